@@ -1,0 +1,28 @@
+/**
+ * Images the product stores itself are kept at a few widths so each slot can load the smallest
+ * one that fills it. A stored image's canonical URL is `/uploads/<key>.webp` (the widest copy);
+ * each width lives beside it as `/uploads/<key>-<width>w.webp`.
+ */
+export const IMAGE_WIDTHS = [320, 640, 960, 1600] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+const STORED = /^(\/uploads\/[A-Za-z0-9_-]+)\.webp$/;
+
+export function storedImageUrl(key: string, width?: ImageWidth): string {
+  return width ? `/uploads/${key}-${width}w.webp` : `/uploads/${key}.webp`;
+}
+
+/** A `srcset` for an image we store; undefined for an outside URL (e.g. a Google profile photo). */
+export function imageSrcSet(url: string): string | undefined {
+  const m = STORED.exec(url);
+  if (!m) return undefined;
+  return IMAGE_WIDTHS.map((w) => `${m[1]}-${w}w.webp ${w}w`).join(', ');
+}
+
+/** The smallest stored width at least `minWidth` wide, for a fixed-size slot such as an avatar. */
+export function imageAtWidth(url: string, minWidth: number): string {
+  const m = STORED.exec(url);
+  if (!m) return url;
+  const width = IMAGE_WIDTHS.find((w) => w >= minWidth) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+  return `${m[1]}-${width}w.webp`;
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { CATEGORY_LABELS } from './categories.js';
+import { isIsoDate } from './dates.js';
+
+export const isoDateSchema = z.string().refine(isIsoDate, { message: 'Expected a date as YYYY-MM-DD' });
+
+export const roomIdSchema = z.uuid({ message: 'Room id is malformed' });
+
+export const categorySchema = z.enum(CATEGORY_LABELS, {
+  message: `Category must be one of: ${CATEGORY_LABELS.join(', ')}`,
+});
+
+export const hostSchema = z.object({
+  name: z.string(),
+  image: z.string().nullable(),
+  email: z.string(),
+});
+
+/**
+ * A room as the API answers it. The field names are the product's public ones (`_id`, `from`, `to`,
+ * `guests`, `booked`). `price` is the nightly price in dollars for display; `priceCents` is the same
+ * amount as integer cents and is what every computation uses.
+ */
+export const roomSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  location: z.string(),
+  category: categorySchema,
+  from: isoDateSchema,
+  to: isoDateSchema,
+  price: z.number(),
+  priceCents: z.int(),
+  guests: z.int(),
+  bedrooms: z.int(),
+  bathrooms: z.int(),
+  description: z.string(),
+  image: z.string(),
+  host: hostSchema,
+  booked: z.boolean(),
+});
+export type Room = z.infer<typeof roomSchema>;
+
+export const ROOMS_PAGE_SIZE = 24;
+export const ROOMS_MAX_PAGE_SIZE = 60;
+
+export const listRoomsQuerySchema = z.object({
+  category: categorySchema.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(ROOMS_MAX_PAGE_SIZE).default(ROOMS_PAGE_SIZE),
+});
+export type ListRoomsQuery = z.input<typeof listRoomsQuerySchema>;
+
+/** One page of rooms; pass `nextCursor` back as `cursor` for the next page, until it is null. */
+export const roomsPageSchema = z.object({
+  items: z.array(roomSchema),
+  nextCursor: z.string().nullable(),
+});
+export type RoomsPage = z.infer<typeof roomsPageSchema>;
