@@ -1,0 +1,41 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/** The one database handle type services use, whichever engine is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Db;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+};
+
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+/** Where the embedded database lives inside the product's data directory. */
+export function pgliteDirectory(dataDir: string): string {
+  return join(dataDir, 'pglite');
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client losing its connection must not take the process down; the pool replaces it.
+    pool.on('error', () => {});
+    await pool.query('select 1');
+    return { db: drizzlePostgres(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  const dir = pgliteDirectory(target.dataDir);
+  await mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir, { extensions: { btree_gist } });
+  return { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

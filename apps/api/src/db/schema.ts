@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { CATEGORY_LABELS, ROLES, USER_STATUSES } from '@staybook/domain';
+
+/**
+ * Timestamps keep millisecond precision so a value read into a JS Date and written back
+ * (e.g. in a pagination cursor) compares equal to the stored one.
+ */
+const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
+
+export const userRole = pgEnum('user_role', ROLES);
+export const userStatus = pgEnum('user_status', USER_STATUSES);
+export const roomCategory = pgEnum('room_category', CATEGORY_LABELS);
+export const bookingStatus = pgEnum('booking_status', ['confirmed', 'cancelled']);
+export const paymentStatus = pgEnum('payment_status', ['requires_payment', 'succeeded', 'refunded', 'canceled']);
+
+/**
+ * People with an account. Column names follow the auth library's user model (id, name, email,
+ * email_verified, image) so identity can be added without reshaping this table.
+ * E-mails are stored in their normalised (lower-case) form; the check keeps every writer honest.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: userRole('role').notNull().default('guest'),
+    status: userStatus('status').default('Verified'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_email_normalised', sql`${t.email} = lower(btrim(${t.email}))`),
+  ],
+);
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostId: text('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    location: text('location').notNull(),
+    category: roomCategory('category').notNull(),
+    availableFrom: date('available_from', { mode: 'string' }).notNull(),
+    availableTo: date('available_to', { mode: 'string' }).notNull(),
+    priceCents: integer('price_cents').notNull(),
+    guests: integer('guests').notNull(),
+    bedrooms: integer('bedrooms').notNull(),
+    bathrooms: integer('bathrooms').notNull(),
+    description: text('description').notNull(),
+    image: text('image').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('rooms_availability_order', sql`${t.availableFrom} < ${t.availableTo}`),
+    check('rooms_price_positive', sql`${t.priceCents} > 0`),
+    check('rooms_guests_positive', sql`${t.guests} > 0`),
+    check('rooms_bedrooms_positive', sql`${t.bedrooms} > 0`),
+    check('rooms_bathrooms_positive', sql`${t.bathrooms} > 0`),
+    // The two listing paths: all rooms newest first, and one category newest first.
+    index('rooms_listing_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('rooms_category_listing_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
+    index('rooms_host_idx').on(t.hostId),
+  ],
+);
+
+/**
+ * A card payment for a stay, as the payment provider reported it. `providerPaymentId` is the
+ * provider's id (the spec's transactionId) and can back at most one booking.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    guestId: text('guest_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'restrict' }),
+    checkIn: date('check_in', { mode: 'string' }).notNull(),
+    checkOut: date('check_out', { mode: 'string' }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: paymentStatus('status').notNull().default('requires_payment'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_stay_order', sql`${t.checkIn} < ${t.checkOut}`),
+    index('payments_guest_idx').on(t.guestId),
+  ],
+);
+
+/**
+ * A guest's stay in a room. Two confirmed bookings of one room can never overlap: the exclusion
+ * constraint `bookings_no_overlap` (hand-written migration, drizzle cannot express it) enforces it.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'restrict' }),
+    guestId: text('guest_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    checkIn: date('check_in', { mode: 'string' }).notNull(),
+    checkOut: date('check_out', { mode: 'string' }).notNull(),
+    nightlyPriceCents: integer('nightly_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    status: bookingStatus('status').notNull().default('confirmed'),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('bookings_payment_key').on(t.paymentId),
+    check('bookings_stay_order', sql`${t.checkIn} < ${t.checkOut}`),
+    check('bookings_nightly_price_positive', sql`${t.nightlyPriceCents} > 0`),
+    check('bookings_total_positive', sql`${t.totalCents} > 0`),
+    check(
+      'bookings_cancelled_at_matches_status',
+      sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`,
+    ),
+    index('bookings_guest_idx').on(t.guestId, t.createdAt.desc()),
+    index('bookings_room_confirmed_idx').on(t.roomId).where(sql`${t.status} = 'confirmed'`),
+  ],
+);

@@ -1,0 +1,146 @@
+import { and, desc, eq, or, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { centsToDollars, type CategoryLabel, type Room, type RoomsPage } from '@staybook/domain';
+import type { Db } from '../../db/client.js';
+import { bookings, rooms, users } from '../../db/schema.js';
+import { BadRequestError, NotFoundError } from '../../errors.js';
+
+const host = alias(users, 'host');
+
+/** A room is booked while a confirmed stay in it has not ended yet. */
+const bookedExpr = sql<boolean>`exists (
+  select 1 from ${bookings}
+  where ${bookings.roomId} = ${rooms.id}
+    and ${bookings.status} = 'confirmed'
+    and ${bookings.checkOut} > current_date
+)`;
+
+const roomColumns = {
+  id: rooms.id,
+  title: rooms.title,
+  location: rooms.location,
+  category: rooms.category,
+  availableFrom: rooms.availableFrom,
+  availableTo: rooms.availableTo,
+  priceCents: rooms.priceCents,
+  guests: rooms.guests,
+  bedrooms: rooms.bedrooms,
+  bathrooms: rooms.bathrooms,
+  description: rooms.description,
+  image: rooms.image,
+  createdAt: rooms.createdAt,
+  hostName: host.name,
+  hostImage: host.image,
+  hostEmail: host.email,
+  booked: bookedExpr,
+};
+
+type RoomRow = {
+  id: string;
+  title: string;
+  location: string;
+  category: CategoryLabel;
+  availableFrom: string;
+  availableTo: string;
+  priceCents: number;
+  guests: number;
+  bedrooms: number;
+  bathrooms: number;
+  description: string;
+  image: string;
+  hostName: string;
+  hostImage: string | null;
+  hostEmail: string;
+  booked: boolean;
+};
+
+function toRoom(row: RoomRow): Room {
+  return {
+    _id: row.id,
+    title: row.title,
+    location: row.location,
+    category: row.category,
+    from: row.availableFrom,
+    to: row.availableTo,
+    price: centsToDollars(row.priceCents),
+    priceCents: row.priceCents,
+    guests: row.guests,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    description: row.description,
+    image: row.image,
+    host: { name: row.hostName, image: row.hostImage, email: row.hostEmail },
+    // Both drivers answer a boolean for EXISTS; the coercion guards against a driver answering 't'/'f'.
+    booked: row.booked === true || (row.booked as unknown) === 't',
+  };
+}
+
+/** The position after which the next page starts: the last item's (createdAt, id). */
+type Cursor = { createdAt: Date; id: string };
+
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.createdAt.toISOString(), c.id])).toString('base64url');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2) {
+      const [at, id] = value as unknown[];
+      const createdAt = new Date(typeof at === 'string' ? at : Number.NaN);
+      if (!Number.isNaN(createdAt.getTime()) && typeof id === 'string' && UUID.test(id)) {
+        return { createdAt, id };
+      }
+    }
+  } catch {
+    // Falls through to the error below: a cursor the client altered or made up.
+  }
+  throw new BadRequestError('The page cursor is not valid; start again from the first page.', {
+    cursor: 'Invalid cursor',
+  });
+}
+
+/**
+ * Rooms newest first, optionally of one category, one page at a time. The order is total
+ * (createdAt, then id), so paging with the returned cursor never repeats or skips a room.
+ */
+export async function listRooms(
+  db: Db,
+  params: { category?: CategoryLabel | undefined; cursor?: string | undefined; limit: number },
+): Promise<RoomsPage> {
+  const conditions: SQL[] = [];
+  if (params.category) conditions.push(eq(rooms.category, params.category));
+  if (params.cursor) {
+    const after = decodeCursor(params.cursor);
+    conditions.push(
+      or(lt(rooms.createdAt, after.createdAt), and(eq(rooms.createdAt, after.createdAt), lt(rooms.id, after.id)))!,
+    );
+  }
+  const rows = await db
+    .select(roomColumns)
+    .from(rooms)
+    .innerJoin(host, eq(host.id, rooms.hostId))
+    .where(and(...conditions))
+    .orderBy(desc(rooms.createdAt), desc(rooms.id))
+    .limit(params.limit + 1);
+
+  const page = rows.slice(0, params.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toRoom),
+    nextCursor: rows.length > params.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+export async function getRoom(db: Db, id: string): Promise<Room> {
+  const [row] = await db
+    .select(roomColumns)
+    .from(rooms)
+    .innerJoin(host, eq(host.id, rooms.hostId))
+    .where(eq(rooms.id, id))
+    .limit(1);
+  if (!row) throw new NotFoundError('Room not found. It may have been removed by its host.');
+  return toRoom(row);
+}

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_LABELS, roomSchema, roomsPageSchema, type Room } from '@staybook/domain';
+import { insertRoom, insertUser } from '../../db/factories.js';
+import { bookings, payments } from '../../db/schema.js';
+import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+describe.each(TEST_DATABASE_KINDS)('rooms API on %s', (kind) => {
+  let t: TestApp;
+  let all: { id: string; category: string }[];
+  let hostEmail: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const host = await insertUser(t.database.db, { name: 'Hana Host', email: 'Hana.Host@Example.com', role: 'host', image: '/uploads/h.webp' });
+    hostEmail = host.email;
+    const other = await insertUser(t.database.db, { name: 'Marco', role: 'host' });
+    // Several rooms share a creation time so the id has to break ties for a stable order.
+    const base = Date.now();
+    all = [];
+    for (let i = 0; i < 23; i += 1) {
+      const room = await insertRoom(t.database.db, {
+        hostId: i % 2 ? other.id : host.id,
+        category: CATEGORY_LABELS[i % 4]!,
+        title: `Room ${i}`,
+        createdAt: new Date(base - Math.floor(i / 3) * 1000),
+      });
+      all.push({ id: room.id, category: room.category });
+    }
+  });
+  afterAll(() => t.close());
+
+  async function getPage(query: string) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/rooms${query}` });
+    return { status: res.statusCode, body: res.json() as unknown };
+  }
+
+  async function pageThrough(query: string, limit: number): Promise<Room[]> {
+    const seen: Room[] = [];
+    let cursor: string | null = null;
+    do {
+      const params = new URLSearchParams(query);
+      params.set('limit', String(limit));
+      if (cursor) params.set('cursor', cursor);
+      const { status, body } = await getPage(`?${params}`);
+      expect(status).toBe(200);
+      const page = roomsPageSchema.parse(body);
+      expect(page.items.length).toBeLessThanOrEqual(limit);
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return seen;
+  }
+
+  it('lists every room with the public room fields when no category is given', async () => {
+    const { status, body } = await getPage('');
+    expect(status).toBe(200);
+    const page = roomsPageSchema.parse(body);
+    expect(page.items).toHaveLength(23);
+    expect(page.nextCursor).toBeNull();
+    const room = page.items.find((r) => r.title === 'Room 0')!;
+    expect(Object.keys(room).sort()).toEqual(Object.keys(roomSchema.shape).sort());
+    expect(room).toMatchObject({
+      price: 120,
+      priceCents: 12_000,
+      booked: false,
+      host: { name: 'Hana Host', email: hostEmail, image: '/uploads/h.webp' },
+    });
+    expect(hostEmail).toBe('hana.host@example.com');
+  });
+
+  it('lists only the rooms of the category asked for', async () => {
+    for (const category of CATEGORY_LABELS.slice(0, 5)) {
+      const rooms = await pageThrough(`category=${category}`, 60);
+      expect(rooms.map((r) => r._id).sort()).toEqual(all.filter((r) => r.category === category).map((r) => r.id).sort());
+      expect(rooms.every((r) => r.category === category)).toBe(true);
+    }
+  });
+
+  it('pages through all rooms in a stable order without repeats or gaps', async () => {
+    const whole = await pageThrough('', 60);
+    for (const limit of [1, 4, 7]) {
+      const paged = await pageThrough('', limit);
+      expect(paged.map((r) => r._id)).toEqual(whole.map((r) => r._id));
+    }
+    expect(new Set(whole.map((r) => r._id)).size).toBe(all.length);
+    const withinCategory = await pageThrough(`category=${CATEGORY_LABELS[1]}`, 2);
+    expect(withinCategory.map((r) => r._id)).toEqual(
+      whole.filter((r) => r.category === CATEGORY_LABELS[1]).map((r) => r._id),
+    );
+  });
+
+  it('answers 400 with the error shape for a bad category, limit or cursor', async () => {
+    for (const query of ['?category=Volcano', '?limit=0', '?limit=1000', '?limit=abc', '?cursor=not-a-cursor', `?cursor=${Buffer.from('["x","y"]').toString('base64url')}`]) {
+      const { status, body } = await getPage(query);
+      expect(status, query).toBe(400);
+      expect(body).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.any(String) } });
+    }
+  });
+
+  it('answers one room by id, 404 for an unknown id and 400 for a malformed one', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: `/api/room/${all[0]!.id}` });
+    expect(ok.statusCode).toBe(200);
+    expect(roomSchema.parse(ok.json())._id).toBe(all[0]!.id);
+
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/room/${randomUUID()}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.stringMatching(/room not found/i) } });
+
+    for (const bad of ['123', 'abc', '64b7f0c2e4b0a1a2b3c4d5e6', `${all[0]!.id}x`, '%00']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/room/${bad}` });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.stringMatching(/malformed/i) } });
+    }
+  });
+
+  it('marks a room booked while a confirmed stay in it has not ended', async () => {
+    const room = all[5]!;
+    const guest = await insertUser(t.database.db, { role: 'guest' });
+    const roomRow = (await t.app.inject({ method: 'GET', url: `/api/room/${room.id}` })).json() as Room;
+    const [payment] = await t.database.db
+      .insert(payments)
+      .values({ provider: 'test', providerPaymentId: `pi_${randomUUID()}`, guestId: guest.id, roomId: room.id, checkIn: roomRow.from, checkOut: roomRow.to, amountCents: 60_000, status: 'succeeded' })
+      .returning();
+    await t.database.db.insert(bookings).values({
+      roomId: room.id,
+      guestId: guest.id,
+      paymentId: payment!.id,
+      checkIn: roomRow.from,
+      checkOut: roomRow.to,
+      nightlyPriceCents: roomRow.priceCents,
+      totalCents: 60_000,
+    });
+    const after = (await t.app.inject({ method: 'GET', url: `/api/room/${room.id}` })).json() as Room;
+    expect(after.booked).toBe(true);
+  });
+
+  it('answers JSON 404 for unknown API paths and serves the health check', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json()).toMatchObject({ status: 'ok', database: kind });
+  });
+});

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@staybook/domain';
+
+const YEAR_SECONDS = 31_536_000;
+
+/**
+ * Serves, from the API's own origin: uploaded images under /uploads, the built web app, and the
+ * app's index.html for any other browser navigation so client-side routes load on refresh.
+ * Unknown /api paths and non-navigation requests get the JSON 404 instead.
+ */
+export async function registerWebServing(
+  app: FastifyInstance,
+  options: { uploadsDir: string; webDist: string | null },
+): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: options.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: !options.webDist,
+    index: false,
+    // Stored images get a fresh random key whenever they change, so they never go stale.
+    maxAge: YEAR_SECONDS * 1000,
+    immutable: true,
+  });
+
+  const webDist = options.webDist && existsSync(join(options.webDist, 'index.html')) ? options.webDist : null;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      setHeaders(res, path) {
+        // Vite puts a content hash in every asset name under /assets; everything else may change.
+        res.header(
+          'cache-control',
+          path.includes(`${join(webDist, 'assets')}`) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn('The web app is not built; only the API is served. Run `npm run build` to serve it.');
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isNavigation =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== '/api' &&
+      !path.startsWith('/uploads/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (webDist && isNavigation) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    }
+    return reply.status(404).send({
+      error: { code: ERROR_CODES.notFound, message: `Nothing here: ${request.method} ${path}` },
+    });
+  });
+}

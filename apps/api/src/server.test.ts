@@ -1,0 +1,81 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_LABELS, roomsPageSchema, type Room } from '@staybook/domain';
+import { createServerDatabase, TEST_DATABASE_KINDS, type TestDatabaseKind } from './test/databases.js';
+import { runSetRole, startServer } from './test/server-process.js';
+
+async function listAllRooms(baseUrl: string): Promise<Room[]> {
+  const rooms: Room[] = [];
+  let cursor: string | null = null;
+  do {
+    const res: Response = await fetch(`${baseUrl}/api/rooms?limit=60${cursor ? `&cursor=${cursor}` : ''}`);
+    const page = roomsPageSchema.parse(await res.json());
+    rooms.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return rooms;
+}
+
+/** The real server process: start-up, demo seed, restart on the same data, graceful stop. */
+// Each case starts real processes that open, migrate and seed a database: minutes on a busy machine.
+describe.each(TEST_DATABASE_KINDS)('server process on %s', { timeout: 240_000 }, (kind: TestDatabaseKind) => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'staybook-server-'));
+    env = { DATA_DIR: dataDir };
+    if (kind === 'postgres') {
+      const server = await createServerDatabase();
+      env.DATABASE_URL = server.url;
+      dropDatabase = server.drop;
+    }
+  });
+  afterAll(async () => {
+    await dropDatabase?.();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('seeds an empty database, keeps the data on a second start without seeding again, and stops gracefully', async () => {
+    const first = await startServer(env);
+    const seeded = await listAllRooms(first.url);
+    expect(new Set(seeded.map((r) => r.category))).toEqual(new Set(CATEGORY_LABELS));
+    expect(first.output()).toContain('Seeded');
+    const images = await fetch(`${first.url}${seeded[0]!.image}`);
+    expect(images.status).toBe(200);
+    expect(images.headers.get('content-type')).toBe('image/webp');
+
+    // The embedded database belongs to one process: an operator tool must refuse while the server runs.
+    if (kind === 'pglite') {
+      const refused = await runSetRole(['guest@staybook.example', 'host'], env);
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(/in use by a running StayBook server/);
+    }
+    expect(await first.stop()).toBe(0);
+    expect(first.output()).toContain('SIGTERM: finishing in-flight requests');
+    expect(await readdir(dataDir)).not.toContain('server.lock');
+
+    const second = await startServer(env);
+    const again = await listAllRooms(second.url);
+    expect(again.map((r) => r._id)).toEqual(seeded.map((r) => r._id));
+    expect(second.output()).not.toContain('Seeded');
+    expect(await second.stop()).toBe(0);
+  });
+
+  it('lets an operator set a role while no server runs, and explains a wrong call', async () => {
+    const made = await runSetRole(['Guest@StayBook.example', 'admin'], env);
+    expect(made).toMatchObject({ code: 0 });
+    expect(made.output).toContain('guest@staybook.example is now admin.');
+    expect((await runSetRole(['nobody@example.com', 'host'], env)).code).toBe(1);
+    const usage = await runSetRole(['guest@staybook.example', 'king'], env);
+    expect(usage.code).toBe(2);
+    expect(usage.output).toContain('Usage: npm run set-role');
+  });
+
+  it('refuses to start with a bad setting, naming the variable', async () => {
+    await expect(startServer({ ...env, PORT: 'not-a-port' })).rejects.toThrow(/PORT/);
+  });
+});

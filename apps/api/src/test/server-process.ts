@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
+const setRoleEntry = fileURLToPath(new URL('../cli/set-role.ts', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as { port: number };
+  probe.close();
+  await once(probe, 'close');
+  return port;
+}
+
+export type RunningServer = { url: string; process: ChildProcess; output: () => string; stop(): Promise<number | null> };
+
+/** Starts the real server as `npm start` runs it (minus the web build) and waits until it answers. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = once(child, 'exit');
+  const ready = new Promise<void>((resolve, reject) => {
+    const check = () => (output.includes('StayBook is ready') ? resolve() : undefined);
+    child.stdout!.on('data', check);
+    void exited.then(() => reject(new Error(`The server exited before it was ready:\n${output}`)));
+  });
+  await ready;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    process: child,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      const [code] = await exited;
+      return code as number | null;
+    },
+  };
+}
+
+/** Runs `npm run set-role` as an operator would; answers its exit code and what it printed. */
+export async function runSetRole(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', setRoleEntry, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const [code] = await once(child, 'exit');
+  return { code: code as number | null, output };
+}

@@ -1,0 +1,27 @@
+// `npm start`: builds the web app when its sources changed since the last build, then runs the
+// server in this process (it migrates and seeds on start-up). Signals reach the server directly.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const builtIndex = join(root, 'apps/web/dist/index.html');
+const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src', 'package-lock.json'];
+
+function newestChange(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);
+}
+
+const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+if (webInputs.some((p) => newestChange(join(root, p)) > builtAt)) {
+  console.log('Building the web app…');
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+}
+
+register();
+await import('../apps/api/src/server.ts');
