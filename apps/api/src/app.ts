@@ -1,13 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { localUploadsDir } from './integrations/images/image-store.js';
+import { createLocalImageStore, localUploadsDir, type ImageStore } from './integrations/images/image-store.js';
+import { createMailer, type Mailer } from './integrations/mail/mailer.js';
+import { createAuth, trustedOrigins } from './modules/auth/auth.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerOriginCheck } from './plugins/origin-check.js';
+import { registerSession } from './plugins/session.js';
 import { registerWebServing } from './plugins/web.js';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -15,12 +24,24 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.m
 export type AppDeps = {
   config: Config;
   database: Database;
+  /** Outgoing mail; by default SMTP_URL's server, or the outbox in DATA_DIR. */
+  mailer?: Mailer;
+  /** Signs session cookies (see modules/auth/auth-secret.ts). */
+  authSecret: string;
+  imageStore?: ImageStore;
   /** The built web app to serve; null serves the API alone (as the API tests do). */
   webDist?: string | null;
 };
 
 /** Builds the whole HTTP application without listening, for the server and for tests alike. */
-export async function buildApp({ config, database, webDist = DEFAULT_WEB_DIST }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  mailer,
+  authSecret,
+  imageStore = createLocalImageStore(config.dataDir),
+  webDist = DEFAULT_WEB_DIST,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -48,10 +69,31 @@ export async function buildApp({ config, database, webDist = DEFAULT_WEB_DIST }:
     strictTransportSecurity: config.trustProxy,
   });
 
+  // Limits apply only to the routes that declare one (uploads); the auth library limits its own routes.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  await app.register(multipart);
+  registerOriginCheck(app, trustedOrigins(config.publicUrl));
+
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret: authSecret,
+    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+  });
   await app.register(
     async (api) => {
+      registerSession(api, auth);
       await api.register(healthRoutes, { database });
+      await api.register(authRoutes, { auth, config });
       await api.register(roomsRoutes, { db: database.db });
+      await api.register(usersRoutes, { db: database.db });
+      await api.register(uploadsRoutes, { imageStore });
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_LABELS, roomsPageSchema, type Room } from '@staybook/domain';
+import { DEMO_USERS } from './db/demo-data.js';
 import { createServerDatabase, TEST_DATABASE_KINDS, type TestDatabaseKind } from './test/databases.js';
 import { runSetRole, startServer } from './test/server-process.js';
 
@@ -47,6 +48,17 @@ describe.each(TEST_DATABASE_KINDS)('server process on %s', { timeout: 240_000 },
     const images = await fetch(`${first.url}${seeded[0]!.image}`);
     expect(images.status).toBe(200);
     expect(images.headers.get('content-type')).toBe('image/webp');
+
+    // The demo accounts the README lists sign in with their passwords and hold their roles.
+    for (const demo of DEMO_USERS) {
+      const res = await fetch(`${first.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: first.url },
+        body: JSON.stringify({ email: demo.email, password: demo.password }),
+      });
+      expect(res.status, demo.email).toBe(200);
+      expect(((await res.json()) as { user: { role: string } }).user.role).toBe(demo.role);
+    }
 
     // The embedded database belongs to one process: an operator tool must refuse while the server runs.
     if (kind === 'pglite') {

@@ -6,6 +6,7 @@ import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/data-dir-
 import { migrateDatabase } from './db/migrate.js';
 import { seedDemoData } from './db/seed.js';
 import { createLocalImageStore, localUploadsDir } from './integrations/images/image-store.js';
+import { resolveAuthSecret } from './modules/auth/auth-secret.js';
 
 function readConfig(): Config {
   try {
@@ -36,9 +37,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, database });
+  const imageStore = createLocalImageStore(config.dataDir);
+  const authSecret = await resolveAuthSecret(config.authSecret, config.dataDir);
+  const app = await buildApp({ config, database, authSecret, imageStore });
   if (config.seedDemo) {
-    await seedDemoData(database.db, createLocalImageStore(config.dataDir), app.log);
+    await seedDemoData(database.db, imageStore, app.log);
   }
 
   let closing = false;

@@ -4,12 +4,12 @@ import type { CategoryLabel, Role } from '@staybook/domain';
  * The demo marketplace: who is in it and what they list. Sign-in passwords for the
  * demo accounts are listed in the README.
  */
-export const DEMO_USERS: { key: string; name: string; email: string; role: Role; tint: string }[] = [
-  { key: 'admin', name: 'Ada Admin', email: 'admin@staybook.example', role: 'admin', tint: '#6d28d9' },
-  { key: 'host', name: 'Hana Host', email: 'host@staybook.example', role: 'host', tint: '#e11d48' },
-  { key: 'guest', name: 'Gus Guest', email: 'guest@staybook.example', role: 'guest', tint: '#0891b2' },
-  { key: 'marco', name: 'Marco Rossi', email: 'marco@staybook.example', role: 'host', tint: '#ca8a04' },
-  { key: 'ingrid', name: 'Ingrid Larsen', email: 'ingrid@staybook.example', role: 'host', tint: '#16a34a' },
+export const DEMO_USERS: { key: string; name: string; email: string; password: string; role: Role; tint: string }[] = [
+  { key: 'admin', name: 'Ada Admin', email: 'admin@staybook.example', password: 'staybook-admin', role: 'admin', tint: '#6d28d9' },
+  { key: 'host', name: 'Hana Host', email: 'host@staybook.example', password: 'staybook-host', role: 'host', tint: '#e11d48' },
+  { key: 'guest', name: 'Gus Guest', email: 'guest@staybook.example', password: 'staybook-guest', role: 'guest', tint: '#0891b2' },
+  { key: 'marco', name: 'Marco Rossi', email: 'marco@staybook.example', password: 'staybook-host', role: 'host', tint: '#ca8a04' },
+  { key: 'ingrid', name: 'Ingrid Larsen', email: 'ingrid@staybook.example', password: 'staybook-host', role: 'host', tint: '#16a34a' },
 ];
 
 type DemoRoom = { title: string; location: string; price: number; guests: number; bedrooms: number; bathrooms: number };

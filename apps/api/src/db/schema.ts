@@ -155,3 +155,82 @@ export const bookings = pgTable(
     index('bookings_room_confirmed_idx').on(t.roomId).where(sql`${t.status} = 'confirmed'`),
   ],
 );
+
+/** Signed-in sessions (the auth library's model); the cookie holds the token, signed. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_key').on(t.token), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Ways a user signs in: `credential` (password hash) or an identity provider (`google`, with its
+ * subject as accountId). One user may have several.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: text('provider_id').notNull(),
+    accountId: text('account_id').notNull(),
+    password: text('password'),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, precision: 3 }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true, precision: 3 }),
+    scope: text('scope'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('accounts_provider_account_key').on(t.providerId, t.accountId),
+    index('accounts_user_idx').on(t.userId),
+  ],
+);
+
+/** Short-lived secrets: password-reset tokens and OAuth state. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Every role change: who made it, to whom, from what, to what, when. */
+export const roleChanges = pgTable(
+  'role_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromRole: userRole('from_role').notNull(),
+    toRole: userRole('to_role').notNull(),
+    /** Who or what made the change when no user did: 'admin', 'cli'. */
+    via: text('via').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('role_changes_user_idx').on(t.userId, t.createdAt.desc())],
+);

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
+import { hashPassword } from 'better-auth/crypto';
 import sharp from 'sharp';
 import { addDays, CATEGORIES, dollarsToCents, todayIso } from '@staybook/domain';
 import type { Db } from './client.js';
 import { DEMO_ROOMS, DEMO_USERS } from './demo-data.js';
 import { insertRoom, insertUser } from './factories.js';
-import { rooms, users } from './schema.js';
+import { accounts, rooms, users } from './schema.js';
 import { drawSceneSvg } from './seed-scenes.js';
 import type { ImageStore } from '../integrations/images/image-store.js';
 
@@ -62,6 +64,7 @@ export async function seedDemoData(db: Db, store: ImageStore, log: Log): Promise
   log.info('Empty database: seeding the demo marketplace…');
 
   const avatars = await mapLimited(DEMO_USERS, 2, (u) => saveSvg(store, avatarSvg(u.tint)));
+  const passwordHashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
   // Interleave categories so the newest-first home page opens on a varied mix.
   const plan = [0, 1, 2].flatMap((variant) =>
     CATEGORIES.map((category) => ({ category, variant, room: DEMO_ROOMS[category.label][variant]! })),
@@ -79,6 +82,8 @@ export async function seedDemoData(db: Db, store: ImageStore, log: Log): Promise
     const created = new Map<string, string>();
     for (const [i, u] of DEMO_USERS.entries()) {
       const user = await insertUser(tx, { name: u.name, email: u.email, role: u.role, image: avatars[i]!, status: 'Verified' });
+      // A password sign-in is an account of provider `credential` whose account id is the user's id.
+      await tx.insert(accounts).values({ id: randomUUID(), userId: user.id, providerId: 'credential', accountId: user.id, password: passwordHashes[i]! });
       created.set(u.key, user.id);
     }
     for (const [i, { category, variant, room }] of plan.entries()) {

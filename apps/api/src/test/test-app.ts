@@ -1,19 +1,83 @@
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { storedImageUrl, type Role } from '@staybook/domain';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
+import { users } from '../db/schema.js';
+import type { MailMessage } from '../integrations/mail/mailer.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.js';
 
-export type TestApp = TestDatabase & { app: FastifyInstance; close(): Promise<void> };
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export type TestUser = { id: string; email: string; password: string; role: Role; cookie: string };
+
+type CallOptions = { as?: TestUser | null; body?: unknown; headers?: Record<string, string> };
+
+export type TestApp = TestDatabase & {
+  app: FastifyInstance;
+  /** Mail the app sent, newest last. */
+  mail: MailMessage[];
+  /** Calls the API the way the web app does: same origin, with the user's session cookie. */
+  call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
+  /** Signs a new person up through the real endpoint, then gives them a role as an admin would. */
+  signUp(options?: { role?: Role; email?: string; password?: string; name?: string }): Promise<TestUser>;
+  close(): Promise<void>;
+};
+
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  return cookies.map((c) => c.split(';')[0]).join('; ');
+}
 
 /** The whole HTTP application on a fresh database, driven with `app.inject()` (no port). */
-export async function createTestApp(kind: TestDatabaseKind): Promise<TestApp> {
+export async function createTestApp(
+  kind: TestDatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase(kind);
-  const config = parseConfig({ DATA_DIR: testDb.dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
-  const app = await buildApp({ config, database: testDb.database, webDist: null });
+  const config = parseConfig({
+    DATA_DIR: testDb.dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_ORIGIN,
+    // Fixtures sign many people in from one address; the limits have tests of their own.
+    AUTH_RATE_LIMIT: '0',
+    ...env,
+  });
+  const mail: MailMessage[] = [];
+  const app = await buildApp({
+    config,
+    database: testDb.database,
+    authSecret: 'test-secret-that-is-long-enough-for-the-auth-library',
+    mailer: { send: async (m) => void mail.push(m) },
+    webDist: null,
+  });
   await app.ready();
+
+  const call: TestApp['call'] = (method, url, { as, body, headers } = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: { origin: TEST_ORIGIN, ...(as ? { cookie: as.cookie } : {}), ...headers },
+      ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+    });
+
   return {
     ...testDb,
     app,
+    mail,
+    call,
+    async signUp({ role = 'guest', email, password = 'correct horse battery', name = 'Test Person' } = {}) {
+      const address = email ?? `person-${randomUUID().slice(0, 8)}@example.com`;
+      const res = await call('POST', '/api/auth/sign-up/email', {
+        body: { name, email: address, password, image: storedImageUrl(randomUUID()) },
+      });
+      if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+      const id = (res.json() as { user: { id: string } }).user.id;
+      if (role !== 'guest') await testDb.database.db.update(users).set({ role }).where(eq(users.id, id));
+      return { id, email: address.toLowerCase(), password, role, cookie: sessionCookie(res) };
+    },
     async close() {
       await app.close();
       await testDb.cleanup();

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+
+/** Sends the product's mail: over SMTP when configured, otherwise into a local outbox folder. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+type Log = { info(obj: object, msg: string): void };
+
+export function outboxDir(dataDir: string): string {
+  return join(dataDir, 'outbox');
+}
+
+export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log: Log }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  // No SMTP server: each message becomes an .eml file anyone can open with a mail program.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const dir = outboxDir(options.dataDir);
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(dir, { recursive: true });
+      const file = join(dir, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`);
+      await writeFile(file, info.message as Buffer);
+      options.log.info({ file, to: message.to }, 'Mail written to the outbox (set SMTP_URL to send it)');
+    },
+  };
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Everything a user typed goes through this before it is placed in HTML mail. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}

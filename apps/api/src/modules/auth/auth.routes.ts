@@ -1,0 +1,73 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES, serverInfoSchema, type ApiError } from '@staybook/domain';
+import type { Config } from '../../config.js';
+import { CLIENT_IP_HEADER, type Auth } from './auth.js';
+
+/** Copies a Node request into the Fetch `Request` the auth library handles. */
+function toFetchRequest(request: FastifyRequest): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === CLIENT_IP_HEADER) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  return new Request(url, {
+    method: request.method,
+    headers,
+    body: hasBody ? (typeof request.body === 'string' ? request.body : JSON.stringify(request.body)) : undefined,
+  });
+}
+
+/** The auth library answers errors as `{ code, message }`; the product's shape is `{ error: { code, message } }`. */
+function normaliseError(status: number, text: string): string {
+  let parsed: { code?: unknown; message?: unknown } = {};
+  try {
+    parsed = JSON.parse(text) as typeof parsed;
+  } catch {
+    // Not JSON: fall through to a message from the status.
+  }
+  const fallback = status === 429 ? 'Too many attempts. Please wait a little and try again.' : 'The request could not be completed.';
+  const code =
+    typeof parsed.code === 'string' && parsed.code
+      ? parsed.code
+      : status === 429
+        ? ERROR_CODES.rateLimited
+        : status === 401
+          ? ERROR_CODES.unauthorized
+          : status === 403
+            ? ERROR_CODES.forbidden
+            : ERROR_CODES.badRequest;
+  const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : fallback;
+  const body: ApiError = { error: { code, message: status === 429 ? 'Too many attempts. Please wait a little and try again.' : message } };
+  return JSON.stringify(body);
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (response.status >= 400 && response.status < 500) {
+    return reply.header('content-type', 'application/json; charset=utf-8').send(normaliseError(response.status, text));
+  }
+  return reply.send(text);
+}
+
+export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = async (app, { auth, config }) => {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    async handler(request, reply) {
+      return sendFetchResponse(reply, await auth.handler(toFetchRequest(request)));
+    },
+  });
+
+  app.get('/config', { schema: { summary: 'What the app needs to know before sign-in', response: { 200: serverInfoSchema } } }, async () => ({
+    googleSignIn: config.google !== null,
+  }));
+};

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionSchema, storedImageUrl } from '@staybook/domain';
+import { buildApp } from '../../app.js';
+import { parseConfig } from '../../config.js';
+import { users } from '../../db/schema.js';
+import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
+
+const PASSWORD = 'a long enough password';
+
+describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const email = () => `someone-${randomUUID().slice(0, 8)}@Example.com`;
+  const signUp = (body: Record<string, unknown>) => t.call('POST', '/api/auth/sign-up/email', { body });
+  const signIn = (address: string, password: string, headers?: Record<string, string>) =>
+    t.call('POST', '/api/auth/sign-in/email', { body: { email: address, password }, ...(headers ? { headers } : {}) });
+  const sessionOf = async (cookie: string) =>
+    sessionSchema.parse((await t.call('GET', '/api/auth/get-session', { headers: { cookie } })).json());
+
+  it('signs a new person up as a verified guest, ignoring any role or status they send', async () => {
+    const address = email();
+    const res = await signUp({ name: 'Mallory', email: address, password: PASSWORD, image: storedImageUrl(randomUUID()), role: 'admin', status: 'Verified' });
+    expect([200, 400]).toContain(res.statusCode);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()));
+    if (res.statusCode === 200) {
+      expect(row).toMatchObject({ role: 'guest', status: 'Verified', name: 'Mallory' });
+      const cookie = sessionCookie(res);
+      expect(res.headers['set-cookie']!.toString()).toMatch(/HttpOnly/i);
+      expect(res.headers['set-cookie']!.toString()).toMatch(/SameSite=Lax/i);
+      expect((await sessionOf(cookie))?.user).toMatchObject({ email: address.toLowerCase(), role: 'guest' });
+    } else {
+      // Refusing the whole request is as good as ignoring the fields: no admin was made.
+      expect(row).toBeUndefined();
+    }
+  });
+
+  it('requires a photo uploaded to us, a valid e-mail and a long enough password', async () => {
+    const cases = [
+      { email: email(), password: PASSWORD },
+      { email: email(), password: PASSWORD, image: 'https://tracker.example/pixel.gif' },
+      { email: 'not-an-email', password: PASSWORD, image: storedImageUrl(randomUUID()) },
+      { email: email(), password: 'short', image: storedImageUrl(randomUUID()) },
+    ];
+    for (const body of cases) {
+      const res = await signUp({ name: 'x', ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+    }
+  });
+
+  it('names a person after their e-mail when they leave the name empty, and refuses a second account for one e-mail', async () => {
+    const address = email();
+    expect((await signUp({ name: '', email: address, password: PASSWORD, image: storedImageUrl(randomUUID()) })).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()));
+    expect(row!.name).toBe(address.split('@')[0]);
+    const again = await signUp({ name: 'x', email: address.toUpperCase(), password: PASSWORD, image: storedImageUrl(randomUUID()) });
+    expect(again.statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('gives the same answer for an unknown e-mail and a wrong password', async () => {
+    const user = await t.signUp();
+    const wrong = await signIn(user.email, 'not the password at all');
+    const unknown = await signIn('nobody-here@example.com', 'not the password at all');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('signs in with the e-mail in any case, and signs out on the server', async () => {
+    const user = await t.signUp();
+    const res = await signIn(user.email.toUpperCase(), user.password);
+    expect(res.statusCode).toBe(200);
+    const cookie = sessionCookie(res);
+    expect((await sessionOf(cookie))?.user.id).toBe(user.id);
+    expect((await t.call('POST', '/api/auth/sign-out', { headers: { cookie }, body: {} })).statusCode).toBe(200);
+    expect(await sessionOf(cookie)).toBeNull();
+    expect((await t.call('GET', `/api/user/${user.email}`, { headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('refuses sign-in and sign-out sent from another site, and has no GET logout', async () => {
+    const user = await t.signUp();
+    expect((await signIn(user.email, user.password, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    const signOut = await t.call('POST', '/api/auth/sign-out', { as: user, body: {}, headers: { origin: 'https://evil.example' } });
+    expect(signOut.statusCode).toBe(403);
+    expect((await sessionOf(user.cookie))?.user.id).toBe(user.id);
+    expect((await t.call('GET', '/api/auth/sign-out', { as: user })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await t.call('GET', '/api/logout', { as: user })).statusCode).toBe(404);
+  });
+
+  it('has no endpoint that turns a claimed e-mail into a session', async () => {
+    const user = await t.signUp();
+    for (const url of ['/api/jwt', '/jwt', '/api/auth/jwt', '/api/auth/token']) {
+      const res = await t.call('POST', url, { body: { email: user.email } });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
+  });
+
+  it('resets a forgotten password with a single-use link sent by mail', async () => {
+    const user = await t.signUp();
+    const before = t.mail.length;
+    const requested = await t.call('POST', '/api/auth/request-password-reset', {
+      body: { email: user.email, redirectTo: `${TEST_ORIGIN}/reset-password` },
+    });
+    expect(requested.statusCode).toBe(200);
+    const unknown = await t.call('POST', '/api/auth/request-password-reset', {
+      body: { email: 'nobody-here@example.com', redirectTo: `${TEST_ORIGIN}/reset-password` },
+    });
+    expect(unknown.json()).toEqual(requested.json());
+    expect(t.mail.length).toBe(before + 1);
+    const mail = t.mail.at(-1)!;
+    expect(mail.to).toBe(user.email);
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    expect(link.origin).toBe(TEST_ORIGIN);
+
+    const landing = await t.call('GET', `${link.pathname}${link.search}`);
+    expect(landing.statusCode).toBe(302);
+    const token = new URL(landing.headers.location as string).searchParams.get('token')!;
+    expect(token).toBeTruthy();
+
+    const reset = await t.call('POST', '/api/auth/reset-password', { body: { token, newPassword: 'a brand new password' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.call('POST', '/api/auth/reset-password', { body: { token, newPassword: 'yet another password' } })).statusCode).toBe(400);
+    expect((await signIn(user.email, user.password)).statusCode).toBe(401);
+    expect((await signIn(user.email, 'a brand new password')).statusCode).toBe(200);
+    // Sessions opened with the old password end with it.
+    expect(await sessionOf(user.cookie)).toBeNull();
+  });
+
+  it('escapes the name in the reset mail', async () => {
+    const user = await t.signUp({ name: '<img src=x onerror=alert(1)>' });
+    await t.call('POST', '/api/auth/request-password-reset', { body: { email: user.email, redirectTo: `${TEST_ORIGIN}/reset-password` } });
+    expect(t.mail.at(-1)!.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(t.mail.at(-1)!.html).not.toContain('<img');
+  });
+
+  it('changes the password only with the current one, and updates name and photo', async () => {
+    const user = await t.signUp();
+    const wrong = await t.call('POST', '/api/auth/change-password', { as: user, body: { currentPassword: 'nope nope nope', newPassword: 'another good password' } });
+    expect(wrong.statusCode).toBe(400);
+    const ok = await t.call('POST', '/api/auth/change-password', { as: user, body: { currentPassword: user.password, newPassword: 'another good password', revokeOtherSessions: true } });
+    expect(ok.statusCode).toBe(200);
+    expect((await signIn(user.email, 'another good password')).statusCode).toBe(200);
+
+    const photo = storedImageUrl(randomUUID());
+    const cookie = sessionCookie(ok);
+    expect((await t.call('POST', '/api/auth/update-user', { headers: { cookie }, body: { name: 'New Name', image: photo } })).statusCode).toBe(200);
+    expect((await sessionOf(cookie))?.user).toMatchObject({ name: 'New Name', image: photo });
+    expect((await t.call('POST', '/api/auth/update-user', { headers: { cookie }, body: { image: 'javascript:alert(1)' } })).statusCode).toBe(400);
+    expect((await t.call('POST', '/api/auth/update-user', { headers: { cookie }, body: { role: 'admin' } })).statusCode).toBe(400);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ role: 'guest', image: photo });
+  });
+
+  it('keeps sessions across a server restart', async () => {
+    const user = await t.signUp();
+    const config = parseConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN });
+    const restarted = await buildApp({ config, database: t.database, authSecret: 'test-secret-that-is-long-enough-for-the-auth-library', mailer: { send: async () => {} }, webDist: null });
+    const res = await restarted.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: user.cookie } });
+    expect(sessionSchema.parse(res.json())?.user.id).toBe(user.id);
+    await restarted.close();
+  });
+
+  it('says whether Google sign-in is configured', async () => {
+    expect((await t.call('GET', '/api/config')).json()).toEqual({ googleSignIn: false });
+    const res = await t.call('POST', '/api/auth/sign-in/social', { body: { provider: 'google', callbackURL: '/' } });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('rate limits on sign-in, sign-up and password reset', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { AUTH_RATE_LIMIT: '1' });
+  });
+  afterAll(() => t.close());
+
+  async function statusesOf(n: number, send: () => Promise<{ statusCode: number }>) {
+    const statuses: number[] = [];
+    for (let i = 0; i < n; i += 1) statuses.push((await send()).statusCode);
+    return statuses;
+  }
+
+  it('slows down repeated sign-in attempts from one address, with a clear message', async () => {
+    const statuses = await statusesOf(12, () => t.call('POST', '/api/auth/sign-in/email', { body: { email: 'a@example.com', password: 'wrong password' } }));
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const res = await t.call('POST', '/api/auth/sign-in/email', { body: { email: 'a@example.com', password: 'wrong password' } });
+    expect(res.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/too many/i) } });
+    // Another address is not affected.
+    const elsewhere = await t.call('POST', '/api/auth/sign-in/email', { body: { email: 'a@example.com', password: 'wrong password' }, headers: {} });
+    expect(elsewhere.statusCode).toBe(429);
+    const other = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '10.1.2.3', headers: { origin: TEST_ORIGIN }, payload: { email: 'a@example.com', password: 'wrong password' } });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('limits password-reset requests and sign-ups', async () => {
+    const resets = await statusesOf(6, () => t.call('POST', '/api/auth/request-password-reset', { body: { email: 'a@example.com', redirectTo: `${TEST_ORIGIN}/reset-password` } }));
+    expect(resets.at(-1)).toBe(429);
+    const signups = await statusesOf(11, () => t.call('POST', '/api/auth/sign-up/email', { body: { name: 'x', email: `${randomUUID()}@example.com`, password: PASSWORD, image: storedImageUrl(randomUUID()) } }));
+    expect(signups.at(-1)).toBe(429);
+  });
+
+  it('cannot be dodged by claiming another address in a header', async () => {
+    const res = await t.call('POST', '/api/auth/sign-in/email', {
+      body: { email: 'a@example.com', password: 'wrong password' },
+      headers: { 'x-staybook-client-ip': '10.9.9.9', 'x-forwarded-for': '10.9.9.9' },
+    });
+    expect(res.statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@staybook/domain';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { accounts, sessions, users, verifications } from '../../db/schema.js';
+import type { Mailer } from '../../integrations/mail/mailer.js';
+import { passwordResetMail } from '../../integrations/mail/templates.js';
+import { isOwnImageUrl } from '../../integrations/images/image-store.js';
+
+/** The header the server sets to the caller's address (from the socket or a trusted proxy) for rate limits. */
+export const CLIENT_IP_HEADER = 'x-staybook-client-ip';
+
+/** The origins a browser may call the API from: the public URL, and its loopback twin during development. */
+export function trustedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const twins = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' } as Record<string, string>;
+  const twin = twins[url.hostname];
+  if (!twin) return [url.origin];
+  const other = new URL(url.origin);
+  other.hostname = twin;
+  return [url.origin, other.origin];
+}
+
+function nameFromEmail(email: string): string {
+  return email.split('@')[0] ?? email;
+}
+
+export type AuthDeps = { config: Config; db: Db; mailer: Mailer; secret: string };
+
+/**
+ * Accounts, passwords, sessions and Google sign-in, built on better-auth. Passwords are hashed with
+ * scrypt by the library; sessions live in the database behind a signed, httpOnly, SameSite=Lax cookie.
+ */
+export function createAuth({ config, db, mailer, secret }: AuthDeps) {
+  const limits = config.authRateLimit;
+  return betterAuth({
+    appName: 'StayBook',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: trustedOrigins(config.publicUrl),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      additionalFields: {
+        // `input: false`: a sign-up or profile update cannot choose these; only the server sets them.
+        role: { type: 'string', required: false, defaultValue: 'guest', input: false },
+        status: { type: 'string', required: false, defaultValue: 'Verified', input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send(passwordResetMail(user, url));
+      },
+    },
+    account: {
+      // A Google sign-in with the e-mail of an existing account signs into that account.
+      accountLinking: { enabled: true, trustedProviders: ['google'] },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      database: { generateId: () => randomUUID() },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    rateLimit: {
+      enabled: limits,
+      storage: 'memory',
+      window: 60,
+      max: 120,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60 * 10, max: 10 },
+        '/request-password-reset': { window: 60 * 15, max: 5 },
+        '/reset-password': { window: 60 * 15, max: 10 },
+        '/change-password': { window: 60 * 15, max: 10 },
+        '/sign-in/social': { window: 60, max: 20 },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user, ctx) {
+            // Password sign-ups carry a photo uploaded to us; identity providers bring their own photo URL.
+            if (ctx?.path === '/sign-up/email' && !isOwnImageUrl(user.image)) {
+              throw new APIError('BAD_REQUEST', { message: 'Please upload a profile photo.' });
+            }
+            return { data: { ...user, name: user.name?.trim() || nameFromEmail(user.email) } };
+          },
+        },
+        update: {
+          async before(user) {
+            if (user.image !== undefined && user.image !== null && !isOwnImageUrl(user.image)) {
+              throw new APIError('BAD_REQUEST', { message: 'Please upload the new photo first.' });
+            }
+            if (typeof user.name === 'string' && user.name.trim() === '') {
+              throw new APIError('BAD_REQUEST', { message: 'Name is required.' });
+            }
+            return { data: user };
+          },
+        },
+      },
+    },
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                name: 'Google',
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                requireIdTokenVerification: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,47 @@
+import type {} from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, ERROR_CODES, MAX_UPLOAD_BYTES, uploadedImageSchema } from '@staybook/domain';
+import { AppError, BadRequestError } from '../../errors.js';
+import { NotAnImageError, type ImageStore } from '../../integrations/images/image-store.js';
+
+const MEGABYTES = MAX_UPLOAD_BYTES / (1024 * 1024);
+
+/**
+ * `POST /api/uploads/image`: the product's own image upload (the spec's image-hosting call).
+ * Open to visitors because sign-up uploads the photo before the account exists; rate-limited per address.
+ * The file is judged by its content and re-encoded; its name and declared type are ignored.
+ */
+export const uploadsRoutes: FastifyPluginAsyncZod<{ imageStore: ImageStore }> = async (app, { imageStore }) => {
+  app.post(
+    '/uploads/image',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      schema: {
+        summary: 'Upload an image (multipart field `image`)',
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadedImageSchema, 400: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new BadRequestError('Send the image as multipart/form-data in a field named "image".');
+      const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+      if (!file || file.fieldname !== 'image') throw new BadRequestError('Add the image in a field named "image".');
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(413, ERROR_CODES.payloadTooLarge, `The image is too large. The limit is ${MEGABYTES} MB.`);
+        }
+        throw err;
+      }
+      try {
+        const url = await imageStore.saveImage(data);
+        return reply.status(201).send({ url, display_url: url });
+      } catch (err) {
+        if (err instanceof NotAnImageError) throw new BadRequestError(err.message);
+        throw err;
+      }
+    },
+  );
+};

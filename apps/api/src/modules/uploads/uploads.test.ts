@@ -1,0 +1,76 @@
+import { readdir } from 'node:fs/promises';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES, uploadedImageSchema } from '@staybook/domain';
+import { localUploadsDir } from '../../integrations/images/image-store.js';
+import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+function multipart(field: string, filename: string, contentType: string, data: Buffer) {
+  const boundary = '----staybook-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe.each(TEST_DATABASE_KINDS)('image uploads on %s', (kind) => {
+  let t: TestApp;
+  let png: Buffer;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#e11d48' } }).png().toBuffer();
+  });
+  afterAll(() => t.close());
+
+  const upload = (field: string, filename: string, type: string, data: Buffer) => {
+    const { body, headers } = multipart(field, filename, type, data);
+    return t.call('POST', '/api/uploads/image', { body, headers });
+  };
+
+  it('re-encodes an image as WebP at each width and answers its URL', async () => {
+    const res = await upload('image', 'me.png', 'image/png', png);
+    expect(res.statusCode).toBe(201);
+    const { url, display_url } = uploadedImageSchema.parse(res.json());
+    expect(display_url).toBe(url);
+    expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toContain('immutable');
+    const small = await t.app.inject({ method: 'GET', url: url.replace('.webp', '-320w.webp') });
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(320);
+  });
+
+  it('judges the file by its content, not its name or declared type', async () => {
+    const before = await readdir(localUploadsDir(t.dataDir)).catch(() => []);
+    for (const [name, type, data] of [
+      ['photo.png', 'image/png', Buffer.from('<script>alert(1)</script>')],
+      ['photo.jpg', 'image/jpeg', Buffer.from('%PDF-1.4 not really a picture')],
+      ['empty.png', 'image/png', Buffer.alloc(0)],
+    ] as const) {
+      const res = await upload('image', name, type, data);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json()).toMatchObject({ error: { message: expect.stringMatching(/not an image/i) } });
+    }
+    // A real picture with a misleading name and type is still a picture.
+    expect((await upload('image', 'notes.txt', 'text/plain', png)).statusCode).toBe(201);
+    expect((await readdir(localUploadsDir(t.dataDir))).length).toBe(before.length + 5);
+  });
+
+  it('refuses a file over the size limit with a clear message', async () => {
+    const res = await upload('image', 'huge.png', 'image/png', Buffer.concat([png, Buffer.alloc(MAX_UPLOAD_BYTES)]));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The image is too large. The limit is 5 MB.' } });
+  });
+
+  it('explains a request without the image field', async () => {
+    expect((await upload('photo', 'me.png', 'image/png', png)).statusCode).toBe(400);
+    const json = await t.call('POST', '/api/uploads/image', { body: { image: 'x' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toMatchObject({ error: { message: expect.stringMatching(/multipart/) } });
+  });
+});

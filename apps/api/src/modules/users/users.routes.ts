@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  modifiedCountSchema,
+  updateRoleBodySchema,
+  userSchema,
+  USERS_PAGE_SIZE,
+  usersPageSchema,
+} from '@staybook/domain';
+import type { Db } from '../../db/client.js';
+import { actorOf, requireRole, requireUser } from '../../plugins/session.js';
+import { getUserByEmail, listUsers, requestHostRole, setUserRole } from './users.service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const emailParam = z.object({ email: z.string().min(3).max(254) });
+
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/user/:email',
+    { preHandler: requireUser, schema: { summary: 'A user record (own, or any for admins)', params: emailParam, response: { 200: userSchema, ...errors } } },
+    async (request) => getUserByEmail(db, { actor: actorOf(request), email: request.params.email }),
+  );
+
+  // The spec's payload is {email, role, status}; only the e-mail is read (it must be the caller's own).
+  app.put(
+    '/user',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Ask to become a host',
+        body: z.object({ email: z.string().optional() }).passthrough().optional(),
+        response: { 200: modifiedCountSchema, ...errors },
+      },
+    },
+    async (request) => ({ modifiedCount: await requestHostRole(db, { actor: actorOf(request), email: request.body?.email }) }),
+  );
+
+  app.get(
+    '/users',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        summary: 'All users (admins)',
+        querystring: z.object({ cursor: z.string().max(400).optional(), limit: z.coerce.number().int().min(1).max(200).default(USERS_PAGE_SIZE) }),
+        response: { 200: usersPageSchema, ...errors },
+      },
+    },
+    async (request) => listUsers(db, request.query),
+  );
+
+  app.patch(
+    '/users/update/:email',
+    {
+      preHandler: requireRole('admin'),
+      schema: { summary: "Set a user's role (admins, not their own)", params: emailParam, body: updateRoleBodySchema, response: { 200: modifiedCountSchema, ...errors } },
+    },
+    async (request) => ({
+      modifiedCount: await setUserRole(db, { actor: actorOf(request), email: request.params.email, role: request.body.role }),
+    }),
+  );
+};

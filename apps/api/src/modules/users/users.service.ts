@@ -1,0 +1,82 @@
+import { and, asc, eq, gt, ne, or, isNull, sql } from 'drizzle-orm';
+import { normalizeEmail, SELF_ROLE_CHANGE_MESSAGE, type Role, type User, type UsersPage } from '@staybook/domain';
+import type { Db } from '../../db/client.js';
+import { roleChanges, users } from '../../db/schema.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
+import type { Actor } from '../../plugins/session.js';
+
+function toUser(row: typeof users.$inferSelect): User {
+  return {
+    _id: row.id,
+    email: row.email,
+    name: row.name,
+    image: row.image,
+    role: row.role,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A user record, for that user or an admin. */
+export async function getUserByEmail(db: Db, { actor, email }: { actor: Actor; email: string }): Promise<User> {
+  const wanted = normalizeEmail(email);
+  if (wanted !== actor.email && actor.role !== 'admin') {
+    throw new ForbiddenError('You can only see your own account.');
+  }
+  const [row] = await db.select().from(users).where(eq(users.email, wanted)).limit(1);
+  if (!row) throw new NotFoundError('No user has this e-mail.');
+  return toUser(row);
+}
+
+/**
+ * A guest asks to become a host: the status becomes Requested until an admin decides.
+ * Answers 0 when nothing changed (already requested, or not a guest), as the spec's two messages need.
+ */
+export async function requestHostRole(db: Db, { actor, email }: { actor: Actor; email?: string | undefined }): Promise<number> {
+  if (email !== undefined && normalizeEmail(email) !== actor.email) {
+    throw new ForbiddenError('You can only ask for your own account.');
+  }
+  const changed = await db
+    .update(users)
+    .set({ status: 'Requested', updatedAt: new Date() })
+    .where(and(eq(users.id, actor.id), eq(users.role, 'guest'), or(isNull(users.status), ne(users.status, 'Requested'))))
+    .returning({ id: users.id });
+  return changed.length;
+}
+
+/** Every user, in e-mail order, a page at a time (admins only; the route checks the role). */
+export async function listUsers(db: Db, { cursor, limit }: { cursor?: string | undefined; limit: number }): Promise<UsersPage> {
+  const after = cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : undefined;
+  if (cursor && !after?.includes('@')) throw new BadRequestError('The page cursor is not valid.', { cursor: 'Invalid cursor' });
+  const rows = await db
+    .select()
+    .from(users)
+    .where(after ? gt(users.email, after) : undefined)
+    .orderBy(asc(users.email))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toUser),
+    nextCursor: rows.length > limit && last ? Buffer.from(last.email).toString('base64url') : null,
+  };
+}
+
+/**
+ * An admin sets a user's role; the status becomes Verified (the host request, if any, is decided).
+ * Admins cannot change their own role, so the last admin can never lock everyone out by accident.
+ */
+export async function setUserRole(db: Db, { actor, email, role }: { actor: Actor; email: string; role: Role }): Promise<number> {
+  const target = normalizeEmail(email);
+  if (target === actor.email) throw new ForbiddenError(SELF_ROLE_CHANGE_MESSAGE);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.email, target)).for('update');
+    if (!current) throw new NotFoundError('No user has this e-mail.');
+    if (current.role === role && current.status === 'Verified') return 0;
+    await tx.update(users).set({ role, status: 'Verified', updatedAt: sql`now()` }).where(eq(users.id, current.id));
+    if (current.role !== role) {
+      await tx.insert(roleChanges).values({ actorId: actor.id, userId: current.id, fromRole: current.role, toRole: role, via: 'admin' });
+    }
+    return 1;
+  });
+}

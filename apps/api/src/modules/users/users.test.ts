@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userSchema, usersPageSchema } from '@staybook/domain';
+import { roleChanges, users } from '../../db/schema.js';
+import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
+
+describe.each(TEST_DATABASE_KINDS)('users and roles on %s', (kind) => {
+  let t: TestApp;
+  let guest: TestUser;
+  let otherGuest: TestUser;
+  let host: TestUser;
+  let otherHost: TestUser;
+  let admin: TestUser;
+  let otherAdmin: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    guest = await t.signUp();
+    otherGuest = await t.signUp();
+    host = await t.signUp({ role: 'host' });
+    otherHost = await t.signUp({ role: 'host' });
+    admin = await t.signUp({ role: 'admin' });
+    otherAdmin = await t.signUp({ role: 'admin' });
+  });
+  afterAll(() => t.close());
+
+  async function roleOf(user: TestUser) {
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    return { role: row!.role, status: row!.status };
+  }
+
+  describe('GET /api/user/:email', () => {
+    it('answers 401 to a visitor', async () => {
+      const res = await t.call('GET', `/api/user/${guest.email}`);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+    });
+
+    it('answers each user their own record, whatever the case of the e-mail', async () => {
+      for (const user of [guest, host, admin]) {
+        const res = await t.call('GET', `/api/user/${user.email.toUpperCase()}`, { as: user });
+        expect(res.statusCode).toBe(200);
+        expect(userSchema.parse(res.json())).toMatchObject({ _id: user.id, email: user.email, role: user.role, status: 'Verified' });
+      }
+    });
+
+    it("answers 403 for another user's record, even of the same role", async () => {
+      for (const [asker, target] of [[guest, otherGuest], [host, otherHost], [guest, admin], [host, guest]] as const) {
+        expect((await t.call('GET', `/api/user/${target.email}`, { as: asker })).statusCode).toBe(403);
+      }
+    });
+
+    it('lets an admin read anyone, and answers 404 for nobody', async () => {
+      expect((await t.call('GET', `/api/user/${guest.email}`, { as: admin })).statusCode).toBe(200);
+      expect((await t.call('GET', `/api/user/${otherAdmin.email}`, { as: admin })).statusCode).toBe(200);
+      expect((await t.call('GET', '/api/user/nobody@example.com', { as: admin })).statusCode).toBe(404);
+    });
+  });
+
+  describe('PUT /api/user (host request)', () => {
+    it('answers 401 to a visitor', async () => {
+      expect((await t.call('PUT', '/api/user', { body: { email: guest.email, status: 'Requested' } })).statusCode).toBe(401);
+    });
+
+    it("records a guest's request once, and ignores any role or status the client sends", async () => {
+      const g = await t.signUp();
+      const first = await t.call('PUT', '/api/user', { as: g, body: { email: g.email, role: 'admin', status: 'Verified' } });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ modifiedCount: 1 });
+      expect(await roleOf(g)).toEqual({ role: 'guest', status: 'Requested' });
+      const again = await t.call('PUT', '/api/user', { as: g, body: {} });
+      expect(again.json()).toEqual({ modifiedCount: 0 });
+    });
+
+    it("refuses a request made for someone else's e-mail", async () => {
+      const res = await t.call('PUT', '/api/user', { as: guest, body: { email: otherGuest.email, role: 'guest', status: 'Requested' } });
+      expect(res.statusCode).toBe(403);
+      expect(await roleOf(otherGuest)).toEqual({ role: 'guest', status: 'Verified' });
+    });
+
+    it('changes nothing for a host or an admin', async () => {
+      for (const user of [host, admin]) {
+        expect((await t.call('PUT', '/api/user', { as: user, body: {} })).json()).toEqual({ modifiedCount: 0 });
+        expect(await roleOf(user)).toEqual({ role: user.role, status: 'Verified' });
+      }
+    });
+
+    it('refuses a cross-site request', async () => {
+      const res = await t.call('PUT', '/api/user', { as: guest, body: {}, headers: { origin: 'https://evil.example' } });
+      expect(res.statusCode).toBe(403);
+      expect(await roleOf(guest)).toEqual({ role: 'guest', status: 'Verified' });
+    });
+  });
+
+  describe('GET /api/users', () => {
+    it('answers 401 to a visitor and 403 to guests and hosts', async () => {
+      expect((await t.call('GET', '/api/users')).statusCode).toBe(401);
+      expect((await t.call('GET', '/api/users', { as: guest })).statusCode).toBe(403);
+      expect((await t.call('GET', '/api/users', { as: host })).statusCode).toBe(403);
+    });
+
+    it('lists every user to an admin, a page at a time, in e-mail order', async () => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await t.call('GET', `/api/users?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { as: admin });
+        expect(res.statusCode).toBe(200);
+        const page = usersPageSchema.parse(res.json());
+        seen.push(...page.items.map((u) => u.email));
+        cursor = page.nextCursor;
+      } while (cursor);
+      const all = (await t.database.db.select({ email: users.email }).from(users)).map((u) => u.email);
+      expect(seen).toEqual([...all].sort());
+    });
+  });
+
+  describe('PATCH /api/users/update/:email', () => {
+    it('answers 401 to a visitor and 403 to guests and hosts, changing nothing', async () => {
+      const target = await t.signUp();
+      expect((await t.call('PATCH', `/api/users/update/${target.email}`, { body: { role: 'admin' } })).statusCode).toBe(401);
+      for (const user of [guest, host, target]) {
+        const res = await t.call('PATCH', `/api/users/update/${target.email}`, { as: user, body: { role: 'admin', status: 'Verified' } });
+        expect(res.statusCode).toBe(403);
+      }
+      expect(await roleOf(target)).toEqual({ role: 'guest', status: 'Verified' });
+    });
+
+    it('lets an admin make a requesting guest a host, verifies them and records the change', async () => {
+      const g = await t.signUp();
+      await t.call('PUT', '/api/user', { as: g, body: {} });
+      const res = await t.call('PATCH', `/api/users/update/${g.email}`, { as: admin, body: { role: 'host', status: 'Requested' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ modifiedCount: 1 });
+      expect(await roleOf(g)).toEqual({ role: 'host', status: 'Verified' });
+      const log = await t.database.db.select().from(roleChanges).where(eq(roleChanges.userId, g.id));
+      expect(log).toMatchObject([{ actorId: admin.id, fromRole: 'guest', toRole: 'host', via: 'admin' }]);
+      // The new role is what the server answers from now on, in the same session.
+      expect((await t.call('GET', `/api/user/${g.email}`, { as: g })).json()).toMatchObject({ role: 'host' });
+    });
+
+    it("refuses an admin's own role change with 'Action Not Allowed'", async () => {
+      const res = await t.call('PATCH', `/api/users/update/${admin.email.toUpperCase()}`, { as: admin, body: { role: 'guest' } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Action Not Allowed' } });
+      expect(await roleOf(admin)).toEqual({ role: 'admin', status: 'Verified' });
+    });
+
+    it('lets an admin change another admin, and validates the role and the target', async () => {
+      const a = await t.signUp({ role: 'admin' });
+      expect((await t.call('PATCH', `/api/users/update/${a.email}`, { as: otherAdmin, body: { role: 'guest' } })).json()).toEqual({ modifiedCount: 1 });
+      expect((await t.call('PATCH', `/api/users/update/${guest.email}`, { as: admin, body: { role: 'owner' } })).statusCode).toBe(400);
+      expect((await t.call('PATCH', `/api/users/update/${guest.email}`, { as: admin, body: {} })).statusCode).toBe(400);
+      expect((await t.call('PATCH', '/api/users/update/nobody@example.com', { as: admin, body: { role: 'host' } })).statusCode).toBe(404);
+    });
+  });
+});
