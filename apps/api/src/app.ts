@@ -61,7 +61,8 @@ export async function buildApp({
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        // Every picture is served by us (provider photos are copied in at sign-in).
+        'img-src': ["'self'", 'data:', 'blob:'],
         // Served over plain HTTP on localhost by default; HTTPS deployments terminate TLS in front.
         'upgrade-insecure-requests': null,
       },
@@ -84,6 +85,8 @@ export async function buildApp({
     config,
     db: database.db,
     secret: authSecret,
+    imageStore,
+    log: app.log,
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
   });
   await app.register(

@@ -9,7 +9,8 @@ import type { Db } from '../../db/client.js';
 import { accounts, sessions, users, verifications } from '../../db/schema.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import { passwordResetMail } from '../../integrations/mail/templates.js';
-import { isOwnImageUrl } from '../../integrations/images/image-store.js';
+import { isOwnImageUrl, type ImageStore } from '../../integrations/images/image-store.js';
+import { importRemoteImage } from '../../integrations/images/import-remote-image.js';
 
 /** The header the server sets to the caller's address (from the socket or a trusted proxy) for rate limits. */
 export const CLIENT_IP_HEADER = 'x-staybook-client-ip';
@@ -29,16 +30,19 @@ function nameFromEmail(email: string): string {
   return email.split('@')[0] ?? email;
 }
 
-export type AuthDeps = { config: Config; db: Db; mailer: Mailer; secret: string };
+type Logger = Record<'error' | 'warn' | 'info' | 'debug', (obj: object, msg: string) => void>;
+
+export type AuthDeps = { config: Config; db: Db; mailer: Mailer; imageStore: ImageStore; secret: string; log: Logger };
 
 /**
  * Accounts, passwords, sessions and Google sign-in, built on better-auth. Passwords are hashed with
  * scrypt by the library; sessions live in the database behind a signed, httpOnly, SameSite=Lax cookie.
  */
-export function createAuth({ config, db, mailer, secret }: AuthDeps) {
+export function createAuth({ config, db, mailer, imageStore, secret, log }: AuthDeps) {
   const limits = config.authRateLimit;
   return betterAuth({
     appName: 'StayBook',
+    logger: { log: (level, message, ...args) => log[level]({ details: args }, `auth: ${message}`) },
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
@@ -94,11 +98,14 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
       user: {
         create: {
           async before(user, ctx) {
-            // Password sign-ups carry a photo uploaded to us; identity providers bring their own photo URL.
-            if (ctx?.path === '/sign-up/email' && !isOwnImageUrl(user.image)) {
-              throw new APIError('BAD_REQUEST', { message: 'Please upload a profile photo.' });
+            // Password sign-ups carry a photo uploaded to us; an identity provider's photo is copied in.
+            let image = user.image ?? null;
+            if (ctx?.path === '/sign-up/email') {
+              if (!isOwnImageUrl(image)) throw new APIError('BAD_REQUEST', { message: 'Please upload a profile photo.' });
+            } else if (image && !isOwnImageUrl(image)) {
+              image = await importRemoteImage(image, imageStore);
             }
-            return { data: { ...user, name: user.name?.trim() || nameFromEmail(user.email) } };
+            return { data: { ...user, image, name: user.name?.trim() || nameFromEmail(user.email) } };
           },
         },
         update: {

@@ -1,0 +1,111 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { OAuth2Server } from 'oauth2-mock-server';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sessionSchema } from '@staybook/domain';
+import { users } from '../../db/schema.js';
+import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { createTestApp, sessionCookie, type TestApp } from '../../test/test-app.js';
+
+/** Google sign-in, end to end, against a real OpenID provider running locally. */
+describe.each(TEST_DATABASE_KINDS)('Google sign-in on %s', (kind) => {
+  let oidc: OAuth2Server;
+  let photos: Server;
+  let photoUrl: string;
+  let t: TestApp;
+  let identity: { sub: string; email: string; name: string };
+
+  beforeAll(async () => {
+    const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#16a34a' } }).png().toBuffer();
+    photos = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png));
+    photos.listen(0, '127.0.0.1');
+    await once(photos, 'listening');
+    photoUrl = `http://127.0.0.1:${(photos.address() as { port: number }).port}/me.png`;
+
+    oidc = new OAuth2Server();
+    await oidc.issuer.keys.generate('RS256');
+    await oidc.start(0, 'localhost');
+    const claims = () => ({ ...identity, email_verified: true, picture: photoUrl });
+    oidc.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims()));
+    oidc.service.on('beforeUserinfo', (res) => {
+      res.body = claims();
+    });
+
+    t = await createTestApp(kind, {
+      GOOGLE_CLIENT_ID: 'staybook-test',
+      GOOGLE_CLIENT_SECRET: 'staybook-test-secret',
+      GOOGLE_ISSUER: oidc.issuer.url!,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await oidc.stop();
+    photos.close();
+  });
+
+  /** What a browser does: start at our server, visit the provider, come back with the code. */
+  async function signInWithGoogle(): Promise<{ status: number; location: string; cookie: string }> {
+    const start = await t.call('POST', '/api/auth/sign-in/social', {
+      body: { provider: 'google', callbackURL: '/auth/complete?to=/', errorCallbackURL: '/login' },
+    });
+    expect(start.statusCode).toBe(200);
+    const { url } = start.json() as { url: string };
+    const authorize = new URL(url);
+    expect(authorize.origin).toBe(new URL(oidc.issuer.url!).origin);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('code_challenge')).toBeTruthy();
+
+    const provider = await fetch(url, { redirect: 'manual' });
+    const back = new URL(provider.headers.get('location')!);
+    expect(back.pathname).toBe('/api/auth/callback/google');
+    const callback = await t.call('GET', `${back.pathname}${back.search}`, { headers: { cookie: sessionCookie(start) } });
+    return { status: callback.statusCode, location: String(callback.headers.location), cookie: sessionCookie(callback) };
+  }
+
+  it('creates a verified guest from the first sign-in, with the name and a copy of the photo', async () => {
+    identity = { sub: 'google-sub-1', email: 'Gina.Google@example.com', name: 'Gina Google' };
+    const { status, location, cookie } = await signInWithGoogle();
+    expect(status).toBe(302);
+    expect(location).toBe('/auth/complete?to=/');
+    const session = sessionSchema.parse((await t.call('GET', '/api/auth/get-session', { headers: { cookie } })).json());
+    expect(session?.user).toMatchObject({ email: 'gina.google@example.com', name: 'Gina Google', role: 'guest', status: 'Verified' });
+    expect(session?.user.image).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
+
+    const again = await signInWithGoogle();
+    const second = sessionSchema.parse((await t.call('GET', '/api/auth/get-session', { headers: { cookie: again.cookie } })).json());
+    expect(second?.user.id).toBe(session?.user.id);
+  });
+
+  it('signs into an existing account with the same verified e-mail', async () => {
+    const existing = await t.signUp({ email: 'pat@example.com' });
+    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, existing.id));
+    identity = { sub: 'google-sub-2', email: 'pat@example.com', name: 'Pat From Google' };
+    const { cookie, location } = await signInWithGoogle();
+    expect(location).toBe('/auth/complete?to=/');
+    const session = sessionSchema.parse((await t.call('GET', '/api/auth/get-session', { headers: { cookie } })).json());
+    expect(session?.user.id).toBe(existing.id);
+    expect((await t.call('GET', '/api/config')).json()).toEqual({ googleSignIn: true });
+  });
+
+  it('will not join a Google identity to a password account whose e-mail nobody proved', async () => {
+    // Someone may have signed up with another person's address; linking would hand them that person's Google sign-in.
+    const squatter = await t.signUp({ email: 'victim@example.com' });
+    identity = { sub: 'google-sub-victim', email: 'victim@example.com', name: 'Real Owner' };
+    const { location, cookie } = await signInWithGoogle();
+    expect(location).toBe('/login?error=account_not_linked');
+    expect(cookie).not.toMatch(/session_token=[^;]+/);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, squatter.id));
+    expect(row!.name).toBe('Test Person');
+  });
+
+  it('refuses a callback that did not start here (no state cookie)', async () => {
+    identity = { sub: 'google-sub-3', email: 'eve@example.com', name: 'Eve' };
+    const start = await t.call('POST', '/api/auth/sign-in/social', { body: { provider: 'google', callbackURL: '/' } });
+    const provider = await fetch((start.json() as { url: string }).url, { redirect: 'manual' });
+    const back = new URL(provider.headers.get('location')!);
+    const callback = await t.call('GET', `${back.pathname}${back.search}`);
+    expect(sessionCookie(callback)).not.toMatch(/session_token=[^;]+/);
+  });
+});
