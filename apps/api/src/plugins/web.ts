@@ -8,8 +8,8 @@ const YEAR_SECONDS = 31_536_000;
 
 /**
  * Serves, from the API's own origin: uploaded images under /uploads, the built web app, and the
- * app's index.html for any other browser navigation so client-side routes load on refresh.
- * Unknown /api paths and non-navigation requests get the JSON 404 instead.
+ * app's index.html for any other route so client-side routes load on refresh.
+ * Unknown /api paths and missing files get the JSON 404 instead.
  */
 export async function registerWebServing(
   app: FastifyInstance,
@@ -30,7 +30,7 @@ export async function registerWebServing(
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
-      index: false,
+      index: 'index.html',
       wildcard: true,
       preCompressed: true,
       setHeaders(res, path) {
@@ -47,13 +47,14 @@ export async function registerWebServing(
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isNavigation =
+    // A path without a file extension is one of the app's own routes; a missing file stays a 404.
+    const isAppRoute =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/api/') &&
       path !== '/api' &&
       !path.startsWith('/uploads/') &&
-      (request.headers.accept ?? '').includes('text/html');
-    if (webDist && isNavigation) {
+      !/\.[A-Za-z0-9]+$/.test(path);
+    if (webDist && isAppRoute) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
     }
     return reply.status(404).send({
