@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -18,6 +18,23 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSession } from './plugins/session.js';
 import { registerWebServing } from './plugins/web.js';
+
+/** Reset tokens and OAuth codes travel in URLs; they must never reach the logs. */
+const SECRET_PATH = /(\/reset-password\/)[^/?#]+/;
+const SECRET_PARAMS = ['token', 'code', 'state'];
+
+export function redactUrl(url: string): string {
+  const [path = '', query] = url.split('?', 2);
+  const safePath = path.replace(SECRET_PATH, '$1[redacted]');
+  if (!query) return safePath;
+  const params = new URLSearchParams(query);
+  for (const name of SECRET_PARAMS) if (params.has(name)) params.set(name, '[redacted]');
+  return `${safePath}?${params.toString()}`;
+}
+
+function serializeRequest(req: FastifyRequest) {
+  return { method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip };
+}
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -46,8 +63,11 @@ export async function buildApp({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
-    trustProxy: config.trustProxy,
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], serializers: { req: serializeRequest } },
+    // Long enough for any e-mail address in a path (254 characters).
+    maxParamLength: 320,
+    // Believe exactly as many X-Forwarded-For hops as there are proxies of ours in front.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     // A slow or stalled client cannot hold a connection open forever.
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
@@ -67,7 +87,7 @@ export async function buildApp({
         'upgrade-insecure-requests': null,
       },
     },
-    strictTransportSecurity: config.trustProxy,
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
 
   // Limits apply only to the routes that declare one (uploads); the auth library limits its own routes.
@@ -79,9 +99,20 @@ export async function buildApp({
     }),
   });
   await app.register(multipart);
-  registerOriginCheck(app, trustedOrigins(config.publicUrl));
+
+  // Deferred work (mail) finishes before the server closes, so a shutdown never drops a reset mail.
+  const background = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...background]);
+  });
+  const runInBackground = (task: Promise<unknown>) => {
+    const tracked = task.catch((err: unknown) => app.log.error({ err }, 'background task failed'));
+    background.add(tracked);
+    void tracked.finally(() => background.delete(tracked));
+  };
 
   const auth = createAuth({
+    runInBackground,
     config,
     db: database.db,
     secret: authSecret,
@@ -91,6 +122,7 @@ export async function buildApp({
   });
   await app.register(
     async (api) => {
+      registerOriginCheck(api, trustedOrigins(config.publicUrl));
       registerSession(api, auth);
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth, config });

@@ -26,7 +26,12 @@ const envSchema = z.object({
     .optional(),
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z.coerce
+    .number({ message: 'must be the number of reverse proxies in front of the server (0 for none)' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(10, 'must be at most 10')
+    .default(0),
   PUBLIC_URL: z.url({ message: 'must be the URL people open, e.g. https://stays.example.com' }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
   AUTH_RATE_LIMIT: booleanFlag.default(true),
@@ -47,7 +52,8 @@ export type Config = {
   databaseUrl: string | undefined;
   seedDemo: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** How many reverse proxies stand in front: only their X-Forwarded-For hops are believed. */
+  trustProxy: number;
   /** The origin people open; links in mail and the sign-in callback use it. */
   publicUrl: string;
   /** Signs session cookies; when unset outside production, one is generated and kept in DATA_DIR. */
@@ -76,8 +82,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push('  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
-  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
-    problems.push('  AUTH_SECRET: required in production (e.g. `openssl rand -hex 32`)');
+  if (e.NODE_ENV === 'production') {
+    if (!e.AUTH_SECRET) problems.push('  AUTH_SECRET: required in production (e.g. `openssl rand -hex 32`)');
+    if (!e.PUBLIC_URL?.startsWith('https://')) {
+      problems.push('  PUBLIC_URL: required in production, as the https:// address people open');
+    }
+    if (!e.SMTP_URL) problems.push('  SMTP_URL: required in production (password-reset mail must reach people)');
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {

@@ -9,10 +9,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * It covers the auth routes too: the auth library skips its own check when no cookie is sent, which
  * would let another site sign a visitor into an account of the attacker's choosing.
  */
-export function registerOriginCheck(app: FastifyInstance, allowedOrigins: string[]): void {
+export function registerOriginCheck(api: FastifyInstance, allowedOrigins: string[]): void {
   const allowed = new Set(allowedOrigins);
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+  // Registered inside the /api scope, so it runs for every route the router matched there, however
+  // the path was spelled (e.g. percent-encoded), rather than for what the raw URL looks like.
+  api.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const sameHost = origin !== undefined && origin === `${request.protocol}://${request.host}`;
     if (origin !== undefined && !allowed.has(origin) && !sameHost) {

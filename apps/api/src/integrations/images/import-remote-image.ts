@@ -6,11 +6,16 @@ import type { ImageStore } from './image-store.js';
  * Their URLs expire and would make every page load a third party; any failure leaves no photo
  * rather than blocking the sign-in.
  */
-export async function importRemoteImage(url: string, store: ImageStore, timeoutMs = 5000): Promise<string | null> {
+export async function importRemoteImage(
+  url: string,
+  store: ImageStore,
+  { isAllowed, timeoutMs = 5000 }: { isAllowed: (url: URL) => boolean; timeoutMs?: number },
+): Promise<string | null> {
   try {
     const parsed = new URL(url);
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
-    const res = await fetch(parsed, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+    if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || !isAllowed(parsed)) return null;
+    // Redirects could lead anywhere, including this server's own network: refuse them.
+    const res = await fetch(parsed, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
     if (!res.ok || !res.body) return null;
     if (Number(res.headers.get('content-length') ?? 0) > MAX_UPLOAD_BYTES) return null;
     const chunks: Buffer[] = [];

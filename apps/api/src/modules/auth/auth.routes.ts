@@ -34,7 +34,9 @@ function normaliseError(status: number, text: string): string {
       ? parsed.code
       : status === 429
         ? ERROR_CODES.rateLimited
-        : status === 401
+        : status === 404
+          ? ERROR_CODES.notFound
+          : status === 401
           ? ERROR_CODES.unauthorized
           : status === 403
             ? ERROR_CODES.forbidden

@@ -32,14 +32,30 @@ function nameFromEmail(email: string): string {
 
 type Logger = Record<'error' | 'warn' | 'info' | 'debug', (obj: object, msg: string) => void>;
 
-export type AuthDeps = { config: Config; db: Db; mailer: Mailer; imageStore: ImageStore; secret: string; log: Logger };
+export type AuthDeps = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  imageStore: ImageStore;
+  secret: string;
+  log: Logger;
+  /** Work the library defers until after the answer (sending mail), so timing does not reveal accounts. */
+  runInBackground: (task: Promise<unknown>) => void;
+};
+
+const NAME_MAX_LENGTH = 80;
 
 /**
  * Accounts, passwords, sessions and Google sign-in, built on better-auth. Passwords are hashed with
  * scrypt by the library; sessions live in the database behind a signed, httpOnly, SameSite=Lax cookie.
  */
-export function createAuth({ config, db, mailer, imageStore, secret, log }: AuthDeps) {
+export function createAuth({ config, db, mailer, imageStore, secret, log, runInBackground }: AuthDeps) {
   const limits = config.authRateLimit;
+  // Only the provider's own photo hosts are fetched, never an address the profile could point anywhere.
+  const photoHosts = (url: URL) =>
+    url.hostname.endsWith('.googleusercontent.com') ||
+    (config.google !== null && url.hostname === new URL(config.google.issuer).hostname);
+  const importProviderPhoto = (url: string) => importRemoteImage(url, imageStore, { isAllowed: photoHosts });
   return betterAuth({
     appName: 'StayBook',
     logger: { log: (level, message, ...args) => log[level]({ details: args }, `auth: ${message}`) },
@@ -70,8 +86,9 @@ export function createAuth({ config, db, mailer, imageStore, secret, log }: Auth
       },
     },
     account: {
-      // A Google sign-in with the e-mail of an existing account signs into that account.
-      accountLinking: { enabled: true, trustedProviders: ['google'] },
+      // A Google sign-in with the e-mail of an existing account signs into that account when both sides have
+      // verified the address: the provider (email_verified) and us (see docs/decisions/005-identity.md).
+      accountLinking: { enabled: true },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     advanced: {
@@ -79,6 +96,7 @@ export function createAuth({ config, db, mailer, imageStore, secret, log }: Auth
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: () => randomUUID() },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      backgroundTasks: { handler: runInBackground },
     },
     rateLimit: {
       enabled: limits,
@@ -102,10 +120,13 @@ export function createAuth({ config, db, mailer, imageStore, secret, log }: Auth
             let image = user.image ?? null;
             if (ctx?.path === '/sign-up/email') {
               if (!isOwnImageUrl(image)) throw new APIError('BAD_REQUEST', { message: 'Please upload a profile photo.' });
-            } else if (image && !isOwnImageUrl(image)) {
-              image = await importRemoteImage(image, imageStore);
+            } else {
+              // Returning false stops the sign-up; the browser is sent back to the sign-in page with an error.
+              if (!user.emailVerified) return false;
+              if (image && !isOwnImageUrl(image)) image = await importProviderPhoto(image);
             }
-            return { data: { ...user, image, name: user.name?.trim() || nameFromEmail(user.email) } };
+            const name = (user.name?.trim() || nameFromEmail(user.email)).slice(0, NAME_MAX_LENGTH);
+            return { data: { ...user, image, name } };
           },
         },
         update: {
@@ -113,8 +134,8 @@ export function createAuth({ config, db, mailer, imageStore, secret, log }: Auth
             if (user.image !== undefined && user.image !== null && !isOwnImageUrl(user.image)) {
               throw new APIError('BAD_REQUEST', { message: 'Please upload the new photo first.' });
             }
-            if (typeof user.name === 'string' && user.name.trim() === '') {
-              throw new APIError('BAD_REQUEST', { message: 'Name is required.' });
+            if (typeof user.name === 'string' && (user.name.trim() === '' || user.name.length > NAME_MAX_LENGTH)) {
+              throw new APIError('BAD_REQUEST', { message: `Name is required, at most ${NAME_MAX_LENGTH} characters.` });
             }
             return { data: user };
           },

@@ -15,19 +15,20 @@ describe.each(TEST_DATABASE_KINDS)('Google sign-in on %s', (kind) => {
   let photos: Server;
   let photoUrl: string;
   let t: TestApp;
-  let identity: { sub: string; email: string; name: string };
+  let identity: { sub: string; email: string; name: string; email_verified?: boolean; picture?: string };
 
   beforeAll(async () => {
     const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#16a34a' } }).png().toBuffer();
     photos = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png));
-    photos.listen(0, '127.0.0.1');
+    // The provider's photo host: the server fetches photos only from the issuer's host (or Google's).
+    photos.listen(0, 'localhost');
     await once(photos, 'listening');
-    photoUrl = `http://127.0.0.1:${(photos.address() as { port: number }).port}/me.png`;
+    photoUrl = `http://localhost:${(photos.address() as { port: number }).port}/me.png`;
 
     oidc = new OAuth2Server();
     await oidc.issuer.keys.generate('RS256');
     await oidc.start(0, 'localhost');
-    const claims = () => ({ ...identity, email_verified: true, picture: photoUrl });
+    const claims = () => ({ email_verified: true, picture: photoUrl, ...identity });
     oidc.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims()));
     oidc.service.on('beforeUserinfo', (res) => {
       res.body = claims();
@@ -98,6 +99,28 @@ describe.each(TEST_DATABASE_KINDS)('Google sign-in on %s', (kind) => {
     expect(cookie).not.toMatch(/session_token=[^;]+/);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, squatter.id));
     expect(row!.name).toBe('Test Person');
+  });
+
+  it('refuses an e-mail the provider has not verified, for a new account and for linking', async () => {
+    identity = { sub: 'google-sub-unverified', email: 'unverified@example.com', name: 'Una', email_verified: false };
+    const fresh = await signInWithGoogle();
+    expect(fresh.location).toMatch(/^\/login\?error=/);
+    expect(fresh.cookie).not.toMatch(/session_token=[^;]+/);
+
+    const owner = await t.signUp({ email: 'owner@example.com' });
+    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, owner.id));
+    identity = { sub: 'google-sub-attacker', email: 'owner@example.com', name: 'Attacker', email_verified: false };
+    const linked = await signInWithGoogle();
+    expect(linked.location).toMatch(/^\/login\?error=/);
+    expect(linked.cookie).not.toMatch(/session_token=[^;]+/);
+  });
+
+  it('fetches the photo only from the provider, never from an address the profile names', async () => {
+    identity = { sub: 'google-sub-ssrf', email: 'ssrf@example.com', name: 'Sam', picture: `http://127.0.0.1:${(photos.address() as { port: number }).port}/internal` };
+    const { cookie } = await signInWithGoogle();
+    const session = sessionSchema.parse((await t.call('GET', '/api/auth/get-session', { headers: { cookie } })).json());
+    expect(session?.user.email).toBe('ssrf@example.com');
+    expect(session?.user.image ?? null).toBeNull();
   });
 
   it('refuses a callback that did not start here (no state cookie)', async () => {

@@ -90,7 +90,8 @@ function decodeCursor(text: string): Cursor {
     if (Array.isArray(value) && value.length === 2) {
       const [at, id] = value as unknown[];
       const createdAt = new Date(typeof at === 'string' ? at : Number.NaN);
-      if (!Number.isNaN(createdAt.getTime()) && typeof id === 'string' && UUID.test(id)) {
+      const year = createdAt.getUTCFullYear();
+      if (year >= 2000 && year <= 9999 && typeof id === 'string' && UUID.test(id)) {
         return { createdAt, id };
       }
     }

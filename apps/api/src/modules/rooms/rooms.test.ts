@@ -92,7 +92,7 @@ describe.each(TEST_DATABASE_KINDS)('rooms API on %s', (kind) => {
   });
 
   it('answers 400 with the error shape for a bad category, limit or cursor', async () => {
-    for (const query of ['?category=Volcano', '?limit=0', '?limit=1000', '?limit=abc', '?cursor=not-a-cursor', `?cursor=${Buffer.from('["x","y"]').toString('base64url')}`]) {
+    for (const query of ['?category=Volcano', '?limit=0', '?limit=1000', '?limit=abc', '?cursor=not-a-cursor', `?cursor=${Buffer.from('["x","y"]').toString('base64url')}`, `?cursor=${Buffer.from(`["+275760-09-13T00:00:00.000Z","${randomUUID()}"]`).toString('base64url')}`]) {
       const { status, body } = await getPage(query);
       expect(status, query).toBe(400);
       expect(body).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.any(String) } });

@@ -61,6 +61,23 @@ describe.each(TEST_DATABASE_KINDS)('image uploads on %s', (kind) => {
     expect((await readdir(localUploadsDir(t.dataDir))).length).toBe(before.length + 5);
   });
 
+  it('refuses drawings and documents that cost unbounded work to render (SVG, TIFF)', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="6000" height="6000"><rect width="10" height="10"/></svg>');
+    const tiff = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } }).tiff().toBuffer();
+    for (const [name, data] of [['a.svg', svg], ['a.tiff', tiff]] as const) {
+      const res = await upload('image', name, 'image/png', data);
+      expect(res.statusCode, name).toBe(400);
+    }
+  });
+
+  it('answers 400, not 500, to a broken multipart body', async () => {
+    const noBoundary = await t.call('POST', '/api/uploads/image', { body: 'x', headers: { 'content-type': 'multipart/form-data' } });
+    expect(noBoundary.statusCode).toBe(400);
+    const { body, headers } = multipart('image', 'me.png', 'image/png', png);
+    const truncated = await t.call('POST', '/api/uploads/image', { body: body.subarray(0, body.length - 40), headers });
+    expect(truncated.statusCode).toBe(400);
+  });
+
   it('refuses a file over the size limit with a clear message', async () => {
     const res = await upload('image', 'huge.png', 'image/png', Buffer.concat([png, Buffer.alloc(MAX_UPLOAD_BYTES)]));
     expect(res.statusCode).toBe(413);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
+  emailSchema,
   modifiedCountSchema,
   updateRoleBodySchema,
   userSchema,
@@ -13,7 +14,7 @@ import { actorOf, requireRole, requireUser } from '../../plugins/session.js';
 import { getUserByEmail, listUsers, requestHostRole, setUserRole } from './users.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-const emailParam = z.object({ email: z.string().min(3).max(254) });
+const emailParam = z.object({ email: emailSchema });
 
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(

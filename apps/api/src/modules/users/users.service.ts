@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, ne, or, isNull, sql } from 'drizzle-orm';
-import { normalizeEmail, SELF_ROLE_CHANGE_MESSAGE, type Role, type User, type UsersPage } from '@staybook/domain';
+import { emailSchema, normalizeEmail, SELF_ROLE_CHANGE_MESSAGE, type Role, type User, type UsersPage } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { roleChanges, users } from '../../db/schema.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
@@ -47,7 +47,9 @@ export async function requestHostRole(db: Db, { actor, email }: { actor: Actor; 
 /** Every user, in e-mail order, a page at a time (admins only; the route checks the role). */
 export async function listUsers(db: Db, { cursor, limit }: { cursor?: string | undefined; limit: number }): Promise<UsersPage> {
   const after = cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : undefined;
-  if (cursor && !after?.includes('@')) throw new BadRequestError('The page cursor is not valid.', { cursor: 'Invalid cursor' });
+  if (after !== undefined && !emailSchema.safeParse(after).success) {
+    throw new BadRequestError('The page cursor is not valid.', { cursor: 'Invalid cursor' });
+  }
   const rows = await db
     .select()
     .from(users)

@@ -55,6 +55,10 @@ describe.each(TEST_DATABASE_KINDS)('users and roles on %s', (kind) => {
       expect((await t.call('GET', `/api/user/${guest.email}`, { as: admin })).statusCode).toBe(200);
       expect((await t.call('GET', `/api/user/${otherAdmin.email}`, { as: admin })).statusCode).toBe(200);
       expect((await t.call('GET', '/api/user/nobody@example.com', { as: admin })).statusCode).toBe(404);
+      for (const bad of ['a%00b@example.com', 'not-an-email', `${'x'.repeat(250)}@example.com`]) {
+        expect((await t.call('GET', `/api/user/${bad}`, { as: admin })).statusCode, bad).toBe(400);
+      }
+      expect((await t.call('GET', `/api/users?cursor=${Buffer.from('a\u0000@b.c').toString('base64url')}`, { as: admin })).statusCode).toBe(400);
     });
   });
 
@@ -86,9 +90,13 @@ describe.each(TEST_DATABASE_KINDS)('users and roles on %s', (kind) => {
       }
     });
 
-    it('refuses a cross-site request', async () => {
-      const res = await t.call('PUT', '/api/user', { as: guest, body: {}, headers: { origin: 'https://evil.example' } });
-      expect(res.statusCode).toBe(403);
+    it('refuses a cross-site request, however the path is spelled', async () => {
+      for (const url of ['/api/user', '/%61pi/user', '/api/%75ser']) {
+        const res = await t.call('PUT', url, { as: guest, body: {}, headers: { origin: 'https://evil.example' } });
+        expect(res.statusCode, url).toBe(403);
+      }
+      const encoded = await t.call('PATCH', `/%61pi/users/update/${guest.email}`, { as: admin, body: { role: 'admin' }, headers: { origin: 'https://evil.example' } });
+      expect(encoded.statusCode).toBe(403);
       expect(await roleOf(guest)).toEqual({ role: 'guest', status: 'Verified' });
     });
   });
