@@ -1,0 +1,59 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useLocation, useNavigate } from 'react-router';
+import { sessionQuery } from '../../features/auth/api/auth-queries';
+import { userQuery } from '../../features/users/api/use-user';
+import { errorMessage } from '../../lib/form-errors';
+
+// Only guests ever open it: the dialog (and Headless UI) stay out of the first page load.
+const BecomeHostDialog = lazy(() =>
+  import('../../features/users/components/become-host-dialog').then((module) => ({
+    default: module.BecomeHostDialog,
+  })),
+);
+
+/**
+ * Visitors go to log in first (and come back here). Guests are asked to become hosts.
+ * Hosts already host and admins cannot ask to, so for both the button leads to the dashboard,
+ * where their hosting (or admin) tools are.
+ */
+export function HostYourHomeButton() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  const handleClick = async () => {
+    try {
+      // Waits for the session when a click comes before it has loaded, rather than guessing "visitor".
+      const user = await queryClient.ensureQueryData(sessionQuery);
+      if (!user) {
+        await navigate('/login', { state: { from: location } });
+        return;
+      }
+      const record = await queryClient.ensureQueryData(userQuery(user.email));
+      if (record.role === 'guest') setDialogOpen(true);
+      else await navigate('/dashboard');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => void handleClick()}
+        className="hidden rounded-full px-4 py-3 text-sm font-semibold text-neutral-800 transition hover:bg-neutral-100 md:block"
+      >
+        Host your home
+      </button>
+      {dialogOpen && (
+        <Suspense fallback={null}>
+          <BecomeHostDialog open onClose={() => setDialogOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

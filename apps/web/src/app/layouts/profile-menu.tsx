@@ -1,0 +1,113 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { AiOutlineMenu } from 'react-icons/ai';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { Avatar } from '../../components/avatar';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { errorMessage } from '../../lib/form-errors';
+
+/**
+ * A disclosure rather than an ARIA menu: its entries are ordinary links (and the Logout button).
+ * It closes on a second click, a click outside, Escape, or choosing an entry.
+ */
+export function ProfileMenu() {
+  const { user, logOut } = useAuth();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutsidePointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', closeOnOutsidePointer);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOnOutsidePointer);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+  const handleLogOut = () => {
+    close();
+    logOut().catch((error: unknown) => toast.error(errorMessage(error)));
+  };
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label="Open profile menu"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        className="flex items-center gap-3 rounded-full border border-neutral-200 py-1.5 pr-1.5 pl-3 transition hover:shadow-md"
+      >
+        <AiOutlineMenu size={18} aria-hidden="true" />
+        <Avatar src={user?.image ?? null} alt="Profile photo" />
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="absolute top-14 right-0 w-48 overflow-hidden rounded-xl border border-neutral-100 bg-white py-2 text-sm shadow-lg"
+        >
+          <ul>
+            <MenuLink to="/" onSelect={close} smallScreensOnly>
+              Home
+            </MenuLink>
+            {user ? (
+              <>
+                <MenuLink to="/dashboard" onSelect={close}>
+                  Dashboard
+                </MenuLink>
+                <li>
+                  <button type="button" onClick={handleLogOut} className={`w-full text-left ${ENTRY_CLASS}`}>
+                    Logout
+                  </button>
+                </li>
+              </>
+            ) : (
+              <>
+                <MenuLink to="/login" onSelect={close}>
+                  Login
+                </MenuLink>
+                <MenuLink to="/signup" onSelect={close}>
+                  Sign Up
+                </MenuLink>
+              </>
+            )}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const ENTRY_CLASS = 'block px-4 py-3 font-semibold text-neutral-800 transition hover:bg-neutral-100';
+
+interface MenuLinkProps {
+  to: string;
+  onSelect: () => void;
+  /** Wide screens already reach home through the logo. */
+  smallScreensOnly?: boolean;
+  children: ReactNode;
+}
+
+function MenuLink({ to, onSelect, smallScreensOnly = false, children }: MenuLinkProps) {
+  return (
+    <li className={smallScreensOnly ? 'md:hidden' : undefined}>
+      <Link to={to} onClick={onSelect} className={ENTRY_CLASS}>
+        {children}
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,25 @@
+import { PRODUCT_NAME } from '@staybook/domain';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Navigate, useSearchParams } from 'react-router';
+import { Loader } from '../../components/loader';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { safeRedirectPath } from '../../features/auth/utils/safe-redirect';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+
+/** Google sends the browser back here with the session cookie set; `to` is where to go next. */
+export function AuthCompleteRoute() {
+  useDocumentTitle(`Signing in | ${PRODUCT_NAME}`);
+  const { user, loading } = useAuth();
+  const [searchParams] = useSearchParams();
+  const to = safeRedirectPath(searchParams.get('to'));
+
+  useEffect(() => {
+    // A fixed id, so StrictMode's second run does not show it twice.
+    if (user) toast.success('Signup Successful', { id: 'social-sign-in' });
+  }, [user]);
+
+  if (loading) return <Loader />;
+  // Without a session the sign-in did not finish: the login page says so.
+  return <Navigate to={user ? to : '/login?error=session_missing'} replace />;
+}

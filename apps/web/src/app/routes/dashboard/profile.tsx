@@ -1,0 +1,14 @@
+import { PRODUCT_NAME } from '@staybook/domain';
+import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
+import { ProfileCard } from '../../../features/profile/components/profile-card';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+
+export function ProfileRoute() {
+  useDocumentTitle(`Profile | ${PRODUCT_NAME}`);
+  return (
+    <section>
+      <DashboardPageHeading title="Profile" />
+      <ProfileCard />
+    </section>
+  );
+}

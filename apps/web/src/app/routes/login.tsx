@@ -1,0 +1,40 @@
+import { PRODUCT_NAME } from '@staybook/domain';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard, OrDivider } from '../../features/auth/components/auth-card';
+import { GoogleSignInButton } from '../../features/auth/components/google-sign-in-button';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { SocialErrorNotice } from '../../features/auth/components/social-error-notice';
+import { pathFromState } from '../../features/auth/utils/safe-redirect';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+
+export function LoginRoute() {
+  useDocumentTitle(`Log In | ${PRODUCT_NAME}`);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const socialError = searchParams.get('error');
+  // Where the login guard was taking the visitor, else home.
+  const returnTo = pathFromState(location.state);
+
+  const handleSignedIn = () => {
+    // The spec greets every kind of sign-in with the same words.
+    toast.success('Signup Successful');
+    void navigate(returnTo, { replace: true });
+  };
+
+  return (
+    <AuthCard title="Log In" subtitle="Sign in to access your account">
+      {socialError && <SocialErrorNotice code={socialError} />}
+      <LoginForm onSignedIn={handleSignedIn} />
+      <OrDivider />
+      <GoogleSignInButton returnTo={returnTo} />
+      <p className="mt-6 text-center text-sm text-neutral-500">
+        Don&apos;t have an account yet?{' '}
+        <Link to="/signup" className="font-semibold text-rose-600 hover:underline">
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

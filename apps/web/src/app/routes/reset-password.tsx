@@ -1,0 +1,37 @@
+import { PRODUCT_NAME } from '@staybook/domain';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard } from '../../features/auth/components/auth-card';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+
+/** Where the reset e-mail's link lands: `?token=` when it is good, `?error=INVALID_TOKEN` when not. */
+export function ResetPasswordRoute() {
+  useDocumentTitle(`Reset Password | ${PRODUCT_NAME}`);
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const [rejected, setRejected] = useState(false);
+  const usable = token && !searchParams.get('error') && !rejected;
+
+  const handleDone = () => {
+    toast.success('Password updated. Please log in.');
+    void navigate('/login', { replace: true });
+  };
+
+  return (
+    <AuthCard title="Set a new password">
+      {usable ? (
+        <ResetPasswordForm token={token} onDone={handleDone} onInvalidToken={() => setRejected(true)} />
+      ) : (
+        <div className="flex flex-col items-center gap-4 text-center">
+          <p className="text-neutral-700">This reset link is invalid or has expired.</p>
+          <Link to="/login" className="font-semibold text-rose-600 hover:underline">
+            Back to Log In
+          </Link>
+        </div>
+      )}
+    </AuthCard>
+  );
+}

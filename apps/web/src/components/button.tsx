@@ -1,0 +1,39 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { Spinner } from './spinner';
+
+const VARIANTS = {
+  // rose-600, not 500: white text on it keeps the 4.5:1 contrast small text needs.
+  primary: 'border-rose-600 bg-rose-600 text-white hover:bg-rose-700 hover:border-rose-700',
+  outline: 'border-neutral-900 bg-white text-neutral-900 hover:bg-neutral-100',
+  subtle: 'border-neutral-200 bg-white text-neutral-800 hover:bg-neutral-100',
+} as const;
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: keyof typeof VARIANTS;
+  /** Shows a spinner in place of the label (which still names the button) and disables it. */
+  pending?: boolean;
+}
+
+export function Button({
+  variant = 'primary',
+  className = '',
+  type = 'button',
+  pending = false,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      className={`relative inline-flex items-center justify-center rounded-lg border-2 px-5 py-2.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
+      {...props}
+    >
+      {/* Transparent rather than hidden, so the width stays put and the label stays in the accessible name. */}
+      <span className={`inline-flex items-center gap-2 ${pending ? 'opacity-0' : ''}`}>{children}</span>
+      {pending && <Spinner className="absolute inset-0 m-auto" />}
+    </button>
+  );
+}

@@ -1,0 +1,37 @@
+import { useId, type ChangeEvent } from 'react';
+
+interface ImageFieldProps {
+  label: string;
+  name: string;
+  required?: boolean;
+  error?: string | undefined;
+  onChange: (file: File | null) => void;
+}
+
+/** A file input for one image (accept="image/*"); the file stays chosen while the form re-renders. */
+export function ImageField({ label, name, required = false, error, onChange }: ImageFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => onChange(event.target.files?.[0] ?? null);
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-neutral-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept="image/*"
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={handleChange}
+        className="w-full rounded-md border border-neutral-300 bg-neutral-50 text-sm text-neutral-700 file:mr-3 file:cursor-pointer file:border-0 file:bg-rose-600 file:px-4 file:py-2.5 file:font-semibold file:text-white hover:file:bg-rose-700"
+      />
+      <p id={errorId} className="min-h-5 text-sm text-rose-600">
+        {error}
+      </p>
+    </div>
+  );
+}

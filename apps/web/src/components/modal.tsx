@@ -1,0 +1,34 @@
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { ReactNode } from 'react';
+
+interface ModalProps {
+  open: boolean;
+  /** Escape, a click on the backdrop, or the caller's own Cancel. */
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}
+
+/** A titled dialog: focus stays inside while open and returns to the opener on close. */
+export function Modal({ open, onClose, title, description, children }: ModalProps) {
+  return (
+    // The dialog element itself covers the viewport, so it has a box (and counts as visible).
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 overflow-y-auto">
+      <DialogBackdrop className="fixed inset-0 bg-black/30" />
+      <div className="flex min-h-full items-center justify-center p-4">
+        <DialogPanel className="relative w-full max-w-md rounded-2xl bg-white p-6 text-left shadow-xl">
+          <DialogTitle as="h2" className="text-lg font-semibold text-neutral-900">
+            {title}
+          </DialogTitle>
+          {description && (
+            <Description as="div" className="mt-2 text-sm text-neutral-600">
+              {description}
+            </Description>
+          )}
+          <div className="mt-4">{children}</div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

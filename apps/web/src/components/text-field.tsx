@@ -1,0 +1,33 @@
+import { useId, type InputHTMLAttributes } from 'react';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** Shown under the field and read with it (e.g. the password policy). */
+  hint?: string;
+  /** Shown instead of the hint when the value was rejected. */
+  error?: string | undefined;
+}
+
+export function TextField({ label, hint, error, className = '', ...inputProps }: TextFieldProps) {
+  const id = useId();
+  const noteId = `${id}-note`;
+  const note = error ?? hint;
+  return (
+    <div className={`flex flex-col gap-2 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium text-neutral-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={note ? noteId : undefined}
+        className="w-full rounded-md border border-neutral-300 bg-neutral-50 px-3 py-2.5 text-neutral-900 placeholder:text-neutral-400 focus:border-rose-500 focus:outline-rose-500 aria-invalid:border-rose-600"
+        {...inputProps}
+      />
+      {/* Always rendered, so a message appearing does not push the form down. */}
+      <p id={noteId} className={`min-h-5 text-sm ${error ? 'text-rose-600' : 'text-neutral-500'}`}>
+        {note}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { serverInfoSchema, sessionSchema, type ServerInfo, type SessionUser } from '@staybook/domain';
+import { apiRequest, ignoredResponse, type ResponseSchema } from '../../../lib/api-client';
+
+/** better-auth is mounted here on the API; its answers are read with the domain's schemas. */
+const AUTH = '/api/auth';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface SignUpBody extends Credentials {
+  /** The server requires a string; the form lets it be empty. */
+  name: string;
+  /** The uploaded photo's display_url. */
+  image: string;
+}
+
+const redirectSchema: ResponseSchema<{ url: string }> = {
+  parse(data) {
+    if (typeof data === 'object' && data !== null && 'url' in data && typeof data.url === 'string') {
+      return { url: data.url };
+    }
+    throw new TypeError('The answer has no redirect URL');
+  },
+};
+
+export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | null> {
+  const session = await apiRequest(`${AUTH}/get-session`, sessionSchema, { signal: signal ?? null });
+  return session?.user ?? null;
+}
+
+export function fetchServerInfo(signal?: AbortSignal): Promise<ServerInfo> {
+  return apiRequest('/api/config', serverInfoSchema, { signal: signal ?? null });
+}
+
+// Sign-in and sign-up failures are the form's to show (a wrong password is not a lost session).
+export function signInWithEmail(body: Credentials): Promise<void> {
+  return apiRequest(`${AUTH}/sign-in/email`, ignoredResponse, { method: 'POST', json: body, onAuthFailure: 'reject' });
+}
+
+export function signUpWithEmail(body: SignUpBody): Promise<void> {
+  return apiRequest(`${AUTH}/sign-up/email`, ignoredResponse, { method: 'POST', json: body, onAuthFailure: 'reject' });
+}
+
+/** Rejecting here keeps a failed sign-out from triggering another sign-out. */
+export function signOut(): Promise<void> {
+  return apiRequest(`${AUTH}/sign-out`, ignoredResponse, { method: 'POST', json: {}, onAuthFailure: 'reject' });
+}
+
+export interface SocialSignInBody {
+  provider: 'google';
+  callbackURL: string;
+  newUserCallbackURL: string;
+  errorCallbackURL: string;
+}
+
+/** Answers the provider's address to send the browser to. */
+export async function startSocialSignIn(body: SocialSignInBody): Promise<string> {
+  const { url } = await apiRequest(`${AUTH}/sign-in/social`, redirectSchema, {
+    method: 'POST',
+    json: body,
+    onAuthFailure: 'reject',
+  });
+  return url;
+}
+
+export function requestPasswordReset(body: { email: string; redirectTo: string }): Promise<void> {
+  return apiRequest(`${AUTH}/request-password-reset`, ignoredResponse, { method: 'POST', json: body });
+}
+
+export function resetPassword(body: { newPassword: string; token: string }): Promise<void> {
+  return apiRequest(`${AUTH}/reset-password`, ignoredResponse, { method: 'POST', json: body, onAuthFailure: 'reject' });
+}
+
+export function updateUser(body: { name: string; image?: string }): Promise<void> {
+  return apiRequest(`${AUTH}/update-user`, ignoredResponse, { method: 'POST', json: body });
+}
+
+export function changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {
+  return apiRequest(`${AUTH}/change-password`, ignoredResponse, {
+    method: 'POST',
+    // Whoever changes a password wants every other device signed out.
+    json: { ...body, revokeOtherSessions: true },
+    onAuthFailure: 'reject',
+  });
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+interface AuthCardProps {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}
+
+/** The frame of the sign-in pages: a centred card under the logo, without the site header. */
+export function AuthCard({ title, subtitle, children }: AuthCardProps) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center bg-neutral-50 px-4 py-10">
+      <Link to="/" aria-label="StayBook home" className="mb-6 rounded-md">
+        <img src="/logo.svg" alt="StayBook" width={160} height={36} className="h-9 w-auto" />
+      </Link>
+      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-neutral-200 sm:p-10">
+        <div className="mb-6 text-center">
+          <h1 className="text-3xl font-bold text-neutral-900">{title}</h1>
+          {subtitle && <p className="mt-2 text-sm text-neutral-500">{subtitle}</p>}
+        </div>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/** The line between the e-mail form and the Google button. */
+export function OrDivider() {
+  return (
+    <div className="my-4 flex items-center gap-3 text-sm text-neutral-500" aria-hidden="true">
+      <span className="h-px flex-1 bg-neutral-200" />
+      or
+      <span className="h-px flex-1 bg-neutral-200" />
+    </div>
+  );
+}

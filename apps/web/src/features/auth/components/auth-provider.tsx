@@ -1,0 +1,136 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useEffectEvent, useMemo, type ReactNode } from 'react';
+import { ApiRequestError, onAuthFailure } from '../../../lib/api-client';
+import { uploadImage } from '../../uploads/api/upload-image';
+import * as authApi from '../api/auth-api';
+import { sessionQuery } from '../api/auth-queries';
+import { AuthContext, type AuthContextValue, type ProfileInput, type SignUpInput } from '../hooks/use-auth';
+
+interface AuthProviderProps {
+  /** Called after a 401 or 403 from the API has signed the user out here (the app goes to /login). */
+  onSessionRejected: () => void;
+  children: ReactNode;
+}
+
+/** Google sign-in comes back through this route, which greets the user and forwards them. */
+const SOCIAL_COMPLETE_PATH = '/auth/complete';
+
+export function AuthProvider({ onSessionRejected, children }: AuthProviderProps) {
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQuery);
+
+  /** Asks the server again and waits for the answer, so guards see the new user at once. */
+  const refreshSession = useCallback(async () => {
+    await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+  }, [queryClient]);
+
+  /** Forgets everything cached for the previous user; the session itself becomes null. */
+  const clearClientState = useCallback(async () => {
+    await queryClient.cancelQueries();
+    queryClient.setQueryData(sessionQuery.queryKey, null);
+    queryClient.removeQueries({ predicate: (query) => !isSessionKey(query.queryKey) });
+    queryClient.getMutationCache().clear();
+  }, [queryClient]);
+
+  const handleSessionRejected = useEffectEvent(() => {
+    void clearClientState().then(onSessionRejected);
+  });
+  useEffect(() => onAuthFailure(() => handleSessionRejected()), []);
+
+  const signIn = useCallback(
+    async (credentials: authApi.Credentials) => {
+      await authApi.signInWithEmail(credentials);
+      await refreshSession();
+    },
+    [refreshSession],
+  );
+
+  const signUp = useCallback(
+    async ({ name, email, password, image }: SignUpInput) => {
+      const imageUrl = await uploadImage(image);
+      await authApi.signUpWithEmail({ name: name ?? '', email, password, image: imageUrl });
+      await refreshSession();
+    },
+    [refreshSession],
+  );
+
+  const signInWithGoogle = useCallback(async (returnTo: string) => {
+    const callbackURL = `${SOCIAL_COMPLETE_PATH}?${new URLSearchParams({ to: returnTo }).toString()}`;
+    const url = await authApi.startSocialSignIn({
+      provider: 'google',
+      callbackURL,
+      newUserCallbackURL: callbackURL,
+      errorCallbackURL: '/login',
+    });
+    window.location.href = url;
+  }, []);
+
+  const requestPasswordReset = useCallback(
+    (email: string) =>
+      authApi.requestPasswordReset({ email, redirectTo: `${window.location.origin}/reset-password` }),
+    [],
+  );
+
+  const logOut = useCallback(async () => {
+    try {
+      await authApi.signOut();
+    } catch (error) {
+      // Already signed out on the server: only this tab still thinks otherwise.
+      if (!(error instanceof ApiRequestError && (error.status === 401 || error.status === 403))) throw error;
+    }
+    await clearClientState();
+  }, [clearClientState]);
+
+  const updateProfile = useCallback(
+    async ({ name, image }: ProfileInput) => {
+      const imageUrl = image ? await uploadImage(image) : undefined;
+      await authApi.updateUser(imageUrl ? { name, image: imageUrl } : { name });
+      await refreshSession();
+      // The name and photo also appear in other answers (the user's record, rooms they host).
+      await queryClient.invalidateQueries({ predicate: (query) => !isSessionKey(query.queryKey) });
+    },
+    [queryClient, refreshSession],
+  );
+
+  const changePassword = useCallback(
+    async (input: { currentPassword: string; newPassword: string }) => {
+      await authApi.changePassword(input);
+      // The server replaced the session cookie when it revoked the other sessions.
+      await refreshSession();
+    },
+    [refreshSession],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: session.data ?? null,
+      loading: session.isPending,
+      signIn,
+      signUp,
+      signInWithGoogle,
+      requestPasswordReset,
+      resetPassword: authApi.resetPassword,
+      logOut,
+      updateProfile,
+      changePassword,
+    }),
+    [
+      session.data,
+      session.isPending,
+      signIn,
+      signUp,
+      signInWithGoogle,
+      requestPasswordReset,
+      logOut,
+      updateProfile,
+      changePassword,
+    ],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+function isSessionKey(key: readonly unknown[]): boolean {
+  const sessionKey = sessionQuery.queryKey;
+  return key.length === sessionKey.length && key.every((part, index) => part === sessionKey[index]);
+}

@@ -1,0 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { FcGoogle } from 'react-icons/fc';
+import { Button } from '../../../components/button';
+import { errorMessage } from '../../../lib/form-errors';
+import { serverInfoQuery } from '../api/auth-queries';
+import { useServerInfo } from '../api/use-server-info';
+import { useAuth } from '../hooks/use-auth';
+
+export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
+
+/** 'Continue with Google': leaves for Google, which sends the user back to `returnTo`. */
+export function GoogleSignInButton({ returnTo }: { returnTo: string }) {
+  const { signInWithGoogle } = useAuth();
+  const queryClient = useQueryClient();
+  // Asked early, so the answer is usually here before the click.
+  useServerInfo();
+  const [pending, setPending] = useState(false);
+  const [notConfigured, setNotConfigured] = useState(false);
+
+  const handleClick = async () => {
+    setPending(true);
+    try {
+      const { googleSignIn } = await queryClient.ensureQueryData(serverInfoQuery);
+      if (!googleSignIn) {
+        setNotConfigured(true);
+        toast.error(GOOGLE_NOT_CONFIGURED);
+        setPending(false);
+        return;
+      }
+      await signInWithGoogle(returnTo);
+      // The browser is leaving for Google: the spinner stays until it does.
+    } catch (error) {
+      toast.error(errorMessage(error));
+      setPending(false);
+    }
+  };
+
+  return (
+    <div>
+      <Button variant="subtle" className="w-full" pending={pending} onClick={() => void handleClick()}>
+        <FcGoogle size={22} aria-hidden="true" />
+        Continue with Google
+      </Button>
+      {notConfigured && <p className="mt-2 text-center text-sm text-rose-600">{GOOGLE_NOT_CONFIGURED}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+
+/** better-auth's codes when a Google sign-in comes back failed (`/login?error=...`). */
+const MESSAGES: Partial<Record<string, string>> = {
+  access_denied: 'Google sign-in was cancelled.',
+  account_not_linked: 'This e-mail already has an account. Please log in with your password.',
+  signup_disabled: 'Signing up with Google is not available.',
+  // The server refuses a Google account whose e-mail Google has not verified.
+  unable_to_create_user: 'Google did not confirm this e-mail address, so we could not sign you in.',
+  // Set by /auth/complete when the browser came back without a session.
+  session_missing: 'Google sign-in did not finish. Please try again.',
+};
+
+export function describeSocialError(code: string): string {
+  return MESSAGES[code] ?? `Google sign-in failed (${code.replaceAll('_', ' ')}). Please try again.`;
+}
+
+/** The provider's error as a toast and as text that stays on the page. */
+export function SocialErrorNotice({ code }: { code: string }) {
+  const message = describeSocialError(code);
+  useEffect(() => {
+    // A fixed id: a second render (or StrictMode) does not stack a second toast.
+    toast.error(message, { id: 'social-sign-in-error' });
+  }, [message]);
+  return <p className="mb-4 rounded-md bg-rose-50 px-3 py-2 text-center text-sm text-rose-700">{message}</p>;
+}

@@ -1,0 +1,69 @@
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { AiOutlineMenu } from 'react-icons/ai';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Loader } from '../../../components/loader';
+import { DashboardSidebar } from './dashboard-sidebar';
+
+/**
+ * The sidebar sits on the left from md up. Below md it is off-canvas: a top bar's button opens it,
+ * and it closes on Escape, a tap outside, or any navigation.
+ */
+export function DashboardLayout() {
+  const location = useLocation();
+  // Remembering the navigation it was opened on closes it on the next one without an effect.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const menuOpen = openedAt === location.key;
+  const close = () => setOpenedAt(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const sidebarId = useId();
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenedAt(null);
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
+
+  return (
+    <div className="min-h-screen bg-white">
+      <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-neutral-200 bg-white px-4 md:hidden">
+        <Link to="/" aria-label="StayBook home" className="rounded-md">
+          <img src="/logo.svg" alt="StayBook" width={160} height={36} className="h-8 w-auto" />
+        </Link>
+        <button
+          ref={menuButtonRef}
+          type="button"
+          aria-label="Open dashboard menu"
+          aria-expanded={menuOpen}
+          aria-controls={sidebarId}
+          onClick={() => setOpenedAt(menuOpen ? null : location.key)}
+          className="rounded-md p-2 text-neutral-800 hover:bg-neutral-100"
+        >
+          <AiOutlineMenu size={24} aria-hidden="true" />
+        </button>
+      </header>
+
+      {menuOpen && <div aria-hidden="true" onClick={close} className="fixed inset-0 z-30 bg-black/30 md:hidden" />}
+
+      {/* Hidden (not only moved) when closed on small screens, so its links leave the tab order too. */}
+      <aside
+        id={sidebarId}
+        className={`fixed inset-y-0 left-0 z-40 w-64 overflow-y-auto bg-neutral-100 transition-[translate,visibility] duration-200 md:visible md:translate-x-0 ${
+          menuOpen ? 'visible translate-x-0' : 'invisible -translate-x-full'
+        }`}
+      >
+        <DashboardSidebar />
+      </aside>
+
+      <main className="px-4 py-6 md:ml-64 md:px-10 md:py-10">
+        <Suspense fallback={<Loader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import type { IconType } from 'react-icons';
+import { NavLink } from 'react-router';
+
+const ENTRY_CLASS =
+  'flex w-full items-center gap-3 rounded-lg px-4 py-2.5 text-sm font-medium transition focus-visible:-outline-offset-2';
+
+interface SidebarLinkProps {
+  to: string;
+  icon: IconType;
+  /** Only the exact path counts as current (the dashboard's index). */
+  end?: boolean;
+  children: ReactNode;
+}
+
+/** NavLink marks the current page with aria-current="page"; the highlight follows it. */
+export function SidebarLink({ to, icon: Icon, end = false, children }: SidebarLinkProps) {
+  return (
+    <li>
+      <NavLink
+        to={to}
+        end={end}
+        className={({ isActive }) =>
+          `${ENTRY_CLASS} ${isActive ? 'bg-rose-100 text-rose-700' : 'text-neutral-700 hover:bg-neutral-200'}`
+        }
+      >
+        <Icon size={18} aria-hidden="true" />
+        {children}
+      </NavLink>
+    </li>
+  );
+}
+
+interface SidebarButtonProps {
+  icon: IconType;
+  onClick: () => void;
+  children: ReactNode;
+}
+
+export function SidebarButton({ icon: Icon, onClick, children }: SidebarButtonProps) {
+  return (
+    <button type="button" onClick={onClick} className={`${ENTRY_CLASS} text-neutral-700 hover:bg-neutral-200`}>
+      <Icon size={18} aria-hidden="true" />
+      {children}
+    </button>
+  );
+}

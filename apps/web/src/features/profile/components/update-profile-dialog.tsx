@@ -1,0 +1,96 @@
+import { profileUpdateSchema, type SessionUser } from '@staybook/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Avatar } from '../../../components/avatar';
+import { Button } from '../../../components/button';
+import { ImageField } from '../../../components/image-field';
+import { Modal } from '../../../components/modal';
+import { TextField } from '../../../components/text-field';
+import { errorMessage, focusFirstInvalid, toFieldErrors } from '../../../lib/form-errors';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { describeImageProblem } from '../../uploads/api/upload-image';
+
+interface UpdateProfileDialogProps {
+  user: SessionUser;
+  open: boolean;
+  onClose: () => void;
+}
+
+interface ChosenPhoto {
+  file: File;
+  /** An object URL for the preview; revoked when replaced or when the dialog closes. */
+  previewUrl: string;
+}
+
+export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialogProps) {
+  const { updateProfile } = useAuth();
+  const [name, setName] = useState(user.name);
+  const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const mutation = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: () => {
+      toast.success('Profile updated');
+      onClose();
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  useEffect(() => {
+    if (!photo) return;
+    return () => URL.revokeObjectURL(photo.previewUrl);
+  }, [photo]);
+
+  const choosePhoto = (file: File | null) =>
+    setPhoto(file ? { file, previewUrl: URL.createObjectURL(file) } : null);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = profileUpdateSchema.safeParse({ name });
+    const nextErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
+    const photoProblem = photo ? describeImageProblem(photo.file) : null;
+    if (photoProblem) nextErrors.image = photoProblem;
+    setErrors(nextErrors);
+    if (parsed.success && !photoProblem) mutation.mutate({ name: parsed.data.name, image: photo?.file ?? null });
+    else focusFirstInvalid(event.currentTarget);
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title="Update Profile">
+      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2">
+        <div className="flex justify-center pb-2">
+          {photo ? (
+            <img
+              src={photo.previewUrl}
+              alt="New photo preview"
+              width={96}
+              height={96}
+              className="size-24 rounded-full object-cover"
+            />
+          ) : (
+            <Avatar src={user.image ?? null} alt="Current photo" size={96} />
+          )}
+        </div>
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={errors.name}
+        />
+        <ImageField label="New photo (optional)" name="image" onChange={choosePhoto} error={errors.image} />
+        <div className="mt-2 flex justify-end gap-3">
+          <Button variant="subtle" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={mutation.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Room } from '@staybook/domain';
+import { Avatar } from '../../../components/avatar';
+
+export function RoomInfo({ room }: { room: Room }) {
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-2">
+        <div className="flex items-center gap-3">
+          <p className="text-xl font-semibold text-neutral-900">{`Hosted by ${room.host.name}`}</p>
+          <Avatar src={room.host.image} alt={room.host.name} size={40} />
+        </div>
+        <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 font-light text-neutral-500">
+          <li>{`${room.guests} guests`}</li>
+          <li>{`${room.bedrooms} rooms`}</li>
+          <li>{`${room.bathrooms} bathrooms`}</li>
+        </ul>
+      </div>
+      <hr className="border-neutral-200" />
+      <p className="text-lg leading-relaxed font-light whitespace-pre-line text-neutral-600">
+        {room.description}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { CategoryLabel } from '@staybook/domain';
+import { Button } from '../../../components/button';
+import { ErrorScreen } from '../../../components/error-screen';
+import { Loader } from '../../../components/loader';
+import { useOnVisible } from '../../../hooks/use-on-visible';
+import { useRooms } from '../api/use-rooms';
+import { NoRooms } from './no-rooms';
+import { RoomCard } from './room-card';
+
+/** The widest grid row (2xl) holds six cards; those are on screen before any scrolling. */
+const EAGER_CARDS = 6;
+const HIGH_PRIORITY_CARDS = 3;
+
+export function RoomListing({ category }: { category: CategoryLabel | null }) {
+  const { data, error, isPending, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
+    useRooms(category);
+
+  const loadMore = () => void fetchNextPage();
+  const sentinelRef = useOnVisible(loadMore, {
+    // A failed page stops the automatic loading; the button below retries on request.
+    enabled: hasNextPage && !isFetchingNextPage && !isFetchNextPageError,
+  });
+
+  if (isPending) return <Loader />;
+  if (!data) return <ErrorScreen message={error?.message} />;
+
+  const rooms = data.pages.flatMap((page) => page.items);
+  if (rooms.length === 0) return <NoRooms />;
+
+  return (
+    <div className="pt-6 pb-12">
+      <div
+        data-testid="room-grid"
+        className="grid grid-cols-1 gap-8 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6"
+      >
+        {rooms.map((room, index) => (
+          <RoomCard
+            key={room._id}
+            room={room}
+            eager={index < EAGER_CARDS}
+            highPriority={index < HIGH_PRIORITY_CARDS}
+          />
+        ))}
+      </div>
+      <div ref={sentinelRef} aria-hidden="true" />
+      {isFetchingNextPage && <Loader size="short" />}
+      {isFetchNextPageError && (
+        <p role="alert" className="mt-8 text-center text-rose-600">
+          {error?.message}
+        </p>
+      )}
+      {hasNextPage && !isFetchingNextPage && (
+        <div className="mt-10 flex justify-center">
+          <Button variant="outline" onClick={loadMore}>
+            Show more rooms
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

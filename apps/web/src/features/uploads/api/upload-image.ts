@@ -1,0 +1,23 @@
+import { MAX_UPLOAD_BYTES, uploadedImageSchema } from '@staybook/domain';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Answers the address to store as the photo (the upload's display_url). */
+export async function uploadImage(file: File): Promise<string> {
+  const formData = new FormData();
+  formData.append('image', file);
+  const uploaded = await apiRequest('/api/uploads/image', uploadedImageSchema, { method: 'POST', formData });
+  return uploaded.display_url;
+}
+
+const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
+
+/**
+ * What is wrong with a chosen file, or null. A quick check before uploading; the server decides
+ * by the file's content.
+ */
+export function describeImageProblem(file: File | null | undefined): string | null {
+  if (!file) return 'Please select an image';
+  if (!file.type.startsWith('image/')) return 'Please choose an image file';
+  if (file.size > MAX_UPLOAD_BYTES) return `The image must be ${MAX_UPLOAD_MB} MB or smaller`;
+  return null;
+}

@@ -1,0 +1,21 @@
+import type { Role } from '@staybook/domain';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { useUser } from './use-user';
+
+export interface CurrentRole {
+  /** Null while loading, when signed out, or when the record could not be read. */
+  role: Role | null;
+  loading: boolean;
+  error: Error | null;
+}
+
+/** The signed-in user's role, read from their user record by e-mail (spec, section 6). */
+export function useRole(): CurrentRole {
+  const { user, loading: authLoading } = useAuth();
+  const record = useUser(user?.email ?? null);
+  return {
+    role: record.data?.role ?? null,
+    loading: authLoading || (user !== null && record.isPending),
+    error: record.error,
+  };
+}

@@ -1,0 +1,47 @@
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
+import { errorMessage } from '../../../lib/form-errors';
+import { useRequestHost } from '../api/use-request-host';
+
+interface BecomeHostDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** A guest asks to host; an admin approves by changing the role (spec, section 4). */
+export function BecomeHostDialog({ open, onClose }: BecomeHostDialogProps) {
+  const requestHost = useRequestHost();
+
+  const handleContinue = async () => {
+    try {
+      const modifiedCount = await requestHost.mutateAsync();
+      toast.success(
+        modifiedCount > 0 ? 'Success! Please wait for admin confirmation' : 'Please!, Wait for admin approval',
+      );
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      onClose();
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Become A Host!"
+      description="Please read all the terms & conditions before becoming a host."
+    >
+      <hr className="my-6 border-neutral-200" />
+      <div className="flex justify-end gap-3">
+        <Button variant="subtle" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button pending={requestHost.isPending} onClick={() => void handleContinue()}>
+          Continue
+        </Button>
+      </div>
+    </Modal>
+  );
+}

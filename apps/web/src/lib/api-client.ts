@@ -1,0 +1,135 @@
+import { apiErrorSchema } from '@staybook/domain';
+
+/** Anything that turns untrusted JSON into a typed value, such as the domain package's zod schemas. */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
+/** Codes the client itself assigns; every other code comes from the API's error catalogue. */
+const CLIENT_ERROR_CODES = {
+  network: 'NETWORK_ERROR',
+  invalidResponse: 'INVALID_RESPONSE',
+  unknown: 'UNKNOWN_ERROR',
+} as const;
+
+/** A failed API call. `status` is 0 when no HTTP answer arrived at all. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export function isClientError(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON: the server accepts state-changing requests only as `application/json`. */
+  json?: unknown;
+  /** Sent as multipart/form-data (uploads); the browser writes the boundary itself. */
+  formData?: FormData;
+  signal?: AbortSignal | null;
+  /**
+   * `sign-out` (the default): a 401 or 403 means the session is gone or not enough, so the app
+   * signs out and goes to /login (spec, section 8). `reject`: the caller shows the error itself,
+   * as the sign-in form does for a wrong password.
+   */
+  onAuthFailure?: 'sign-out' | 'reject';
+}
+
+type AuthFailureHandler = (error: ApiRequestError) => void;
+let authFailureHandler: AuthFailureHandler | null = null;
+
+/**
+ * Registers what happens on a 401 or 403 (the auth provider signs out and navigates).
+ * Returns the function that unregisters it.
+ */
+export function onAuthFailure(handler: AuthFailureHandler): () => void {
+  authFailureHandler = handler;
+  return () => {
+    if (authFailureHandler === handler) authFailureHandler = null;
+  };
+}
+
+/** For answers whose body the app does not read (e.g. `{ status: true }`). */
+export const ignoredResponse: ResponseSchema<void> = { parse: () => undefined };
+
+/**
+ * The one way the app talks to the API: same origin, cookies always sent, and every failure
+ * turned into an ApiRequestError carrying the server's own message when it sent one.
+ */
+export async function apiRequest<T>(
+  path: string,
+  schema: ResponseSchema<T>,
+  { method = 'GET', json, formData, signal = null, onAuthFailure: authFailure = 'sign-out' }: ApiRequestOptions = {},
+): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  let body: BodyInit | undefined;
+  if (formData) {
+    body = formData;
+  } else if (json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(json);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: body ?? null, signal, credentials: 'include' });
+  } catch (error) {
+    // An abort is a cancellation the caller asked for (e.g. TanStack Query), not a failure to report.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError(
+      0,
+      CLIENT_ERROR_CODES.network,
+      'Could not reach the server. Please check your connection and try again.',
+    );
+  }
+
+  const responseBody = await readJson(response);
+
+  if (!response.ok) {
+    const error = toApiRequestError(response, responseBody);
+    if ((error.status === 401 || error.status === 403) && authFailure === 'sign-out') authFailureHandler?.(error);
+    throw error;
+  }
+
+  try {
+    return schema.parse(responseBody);
+  } catch {
+    throw new ApiRequestError(
+      response.status,
+      CLIENT_ERROR_CODES.invalidResponse,
+      'The server sent an unexpected response.',
+    );
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    // A proxy's HTML error page or an empty body: the status still tells what happened.
+    return undefined;
+  }
+}
+
+function toApiRequestError(response: Response, body: unknown): ApiRequestError {
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) {
+    return new ApiRequestError(response.status, parsed.data.error.code, parsed.data.error.message);
+  }
+  return new ApiRequestError(
+    response.status,
+    CLIENT_ERROR_CODES.unknown,
+    `The request failed (${response.status}${response.statusText ? ` ${response.statusText}` : ''}).`,
+  );
+}
