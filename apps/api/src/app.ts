@@ -65,7 +65,7 @@ export async function buildApp({
         ? false
         : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], serializers: { req: serializeRequest } },
     // Long enough for any e-mail address in a path (254 characters).
-    maxParamLength: 320,
+    routerOptions: { maxParamLength: 320 },
     // Believe exactly as many X-Forwarded-For hops as there are proxies of ours in front.
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     // A slow or stalled client cannot hold a connection open forever.

@@ -11,11 +11,30 @@ import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
 /** A page loaded on first visit, so the home page's first paint does not pay for it. */
+const RELOADED_FOR = 'staybook:reloaded-for-new-version';
+
+/**
+ * A tab opened before a new version was deployed asks for page code that no longer exists. Reloading
+ * once fetches the new version; a second failure is a real error and reaches the error screen.
+ */
+async function loadOrReload<M>(load: () => Promise<M>): Promise<M> {
+  try {
+    const module = await load();
+    sessionStorage.removeItem(RELOADED_FOR);
+    return module;
+  } catch (error) {
+    if (sessionStorage.getItem(RELOADED_FOR) === location.pathname) throw error;
+    sessionStorage.setItem(RELOADED_FOR, location.pathname);
+    location.reload();
+    return new Promise<M>(() => {});
+  }
+}
+
 function lazyPage<K extends string, M extends Record<K, ComponentType>>(
   load: () => Promise<M>,
   name: K,
 ): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => ({ default: (await loadOrReload(load))[name] }));
 }
 
 const RoomDetailRoute = lazyPage(() => import('./routes/room-detail'), 'RoomDetailRoute');

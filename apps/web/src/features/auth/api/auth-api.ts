@@ -80,8 +80,8 @@ export function updateUser(body: { name: string; image?: string }): Promise<void
 export function changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {
   return apiRequest(`${AUTH}/change-password`, ignoredResponse, {
     method: 'POST',
-    // Whoever changes a password wants every other device signed out.
+    // Whoever changes a password wants every other device signed out. A wrong current password is a 400,
+    // so a 401 here means the session itself is gone: sign out like any other call.
     json: { ...body, revokeOtherSessions: true },
-    onAuthFailure: 'reject',
   });
 }

@@ -1,0 +1,109 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import {
+  CONTROL_URL,
+  EMPTY_PORT,
+  EMPTY_URL,
+  GOOGLE_CLIENT,
+  OIDC_ISSUER,
+  SEEDED_PORT,
+  SEEDED_URL,
+  SMTP_PORT,
+} from './support/servers';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+// Created once by the runner; workers load this file again but inherit the variable, so they reuse it.
+// global-teardown.ts removes it once the servers have stopped.
+process.env.E2E_DATA_ROOT ??= mkdtempSync(join(tmpdir(), 'staybook-e2e-'));
+const dataRoot = process.env.E2E_DATA_ROOT;
+
+function server(name: string, port: number, url: string, env: Record<string, string>, command = 'npm start') {
+  return {
+    name,
+    command,
+    cwd: repoRoot,
+    url: `${url}/api/health`,
+    // DATABASE_URL is blanked so each server runs its embedded database in its own fresh directory;
+    // the outside services are blanked too, so only what `env` sets reaches the server from here.
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      GOOGLE_CLIENT_ID: '',
+      GOOGLE_CLIENT_SECRET: '',
+      GOOGLE_ISSUER: '',
+      ...env,
+    },
+    reuseExistingServer: false,
+    // The first start of a fresh data directory migrates and seeds the database.
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+  };
+}
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  globalTeardown: './global-teardown.ts',
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: SEEDED_URL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: [
+    {
+      name: 'stand-ins',
+      command: 'node --import tsx e2e/support/stand-ins.ts',
+      cwd: repoRoot,
+      url: `${CONTROL_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+    },
+    // Wired to the stand-ins. It discovers the OpenID provider on start-up, so it waits for them first.
+    server(
+      'seeded',
+      SEEDED_PORT,
+      SEEDED_URL,
+      {
+        DATA_DIR: join(dataRoot, 'seeded'),
+        SEED_DEMO: '1',
+        // Every test signs in from 127.0.0.1; the limits themselves have API tests.
+        AUTH_RATE_LIMIT: '0',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+        GOOGLE_ISSUER: OIDC_ISSUER,
+      },
+      `node --import tsx e2e/support/wait-for.ts ${CONTROL_URL}/health && npm start`,
+    ),
+    // No Google settings: the app says Google sign-in is not configured.
+    server('empty', EMPTY_PORT, EMPTY_URL, { DATA_DIR: join(dataRoot, 'empty'), SEED_DEMO: '0' }),
+  ],
+});

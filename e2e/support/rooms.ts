@@ -1,0 +1,75 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { formatDollars, type Room, type RoomsPage } from '@staybook/domain';
+
+export function roomPath(id: string): string {
+  return `/room/${id}`;
+}
+
+/** One page of GET /api/rooms, relative to the request fixture's baseURL. */
+export async function fetchRoomsPage(
+  request: APIRequestContext,
+  options: { category?: string; cursor?: string } = {},
+): Promise<RoomsPage> {
+  const params: Record<string, string> = {};
+  if (options.category) params.category = options.category;
+  if (options.cursor) params.cursor = options.cursor;
+  const response = await request.get('/api/rooms', { params });
+  expect(response.status(), `GET /api/rooms ${JSON.stringify(params)}`).toBe(200);
+  return (await response.json()) as RoomsPage;
+}
+
+/** Every room the API lists (optionally in one category), following nextCursor to the end. */
+export async function fetchAllRooms(request: APIRequestContext, category?: string): Promise<Room[]> {
+  const rooms: Room[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await fetchRoomsPage(request, { ...(category ? { category } : {}), ...(cursor ? { cursor } : {}) });
+    rooms.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return rooms;
+}
+
+export async function fetchRoom(request: APIRequestContext, id: string): Promise<Room> {
+  const response = await request.get(`/api/room/${id}`);
+  expect(response.status(), `GET /api/room/${id}`).toBe(200);
+  return (await response.json()) as Room;
+}
+
+export function roomCards(page: Page) {
+  return page.getByTestId('room-grid').getByTestId('room-card');
+}
+
+/** The room links of the cards in the grid, in grid order. */
+export function cardHrefs(page: Page): Promise<string[]> {
+  return roomCards(page).evaluateAll((cards) =>
+    cards.map((card) => {
+      const link = card instanceof HTMLAnchorElement ? card : (card.closest('a') ?? card.querySelector('a'));
+      return link?.getAttribute('href') ?? '';
+    }),
+  );
+}
+
+export function categoryStrip(page: Page) {
+  return page.getByRole('navigation', { name: 'Categories' });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The grid shows exactly these rooms, in this order, each card linking to its room and showing
+ * its location, '5 nights .', '$ {price}' and 'night'.
+ */
+export async function expectGridToShow(page: Page, rooms: readonly Room[]): Promise<void> {
+  await expect(roomCards(page)).toHaveText(
+    rooms.map(
+      (room) =>
+        new RegExp(
+          `${escapeRegExp(room.location)}.*5 nights \\..*\\$ ${escapeRegExp(formatDollars(room.priceCents))}(?![\\d.]).*night`,
+        ),
+    ),
+  );
+  expect(await cardHrefs(page)).toEqual(rooms.map((room) => roomPath(room._id)));
+}

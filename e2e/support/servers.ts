@@ -1,0 +1,24 @@
+/**
+ * The servers the Playwright config starts; tests import these instead of repeating port numbers.
+ * E2E_SEEDED_PORT / E2E_EMPTY_PORT / E2E_OIDC_PORT / E2E_SMTP_PORT / E2E_CONTROL_PORT move them
+ * when the default ports are taken on a machine.
+ */
+export const SEEDED_PORT = Number(process.env.E2E_SEEDED_PORT ?? 4311);
+export const EMPTY_PORT = Number(process.env.E2E_EMPTY_PORT ?? 4312);
+
+/** A marketplace seeded with demo rooms in every category: the default baseURL. */
+export const SEEDED_URL = `http://localhost:${SEEDED_PORT}`;
+/** A marketplace with no rooms at all (SEED_DEMO=0), for the empty states. */
+export const EMPTY_URL = `http://localhost:${EMPTY_PORT}`;
+
+// Stand-ins for the outside services (support/stand-ins.ts); only the seeded server is wired to them.
+export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4331);
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 4332);
+export const CONTROL_PORT = Number(process.env.E2E_CONTROL_PORT ?? 4333);
+
+/** The stand-in "Google": an OpenID provider the seeded server discovers at start-up. */
+export const OIDC_ISSUER = `http://localhost:${OIDC_PORT}`;
+/** The stand-ins' own HTTP API: health, received mail, the next Google identity, the provider's photo. */
+export const CONTROL_URL = `http://localhost:${CONTROL_PORT}`;
+/** The client the seeded server is registered as at the stand-in provider. */
+export const GOOGLE_CLIENT = { id: 'staybook-e2e', secret: 'staybook-e2e-secret' } as const;

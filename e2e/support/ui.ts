@@ -1,0 +1,54 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The header's profile menu button (its avatar shows the user's photo or the default image). */
+export function profileMenuButton(page: Page): Locator {
+  return page.getByRole('button', { name: 'Open profile menu' });
+}
+
+export function headerAvatar(page: Page): Locator {
+  return profileMenuButton(page).getByRole('img', { name: 'Profile photo' });
+}
+
+/** Opens the profile menu and waits for its first entry. */
+export async function openProfileMenu(page: Page, signedIn: boolean): Promise<void> {
+  await profileMenuButton(page).click();
+  await expect(page.getByRole(signedIn ? 'button' : 'link', { name: signedIn ? 'Logout' : 'Login', exact: true })).toBeVisible();
+}
+
+/** The dashboard's sidebar navigation. */
+export function dashboardNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Dashboard' });
+}
+
+export function dialog(page: Page, title: string): Locator {
+  return page.getByRole('dialog', { name: title });
+}
+
+/** Resolves once the image has loaded (a broken image has no natural width). */
+export async function expectImageLoaded(image: Locator): Promise<void> {
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+}
+
+/** `path`, matched on the pathname alone. */
+export function atPath(path: string): (url: URL) => boolean {
+  return (url) => url.pathname === path;
+}
+
+/**
+ * The Manage Users row of `email`, pressing 'Load more' until it appears (the list comes a page at a
+ * time, in e-mail order, and other tests keep adding users).
+ */
+export async function manageUsersRow(page: Page, email: string): Promise<Locator> {
+  const rows = page.getByRole('row');
+  const row = rows.filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+  await expect(page.getByRole('columnheader', { name: 'Email' })).toBeVisible();
+  await expect(rows.nth(1)).toBeVisible();
+  while (!(await row.isVisible())) {
+    const loadMore = page.getByRole('button', { name: 'Load more' });
+    await expect(loadMore, `${email} is on a later page`).toBeVisible();
+    const before = await rows.count();
+    await loadMore.click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(before);
+  }
+  return row;
+}

@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createUser, DEMO, signInAs } from '../support/auth';
+import { fetchRoomsPage, roomCards, roomPath } from '../support/rooms';
+
+/** Console errors and uncaught exceptions the page reports while the test runs. */
+function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+test('the home page has no serious accessibility violations and no console errors', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  await expect(roomCards(page).first()).toBeVisible();
+
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a room page has no serious accessibility violations and no console errors', async ({ page, request }) => {
+  const [room] = (await fetchRoomsPage(request)).items;
+  if (!room) throw new Error('the seeded marketplace lists no rooms');
+  await signInAs(page, DEMO.guest);
+  const errors = collectPageErrors(page);
+
+  await page.goto(roomPath(room._id));
+  await expect(page.getByRole('heading', { level: 1, name: room.title })).toBeVisible();
+  await expect(page.getByTestId('availability-calendar')).toBeVisible();
+
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('the sign-in pages have no serious accessibility violations and no console errors', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  for (const [path, heading] of [
+    ['/login', 'Log In'],
+    ['/signup', 'Sign Up'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('the dashboard has no serious accessibility violations and no console errors', async ({ page, playwright }) => {
+  const user = await createUser(playwright.request);
+  await signInAs(page, user);
+  const errors = collectPageErrors(page);
+
+  await page.goto('/dashboard/profile');
+  await expect(page.getByText(`Email: ${user.email}`)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Become A Host' }).click();
+  await expect(page.getByRole('dialog', { name: 'Become A Host!' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});

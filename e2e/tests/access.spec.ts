@@ -1,0 +1,163 @@
+import { expect, test } from '@playwright/test';
+import { createUser, DEMO, fetchSession, sameOrigin, signInAs, uniquePassword } from '../support/auth';
+import { SEEDED_URL } from '../support/servers';
+import { atPath, dashboardNav, dialog, manageUsersRow } from '../support/ui';
+
+const COMING_SOON = 'This section is coming soon.';
+
+test('an admin cannot change their own role', async ({ page }) => {
+  await signInAs(page, DEMO.admin);
+  await page.goto('/dashboard/manage-users');
+  const row = await manageUsersRow(page, DEMO.admin.email);
+  await expect(row.getByRole('cell').nth(1)).toHaveText(/^admin$/i);
+
+  await row.getByRole('button', { name: 'Update Role' }).click();
+  const updateRole = dialog(page, 'Update User Role');
+  await updateRole.getByLabel('Role').selectOption('guest');
+  await updateRole.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Action Not Allowed')).toBeVisible();
+
+  await page.reload();
+  await expect((await manageUsersRow(page, DEMO.admin.email)).getByRole('cell').nth(1)).toHaveText(/^admin$/i);
+  expect((await fetchSession(page.request))?.role).toBe('admin');
+  await expect(dashboardNav(page).getByRole('link', { name: 'Manage Users' })).toBeVisible();
+});
+
+test('a guest opening an admin or host page lands on the dashboard', async ({ page }) => {
+  await signInAs(page, DEMO.guest);
+  const nav = dashboardNav(page);
+
+  await page.goto('/dashboard/manage-users');
+  await expect(page).toHaveURL(atPath('/dashboard'));
+  await expect(nav.getByRole('link', { name: 'Statistics' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'My Bookings' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Become A Host' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Manage Users' })).toBeHidden();
+  await expect(page.getByRole('columnheader', { name: 'Email' })).toBeHidden();
+
+  await page.goto('/dashboard/add-room');
+  await expect(page).toHaveURL(atPath('/dashboard'));
+  await expect(nav.getByRole('link', { name: 'Add Room' })).toBeHidden();
+});
+
+test('a visitor opening the dashboard signs in first and then reaches it', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(atPath('/login'));
+
+  await page.getByLabel('Email address').fill(DEMO.guest.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.guest.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+  await expect(page).toHaveURL(atPath('/dashboard'));
+  await expect(dashboardNav(page).getByRole('link', { name: 'Statistics' })).toBeVisible();
+});
+
+test('each role sees its own sidebar entries', async ({ page, browser, baseURL }) => {
+  // A host: hosting tools and the toggle, but no user management.
+  await signInAs(page, DEMO.host);
+  await page.goto('/dashboard');
+  const nav = dashboardNav(page);
+  for (const entry of ['Statistics', 'Add Room', 'My Listings', 'Manage Bookings', 'Profile']) {
+    await expect(nav.getByRole('link', { name: entry })).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: /^Switch to (Guest|Host)$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Manage Users' })).toBeHidden();
+  await page.goto('/dashboard/manage-users');
+  await expect(page).toHaveURL(atPath('/dashboard'));
+
+  // Host pages that a later release fills in say so.
+  await page.goto('/dashboard/my-listings');
+  await expect(page.getByText(COMING_SOON)).toBeVisible();
+
+  // An admin: user management, no hosting tools.
+  const adminContext = await browser.newContext({ baseURL });
+  try {
+    const admin = await adminContext.newPage();
+    await signInAs(admin, DEMO.admin);
+    await admin.goto('/dashboard');
+    const adminNav = dashboardNav(admin);
+    await expect(adminNav.getByRole('link', { name: 'Manage Users' })).toBeVisible();
+    await expect(adminNav.getByRole('link', { name: 'Statistics' })).toBeVisible();
+    await expect(adminNav.getByRole('link', { name: 'Profile' })).toBeVisible();
+    await expect(adminNav.getByRole('link', { name: 'Add Room' })).toBeHidden();
+    await expect(adminNav.getByRole('button', { name: 'Become A Host' })).toBeHidden();
+  } finally {
+    await adminContext.close();
+  }
+});
+
+test('Logout in the dashboard sidebar signs out and leaves the private pages', async ({ page }) => {
+  await signInAs(page, DEMO.guest);
+  await page.goto('/dashboard/profile');
+  await expect(page.getByText(`Email: ${DEMO.guest.email}`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+  await expect.poll(() => fetchSession(page.request)).toBeNull();
+  await page.getByRole('button', { name: 'Open profile menu' }).click();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(atPath('/login'));
+});
+
+test.describe('on a small screen (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the dashboard sidebar opens from "Open dashboard menu" and closes on navigation', async ({ page }) => {
+    await signInAs(page, DEMO.guest);
+    await page.goto('/dashboard');
+    const nav = dashboardNav(page);
+    const menuButton = page.getByRole('button', { name: 'Open dashboard menu' });
+    await expect(menuButton).toBeVisible();
+    await expect(nav).toBeHidden();
+
+    await menuButton.click();
+    await expect(nav.getByRole('link', { name: 'Statistics' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'My Bookings' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(atPath('/dashboard/profile'));
+    await expect(nav).toBeHidden();
+    await expect(page.getByText(`Email: ${DEMO.guest.email}`)).toBeVisible();
+  });
+});
+
+test('a session revoked on the server signs the page out at its next API call', async ({ page, context, playwright }) => {
+  const user = await createUser(playwright.request);
+  await signInAs(page, user);
+  await page.goto('/dashboard');
+  const nav = dashboardNav(page);
+  await expect(nav.getByRole('button', { name: 'Become A Host' })).toBeVisible();
+
+  // End the session on the server; the browser keeps presenting its (now dead) cookie.
+  const cookies = await context.cookies();
+  const signOut = await page.request.post(`${SEEDED_URL}/api/auth/sign-out`, { headers: sameOrigin(), data: {} });
+  expect(signOut.status()).toBe(200);
+  await context.addCookies(cookies);
+
+  await nav.getByRole('button', { name: 'Become A Host' }).click();
+  await dialog(page, 'Become A Host!').getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(atPath('/login'));
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  expect(await fetchSession(page.request)).toBeNull();
+});
+
+test('a session revoked on the server signs the page out when the password is changed', async ({ page, context, playwright }) => {
+  const user = await createUser(playwright.request);
+  await signInAs(page, user);
+  await page.goto('/dashboard/profile');
+  await expect(page.getByText(`Email: ${user.email}`)).toBeVisible();
+
+  const cookies = await context.cookies();
+  const signOut = await page.request.post(`${SEEDED_URL}/api/auth/sign-out`, { headers: sameOrigin(), data: {} });
+  expect(signOut.status()).toBe(200);
+  await context.addCookies(cookies);
+
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const change = dialog(page, 'Change Password');
+  await change.getByLabel('Current password').fill(user.password);
+  await change.getByLabel('New password').fill(uniquePassword());
+  await change.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(atPath('/login'));
+});

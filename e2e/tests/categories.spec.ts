@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+import { CATEGORIES } from '@staybook/domain';
+import { categoryStrip, expectGridToShow, fetchAllRooms } from '../support/rooms';
+
+test('each category chip shows exactly the rooms of its category', async ({ page, request }) => {
+  await page.goto('/');
+  const strip = categoryStrip(page);
+
+  for (const { label } of CATEGORIES) {
+    const rooms = await fetchAllRooms(request, label);
+    expect(rooms.length, `the seed has ${label} rooms`).toBeGreaterThan(0);
+    expect(rooms.every((room) => room.category === label)).toBe(true);
+
+    const chip = strip.getByRole('link', { name: label, exact: true });
+    await chip.click();
+
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/' && url.search === `?category=${encodeURIComponent(label)}`,
+    );
+    await expect(chip).toHaveAttribute('aria-current', 'page');
+    await expect(strip.locator('[aria-current="page"]')).toHaveCount(1);
+    await expectGridToShow(page, rooms);
+  }
+});

@@ -1,0 +1,110 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { CATEGORIES, FOOTER_TEXT, HOME_PAGE_TITLE } from '@staybook/domain';
+import { holdRequests } from '../support/network';
+import { cardHrefs, categoryStrip, expectGridToShow, fetchAllRooms, fetchRoomsPage, roomCards } from '../support/rooms';
+
+/**
+ * Scrolling down to the button brings the grid's end near the viewport, which loads the next page
+ * by itself and swaps the button for a loader. To see what the button does on its own, click it
+ * where it is.
+ */
+async function clickWithoutScrolling(button: Locator) {
+  await expect(button).toBeEnabled();
+  await button.dispatchEvent('click');
+}
+
+test('the seeded home page shows the page frame, the category strip and the first page of rooms', async ({
+  page,
+  request,
+}) => {
+  const firstPage = await fetchRoomsPage(request);
+  expect(firstPage.items.length).toBeGreaterThan(0);
+
+  await page.goto('/');
+
+  await expect(page).toHaveTitle(HOME_PAGE_TITLE);
+  await expect(page.locator('footer')).toContainText(FOOTER_TEXT);
+  await expect(page.getByRole('link', { name: 'StayBook home' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('button', { name: 'Host your home' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open profile menu' })).toBeVisible();
+
+  const chips = categoryStrip(page).getByRole('link');
+  await expect(chips).toHaveCount(CATEGORIES.length);
+  for (const [i, category] of CATEGORIES.entries()) {
+    await expect(chips.nth(i)).toHaveAccessibleName(category.label);
+  }
+  await expect(categoryStrip(page).locator('[aria-current="page"]')).toHaveCount(0);
+
+  await expectGridToShow(page, firstPage.items);
+  await expect(page.getByRole('button', { name: 'Show more rooms' })).toBeVisible();
+});
+
+test('"Show more rooms" loads further pages until the grid holds every room', async ({ page, request }) => {
+  const allRooms = await fetchAllRooms(request);
+  const firstPage = await fetchRoomsPage(request);
+  expect(firstPage.nextCursor, 'the seed fills more than one page').not.toBeNull();
+
+  await page.goto('/');
+  const cards = roomCards(page);
+  await expect(cards).toHaveCount(firstPage.items.length);
+
+  const showMore = page.getByRole('button', { name: 'Show more rooms' });
+  while ((await cards.count()) < allRooms.length) {
+    const before = await cards.count();
+    await clickWithoutScrolling(showMore);
+    await expect.poll(() => cards.count()).toBeGreaterThan(before);
+  }
+
+  await expect(showMore).toBeHidden();
+  const hrefs = await cardHrefs(page);
+  expect(new Set(hrefs).size, 'no card repeats').toBe(hrefs.length);
+  await expectGridToShow(page, allRooms);
+});
+
+test('scrolling to the bottom loads further pages until the grid holds every room', async ({ page, request }) => {
+  const allRooms = await fetchAllRooms(request);
+  const firstPage = await fetchRoomsPage(request);
+  expect(firstPage.nextCursor, 'the seed fills more than one page').not.toBeNull();
+
+  await page.goto('/');
+  const cards = roomCards(page);
+  await expect(cards).toHaveCount(firstPage.items.length);
+
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      return cards.count();
+    })
+    .toBe(allRooms.length);
+
+  await expect(page.getByRole('button', { name: 'Show more rooms' })).toBeHidden();
+  const hrefs = await cardHrefs(page);
+  expect(new Set(hrefs).size, 'no card repeats').toBe(hrefs.length);
+  await expectGridToShow(page, allRooms);
+  // The header is fixed: its way home stays on screen at the bottom of the page.
+  await expect(page.getByRole('link', { name: 'StayBook home' })).toBeInViewport();
+});
+
+test('a loader shows while the rooms load, and while the next page loads', async ({ page }) => {
+  const releaseFirstPage = await holdRequests(page, (url) => url.pathname === '/api/rooms');
+  await page.goto('/');
+  const loader = page.getByRole('status', { name: 'Loading' });
+  await expect(loader).toBeVisible();
+  await expect(roomCards(page)).toHaveCount(0);
+  releaseFirstPage();
+  await expect(roomCards(page).first()).toBeVisible();
+  await expect(loader).toBeHidden();
+
+  const before = await roomCards(page).count();
+  const releaseNextPage = await holdRequests(
+    page,
+    (url) => url.pathname === '/api/rooms' && url.searchParams.has('cursor'),
+  );
+  const showMore = page.getByRole('button', { name: 'Show more rooms' });
+  await clickWithoutScrolling(showMore);
+  await expect(loader).toBeVisible();
+  await expect(showMore).toBeHidden();
+  releaseNextPage();
+  await expect.poll(() => roomCards(page).count()).toBeGreaterThan(before);
+  await expect(loader).toBeHidden();
+});

@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signInAs } from '../support/auth';
+import { cardHrefs, categoryStrip, fetchAllRooms, fetchRoomsPage, roomCards, roomPath } from '../support/rooms';
+
+test('a room page opened directly survives a reload', async ({ page, request }) => {
+  const [room] = (await fetchRoomsPage(request)).items;
+  if (!room) throw new Error('the seeded marketplace lists no rooms');
+  await signInAs(page, DEMO.guest);
+
+  await page.goto(roomPath(room._id));
+  const heading = page.getByRole('heading', { level: 1, name: room.title });
+  await expect(heading).toBeVisible();
+
+  await page.reload();
+  await expect(page).toHaveURL((url) => url.pathname === roomPath(room._id));
+  await expect(heading).toBeVisible();
+});
+
+test('a category page opened directly survives a reload', async ({ page, request }) => {
+  const lakeRooms = (await fetchAllRooms(request, 'Lake')).map((room) => roomPath(room._id));
+  const lake = categoryStrip(page).getByRole('link', { name: 'Lake', exact: true });
+
+  await page.goto('/?category=Lake');
+  await expect(lake).toHaveAttribute('aria-current', 'page');
+  await expect.poll(() => cardHrefs(page)).toEqual(lakeRooms);
+
+  await page.reload();
+  await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '?category=Lake');
+  await expect(lake).toHaveAttribute('aria-current', 'page');
+  await expect.poll(() => cardHrefs(page)).toEqual(lakeRooms);
+});
+
+test('the profile menu toggles and offers Login and Sign Up when signed out', async ({ page }) => {
+  await page.goto('/');
+  const menuButton = page.getByRole('button', { name: 'Open profile menu' });
+  // Signed out, the button shows the default avatar.
+  const avatar = menuButton.locator('img');
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const login = page.getByRole('link', { name: 'Login', exact: true });
+  const signUp = page.getByRole('link', { name: 'Sign Up', exact: true });
+  await expect(login).toBeHidden();
+
+  await menuButton.click();
+  await expect(login).toBeVisible();
+  await expect(login).toHaveAttribute('href', '/login');
+  await expect(signUp).toBeVisible();
+  await expect(signUp).toHaveAttribute('href', '/signup');
+  await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toBeHidden();
+
+  await menuButton.click();
+  await expect(login).toBeHidden();
+  await expect(signUp).toBeHidden();
+});
+
+test.describe('on a small screen (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the menu has a Home link and the header no "Host your home" button', async ({ page }) => {
+    await page.goto('/?category=Lake');
+    await expect(roomCards(page).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Host your home' })).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    const home = page.getByRole('link', { name: 'Home', exact: true });
+    await expect(home).toBeVisible();
+
+    await home.click();
+    await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+  });
+});
+
+test.describe('on a large screen (1280 px)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the menu has no Home link', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Host your home' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Home', exact: true })).toBeHidden();
+  });
+});
+
+test('the logo link goes home from a category and from a room', async ({ page, request }) => {
+  const [room] = (await fetchRoomsPage(request)).items;
+  if (!room) throw new Error('the seeded marketplace lists no rooms');
+  const logo = page.getByRole('link', { name: 'StayBook home' });
+  const isHome = (url: URL) => url.pathname === '/' && url.search === '';
+  await signInAs(page, DEMO.guest);
+
+  await page.goto('/?category=Lake');
+  await expect(roomCards(page).first()).toBeVisible();
+  await logo.click();
+  await expect(page).toHaveURL(isHome);
+  await expect(categoryStrip(page).locator('[aria-current="page"]')).toHaveCount(0);
+
+  await page.goto(roomPath(room._id));
+  await expect(page.getByRole('heading', { level: 1, name: room.title })).toBeVisible();
+  await logo.click();
+  await expect(page).toHaveURL(isHome);
+  await expect(roomCards(page).first()).toBeVisible();
+});
