@@ -31,7 +31,8 @@ export async function registerWebServing(
       root: webDist,
       prefix: '/',
       index: 'index.html',
-      wildcard: true,
+      // One route per built file, listed at start-up: app routes then go straight to the fallback below.
+      wildcard: false,
       preCompressed: true,
       setHeaders(res, path) {
         // Vite puts a content hash in every asset name under /assets; everything else may change.
@@ -45,7 +46,7 @@ export async function registerWebServing(
     app.log.warn('The web app is not built; only the API is served. Run `npm run build` to serve it.');
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     // A path without a file extension is one of the app's own routes; a missing file stays a 404.
     const isAppRoute =
