@@ -1,14 +1,12 @@
 import { loginSchema } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
-import { errorMessage, focusFirstInvalid, toFieldErrors } from '../../../lib/form-errors';
+import { errorMessage } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAuth } from '../hooks/use-auth';
 import { ForgotPasswordButton } from './forgot-password-button';
-
-type LoginValues = ReturnType<typeof loginSchema.parse>;
 
 interface LoginFormProps {
   /** Called once the session is established; the page decides where to go. */
@@ -17,8 +15,6 @@ interface LoginFormProps {
 
 export function LoginForm({ onSignedIn }: LoginFormProps) {
   const { signIn } = useAuth();
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const mutation = useMutation({
     mutationFn: signIn,
     onSuccess: onSignedIn,
@@ -26,39 +22,30 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     onError: (error) => toast.error(errorMessage(error)),
   });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = loginSchema.safeParse(values);
-    setErrors(parsed.success ? {} : toFieldErrors(parsed.error.issues));
-    if (parsed.success) mutation.mutate(parsed.data);
-    else focusFirstInvalid(event.currentTarget);
-  };
-
-  const update = (field: keyof LoginValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const { values, field, handleSubmit } = useSchemaForm({
+    schema: loginSchema,
+    initial: { email: '', password: '' },
+    onValid: (credentials) => mutation.mutate(credentials),
+  });
+  const email = field('email');
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2">
       <TextField
         label="Email address"
-        name="email"
         type="email"
         autoComplete="email"
         required
-        value={values.email}
-        onChange={update('email')}
-        onBlur={update('email')}
-        error={errors.email}
+        {...email}
+        // 'Forgot password?' uses the e-mail as it stands when the field is left (spec).
+        onBlur={email.onChange}
       />
       <TextField
         label="Password"
-        name="password"
         type="password"
         autoComplete="current-password"
         required
-        value={values.password}
-        onChange={update('password')}
-        error={errors.password}
+        {...field('password')}
       />
       <Button type="submit" className="w-full" pending={mutation.isPending}>
         Sign In

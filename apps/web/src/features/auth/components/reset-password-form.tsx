@@ -1,12 +1,15 @@
 import { passwordSchema, PASSWORD_MIN_LENGTH } from '@staybook/domain';
+import { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
-import { errorMessage, focusFirstInvalid } from '../../../lib/form-errors';
+import { errorMessage } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAuth } from '../hooks/use-auth';
+
+const newPasswordSchema = z.object({ newPassword: passwordSchema, confirmation: z.string() });
 
 interface ResetPasswordFormProps {
   token: string;
@@ -17,9 +20,6 @@ interface ResetPasswordFormProps {
 
 export function ResetPasswordForm({ token, onDone, onInvalidToken }: ResetPasswordFormProps) {
   const { resetPassword } = useAuth();
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ newPassword?: string; confirmation?: string }>({});
   const mutation = useMutation({
     mutationFn: resetPassword,
     onSuccess: onDone,
@@ -29,40 +29,31 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken }: ResetPasswo
     },
   });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = passwordSchema.safeParse(newPassword);
-    const nextErrors = {
-      newPassword: parsed.success ? undefined : parsed.error.issues[0]?.message,
+  const { field, handleSubmit } = useSchemaForm({
+    schema: newPasswordSchema,
+    initial: { newPassword: '', confirmation: '' },
+    check: ({ newPassword, confirmation }) => ({
       confirmation: confirmation === newPassword ? undefined : 'The passwords do not match',
-    };
-    setErrors(nextErrors);
-    if (parsed.success && !nextErrors.confirmation) mutation.mutate({ newPassword: parsed.data, token });
-    else focusFirstInvalid(event.currentTarget);
-  };
+    }),
+    onValid: ({ newPassword }) => mutation.mutate({ newPassword, token }),
+  });
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2">
       <TextField
         label="New password"
-        name="newPassword"
         type="password"
         autoComplete="new-password"
         required
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        value={newPassword}
-        onChange={(event) => setNewPassword(event.target.value)}
-        error={errors.newPassword}
+        {...field('newPassword')}
       />
       <TextField
         label="Confirm new password"
-        name="confirmation"
         type="password"
         autoComplete="new-password"
         required
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
-        error={errors.confirmation}
+        {...field('confirmation')}
       />
       <Button type="submit" className="w-full" pending={mutation.isPending}>
         Save new password

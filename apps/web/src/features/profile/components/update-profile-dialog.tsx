@@ -1,13 +1,14 @@
 import { profileUpdateSchema, type SessionUser } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { ImageField } from '../../../components/image-field';
 import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
-import { errorMessage, focusFirstInvalid, toFieldErrors } from '../../../lib/form-errors';
+import { errorMessage } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { describeImageProblem } from '../../uploads/api/upload-image';
 
@@ -25,9 +26,7 @@ interface ChosenPhoto {
 
 export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialogProps) {
   const { updateProfile } = useAuth();
-  const [name, setName] = useState(user.name);
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const mutation = useMutation({
     mutationFn: updateProfile,
     onSuccess: () => {
@@ -45,16 +44,13 @@ export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialog
   const choosePhoto = (file: File | null) =>
     setPhoto(file ? { file, previewUrl: URL.createObjectURL(file) } : null);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = profileUpdateSchema.safeParse({ name });
-    const nextErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
-    const photoProblem = photo ? describeImageProblem(photo.file) : null;
-    if (photoProblem) nextErrors.image = photoProblem;
-    setErrors(nextErrors);
-    if (parsed.success && !photoProblem) mutation.mutate({ name: parsed.data.name, image: photo?.file ?? null });
-    else focusFirstInvalid(event.currentTarget);
-  };
+  const { errors, field, handleSubmit } = useSchemaForm({
+    schema: profileUpdateSchema,
+    initial: { name: user.name },
+    // A new photo is optional; one that is chosen must be usable.
+    check: () => ({ image: photo ? (describeImageProblem(photo.file) ?? undefined) : undefined }),
+    onValid: ({ name }) => mutation.mutate({ name, image: photo?.file ?? null }),
+  });
 
   return (
     <Modal open={open} onClose={onClose} title="Update Profile">
@@ -74,12 +70,9 @@ export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialog
         </div>
         <TextField
           label="Name"
-          name="name"
           autoComplete="name"
           required
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={errors.name}
+          {...field('name')}
         />
         <ImageField label="New photo (optional)" name="image" onChange={choosePhoto} error={errors.image} />
         <div className="mt-2 flex justify-end gap-3">
