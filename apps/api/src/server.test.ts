@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_LABELS, roomsPageSchema, type Room } from '@staybook/domain';
+import { openDatabase } from './db/client.js';
 import { DEMO_USERS } from './db/demo-data.js';
+import { roleChanges } from './db/schema.js';
 import { createServerDatabase, TEST_DATABASE_KINDS, type TestDatabaseKind } from './test/databases.js';
 import { runSetRole, startServer } from './test/server-process.js';
 
@@ -81,6 +83,18 @@ describe.each(TEST_DATABASE_KINDS)('server process on %s', { timeout: 240_000 },
     const made = await runSetRole(['Guest@StayBook.example', 'admin'], env);
     expect(made).toMatchObject({ code: 0 });
     expect(made.output).toContain('guest@staybook.example is now admin.');
+    const server = await startServer(env);
+    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ email: 'guest@staybook.example', password: 'staybook-guest' }),
+    });
+    expect(((await signIn.json()) as { user: { role: string } }).user.role).toBe('admin');
+    expect(await server.stop()).toBe(0);
+    const database = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir });
+    const log = await database.db.select().from(roleChanges);
+    await database.close();
+    expect(log).toMatchObject([{ actorId: null, fromRole: 'guest', toRole: 'admin', via: 'cli' }]);
     expect((await runSetRole(['nobody@example.com', 'host'], env)).code).toBe(1);
     const usage = await runSetRole(['guest@staybook.example', 'king'], env);
     expect(usage.code).toBe(2);

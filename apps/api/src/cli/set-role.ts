@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock.js';
 import { migrateDatabase } from '../db/migrate.js';
-import { users } from '../db/schema.js';
+import { roleChanges, users } from '../db/schema.js';
 
 /**
  * `npm run set-role -- <email> <guest|host|admin>`: how an operator makes the first admin.
@@ -23,16 +23,20 @@ async function main(argv: string[]): Promise<number> {
   );
   try {
     await migrateDatabase(database);
-    const updated = await database.db
-      .update(users)
-      .set({ role, status: 'Verified', updatedAt: new Date() })
-      .where(eq(users.email, normalizeEmail(email)))
-      .returning({ email: users.email });
-    if (updated.length === 0) {
+    const changed = await database.db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.email, normalizeEmail(email))).for('update');
+      if (!user) return null;
+      await tx.update(users).set({ role, status: 'Verified', updatedAt: new Date() }).where(eq(users.id, user.id));
+      if (user.role !== role) {
+        await tx.insert(roleChanges).values({ actorId: null, userId: user.id, fromRole: user.role, toRole: role, via: 'cli' });
+      }
+      return user.email;
+    });
+    if (!changed) {
       console.error(`No user has the e-mail ${email}. They need to sign up first.`);
       return 1;
     }
-    console.log(`${updated[0]!.email} is now ${role}.`);
+    console.log(`${changed} is now ${role}.`);
     return 0;
   } finally {
     await database.close();
