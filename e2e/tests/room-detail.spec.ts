@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { formatDollars, stayTotalCents } from '@staybook/domain';
+import { countOf, formatDollars, stayTotalCents } from '@staybook/domain';
 import { DEMO, signInAs } from '../support/auth';
 import { holdRequests } from '../support/network';
 import { fetchRoom, fetchRoomsPage, roomCards, roomPath } from '../support/rooms';
@@ -37,9 +37,9 @@ test('clicking a card opens the room with every detail', async ({ page, request 
 
   await expect(page.getByText(`Hosted by ${room.host.name}`)).toBeVisible();
   await expect(page.getByRole('img', { name: room.host.name, exact: true })).toBeVisible();
-  await expect(page.getByText(`${room.guests} guests`)).toBeVisible();
-  await expect(page.getByText(`${room.bedrooms} rooms`)).toBeVisible();
-  await expect(page.getByText(`${room.bathrooms} bathrooms`)).toBeVisible();
+  await expect(page.getByText(countOf(room.guests, 'guest'), { exact: true })).toBeVisible();
+  await expect(page.getByText(countOf(room.bedrooms, 'room'), { exact: true })).toBeVisible();
+  await expect(page.getByText(countOf(room.bathrooms, 'bathroom'), { exact: true })).toBeVisible();
   await expect(page.getByText(room.description)).toBeVisible();
 
   await expect(page.getByText(`$ ${formatDollars(room.priceCents)}`, { exact: true })).toBeVisible();

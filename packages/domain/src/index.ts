@@ -10,3 +10,4 @@ export const PRODUCT_NAME = 'StayBook';
 export const HOME_PAGE_TITLE = 'StayBook | Vacation Homes & Condo Rentals';
 export const FOOTER_TEXT = '© 2024-2025 StayBook. All rights reserved.';
 export * from './identity.js';
+export * from './text.js';

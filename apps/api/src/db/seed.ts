@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import sharp from 'sharp';
-import { addDays, CATEGORIES, dollarsToCents, todayIso } from '@staybook/domain';
+import { addDays, CATEGORIES, countOf, dollarsToCents, todayIso } from '@staybook/domain';
 import type { Db } from './client.js';
 import { DEMO_ROOMS, DEMO_USERS } from './demo-data.js';
 import { insertRoom, insertUser } from './factories.js';
@@ -50,8 +50,7 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T, index: 
 }
 
 function describeRoom(room: { title: string; location: string; guests: number; bedrooms: number; bathrooms: number }, categoryText: string): string {
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `${room.title} in ${room.location}. ${categoryText} Sleeps ${room.guests} across ${plural(room.bedrooms, 'bedroom')} with ${plural(room.bathrooms, 'bathroom')}, fast Wi-Fi, fresh linen and a fully equipped kitchen. Self check-in, and a host who answers quickly.`;
+  return `${room.title} in ${room.location}. ${categoryText} Sleeps ${room.guests} across ${countOf(room.bedrooms, 'bedroom')} with ${countOf(room.bathrooms, 'bathroom')}, fast Wi-Fi, fresh linen and a fully equipped kitchen. Self check-in, and a host who answers quickly.`;
 }
 
 /**

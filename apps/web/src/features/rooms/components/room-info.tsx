@@ -1,4 +1,4 @@
-import type { Room } from '@staybook/domain';
+import { countOf, type Room } from '@staybook/domain';
 import { Avatar } from '../../../components/avatar';
 
 export function RoomInfo({ room }: { room: Room }) {
@@ -10,9 +10,9 @@ export function RoomInfo({ room }: { room: Room }) {
           <Avatar src={room.host.image} alt={room.host.name} size={40} />
         </div>
         <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 font-light text-neutral-500">
-          <li>{`${room.guests} guests`}</li>
-          <li>{`${room.bedrooms} rooms`}</li>
-          <li>{`${room.bathrooms} bathrooms`}</li>
+          <li>{countOf(room.guests, 'guest')}</li>
+          <li>{countOf(room.bedrooms, 'room')}</li>
+          <li>{countOf(room.bathrooms, 'bathroom')}</li>
         </ul>
       </div>
       <hr className="border-neutral-200" />
