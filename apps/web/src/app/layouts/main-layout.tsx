@@ -16,7 +16,8 @@ export function MainLayout() {
       </a>
       <SiteHeader />
       {/* Offset by the fixed header's height (h-20). */}
-      <main id={MAIN_ID} className="flex-1 pt-20">
+      {/* At least a screen tall, so the footer starts below the fold and never jumps as content arrives. */}
+      <main id={MAIN_ID} className="min-h-screen flex-1 pt-20">
         <Container>
           <Outlet />
         </Container>
