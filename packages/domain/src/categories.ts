@@ -29,10 +29,6 @@ export const CATEGORY_LABELS = CATEGORIES.map((c) => c.label) as unknown as read
   ...CategoryLabel[],
 ];
 
-export function isCategoryLabel(value: unknown): value is CategoryLabel {
-  return typeof value === 'string' && (CATEGORY_LABELS as readonly string[]).includes(value);
-}
-
 export function findCategory(label: string | null | undefined): Category | undefined {
   return CATEGORIES.find((c) => c.label === label);
 }

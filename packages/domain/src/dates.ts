@@ -21,7 +21,7 @@ function toUtcMs(date: IsoDate): number {
   return Date.parse(`${date}T00:00:00Z`);
 }
 
-export function fromUtcMs(ms: number): IsoDate {
+function fromUtcMs(ms: number): IsoDate {
   return new Date(ms).toISOString().slice(0, 10);
 }
 

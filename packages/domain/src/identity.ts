@@ -6,7 +6,14 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** Largest image a person may upload (profile photos, room pictures). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_MB = 5;
+export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
+
+export const NAME_MAX_LENGTH = 80;
+export const nameSchema = z
+  .string()
+  .trim()
+  .max(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters` });
 
 export const emailSchema = z.email({ message: 'Please enter a valid email address' }).max(254);
 
@@ -22,14 +29,13 @@ export const loginSchema = z.object({
 
 /** The spec's sign-up form: name is optional, the photo is required and uploaded first. */
 export const signupSchema = z.object({
-  name: z.string().trim().max(80, { message: 'Name must be at most 80 characters' }).optional(),
+  name: nameSchema.optional(),
   email: emailSchema,
   password: passwordSchema,
 });
 
 export const profileUpdateSchema = z.object({
-  name: z.string().trim().min(1, { message: 'Name is required' }).max(80),
-  image: z.string().optional(),
+  name: nameSchema.min(1, { message: 'Name is required' }),
 });
 
 export const changePasswordSchema = z.object({
@@ -53,6 +59,11 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const USERS_PAGE_SIZE = 50;
+export const USERS_MAX_PAGE_SIZE = 200;
+export const listUsersQuerySchema = z.object({
+  cursor: z.string().max(400).optional(),
+  limit: z.coerce.number().int().min(1).max(USERS_MAX_PAGE_SIZE).default(USERS_PAGE_SIZE),
+});
 export const usersPageSchema = z.object({ items: z.array(userSchema), nextCursor: z.string().nullable() });
 export type UsersPage = z.infer<typeof usersPageSchema>;
 

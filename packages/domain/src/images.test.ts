@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageAtWidth, imageSrcSet, storedImageUrl } from './images.js';
+import { imageAtWidth, imageSrcSet, isOwnImageUrl, storedImageUrl } from './images.js';
 
 describe('stored image URLs', () => {
   it('lists every stored width for our own images', () => {
@@ -13,5 +13,15 @@ describe('stored image URLs', () => {
   it('leaves outside URLs alone', () => {
     expect(imageSrcSet('https://example.com/a.jpg')).toBeUndefined();
     expect(imageAtWidth('https://example.com/a.jpg', 100)).toBe('https://example.com/a.jpg');
+  });
+});
+
+describe('isOwnImageUrl', () => {
+  it('accepts only the canonical URL of an image we stored', () => {
+    expect(isOwnImageUrl(storedImageUrl('0b7e1f8c-1b2a-4c3d-9e8f-112233445566'))).toBe(true);
+    expect(isOwnImageUrl('/uploads/0b7e1f8c-1b2a-4c3d-9e8f-112233445566-320w.webp')).toBe(false);
+    expect(isOwnImageUrl('/uploads/../secret.webp')).toBe(false);
+    expect(isOwnImageUrl('https://tracker.example/pixel.gif')).toBe(false);
+    expect(isOwnImageUrl(null)).toBe(false);
   });
 });

@@ -7,6 +7,13 @@ export const IMAGE_WIDTHS = [320, 640, 960, 1600] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 const STORED = /^(\/uploads\/[A-Za-z0-9_-]+)\.webp$/;
+/** Keys are UUIDs; anything else under /uploads was not stored by us. */
+const OWN_IMAGE = /^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+
+/** True for the canonical URL of an image this product stored (what an upload answers). */
+export function isOwnImageUrl(url: string | null | undefined): url is string {
+  return typeof url === 'string' && OWN_IMAGE.test(url);
+}
 
 export function storedImageUrl(key: string, width?: ImageWidth): string {
   return width ? `/uploads/${key}-${width}w.webp` : `/uploads/${key}.webp`;

@@ -48,7 +48,6 @@ export const listRoomsQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(ROOMS_MAX_PAGE_SIZE).default(ROOMS_PAGE_SIZE),
 });
-export type ListRoomsQuery = z.input<typeof listRoomsQuerySchema>;
 
 /** One page of rooms; pass `nextCursor` back as `cursor` for the next page, until it is null. */
 export const roomsPageSchema = z.object({
