@@ -46,6 +46,26 @@ export class ConflictError extends AppError {
   }
 }
 
+/** The product's error code for an HTTP status that did not come with one of its own. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return ERROR_CODES.unauthorized;
+    case 403:
+      return ERROR_CODES.forbidden;
+    case 404:
+      return ERROR_CODES.notFound;
+    case 409:
+      return ERROR_CODES.conflict;
+    case 413:
+      return ERROR_CODES.payloadTooLarge;
+    case 429:
+      return ERROR_CODES.rateLimited;
+    default:
+      return status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest;
+  }
+}
+
 /** PostgreSQL reports constraint violations with these SQLSTATE codes. */
 export const PG_ERRORS = {
   uniqueViolation: '23505',

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase, type Database } from './db/client.js';
+import { databaseTarget, openDatabase, type Database } from './db/client.js';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDemoData } from './db/seed.js';
@@ -27,9 +27,7 @@ async function main(): Promise<void> {
   try {
     lock = await lockDataDir(config.dataDir);
     await mkdir(localUploadsDir(config.dataDir), { recursive: true });
-    database = await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-    );
+    database = await openDatabase(databaseTarget(config));
     await migrateDatabase(database);
   } catch (err) {
     await lock?.release();

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { isRole, normalizeEmail, ROLES } from '@staybook/domain';
+import { isRole, ROLES } from '@staybook/domain';
 import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { databaseTarget, openDatabase } from '../db/client.js';
 import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock.js';
 import { migrateDatabase } from '../db/migrate.js';
-import { roleChanges, users } from '../db/schema.js';
+import { applyRoleChange } from '../modules/users/users.service.js';
 
 /**
  * `npm run set-role -- <email> <guest|host|admin>`: how an operator makes the first admin.
@@ -18,25 +17,15 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  );
+  const database = await openDatabase(databaseTarget(config));
   try {
     await migrateDatabase(database);
-    const changed = await database.db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(eq(users.email, normalizeEmail(email))).for('update');
-      if (!user) return null;
-      await tx.update(users).set({ role, status: 'Verified', updatedAt: new Date() }).where(eq(users.id, user.id));
-      if (user.role !== role) {
-        await tx.insert(roleChanges).values({ actorId: null, userId: user.id, fromRole: user.role, toRole: role, via: 'cli' });
-      }
-      return user.email;
-    });
-    if (!changed) {
+    const result = await applyRoleChange(database.db, { email, role, actorId: null, via: 'cli' });
+    if (!result) {
       console.error(`No user has the e-mail ${email}. They need to sign up first.`);
       return 1;
     }
-    console.log(`${changed} is now ${role}.`);
+    console.log(`${result.email} is now ${role}.`);
     return 0;
   } finally {
     await database.close();

@@ -21,6 +21,11 @@ export type Database = {
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
+/** The database a configuration names: the PostgreSQL server in DATABASE_URL, else the embedded one. */
+export function databaseTarget(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir };
+}
+
 /** Where the embedded database lives inside the product's data directory. */
 export function pgliteDirectory(dataDir: string): string {
   return join(dataDir, 'pglite');

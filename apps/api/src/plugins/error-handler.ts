@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiError, type ErrorCode } from '@staybook/domain';
-import { AppError } from '../errors.js';
+import { AppError, errorCodeForStatus } from '../errors.js';
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>): ApiError {
   return { error: fields ? { code, message, fields } : { code, message } };
@@ -25,15 +25,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code =
-        status === 413
-          ? ERROR_CODES.payloadTooLarge
-          : status === 429
-            ? ERROR_CODES.rateLimited
-            : status === 404
-              ? ERROR_CODES.notFound
-              : ERROR_CODES.badRequest;
-      return reply.status(status).send(body(code, err.message));
+      return reply.status(status).send(body(errorCodeForStatus(status), err.message));
     }
     request.log.error({ err }, 'request failed');
     return reply.status(500).send(body(ERROR_CODES.internal, 'Something went wrong on our side. Please try again.'));

@@ -9,33 +9,42 @@ export type Actor = { id: string; email: string; name: string; image: string | n
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** Set by requireUser / requireRole on the routes that declare them. */
     actor: Actor | null;
+    /** Resolves the session cookie into the actor; only the guards call it, so public routes never pay for it. */
+    resolveActor: () => Promise<Actor | null>;
   }
 }
 
 /**
- * Resolves the session cookie into `request.actor` before every API handler. Routes declare what
- * they need with `requireUser` or `requireRole(...)`: 401 when signed out, 403 when the role is wrong.
+ * Routes declare what they need with `requireUser` or `requireRole(...)`: 401 when signed out, 403 when
+ * the role is wrong. The session is looked up only for those routes, once per request.
  */
 export function registerSession(app: FastifyInstance, auth: Auth): void {
   app.decorateRequest('actor', null);
-  app.addHook('preHandler', async (request: FastifyRequest) => {
-    if (!request.headers.cookie) return;
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!session) return;
+  app.decorateRequest('resolveActor', async function (this: FastifyRequest) {
+    if (!this.headers.cookie) return null;
+    const session = await auth.api.getSession({ headers: fromNodeHeaders(this.headers) });
+    if (!session) return null;
     const u = session.user as typeof session.user & { role: Role; status: UserStatus | null };
-    request.actor = { id: u.id, email: u.email, name: u.name, image: u.image ?? null, role: u.role, status: u.status };
+    return { id: u.id, email: u.email, name: u.name, image: u.image ?? null, role: u.role, status: u.status };
   });
 }
 
-export const requireUser: preHandlerAsyncHookHandler = async (request) => {
+async function signedIn(request: FastifyRequest): Promise<Actor> {
+  request.actor ??= await request.resolveActor();
   if (!request.actor) throw new UnauthorizedError();
+  return request.actor;
+}
+
+export const requireUser: preHandlerAsyncHookHandler = async (request) => {
+  await signedIn(request);
 };
 
 export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
   return async (request) => {
-    if (!request.actor) throw new UnauthorizedError();
-    if (!roles.includes(request.actor.role)) throw new ForbiddenError('You do not have the role this needs.');
+    const actor = await signedIn(request);
+    if (!roles.includes(actor.role)) throw new ForbiddenError('You do not have the role this needs.');
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, serverInfoSchema, type ApiError } from '@staybook/domain';
+import { serverInfoSchema, type ApiError } from '@staybook/domain';
+import { errorCodeForStatus } from '../../errors.js';
 import type { Config } from '../../config.js';
 import { CLIENT_IP_HEADER, type Auth } from './auth.js';
 
@@ -20,29 +21,24 @@ function toFetchRequest(request: FastifyRequest): Request {
   });
 }
 
+const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a little and try again.';
+
 /** The auth library answers errors as `{ code, message }`; the product's shape is `{ error: { code, message } }`. */
 function normaliseError(status: number, text: string): string {
   let parsed: { code?: unknown; message?: unknown } = {};
   try {
     parsed = JSON.parse(text) as typeof parsed;
   } catch {
-    // Not JSON: fall through to a message from the status.
+    // Not JSON: the code and message come from the status.
   }
-  const fallback = status === 429 ? 'Too many attempts. Please wait a little and try again.' : 'The request could not be completed.';
-  const code =
-    typeof parsed.code === 'string' && parsed.code
-      ? parsed.code
-      : status === 429
-        ? ERROR_CODES.rateLimited
-        : status === 404
-          ? ERROR_CODES.notFound
-          : status === 401
-          ? ERROR_CODES.unauthorized
-          : status === 403
-            ? ERROR_CODES.forbidden
-            : ERROR_CODES.badRequest;
-  const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : fallback;
-  const body: ApiError = { error: { code, message: status === 429 ? 'Too many attempts. Please wait a little and try again.' : message } };
+  const code = typeof parsed.code === 'string' && parsed.code && status !== 429 ? parsed.code : errorCodeForStatus(status);
+  const message =
+    status === 429
+      ? TOO_MANY_ATTEMPTS
+      : typeof parsed.message === 'string' && parsed.message
+        ? parsed.message
+        : 'The request could not be completed.';
+  const body: ApiError = { error: { code, message } };
   return JSON.stringify(body);
 }
 

@@ -3,13 +3,13 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@staybook/domain';
+import { isOwnImageUrl, NAME_MAX_LENGTH, nameSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@staybook/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { accounts, sessions, users, verifications } from '../../db/schema.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import { passwordResetMail } from '../../integrations/mail/templates.js';
-import { isOwnImageUrl, type ImageStore } from '../../integrations/images/image-store.js';
+import type { ImageStore } from '../../integrations/images/image-store.js';
 import { importRemoteImage } from '../../integrations/images/import-remote-image.js';
 
 /** The header the server sets to the caller's address (from the socket or a trusted proxy) for rate limits. */
@@ -43,7 +43,6 @@ export type AuthDeps = {
   runInBackground: (task: Promise<unknown>) => void;
 };
 
-const NAME_MAX_LENGTH = 80;
 
 /**
  * Accounts, passwords, sessions and Google sign-in, built on better-auth. Passwords are hashed with
@@ -134,8 +133,10 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
             if (user.image !== undefined && user.image !== null && !isOwnImageUrl(user.image)) {
               throw new APIError('BAD_REQUEST', { message: 'Please upload the new photo first.' });
             }
-            if (typeof user.name === 'string' && (user.name.trim() === '' || user.name.length > NAME_MAX_LENGTH)) {
-              throw new APIError('BAD_REQUEST', { message: `Name is required, at most ${NAME_MAX_LENGTH} characters.` });
+            if (typeof user.name === 'string') {
+              const name = nameSchema.min(1, { message: 'Name is required.' }).safeParse(user.name);
+              if (!name.success) throw new APIError('BAD_REQUEST', { message: name.error.issues[0]!.message });
+              return { data: { ...user, name: name.data } };
             }
             return { data: user };
           },

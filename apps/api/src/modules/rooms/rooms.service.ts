@@ -1,6 +1,6 @@
 import { and, desc, eq, or, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { centsToDollars, type CategoryLabel, type Room, type RoomsPage } from '@staybook/domain';
+import { centsToDollars, roomIdSchema, type CategoryLabel, type Room, type RoomsPage } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { bookings, rooms, users } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
@@ -35,24 +35,12 @@ const roomColumns = {
   booked: bookedExpr,
 };
 
-type RoomRow = {
-  id: string;
-  title: string;
-  location: string;
-  category: CategoryLabel;
-  availableFrom: string;
-  availableTo: string;
-  priceCents: number;
-  guests: number;
-  bedrooms: number;
-  bathrooms: number;
-  description: string;
-  image: string;
-  hostName: string;
-  hostImage: string | null;
-  hostEmail: string;
-  booked: boolean;
-};
+/** Rooms joined with their host, ready to be narrowed by a where clause. */
+function selectRooms(db: Db) {
+  return db.select(roomColumns).from(rooms).innerJoin(host, eq(host.id, rooms.hostId));
+}
+
+type RoomRow = Awaited<ReturnType<typeof selectRooms>>[number];
 
 function toRoom(row: RoomRow): Room {
   return {
@@ -70,8 +58,7 @@ function toRoom(row: RoomRow): Room {
     description: row.description,
     image: row.image,
     host: { name: row.hostName, image: row.hostImage, email: row.hostEmail },
-    // Both drivers answer a boolean for EXISTS; the coercion guards against a driver answering 't'/'f'.
-    booked: row.booked === true || (row.booked as unknown) === 't',
+    booked: row.booked,
   };
 }
 
@@ -82,8 +69,6 @@ function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify([c.createdAt.toISOString(), c.id])).toString('base64url');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function decodeCursor(text: string): Cursor {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
@@ -91,7 +76,7 @@ function decodeCursor(text: string): Cursor {
       const [at, id] = value as unknown[];
       const createdAt = new Date(typeof at === 'string' ? at : Number.NaN);
       const year = createdAt.getUTCFullYear();
-      if (year >= 2000 && year <= 9999 && typeof id === 'string' && UUID.test(id)) {
+      if (year >= 2000 && year <= 9999 && typeof id === 'string' && roomIdSchema.safeParse(id).success) {
         return { createdAt, id };
       }
     }
@@ -119,10 +104,7 @@ export async function listRooms(
       or(lt(rooms.createdAt, after.createdAt), and(eq(rooms.createdAt, after.createdAt), lt(rooms.id, after.id)))!,
     );
   }
-  const rows = await db
-    .select(roomColumns)
-    .from(rooms)
-    .innerJoin(host, eq(host.id, rooms.hostId))
+  const rows = await selectRooms(db)
     .where(and(...conditions))
     .orderBy(desc(rooms.createdAt), desc(rooms.id))
     .limit(params.limit + 1);
@@ -136,10 +118,7 @@ export async function listRooms(
 }
 
 export async function getRoom(db: Db, id: string): Promise<Room> {
-  const [row] = await db
-    .select(roomColumns)
-    .from(rooms)
-    .innerJoin(host, eq(host.id, rooms.hostId))
+  const [row] = await selectRooms(db)
     .where(eq(rooms.id, id))
     .limit(1);
   if (!row) throw new NotFoundError('Room not found. It may have been removed by its host.');

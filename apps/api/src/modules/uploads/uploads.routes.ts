@@ -1,10 +1,8 @@
 import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, ERROR_CODES, MAX_UPLOAD_BYTES, uploadedImageSchema } from '@staybook/domain';
+import { apiErrorSchema, ERROR_CODES, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, uploadedImageSchema } from '@staybook/domain';
 import { AppError, BadRequestError } from '../../errors.js';
 import { NotAnImageError, type ImageStore } from '../../integrations/images/image-store.js';
-
-const MEGABYTES = MAX_UPLOAD_BYTES / (1024 * 1024);
 
 /**
  * `POST /api/uploads/image`: the product's own image upload (the spec's image-hosting call).
@@ -32,7 +30,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ imageStore: ImageStore }> = 
       } catch (err) {
         if (err instanceof AppError) throw err;
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, ERROR_CODES.payloadTooLarge, `The image is too large. The limit is ${MEGABYTES} MB.`);
+          throw new AppError(413, ERROR_CODES.payloadTooLarge, `The image is too large. The limit is ${MAX_UPLOAD_MB} MB.`);
         }
         // A malformed or interrupted multipart body: the client's upload broke, not the server.
         throw new BadRequestError('The upload could not be read. Please choose the picture and try again.');

@@ -5,8 +5,8 @@ import {
   emailSchema,
   modifiedCountSchema,
   updateRoleBodySchema,
+  listUsersQuerySchema,
   userSchema,
-  USERS_PAGE_SIZE,
   usersPageSchema,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
@@ -43,7 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       preHandler: requireRole('admin'),
       schema: {
         summary: 'All users (admins)',
-        querystring: z.object({ cursor: z.string().max(400).optional(), limit: z.coerce.number().int().min(1).max(200).default(USERS_PAGE_SIZE) }),
+        querystring: listUsersQuerySchema,
         response: { 200: usersPageSchema, ...errors },
       },
     },

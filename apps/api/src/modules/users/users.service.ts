@@ -65,20 +65,33 @@ export async function listUsers(db: Db, { cursor, limit }: { cursor?: string | u
 }
 
 /**
+ * Sets a user's role and settles their status (Verified), recording the change. Shared by the admin
+ * endpoint and the operator's set-role command. Answers the user's e-mail, or null when nobody has it;
+ * `changed` is false when the user already had that role and status.
+ */
+export async function applyRoleChange(
+  db: Db,
+  { email, role, actorId, via }: { email: string; role: Role; actorId: string | null; via: 'admin' | 'cli' },
+): Promise<{ email: string; changed: boolean } | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.email, normalizeEmail(email))).for('update');
+    if (!current) return null;
+    if (current.role === role && current.status === 'Verified') return { email: current.email, changed: false };
+    await tx.update(users).set({ role, status: 'Verified', updatedAt: sql`now()` }).where(eq(users.id, current.id));
+    if (current.role !== role) {
+      await tx.insert(roleChanges).values({ actorId, userId: current.id, fromRole: current.role, toRole: role, via });
+    }
+    return { email: current.email, changed: true };
+  });
+}
+
+/**
  * An admin sets a user's role; the status becomes Verified (the host request, if any, is decided).
  * Admins cannot change their own role, so the last admin can never lock everyone out by accident.
  */
 export async function setUserRole(db: Db, { actor, email, role }: { actor: Actor; email: string; role: Role }): Promise<number> {
-  const target = normalizeEmail(email);
-  if (target === actor.email) throw new ForbiddenError(SELF_ROLE_CHANGE_MESSAGE);
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.email, target)).for('update');
-    if (!current) throw new NotFoundError('No user has this e-mail.');
-    if (current.role === role && current.status === 'Verified') return 0;
-    await tx.update(users).set({ role, status: 'Verified', updatedAt: sql`now()` }).where(eq(users.id, current.id));
-    if (current.role !== role) {
-      await tx.insert(roleChanges).values({ actorId: actor.id, userId: current.id, fromRole: current.role, toRole: role, via: 'admin' });
-    }
-    return 1;
-  });
+  if (normalizeEmail(email) === actor.email) throw new ForbiddenError(SELF_ROLE_CHANGE_MESSAGE);
+  const result = await applyRoleChange(db, { email, role, actorId: actor.id, via: 'admin' });
+  if (!result) throw new NotFoundError('No user has this e-mail.');
+  return result.changed ? 1 : 0;
 }
