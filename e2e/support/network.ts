@@ -15,3 +15,18 @@ export async function holdRequests(page: Page, matches: (url: URL) => boolean): 
   });
   return release;
 }
+
+/**
+ * Fails the page's requests matching `matches` as a dropped connection would, until the returned
+ * function is called.
+ */
+export async function failRequests(page: Page, matches: (url: URL) => boolean): Promise<() => void> {
+  let failing = true;
+  await page.route(matches, async (route) => {
+    if (failing) await route.abort('internetdisconnected');
+    else await route.continue();
+  });
+  return () => {
+    failing = false;
+  };
+}

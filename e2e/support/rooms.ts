@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { formatDollars, type Room, type RoomsPage } from '@staybook/domain';
+import { formatDollars, roomSchema, roomsPageSchema, type Room, type RoomsPage } from '@staybook/domain';
 
 export function roomPath(id: string): string {
   return `/room/${id}`;
@@ -15,7 +15,7 @@ export async function fetchRoomsPage(
   if (options.cursor) params.cursor = options.cursor;
   const response = await request.get('/api/rooms', { params });
   expect(response.status(), `GET /api/rooms ${JSON.stringify(params)}`).toBe(200);
-  return (await response.json()) as RoomsPage;
+  return roomsPageSchema.parse(await response.json());
 }
 
 /** Every room the API lists (optionally in one category), following nextCursor to the end. */
@@ -33,7 +33,7 @@ export async function fetchAllRooms(request: APIRequestContext, category?: strin
 export async function fetchRoom(request: APIRequestContext, id: string): Promise<Room> {
   const response = await request.get(`/api/room/${id}`);
   expect(response.status(), `GET /api/room/${id}`).toBe(200);
-  return (await response.json()) as Room;
+  return roomSchema.parse(await response.json());
 }
 
 export function roomCards(page: Page) {

@@ -1,9 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { createUser, DEMO, fetchSession, sameOrigin, signInAs, uniquePassword } from '../support/auth';
+import { failRequests } from '../support/network';
 import { SEEDED_URL } from '../support/servers';
-import { atPath, dashboardNav, dialog, manageUsersRow } from '../support/ui';
+import { atPath, dashboardNav, dialog, manageUsersRow, profileMenuButton } from '../support/ui';
 
 const COMING_SOON = 'This section is coming soon.';
+const UNREACHABLE = 'Could not reach the server. Please check your connection and try again.';
+// The app retries a failed session request a few times (about 7 s) before it says so.
+const AFTER_RETRIES = { timeout: 20_000 };
+
+const isSessionRequest = (url: URL) => url.pathname === '/api/auth/get-session';
 
 test('an admin cannot change their own role', async ({ page }) => {
   await signInAs(page, DEMO.admin);
@@ -160,4 +166,44 @@ test('a session revoked on the server signs the page out when the password is ch
   await change.getByLabel('New password').fill(uniquePassword());
   await change.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(atPath('/login'));
+});
+
+test('a signed-in user whose session cannot be read is offered a retry, not sent to /login', async ({ page }) => {
+  await signInAs(page, DEMO.guest);
+  const restore = await failRequests(page, isSessionRequest);
+
+  await page.goto('/dashboard');
+  await expect(page.getByText(UNREACHABLE)).toBeVisible(AFTER_RETRIES);
+  await expect(page.getByText('Something Went Wrong!')).toBeVisible();
+  await expect(page).toHaveURL(atPath('/dashboard'));
+
+  // Nobody knows whether they are signed in, so the header does not offer Login or Sign Up either.
+  await page.getByRole('button', { name: 'Take Me Home' }).click();
+  await expect(page).toHaveURL(atPath('/'));
+  await profileMenuButton(page).click();
+  await expect(profileMenuButton(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Sign Up', exact: true })).toBeHidden();
+
+  await page.goBack();
+  await expect(page).toHaveURL(atPath('/dashboard'));
+  restore();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(dashboardNav(page).getByRole('link', { name: 'Statistics' })).toBeVisible();
+  await expect(page).toHaveURL(atPath('/dashboard'));
+});
+
+test('the login page offers a retry, not the form, when the session cannot be read', async ({ page }) => {
+  await signInAs(page, DEMO.guest);
+  const restore = await failRequests(page, isSessionRequest);
+
+  await page.goto('/login');
+  await expect(page.getByText(UNREACHABLE)).toBeVisible(AFTER_RETRIES);
+  await expect(page.getByLabel('Email address')).toBeHidden();
+
+  restore();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  // Signed in after all: the page for visitors sends them home.
+  await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+  await expect(profileMenuButton(page)).toBeVisible();
 });

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signInAs } from '../support/auth';
 import { cardHrefs, categoryStrip, fetchAllRooms, fetchRoomsPage, roomCards, roomPath } from '../support/rooms';
+import { atPath, openProfileMenu } from '../support/ui';
 
 test('a room page opened directly survives a reload', async ({ page, request }) => {
   const [room] = (await fetchRoomsPage(request)).items;
@@ -101,4 +102,59 @@ test('the logo link goes home from a category and from a room', async ({ page, r
   await logo.click();
   await expect(page).toHaveURL(isHome);
   await expect(roomCards(page).first()).toBeVisible();
+});
+
+/** The login page's code, a chunk loaded on the first visit to /login. */
+const LOGIN_CHUNK = '**/assets/login-*.js';
+
+/** How the document now shown was reached: 'navigate' or 'reload'. */
+function navigationType(page: Page): Promise<string> {
+  return page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type);
+}
+
+/** Counts the page's document requests (the first visit, then each reload). */
+function countDocumentRequests(page: Page): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) count += 1;
+  });
+  return () => count;
+}
+
+async function openLoginFromMenu(page: Page) {
+  await page.goto('/');
+  await openProfileMenu(page, false);
+  await page.getByRole('link', { name: 'Login', exact: true }).click();
+}
+
+test('a tab left open across a deploy reloads once and shows the page it could not load', async ({ page }) => {
+  // The tab's build is gone from the server: its login chunk answers 404 until the reload fetches the page anew.
+  let reloaded = false;
+  await page.route(
+    (url) => url.pathname === '/login',
+    async (route) => {
+      if (route.request().isNavigationRequest()) reloaded = true;
+      await route.continue();
+    },
+  );
+  await page.route(LOGIN_CHUNK, (route) => (reloaded ? route.continue() : route.fulfill({ status: 404 })));
+  const documentRequests = countDocumentRequests(page);
+
+  await openLoginFromMenu(page);
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await expect(page).toHaveURL(atPath('/login'));
+  expect(await navigationType(page)).toBe('reload');
+  expect(documentRequests()).toBe(2);
+});
+
+test('a page whose code fails again after the reload shows the error screen', async ({ page }) => {
+  await page.route(LOGIN_CHUNK, (route) => route.fulfill({ status: 404 }));
+  const documentRequests = countDocumentRequests(page);
+
+  await openLoginFromMenu(page);
+  // The error screen only shows once the app has given up, so no further reload can follow it.
+  await expect(page.getByText('Something Went Wrong!')).toBeVisible();
+  await expect(page).toHaveURL(atPath('/login'));
+  expect(await navigationType(page)).toBe('reload');
+  expect(documentRequests()).toBe(2);
 });

@@ -84,6 +84,15 @@ test('"Go back" on the error screen returns to the previous page', async ({ page
   await expect(roomCards(page).first()).toBeVisible();
 });
 
+test('"Go back" on the first page of the tab goes home instead of leaving the site', async ({ page }) => {
+  await page.goto(roomPath(randomUUID()));
+  await expectErrorScreen(page);
+
+  await page.getByRole('button', { name: 'Go back' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+  await expect(roomCards(page).first()).toBeVisible();
+});
+
 test('a malformed room id shows the error screen', async ({ page }) => {
   await page.goto('/room/not-a-room-id');
   await expectErrorScreen(page);

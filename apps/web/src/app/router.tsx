@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
+import { lazyPage } from '../lib/lazy-page';
 import { PrivateRoute } from './guards/private-route';
 import { PublicOnlyRoute } from './guards/public-only-route';
 import { RoleRoute } from './guards/role-route';
@@ -9,33 +10,6 @@ import { MainLayout } from './layouts/main-layout';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
-
-/** A page loaded on first visit, so the home page's first paint does not pay for it. */
-const RELOADED_FOR = 'staybook:reloaded-for-new-version';
-
-/**
- * A tab opened before a new version was deployed asks for page code that no longer exists. Reloading
- * once fetches the new version; a second failure is a real error and reaches the error screen.
- */
-async function loadOrReload<M>(load: () => Promise<M>): Promise<M> {
-  try {
-    const module = await load();
-    sessionStorage.removeItem(RELOADED_FOR);
-    return module;
-  } catch (error) {
-    if (sessionStorage.getItem(RELOADED_FOR) === location.pathname) throw error;
-    sessionStorage.setItem(RELOADED_FOR, location.pathname);
-    location.reload();
-    return new Promise<M>(() => {});
-  }
-}
-
-function lazyPage<K extends string, M extends Record<K, ComponentType>>(
-  load: () => Promise<M>,
-  name: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await loadOrReload(load))[name] }));
-}
 
 const RoomDetailRoute = lazyPage(() => import('./routes/room-detail'), 'RoomDetailRoute');
 const LoginRoute = lazyPage(() => import('./routes/login'), 'LoginRoute');

@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@staybook/domain';
 
 /** Anything that turns untrusted JSON into a typed value, such as the domain package's zod schemas. */
-export interface ResponseSchema<T> {
+interface ResponseSchema<T> {
   parse(data: unknown): T;
 }
 
@@ -29,9 +29,9 @@ export function isClientError(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface ApiRequestOptions {
+interface ApiRequestOptions {
   method?: HttpMethod;
   /** Sent as JSON: the server accepts state-changing requests only as `application/json`. */
   json?: unknown;

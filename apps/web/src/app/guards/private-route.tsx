@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { ErrorScreen } from '../../components/error-screen';
 import { Loader } from '../../components/loader';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 
-/** Login required: a visitor goes to /login, which brings them back here afterwards. */
+/**
+ * Login required: a visitor goes to /login, which brings them back here afterwards. When the session
+ * could not be read (a bad network), the user may well be signed in: they are offered a retry instead.
+ */
 export function PrivateRoute({ children }: { children: ReactNode }) {
-  const { user, loading } = useAuth();
+  const { user, loading, error, retry } = useAuth();
   const location = useLocation();
   if (loading) return <Loader />;
+  if (error) return <ErrorScreen message={error.message} onRetry={retry} />;
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
   return children;
 }

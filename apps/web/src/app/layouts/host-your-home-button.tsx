@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
 import { sessionQuery } from '../../features/auth/api/auth-queries';
 import { userQuery } from '../../features/users/api/use-user';
 import { errorMessage } from '../../lib/form-errors';
+import { lazyPage } from '../../lib/lazy-page';
 
 // Only guests ever open it: the dialog (and Headless UI) stay out of the first page load.
-const BecomeHostDialog = lazy(() =>
-  import('../../features/users/components/become-host-dialog').then((module) => ({
-    default: module.BecomeHostDialog,
-  })),
+const BecomeHostDialog = lazyPage(
+  () => import('../../features/users/components/become-host-dialog'),
+  'BecomeHostDialog',
 );
 
 /**

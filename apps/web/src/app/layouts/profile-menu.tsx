@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/form-errors';
  * It closes on a second click, a click outside, Escape, or choosing an entry.
  */
 export function ProfileMenu() {
-  const { user, logOut } = useAuth();
+  const { user, error, logOut } = useAuth();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -64,7 +64,7 @@ export function ProfileMenu() {
             <MenuLink to="/" onSelect={close} smallScreensOnly>
               Home
             </MenuLink>
-            {user ? (
+            {user && (
               <>
                 <MenuLink to="/dashboard" onSelect={close}>
                   Dashboard
@@ -75,7 +75,9 @@ export function ProfileMenu() {
                   </button>
                 </li>
               </>
-            ) : (
+            )}
+            {/* When the session could not be read, the user may be signed in: no Login or Sign Up then. */}
+            {!user && !error && (
               <>
                 <MenuLink to="/login" onSelect={close}>
                   Login

@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from '@staybook/domain';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, useSearchParams } from 'react-router';
+import { ErrorScreen } from '../../components/error-screen';
 import { Loader } from '../../components/loader';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { safeRedirectPath } from '../../features/auth/utils/safe-redirect';
@@ -10,7 +11,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 /** Google sends the browser back here with the session cookie set; `to` is where to go next. */
 export function AuthCompleteRoute() {
   useDocumentTitle(`Signing in | ${PRODUCT_NAME}`);
-  const { user, loading } = useAuth();
+  const { user, loading, error, retry } = useAuth();
   const [searchParams] = useSearchParams();
   const to = safeRedirectPath(searchParams.get('to'));
 
@@ -20,6 +21,8 @@ export function AuthCompleteRoute() {
   }, [user]);
 
   if (loading) return <Loader />;
+  // The session could not be read, which does not mean the sign-in failed.
+  if (error) return <ErrorScreen message={error.message} onRetry={retry} />;
   // Without a session the sign-in did not finish: the login page says so.
   return <Navigate to={user ? to : '/login?error=session_missing'} replace />;
 }

@@ -1,5 +1,6 @@
 import { serverInfoSchema, sessionSchema, type ServerInfo, type SessionUser } from '@staybook/domain';
-import { apiRequest, ignoredResponse, type ResponseSchema } from '../../../lib/api-client';
+import { z } from 'zod';
+import { apiRequest, ignoredResponse } from '../../../lib/api-client';
 
 /** better-auth is mounted here on the API; its answers are read with the domain's schemas. */
 const AUTH = '/api/auth';
@@ -9,21 +10,15 @@ export interface Credentials {
   password: string;
 }
 
-export interface SignUpBody extends Credentials {
+interface SignUpBody extends Credentials {
   /** The server requires a string; the form lets it be empty. */
   name: string;
   /** The uploaded photo's display_url. */
   image: string;
 }
 
-const redirectSchema: ResponseSchema<{ url: string }> = {
-  parse(data) {
-    if (typeof data === 'object' && data !== null && 'url' in data && typeof data.url === 'string') {
-      return { url: data.url };
-    }
-    throw new TypeError('The answer has no redirect URL');
-  },
-};
+/** better-auth's answer to a social sign-in: where to send the browser. */
+const redirectSchema = z.object({ url: z.string() });
 
 export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | null> {
   const session = await apiRequest(`${AUTH}/get-session`, sessionSchema, { signal: signal ?? null });
@@ -48,7 +43,7 @@ export function signOut(): Promise<void> {
   return apiRequest(`${AUTH}/sign-out`, ignoredResponse, { method: 'POST', json: {}, onAuthFailure: 'reject' });
 }
 
-export interface SocialSignInBody {
+interface SocialSignInBody {
   provider: 'google';
   callbackURL: string;
   newUserCallbackURL: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { LogoLink } from '../../../components/logo-link';
 
 interface AuthCardProps {
   title: string;
@@ -11,9 +11,7 @@ interface AuthCardProps {
 export function AuthCard({ title, subtitle, children }: AuthCardProps) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-neutral-50 px-4 py-10">
-      <Link to="/" aria-label="StayBook home" className="mb-6 rounded-md">
-        <img src="/logo.svg" alt="StayBook" width={160} height={36} className="h-9 w-auto" />
-      </Link>
+      <LogoLink className="mb-6" />
       <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-neutral-200 sm:p-10">
         <div className="mb-6 text-center">
           <h1 className="text-3xl font-bold text-neutral-900">{title}</h1>

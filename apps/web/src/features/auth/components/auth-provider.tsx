@@ -18,6 +18,9 @@ const SOCIAL_COMPLETE_PATH = '/auth/complete';
 export function AuthProvider({ onSessionRejected, children }: AuthProviderProps) {
   const queryClient = useQueryClient();
   const session = useQuery(sessionQuery);
+  const { refetch: refetchSession } = session;
+  // A failed background refetch keeps the user already read: only a session never read is unknown.
+  const sessionError = session.data === undefined ? session.error : null;
 
   /** Asks the server again and waits for the answer, so guards see the new user at once. */
   const refreshSession = useCallback(async () => {
@@ -36,6 +39,8 @@ export function AuthProvider({ onSessionRejected, children }: AuthProviderProps)
     void clearClientState().then(onSessionRejected);
   });
   useEffect(() => onAuthFailure(() => handleSessionRejected()), []);
+
+  const retry = useCallback(() => void refetchSession(), [refetchSession]);
 
   const signIn = useCallback(
     async (credentials: authApi.Credentials) => {
@@ -105,6 +110,8 @@ export function AuthProvider({ onSessionRejected, children }: AuthProviderProps)
     () => ({
       user: session.data ?? null,
       loading: session.isPending,
+      error: sessionError,
+      retry,
       signIn,
       signUp,
       signInWithGoogle,
@@ -117,6 +124,8 @@ export function AuthProvider({ onSessionRejected, children }: AuthProviderProps)
     [
       session.data,
       session.isPending,
+      sessionError,
+      retry,
       signIn,
       signUp,
       signInWithGoogle,

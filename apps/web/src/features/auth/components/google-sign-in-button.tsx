@@ -8,7 +8,7 @@ import { serverInfoQuery } from '../api/auth-queries';
 import { useServerInfo } from '../api/use-server-info';
 import { useAuth } from '../hooks/use-auth';
 
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
+const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
 
 /** 'Continue with Google': leaves for Google, which sends the user back to `returnTo`. */
 export function GoogleSignInButton({ returnTo }: { returnTo: string }) {

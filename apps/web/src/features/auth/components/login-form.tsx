@@ -27,7 +27,6 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     initial: { email: '', password: '' },
     onValid: (credentials) => mutation.mutate(credentials),
   });
-  const email = field('email');
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2">
@@ -36,9 +35,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
         type="email"
         autoComplete="email"
         required
-        {...email}
-        // 'Forgot password?' uses the e-mail as it stands when the field is left (spec).
-        onBlur={email.onChange}
+        {...field('email')}
       />
       <TextField
         label="Password"

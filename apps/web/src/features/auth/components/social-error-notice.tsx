@@ -12,7 +12,7 @@ const MESSAGES: Partial<Record<string, string>> = {
   session_missing: 'Google sign-in did not finish. Please try again.',
 };
 
-export function describeSocialError(code: string): string {
+function describeSocialError(code: string): string {
   return MESSAGES[code] ?? `Google sign-in failed (${code.replaceAll('_', ' ')}). Please try again.`;
 }
 

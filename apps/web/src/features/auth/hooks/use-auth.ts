@@ -17,10 +17,17 @@ export interface ProfileInput {
 
 /** The spec's auth context (section 3): the current user, a loading flag and every auth action. */
 export interface AuthContextValue {
-  /** Null when signed out (and while loading). */
+  /** Null when signed out (and while loading, or when the session could not be read). */
   user: SessionUser | null;
   /** True until the server has said who is signed in. */
   loading: boolean;
+  /**
+   * Why the server could not say who is signed in (no connection, a 5xx after the retries), else null.
+   * Then nobody knows whether the user is signed out, so nothing should treat them as a visitor.
+   */
+  error: Error | null;
+  /** Asks the server again who is signed in, after `error`. */
+  retry: () => void;
   signIn: (credentials: Credentials) => Promise<void>;
   signUp: (input: SignUpInput) => Promise<void>;
   /** Leaves the app for Google; `returnTo` is the app path to land on afterwards. */

@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { AiOutlineMenu } from 'react-icons/ai';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Loader } from '../../../components/loader';
+import { LogoLink } from '../../../components/logo-link';
 import { DashboardSidebar } from './dashboard-sidebar';
 
 /**
@@ -31,9 +32,7 @@ export function DashboardLayout() {
   return (
     <div className="min-h-screen bg-white">
       <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-neutral-200 bg-white px-4 md:hidden">
-        <Link to="/" aria-label="StayBook home" className="rounded-md">
-          <img src="/logo.svg" alt="StayBook" width={160} height={36} className="h-8 w-auto" />
-        </Link>
+        <LogoLink size="small" />
         <button
           ref={menuButtonRef}
           type="button"

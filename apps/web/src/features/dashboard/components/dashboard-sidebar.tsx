@@ -13,7 +13,8 @@ import {
   LuUserCog,
   LuUserPlus,
 } from 'react-icons/lu';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { LogoLink } from '../../../components/logo-link';
 import { errorMessage } from '../../../lib/form-errors';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useRole } from '../../users/api/use-role';
@@ -39,9 +40,7 @@ export function DashboardSidebar() {
 
   return (
     <div className="flex h-full flex-col gap-4 px-3 py-5">
-      <Link to="/" aria-label="StayBook home" className="mx-3 hidden self-start rounded-md md:block">
-        <img src="/logo.svg" alt="StayBook" width={160} height={36} className="h-9 w-auto" />
-      </Link>
+      <LogoLink className="mx-3 hidden self-start md:block" />
       {role === 'host' && <ModeToggle mode={mode} onToggle={toggleMode} />}
       <nav aria-label="Dashboard" className="flex flex-1 flex-col">
         <ul className="flex flex-col gap-1">

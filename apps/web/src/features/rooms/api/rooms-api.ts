@@ -1,7 +1,7 @@
 import { roomSchema, roomsPageSchema, type CategoryLabel, type Room, type RoomsPage } from '@staybook/domain';
 import { apiRequest } from '../../../lib/api-client';
 
-export interface RoomsPageParams {
+interface RoomsPageParams {
   /** Null lists every category. */
   category: CategoryLabel | null;
   cursor: string | null;

@@ -1,11 +1,10 @@
 import { formatDollars, formatIsoDate, nightsBetween, stayTotalCents, type Room } from '@staybook/domain';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Loader } from '../../../components/loader';
+import { lazyPage } from '../../../lib/lazy-page';
 
 // The calendar pulls in react-day-picker and date-fns: load them only when a room is shown.
-const AvailabilityCalendar = lazy(() =>
-  import('./availability-calendar').then((module) => ({ default: module.AvailabilityCalendar })),
-);
+const AvailabilityCalendar = lazyPage(() => import('./availability-calendar'), 'AvailabilityCalendar');
 
 export function ReservationCard({ room }: { room: Room }) {
   // A malformed range has no price; show none rather than break the page.

@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, uploadedImageSchema } from '@staybook/domain';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, uploadedImageSchema } from '@staybook/domain';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Answers the address to store as the photo (the upload's display_url). */
@@ -8,8 +8,6 @@ export async function uploadImage(file: File): Promise<string> {
   const uploaded = await apiRequest('/api/uploads/image', uploadedImageSchema, { method: 'POST', formData });
   return uploaded.display_url;
 }
-
-const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 
 /**
  * What is wrong with a chosen file, or null. A quick check before uploading; the server decides

@@ -2,7 +2,7 @@ import type { Role } from '@staybook/domain';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useUser } from './use-user';
 
-export interface CurrentRole {
+interface CurrentRole {
   /** Null while loading, when signed out, or when the record could not be read. */
   role: Role | null;
   loading: boolean;
