@@ -1,3 +1,4 @@
+import { Button } from './button';
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
 
@@ -30,5 +31,33 @@ export function Modal({ open, onClose, title, description, children }: ModalProp
         </DialogPanel>
       </div>
     </Dialog>
+  );
+}
+
+interface ModalActionsProps {
+  onCancel: () => void;
+  confirmLabel: string;
+  pending: boolean;
+  /** Without it, the confirm button submits the surrounding form. */
+  onConfirm?: () => void;
+}
+
+/** The Cancel / confirm row every dialog ends with. */
+export function ModalActions({ onCancel, confirmLabel, pending, onConfirm }: ModalActionsProps) {
+  return (
+    <div className="mt-2 flex justify-end gap-3">
+      <Button variant="subtle" onClick={onCancel}>
+        Cancel
+      </Button>
+      {onConfirm ? (
+        <Button pending={pending} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      ) : (
+        <Button type="submit" pending={pending}>
+          {confirmLabel}
+        </Button>
+      )}
+    </div>
   );
 }

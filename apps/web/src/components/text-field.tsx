@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@staybook/domain';
 import { useId, type InputHTMLAttributes } from 'react';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -29,5 +30,12 @@ export function TextField({ label, hint, error, className = '', ...inputProps }:
         {note}
       </p>
     </div>
+  );
+}
+
+/** A field for choosing a password: tells the policy and lets password managers offer a new one. */
+export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'hint'>) {
+  return (
+    <TextField type="password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} {...props} />
   );
 }

@@ -1,9 +1,9 @@
-import { passwordSchema, PASSWORD_MIN_LENGTH } from '@staybook/domain';
+import { passwordSchema } from '@staybook/domain';
 import { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
+import { NewPasswordField, TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -40,14 +40,7 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken }: ResetPasswo
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2">
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        {...field('newPassword')}
-      />
+      <NewPasswordField label="New password" {...field('newPassword')} />
       <TextField
         label="Confirm new password"
         type="password"

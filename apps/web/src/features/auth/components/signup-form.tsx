@@ -1,10 +1,10 @@
-import { PASSWORD_MIN_LENGTH, signupSchema } from '@staybook/domain';
+import { signupSchema } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { ImageField } from '../../../components/image-field';
-import { TextField } from '../../../components/text-field';
+import { NewPasswordField, TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { describeImageProblem } from '../../uploads/api/upload-image';
@@ -42,14 +42,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
         required
         {...field('email')}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        {...field('password')}
-      />
+      <NewPasswordField label="Password" {...field('password')} />
       <Button type="submit" className="w-full" pending={mutation.isPending}>
         Continue
       </Button>

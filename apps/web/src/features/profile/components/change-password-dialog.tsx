@@ -1,9 +1,8 @@
-import { changePasswordSchema, PASSWORD_MIN_LENGTH } from '@staybook/domain';
+import { changePasswordSchema } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { TextField } from '../../../components/text-field';
+import { Modal, ModalActions } from '../../../components/modal';
+import { NewPasswordField, TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAuth } from '../../auth/hooks/use-auth';
@@ -36,22 +35,8 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           required
           {...field('currentPassword')}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          {...field('newPassword')}
-        />
-        <div className="mt-2 flex justify-end gap-3">
-          <Button variant="subtle" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" pending={mutation.isPending}>
-            Save
-          </Button>
-        </div>
+        <NewPasswordField label="New password" {...field('newPassword')} />
+        <ModalActions onCancel={onClose} confirmLabel="Save" pending={mutation.isPending} />
       </form>
     </Modal>
   );

@@ -3,9 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Avatar } from '../../../components/avatar';
-import { Button } from '../../../components/button';
 import { ImageField } from '../../../components/image-field';
-import { Modal } from '../../../components/modal';
+import { Modal, ModalActions } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/form-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -75,14 +74,7 @@ export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialog
           {...field('name')}
         />
         <ImageField label="New photo (optional)" name="image" onChange={choosePhoto} error={errors.image} />
-        <div className="mt-2 flex justify-end gap-3">
-          <Button variant="subtle" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" pending={mutation.isPending}>
-            Save
-          </Button>
-        </div>
+        <ModalActions onCancel={onClose} confirmLabel="Save" pending={mutation.isPending} />
       </form>
     </Modal>
   );

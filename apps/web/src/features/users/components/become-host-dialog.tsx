@@ -1,6 +1,5 @@
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
+import { Modal, ModalActions } from '../../../components/modal';
 import { errorMessage } from '../../../lib/form-errors';
 import { useRequestHost } from '../api/use-request-host';
 
@@ -34,14 +33,7 @@ export function BecomeHostDialog({ open, onClose }: BecomeHostDialogProps) {
       description="Please read all the terms & conditions before becoming a host."
     >
       <hr className="my-6 border-neutral-200" />
-      <div className="flex justify-end gap-3">
-        <Button variant="subtle" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button pending={requestHost.isPending} onClick={() => void handleContinue()}>
-          Continue
-        </Button>
-      </div>
+      <ModalActions onCancel={onClose} confirmLabel="Continue" pending={requestHost.isPending} onConfirm={() => void handleContinue()} />
     </Modal>
   );
 }

@@ -1,8 +1,7 @@
 import { isRole, normalizeEmail, ROLES, SELF_ROLE_CHANGE_MESSAGE, type Role, type User } from '@staybook/domain';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
+import { Modal, ModalActions } from '../../../components/modal';
 import { errorMessage } from '../../../lib/form-errors';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useUpdateUserRole } from '../api/use-update-user-role';
@@ -58,14 +57,7 @@ export function UpdateRoleDialog({ user, open, onClose }: UpdateRoleDialogProps)
         </select>
       </div>
       <hr className="my-6 border-neutral-200" />
-      <div className="flex justify-end gap-3">
-        <Button variant="subtle" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button pending={updateRole.isPending} onClick={() => void handleUpdate()}>
-          Update
-        </Button>
-      </div>
+      <ModalActions onCancel={onClose} confirmLabel="Update" pending={updateRole.isPending} onConfirm={() => void handleUpdate()} />
     </Modal>
   );
 }
