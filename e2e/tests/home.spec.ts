@@ -1,6 +1,6 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { CATEGORIES, FOOTER_TEXT, HOME_PAGE_TITLE } from '@staybook/domain';
-import { holdRequests } from '../support/network';
+import { failRequests, holdRequests } from '../support/network';
 import { cardHrefs, categoryStrip, expectGridToShow, fetchAllRooms, fetchRoomsPage, roomCards } from '../support/rooms';
 
 /**
@@ -12,6 +12,19 @@ async function clickWithoutScrolling(button: Locator) {
   await expect(button).toBeEnabled();
   await button.dispatchEvent('click');
 }
+
+/** Opens the home page on its first page of rooms; answers every room the API lists, and the cards. */
+async function openHomeOnFirstPage(page: Page, request: APIRequestContext) {
+  const allRooms = await fetchAllRooms(request);
+  const firstPage = await fetchRoomsPage(request);
+  expect(firstPage.nextCursor, 'the seed fills more than one page').not.toBeNull();
+  await page.goto('/');
+  const cards = roomCards(page);
+  await expect(cards).toHaveCount(firstPage.items.length);
+  return { allRooms, cards };
+}
+
+const isNextPageRequest = (url: URL) => url.pathname === '/api/rooms' && url.searchParams.has('cursor');
 
 test('the seeded home page shows the page frame, the category strip and the first page of rooms', async ({
   page,
@@ -40,13 +53,7 @@ test('the seeded home page shows the page frame, the category strip and the firs
 });
 
 test('"Show more rooms" loads further pages until the grid holds every room', async ({ page, request }) => {
-  const allRooms = await fetchAllRooms(request);
-  const firstPage = await fetchRoomsPage(request);
-  expect(firstPage.nextCursor, 'the seed fills more than one page').not.toBeNull();
-
-  await page.goto('/');
-  const cards = roomCards(page);
-  await expect(cards).toHaveCount(firstPage.items.length);
+  const { allRooms, cards } = await openHomeOnFirstPage(page, request);
 
   const showMore = page.getByRole('button', { name: 'Show more rooms' });
   while ((await cards.count()) < allRooms.length) {
@@ -62,13 +69,7 @@ test('"Show more rooms" loads further pages until the grid holds every room', as
 });
 
 test('scrolling to the bottom loads further pages until the grid holds every room', async ({ page, request }) => {
-  const allRooms = await fetchAllRooms(request);
-  const firstPage = await fetchRoomsPage(request);
-  expect(firstPage.nextCursor, 'the seed fills more than one page').not.toBeNull();
-
-  await page.goto('/');
-  const cards = roomCards(page);
-  await expect(cards).toHaveCount(firstPage.items.length);
+  const { allRooms, cards } = await openHomeOnFirstPage(page, request);
 
   await expect
     .poll(async () => {
@@ -96,10 +97,7 @@ test('a loader shows while the rooms load, and while the next page loads', async
   await expect(loader).toBeHidden();
 
   const before = await roomCards(page).count();
-  const releaseNextPage = await holdRequests(
-    page,
-    (url) => url.pathname === '/api/rooms' && url.searchParams.has('cursor'),
-  );
+  const releaseNextPage = await holdRequests(page, isNextPageRequest);
   const showMore = page.getByRole('button', { name: 'Show more rooms' });
   await clickWithoutScrolling(showMore);
   await expect(loader).toBeVisible();
@@ -107,4 +105,31 @@ test('a loader shows while the rooms load, and while the next page loads', async
   releaseNextPage();
   await expect.poll(() => roomCards(page).count()).toBeGreaterThan(before);
   await expect(loader).toBeHidden();
+});
+
+test('when the rooms cannot be loaded, the home page says so instead of showing an empty grid', async ({ page }) => {
+  await failRequests(page, (url) => url.pathname === '/api/rooms');
+  await page.goto('/');
+  // The app retries a dropped connection a few times before giving up.
+  await expect(page.getByRole('heading', { name: 'Something Went Wrong!' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Take Me Home' })).toBeVisible();
+  await expect(roomCards(page)).toHaveCount(0);
+});
+
+test('a next page that fails keeps the rooms shown, stops loading by itself, and "Show more rooms" tries again', async ({
+  page,
+  request,
+}) => {
+  const { cards } = await openHomeOnFirstPage(page, request);
+  const shown = await cards.count();
+  const restore = await failRequests(page, isNextPageRequest);
+
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByRole('alert')).toBeVisible({ timeout: 30_000 });
+  await expect(cards).toHaveCount(shown);
+
+  restore();
+  await clickWithoutScrolling(page.getByRole('button', { name: 'Show more rooms' }));
+  await expect.poll(() => cards.count()).toBeGreaterThan(shown);
+  await expect(page.getByRole('alert')).toBeHidden();
 });
