@@ -1,23 +1,13 @@
 // `npm run bench`: starts the server on a fresh seeded data directory and prints request throughput and
 // latency for the browsing paths, plus the web bundle's sizes. Figures only: nothing here passes or fails.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { startServer } from '../apps/api/src/test/server-process.js';
 
 const CONCURRENCY = 16;
 const DURATION_MS = 5_000;
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  return port;
-}
 
 async function load(label: string, url: () => string): Promise<void> {
   const latencies: number[] = [];
@@ -55,18 +45,9 @@ async function bundleSizes(): Promise<void> {
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'staybook-bench-'));
-const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL ?? '' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL ?? '' });
 try {
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i += 1) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
-    if (i > 600) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const base = server.url;
   const page = (await (await fetch(`${base}/api/rooms?limit=60`)).json()) as { items: { _id: string; image: string }[] };
   const ids = page.items.map((r) => r._id);
   const pick = () => ids[Math.floor(Math.random() * ids.length)]!;
@@ -79,7 +60,6 @@ try {
   await load('GET /uploads/<card image 640w>', () => `${base}${page.items[0]!.image.replace('.webp', '-640w.webp')}`);
   await bundleSizes();
 } finally {
-  server.kill('SIGTERM');
-  await once(server, 'exit');
+  await server.stop();
   await rm(dataDir, { recursive: true, force: true });
 }

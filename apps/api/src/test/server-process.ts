@@ -18,7 +18,7 @@ export async function freePort(): Promise<number> {
 
 export type RunningServer = { url: string; process: ChildProcess; output: () => string; stop(): Promise<number | null> };
 
-/** Starts the real server as `npm start` runs it (minus the web build) and waits until it answers. */
+/** Starts the real server as `npm start` runs it (minus the web build) and waits until it answers. Tests and `npm run bench` use it. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
@@ -29,14 +29,16 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = once(child, 'exit');
-  const ready = new Promise<void>((resolve, reject) => {
-    const check = () => (output.includes('StayBook is ready') ? resolve() : undefined);
-    child.stdout!.on('data', check);
-    void exited.then(() => reject(new Error(`The server exited before it was ready:\n${output}`)));
-  });
-  await ready;
+  let gone = false;
+  void exited.then(() => (gone = true));
+  // Ready means answering, whatever the log level says.
+  const url = `http://127.0.0.1:${port}`;
+  while (!(await fetch(`${url}/api/health`).then((r) => r.ok, () => false))) {
+    if (gone) throw new Error(`The server exited before it was ready:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     process: child,
     output: () => output,
     async stop() {
