@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { link, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { storedImageUrl } from '@staybook/domain';
+import { IMAGE_WIDTHS, storedImageUrl } from '@staybook/domain';
 import { encodeImageVariants } from './process-image.js';
 
 export { NotAnImageError } from './process-image.js';
@@ -23,11 +23,9 @@ export function createLocalImageStore(dataDir: string): ImageStore {
       const variants = await encodeImageVariants(input);
       const key = randomUUID();
       await mkdir(dir, { recursive: true });
-      await Promise.all(
-        variants.map((v) =>
-          writeFile(join(dir, v.width === 'full' ? `${key}.webp` : `${key}-${v.width}w.webp`), v.data),
-        ),
-      );
+      await Promise.all(variants.map((v) => writeFile(join(dir, `${key}-${v.width}w.webp`), v.data)));
+      // The canonical name is the widest copy: a second name for the same file, not a second file.
+      await link(join(dir, `${key}-${IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]}w.webp`), join(dir, `${key}.webp`));
       return storedImageUrl(key);
     },
   };

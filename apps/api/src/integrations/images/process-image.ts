@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { IMAGE_WIDTHS, type ImageWidth } from '@staybook/domain';
 
-export type ImageVariant = { width: ImageWidth | 'full'; data: Buffer };
+export type ImageVariant = { width: ImageWidth; data: Buffer };
 
 /** Photo formats people upload. Vector and document formats (SVG, PDF, TIFF…) can cost unbounded work to draw. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
@@ -50,7 +50,6 @@ export function encodeImageVariants(input: Buffer): Promise<ImageVariant[]> {
           }),
       })),
     );
-    const widest = variants[variants.length - 1]!;
-    return [...variants, { width: 'full', data: widest.data }];
+    return variants;
   });
 }
