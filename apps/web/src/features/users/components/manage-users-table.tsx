@@ -6,6 +6,7 @@ import { Loader } from '../../../components/loader';
 import { useUsers } from '../api/use-users';
 import { UpdateRoleDialog } from './update-role-dialog';
 
+const COLUMNS = ['Email', 'Role', 'Status', 'Action'] as const;
 const HEADER_CLASS = 'px-5 py-3 text-left text-xs font-semibold tracking-wide text-neutral-600 uppercase';
 const CELL_CLASS = 'px-5 py-4 text-sm text-neutral-900';
 
@@ -25,18 +26,11 @@ export function ManageUsersTable() {
         <table className="min-w-full divide-y divide-neutral-200 bg-white">
           <thead className="bg-neutral-50">
             <tr>
-              <th scope="col" className={HEADER_CLASS}>
-                Email
-              </th>
-              <th scope="col" className={HEADER_CLASS}>
-                Role
-              </th>
-              <th scope="col" className={HEADER_CLASS}>
-                Status
-              </th>
-              <th scope="col" className={HEADER_CLASS}>
-                Action
-              </th>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" className={HEADER_CLASS}>
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-neutral-200">
