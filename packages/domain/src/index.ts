@@ -1,3 +1,5 @@
+export * from './bookings.js';
+export * from './cards.js';
 export * from './categories.js';
 export * from './dates.js';
 export * from './errors.js';

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_ERRORS, sqlState } from '../errors.js';
 import { createTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../test/databases.js';
 import type { Db } from './client.js';
-import { insertRoom, insertUser } from './factories.js';
-import { bookings, payments, users } from './schema.js';
+import { insertBooking, insertRoom, insertUser } from './factories.js';
+import { bookings, users } from './schema.js';
 
 /** Bad states the database itself refuses, whatever code writes to it. */
 describe.each(TEST_DATABASE_KINDS)('database constraints on %s', (kind) => {
@@ -19,30 +19,15 @@ describe.each(TEST_DATABASE_KINDS)('database constraints on %s', (kind) => {
     db = t.database.db;
     const host = await insertUser(db, { role: 'host' });
     guestId = (await insertUser(db)).id;
-    roomId = (await insertRoom(db, { hostId: host.id, availableFrom: '2030-01-01', availableTo: '2030-02-01' })).id;
+    room = await insertRoom(db, { hostId: host.id, availableFrom: '2030-01-01', availableTo: '2030-02-01' });
+    roomId = room.id;
   });
   afterAll(() => t.cleanup());
 
+  let room: Awaited<ReturnType<typeof insertRoom>>;
+
   async function book(checkIn: string, checkOut: string, status: 'confirmed' | 'cancelled' = 'confirmed') {
-    const [payment] = await db
-      .insert(payments)
-      .values({ provider: 'test', providerPaymentId: `pi_${randomUUID()}`, guestId, roomId, checkIn, checkOut, amountCents: 1000, status: 'succeeded' })
-      .returning();
-    const [booking] = await db
-      .insert(bookings)
-      .values({
-        roomId,
-        guestId,
-        paymentId: payment!.id,
-        checkIn,
-        checkOut,
-        nightlyPriceCents: 100,
-        totalCents: 1000,
-        status,
-        cancelledAt: status === 'cancelled' ? new Date() : null,
-      })
-      .returning();
-    return booking!;
+    return (await insertBooking(db, { room, guestId, checkIn, checkOut, status })).booking;
   }
 
   async function stateOf(promise: Promise<unknown>): Promise<string | undefined> {
@@ -82,6 +67,9 @@ describe.each(TEST_DATABASE_KINDS)('database constraints on %s', (kind) => {
       paymentId: booking.paymentId,
       checkIn: '2030-01-28',
       checkOut: '2030-01-29',
+      roomTitle: room.title,
+      roomLocation: room.location,
+      roomImage: room.image,
       nightlyPriceCents: 100,
       totalCents: 100,
     });

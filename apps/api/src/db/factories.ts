@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, normalizeEmail, todayIso, type CategoryLabel, type Role } from '@staybook/domain';
+import { addDays, nightsBetween, normalizeEmail, todayIso, type CategoryLabel, type IsoDate, type Role } from '@staybook/domain';
 import type { Db } from './client.js';
-import { rooms, users } from './schema.js';
+import { bookings, payments, rooms, users } from './schema.js';
 
 /**
  * The one way tests and the demo seed create rows, so both exercise the same shapes.
@@ -46,4 +46,63 @@ export async function insertRoom(
     })
     .returning();
   return room!;
+}
+
+/**
+ * A stay as it is stored once paid: a captured payment and the booking it backs, with the room's
+ * details copied as they are now. `status: 'cancelled'` stores a cancelled, refunded stay.
+ */
+export async function insertBooking(
+  db: Db,
+  params: {
+    room: typeof rooms.$inferSelect;
+    guestId: string;
+    checkIn: IsoDate;
+    checkOut: IsoDate;
+    status?: 'confirmed' | 'cancelled';
+    provider?: string;
+    createdAt?: Date;
+  },
+): Promise<{ booking: typeof bookings.$inferSelect; payment: typeof payments.$inferSelect }> {
+  const { room, guestId, checkIn, checkOut, status = 'confirmed', provider = 'test', createdAt = new Date() } = params;
+  const amountCents = Math.max(1, nightsBetween(checkIn, checkOut)) * room.priceCents;
+  const cancelled = status === 'cancelled';
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      provider,
+      providerPaymentId: `pi_seed_${randomUUID().replaceAll('-', '')}`,
+      guestId,
+      roomId: room.id,
+      checkIn,
+      checkOut,
+      nightlyPriceCents: room.priceCents,
+      amountCents,
+      status: cancelled ? 'refunded' : 'succeeded',
+      refundedCents: cancelled ? amountCents : 0,
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning();
+  const [booking] = await db
+    .insert(bookings)
+    .values({
+      roomId: room.id,
+      guestId,
+      paymentId: payment!.id,
+      checkIn,
+      checkOut,
+      roomTitle: room.title,
+      roomLocation: room.location,
+      roomImage: room.image,
+      nightlyPriceCents: room.priceCents,
+      totalCents: amountCents,
+      status,
+      createdAt,
+      cancelledAt: cancelled ? createdAt : null,
+    })
+    .returning();
+  return { booking: booking!, payment: payment! };
 }

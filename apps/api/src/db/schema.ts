@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -25,7 +26,17 @@ export const userRole = pgEnum('user_role', ROLES);
 export const userStatus = pgEnum('user_status', USER_STATUSES);
 export const roomCategory = pgEnum('room_category', CATEGORY_LABELS);
 export const bookingStatus = pgEnum('booking_status', ['confirmed', 'cancelled']);
-export const paymentStatus = pgEnum('payment_status', ['requires_payment', 'succeeded', 'refunded', 'canceled']);
+/**
+ * A payment's life: created (requires_payment) → card authorized, money held (authorized) → captured
+ * (succeeded) → refunded; or authorized → voided (canceled) when the stay could not be booked.
+ */
+export const paymentStatus = pgEnum('payment_status', [
+  'requires_payment',
+  'authorized',
+  'succeeded',
+  'refunded',
+  'canceled',
+]);
 
 /**
  * People with an account. Column names follow the auth library's user model (id, name, email,
@@ -103,17 +114,28 @@ export const payments = pgTable(
       .references(() => rooms.id, { onDelete: 'restrict' }),
     checkIn: date('check_in', { mode: 'string' }).notNull(),
     checkOut: date('check_out', { mode: 'string' }).notNull(),
+    /** The room's nightly price when the payment was created: what the stay is charged at. */
+    nightlyPriceCents: integer('nightly_price_cents').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: paymentStatus('status').notNull().default('requires_payment'),
+    /** What the provider tells us about the card; never the number or the CVC. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_nightly_price_positive', sql`${t.nightlyPriceCents} > 0`),
     check('payments_stay_order', sql`${t.checkIn} < ${t.checkOut}`),
+    check('payments_refund_within_amount', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
+    check('payments_card_last4_digits', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
     index('payments_guest_idx').on(t.guestId),
+    // Forgotten holds (authorized long ago, never booked) are found and voided by this path.
+    index('payments_status_idx').on(t.status, t.createdAt),
   ],
 );
 
@@ -136,6 +158,10 @@ export const bookings = pgTable(
       .references(() => payments.id, { onDelete: 'restrict' }),
     checkIn: date('check_in', { mode: 'string' }).notNull(),
     checkOut: date('check_out', { mode: 'string' }).notNull(),
+    /** The room as it was booked, so the guest's history survives later edits or removal. */
+    roomTitle: text('room_title').notNull(),
+    roomLocation: text('room_location').notNull(),
+    roomImage: text('room_image').notNull(),
     nightlyPriceCents: integer('nightly_price_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     status: bookingStatus('status').notNull().default('confirmed'),
@@ -152,7 +178,10 @@ export const bookings = pgTable(
       sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`,
     ),
     index('bookings_guest_idx').on(t.guestId, t.createdAt.desc()),
-    index('bookings_room_confirmed_idx').on(t.roomId).where(sql`${t.status} = 'confirmed'`),
+    // My Bookings and Manage Bookings list stays by date; the host's path goes through rooms_host_idx.
+    index('bookings_guest_stay_idx').on(t.guestId, t.checkIn, t.id),
+    index('bookings_room_stay_idx').on(t.roomId, t.checkIn, t.id),
+    index('bookings_room_confirmed_idx').on(t.roomId, t.checkOut).where(sql`${t.status} = 'confirmed'`),
   ],
 );
 
@@ -233,4 +262,60 @@ export const roleChanges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('role_changes_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * The built-in test-mode card processor's own records (integrations/payments/test-processor.ts). They
+ * are what Stripe keeps on its side: intents with their status and amounts, and every event on them.
+ * Only the card's brand and last four digits are kept.
+ */
+export const testPaymentIntents = pgTable(
+  'test_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** Stripe's PaymentIntent statuses: requires_payment_method, requires_capture, succeeded, canceled. */
+    status: text('status').notNull(),
+    captureMethod: text('capture_method').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** The last failed attempt's reason (card_declined, insufficient_funds…), as Stripe's last_payment_error. */
+    lastDeclineCode: text('last_decline_code'),
+    amountCapturableCents: integer('amount_capturable_cents').notNull().default(0),
+    amountReceivedCents: integer('amount_received_cents').notNull().default(0),
+    amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('test_payment_intents_idempotency_key').on(t.idempotencyKey),
+    check('test_payment_intents_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'test_payment_intents_refund_within_received',
+      sql`${t.amountRefundedCents} >= 0 and ${t.amountRefundedCents} <= ${t.amountReceivedCents}`,
+    ),
+  ],
+);
+
+/** Everything that happened to a test intent, named as Stripe's events are; refunds carry their idempotency key. */
+export const testPaymentEvents = pgTable(
+  'test_payment_events',
+  {
+    id: text('id').primaryKey(),
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => testPaymentIntents.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    amountCents: integer('amount_cents').notNull().default(0),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('test_payment_events_intent_idx').on(t.intentId, t.createdAt),
+    uniqueIndex('test_payment_events_idempotency_key').on(t.idempotencyKey),
+  ],
 );

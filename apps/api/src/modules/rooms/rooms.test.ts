@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_LABELS, roomSchema, roomsPageSchema, type Room } from '@staybook/domain';
-import { insertRoom, insertUser } from '../../db/factories.js';
-import { bookings, payments } from '../../db/schema.js';
+import { insertBooking, insertRoom, insertUser } from '../../db/factories.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 describe.each(TEST_DATABASE_KINDS)('rooms API on %s', (kind) => {
   let t: TestApp;
-  let all: { id: string; category: string }[];
+  let all: Awaited<ReturnType<typeof insertRoom>>[];
   let hostEmail: string;
 
   beforeAll(async () => {
@@ -26,7 +25,7 @@ describe.each(TEST_DATABASE_KINDS)('rooms API on %s', (kind) => {
         title: `Room ${i}`,
         createdAt: new Date(base - Math.floor(i / 3) * 1000),
       });
-      all.push({ id: room.id, category: room.category });
+      all.push(room);
     }
   });
   afterAll(() => t.close());
@@ -119,19 +118,7 @@ describe.each(TEST_DATABASE_KINDS)('rooms API on %s', (kind) => {
     const room = all[5]!;
     const guest = await insertUser(t.database.db, { role: 'guest' });
     const roomRow = (await t.app.inject({ method: 'GET', url: `/api/room/${room.id}` })).json() as Room;
-    const [payment] = await t.database.db
-      .insert(payments)
-      .values({ provider: 'test', providerPaymentId: `pi_${randomUUID()}`, guestId: guest.id, roomId: room.id, checkIn: roomRow.from, checkOut: roomRow.to, amountCents: 60_000, status: 'succeeded' })
-      .returning();
-    await t.database.db.insert(bookings).values({
-      roomId: room.id,
-      guestId: guest.id,
-      paymentId: payment!.id,
-      checkIn: roomRow.from,
-      checkOut: roomRow.to,
-      nightlyPriceCents: roomRow.priceCents,
-      totalCents: 60_000,
-    });
+    await insertBooking(t.database.db, { room, guestId: guest.id, checkIn: roomRow.from, checkOut: roomRow.to });
     const after = (await t.app.inject({ method: 'GET', url: `/api/room/${room.id}` })).json() as Room;
     expect(after.booked).toBe(true);
   });

@@ -1,0 +1,90 @@
+import type { PaymentConfig, PaymentProviderName } from '@staybook/domain';
+
+/**
+ * One interface in front of every card processor: the built-in test-mode processor (the default,
+ * offline) and Stripe. Both follow Stripe's model: a PaymentIntent with manual capture is created for
+ * the amount the server computed, the browser confirms the card with the provider (the money is only
+ * held: `requires_capture`), the server books the stay and then captures, or cancels (voids) the hold.
+ */
+
+/** Stripe's PaymentIntent statuses that matter here. */
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled';
+
+/** What the server records about a stay on the intent, and checks again before booking it. */
+export type StayMetadata = {
+  paymentId: string;
+  roomId: string;
+  guestId: string;
+  checkIn: string;
+  checkOut: string;
+};
+
+export type ProviderIntent = {
+  id: string;
+  status: IntentStatus;
+  amountCents: number;
+  /** Held and not yet captured. */
+  amountCapturableCents: number;
+  /** Captured. */
+  amountReceivedCents: number;
+  amountRefundedCents: number;
+  currency: string;
+  metadata: Partial<StayMetadata>;
+  /** Brand and last four digits of the card used; never more. */
+  card: { brand: string; last4: string } | null;
+  clientSecret: string | null;
+  /** The last failed attempt's code (card_declined, insufficient_funds…), if any. */
+  lastErrorCode: string | null;
+};
+
+export type ProviderRefund = { id: string; amountCents: number; status: 'succeeded' | 'pending' | 'failed' };
+
+/** A verified provider event (Stripe webhooks). */
+export type PaymentEvent = { id: string; type: string; intentId: string | null };
+
+/** The provider refused an operation (bad state, unknown intent); `code` is the provider's. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    /** True when trying again later may succeed (network, provider down). */
+    readonly retryable = false,
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** What the browser needs to collect a card (no secrets). */
+  publicConfig(): PaymentConfig;
+  /** A manual-capture intent; the same idempotency key always answers the same intent. */
+  createIntent(input: {
+    amountCents: number;
+    currency: 'usd';
+    metadata: StayMetadata;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<ProviderIntent>;
+  /** The provider's current word on an intent; never the browser's. */
+  retrieveIntent(id: string): Promise<ProviderIntent>;
+  /** Moves the held money. Capturing an intent that is already captured answers it as it is. */
+  captureIntent(id: string, idempotencyKey: string): Promise<ProviderIntent>;
+  /** Releases a hold (or abandons an unconfirmed intent); the guest is not charged. Idempotent. */
+  cancelIntent(id: string, idempotencyKey: string): Promise<ProviderIntent>;
+  /** Refunds a captured payment, in full without `amountCents`. The same key never refunds twice. */
+  refund(input: { intentId: string; amountCents?: number; idempotencyKey: string }): Promise<ProviderRefund>;
+  /**
+   * Verifies a webhook's signature on the raw body and answers the event; throws when the signature
+   * does not match. Only providers that send webhooks implement it.
+   */
+  parseWebhook?(rawBody: Buffer, signatureHeader: string): PaymentEvent;
+}

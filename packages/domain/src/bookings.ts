@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { isoDateSchema, roomIdSchema } from './rooms.js';
+
+/**
+ * The booking API's shapes. The browser names a room and the dates; the server decides the guest
+ * (the session), the price (the stored nightly price × nights, in cents) and whether the card paid.
+ */
+
+/** The smallest stay total a card payment is requested for (the spec: "above 1"), in cents. */
+export const MIN_PAYMENT_CENTS = 101;
+/** The longest stay one booking may hold. */
+export const MAX_STAY_NIGHTS = 365;
+
+export const bookingIdSchema = z.uuid({ message: 'Booking id is malformed' });
+
+/** A stay: check-in to check-out, check-out exclusive. */
+export const stayRangeSchema = z.object({ from: isoDateSchema, to: isoDateSchema });
+export type StayRange = z.infer<typeof stayRangeSchema>;
+
+/** `GET /api/room/:id/availability`: what the date picker may offer, from today on. */
+export const roomAvailabilitySchema = z.object({
+  /** The first day a stay may start: the later of the room's first day and today. */
+  from: isoDateSchema,
+  /** The room's last check-out day. */
+  to: isoDateSchema,
+  /** Confirmed stays that have not ended, in date order; their nights cannot be booked. */
+  taken: z.array(stayRangeSchema),
+  /** The first night nobody has booked, or null when none remains (the room is booked). */
+  firstBookable: isoDateSchema.nullable(),
+  booked: z.boolean(),
+});
+export type RoomAvailability = z.infer<typeof roomAvailabilitySchema>;
+
+/**
+ * `POST /api/create-payment-intent`. Only the room and the dates are read; a price, a guest or a host
+ * sent along is ignored.
+ */
+export const createPaymentIntentBodySchema = z
+  .object({ roomId: roomIdSchema, from: isoDateSchema, to: isoDateSchema })
+  .passthrough();
+export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBodySchema>;
+
+export const paymentProviderNameSchema = z.enum(['test', 'stripe']);
+export type PaymentProviderName = z.infer<typeof paymentProviderNameSchema>;
+
+export const paymentIntentSchema = z.object({
+  /** The provider's id of the payment: the spec's transactionId. */
+  paymentIntentId: z.string(),
+  /** What the card form needs to confirm the card with the provider. */
+  clientSecret: z.string(),
+  provider: paymentProviderNameSchema,
+  nights: z.int(),
+  nightlyPriceCents: z.int(),
+  totalCents: z.int(),
+});
+export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
+
+/** `GET /api/payments/config`: which provider collects cards, and its public key. */
+export const paymentConfigSchema = z.object({
+  provider: paymentProviderNameSchema,
+  /** Stripe's publishable key; null for the built-in test processor. */
+  publishableKey: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/**
+ * `POST /api/test-processor/confirm`: the built-in processor's card confirmation, as Stripe.js's
+ * confirmCardPayment. The card goes to the processor only; the booking API never sees it.
+ */
+export const testProcessorConfirmBodySchema = z.object({
+  clientSecret: z.string().min(1).max(200),
+  card: z.object({
+    number: z.string().max(30),
+    expMonth: z.int(),
+    expYear: z.int(),
+    cvc: z.string().max(8),
+  }),
+});
+export type TestProcessorConfirmBody = z.infer<typeof testProcessorConfirmBodySchema>;
+
+export const testProcessorConfirmResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(['requires_capture', 'succeeded']),
+});
+
+/** `POST /api/booking`: confirms the stay a payment was created for. Everything else sent is ignored. */
+export const confirmBookingBodySchema = z.object({ paymentIntentId: z.string().min(1).max(255) }).passthrough();
+export type ConfirmBookingBody = z.infer<typeof confirmBookingBodySchema>;
+
+export const bookingPartySchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+});
+
+/** Where a stay stands for the people looking at it. */
+export const bookingStateSchema = z.enum(['upcoming', 'in-progress', 'past', 'cancelled']);
+export type BookingState = z.infer<typeof bookingStateSchema>;
+
+/**
+ * A booking as My Bookings and Manage Bookings show it: the room as it was booked (title, image,
+ * location, nightly price), the stay, the money in cents (and `price`, the total in dollars, for
+ * display) and both parties.
+ */
+export const bookingSchema = z.object({
+  _id: z.uuid(),
+  roomId: z.uuid(),
+  title: z.string(),
+  location: z.string(),
+  image: z.string(),
+  from: isoDateSchema,
+  to: isoDateSchema,
+  nights: z.int(),
+  nightlyPriceCents: z.int(),
+  /** The stay's total in dollars (the spec's price) and in cents. */
+  price: z.number(),
+  priceCents: z.int(),
+  refundedCents: z.int(),
+  transactionId: z.string(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /** When it was booked (ISO timestamp). */
+  date: z.string(),
+  status: z.enum(['confirmed', 'cancelled']),
+  state: bookingStateSchema,
+  /** True while the stay may still be cancelled: confirmed, and before the check-in day. */
+  cancellable: z.boolean(),
+  cancelledAt: z.string().nullable(),
+  guest: bookingPartySchema,
+  host: bookingPartySchema,
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const BOOKINGS_PAGE_SIZE = 20;
+
+export const listBookingsQuerySchema = z.object({
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(BOOKINGS_PAGE_SIZE),
+});
+
+/** Upcoming and current stays first (soonest first), then past and cancelled ones (latest first). */
+export const bookingsPageSchema = z.object({
+  items: z.array(bookingSchema),
+  nextCursor: z.string().nullable(),
+});
+export type BookingsPage = z.infer<typeof bookingsPageSchema>;
