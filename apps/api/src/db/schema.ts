@@ -82,6 +82,11 @@ export const rooms = pgTable(
     image: text('image').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Set when the host (or an admin) removes a room that has past stays: it leaves browsing and
+     * listings but stays for the guests' booking history and the statistics.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     check('rooms_availability_order', sql`${t.availableFrom} < ${t.availableTo}`),
@@ -90,9 +95,12 @@ export const rooms = pgTable(
     check('rooms_bedrooms_positive', sql`${t.bedrooms} > 0`),
     check('rooms_bathrooms_positive', sql`${t.bathrooms} > 0`),
     // The two listing paths: all rooms newest first, and one category newest first.
-    index('rooms_listing_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('rooms_category_listing_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
-    index('rooms_host_idx').on(t.hostId),
+    index('rooms_listing_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('rooms_category_listing_idx')
+      .on(t.category, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    // My Listings: a host's live rooms newest first; also the host's path to the bookings on their rooms.
+    index('rooms_host_idx').on(t.hostId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

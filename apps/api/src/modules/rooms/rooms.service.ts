@@ -1,4 +1,4 @@
-import { and, desc, eq, or, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { centsToDollars, roomIdSchema, type CategoryLabel, type Room, type RoomsPage } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
@@ -96,7 +96,8 @@ export async function listRooms(
   db: Db,
   params: { category?: CategoryLabel | undefined; cursor?: string | undefined; limit: number },
 ): Promise<RoomsPage> {
-  const conditions: SQL[] = [];
+  // Removed rooms stay for booking history only; the listing indexes cover live rooms.
+  const conditions: SQL[] = [isNull(rooms.deletedAt)];
   if (params.category) conditions.push(eq(rooms.category, params.category));
   if (params.cursor) {
     const after = decodeCursor(params.cursor);
@@ -119,7 +120,7 @@ export async function listRooms(
 
 export async function getRoom(db: Db, id: string): Promise<Room> {
   const [row] = await selectRooms(db)
-    .where(eq(rooms.id, id))
+    .where(and(eq(rooms.id, id), isNull(rooms.deletedAt)))
     .limit(1);
   if (!row) throw new NotFoundError('Room not found. It may have been removed by its host.');
   return toRoom(row);

@@ -123,6 +123,16 @@ describe.each(TEST_DATABASE_KINDS)('rooms API on %s', (kind) => {
     expect(after.booked).toBe(true);
   });
 
+  it('leaves removed rooms out of browsing: not listed, and 404 on their page', async () => {
+    const host = await insertUser(t.database.db, { role: 'host' });
+    const removed = await insertRoom(t.database.db, { hostId: host.id, category: 'Arctic', deletedAt: new Date() });
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/rooms?category=Arctic&limit=60' })).json() as { items: Room[] };
+    expect(listed.items.map((r) => r._id)).not.toContain(removed.id);
+    const page = await t.app.inject({ method: 'GET', url: `/api/room/${removed.id}` });
+    expect(page.statusCode).toBe(404);
+    expect(page.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
   it('answers JSON 404 for unknown API paths and serves the health check', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
