@@ -29,4 +29,59 @@ describe('configuration', () => {
     const ok = parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://stays.example.com/', SMTP_URL: 'smtp://mail', TRUST_PROXY: '1' });
     expect(ok).toMatchObject({ publicUrl: 'https://stays.example.com', trustProxy: 1 });
   });
+
+  describe('Stripe', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc' };
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://stays.example.com', SMTP_URL: 'smtp://mail' };
+
+    it('is off without keys: the built-in test processor takes cards', () => {
+      expect(parseConfig({}).stripe).toBeNull();
+      expect(parseConfig({ STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '' }).stripe).toBeNull();
+    });
+
+    it('is on with both keys, the webhook secret when given, and the real API unless STRIPE_API_URL says otherwise', () => {
+      expect(parseConfig(keys).stripe).toEqual({ secretKey: 'sk_test_51Abc', publishableKey: 'pk_test_51Abc', webhookSecret: null });
+      expect(parseConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'whsec_abc123', STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe).toEqual({
+        secretKey: 'sk_test_51Abc',
+        publishableKey: 'pk_test_51Abc',
+        webhookSecret: 'whsec_abc123',
+        apiHost: '127.0.0.1',
+        apiPort: 12111,
+        apiProtocol: 'http',
+      });
+      expect(parseConfig({ ...keys, STRIPE_API_URL: 'https://stripe.internal/' }).stripe).toMatchObject({
+        apiHost: 'stripe.internal',
+        apiPort: 443,
+        apiProtocol: 'https',
+      });
+    });
+
+    it('stops when one key is set without the other, or the keys are from different modes', () => {
+      const bothOrNeither = /STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both to take card payments with Stripe, or neither/;
+      expect(() => parseConfig({ STRIPE_SECRET_KEY: 'sk_test_51Abc' })).toThrow(bothOrNeither);
+      expect(() => parseConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc' })).toThrow(bothOrNeither);
+      expect(() => parseConfig({ STRIPE_SECRET_KEY: 'sk_live_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc' })).toThrow(/one is a test key and the other a live key/);
+    });
+
+    it('stops with a message naming each malformed Stripe setting', () => {
+      expect(() => parseConfig({ STRIPE_SECRET_KEY: 'pk_test_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc' })).toThrow(
+        /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+      );
+      expect(() => parseConfig({ ...keys, STRIPE_PUBLISHABLE_KEY: 'sk_test_51Abc' })).toThrow(/STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/);
+      expect(() => parseConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET: must be the signing secret/);
+      expect(() => parseConfig({ ...keys, STRIPE_API_URL: 'ftp://127.0.0.1' })).toThrow(/STRIPE_API_URL: must be the http\(s\) address/);
+      expect(() => parseConfig({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111/v1' })).toThrow(/STRIPE_API_URL: must be a scheme, host and port only/);
+    });
+
+    it('stops when a Stripe setting is given without the keys it belongs to', () => {
+      expect(() => parseConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc123' })).toThrow(/STRIPE_WEBHOOK_SECRET: only used with Stripe/);
+      expect(() => parseConfig({ STRIPE_API_URL: 'http://127.0.0.1:12111' })).toThrow(/STRIPE_API_URL: only used with Stripe/);
+    });
+
+    it('asks production for the webhook secret when Stripe is on', () => {
+      expect(parseConfig(production).stripe).toBeNull();
+      expect(() => parseConfig({ ...production, ...keys })).toThrow(/STRIPE_WEBHOOK_SECRET: required in production with Stripe/);
+      expect(parseConfig({ ...production, ...keys, STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }).stripe).toMatchObject({ webhookSecret: 'whsec_abc123' });
+    });
+  });
 });

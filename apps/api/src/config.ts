@@ -40,6 +40,13 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url({ message: 'must be the issuer URL of an OpenID provider' }).default('https://accounts.google.com'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('StayBook <no-reply@staybook.example>'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be the signing secret of a Stripe webhook endpoint (whsec_…)").optional(),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, message: 'must be the http(s) address of a Stripe-compatible API, e.g. http://127.0.0.1:12111' })
+    .refine((url) => new URL(url).pathname === '/', 'must be a scheme, host and port only, e.g. http://127.0.0.1:12111')
+    .optional(),
 });
 
 export type Config = {
@@ -63,6 +70,17 @@ export type Config = {
   /** SMTP server for outgoing mail; when unset, mail is written to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Card payments through Stripe when both keys are set; null: the built-in test processor. */
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    /** Verifies webhook events; required in production. */
+    webhookSecret: string | null;
+    /** A Stripe-compatible server instead of api.stripe.com (STRIPE_API_URL). */
+    apiHost?: string;
+    apiPort?: number;
+    apiProtocol?: 'http' | 'https';
+  } | null;
 };
 
 export class ConfigError extends Error {
@@ -82,12 +100,26 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push('  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
+  const stripeOn = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY);
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
+    problems.push('  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both to take card payments with Stripe, or neither for the built-in test processor');
+  } else if (stripeOn && keyMode(e.STRIPE_SECRET_KEY) !== keyMode(e.STRIPE_PUBLISHABLE_KEY)) {
+    problems.push('  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: one is a test key and the other a live key; use a pair from the same mode');
+  }
+  for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'] as const) {
+    if (e[name] && !e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) {
+      problems.push(`  ${name}: only used with Stripe; set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY too, or remove it`);
+    }
+  }
   if (e.NODE_ENV === 'production') {
     if (!e.AUTH_SECRET) problems.push('  AUTH_SECRET: required in production (e.g. `openssl rand -hex 32`)');
     if (!e.PUBLIC_URL?.startsWith('https://')) {
       problems.push('  PUBLIC_URL: required in production, as the https:// address people open');
     }
     if (!e.SMTP_URL) problems.push('  SMTP_URL: required in production (password-reset mail must reach people)');
+    if (stripeOn && !e.STRIPE_WEBHOOK_SECRET) {
+      problems.push('  STRIPE_WEBHOOK_SECRET: required in production with Stripe (the signing secret of the endpoint /api/payments/stripe/webhook, whsec_…)');
+    }
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
@@ -108,7 +140,29 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : null,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+            ...(e.STRIPE_API_URL ? stripeApiAddress(e.STRIPE_API_URL) : {}),
+          }
+        : null,
   };
+}
+
+/** Test or live: a Stripe key's mode. */
+function keyMode(key: string | undefined): string | undefined {
+  return key?.split('_')[1];
+}
+
+/** The Stripe SDK takes a host, a port and a protocol rather than a URL. */
+function stripeApiAddress(url: string): { apiHost: string; apiPort: number; apiProtocol: 'http' | 'https' } {
+  const { protocol, hostname, port } = new URL(url);
+  const apiProtocol = protocol === 'https:' ? 'https' : 'http';
+  // An IPv6 literal keeps its brackets in a URL, not in a host name.
+  return { apiHost: hostname.replace(/^\[(.*)\]$/, '$1'), apiPort: port ? Number(port) : apiProtocol === 'https' ? 443 : 80, apiProtocol };
 }
 
 /** Reads `.env` from the working directory when present; real environment variables win. */
