@@ -3,6 +3,16 @@ import { ForbiddenError } from '../errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false for a route no browser calls and that proves its caller another way (a provider's
+     * webhook, signed): it carries no cookie a foreign page could ride on.
+     */
+    originCheck?: boolean;
+  }
+}
+
 /**
  * Refuses state-changing API requests sent by another site's page. Browsers always send Origin on
  * such requests; a request without one comes from a non-browser client, which holds no victim's cookie.
@@ -14,7 +24,7 @@ export function registerOriginCheck(api: FastifyInstance, allowedOrigins: string
   // Registered inside the /api scope, so it runs for every route the router matched there, however
   // the path was spelled (e.g. percent-encoded), rather than for what the raw URL looks like.
   api.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.originCheck === false) return;
     const origin = request.headers.origin;
     const sameHost = origin !== undefined && origin === `${request.protocol}://${request.host}`;
     if (origin !== undefined && !allowed.has(origin) && !sameHost) {

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@staybook/domain';
+import { AppError, BadRequestError } from '../../errors.js';
+import { PaymentProviderError, type PaymentProvider } from '../../integrations/payments/payment-provider.js';
+
+/** Stripe sends it when a manual-capture intent is authorized: the card is held, the stay can be booked. */
+export const PAYMENT_AUTHORIZED_EVENT = 'payment_intent.amount_capturable_updated';
+
+export type StripeWebhookRoutesOptions = {
+  provider: PaymentProvider;
+  /** Books the stay a payment was made for; idempotent, so duplicate deliveries are harmless. */
+  onPaymentAuthorized: (intentId: string) => Promise<void>;
+};
+
+/**
+ * `POST /api/payments/stripe/webhook`: Stripe's events. It confirms the booking of a guest whose tab
+ * closed after the card was authorized. The signature is checked on the exact bytes received, so this
+ * scope keeps JSON bodies raw. A 2xx tells Stripe the event is handled; anything else makes it retry.
+ * Register it without fastify-plugin: the raw-body parser must stay inside this scope.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookRoutesOptions> = async (
+  app,
+  { provider, onPaymentAuthorized },
+) => {
+  if (!provider.parseWebhook) throw new Error(`The ${provider.name} payment provider sends no webhooks.`);
+  const parseWebhook = provider.parseWebhook.bind(provider);
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/payments/stripe/webhook',
+    {
+      // Stripe's servers send no Origin and no cookie; the signature proves the sender.
+      config: { originCheck: false },
+      schema: {
+        summary: "Stripe's events (signed with STRIPE_WEBHOOK_SECRET)",
+        response: { 200: z.object({ received: z.literal(true) }), 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+        throw new BadRequestError('Send a Stripe event as JSON with its Stripe-Signature header.');
+      }
+      let event;
+      try {
+        event = parseWebhook(request.body, signature);
+      } catch (err) {
+        if (!(err instanceof PaymentProviderError)) throw err;
+        request.log.warn({ code: err.code }, 'Stripe webhook refused');
+        throw new BadRequestError(err.message);
+      }
+      const about = { eventId: event.id, type: event.type, intentId: event.intentId };
+      if (event.type !== PAYMENT_AUTHORIZED_EVENT || !event.intentId) {
+        request.log.debug(about, 'Stripe event acknowledged');
+        return { received: true as const };
+      }
+      try {
+        await onPaymentAuthorized(event.intentId);
+        request.log.info(about, 'payment authorized: booking confirmed');
+      } catch (err) {
+        // Dates taken meanwhile: the hold was voided and the guest told. Retrying cannot change that.
+        if (!(err instanceof AppError && err.status === 409)) throw err;
+        request.log.info({ ...about, outcome: err.message }, 'payment authorized: booking refused');
+      }
+      return { received: true as const };
+    },
+  );
+};
