@@ -83,7 +83,7 @@ const KNOWN_PARAMS: Record<string, string[]> = {
   confirm: ['payment_method', 'client_secret', 'return_url', 'expand'],
   capture: ['amount_to_capture', 'expand'],
   cancel: ['cancellation_reason', 'expand'],
-  refund: ['payment_intent', 'amount', 'reason', 'metadata', 'expand'],
+  refund: ['payment_intent', 'amount', 'reason', 'metadata'],
 };
 
 const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
@@ -109,7 +109,7 @@ function newId(prefix: string): string {
 }
 
 /** Decodes `a[b][0]=c` form or query strings into nested objects and arrays, as Stripe reads them. */
-export function decodeStripeParams(encoded: string): Params {
+function decodeStripeParams(encoded: string): Params {
   const root: Params = {};
   for (const [key, value] of new URLSearchParams(encoded)) {
     const [head = '', ...rest] = key.split('[');
