@@ -4,8 +4,10 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@staybook/domain';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { AppError } from './errors.js';
 import { createLocalImageStore, localUploadsDir, type ImageStore } from './integrations/images/image-store.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createAuth, trustedOrigins } from './modules/auth/auth.js';
@@ -93,10 +95,9 @@ export async function buildApp({
   // Limits apply only to the routes that declare one (uploads); the auth library limits its own routes.
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
+    // Thrown by the plugin, so the error handler builds the answer as for any other error.
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, ERROR_CODES.rateLimited, `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
   await app.register(multipart);
 

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@staybook/domain';
+import { ERROR_CODES, type ApiError, type ErrorCode } from '@staybook/domain';
 
 /**
  * Errors services throw for outcomes the client should hear about. The error handler maps
@@ -46,6 +46,14 @@ export class ConflictError extends AppError {
   }
 }
 
+/** What a client hears about a failure on our side; the details go to the log only. */
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** The JSON body of every error answer: the error handler, the auth bridge and the 404 handler all build it here. */
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiError {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
 /** The product's error code for an HTTP status that did not come with one of its own. */
 export function errorCodeForStatus(status: number): ErrorCode {
   switch (status) {
@@ -73,14 +81,55 @@ export const PG_ERRORS = {
   checkViolation: '23514',
   exclusionViolation: '23P01',
   invalidTextRepresentation: '22P02',
+  /** e.g. a NUL character in text: PostgreSQL cannot store it. */
+  characterNotInRepertoire: '22021',
 } as const;
 
-/** The SQLSTATE of a database error; drivers and the ORM wrap it at different depths. */
-export function sqlState(err: unknown): string | undefined {
+export const DISALLOWED_CHARACTERS_MESSAGE = 'The request contains characters that are not allowed.';
+
+/** The database's own error (with its SQLSTATE); drivers and the ORM wrap it at different depths. */
+function databaseError(err: unknown): { code: string; constraint?: unknown } | undefined {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; depth += 1) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as { code: string; constraint?: unknown };
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** The SQLSTATE of a database error. */
+export function sqlState(err: unknown): string | undefined {
+  return databaseError(err)?.code;
+}
+
+/** The name of the constraint a database error reports, for the log (never for the client). */
+export function constraintOf(err: unknown): string | undefined {
+  const constraint = databaseError(err)?.constraint;
+  return typeof constraint === 'string' ? constraint : undefined;
+}
+
+export const OVERLAPPING_BOOKING_MESSAGE = 'These dates were just booked by someone else. Please choose other dates.';
+
+/**
+ * What a refused database write means to the client. The database is the last line of defence: a service
+ * that checks first throws its own, more specific AppError; whatever slips past it still gets a clear 4xx.
+ * Anything else stays a 500.
+ */
+export function fromDatabaseError(err: unknown): AppError | undefined {
+  switch (sqlState(err)) {
+    case PG_ERRORS.exclusionViolation:
+      return new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
+    case PG_ERRORS.uniqueViolation:
+      return new ConflictError('This already exists, so it was not saved again.');
+    case PG_ERRORS.foreignKeyViolation:
+      return new BadRequestError('This refers to something that no longer exists.');
+    case PG_ERRORS.checkViolation:
+      return new BadRequestError('A value is outside what is allowed.');
+    case PG_ERRORS.invalidTextRepresentation:
+      return new BadRequestError('A value in the request is not in the expected format.');
+    case PG_ERRORS.characterNotInRepertoire:
+      return new BadRequestError(DISALLOWED_CHARACTERS_MESSAGE);
+    default:
+      return undefined;
+  }
 }

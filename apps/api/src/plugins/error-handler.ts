@@ -1,17 +1,19 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type ApiError, type ErrorCode } from '@staybook/domain';
-import { AppError, errorCodeForStatus } from '../errors.js';
-
-function body(code: ErrorCode, message: string, fields?: Record<string, string>): ApiError {
-  return { error: fields ? { code, message, fields } : { code, message } };
-}
+import { ERROR_CODES } from '@staybook/domain';
+import { AppError, constraintOf, errorBody, errorCodeForStatus, fromDatabaseError, INTERNAL_ERROR_MESSAGE, sqlState } from '../errors.js';
 
 /** Maps every error to the product's JSON error shape. 5xx details are logged, never sent. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send(body(err.code, err.message, err.fields));
+      return reply.status(err.status).send(errorBody(err.code, err.message, err.fields));
+    }
+    const refused = fromDatabaseError(err);
+    if (refused) {
+      // Worth knowing (a service may want to check first), but the client's answer is complete.
+      request.log.info({ sqlState: sqlState(err), constraint: constraintOf(err) }, 'database refused the request');
+      return reply.status(refused.status).send(errorBody(refused.code, refused.message));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
@@ -21,13 +23,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       const first = Object.entries(fields)[0];
       const message = first ? `${first[0]}: ${first[1]}` : 'The request is not valid.';
-      return reply.status(400).send(body(ERROR_CODES.validation, message, fields));
+      return reply.status(400).send(errorBody(ERROR_CODES.validation, message, fields));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(body(errorCodeForStatus(status), err.message));
+      return reply.status(status).send(errorBody(errorCodeForStatus(status), err.message));
     }
     request.log.error({ err }, 'request failed');
-    return reply.status(500).send(body(ERROR_CODES.internal, 'Something went wrong on our side. Please try again.'));
+    return reply.status(500).send(errorBody(ERROR_CODES.internal, INTERNAL_ERROR_MESSAGE));
   });
 }

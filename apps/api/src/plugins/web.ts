@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@staybook/domain';
+import { errorBody } from '../errors.js';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -58,8 +59,6 @@ export async function registerWebServing(
     if (webDist && isAppRoute) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
     }
-    return reply.status(404).send({
-      error: { code: ERROR_CODES.notFound, message: `Nothing here: ${request.method} ${path}` },
-    });
+    return reply.status(404).send(errorBody(ERROR_CODES.notFound, `Nothing here: ${request.method} ${path}`));
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { storedImageUrl, type Role } from '@staybook/domain';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
@@ -34,6 +34,8 @@ export function sessionCookie(res: LightMyRequestResponse): string {
 export async function createTestApp(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
+  /** Routes only a test needs (e.g. to reach a database failure through the API's error path). */
+  testRoutes?: FastifyPluginAsync,
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(kind);
   const config = parseConfig({
@@ -53,6 +55,7 @@ export async function createTestApp(
     mailer: { send: async (m) => void mail.push(m) },
     webDist: null,
   });
+  if (testRoutes) await app.register(testRoutes, { prefix: '/test' });
   await app.ready();
 
   const call: TestApp['call'] = (method, url, { as, body, headers } = {}) =>

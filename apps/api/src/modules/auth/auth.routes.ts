@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { serverInfoSchema, type ApiError } from '@staybook/domain';
-import { errorCodeForStatus } from '../../errors.js';
+import { ERROR_CODES, serverInfoSchema } from '@staybook/domain';
+import { errorBody, errorCodeForStatus, INTERNAL_ERROR_MESSAGE } from '../../errors.js';
 import type { Config } from '../../config.js';
 import { CLIENT_IP_HEADER, type Auth } from './auth.js';
 
@@ -38,18 +38,22 @@ function normaliseError(status: number, text: string): string {
       : typeof parsed.message === 'string' && parsed.message
         ? parsed.message
         : 'The request could not be completed.';
-  const body: ApiError = { error: { code, message } };
-  return JSON.stringify(body);
+  return JSON.stringify(errorBody(code, message));
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+async function sendFetchResponse(request: FastifyRequest, reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  const text = await response.text();
+  if (response.status >= 500) {
+    // The library has logged its error already; its own answer (often an empty text body) is never passed on.
+    request.log.error({ status: response.status }, 'the auth library failed');
+    return reply.status(500).send(errorBody(ERROR_CODES.internal, INTERNAL_ERROR_MESSAGE));
+  }
   reply.status(response.status);
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  const text = await response.text();
   if (response.status >= 400 && response.status < 500) {
     return reply.header('content-type', 'application/json; charset=utf-8').send(normaliseError(response.status, text));
   }
@@ -61,7 +65,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = as
     method: ['GET', 'POST'],
     url: '/auth/*',
     async handler(request, reply) {
-      return sendFetchResponse(reply, await auth.handler(toFetchRequest(request)));
+      return sendFetchResponse(request, reply, await auth.handler(toFetchRequest(request)));
     },
   });
 
