@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role, UserStatus } from '@staybook/domain';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
@@ -17,8 +17,10 @@ declare module 'fastify' {
 }
 
 /**
- * Routes declare what they need with `requireUser` or `requireRole(...)`: 401 when signed out, 403 when
- * the role is wrong. The session is looked up only for those routes, once per request.
+ * Routes declare what they need with `onRequest: requireUser` or `onRequest: requireRole(...)`: 401 when
+ * signed out, 403 when the role is wrong. They run before the body is read and the input validated, so a
+ * caller who may not use a route learns nothing about what it expects. The session is looked up only for
+ * those routes, once per request.
  */
 export function registerSession(app: FastifyInstance, auth: Auth): void {
   app.decorateRequest('actor', null);
@@ -37,11 +39,11 @@ async function signedIn(request: FastifyRequest): Promise<Actor> {
   return request.actor;
 }
 
-export const requireUser: preHandlerAsyncHookHandler = async (request) => {
+export const requireUser: onRequestAsyncHookHandler = async (request) => {
   await signedIn(request);
 };
 
-export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+export function requireRole(...roles: Role[]): onRequestAsyncHookHandler {
   return async (request) => {
     const actor = await signedIn(request);
     if (!roles.includes(actor.role)) throw new ForbiddenError('You do not have the role this needs.');

@@ -19,7 +19,7 @@ const emailParam = z.object({ email: emailSchema });
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/user/:email',
-    { preHandler: requireUser, schema: { summary: 'A user record (own, or any for admins)', params: emailParam, response: { 200: userSchema, ...errors } } },
+    { onRequest: requireUser, schema: { summary: 'A user record (own, or any for admins)', params: emailParam, response: { 200: userSchema, ...errors } } },
     async (request) => getUserByEmail(db, { actor: actorOf(request), email: request.params.email }),
   );
 
@@ -27,7 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.put(
     '/user',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         summary: 'Ask to become a host',
         body: z.object({ email: z.string().optional() }).passthrough().optional(),
@@ -40,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.get(
     '/users',
     {
-      preHandler: requireRole('admin'),
+      onRequest: requireRole('admin'),
       schema: {
         summary: 'All users (admins)',
         querystring: listUsersQuerySchema,
@@ -53,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.patch(
     '/users/update/:email',
     {
-      preHandler: requireRole('admin'),
+      onRequest: requireRole('admin'),
       schema: { summary: "Set a user's role (admins, not their own)", params: emailParam, body: updateRoleBodySchema, response: { 200: modifiedCountSchema, ...errors } },
     },
     async (request) => ({
