@@ -55,4 +55,31 @@ describe.each(TEST_DATABASE_KINDS)('route guards on %s', (kind) => {
     const own = await t.call('GET', '/api/user/not-an-email', { as: guest });
     expect(own.statusCode).toBe(400);
   });
+
+  it('keeps every answer of a guarded route and of the auth routes out of caches', async () => {
+    const answers = [
+      await t.call('GET', `/api/user/${guest.email}`, { as: guest }),
+      await t.call('GET', '/api/users', { as: admin }),
+      await t.call('PUT', '/api/user', { as: guest, body: {} }),
+      await t.call('GET', '/api/users', { as: guest }),
+      await t.call('GET', `/api/user/${guest.email}`),
+      await t.call('GET', '/api/auth/get-session', { as: guest }),
+      await t.call('GET', '/api/auth/get-session'),
+      await t.call('POST', '/api/auth/sign-in/email', { body: { email: guest.email, password: guest.password } }),
+      await t.call('POST', '/api/auth/sign-in/email', { body: { email: guest.email, password: 'not the password' } }),
+    ];
+    expect(answers.map((res) => [res.statusCode, res.headers['cache-control']])).toEqual([
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [403, 'no-store'],
+      [401, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [401, 'no-store'],
+    ]);
+    // Public answers stay cacheable.
+    expect((await t.call('GET', '/api/rooms')).headers['cache-control']).toBeUndefined();
+  });
 });

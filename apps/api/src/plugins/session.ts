@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role, UserStatus } from '@staybook/domain';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
@@ -33,19 +33,31 @@ export function registerSession(app: FastifyInstance, auth: Auth): void {
   });
 }
 
-async function signedIn(request: FastifyRequest): Promise<Actor> {
+/** Answers about a person (their records, their session) are kept by no cache, shared or private. */
+function keepOutOfCaches(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+}
+
+/** For routes that are personal without a guard of ours (the auth library's). */
+export const personalAnswer: onRequestAsyncHookHandler = async (_request, reply) => {
+  keepOutOfCaches(reply);
+};
+
+async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<Actor> {
+  // Every answer of a guarded route, a refusal included, is about the person asking.
+  keepOutOfCaches(reply);
   request.actor ??= await request.resolveActor();
   if (!request.actor) throw new UnauthorizedError();
   return request.actor;
 }
 
-export const requireUser: onRequestAsyncHookHandler = async (request) => {
-  await signedIn(request);
+export const requireUser: onRequestAsyncHookHandler = async (request, reply) => {
+  await signedIn(request, reply);
 };
 
 export function requireRole(...roles: Role[]): onRequestAsyncHookHandler {
-  return async (request) => {
-    const actor = await signedIn(request);
+  return async (request, reply) => {
+    const actor = await signedIn(request, reply);
     if (!roles.includes(actor.role)) throw new ForbiddenError('You do not have the role this needs.');
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, serverInfoSchema } from '@staybook/domain';
 import { errorBody, errorCodeForStatus, INTERNAL_ERROR_MESSAGE } from '../../errors.js';
 import type { Config } from '../../config.js';
+import { personalAnswer } from '../../plugins/session.js';
 import { CLIENT_IP_HEADER, type Auth } from './auth.js';
 
 /** Copies a Node request into the Fetch `Request` the auth library handles. */
@@ -50,7 +51,7 @@ async function sendFetchResponse(request: FastifyRequest, reply: FastifyReply, r
   }
   reply.status(response.status);
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+    if (name !== 'set-cookie' && name !== 'content-length' && name !== 'cache-control') reply.header(name, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
@@ -64,6 +65,8 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = as
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
+    // Sessions and accounts: every answer is personal.
+    onRequest: personalAnswer,
     async handler(request, reply) {
       return sendFetchResponse(request, reply, await auth.handler(toFetchRequest(request)));
     },
