@@ -17,6 +17,7 @@ import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputLimits } from './plugins/input-limits.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSession } from './plugins/session.js';
 import { registerWebServing } from './plugins/web.js';
@@ -79,6 +80,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputLimits(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

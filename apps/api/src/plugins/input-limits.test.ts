@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema.js';
+import { TEST_DATABASE_KINDS } from '../test/databases.js';
+import { createTestApp, type TestApp, type TestUser } from '../test/test-app.js';
+
+const NOT_ALLOWED = { error: { code: 'BAD_REQUEST', message: 'The request contains characters that are not allowed.' } };
+const TOO_DEEP = { error: { code: 'BAD_REQUEST', message: 'The request is nested too deeply.' } };
+const json = { 'content-type': 'application/json' };
+
+const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+describe.each(TEST_DATABASE_KINDS)('crafted input on %s', (kind) => {
+  let t: TestApp;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    user = await t.signUp({ name: 'Nora Null' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses NUL characters in any string or key of a JSON body, on the auth routes too', async () => {
+    const cases = [
+      [null, '/api/auth/reset-password', { token: '\u0000', newPassword: 'a brand new password' }],
+      [null, '/api/auth/sign-in/email', { email: 'a@example.com', password: 'pass\u0000word' }],
+      [user, '/api/auth/revoke-session', { token: '\u0000' }],
+      [user, '/api/auth/update-user', { name: 'a\u0000b' }],
+      [user, '/api/auth/update-user', { ['na\u0000me']: 'Nora' }],
+      [user, '/api/auth/update-user', { name: 'Nora', more: [{ deeper: ['\u0000'] }] }],
+    ] as const;
+    for (const [as, url, body] of cases) {
+      const res = await t.call('POST', url, { as, body });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual(NOT_ALLOWED);
+    }
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.name).toBe('Nora Null');
+    // The session the refused revoke named is still there.
+    expect((await t.call('GET', '/api/auth/get-session', { as: user })).json()).toMatchObject({ user: { id: user.id } });
+  });
+
+  it('refuses JSON nested deeper than 32 levels on every route, and takes 32', async () => {
+    for (const body of [nestedArrays(5000), nestedObjects(5000), nestedArrays(33), `{"email":"a@example.com","password":${nestedArrays(33)}}`]) {
+      for (const [as, url] of [[null, '/api/auth/sign-in/email'], [user, '/api/auth/update-user'], [user, '/api/user']] as const) {
+        const res = await t.call(url === '/api/user' ? 'PUT' : 'POST', url, { as, body, headers: json });
+        expect(res.statusCode, `${url} ${body.slice(0, 20)}`).toBe(400);
+        expect(res.json()).toEqual(TOO_DEEP);
+      }
+    }
+    const deepEnough = await t.call('PUT', '/api/user', { as: user, body: `{"email":"${user.email}","extra":${nestedArrays(31)}}`, headers: json });
+    expect(deepEnough.statusCode).toBe(200);
+    // Brackets inside strings are text, not nesting.
+    const wrong = await t.call('POST', '/api/auth/sign-in/email', { body: { email: user.email, password: '[{'.repeat(40) } });
+    expect(wrong.statusCode).toBe(401);
+  });
+
+  it('refuses NUL characters in the path and the query, after the sign-in check', async () => {
+    for (const url of ['/api/room/%00', '/api/rooms?category=%00', '/api/rooms?cursor=a%00', '/api/auth/reset-password/%00?callbackURL=%2F', '/api/auth/verify-email?token=%00', '/uploads/%00.webp']) {
+      const res = await t.call('GET', url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual(NOT_ALLOWED);
+    }
+    expect((await t.call('GET', `/api/user/a%00${user.email}`)).statusCode).toBe(401);
+    const own = await t.call('GET', `/api/user/a%00${user.email}`, { as: user });
+    expect(own.statusCode).toBe(400);
+    expect(own.json()).toEqual(NOT_ALLOWED);
+  });
+});
