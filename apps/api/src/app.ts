@@ -16,7 +16,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputLimits } from './plugins/input-limits.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSession } from './plugins/session.js';
@@ -75,6 +75,7 @@ export async function buildApp({
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     bodyLimit: 1_048_576,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@staybook/domain';
 import { AppError, constraintOf, errorBody, errorCodeForStatus, fromDatabaseError, INTERNAL_ERROR_MESSAGE, sqlState } from '../errors.js';
@@ -32,4 +32,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err }, 'request failed');
     return reply.status(500).send(errorBody(ERROR_CODES.internal, INTERNAL_ERROR_MESSAGE));
   });
+}
+
+/**
+ * Errors the router raises before any route or hook runs (the `frameworkErrors` option): a path that is not
+ * valid percent-encoding, a path parameter longer than the router takes. Answered in the same shape.
+ */
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send(errorBody(ERROR_CODES.badRequest, 'The address is not valid.'));
+  } else if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send(errorBody(ERROR_CODES.badRequest, 'The address is too long.'));
+  } else {
+    request.log.error({ err }, 'request failed');
+    void reply.status(500).send(errorBody(ERROR_CODES.internal, INTERNAL_ERROR_MESSAGE));
+  }
 }

@@ -67,4 +67,15 @@ describe.each(TEST_DATABASE_KINDS)('crafted input on %s', (kind) => {
     expect(own.statusCode).toBe(400);
     expect(own.json()).toEqual(NOT_ALLOWED);
   });
+
+  it('answers addresses the router cannot read in the same error shape', async () => {
+    for (const url of ['/api/room/%ZZ', '/api/user/%E0%A4%A', '/uploads/%FF%FE']) {
+      const res = await t.call('GET', url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ error: { code: 'BAD_REQUEST', message: 'The address is not valid.' } });
+    }
+    const long = await t.call('GET', `/api/room/${'x'.repeat(400)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'The address is too long.' } });
+  });
 });
