@@ -10,10 +10,18 @@ export const categorySchema = z.enum(CATEGORY_LABELS, {
   message: `Category must be one of: ${CATEGORY_LABELS.join(', ')}`,
 });
 
-export const hostSchema = z.object({
+/** What anyone sees of a host: name and photo. Strict, so nothing more can slip into an answer. */
+export const hostSchema = z.strictObject({
   name: z.string(),
   image: z.string().nullable(),
-  email: z.string(),
+});
+
+/**
+ * A host on one room's page: the e-mail too, but only for admins and for guests who have a booking with this
+ * host (docs/decisions/009-host-email-privacy.md).
+ */
+export const roomHostSchema = hostSchema.extend({
+  email: z.string().optional(),
 });
 
 /**
@@ -35,10 +43,14 @@ export const roomSchema = z.object({
   bathrooms: z.int(),
   description: z.string(),
   image: z.string(),
-  host: hostSchema,
+  host: roomHostSchema,
   booked: z.boolean(),
 });
 export type Room = z.infer<typeof roomSchema>;
+
+/** A room in the public list: the host without an e-mail, for everyone. */
+export const roomSummarySchema = roomSchema.extend({ host: hostSchema });
+export type RoomSummary = z.infer<typeof roomSummarySchema>;
 
 export const ROOMS_PAGE_SIZE = 24;
 export const ROOMS_MAX_PAGE_SIZE = 60;
@@ -51,7 +63,7 @@ export const listRoomsQuerySchema = z.object({
 
 /** One page of rooms; pass `nextCursor` back as `cursor` for the next page, until it is null. */
 export const roomsPageSchema = z.object({
-  items: z.array(roomSchema),
+  items: z.array(roomSummarySchema),
   nextCursor: z.string().nullable(),
 });
 export type RoomsPage = z.infer<typeof roomsPageSchema>;

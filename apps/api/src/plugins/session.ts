@@ -9,7 +9,7 @@ export type Actor = { id: string; email: string; name: string; image: string | n
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by requireUser / requireRole on the routes that declare them. */
+    /** Set by requireUser / requireRole (or identifyViewer, where signing in is optional) on the routes that declare them. */
     actor: Actor | null;
     /** Resolves the session cookie into the actor; only the guards call it, so public routes never pay for it. */
     resolveActor: () => Promise<Actor | null>;
@@ -61,6 +61,16 @@ export function requireRole(...roles: Role[]): onRequestAsyncHookHandler {
     if (!roles.includes(actor.role)) throw new ForbiddenError('You do not have the role this needs.');
   };
 }
+
+/**
+ * For public routes whose answer depends on who asks (a room's host e-mail): looks the session up when a
+ * cookie came, never refuses. A signed-in viewer's answer is personal; a visitor's may be cached.
+ */
+export const identifyViewer: onRequestAsyncHookHandler = async (request, reply) => {
+  reply.header('vary', 'Cookie');
+  request.actor ??= await request.resolveActor();
+  if (request.actor) keepOutOfCaches(reply);
+};
 
 /** The signed-in actor inside a handler guarded by requireUser or requireRole. */
 export function actorOf(request: FastifyRequest): Actor {

@@ -1,9 +1,10 @@
 import { and, desc, eq, isNull, or, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { centsToDollars, roomIdSchema, type CategoryLabel, type Room, type RoomsPage } from '@staybook/domain';
+import { centsToDollars, roomIdSchema, type CategoryLabel, type Room, type RoomsPage, type RoomSummary } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { bookings, rooms, users } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
+import type { Actor } from '../../plugins/session.js';
 
 const host = alias(users, 'host');
 
@@ -29,9 +30,9 @@ const roomColumns = {
   description: rooms.description,
   image: rooms.image,
   createdAt: rooms.createdAt,
+  hostId: rooms.hostId,
   hostName: host.name,
   hostImage: host.image,
-  hostEmail: host.email,
   booked: bookedExpr,
 };
 
@@ -42,7 +43,7 @@ function selectRooms(db: Db) {
 
 type RoomRow = Awaited<ReturnType<typeof selectRooms>>[number];
 
-function toRoom(row: RoomRow): Room {
+function toRoom(row: RoomRow): RoomSummary {
   return {
     _id: row.id,
     title: row.title,
@@ -57,7 +58,7 @@ function toRoom(row: RoomRow): Room {
     bathrooms: row.bathrooms,
     description: row.description,
     image: row.image,
-    host: { name: row.hostName, image: row.hostImage, email: row.hostEmail },
+    host: { name: row.hostName, image: row.hostImage },
     booked: row.booked,
   };
 }
@@ -118,10 +119,32 @@ export async function listRooms(
   };
 }
 
-export async function getRoom(db: Db, id: string): Promise<Room> {
+/**
+ * The host's e-mail, for a viewer allowed to see it: an admin, or a guest with a booking (any status) of any
+ * room of this host. Everyone else gets null. See docs/decisions/009-host-email-privacy.md.
+ */
+async function hostEmailFor(db: Db, viewer: Actor | null, hostId: string): Promise<string | null> {
+  if (!viewer) return null;
+  if (viewer.role !== 'admin') {
+    const [booking] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+      .where(and(eq(bookings.guestId, viewer.id), eq(rooms.hostId, hostId)))
+      .limit(1);
+    if (!booking) return null;
+  }
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, hostId)).limit(1);
+  return row?.email ?? null;
+}
+
+/** One room; the host's e-mail only for a viewer allowed to see it. */
+export async function getRoom(db: Db, { id, viewer }: { id: string; viewer: Actor | null }): Promise<Room> {
   const [row] = await selectRooms(db)
     .where(and(eq(rooms.id, id), isNull(rooms.deletedAt)))
     .limit(1);
   if (!row) throw new NotFoundError('Room not found. It may have been removed by its host.');
-  return toRoom(row);
+  const room = toRoom(row);
+  const email = await hostEmailFor(db, viewer, row.hostId);
+  return email ? { ...room, host: { ...room.host, email } } : room;
 }
