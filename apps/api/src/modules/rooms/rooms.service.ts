@@ -120,11 +120,12 @@ export async function listRooms(
 }
 
 /**
- * The host's e-mail, for a viewer allowed to see it: an admin, or a guest with a booking (any status) of any
- * room of this host. Everyone else gets null. See docs/decisions/009-host-email-privacy.md.
+ * The host's e-mail, for a viewer allowed to see it: the host themselves (so the page knows it is their own
+ * listing), an admin, or a guest with a booking (any status) of any room of this host. Everyone else gets null. See docs/decisions/009-host-email-privacy.md.
  */
 async function hostEmailFor(db: Db, viewer: Actor | null, hostId: string): Promise<string | null> {
   if (!viewer) return null;
+  if (viewer.id === hostId) return viewer.email;
   if (viewer.role !== 'admin') {
     const [booking] = await db
       .select({ id: bookings.id })

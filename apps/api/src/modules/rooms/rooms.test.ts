@@ -165,6 +165,13 @@ describe.each(TEST_DATABASE_KINDS)('rooms API on %s', (kind) => {
       const admin = await t.signUp({ role: 'admin' });
       expect(await hostSeenBy(admin, 'Room 0')).toEqual({ host: { ...hana, email: 'hana.host@example.com' }, cacheControl: 'no-store' });
     });
+
+    it('is shown to the host on their own room, so the page knows it is theirs', async () => {
+      const host = await t.signUp({ role: 'host', name: 'Olga Owner' });
+      const room = await insertRoom(t.database.db, { hostId: host.id });
+      const res = await t.call('GET', `/api/room/${room.id}`, { as: host });
+      expect(roomSchema.parse(res.json()).host).toEqual({ name: 'Olga Owner', image: expect.any(String), email: host.email });
+    });
   });
 
   it('answers JSON 404 for unknown API paths and serves the health check', async () => {
