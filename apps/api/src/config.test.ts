@@ -30,6 +30,16 @@ describe('configuration', () => {
     expect(ok).toMatchObject({ publicUrl: 'https://stays.example.com', trustProxy: 1 });
   });
 
+  it('seeds the demo accounts in production only when SEED_DEMO=1 is set by hand', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://stays.example.com', SMTP_URL: 'smtp://mail' };
+    expect(parseConfig(production).seedDemo).toBe(false);
+    expect(parseConfig({ ...production, SEED_DEMO: '' }).seedDemo).toBe(false);
+    expect(parseConfig({ ...production, SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'development', SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
   describe('Stripe', () => {
     const keys = { STRIPE_SECRET_KEY: 'sk_test_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc' };
     const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://stays.example.com', SMTP_URL: 'smtp://mail' };

@@ -24,7 +24,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  SEED_DEMO: booleanFlag.default(true),
+  // Unset: seed outside production only (see docs/decisions/008-demo-seed-in-production.md).
+  SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.coerce
     .number({ message: 'must be the number of reverse proxies in front of the server (0 for none)' })
@@ -57,6 +58,7 @@ export type Config = {
   dataDir: string;
   /** A PostgreSQL server to use instead of the embedded database. */
   databaseUrl: string | undefined;
+  /** Fill an empty database with the demo marketplace, whose passwords the README publishes. */
   seedDemo: boolean;
   logLevel: string;
   /** How many reverse proxies stand in front: only their X-Forwarded-For hops are believed. */
@@ -128,7 +130,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,

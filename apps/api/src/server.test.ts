@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_LABELS, roomsPageSchema, type Room } from '@staybook/domain';
 import { openDatabase } from './db/client.js';
 import { DEMO_USERS } from './db/demo-data.js';
-import { roleChanges } from './db/schema.js';
+import { roleChanges, rooms, users } from './db/schema.js';
 import { createServerDatabase, TEST_DATABASE_KINDS, type TestDatabaseKind } from './test/databases.js';
-import { runSetRole, startServer } from './test/server-process.js';
+import { freePort, runSetRole, startServer } from './test/server-process.js';
 
 async function listAllRooms(baseUrl: string): Promise<Room[]> {
   const rooms: Room[] = [];
@@ -103,5 +103,60 @@ describe.each(TEST_DATABASE_KINDS)('server process on %s', { timeout: 240_000 },
 
   it('refuses to start with a bad setting, naming the variable', async () => {
     await expect(startServer({ ...env, PORT: 'not-a-port' })).rejects.toThrow(/PORT/);
+  });
+});
+
+describe.each(TEST_DATABASE_KINDS)('production server on %s', { timeout: 240_000 }, (kind: TestDatabaseKind) => {
+  const PUBLIC_URL = 'https://stays.example.com';
+  let dataDir: string;
+  let env: Record<string, string>;
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'staybook-production-'));
+    // Start-up needs no mail server: nothing listens on this port, and nothing is sent.
+    env = { DATA_DIR: dataDir, NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(32), PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, SEED_DEMO: '' };
+    if (kind === 'postgres') {
+      const server = await createServerDatabase();
+      env.DATABASE_URL = server.url;
+      dropDatabase = server.drop;
+    }
+  });
+  afterAll(async () => {
+    await dropDatabase?.();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const countRows = async () => {
+    const database = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir });
+    const counts = { users: await database.db.$count(users), rooms: await database.db.$count(rooms) };
+    await database.close();
+    return counts;
+  };
+
+  it('leaves an empty database empty, so no published password opens it; seeds only when told to, then warns at every start', async () => {
+    const server = await startServer(env);
+    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: PUBLIC_URL },
+      body: JSON.stringify({ email: 'admin@staybook.example', password: 'staybook-admin' }),
+    });
+    expect(signIn.status).toBe(401);
+    expect(await signIn.json()).toEqual({ error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } });
+    expect(server.output()).not.toContain('Seeded');
+    expect(server.output()).not.toContain('DEMO ACCOUNTS');
+    expect(await server.stop()).toBe(0);
+    expect(await countRows()).toEqual({ users: 0, rooms: 0 });
+
+    const seeded = await startServer({ ...env, SEED_DEMO: '1' });
+    expect(seeded.output()).toContain('Seeded 5 demo accounts');
+    expect(seeded.output()).toContain(`DEMO ACCOUNTS IN PRODUCTION. ${DEMO_USERS.map((u) => u.email).join(', ')} sign in with`);
+    expect(await seeded.stop()).toBe(0);
+
+    // Seeded once is enough to stay dangerous: every later start says so, SEED_DEMO or not.
+    const later = await startServer(env);
+    expect(later.output()).not.toContain('Seeded');
+    expect(later.output()).toContain('DEMO ACCOUNTS IN PRODUCTION');
+    expect(await later.stop()).toBe(0);
   });
 });

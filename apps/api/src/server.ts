@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { databaseTarget, openDatabase, type Database } from './db/client.js';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 import { migrateDatabase } from './db/migrate.js';
-import { seedDemoData } from './db/seed.js';
+import { findDemoAccountsWithPublishedPasswords, seedDemoData } from './db/seed.js';
 import { createLocalImageStore, localUploadsDir } from './integrations/images/image-store.js';
 import { resolveAuthSecret } from './modules/auth/auth-secret.js';
 
@@ -40,6 +40,15 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, authSecret, imageStore });
   if (config.seedDemo) {
     await seedDemoData(database.db, imageStore, app.log);
+  }
+  if (config.env === 'production') {
+    const open = await findDemoAccountsWithPublishedPasswords(database.db);
+    if (open.length > 0) {
+      app.log.warn(
+        `WARNING: DEMO ACCOUNTS IN PRODUCTION. ${open.join(', ')} sign in with the passwords the README publishes, ` +
+          'and one may be an admin. Delete these accounts or change their passwords now, and leave SEED_DEMO unset.',
+      );
+    }
   }
 
   let closing = false;

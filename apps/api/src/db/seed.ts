@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { count, sql } from 'drizzle-orm';
-import { hashPassword } from 'better-auth/crypto';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import sharp from 'sharp';
 import { addDays, CATEGORIES, countOf, dollarsToCents, todayIso } from '@staybook/domain';
 import type { Db } from './client.js';
@@ -106,4 +106,22 @@ export async function seedDemoData(db: Db, store: ImageStore, log: Log): Promise
     log.info(`Seeded ${DEMO_USERS.length} demo accounts and ${plan.length} rooms.`);
     return true;
   });
+}
+
+/**
+ * The demo accounts that still sign in with the password the README publishes. In production each one is
+ * a door anyone can open (one of them is an admin), so the server names them at every start.
+ */
+export async function findDemoAccountsWithPublishedPasswords(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email, hash: accounts.password })
+    .from(users)
+    .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+    .where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
+  const open: string[] = [];
+  for (const demo of DEMO_USERS) {
+    const hash = rows.find((r) => r.email === demo.email)?.hash;
+    if (hash && (await verifyPassword({ hash, password: demo.password }))) open.push(demo.email);
+  }
+  return open;
 }
