@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionSchema, storedImageUrl } from '@staybook/domain';
 import { buildApp } from '../../app.js';
 import { parseConfig } from '../../config.js';
-import { users } from '../../db/schema.js';
+import { users, verifications } from '../../db/schema.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
 
@@ -135,6 +135,52 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
     expect((await signIn(user.email, 'a brand new password')).statusCode).toBe(200);
     // Sessions opened with the old password end with it.
     expect(await sessionOf(user.cookie)).toBeNull();
+  });
+
+  /** Asks for a reset link as the 'Forgot password' form does; answers the token from the mail. */
+  async function requestResetToken(address: string): Promise<string> {
+    const before = t.mail.filter((m) => m.to === address).length;
+    const res = await t.call('POST', '/api/auth/request-password-reset', { body: { email: address, redirectTo: `${TEST_ORIGIN}/reset-password` } });
+    expect(res.statusCode).toBe(200);
+    await vi.waitFor(() => expect(t.mail.filter((m) => m.to === address).length).toBe(before + 1));
+    const link = /https?:\/\/\S+/.exec(t.mail.filter((m) => m.to === address).at(-1)!.text)![0];
+    return /\/reset-password\/([^/?]+)/.exec(new URL(link).pathname)![1]!;
+  }
+  const resetWith = (token: string, newPassword: string) => t.call('POST', '/api/auth/reset-password', { body: { token, newPassword } });
+  const INVALID_TOKEN = { error: { code: 'INVALID_TOKEN', message: 'Invalid token' } };
+
+  it('ends every outstanding reset link of a person when one of them is used', async () => {
+    const user = await t.signUp();
+    const older = await requestResetToken(user.email);
+    const newer = await requestResetToken(user.email);
+    expect(older).not.toBe(newer);
+    expect((await resetWith(newer, 'the newest password')).statusCode).toBe(200);
+    const replay = await resetWith(older, 'an attacker password');
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual(INVALID_TOKEN);
+    expect((await signIn(user.email, 'the newest password')).statusCode).toBe(200);
+  });
+
+  it('ends outstanding reset links when the password is changed', async () => {
+    const user = await t.signUp();
+    const leaked = await requestResetToken(user.email);
+    const changed = await t.call('POST', '/api/auth/change-password', { as: user, body: { currentPassword: user.password, newPassword: 'a changed password' } });
+    expect(changed.statusCode).toBe(200);
+    const replay = await resetWith(leaked, 'an attacker password');
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual(INVALID_TOKEN);
+    expect((await signIn(user.email, 'a changed password')).statusCode).toBe(200);
+  });
+
+  it('keeps only a hash of each reset token in the database', async () => {
+    const user = await t.signUp();
+    const token = await requestResetToken(user.email);
+    const rows = await t.database.db.select().from(verifications).where(eq(verifications.value, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.identifier).toMatch(/^reset-password:[A-Za-z0-9_-]{43}$/);
+    expect(JSON.stringify(rows)).not.toContain(token);
+    // The link in the mail still works.
+    expect((await resetWith(token, 'a fresh password here')).statusCode).toBe(200);
   });
 
   it('escapes the name in the reset mail', async () => {

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, like } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import { isOwnImageUrl, NAME_MAX_LENGTH, nameSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@staybook/domain';
 import type { Config } from '../../config.js';
@@ -24,6 +25,22 @@ export function trustedOrigins(publicUrl: string): string[] {
   const other = new URL(url.origin);
   other.hostname = twin;
   return [url.origin, other.origin];
+}
+
+/** The library keeps a reset link's token in `verifications` as `reset-password:<token>`, its value the user id. */
+const RESET_PREFIX = 'reset-password:';
+
+/**
+ * Reset tokens are stored as the prefix and a SHA-256 of the token: the table alone opens no account, and
+ * the prefix still tells which rows are a person's reset links.
+ */
+async function hashResetIdentifier(identifier: string): Promise<string> {
+  return RESET_PREFIX + createHash('sha256').update(identifier.slice(RESET_PREFIX.length)).digest('base64url');
+}
+
+/** A new password ends every reset link still out for that person, so a leaked reset mail dies with the old password. */
+async function endResetLinks(db: Db, userId: string): Promise<void> {
+  await db.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_PREFIX}%`)));
 }
 
 function nameFromEmail(email: string): string {
@@ -83,6 +100,22 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
       async sendResetPassword({ user, url }) {
         await mailer.send(passwordResetMail(user, url));
       },
+      // Runs once the new password is stored (the used token is already gone).
+      async onPasswordReset({ user }) {
+        await endResetLinks(db, user.id);
+      },
+    },
+    verification: {
+      // Tokens and codes are kept hashed, never as the secret that travels in a link.
+      storeIdentifier: { default: 'hashed', overrides: { [RESET_PREFIX]: { hash: hashResetIdentifier } } },
+    },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        const session = ctx.context.session;
+        if (ctx.path === '/change-password' && session && !isAPIError(ctx.context.returned)) {
+          await endResetLinks(db, session.user.id);
+        }
+      }),
     },
     account: {
       // A Google sign-in with the e-mail of an existing account signs into that account when both sides have
