@@ -56,6 +56,24 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
     }
   });
 
+  it('answers an existing and a new e-mail alike until the request carries a photo uploaded to us', async () => {
+    const existing = await t.signUp();
+    const photoFirst = { error: { code: 'BAD_REQUEST', message: 'Please upload a profile photo.' } };
+    for (const rest of [
+      { password: PASSWORD },
+      { password: PASSWORD, image: 'https://tracker.example/pixel.gif' },
+      { password: PASSWORD, image: null },
+      { password: 'short' },
+    ]) {
+      const taken = await signUp({ name: 'x', email: existing.email, ...rest });
+      const fresh = await signUp({ name: 'x', email: email(), ...rest });
+      expect(taken.statusCode, JSON.stringify(rest)).toBe(400);
+      expect(fresh.statusCode, JSON.stringify(rest)).toBe(400);
+      expect(taken.json(), JSON.stringify(rest)).toEqual(photoFirst);
+      expect(fresh.json(), JSON.stringify(rest)).toEqual(photoFirst);
+    }
+  });
+
   it('names a person after their e-mail when they leave the name empty, and refuses a second account for one e-mail', async () => {
     const address = email();
     expect((await signUp({ name: '', email: address, password: PASSWORD, image: storedImageUrl(randomUUID()) })).statusCode).toBe(200);

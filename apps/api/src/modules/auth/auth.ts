@@ -30,6 +30,8 @@ export function trustedOrigins(publicUrl: string): string[] {
 /** The library keeps a reset link's token in `verifications` as `reset-password:<token>`, its value the user id. */
 const RESET_PREFIX = 'reset-password:';
 
+const PHOTO_REQUIRED = 'Please upload a profile photo.';
+
 /**
  * Reset tokens are stored as the prefix and a SHA-256 of the token: the table alone opens no account, and
  * the prefix still tells which rows are a person's reset links.
@@ -110,6 +112,13 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
       storeIdentifier: { default: 'hashed', overrides: { [RESET_PREFIX]: { hash: hashResetIdentifier } } },
     },
     hooks: {
+      // The photo is checked before the library looks the e-mail up, so an anonymous caller without an
+      // uploaded photo cannot learn which e-mails have accounts (the user.create hook checks it again).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email' && !isOwnImageUrl((ctx.body as { image?: string } | undefined)?.image)) {
+          throw new APIError('BAD_REQUEST', { message: PHOTO_REQUIRED });
+        }
+      }),
       after: createAuthMiddleware(async (ctx) => {
         const session = ctx.context.session;
         if (ctx.path === '/change-password' && session && !isAPIError(ctx.context.returned)) {
@@ -151,7 +160,7 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
             // Password sign-ups carry a photo uploaded to us; an identity provider's photo is copied in.
             let image = user.image ?? null;
             if (ctx?.path === '/sign-up/email') {
-              if (!isOwnImageUrl(image)) throw new APIError('BAD_REQUEST', { message: 'Please upload a profile photo.' });
+              if (!isOwnImageUrl(image)) throw new APIError('BAD_REQUEST', { message: PHOTO_REQUIRED });
             } else {
               // Returning false stops the sign-up; the browser is sent back to the sign-in page with an error.
               if (!user.emailVerified) return false;
