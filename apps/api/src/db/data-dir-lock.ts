@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -15,13 +16,29 @@ export class DataDirInUseError extends Error {
   }
 }
 
+/**
+ * Whether a process has exited but its parent has not collected it yet (a zombie, state Z, or X while it is
+ * removed). Its id still answers signals, yet it holds nothing: seen when the server's parent is killed first.
+ * Without /proc (not Linux) nothing more can be told, and the signal check stands.
+ */
+function hasExited(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "<pid> (<command, which may hold spaces or parentheses>) <state> …"
+    const state = stat.slice(stat.lastIndexOf(')') + 2).charAt(0);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  return !hasExited(pid);
 }
 
 export type DataDirLock = { release(): Promise<void> };
