@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { registerCanonicalHost } from './plugins/canonical-host.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputLimits } from './plugins/input-limits.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
@@ -94,6 +95,7 @@ export async function buildApp({
     },
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
+  registerCanonicalHost(app, config);
 
   // Limits apply only to the routes that declare one (uploads); the auth library limits its own routes.
   await app.register(rateLimit, {

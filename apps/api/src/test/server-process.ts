@@ -21,8 +21,10 @@ export type RunningServer = { url: string; process: ChildProcess; output: () => 
 /** Starts the real server as `npm start` runs it (minus the web build) and waits until it answers. Tests and `npm run bench` use it. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), ...env },
+    // The address it is opened at is its public one, so its pages are not redirected elsewhere.
+    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -32,7 +34,6 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   let gone = false;
   void exited.then(() => (gone = true));
   // Ready means answering, whatever the log level says.
-  const url = `http://127.0.0.1:${port}`;
   while (!(await fetch(`${url}/api/health`).then((r) => r.ok, () => false))) {
     if (gone) throw new Error(`The server exited before it was ready:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
