@@ -21,5 +21,7 @@ export const ERROR_CODES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL',
+  /** Busy for a moment (a 503 with Retry-After): the same request later will do. */
+  unavailable: 'UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { link, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IMAGE_WIDTHS, storedImageUrl } from '@staybook/domain';
-import { encodeImageVariants } from './process-image.js';
+import { encodeImageVariants, type ImageJobs } from './process-image.js';
 
-export { NotAnImageError } from './process-image.js';
+export { ImageNotProcessedError, ImageQueueFullError, NotAnImageError } from './process-image.js';
 
 /** Where the product keeps images it stores; the local disk is the default. */
 export interface ImageStore {
@@ -16,11 +16,12 @@ export function localUploadsDir(dataDir: string): string {
   return join(dataDir, 'uploads');
 }
 
-export function createLocalImageStore(dataDir: string): ImageStore {
+/** `jobs`: the queue image work waits in; by default the one the whole process shares. */
+export function createLocalImageStore(dataDir: string, { jobs }: { jobs?: ImageJobs } = {}): ImageStore {
   const dir = localUploadsDir(dataDir);
   return {
     async saveImage(input) {
-      const variants = await encodeImageVariants(input);
+      const variants = await encodeImageVariants(input, jobs);
       const key = randomUUID();
       await mkdir(dir, { recursive: true });
       await Promise.all(variants.map((v) => writeFile(join(dir, `${key}-${v.width}w.webp`), v.data)));

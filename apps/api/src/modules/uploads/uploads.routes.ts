@@ -2,7 +2,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, ERROR_CODES, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, uploadedImageSchema } from '@staybook/domain';
 import { AppError, BadRequestError } from '../../errors.js';
-import { NotAnImageError, type ImageStore } from '../../integrations/images/image-store.js';
+import { ImageNotProcessedError, ImageQueueFullError, NotAnImageError, type ImageStore } from '../../integrations/images/image-store.js';
 
 /**
  * `POST /api/uploads/image`: the product's own image upload (the spec's image-hosting call).
@@ -17,7 +17,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ imageStore: ImageStore }> = 
       schema: {
         summary: 'Upload an image (multipart field `image`)',
         consumes: ['multipart/form-data'],
-        response: { 201: uploadedImageSchema, 400: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: uploadedImageSchema, 400: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -39,7 +39,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ imageStore: ImageStore }> = 
         const url = await imageStore.saveImage(data);
         return reply.status(201).send({ url, display_url: url });
       } catch (err) {
-        if (err instanceof NotAnImageError) throw new BadRequestError(err.message);
+        if (err instanceof NotAnImageError || err instanceof ImageNotProcessedError) throw new BadRequestError(err.message);
+        if (err instanceof ImageQueueFullError) {
+          reply.header('retry-after', String(err.retryAfterSeconds));
+          throw new AppError(503, ERROR_CODES.unavailable, err.message);
+        }
         throw err;
       }
     },

@@ -1,10 +1,14 @@
 import { readdir } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, uploadedImageSchema } from '@staybook/domain';
-import { localUploadsDir } from '../../integrations/images/image-store.js';
+import { buildApp } from '../../app.js';
+import { parseConfig } from '../../config.js';
+import { createLocalImageStore, localUploadsDir } from '../../integrations/images/image-store.js';
+import { createImageJobs } from '../../integrations/images/process-image.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
 
 function multipart(field: string, filename: string, contentType: string, data: Buffer) {
   const boundary = '----staybook-test-boundary';
@@ -15,6 +19,18 @@ function multipart(field: string, filename: string, contentType: string, data: B
   ]);
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A real PNG whose header claims other dimensions: a few hundred bytes that would decode to `width × height` pixels. */
+function withDeclaredSize(png: Buffer, width: number, height: number): Buffer {
+  const out = Buffer.from(png);
+  // Signature (8), IHDR length (4), 'IHDR' (4), then width and height; the chunk's CRC follows its 13 data bytes.
+  out.writeUInt32BE(width, 16);
+  out.writeUInt32BE(height, 20);
+  out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
+  return out;
+}
+
+const NOT_PROCESSED = 'This image could not be processed. Please choose a smaller picture (at most 40 megapixels).';
 
 describe.each(TEST_DATABASE_KINDS)('image uploads on %s', (kind) => {
   let t: TestApp;
@@ -67,6 +83,55 @@ describe.each(TEST_DATABASE_KINDS)('image uploads on %s', (kind) => {
     for (const [name, data] of [['a.svg', svg], ['a.tiff', tiff]] as const) {
       const res = await upload('image', name, 'image/png', data);
       expect(res.statusCode, name).toBe(400);
+      expect(res.json()).toEqual({
+        error: { code: 'BAD_REQUEST', message: 'This file is not an image we can read. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.' },
+      });
+    }
+  });
+
+  it('refuses a picture of more pixels than a camera photo has, before decoding it', async () => {
+    const small = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#0ea5e9' } }).png().toBuffer();
+    const before = await readdir(localUploadsDir(t.dataDir)).catch(() => []);
+    for (const [width, height] of [[20_000, 20_000], [8000, 5001], [6400, 6400]]) {
+      const res = await upload('image', 'huge.png', 'image/png', withDeclaredSize(small, width!, height!));
+      expect(res.statusCode, `${width}×${height}`).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: NOT_PROCESSED } });
+    }
+    expect(await readdir(localUploadsDir(t.dataDir)).catch(() => [])).toEqual(before);
+  });
+
+  it('answers 503 with Retry-After while the image queue is full, and takes pictures again once it drains', async () => {
+    // One picture in work and one waiting fill a queue that lets one wait.
+    const jobs = createImageJobs({ maxWaiting: 1 });
+    const config = parseConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN });
+    const app = await buildApp({
+      config,
+      database: t.database,
+      authSecret: 'test-secret-that-is-long-enough-for-the-auth-library',
+      mailer: { send: async () => {} },
+      imageStore: createLocalImageStore(t.dataDir, { jobs }),
+      webDist: null,
+    });
+    let release = () => {};
+    const inWork = jobs.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const waiting = jobs.run(async () => {});
+    const send = () => {
+      const { body, headers } = multipart('image', 'me.png', 'image/png', png);
+      return app.inject({ method: 'POST', url: '/api/uploads/image', headers: { origin: TEST_ORIGIN, ...headers }, payload: body });
+    };
+    try {
+      const busy = await send();
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['retry-after']).toBe('5');
+      expect(busy.json()).toEqual({
+        error: { code: 'UNAVAILABLE', message: 'Many pictures are being processed right now. Please try again in a few seconds.' },
+      });
+      release();
+      await Promise.all([inWork, waiting]);
+      expect((await send()).statusCode).toBe(201);
+    } finally {
+      release();
+      await app.close();
     }
   });
 
