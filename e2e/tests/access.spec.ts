@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createUser, DEMO, fetchSession, sameOrigin, signInAs, uniquePassword } from '../support/auth';
+import { asAccount, createUser, DEMO, fetchSession, fetchUser, sameOrigin, signInAs, uniquePassword } from '../support/auth';
 import { failRequests } from '../support/network';
 import { SEEDED_URL } from '../support/servers';
 import { atPath, dashboardNav, dialog, manageUsersRow, profileMenuButton } from '../support/ui';
@@ -147,6 +147,42 @@ test('a session revoked on the server signs the page out at its next API call', 
   await expect(page).toHaveURL(atPath('/login'));
   await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
   expect(await fetchSession(page.request)).toBeNull();
+});
+
+test('an admin whose role was taken away meanwhile is refused with a message and stays signed in', async ({
+  page,
+  playwright,
+}) => {
+  const [admin, target] = await Promise.all([createUser(playwright.request, { role: 'admin' }), createUser(playwright.request)]);
+  await signInAs(page, admin);
+  await page.goto('/dashboard/manage-users');
+  const row = await manageUsersRow(page, target.email);
+
+  // Another admin makes them a guest while the page is open.
+  await asAccount(playwright.request, DEMO.admin, async (api) => {
+    const response = await api.patch(`${SEEDED_URL}/api/users/update/${encodeURIComponent(admin.email)}`, {
+      headers: sameOrigin(),
+      data: { role: 'guest' },
+    });
+    expect(response.status()).toBe(200);
+  });
+
+  await row.getByRole('button', { name: 'Update Role' }).click();
+  const updateRole = dialog(page, 'Update User Role');
+  await updateRole.getByLabel('Role').selectOption('host');
+  await updateRole.getByRole('button', { name: 'Update' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'You do not have the role this needs.' })).toBeVisible();
+  await expect(updateRole).toBeHidden();
+  await expect(page).toHaveURL(atPath('/dashboard/manage-users'));
+  expect(await fetchSession(page.request)).toMatchObject({ email: admin.email, role: 'guest' });
+  expect(await asAccount(playwright.request, DEMO.admin, (api) => fetchUser(api, target.email))).toMatchObject({ role: 'guest' });
+
+  // Signed in as what they now are: a guest, whose dashboard has no user management.
+  await page.reload();
+  await expect(page).toHaveURL(atPath('/dashboard'));
+  await expect(dashboardNav(page).getByRole('button', { name: 'Become A Host' })).toBeVisible();
+  await expect(dashboardNav(page).getByRole('link', { name: 'Manage Users' })).toBeHidden();
 });
 
 test('a session revoked on the server signs the page out when the password is changed', async ({ page, context, playwright }) => {

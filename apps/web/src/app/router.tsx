@@ -40,7 +40,7 @@ function page(Page: ComponentType) {
 /** Every route of the app, in one place (product spec, section 2). */
 const routes: RouteObject[] = [
   {
-    // Holds the auth state, so every page (and the 401/403 handling) can reach it.
+    // Holds the auth state, so every page (and the 401 handling) can reach it.
     element: <AppRoot />,
     errorElement: <RouteError />,
     children: [

@@ -39,9 +39,10 @@ interface ApiRequestOptions {
   formData?: FormData;
   signal?: AbortSignal | null;
   /**
-   * `sign-out` (the default): a 401 or 403 means the session is gone or not enough, so the app
-   * signs out and goes to /login (spec, section 8). `reject`: the caller shows the error itself,
-   * as the sign-in form does for a wrong password.
+   * `sign-out` (the default): a 401 means the session is gone, so the app signs out and goes to
+   * /login. `reject`: the caller shows the error itself, as the sign-in form does for a wrong password.
+   * A 403 never signs out: the user is signed in but may not do this, and the caller shows the
+   * message (docs/decisions/007-403-keeps-the-session.md).
    */
   onAuthFailure?: 'sign-out' | 'reject';
 }
@@ -50,7 +51,7 @@ type AuthFailureHandler = (error: ApiRequestError) => void;
 let authFailureHandler: AuthFailureHandler | null = null;
 
 /**
- * Registers what happens on a 401 or 403 (the auth provider signs out and navigates).
+ * Registers what happens on a 401 (the auth provider signs out and navigates).
  * Returns the function that unregisters it.
  */
 export function onAuthFailure(handler: AuthFailureHandler): () => void {
@@ -98,7 +99,7 @@ export async function apiRequest<T>(
 
   if (!response.ok) {
     const error = toApiRequestError(response, responseBody);
-    if ((error.status === 401 || error.status === 403) && authFailure === 'sign-out') authFailureHandler?.(error);
+    if (error.status === 401 && authFailure === 'sign-out') authFailureHandler?.(error);
     throw error;
   }
 

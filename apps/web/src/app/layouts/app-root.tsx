@@ -3,7 +3,7 @@ import { AuthProvider } from '../../features/auth/components/auth-provider';
 
 /**
  * The top of the route tree: the auth state lives inside the router so that a session the API
- * rejected (401/403) can send the user to /login, carrying where they were.
+ * rejected (401) can send the user to /login, carrying where they were.
  */
 export function AppRoot() {
   const navigate = useNavigate();

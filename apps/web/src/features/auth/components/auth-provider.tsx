@@ -7,7 +7,7 @@ import { sessionQuery } from '../api/auth-queries';
 import { AuthContext, type AuthContextValue, type ProfileInput, type SignUpInput } from '../hooks/use-auth';
 
 interface AuthProviderProps {
-  /** Called after a 401 or 403 from the API has signed the user out here (the app goes to /login). */
+  /** Called after a 401 from the API has signed the user out here (the app goes to /login). */
   onSessionRejected: () => void;
   children: ReactNode;
 }
