@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { countOf, formatDollars, stayTotalCents } from '@staybook/domain';
 import { DEMO, signInAs } from '../support/auth';
 import { holdRequests } from '../support/network';
-import { fetchRoom, fetchRoomsPage, roomCards, roomPath } from '../support/rooms';
+import { fetchAllRooms, fetchRoom, fetchRoomsPage, roomCards, roomPath } from '../support/rooms';
 
 // A room page needs a signed-in user (login.spec.ts covers the visitor's way through /login).
 test.beforeEach(async ({ page }) => {
@@ -17,37 +16,55 @@ async function expectErrorScreen(page: Page) {
   await expect(page.getByRole('button', { name: 'Take Me Home' })).toBeVisible();
 }
 
-test('clicking a card opens the room with every detail', async ({ page, request }) => {
-  const { items } = await fetchRoomsPage(request);
-  const listed = items[1] ?? items[0];
-  if (!listed) throw new Error('the seeded marketplace lists no rooms');
-  const room = await fetchRoom(request, listed._id);
+/**
+ * A seeded room (apps/api/src/db/demo-data.ts, Countryside) whose price has cents, and what its page
+ * must say, worked out by hand.
+ */
+const TIMBER_LODGE = {
+  title: 'Timber lodge in rolling hills',
+  location: 'Hokkaido, Japan',
+  category: 'Countryside',
+  nightly: '$ 149.99',
+  counts: ['5 guests', '2 rooms', '1 bathroom'],
+  // The seed makes it available for 28 nights: 28 × $149.99 = $4,199.72.
+  nights: 28,
+  total: '$ 4199.72',
+} as const;
 
-  await page.goto('/');
-  await roomCards(page).nth(items.indexOf(listed)).click();
+const DAY_MS = 86_400_000;
+
+test('clicking a card opens the room with every detail', async ({ page, request }) => {
+  const rooms = await fetchAllRooms(request, TIMBER_LODGE.category);
+  const listed = rooms.find((room) => room.title === TIMBER_LODGE.title);
+  if (!listed) throw new Error(`the seeded marketplace has no "${TIMBER_LODGE.title}"`);
+  const room = await fetchRoom(request, listed._id);
+  expect((Date.parse(room.to) - Date.parse(room.from)) / DAY_MS, 'nights between from and to').toBe(TIMBER_LODGE.nights);
+
+  await page.goto(`/?category=${TIMBER_LODGE.category}`);
+  await roomCards(page).nth(rooms.indexOf(listed)).click();
   await expect(page).toHaveURL((url) => url.pathname === roomPath(room._id));
 
-  await expect(page.getByRole('heading', { level: 1, name: room.title })).toBeVisible();
-  await expect(page).toHaveTitle(`${room.title} | StayBook`);
-  await expect(page.getByText(room.location).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: TIMBER_LODGE.title })).toBeVisible();
+  await expect(page).toHaveTitle(`${TIMBER_LODGE.title} | StayBook`);
+  await expect(page.getByText(TIMBER_LODGE.location).first()).toBeVisible();
 
-  const mainImage = page.getByRole('img', { name: room.title });
+  const mainImage = page.getByRole('img', { name: TIMBER_LODGE.title });
   await expect(mainImage).toBeVisible();
   await expect.poll(() => mainImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   await expect(page.getByText(`Hosted by ${room.host.name}`)).toBeVisible();
   await expect(page.getByRole('img', { name: room.host.name, exact: true })).toBeVisible();
-  await expect(page.getByText(countOf(room.guests, 'guest'), { exact: true })).toBeVisible();
-  await expect(page.getByText(countOf(room.bedrooms, 'room'), { exact: true })).toBeVisible();
-  await expect(page.getByText(countOf(room.bathrooms, 'bathroom'), { exact: true })).toBeVisible();
+  for (const count of TIMBER_LODGE.counts) {
+    await expect(page.getByText(count, { exact: true })).toBeVisible();
+  }
   await expect(page.getByText(room.description)).toBeVisible();
 
-  await expect(page.getByText(`$ ${formatDollars(room.priceCents)}`, { exact: true })).toBeVisible();
-  await expect(page.getByText('night', { exact: true })).toBeVisible();
+  const reservation = page.getByRole('region', { name: 'Reservation' });
+  await expect(reservation.getByText(TIMBER_LODGE.nightly, { exact: true })).toBeVisible();
+  await expect(reservation.getByText('night', { exact: true })).toBeVisible();
   await expect(page.getByTestId('availability-calendar')).toBeVisible();
-  await expect(page.getByText('Total', { exact: true })).toBeVisible();
-  const total = formatDollars(stayTotalCents(room.priceCents, room.from, room.to));
-  await expect(page.getByText(`$ ${total}`, { exact: true })).toBeVisible();
+  await expect(reservation.getByText('Total', { exact: true })).toBeVisible();
+  await expect(reservation.getByText(TIMBER_LODGE.total, { exact: true })).toBeVisible();
 });
 
 test('a loader shows while the room loads', async ({ page, request }) => {
