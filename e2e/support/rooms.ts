@@ -55,13 +55,13 @@ export function categoryStrip(page: Page) {
 }
 
 /**
- * How a price in cents reads on the page ('$ 120', '$ 132.50'), worked out here rather than with the
- * app's own helper, so a wrong format in the app fails the tests.
+ * How a price in cents reads on the page ('$120', '$1,450', '$132.50'), worked out here rather than
+ * with the app's own helper, so a wrong format in the app fails the tests.
  */
 export function priceText(cents: number): string {
-  const dollars = Math.floor(cents / 100);
+  const dollars = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
   const rest = cents % 100;
-  return `$ ${dollars}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+  return `$${dollars}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
 }
 
 function escapeRegExp(text: string): string {
@@ -70,7 +70,7 @@ function escapeRegExp(text: string): string {
 
 /**
  * The grid shows exactly these rooms, in this order, each card linking to its room and showing
- * its location, '5 nights .', '$ {price}' and 'night'.
+ * its location, '5 nights .', the price ('$ {price}' in the spec, written as priceText) and 'night'.
  */
 export async function expectGridToShow(page: Page, rooms: readonly Room[]): Promise<void> {
   await expect(roomCards(page)).toHaveText(

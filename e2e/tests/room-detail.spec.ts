@@ -24,11 +24,11 @@ const TIMBER_LODGE = {
   title: 'Timber lodge in rolling hills',
   location: 'Hokkaido, Japan',
   category: 'Countryside',
-  nightly: '$ 149.99',
+  nightly: '$149.99',
   counts: ['5 guests', '2 rooms', '1 bathroom'],
   // The seed makes it available for 28 nights: 28 × $149.99 = $4,199.72.
   nights: 28,
-  total: '$ 4199.72',
+  total: '$4,199.72',
 } as const;
 
 const DAY_MS = 86_400_000;

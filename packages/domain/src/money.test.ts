@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatDollars, stayTotalCents } from './money.js';
+import { dollarsToCents, formatMoney, stayTotalCents } from './money.js';
 
 describe('money', () => {
   it('turns dollar amounts into exact cents', () => {
@@ -11,10 +11,16 @@ describe('money', () => {
     expect(() => dollarsToCents('-3')).toThrow(RangeError);
   });
 
-  it('formats whole and fractional dollars', () => {
-    expect(formatDollars(12000)).toBe('120');
-    expect(formatDollars(1999)).toBe('19.99');
-    expect(formatDollars(1905)).toBe('19.05');
+  it('writes amounts with a dollar sign, thousands separators, and cents only when there are some', () => {
+    expect(formatMoney(12000)).toBe('$120');
+    expect(formatMoney(1_064_000)).toBe('$10,640');
+    expect(formatMoney(8950)).toBe('$89.50');
+    expect(formatMoney(1905)).toBe('$19.05');
+    expect(formatMoney(419_972)).toBe('$4,199.72');
+    expect(formatMoney(123_456_789)).toBe('$1,234,567.89');
+    expect(formatMoney(1)).toBe('$0.01');
+    expect(formatMoney(0)).toBe('$0');
+    expect(() => formatMoney(12.5)).toThrow(RangeError);
   });
 
   it('prices a stay as nights between from and to times the nightly price', () => {

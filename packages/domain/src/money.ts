@@ -18,11 +18,15 @@ export function dollarsToCents(dollars: number | string): Cents {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
-/** "120" for whole dollars, "19.99" otherwise: how the product writes a price after '$ '. */
-export function formatDollars(cents: Cents): string {
-  const whole = Math.trunc(cents / 100);
-  const rest = Math.abs(cents % 100);
-  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0')}`;
+/** Prices are US dollars, written the way the product's (English, US) pages write numbers. */
+const MONEY_LOCALE = 'en-US';
+const wholeDollars = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const dollarsAndCents = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** The one way an amount is shown: '$10,640' for whole dollars, '$89.50' otherwise. */
+export function formatMoney(cents: Cents): string {
+  if (!Number.isInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  return cents % 100 === 0 ? wholeDollars.format(cents / 100) : dollarsAndCents.format(cents / 100);
 }
 
 /** The price rule: number of nights between from and to, times the nightly price. */

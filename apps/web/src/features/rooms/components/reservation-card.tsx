@@ -1,4 +1,4 @@
-import { formatDollars, formatIsoDate, nightsBetween, stayTotalCents, type Room } from '@staybook/domain';
+import { formatIsoDate, formatMoney, nightsBetween, stayTotalCents, type Room } from '@staybook/domain';
 import { Suspense } from 'react';
 import { Loader } from '../../../components/loader';
 import { lazyPage } from '../../../lib/lazy-page';
@@ -10,13 +10,13 @@ export function ReservationCard({ room }: { room: Room }) {
   // A malformed range has no price; show none rather than break the page.
   const total =
     nightsBetween(room.from, room.to) > 0
-      ? formatDollars(stayTotalCents(room.priceCents, room.from, room.to))
+      ? formatMoney(stayTotalCents(room.priceCents, room.from, room.to))
       : null;
 
   return (
     <section aria-label="Reservation" className="overflow-hidden rounded-xl border border-neutral-200 bg-white">
       <p className="flex items-baseline gap-1 p-4">
-        <span className="text-2xl font-semibold text-neutral-900">{`$ ${formatDollars(room.priceCents)}`}</span>
+        <span className="text-2xl font-semibold text-neutral-900">{formatMoney(room.priceCents)}</span>
         <span className="font-light text-neutral-600">night</span>
       </p>
       <hr className="border-neutral-200" />
@@ -34,7 +34,7 @@ export function ReservationCard({ room }: { room: Room }) {
       {total !== null && (
         <div className="flex items-center justify-between p-4 text-lg font-semibold text-neutral-900">
           <span>Total</span>
-          <span>{`$ ${total}`}</span>
+          <span>{total}</span>
         </div>
       )}
     </section>

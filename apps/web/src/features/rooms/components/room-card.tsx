@@ -1,4 +1,4 @@
-import { formatDollars, imageAtWidth, imageSrcSet, type Room } from '@staybook/domain';
+import { formatMoney, imageAtWidth, imageSrcSet, type Room } from '@staybook/domain';
 import { Link } from 'react-router';
 
 /**
@@ -47,7 +47,7 @@ export function RoomCard({ room, eager, highPriority }: RoomCardProps) {
       <p className="mt-3 truncate font-semibold text-neutral-900">{room.location}</p>
       <p className="font-light text-neutral-500">5 nights .</p>
       <p className="flex items-baseline gap-1">
-        <span className="font-semibold">{`$ ${formatDollars(room.priceCents)}`}</span>
+        <span className="font-semibold">{formatMoney(room.priceCents)}</span>
         <span className="font-light">night</span>
       </p>
     </Link>

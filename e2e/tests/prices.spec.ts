@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signInAs } from '../support/auth';
+import { roomCards } from '../support/rooms';
+
+// Seeded rooms (apps/api/src/db/demo-data.ts) and how their prices must read, worked out by hand.
+const CARDS = [
+  { category: 'Lux', location: 'Amalfi Coast, Italy', price: '$1,450' },
+  { category: 'Lux', location: 'Saint-Tropez, France', price: '$1,200' },
+  { category: 'Lux', location: 'Dubai, United Arab Emirates', price: '$980' },
+  { category: 'Beach', location: 'Byron Bay, Australia', price: '$132.50' },
+] as const;
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width} px wide`, () => {
+    test.use({ viewport });
+
+    test('room cards write prices with thousands separators, and cents only when there are some', async ({ page }) => {
+      for (const { category, location, price } of CARDS) {
+        await page.goto(`/?category=${category}`);
+        const card = roomCards(page).filter({ hasText: location });
+        await expect(card).toHaveCount(1);
+        await expect(card.getByText(price, { exact: true })).toBeVisible();
+        // The spec's card: location, '5 nights .', the price, then 'night'.
+        await expect(card).toHaveText(`${location}5 nights .${price}night`);
+      }
+    });
+
+    test('the room page writes the nightly price and the total with thousands separators', async ({ page }) => {
+      await signInAs(page, DEMO.guest);
+      await page.goto('/?category=Lux');
+      await roomCards(page).filter({ hasText: 'Amalfi Coast, Italy' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Cliffside villa with a private chef' })).toBeVisible();
+
+      const reservation = page.getByRole('region', { name: 'Reservation' });
+      await expect(reservation.getByText('$1,450', { exact: true })).toBeVisible();
+      // The seed makes it available for 25 nights: 25 × $1,450 = $36,250.
+      await expect(reservation.getByText('$36,250', { exact: true })).toBeVisible();
+    });
+  });
+}
