@@ -21,4 +21,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/notify.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-hot-toast',
+              importNames: ['default', 'toast'],
+              message: 'Show toasts with notify (src/lib/notify.ts), so a success clears stale errors.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

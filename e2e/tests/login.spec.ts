@@ -83,3 +83,27 @@ test('a signed-in user opening /login or /signup goes home', async ({ page }) =>
   await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
   await expect(page.getByRole('button', { name: 'Open profile menu' })).toBeVisible();
 });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width} px wide`, () => {
+    test.use({ viewport });
+
+    test('a successful sign-in takes the error of the failed one off the screen', async ({ page }) => {
+      await page.goto('/login');
+      await signInWithForm(page, { email: DEMO.guest.email, password: 'not the password' });
+      const failed = page.getByRole('status').filter({ hasText: 'Invalid email or password' });
+      await expect(failed).toBeVisible();
+
+      await loginForm(page).password.fill(DEMO.guest.password);
+      await loginForm(page).submit.click();
+
+      // The greeting and the end of the error are one and the same update.
+      await expect(page.getByRole('status').filter({ hasText: 'Signup Successful' })).toBeVisible();
+      expect(await failed.count(), 'error toasts once the greeting shows').toBe(0);
+      await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+    });
+  });
+}

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
 import { sessionQuery } from '../../features/auth/api/auth-queries';
 import { userQuery } from '../../features/users/api/use-user';
 import { errorMessage } from '../../lib/form-errors';
 import { lazyPage } from '../../lib/lazy-page';
+import { notify } from '../../lib/notify';
 
 // Only guests ever open it: the dialog (and Headless UI) stay out of the first page load.
 const BecomeHostDialog = lazyPage(
@@ -36,7 +36,7 @@ export function HostYourHomeButton() {
       if (record.role === 'guest') setDialogOpen(true);
       else await navigate('/dashboard');
     } catch (error) {
-      toast.error(errorMessage(error));
+      notify.error(errorMessage(error));
     }
   };
 

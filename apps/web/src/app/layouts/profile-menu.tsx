@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { AiOutlineMenu } from 'react-icons/ai';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { errorMessage } from '../../lib/form-errors';
+import { notify } from '../../lib/notify';
 
 /**
  * A disclosure rather than an ARIA menu: its entries are ordinary links (and the Logout button).
@@ -38,7 +38,7 @@ export function ProfileMenu() {
   const close = () => setOpen(false);
   const handleLogOut = () => {
     close();
-    logOut().catch((error: unknown) => toast.error(errorMessage(error)));
+    logOut().catch((error: unknown) => notify.error(errorMessage(error)));
   };
 
   return (

@@ -1,12 +1,12 @@
 import { PRODUCT_NAME } from '@staybook/domain';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { Navigate, useSearchParams } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
 import { Loader } from '../../components/loader';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { safeRedirectPath } from '../../features/auth/utils/safe-redirect';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { notify } from '../../lib/notify';
 
 /** Google sends the browser back here with the session cookie set; `to` is where to go next. */
 export function AuthCompleteRoute() {
@@ -17,7 +17,7 @@ export function AuthCompleteRoute() {
 
   useEffect(() => {
     // A fixed id, so StrictMode's second run does not show it twice.
-    if (user) toast.success('Signup Successful', { id: 'social-sign-in' });
+    if (user) notify.success('Signup Successful', { id: 'social-sign-in' });
   }, [user]);
 
   if (loading) return <Loader />;

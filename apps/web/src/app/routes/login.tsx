@@ -1,5 +1,4 @@
 import { PRODUCT_NAME } from '@staybook/domain';
-import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard, OrDivider } from '../../features/auth/components/auth-card';
 import { GoogleSignInButton } from '../../features/auth/components/google-sign-in-button';
@@ -7,6 +6,7 @@ import { LoginForm } from '../../features/auth/components/login-form';
 import { SocialErrorNotice } from '../../features/auth/components/social-error-notice';
 import { pathFromState } from '../../features/auth/utils/safe-redirect';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { notify } from '../../lib/notify';
 
 export function LoginRoute() {
   useDocumentTitle(`Log In | ${PRODUCT_NAME}`);
@@ -19,7 +19,7 @@ export function LoginRoute() {
 
   const handleSignedIn = () => {
     // The spec greets every kind of sign-in with the same words.
-    toast.success('Signup Successful');
+    notify.success('Signup Successful');
     void navigate(returnTo, { replace: true });
   };
 

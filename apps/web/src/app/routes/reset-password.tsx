@@ -1,10 +1,10 @@
 import { PRODUCT_NAME } from '@staybook/domain';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { notify } from '../../lib/notify';
 
 /** Where the reset e-mail's link lands: `?token=` when it is good, `?error=INVALID_TOKEN` when not. */
 export function ResetPasswordRoute() {
@@ -16,7 +16,7 @@ export function ResetPasswordRoute() {
   const usable = token && !searchParams.get('error') && !rejected;
 
   const handleDone = () => {
-    toast.success('Password updated. Please log in.');
+    notify.success('Password updated. Please log in.');
     void navigate('/login', { replace: true });
   };
 

@@ -1,17 +1,17 @@
 import { PRODUCT_NAME } from '@staybook/domain';
-import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard, OrDivider } from '../../features/auth/components/auth-card';
 import { GoogleSignInButton } from '../../features/auth/components/google-sign-in-button';
 import { SignupForm } from '../../features/auth/components/signup-form';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { notify } from '../../lib/notify';
 
 export function SignupRoute() {
   useDocumentTitle(`Sign Up | ${PRODUCT_NAME}`);
   const navigate = useNavigate();
 
   const handleSignedUp = () => {
-    toast.success('Signup Successful');
+    notify.success('Signup Successful');
     void navigate('/', { replace: true });
   };
 

@@ -1,7 +1,7 @@
 import { emailSchema } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { useAuth } from '../hooks/use-auth';
 
 /** Sends a reset link to the address typed in the e-mail field (spec, section 5). */
@@ -9,19 +9,19 @@ export function ForgotPasswordButton({ email }: { email: string }) {
   const { requestPasswordReset } = useAuth();
   const mutation = useMutation({
     mutationFn: requestPasswordReset,
-    onSuccess: () => toast.success('Request Success! Check your email for further process...'),
-    onError: (error) => toast.error(errorMessage(error)),
+    onSuccess: () => notify.success('Request Success! Check your email for further process...'),
+    onError: (error) => notify.error(errorMessage(error)),
   });
 
   const handleClick = () => {
     const typed = email.trim();
     if (!typed) {
-      toast.error('Please write your email first!');
+      notify.error('Please write your email first!');
       return;
     }
     const parsed = emailSchema.safeParse(typed);
     if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
+      notify.error(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
       return;
     }
     mutation.mutate(parsed.data);

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { FcGoogle } from 'react-icons/fc';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { serverInfoQuery } from '../api/auth-queries';
 import { useServerInfo } from '../api/use-server-info';
 import { useAuth } from '../hooks/use-auth';
@@ -25,14 +25,14 @@ export function GoogleSignInButton({ returnTo }: { returnTo: string }) {
       const { googleSignIn } = await queryClient.ensureQueryData(serverInfoQuery);
       if (!googleSignIn) {
         setNotConfigured(true);
-        toast.error(GOOGLE_NOT_CONFIGURED);
+        notify.error(GOOGLE_NOT_CONFIGURED);
         setPending(false);
         return;
       }
       await signInWithGoogle(returnTo);
       // The browser is leaving for Google: the spinner stays until it does.
     } catch (error) {
-      toast.error(errorMessage(error));
+      notify.error(errorMessage(error));
       setPending(false);
     }
   };

@@ -1,9 +1,9 @@
 import { loginSchema } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAuth } from '../hooks/use-auth';
 import { ForgotPasswordButton } from './forgot-password-button';
@@ -19,7 +19,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     mutationFn: signIn,
     onSuccess: onSignedIn,
     // What the user typed stays in the fields; only the message is new.
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => notify.error(errorMessage(error)),
   });
 
   const { values, field, handleSubmit } = useSchemaForm({

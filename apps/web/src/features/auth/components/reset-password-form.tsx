@@ -1,11 +1,11 @@
 import { passwordSchema } from '@staybook/domain';
 import { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { NewPasswordField, TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAuth } from '../hooks/use-auth';
 
@@ -24,7 +24,7 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken }: ResetPasswo
     mutationFn: resetPassword,
     onSuccess: onDone,
     onError: (error) => {
-      toast.error(errorMessage(error));
+      notify.error(errorMessage(error));
       if (error instanceof ApiRequestError && error.code === 'INVALID_TOKEN') onInvalidToken();
     },
   });

@@ -1,11 +1,11 @@
 import { signupSchema } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/button';
 import { ImageField } from '../../../components/image-field';
 import { NewPasswordField, TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { describeImageProblem } from '../../uploads/api/upload-image';
 import { useAuth } from '../hooks/use-auth';
@@ -16,7 +16,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
   const mutation = useMutation({
     mutationFn: signUp,
     onSuccess: onSignedUp,
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => notify.error(errorMessage(error)),
   });
 
   const { errors, field, handleSubmit } = useSchemaForm({

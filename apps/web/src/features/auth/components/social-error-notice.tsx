@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { notify } from '../../../lib/notify';
 
 /** better-auth's codes when a Google sign-in comes back failed (`/login?error=...`). */
 const MESSAGES: Partial<Record<string, string>> = {
@@ -21,7 +21,7 @@ export function SocialErrorNotice({ code }: { code: string }) {
   const message = describeSocialError(code);
   useEffect(() => {
     // A fixed id: a second render (or StrictMode) does not stack a second toast.
-    toast.error(message, { id: 'social-sign-in-error' });
+    notify.error(message, { id: 'social-sign-in-error' });
   }, [message]);
   return <p className="mb-4 rounded-md bg-rose-50 px-3 py-2 text-center text-sm text-rose-700">{message}</p>;
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 // Lucide, a set the first page does not use: icons sharing a module with the home page's icons
 // would be bundled into its entry chunk.
 import {
@@ -16,6 +15,7 @@ import {
 import { useNavigate } from 'react-router';
 import { LogoLink } from '../../../components/logo-link';
 import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useRole } from '../../users/api/use-role';
 import { BecomeHostDialog } from '../../users/components/become-host-dialog';
@@ -33,7 +33,7 @@ export function DashboardSidebar() {
   const handleLogOut = async () => {
     // Leave the private pages first, so their login guard does not race this to /login.
     await navigate('/', { replace: true });
-    logOut().catch((error: unknown) => toast.error(errorMessage(error)));
+    logOut().catch((error: unknown) => notify.error(errorMessage(error)));
   };
 
   const guestView = role === 'guest' || (role === 'host' && mode === 'guest');

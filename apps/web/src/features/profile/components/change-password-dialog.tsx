@@ -1,9 +1,9 @@
 import { changePasswordSchema } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { Modal, ModalActions } from '../../../components/modal';
 import { NewPasswordField, TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAuth } from '../../auth/hooks/use-auth';
 
@@ -12,11 +12,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const mutation = useMutation({
     mutationFn: changePassword,
     onSuccess: () => {
-      toast.success('Password changed');
+      notify.success('Password changed');
       onClose();
     },
     // A wrong current password keeps the dialog open with what was typed.
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => notify.error(errorMessage(error)),
   });
 
   const { field, handleSubmit } = useSchemaForm({

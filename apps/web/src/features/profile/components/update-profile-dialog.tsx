@@ -1,12 +1,12 @@
 import { profileUpdateSchema, type SessionUser } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Avatar } from '../../../components/avatar';
 import { ImageField } from '../../../components/image-field';
 import { Modal, ModalActions } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { describeImageProblem } from '../../uploads/api/upload-image';
@@ -29,10 +29,10 @@ export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialog
   const mutation = useMutation({
     mutationFn: updateProfile,
     onSuccess: () => {
-      toast.success('Profile updated');
+      notify.success('Profile updated');
       onClose();
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => notify.error(errorMessage(error)),
   });
 
   useEffect(() => {

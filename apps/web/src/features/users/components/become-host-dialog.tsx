@@ -1,6 +1,6 @@
-import toast from 'react-hot-toast';
 import { Modal, ModalActions } from '../../../components/modal';
 import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { useRequestHost } from '../api/use-request-host';
 
 interface BecomeHostDialogProps {
@@ -15,11 +15,11 @@ export function BecomeHostDialog({ open, onClose }: BecomeHostDialogProps) {
   const handleContinue = async () => {
     try {
       const modifiedCount = await requestHost.mutateAsync();
-      toast.success(
+      notify.success(
         modifiedCount > 0 ? 'Success! Please wait for admin confirmation' : 'Please!, Wait for admin approval',
       );
     } catch (error) {
-      toast.error(errorMessage(error));
+      notify.error(errorMessage(error));
     } finally {
       onClose();
     }

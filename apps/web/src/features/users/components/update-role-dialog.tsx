@@ -1,8 +1,8 @@
 import { isRole, normalizeEmail, ROLES, SELF_ROLE_CHANGE_MESSAGE, type Role, type User } from '@staybook/domain';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Modal, ModalActions } from '../../../components/modal';
 import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useUpdateUserRole } from '../api/use-update-user-role';
 
@@ -21,15 +21,15 @@ export function UpdateRoleDialog({ user, open, onClose }: UpdateRoleDialogProps)
   const handleUpdate = async () => {
     // The server refuses this too; the spec wants the answer before any request.
     if (signedIn && normalizeEmail(signedIn.email) === normalizeEmail(user.email)) {
-      toast.error(SELF_ROLE_CHANGE_MESSAGE);
+      notify.error(SELF_ROLE_CHANGE_MESSAGE);
       onClose();
       return;
     }
     try {
       await updateRole.mutateAsync({ email: user.email, role });
-      toast.success('User role updated successfully!');
+      notify.success('User role updated successfully!');
     } catch (error) {
-      toast.error(errorMessage(error));
+      notify.error(errorMessage(error));
     } finally {
       onClose();
     }

@@ -1,0 +1,19 @@
+import toast, { type ToastOptions } from 'react-hot-toast';
+
+/** Error toasts still on screen (or already gone: removing those does nothing). */
+const errorToasts = new Set<string>();
+
+/**
+ * The app's toasts. A success takes the error toasts still showing off the screen in the same update:
+ * they told of something that has now worked (a failed sign-in, then a successful one).
+ */
+export const notify = {
+  error(message: string, options?: ToastOptions): void {
+    errorToasts.add(toast.error(message, options));
+  },
+  success(message: string, options?: ToastOptions): void {
+    for (const id of errorToasts) toast.remove(id);
+    errorToasts.clear();
+    toast.success(message, options);
+  },
+};
