@@ -52,3 +52,35 @@ export async function manageUsersRow(page: Page, email: string): Promise<Locator
   }
   return row;
 }
+
+/** The toasts on screen (react-hot-toast gives each message the role status), as their whole bars. */
+export function toastBars(page: Page): Locator {
+  return page.locator('[data-rht-toaster] [role="status"]').locator('..');
+}
+
+/** Waits until the toasts have stopped moving (they slide in and push each other along as they stack). */
+export async function waitForToastsToSettle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .filter((animation) => {
+        const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+        return target instanceof Element && target.closest('[data-rht-toaster]') !== null;
+      })
+      .every((animation) => animation.playState === 'finished'),
+  );
+}
+
+/** Fails when any toast overlaps `other` on screen. */
+export async function expectToastsClearOf(page: Page, other: Locator, what: string): Promise<void> {
+  await waitForToastsToSettle(page);
+  const box = await other.boundingBox();
+  if (!box) throw new Error(`${what} is not on screen`);
+  for (const bar of await toastBars(page).all()) {
+    const toast = await bar.boundingBox();
+    if (!toast) continue;
+    const overlaps =
+      toast.x < box.x + box.width && box.x < toast.x + toast.width && toast.y < box.y + box.height && box.y < toast.y + toast.height;
+    expect(overlaps, `the toast "${await bar.textContent()}" (${JSON.stringify(toast)}) covers ${what} (${JSON.stringify(box)})`).toBe(false);
+  }
+}

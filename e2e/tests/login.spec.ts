@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, fetchSession, signInAs, type Account } from '../support/auth';
 import { fetchRoomsPage, roomPath } from '../support/rooms';
-import { atPath, openProfileMenu } from '../support/ui';
+import { atPath, expectToastsClearOf, openProfileMenu, toastBars } from '../support/ui';
 
 function loginForm(page: Page) {
   return {
@@ -104,6 +104,22 @@ for (const viewport of [
       await expect(page.getByRole('status').filter({ hasText: 'Signup Successful' })).toBeVisible();
       expect(await failed.count(), 'error toasts once the greeting shows').toBe(0);
       await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+    });
+
+    test('stacked toasts leave the logo above the sign-in card and the site header uncovered', async ({ page }) => {
+      await page.goto('/login');
+      const forgotPassword = page.getByRole('button', { name: 'Forgot password?' });
+      await forgotPassword.click();
+      await expect(page.getByRole('status').filter({ hasText: 'Please write your email first!' })).toBeVisible();
+      await forgotPassword.click();
+      await forgotPassword.click();
+      await expect(toastBars(page)).toHaveCount(3);
+      await expectToastsClearOf(page, page.getByRole('link', { name: 'StayBook home' }), 'the logo');
+
+      await signInWithForm(page, DEMO.guest);
+      await expect(page.getByRole('status').filter({ hasText: 'Signup Successful' })).toBeVisible();
+      await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+      await expectToastsClearOf(page, page.getByRole('banner'), 'the site header');
     });
   });
 }

@@ -7,7 +7,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      {/* At the bottom: clear of the fixed header and of the logo above the sign-in cards, however many stack up. */}
+      <Toaster position="bottom-center" />
     </QueryClientProvider>
   );
 }

@@ -24,8 +24,8 @@ export function GoogleSignInButton({ returnTo }: { returnTo: string }) {
     try {
       const { googleSignIn } = await queryClient.ensureQueryData(serverInfoQuery);
       if (!googleSignIn) {
+        // Said once, beside the button, where it stays: it will not change while the page is open.
         setNotConfigured(true);
-        notify.error(GOOGLE_NOT_CONFIGURED);
         setPending(false);
         return;
       }
@@ -43,7 +43,11 @@ export function GoogleSignInButton({ returnTo }: { returnTo: string }) {
         <FcGoogle size={22} aria-hidden="true" />
         Continue with Google
       </Button>
-      {notConfigured && <p className="mt-2 text-center text-sm text-rose-600">{GOOGLE_NOT_CONFIGURED}</p>}
+      {notConfigured && (
+        <p role="alert" className="mt-2 text-center text-sm text-rose-600">
+          {GOOGLE_NOT_CONFIGURED}
+        </p>
+      )}
     </div>
   );
 }
