@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createUser, DEMO, fetchUser, signInAs } from '../support/auth';
+import { asAccount, createUser, DEMO, fetchUser, sameOrigin, signInAs } from '../support/auth';
+import { SEEDED_URL } from '../support/servers';
 import { atPath, dashboardNav, dialog, manageUsersRow, openProfileMenu } from '../support/ui';
 
 /** Counts the page's host requests (PUT /api/user), to tell a Cancel from a Continue. */
@@ -11,45 +12,58 @@ function countHostRequests(page: Page): () => number {
   return () => count;
 }
 
-test('a guest asks to become a host, and an admin makes them one', async ({ page, browser, baseURL, playwright }) => {
+test('Cancel, or Escape, closes the Become A Host dialog and asks nothing', async ({ page, playwright }) => {
   const guest = await createUser(playwright.request);
   const hostRequests = countHostRequests(page);
   await signInAs(page, guest);
-  await page.goto('/');
-
-  // From the header.
-  await page.getByRole('button', { name: 'Host your home' }).click();
+  await page.goto('/dashboard');
+  const nav = dashboardNav(page);
   const becomeHost = dialog(page, 'Become A Host!');
+
+  await nav.getByRole('button', { name: 'Become A Host' }).click();
   await expect(becomeHost).toBeVisible();
   await expect(becomeHost.getByText('Please read all the terms & conditions before becoming a host.')).toBeVisible();
-  await becomeHost.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Success! Please wait for admin confirmation')).toBeVisible();
-  await expect(becomeHost).toBeHidden();
-  expect(hostRequests()).toBe(1);
-  expect(await fetchUser(page.request, guest.email)).toMatchObject({ role: 'guest', status: 'Requested' });
-
-  // Again, from the dashboard's sidebar: already asked.
-  await openProfileMenu(page, true);
-  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
-  await expect(page).toHaveURL(atPath('/dashboard'));
-  const nav = dashboardNav(page);
-  await nav.getByRole('button', { name: 'Become A Host' }).click();
-  await expect(becomeHost).toBeVisible();
-  await becomeHost.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Please!, Wait for admin approval')).toBeVisible();
-  await expect(becomeHost).toBeHidden();
-  expect(hostRequests()).toBe(2);
-
-  // Cancel, or Escape, closes the dialog and asks nothing.
-  await nav.getByRole('button', { name: 'Become A Host' }).click();
-  await expect(becomeHost).toBeVisible();
   await becomeHost.getByRole('button', { name: 'Cancel' }).click();
   await expect(becomeHost).toBeHidden();
   await nav.getByRole('button', { name: 'Become A Host' }).click();
   await expect(becomeHost).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(becomeHost).toBeHidden();
+  expect(hostRequests()).toBe(0);
+  await expect(nav.getByRole('button', { name: 'Become A Host' })).toBeVisible();
+  expect(await fetchUser(page.request, guest.email)).toMatchObject({ role: 'guest', status: 'Verified' });
+});
+
+test('a guest asks to become a host, and an admin makes them one', async ({ page, browser, baseURL, playwright }) => {
+  const guest = await createUser(playwright.request);
+  const hostRequests = countHostRequests(page);
+  await signInAs(page, guest);
+  await page.goto('/dashboard');
+  const nav = dashboardNav(page);
+  const becomeHost = dialog(page, 'Become A Host!');
+
+  // From the sidebar, Continue asks once; the sidebar then says the request is pending instead of offering it again.
+  await nav.getByRole('button', { name: 'Become A Host' }).click();
+  await becomeHost.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Success! Please wait for admin confirmation')).toBeVisible();
+  await expect(becomeHost).toBeHidden();
+  expect(hostRequests()).toBe(1);
+  expect(await fetchUser(page.request, guest.email)).toMatchObject({ role: 'guest', status: 'Requested' });
+  await expect(nav.getByText('Host request pending', { exact: true })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Become A Host' })).toBeHidden();
+
+  // Again, from the header's 'Host your home': already asked.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Host your home' }).click();
+  await expect(becomeHost).toBeVisible();
+  await becomeHost.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Please!, Wait for admin approval')).toBeVisible();
+  await expect(becomeHost).toBeHidden();
   expect(hostRequests()).toBe(2);
+  await openProfileMenu(page, true);
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page).toHaveURL(atPath('/dashboard'));
+  await expect(nav.getByText('Host request pending', { exact: true })).toBeVisible();
 
   // The admin, in a browser of their own, sees the request and grants it.
   const adminContext = await browser.newContext({ baseURL });
@@ -81,6 +95,7 @@ test('a guest asks to become a host, and an admin makes them one', async ({ page
     await expect(nav.getByRole('link', { name: entry })).toBeVisible();
   }
   await expect(nav.getByRole('button', { name: 'Become A Host' })).toBeHidden();
+  await expect(nav.getByText('Host request pending')).toBeHidden();
   await expect(nav.getByRole('link', { name: 'My Bookings' })).toBeHidden();
 
   await page.getByRole('button', { name: 'Switch to Guest' }).click();
@@ -108,3 +123,56 @@ test('"Host your home" sends a visitor to log in, and a host or an admin to the 
     await expect(dashboardNav(page).getByRole('link', { name: 'Statistics' })).toBeVisible();
   }
 });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width} px wide`, () => {
+    test.use({ viewport });
+
+    test('after "Become A Host" the sidebar and the profile say the request is pending until an admin decides', async ({
+      page,
+      playwright,
+    }) => {
+      const small = viewport.width < 768;
+      const guest = await createUser(playwright.request);
+      await signInAs(page, guest);
+      await page.goto('/dashboard/profile');
+      const nav = dashboardNav(page);
+      const openSidebar = async () => {
+        if (small) await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+      };
+      const badges = page.getByRole('main').getByText(/^(Guest|Host|Admin|Host request pending)$/);
+      await expect(badges).toHaveText(['Guest']);
+
+      await openSidebar();
+      await nav.getByRole('button', { name: 'Become A Host' }).click();
+      await dialog(page, 'Become A Host!').getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByText('Success! Please wait for admin confirmation')).toBeVisible();
+
+      await expect(badges).toHaveText(['Guest', 'Host request pending']);
+      if (small && !(await nav.isVisible())) await openSidebar();
+      await expect(nav.getByText('Host request pending', { exact: true })).toBeVisible();
+      await expect(nav.getByRole('button', { name: 'Become A Host' })).toBeHidden();
+
+      // It is the server's record that says so: a new visit shows it too.
+      await page.reload();
+      await expect(badges).toHaveText(['Guest', 'Host request pending']);
+
+      // An admin decides (keeping them a guest): the request is no longer pending, and can be made again.
+      await asAccount(playwright.request, DEMO.admin, async (admin) => {
+        const response = await admin.patch(`${SEEDED_URL}/api/users/update/${encodeURIComponent(guest.email)}`, {
+          headers: sameOrigin(),
+          data: { role: 'guest' },
+        });
+        expect(response.status()).toBe(200);
+      });
+      await page.reload();
+      await expect(badges).toHaveText(['Guest']);
+      await openSidebar();
+      await expect(nav.getByRole('button', { name: 'Become A Host' })).toBeVisible();
+      await expect(nav.getByText('Host request pending')).toBeHidden();
+    });
+  });
+}

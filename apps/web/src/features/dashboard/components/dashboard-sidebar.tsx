@@ -5,6 +5,7 @@ import {
   LuCalendarCheck,
   LuCalendarCog,
   LuChartLine,
+  LuHourglass,
   LuHouse,
   LuHousePlus,
   LuLogOut,
@@ -21,11 +22,11 @@ import { useRole } from '../../users/api/use-role';
 import { BecomeHostDialog } from '../../users/components/become-host-dialog';
 import { useDashboardMode } from '../hooks/use-dashboard-mode';
 import { ModeToggle } from './mode-toggle';
-import { SidebarButton, SidebarLink } from './sidebar-entries';
+import { SidebarButton, SidebarLink, SidebarNote } from './sidebar-entries';
 
 export function DashboardSidebar() {
   const { logOut } = useAuth();
-  const { role, loading } = useRole();
+  const { role, loading, hostRequestPending } = useRole();
   const [mode, toggleMode] = useDashboardMode();
   const [hostDialogOpen, setHostDialogOpen] = useState(false);
   const navigate = useNavigate();
@@ -68,9 +69,13 @@ export function DashboardSidebar() {
           )}
           {role === 'guest' && (
             <li>
-              <SidebarButton icon={LuUserPlus} onClick={() => setHostDialogOpen(true)}>
-                Become A Host
-              </SidebarButton>
+              {hostRequestPending ? (
+                <SidebarNote icon={LuHourglass}>Host request pending</SidebarNote>
+              ) : (
+                <SidebarButton icon={LuUserPlus} onClick={() => setHostDialogOpen(true)}>
+                  Become A Host
+                </SidebarButton>
+              )}
             </li>
           )}
           {role === 'admin' && (

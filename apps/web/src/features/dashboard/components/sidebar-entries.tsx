@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import type { IconType } from 'react-icons';
 import { NavLink } from 'react-router';
 
-const ENTRY_CLASS =
-  'flex w-full items-center gap-3 rounded-lg px-4 py-2.5 text-sm font-medium transition focus-visible:-outline-offset-2';
+const ENTRY_LAYOUT = 'flex w-full items-center gap-3 rounded-lg px-4 py-2.5 text-sm font-medium';
+const ENTRY_CLASS = `${ENTRY_LAYOUT} transition focus-visible:-outline-offset-2`;
 
 interface SidebarLinkProps {
   to: string;
@@ -43,5 +43,15 @@ export function SidebarButton({ icon: Icon, onClick, children }: SidebarButtonPr
       <Icon size={18} aria-hidden="true" />
       {children}
     </button>
+  );
+}
+
+/** A line in the sidebar that tells something rather than leads anywhere. */
+export function SidebarNote({ icon: Icon, children }: { icon: IconType; children: ReactNode }) {
+  return (
+    <p className={`${ENTRY_LAYOUT} bg-amber-50 text-amber-800`}>
+      <Icon size={18} aria-hidden="true" />
+      {children}
+    </p>
   );
 }

@@ -10,7 +10,7 @@ type OpenDialog = 'profile' | 'password' | null;
 
 export function ProfileCard() {
   const { user } = useAuth();
-  const { role } = useRole();
+  const { role, hostRequestPending } = useRole();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   // The dashboard's login guard has already made sure someone is signed in.
   if (!user) return null;
@@ -24,9 +24,16 @@ export function ProfileCard() {
           <Avatar src={user.image ?? null} alt="Profile photo" size={96} />
         </div>
         {/* A fixed-size badge, so the role arriving does not move the card. */}
-        <p className="flex h-7 min-w-16 items-center justify-center rounded-full bg-rose-600 px-4 text-xs font-semibold text-white">
-          {role ? capitalize(role) : ''}
-        </p>
+        <div className="flex flex-wrap items-center justify-center gap-2">
+          <p className="flex h-7 min-w-16 items-center justify-center rounded-full bg-rose-600 px-4 text-xs font-semibold text-white">
+            {role ? capitalize(role) : ''}
+          </p>
+          {hostRequestPending && (
+            <p className="flex h-7 items-center rounded-full bg-amber-100 px-4 text-xs font-semibold text-amber-800">
+              Host request pending
+            </p>
+          )}
+        </div>
         <p className="text-center text-lg font-medium break-all text-neutral-800">{`User Id: ${user.id}`}</p>
         <div className="mt-2 flex w-full flex-col gap-4 rounded-lg bg-neutral-50 p-4 text-sm text-neutral-700 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex flex-col gap-1">

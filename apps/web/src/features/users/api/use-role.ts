@@ -7,6 +7,8 @@ interface CurrentRole {
   role: Role | null;
   loading: boolean;
   error: Error | null;
+  /** A guest who asked to become a host and awaits an admin's decision (status Requested). */
+  hostRequestPending: boolean;
 }
 
 /** The signed-in user's role, read from their user record by e-mail (spec, section 6). */
@@ -17,5 +19,6 @@ export function useRole(): CurrentRole {
     role: record.data?.role ?? null,
     loading: authLoading || (user !== null && record.isPending),
     error: record.error,
+    hostRequestPending: record.data?.role === 'guest' && record.data.status === 'Requested',
   };
 }
