@@ -158,3 +158,38 @@ test('a page whose code fails again after the reload shows the error screen', as
   expect(await navigationType(page)).toBe('reload');
   expect(documentRequests()).toBe(2);
 });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width} px wide`, () => {
+    test.use({ viewport });
+
+    test('an address the app has no page for answers HTTP 404 and shows the error screen in the page frame', async ({
+      page,
+    }) => {
+      for (const path of ['/no-such-page', '/dashboard/no-such-page', '/room/a/b']) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(404);
+        await expect(page.getByRole('heading', { name: 'Something Went Wrong!' })).toBeVisible();
+        await expect(page.getByText('Page not found.')).toBeVisible();
+        await expect(page.getByText('Here are some helpful links:')).toBeVisible();
+        await expect(page).toHaveTitle('Page not found | StayBook');
+        await expect(page.getByRole('link', { name: 'StayBook home' })).toBeVisible();
+      }
+
+      await page.getByRole('button', { name: 'Take Me Home' }).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+      await expect(roomCards(page).first()).toBeVisible();
+    });
+
+    test('the pages of the app answer HTTP 200, opened directly', async ({ page }) => {
+      for (const path of ['/', '/?category=Lake', '/login', '/signup', '/dashboard/profile']) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+      }
+      await expect(page.getByRole('heading', { name: 'Something Went Wrong!' })).toBeHidden();
+    });
+  });
+}

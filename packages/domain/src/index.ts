@@ -1,3 +1,4 @@
+export * from './app-routes.js';
 export * from './bookings.js';
 export * from './cards.js';
 export * from './categories.js';

@@ -41,6 +41,26 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers index.html with a 404 for paths the app has no page for, so the app shows its not-found screen', async () => {
+    for (const url of ['/no-such-page', '/dashboard/nothing', '/room/a/b', '/room/', '/no-such-page?x=1']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url, headers: { accept: 'text/html' } });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], `${method} ${url}`).toMatch(/text\/html/);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        if (method === 'GET') expect(res.body).toContain('<title>StayBook</title>');
+      }
+    }
+  });
+
+  it('answers 200 for every page of the app, whatever the letter case or a trailing slash', async () => {
+    for (const url of ['/login', '/signup', '/reset-password?token=abc', '/auth/complete?to=%2F', '/dashboard', '/dashboard/', '/Dashboard/Manage-Users', '/dashboard/my-bookings']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>StayBook</title>');
+    }
+  });
+
   it('caches hashed assets for a year and other files not at all', async () => {
     expect((await app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).headers['cache-control']).toContain('immutable');
     expect((await app.inject({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');

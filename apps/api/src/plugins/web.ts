@@ -2,14 +2,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES } from '@staybook/domain';
+import { ERROR_CODES, isAppPath } from '@staybook/domain';
 import { errorBody } from '../errors.js';
 
 const YEAR_SECONDS = 31_536_000;
 
 /**
  * Serves, from the API's own origin: uploaded images under /uploads, the built web app, and the
- * app's index.html for any other route so client-side routes load on refresh.
+ * app's index.html for any other route so client-side routes load on refresh: with status 200 for
+ * the app's own paths (APP_PATHS), 404 for the rest, where the app shows its not-found screen.
  * Unknown /api paths and missing files get the JSON 404 instead.
  */
 export async function registerWebServing(
@@ -57,7 +58,10 @@ export async function registerWebServing(
       !path.startsWith('/uploads/') &&
       !/\.[A-Za-z0-9]+$/.test(path);
     if (webDist && isAppRoute) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+      return reply
+        .status(isAppPath(path) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', webDist);
     }
     return reply.status(404).send(errorBody(ERROR_CODES.notFound, `Nothing here: ${request.method} ${path}`));
   });

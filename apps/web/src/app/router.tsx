@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@staybook/domain';
 import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
@@ -37,7 +38,10 @@ function page(Page: ComponentType) {
   );
 }
 
-/** Every route of the app, in one place (product spec, section 2). */
+/**
+ * Every route of the app, in one place (product spec, section 2). The paths come from the domain package,
+ * where the server reads them too: it answers 404 for any path not listed there.
+ */
 const routes: RouteObject[] = [
   {
     // Holds the auth state, so every page (and the 401 handling) can reach it.
@@ -45,7 +49,7 @@ const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       {
-        path: '/',
+        path: APP_PATHS.home,
         element: <MainLayout />,
         children: [
           {
@@ -53,20 +57,20 @@ const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { index: true, element: <HomeRoute /> },
-              { path: 'room/:id', element: <PrivateRoute>{page(RoomDetailRoute)}</PrivateRoute> },
+              { path: APP_PATHS.room, element: <PrivateRoute>{page(RoomDetailRoute)}</PrivateRoute> },
               { path: '*', element: <NotFoundRoute /> },
             ],
           },
         ],
       },
       // Log in and sign up: for visitors only, outside the main layout.
-      { path: '/login', element: <PublicOnlyRoute>{page(LoginRoute)}</PublicOnlyRoute> },
-      { path: '/signup', element: <PublicOnlyRoute>{page(SignupRoute)}</PublicOnlyRoute> },
+      { path: APP_PATHS.login, element: <PublicOnlyRoute>{page(LoginRoute)}</PublicOnlyRoute> },
+      { path: APP_PATHS.signup, element: <PublicOnlyRoute>{page(SignupRoute)}</PublicOnlyRoute> },
       // Public: the password-reset e-mail's link, and where Google sign-in comes back to.
-      { path: '/reset-password', element: page(ResetPasswordRoute) },
-      { path: '/auth/complete', element: page(AuthCompleteRoute) },
+      { path: APP_PATHS.resetPassword, element: page(ResetPasswordRoute) },
+      { path: APP_PATHS.authComplete, element: page(AuthCompleteRoute) },
       {
-        path: '/dashboard',
+        path: APP_PATHS.dashboard,
         element: <PrivateRoute>{page(DashboardLayout)}</PrivateRoute>,
         children: [
           {
@@ -75,7 +79,7 @@ const routes: RouteObject[] = [
             children: [
               { index: true, element: <StatisticsRoute /> },
               {
-                path: 'add-room',
+                path: APP_PATHS.addRoom,
                 element: (
                   <RoleRoute roles={['host']}>
                     <AddRoomRoute />
@@ -83,7 +87,7 @@ const routes: RouteObject[] = [
                 ),
               },
               {
-                path: 'my-listings',
+                path: APP_PATHS.myListings,
                 element: (
                   <RoleRoute roles={['host']}>
                     <MyListingsRoute />
@@ -91,23 +95,23 @@ const routes: RouteObject[] = [
                 ),
               },
               {
-                path: 'manage-users',
+                path: APP_PATHS.manageUsers,
                 element: (
                   <RoleRoute roles={['admin']}>
                     <ManageUsersRoute />
                   </RoleRoute>
                 ),
               },
-              { path: 'my-bookings', element: <MyBookingsRoute /> },
+              { path: APP_PATHS.myBookings, element: <MyBookingsRoute /> },
               {
-                path: 'manage-bookings',
+                path: APP_PATHS.manageBookings,
                 element: (
                   <RoleRoute roles={['host']}>
                     <ManageBookingsRoute />
                   </RoleRoute>
                 ),
               },
-              { path: 'profile', element: <ProfileRoute /> },
+              { path: APP_PATHS.profile, element: <ProfileRoute /> },
             ],
           },
         ],

@@ -1,0 +1,50 @@
+/**
+ * Every path the web app has a page for. The app's route table is built from these, and the server
+ * answers any other path with a 404 (still with the app, which shows its not-found screen).
+ * `:name` stands for one path segment.
+ */
+export const APP_PATHS = {
+  home: '/',
+  room: '/room/:id',
+  login: '/login',
+  signup: '/signup',
+  /** The password-reset e-mail's link. */
+  resetPassword: '/reset-password',
+  /** Where Google sign-in comes back to. */
+  authComplete: '/auth/complete',
+  dashboard: '/dashboard',
+  addRoom: '/dashboard/add-room',
+  myListings: '/dashboard/my-listings',
+  manageUsers: '/dashboard/manage-users',
+  myBookings: '/dashboard/my-bookings',
+  manageBookings: '/dashboard/manage-bookings',
+  profile: '/dashboard/profile',
+} as const;
+
+function segments(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+const PATTERNS = Object.values(APP_PATHS).map(segments);
+
+/**
+ * Whether the app has a page at `pathname` (no query string), matched as the app's router matches:
+ * ignoring letter case and a trailing slash, a `:name` standing for any one non-empty segment.
+ */
+export function isAppPath(pathname: string): boolean {
+  if (!pathname.startsWith('/')) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURI(pathname);
+  } catch {
+    return false;
+  }
+  // Empty segments in the middle ('/room//x') match nothing in the router either.
+  if (/\/\/./.test(decoded)) return false;
+  const parts = segments(decoded);
+  return PATTERNS.some(
+    (pattern) =>
+      pattern.length === parts.length &&
+      pattern.every((segment, i) => segment.startsWith(':') || segment.toLowerCase() === parts[i]!.toLowerCase()),
+  );
+}
