@@ -58,29 +58,27 @@ export function toastBars(page: Page): Locator {
   return page.locator('[data-rht-toaster] [role="status"]').locator('..');
 }
 
-/** Waits until the toasts have stopped moving (they slide in and push each other along as they stack). */
-export async function waitForToastsToSettle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .filter((animation) => {
-        const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
-        return target instanceof Element && target.closest('[data-rht-toaster]') !== null;
-      })
-      .every((animation) => animation.playState === 'finished'),
-  );
-}
-
-/** Fails when any toast overlaps `other` on screen. */
+/**
+ * Fails unless toasts are on screen and none of them overlaps `other`. Toasts slide in and push each
+ * other along as they stack, so this asks again until they have settled.
+ */
 export async function expectToastsClearOf(page: Page, other: Locator, what: string): Promise<void> {
-  await waitForToastsToSettle(page);
-  const box = await other.boundingBox();
-  if (!box) throw new Error(`${what} is not on screen`);
-  for (const bar of await toastBars(page).all()) {
-    const toast = await bar.boundingBox();
-    if (!toast) continue;
-    const overlaps =
-      toast.x < box.x + box.width && box.x < toast.x + toast.width && toast.y < box.y + box.height && box.y < toast.y + toast.height;
-    expect(overlaps, `the toast "${await bar.textContent()}" (${JSON.stringify(toast)}) covers ${what} (${JSON.stringify(box)})`).toBe(false);
-  }
+  await expect
+    .poll(
+      async () => {
+        const box = await other.boundingBox();
+        if (!box) return `${what} is not on screen`;
+        const toasts = (await Promise.all((await toastBars(page).all()).map((bar) => bar.boundingBox()))).filter(
+          (toast) => toast !== null,
+        );
+        if (toasts.length === 0) return 'no toast on screen';
+        const covering = toasts.filter(
+          (toast) =>
+            toast.x < box.x + box.width && box.x < toast.x + toast.width && toast.y < box.y + box.height && box.y < toast.y + toast.height,
+        );
+        return `${covering.length} of ${toasts.length} toasts cover ${what}`;
+      },
+      { message: `toasts clear of ${what}` },
+    )
+    .toMatch(/^0 of \d+ toasts cover/);
 }
