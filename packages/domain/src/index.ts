@@ -14,3 +14,4 @@ export const HOME_PAGE_TITLE = 'StayBook | Vacation Homes & Condo Rentals';
 export const FOOTER_TEXT = '© 2024-2025 StayBook. All rights reserved.';
 export * from './identity.js';
 export * from './text.js';
+export * from './room-input.js';

@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import {
+  availabilityStartError,
+  latestAvailabilityEnd,
+  roomInputSchema,
+  roomInputSchemaFor,
+  type RoomInputValues,
+} from './room-input.js';
+
+const TODAY = '2026-03-10';
+const IMAGE = '/uploads/0b7e1f8c-1b2a-4c3d-9e8f-112233445566.webp';
+
+const valid: RoomInputValues = {
+  title: 'Cabin by the lake',
+  location: 'Hallstatt, Austria',
+  category: 'Lake',
+  from: '2026-04-01',
+  to: '2026-04-30',
+  price: 120,
+  guests: 4,
+  bedrooms: 2,
+  bathrooms: 1,
+  description: 'Quiet.',
+  image: IMAGE,
+};
+
+const schema = roomInputSchemaFor({ today: TODAY });
+
+/** The field messages a value gets, as the form shows them (first message per field). */
+function messages(input: unknown, s: typeof schema = schema): Record<string, string> {
+  const result = s.safeParse(input);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+describe('room input', () => {
+  it('accepts a complete room, trims text, converts the price to cents and drops unknown fields', () => {
+    const result = schema.parse({
+      ...valid,
+      title: '  Cabin by the lake ',
+      price: '19.99',
+      guests: '4',
+      host: { email: 'someone@else.example' },
+      hostId: 'x',
+      _id: 'y',
+      total_guest: 9,
+    });
+    expect(result).toEqual({
+      title: 'Cabin by the lake',
+      location: 'Hallstatt, Austria',
+      category: 'Lake',
+      from: '2026-04-01',
+      to: '2026-04-30',
+      priceCents: 1999,
+      guests: 4,
+      bedrooms: 2,
+      bathrooms: 1,
+      description: 'Quiet.',
+      image: IMAGE,
+    });
+  });
+
+  it('names every missing required field', () => {
+    expect(messages({})).toEqual({
+      title: 'Title is required',
+      location: 'Location is required',
+      category: 'Please choose a category',
+      from: 'Please choose the first available day',
+      to: 'Please choose the last available day',
+      price: 'Price is required',
+      guests: 'Please enter the number of guests',
+      bedrooms: 'Please enter the number of bedrooms',
+      bathrooms: 'Please enter the number of bathrooms',
+      image: 'Please upload a photo of the room',
+    });
+    // What an emptied form sends: blank text, and NaN from a cleared number input.
+    expect(messages({ ...valid, title: '   ', location: '', price: '', guests: Number.NaN, image: '' })).toEqual({
+      title: 'Title is required',
+      location: 'Location is required',
+      price: 'Price is required',
+      guests: 'Please enter the number of guests',
+      image: 'Please upload a photo of the room',
+    });
+    expect(schema.parse({ ...valid, description: undefined }).description).toBe('');
+  });
+
+  it('keeps the price between $1 and $100,000 with at most two decimals', () => {
+    const cents = (price: unknown) => schema.parse({ ...valid, price }).priceCents;
+    expect(cents(1)).toBe(100);
+    expect(cents('1.00')).toBe(100);
+    expect(cents(100_000)).toBe(10_000_000);
+    expect(cents('100000')).toBe(10_000_000);
+    expect(cents(19.99)).toBe(1999);
+    expect(cents(0.1 + 0.2 + 0.7)).toBe(100);
+    expect(cents(' 42.5 ')).toBe(4250);
+    for (const [price, message] of [
+      [0.99, 'Price must be at least $1'],
+      ['0.99', 'Price must be at least $1'],
+      [0, 'Price must be at least $1'],
+      [-5, 'Price must be at least $1'],
+      [100_000.01, 'Price must be at most $100,000'],
+      ['100000.01', 'Price must be at most $100,000'],
+      [19.999, 'Price can have at most two decimals'],
+      ['19.999', 'Price can have at most two decimals'],
+      ['abc', 'Price must be a number'],
+      ['1e3', 'Price must be a number'],
+      ['12,50', 'Price must be a number'],
+      [Number.POSITIVE_INFINITY, 'Price must be a number'],
+      [true, 'Price must be a number'],
+    ] as const) {
+      expect(messages({ ...valid, price }), String(price)).toEqual({ price: message });
+    }
+  });
+
+  it('keeps guests, bedrooms and bathrooms whole numbers from 1 to 50', () => {
+    for (const field of ['guests', 'bedrooms', 'bathrooms'] as const) {
+      expect(schema.parse({ ...valid, [field]: 1 })[field]).toBe(1);
+      expect(schema.parse({ ...valid, [field]: 50 })[field]).toBe(50);
+      expect(schema.parse({ ...valid, [field]: '50' })[field]).toBe(50);
+      expect(messages({ ...valid, [field]: 0 })).toEqual({ [field]: `The number of ${field} must be at least 1` });
+      expect(messages({ ...valid, [field]: 51 })).toEqual({ [field]: `The number of ${field} must be at most 50` });
+      expect(messages({ ...valid, [field]: 2.5 })).toEqual({ [field]: `The number of ${field} must be a whole number` });
+      expect(messages({ ...valid, [field]: '2.5' })).toEqual({ [field]: `The number of ${field} must be a whole number` });
+      expect(messages({ ...valid, [field]: 'two' })).toEqual({ [field]: `The number of ${field} must be a whole number` });
+    }
+  });
+
+  it('limits title and location to 120 characters and the description to 5,000, after trimming', () => {
+    expect(schema.parse({ ...valid, title: 'T'.repeat(120), location: 'L'.repeat(120), description: 'D'.repeat(5000) })).toMatchObject({
+      title: 'T'.repeat(120),
+      location: 'L'.repeat(120),
+    });
+    expect(schema.parse({ ...valid, title: ` ${'T'.repeat(120)} ` }).title).toHaveLength(120);
+    expect(messages({ ...valid, title: 'T'.repeat(121), location: 'L'.repeat(121), description: 'D'.repeat(5001) })).toEqual({
+      title: 'Title must be at most 120 characters',
+      location: 'Location must be at most 120 characters',
+      description: 'Description must be at most 5,000 characters',
+    });
+    expect(messages({ ...valid, title: 'A\u0000B', location: 'Tab\there' })).toEqual({
+      title: 'Title contains characters that are not allowed',
+      location: 'Location contains characters that are not allowed',
+    });
+    expect(schema.parse({ ...valid, description: 'Line one\nLine two\tend' }).description).toBe('Line one\nLine two\tend');
+    expect(messages({ ...valid, description: 'bell\u0007' })).toEqual({ description: 'Description contains characters that are not allowed' });
+  });
+
+  it('accepts only the category list', () => {
+    expect(messages({ ...valid, category: 'Volcano' })).toEqual({ category: 'Please choose a category' });
+    expect(messages({ ...valid, category: 'lake' })).toEqual({ category: 'Please choose a category' });
+  });
+
+  it('accepts only an image this product stored, never an outside address', () => {
+    const outside = 'Please upload the photo here; pictures from other sites are not accepted';
+    for (const image of [
+      'https://tracker.example/pixel.gif',
+      '//evil.example/uploads/0b7e1f8c-1b2a-4c3d-9e8f-112233445566.webp',
+      'http://localhost:3000/uploads/0b7e1f8c-1b2a-4c3d-9e8f-112233445566.webp',
+      '/uploads/0b7e1f8c-1b2a-4c3d-9e8f-112233445566-320w.webp',
+      '/uploads/../auth-secret',
+      'javascript:alert(1)',
+    ]) {
+      expect(messages({ ...valid, image }), image).toEqual({ image: outside });
+    }
+  });
+
+  it('keeps availability from today on, ending after it starts, at most two years long', () => {
+    expect(schema.parse({ ...valid, from: TODAY, to: '2026-03-11' }).from).toBe(TODAY);
+    expect(messages({ ...valid, from: '2026-03-09', to: '2026-03-11' })).toEqual({ from: 'Availability cannot start before today' });
+    expect(messages({ ...valid, from: '2026-04-01', to: '2026-04-01' })).toEqual({ to: 'Availability must end after it starts' });
+    expect(messages({ ...valid, from: '2026-04-02', to: '2026-04-01' })).toEqual({ to: 'Availability must end after it starts' });
+    expect(schema.parse({ ...valid, from: '2026-04-01', to: '2028-04-01' }).to).toBe('2028-04-01');
+    expect(messages({ ...valid, from: '2026-04-01', to: '2028-04-02' })).toEqual({ to: 'Availability can be at most two years long' });
+    expect(messages({ ...valid, from: '2026-13-01', to: '2026-02-30' })).toEqual({
+      from: 'Please enter a date as YYYY-MM-DD',
+      to: 'Please enter a date as YYYY-MM-DD',
+    });
+    // Every message at once, as the form shows them.
+    expect(messages({ ...valid, title: '', from: '2026-03-01', to: '2026-02-01' })).toEqual({
+      title: 'Title is required',
+      from: 'Availability cannot start before today',
+      to: 'Availability must end after it starts',
+    });
+  });
+
+  it('lets an update keep the start of a window that has already begun, and nothing earlier', () => {
+    const update = roomInputSchemaFor({ today: TODAY, keepStart: '2026-02-01' });
+    expect(update.parse({ ...valid, from: '2026-02-01', to: '2026-05-01' }).from).toBe('2026-02-01');
+    expect(messages({ ...valid, from: '2026-01-31', to: '2026-05-01' }, update)).toEqual({ from: 'Availability cannot start before today' });
+    expect(availabilityStartError('2026-02-01', { today: TODAY, keepStart: '2026-02-01' })).toBeNull();
+    expect(availabilityStartError('2026-02-02', { today: TODAY, keepStart: '2026-02-01' })).toBe('Availability cannot start before today');
+    expect(availabilityStartError(TODAY, { today: TODAY })).toBeNull();
+    // The server's update schema leaves the start to the service, which knows the stored room.
+    expect(roomInputSchema.parse({ ...valid, from: '2020-01-01', to: '2020-02-01' }).from).toBe('2020-01-01');
+  });
+
+  it('measures two years by the calendar', () => {
+    expect(latestAvailabilityEnd('2026-04-01')).toBe('2028-04-01');
+    expect(latestAvailabilityEnd('2028-02-29')).toBe('2030-03-01');
+  });
+});

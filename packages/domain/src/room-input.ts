@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { CATEGORY_LABELS } from './categories.js';
+import { isIsoDate, todayIso, type IsoDate } from './dates.js';
+import { isOwnImageUrl } from './images.js';
+import { dollarsToCents, type Cents } from './money.js';
+import { listRoomsQuerySchema } from './rooms.js';
+
+/**
+ * What a host types to list or update a room: one schema for the Add Room / Update Room form and the
+ * server's `POST /api/room` and `PUT /api/room/update/:id`. The limits are docs/decisions/012-room-limits.md.
+ */
+export const ROOM_LIMITS = {
+  minPriceCents: 100,
+  maxPriceCents: 10_000_000,
+  maxGuests: 50,
+  maxBedrooms: 50,
+  maxBathrooms: 50,
+  maxTitleLength: 120,
+  maxLocationLength: 120,
+  maxDescriptionLength: 5_000,
+  maxAvailabilityYears: 2,
+} as const;
+
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+/** Line breaks and tabs are part of a description; other control characters are never typed. */
+const CONTROL_CHARACTERS_BUT_LAYOUT = /[^\P{Cc}\n\r\t]/u;
+
+function requiredText(label: string, max: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((s) => !CONTROL_CHARACTERS.test(s), { error: `${label} contains characters that are not allowed` });
+}
+
+/** A form field left empty arrives as undefined, '' or (from a number input) NaN. */
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || Number.isNaN(value);
+}
+
+/** Dollars as a number or as typed ("120", "19.99"), at most two decimals, within the limits; answers cents. */
+const priceSchema = z
+  .union([z.number(), z.string()], { error: (issue) => (isBlank(issue.input) ? 'Price is required' : 'Price must be a number') })
+  .transform((value, ctx): Cents => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (isBlank(value)) return fail('Price is required');
+    const dollars = typeof value === 'string' ? (/^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN) : value;
+    if (!Number.isFinite(dollars)) return fail('Price must be a number');
+    if (dollars < ROOM_LIMITS.minPriceCents / 100) return fail('Price must be at least $1');
+    if (dollars > ROOM_LIMITS.maxPriceCents / 100) return fail('Price must be at most $100,000');
+    // 19.99 * 100 is 1998.9999999999998: whole cents within a rounding error are whole cents.
+    if (Math.abs(dollars * 100 - Math.round(dollars * 100)) > 1e-6) return fail('Price can have at most two decimals');
+    return dollarsToCents(dollars);
+  });
+
+/** A whole number from 1 to max, as a number or as typed ("3"). */
+function countSchema(noun: string, max: number) {
+  const required = `Please enter the number of ${noun}`;
+  const whole = `The number of ${noun} must be a whole number`;
+  return z
+    .union([z.number(), z.string()], { error: (issue) => (isBlank(issue.input) ? required : whole) })
+    .transform((value, ctx): number => {
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (isBlank(value)) return fail(required);
+      const n = typeof value === 'string' ? (/^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN) : value;
+      if (!Number.isInteger(n)) return fail(whole);
+      if (n < 1) return fail(`The number of ${noun} must be at least 1`);
+      if (n > max) return fail(`The number of ${noun} must be at most ${max}`);
+      return n;
+    });
+}
+
+function dateSchema(required: string) {
+  return z
+    .string({ error: required })
+    .min(1, { error: required })
+    .refine(isIsoDate, { error: 'Please enter a date as YYYY-MM-DD' });
+}
+
+/** The same calendar day `years` later (29 February becomes 1 March). */
+function addYears(date: IsoDate, years: number): IsoDate {
+  const year = Number(date.slice(0, 4)) + years;
+  const sameDay = `${year}-${date.slice(5)}`;
+  return isIsoDate(sameDay) ? sameDay : `${year}-03-01`;
+}
+
+/** The last check-out day an availability window starting on `from` may have. */
+export function latestAvailabilityEnd(from: IsoDate): IsoDate {
+  return addYears(from, ROOM_LIMITS.maxAvailabilityYears);
+}
+
+export const AVAILABILITY_START_MESSAGE = 'Availability cannot start before today';
+
+/**
+ * Availability starts today or later; a window that has already started may keep its start when the room
+ * is updated (`keepStart`, the stored start). Answers the field message, or null when the start is fine.
+ */
+export function availabilityStartError(from: IsoDate, { today, keepStart }: { today: IsoDate; keepStart?: IsoDate | undefined }): string | null {
+  return from >= today || from === keepStart ? null : AVAILABILITY_START_MESSAGE;
+}
+
+type StartRule = (from: IsoDate) => string | null;
+
+function roomInputSchemaWith(startRule: StartRule | null) {
+  return z
+    .object({
+      title: requiredText('Title', ROOM_LIMITS.maxTitleLength),
+      location: requiredText('Location', ROOM_LIMITS.maxLocationLength),
+      category: z.enum(CATEGORY_LABELS, { error: 'Please choose a category' }),
+      from: dateSchema('Please choose the first available day'),
+      to: dateSchema('Please choose the last available day'),
+      price: priceSchema,
+      guests: countSchema('guests', ROOM_LIMITS.maxGuests),
+      bedrooms: countSchema('bedrooms', ROOM_LIMITS.maxBedrooms),
+      bathrooms: countSchema('bathrooms', ROOM_LIMITS.maxBathrooms),
+      description: z
+        .string({ error: 'Description must be text' })
+        .trim()
+        .max(ROOM_LIMITS.maxDescriptionLength, { error: 'Description must be at most 5,000 characters' })
+        .refine((s) => !CONTROL_CHARACTERS_BUT_LAYOUT.test(s), { error: 'Description contains characters that are not allowed' })
+        .default(''),
+      image: z
+        .string({ error: 'Please upload a photo of the room' })
+        .min(1, { error: 'Please upload a photo of the room', abort: true })
+        .refine(isOwnImageUrl, { error: 'Please upload the photo here; pictures from other sites are not accepted' }),
+    })
+    .superRefine((room, ctx) => {
+      // Runs even when another field failed, so the form shows every message at once; the dates may be what failed.
+      if (isIsoDate(room.from)) {
+        const startError = startRule?.(room.from);
+        if (startError) ctx.addIssue({ code: 'custom', path: ['from'], message: startError });
+      }
+      if (!isIsoDate(room.from) || !isIsoDate(room.to)) return;
+      if (room.to <= room.from) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'Availability must end after it starts' });
+      } else if (room.to > latestAvailabilityEnd(room.from)) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'Availability can be at most two years long' });
+      }
+    })
+    .transform(({ price, ...room }) => ({ ...room, priceCents: price }));
+}
+
+/**
+ * Every rule but the start one, which needs today and, on update, the stored room: the update route
+ * checks it in the service (`availabilityStartError`); forms and the create route use `roomInputSchemaFor`.
+ */
+export const roomInputSchema = roomInputSchemaWith(null);
+
+/** What the form holds (numbers may still be text); what the server stores. */
+export type RoomInputValues = z.input<typeof roomInputSchema>;
+export type RoomInput = z.output<typeof roomInputSchema>;
+
+/**
+ * The whole rule set, start included. `today` is read when a value is checked (a long-lived form or
+ * server keeps up with the date); `keepStart` is the stored start of the room being updated.
+ */
+export function roomInputSchemaFor({ today, keepStart }: { today?: IsoDate; keepStart?: IsoDate } = {}) {
+  return roomInputSchemaWith((from) => availabilityStartError(from, { today: today ?? todayIso(), keepStart }));
+}
+
+/** `GET /api/my-listings`: the host's own rooms, a page at a time. */
+export const myListingsQuerySchema = listRoomsQuerySchema.omit({ category: true });
+
+/** `DELETE /api/room/:id` answers how many rooms it removed (the spec's deletedCount). */
+export const deletedCountSchema = z.object({ deletedCount: z.int().min(0) });
