@@ -90,18 +90,17 @@ function decodeCursor(text: string): Cursor {
 }
 
 /**
- * Rooms newest first, optionally of one category, one page at a time. The order is total
- * (createdAt, then id), so paging with the returned cursor never repeats or skips a room.
+ * One page of live rooms matching `where`, newest first: browsing and My Listings alike. The order is
+ * total (createdAt, then id), so paging with the returned cursor never repeats or skips a room.
  */
-export async function listRooms(
+export async function pageOfRooms(
   db: Db,
-  params: { category?: CategoryLabel | undefined; cursor?: string | undefined; limit: number },
+  { where, cursor, limit }: { where: SQL[]; cursor?: string | undefined; limit: number },
 ): Promise<RoomsPage> {
   // Removed rooms stay for booking history only; the listing indexes cover live rooms.
-  const conditions: SQL[] = [isNull(rooms.deletedAt)];
-  if (params.category) conditions.push(eq(rooms.category, params.category));
-  if (params.cursor) {
-    const after = decodeCursor(params.cursor);
+  const conditions: SQL[] = [isNull(rooms.deletedAt), ...where];
+  if (cursor) {
+    const after = decodeCursor(cursor);
     conditions.push(
       or(lt(rooms.createdAt, after.createdAt), and(eq(rooms.createdAt, after.createdAt), lt(rooms.id, after.id)))!,
     );
@@ -109,15 +108,26 @@ export async function listRooms(
   const rows = await selectRooms(db)
     .where(and(...conditions))
     .orderBy(desc(rooms.createdAt), desc(rooms.id))
-    .limit(params.limit + 1);
+    .limit(limit + 1);
 
-  const page = rows.slice(0, params.limit);
+  const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     items: page.map(toRoom),
-    nextCursor: rows.length > params.limit && last ? encodeCursor(last) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
   };
 }
+
+/** Rooms newest first, optionally of one category, one page at a time. */
+export async function listRooms(
+  db: Db,
+  params: { category?: CategoryLabel | undefined; cursor?: string | undefined; limit: number },
+): Promise<RoomsPage> {
+  const where = params.category ? [eq(rooms.category, params.category)] : [];
+  return pageOfRooms(db, { where, cursor: params.cursor, limit: params.limit });
+}
+
+export const ROOM_NOT_FOUND_MESSAGE = 'Room not found. It may have been removed by its host.';
 
 /**
  * The host's e-mail, for a viewer allowed to see it: the host themselves (so the page knows it is their own
@@ -144,7 +154,7 @@ export async function getRoom(db: Db, { id, viewer }: { id: string; viewer: Acto
   const [row] = await selectRooms(db)
     .where(and(eq(rooms.id, id), isNull(rooms.deletedAt)))
     .limit(1);
-  if (!row) throw new NotFoundError('Room not found. It may have been removed by its host.');
+  if (!row) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
   const room = toRoom(row);
   const email = await hostEmailFor(db, viewer, row.hostId);
   return email ? { ...room, host: { ...room.host, email } } : room;
