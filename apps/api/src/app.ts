@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createAuth, trustedOrigins } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { hostRoomsRoutes } from './modules/rooms/host-rooms.routes.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -97,7 +98,7 @@ export async function buildApp({
   });
   registerCanonicalHost(app, config);
 
-  // Limits apply only to the routes that declare one (uploads); the auth library limits its own routes.
+  // Limits apply only to the routes that declare one (uploads, new rooms); the auth library limits its own routes.
   await app.register(rateLimit, {
     global: false,
     // Thrown by the plugin, so the error handler builds the answer as for any other error.
@@ -133,6 +134,7 @@ export async function buildApp({
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth, config });
       await api.register(roomsRoutes, { db: database.db });
+      await api.register(hostRoomsRoutes, { db: database.db, imageStore });
       await api.register(usersRoutes, { db: database.db });
       await api.register(uploadsRoutes, { imageStore });
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, writeFile } from 'node:fs/promises';
+import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { IMAGE_WIDTHS, storedImageUrl } from '@staybook/domain';
+import { IMAGE_WIDTHS, isOwnImageUrl, storedImageUrl } from '@staybook/domain';
 import { encodeImageVariants, type ImageJobs } from './process-image.js';
 
 export { ImageNotProcessedError, ImageQueueFullError, NotAnImageError } from './process-image.js';
@@ -10,6 +10,11 @@ export { ImageNotProcessedError, ImageQueueFullError, NotAnImageError } from './
 export interface ImageStore {
   /** Re-encodes and stores an image; answers its canonical URL (`/uploads/<key>.webp`). */
   saveImage(input: Buffer): Promise<string>;
+  /**
+   * Removes a stored image (every width and the canonical name). Idempotent; ignores any URL that is not
+   * one of ours. The caller makes sure nothing refers to it any more.
+   */
+  deleteImage(url: string): Promise<void>;
 }
 
 export function localUploadsDir(dataDir: string): string {
@@ -28,6 +33,12 @@ export function createLocalImageStore(dataDir: string, { jobs }: { jobs?: ImageJ
       // The canonical name is the widest copy: a second name for the same file, not a second file.
       await link(join(dir, `${key}-${IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]}w.webp`), join(dir, `${key}.webp`));
       return storedImageUrl(key);
+    },
+    async deleteImage(url) {
+      if (!isOwnImageUrl(url)) return;
+      const key = url.slice('/uploads/'.length, -'.webp'.length);
+      const names = [`${key}.webp`, ...IMAGE_WIDTHS.map((w) => `${key}-${w}w.webp`)];
+      await Promise.all(names.map((name) => rm(join(dir, name), { force: true })));
     },
   };
 }

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  apiErrorSchema,
+  deletedCountSchema,
+  emailSchema,
+  myListingsQuerySchema,
+  roomIdSchema,
+  roomInputSchema,
+  roomInputSchemaFor,
+  roomSchema,
+  roomsPageSchema,
+} from '@staybook/domain';
+import type { Db } from '../../db/client.js';
+import type { ImageStore } from '../../integrations/images/image-store.js';
+import { actorOf, requireRole } from '../../plugins/session.js';
+import { createRoom, deleteRoom, listHostRooms, updateRoom } from './host-rooms.service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const roomParams = z.object({ id: roomIdSchema });
+
+/** New listings are limited per host, whatever address they come from. */
+async function perUser(request: FastifyRequest): Promise<string> {
+  request.actor ??= await request.resolveActor();
+  return request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`;
+}
+
+/** The spec's hosting calls: add a room, My Listings, update and delete (docs: README, API). */
+export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageStore }> = async (app, { db, imageStore }) => {
+  app.post(
+    '/room',
+    {
+      onRequest: requireRole('host'),
+      config: { rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: perUser } },
+      schema: {
+        summary: 'List a new room; its host is the signed-in host',
+        body: roomInputSchemaFor(),
+        response: { 201: roomSchema, ...errors, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createRoom(db, { actor: actorOf(request), input: request.body })),
+  );
+
+  app.get(
+    '/my-listings',
+    {
+      onRequest: requireRole('host'),
+      schema: { summary: "The signed-in host's rooms, newest first", querystring: myListingsQuerySchema, response: { 200: roomsPageSchema, ...errors } },
+    },
+    async (request) => listHostRooms(db, { actor: actorOf(request), ...request.query }),
+  );
+
+  // The spec's form of the same call; the e-mail must be the caller's own.
+  app.get(
+    '/my-listings/:email',
+    {
+      onRequest: requireRole('host'),
+      schema: {
+        summary: "The signed-in host's rooms (the e-mail must be their own)",
+        params: z.object({ email: emailSchema }),
+        querystring: myListingsQuerySchema,
+        response: { 200: roomsPageSchema, ...errors },
+      },
+    },
+    async (request) => listHostRooms(db, { actor: actorOf(request), email: request.params.email, ...request.query }),
+  );
+
+  app.put(
+    '/room/update/:id',
+    {
+      onRequest: requireRole('host'),
+      schema: {
+        summary: "Replace a room's details (its host only)",
+        params: roomParams,
+        body: roomInputSchema,
+        response: { 200: roomSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      updateRoom(db, { actor: actorOf(request), id: request.params.id, input: request.body, imageStore, log: request.log }),
+  );
+
+  app.delete(
+    '/room/:id',
+    {
+      onRequest: requireRole('host', 'admin'),
+      schema: {
+        summary: 'Remove a room (its host, or an admin)',
+        params: roomParams,
+        response: { 200: deletedCountSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => deleteRoom(db, { actor: actorOf(request), id: request.params.id, imageStore, log: request.log }),
+  );
+};

@@ -1,0 +1,181 @@
+import { and, asc, count, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  availabilityStartError,
+  countOf,
+  formatIsoDate,
+  normalizeEmail,
+  todayIso,
+  type Room,
+  type RoomInput,
+  type RoomsPage,
+} from '@staybook/domain';
+import type { Db } from '../../db/client.js';
+import { bookings, payments, rooms, users } from '../../db/schema.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
+import type { ImageStore } from '../../integrations/images/image-store.js';
+import type { Actor } from '../../plugins/session.js';
+import { getRoom, pageOfRooms, ROOM_NOT_FOUND_MESSAGE } from './rooms.service.js';
+
+/**
+ * The host's side of rooms: list, change and remove one's own. The host of a room is always the
+ * signed-in actor; nothing in a request body can name another.
+ */
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Where an image no longer needed is removed from, and where a failure to remove it is reported. */
+type ImageCleanup = { imageStore: ImageStore; log: FastifyBaseLogger };
+
+function roomColumns(input: RoomInput) {
+  return {
+    title: input.title,
+    location: input.location,
+    category: input.category,
+    availableFrom: input.from,
+    availableTo: input.to,
+    priceCents: input.priceCents,
+    guests: input.guests,
+    bedrooms: input.bedrooms,
+    bathrooms: input.bathrooms,
+    description: input.description,
+    image: input.image,
+  };
+}
+
+export async function createRoom(db: Db, { actor, input }: { actor: Actor; input: RoomInput }): Promise<Room> {
+  const [row] = await db.insert(rooms).values({ ...roomColumns(input), hostId: actor.id }).returning({ id: rooms.id });
+  return getRoom(db, { id: row!.id, viewer: actor });
+}
+
+/** My Listings: the actor's own live rooms, newest first. An e-mail in the path must be the actor's own. */
+export async function listHostRooms(
+  db: Db,
+  { actor, email, cursor, limit }: { actor: Actor; email?: string | undefined; cursor?: string | undefined; limit: number },
+): Promise<RoomsPage> {
+  if (email !== undefined && normalizeEmail(email) !== actor.email) {
+    throw new ForbiddenError('You can only see your own listings.');
+  }
+  return pageOfRooms(db, { where: [eq(rooms.hostId, actor.id)], cursor, limit });
+}
+
+/**
+ * The room, locked until the transaction ends: a booking being confirmed for it (which takes a share
+ * lock on the room) waits, so a check made here still holds when the change commits.
+ */
+async function lockLiveRoom(tx: Tx, id: string) {
+  const [room] = await tx.select().from(rooms).where(eq(rooms.id, id)).for('update');
+  if (!room || room.deletedAt) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
+  return room;
+}
+
+function outsideStaysMessage(stays: { checkIn: string; checkOut: string }[]): string {
+  const first = stays[0]!;
+  const dates = `from ${formatIsoDate(first.checkIn)} to ${formatIsoDate(first.checkOut)}`;
+  return stays.length === 1
+    ? `A confirmed stay ${dates} falls outside the new dates.`
+    : `${stays.length} confirmed stays fall outside the new dates; the first is ${dates}.`;
+}
+
+/**
+ * The host replaces a room's details. The window may not leave out a confirmed stay that has not ended;
+ * a new price applies to new bookings only (a booking keeps the nightly price it was made at).
+ */
+export async function updateRoom(
+  db: Db,
+  { actor, id, input, imageStore, log }: { actor: Actor; id: string; input: RoomInput } & ImageCleanup,
+): Promise<Room> {
+  const today = todayIso();
+  const replacedImage = await db.transaction(async (tx) => {
+    const room = await lockLiveRoom(tx, id);
+    if (room.hostId !== actor.id) throw new ForbiddenError('Only the host of this room can change it.');
+    const startError = availabilityStartError(input.from, { today, keepStart: room.availableFrom });
+    if (startError) throw new BadRequestError(`from: ${startError}`, { from: startError });
+    const outside = await tx
+      .select({ checkIn: bookings.checkIn, checkOut: bookings.checkOut })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.roomId, id),
+          eq(bookings.status, 'confirmed'),
+          gt(bookings.checkOut, today),
+          or(lt(bookings.checkIn, input.from), gt(bookings.checkOut, input.to)),
+        ),
+      )
+      .orderBy(asc(bookings.checkIn));
+    if (outside.length > 0) throw new ConflictError(outsideStaysMessage(outside));
+    await tx.update(rooms).set({ ...roomColumns(input), updatedAt: sql`now()` }).where(eq(rooms.id, id));
+    return room.image === input.image ? null : room.image;
+  });
+  if (replacedImage) await releaseImage(db, replacedImage, { imageStore, log });
+  return getRoom(db, { id, viewer: actor });
+}
+
+/**
+ * The host (or an admin, for abusive listings) removes a room. Upcoming or current stays block it; a room
+ * with any booking or payment history leaves browsing but keeps its row for that history and the
+ * statistics; a room with none is deleted for good, and its image with it.
+ */
+export async function deleteRoom(
+  db: Db,
+  { actor, id, imageStore, log }: { actor: Actor; id: string } & ImageCleanup,
+): Promise<{ deletedCount: number }> {
+  const today = todayIso();
+  const freedImage = await db.transaction(async (tx) => {
+    const room = await lockLiveRoom(tx, id);
+    if (room.hostId !== actor.id && actor.role !== 'admin') {
+      throw new ForbiddenError('Only the host of this room or an admin can remove it.');
+    }
+    const [{ upcoming } = { upcoming: 0 }] = await tx
+      .select({ upcoming: count() })
+      .from(bookings)
+      .where(and(eq(bookings.roomId, id), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, today)));
+    if (upcoming > 0) {
+      throw new ConflictError(
+        `This room has ${countOf(upcoming, 'upcoming stay')}. Cancel ${upcoming === 1 ? 'it' : 'them'} in Manage Bookings first.`,
+      );
+    }
+    const [history] = await tx
+      .select({ id: rooms.id })
+      .from(rooms)
+      .where(
+        and(
+          eq(rooms.id, id),
+          or(
+            sql`exists (select 1 from ${bookings} where ${bookings.roomId} = ${rooms.id})`,
+            sql`exists (select 1 from ${payments} where ${payments.roomId} = ${rooms.id})`,
+          ),
+        ),
+      );
+    if (history) {
+      await tx.update(rooms).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(rooms.id, id));
+      return null;
+    }
+    await tx.delete(rooms).where(eq(rooms.id, id));
+    return room.image;
+  });
+  if (freedImage) await releaseImage(db, freedImage, { imageStore, log });
+  return { deletedCount: 1 };
+}
+
+/** True while a room (live or removed), a booking's copy of its room, or a user's photo shows the image. */
+async function isImageInUse(db: Db, url: string): Promise<boolean> {
+  const uses = await Promise.all([
+    db.select({ id: rooms.id }).from(rooms).where(eq(rooms.image, url)).limit(1),
+    db.select({ id: bookings.id }).from(bookings).where(eq(bookings.roomImage, url)).limit(1),
+    db.select({ id: users.id }).from(users).where(eq(users.image, url)).limit(1),
+  ]);
+  return uses.some((rows) => rows.length > 0);
+}
+
+/**
+ * Removes an image's files once nothing refers to it. Runs after the change committed: a failure here
+ * leaves an unused file behind (logged), never an answer that says the change failed when it did not.
+ */
+async function releaseImage(db: Db, url: string, { imageStore, log }: ImageCleanup): Promise<void> {
+  try {
+    if (!(await isImageInUse(db, url))) await imageStore.deleteImage(url);
+  } catch (err) {
+    log.error({ err, url }, 'could not remove an image no longer in use');
+  }
+}
