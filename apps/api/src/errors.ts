@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** For card errors: the processor's reason, as Stripe's decline codes. */
+    readonly declineCode?: string,
   ) {
     super(message);
     this.name = new.target.name;
@@ -50,8 +52,18 @@ export class ConflictError extends AppError {
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /** The JSON body of every error answer: the error handler, the auth bridge and the 404 handler all build it here. */
-export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiError {
-  return { error: fields ? { code, message, fields } : { code, message } };
+export function errorBody(code: string, message: string, fields?: Record<string, string>, declineCode?: string): ApiError {
+  return { error: { code, message, ...(fields ? { fields } : {}), ...(declineCode ? { declineCode } : {}) } };
+}
+
+/**
+ * The card was refused: 400 when the details are wrong before any processor sees them (invalid number,
+ * expiry in the past), 402 when the processor declined it. The message is the one the guest reads.
+ */
+export class CardError extends AppError {
+  constructor(status: 400 | 402, declineCode: string, message: string, fields?: Record<string, string>) {
+    super(status, status === 402 ? ERROR_CODES.cardDeclined : ERROR_CODES.badRequest, message, fields, declineCode);
+  }
 }
 
 /** The product's error code for an HTTP status that did not come with one of its own. */
@@ -67,6 +79,8 @@ export function errorCodeForStatus(status: number): ErrorCode {
       return ERROR_CODES.conflict;
     case 413:
       return ERROR_CODES.payloadTooLarge;
+    case 402:
+      return ERROR_CODES.cardDeclined;
     case 429:
       return ERROR_CODES.rateLimited;
     default:
@@ -83,6 +97,11 @@ export const PG_ERRORS = {
   invalidTextRepresentation: '22P02',
   /** e.g. a NUL character in text: PostgreSQL cannot store it. */
   characterNotInRepertoire: '22021',
+  /**
+   * Two transactions inserting conflicting rows under an exclusion constraint can each wait for the other
+   * (PostgreSQL checks the constraint after inserting); the server aborts one of them with this code.
+   */
+  deadlockDetected: '40P01',
 } as const;
 
 export const DISALLOWED_CHARACTERS_MESSAGE = 'The request contains characters that are not allowed.';

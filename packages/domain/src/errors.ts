@@ -7,6 +7,8 @@ export const apiErrorSchema = z.object({
     message: z.string(),
     /** For validation errors: which fields were wrong and why. */
     fields: z.record(z.string(), z.string()).optional(),
+    /** For card errors: the processor's reason (Stripe's decline codes: card_declined, insufficient_funds…). */
+    declineCode: z.string().optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
@@ -20,6 +22,8 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   rateLimited: 'RATE_LIMITED',
+  /** 402: the card processor refused the card; `declineCode` says why. */
+  cardDeclined: 'CARD_DECLINED',
   internal: 'INTERNAL',
   /** Busy for a moment (a 503 with Retry-After): the same request later will do. */
   unavailable: 'UNAVAILABLE',
