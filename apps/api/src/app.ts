@@ -10,9 +10,15 @@ import type { Database } from './db/client.js';
 import { AppError } from './errors.js';
 import { createLocalImageStore, localUploadsDir, type ImageStore } from './integrations/images/image-store.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
+import { createPaymentProvider } from './integrations/payments/index.js';
+import type { PaymentProvider } from './integrations/payments/payment-provider.js';
 import { createAuth, trustedOrigins } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
+import type { BookingDeps } from './modules/bookings/bookings.service.js';
+import { createPaymentSweeper, type PaymentSweeper } from './modules/bookings/payment-sweeper.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { hostRoomsRoutes } from './modules/rooms/host-rooms.routes.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -41,6 +47,13 @@ function serializeRequest(req: FastifyRequest) {
   return { method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Books or voids payments browsers left half done; runs every minute while the app is up. */
+    paymentSweeper: PaymentSweeper;
+  }
+}
+
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export type AppDeps = {
@@ -51,6 +64,8 @@ export type AppDeps = {
   /** Signs session cookies (see modules/auth/auth-secret.ts). */
   authSecret: string;
   imageStore?: ImageStore;
+  /** The card processor; by default the one the configuration names (the built-in test processor). */
+  paymentProvider?: PaymentProvider;
   /** The built web app to serve; null serves the API alone (as the API tests do). */
   webDist?: string | null;
 };
@@ -62,6 +77,7 @@ export async function buildApp({
   mailer,
   authSecret,
   imageStore = createLocalImageStore(config.dataDir),
+  paymentProvider = createPaymentProvider({ config, db: database.db }),
   webDist = DEFAULT_WEB_DIST,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -109,15 +125,13 @@ export async function buildApp({
 
   // Deferred work (mail) finishes before the server closes, so a shutdown never drops a reset mail.
   const background = new Set<Promise<unknown>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...background]);
-  });
   const runInBackground = (task: Promise<unknown>) => {
     const tracked = task.catch((err: unknown) => app.log.error({ err }, 'background task failed'));
     background.add(tracked);
     void tracked.finally(() => background.delete(tracked));
   };
 
+  const outgoingMail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const auth = createAuth({
     runInBackground,
     config,
@@ -125,7 +139,22 @@ export async function buildApp({
     secret: authSecret,
     imageStore,
     log: app.log,
-    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    mailer: outgoingMail,
+  });
+  const bookingDeps: BookingDeps = {
+    db: database.db,
+    payments: paymentProvider,
+    sendMail: (message) => runInBackground(outgoingMail.send(message)),
+    publicUrl: config.publicUrl,
+    log: app.log,
+  };
+  const paymentSweeper = createPaymentSweeper(bookingDeps);
+  app.decorate('paymentSweeper', paymentSweeper);
+  app.addHook('onReady', async () => paymentSweeper.start());
+  app.addHook('onClose', async () => {
+    // A sweep in progress finishes first, so the mail it queued is among the work waited for.
+    await paymentSweeper.stop();
+    await Promise.allSettled([...background]);
   });
   await app.register(
     async (api) => {
@@ -137,6 +166,8 @@ export async function buildApp({
       await api.register(hostRoomsRoutes, { db: database.db, imageStore });
       await api.register(usersRoutes, { db: database.db });
       await api.register(uploadsRoutes, { imageStore });
+      await api.register(bookingsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
+      await api.register(paymentsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
     },
     { prefix: '/api' },
   );

@@ -36,6 +36,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ message: 'must be the URL people open, e.g. https://stays.example.com' }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
   AUTH_RATE_LIMIT: booleanFlag.default(true),
+  PAYMENT_RATE_LIMIT: booleanFlag.default(true),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url({ message: 'must be the issuer URL of an OpenID provider' }).default('https://accounts.google.com'),
@@ -68,6 +69,8 @@ export type Config = {
   /** Signs session cookies; when unset outside production, one is generated and kept in DATA_DIR. */
   authSecret: string | undefined;
   authRateLimit: boolean;
+  /** Rate limits on creating payments and on the test processor's card confirmations. */
+  paymentRateLimit: boolean;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   /** SMTP server for outgoing mail; when unset, mail is written to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
@@ -136,6 +139,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
     authSecret: e.AUTH_SECRET,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    paymentRateLimit: e.PAYMENT_RATE_LIMIT,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER.replace(/\/+$/, '') }

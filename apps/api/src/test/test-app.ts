@@ -45,6 +45,7 @@ export async function createTestApp(
     PUBLIC_URL: TEST_ORIGIN,
     // Fixtures sign many people in from one address; the limits have tests of their own.
     AUTH_RATE_LIMIT: '0',
+    PAYMENT_RATE_LIMIT: '0',
     ...env,
   });
   const mail: MailMessage[] = [];

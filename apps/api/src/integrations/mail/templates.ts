@@ -1,3 +1,4 @@
+import { countOf, formatDollars, formatIsoDate, type IsoDate } from '@staybook/domain';
 import { escapeHtml, type MailMessage } from './mailer.js';
 
 export function passwordResetMail(user: { name: string; email: string }, url: string): MailMessage {
@@ -12,4 +13,91 @@ export function passwordResetMail(user: { name: string; email: string }, url: st
 <p>The link works once. If you did not ask for this, ignore this mail: your password stays as it is.</p>
 <p>StayBook</p>`,
   };
+}
+
+/** What the booking mails say about a stay. */
+export type StayDetails = {
+  title: string;
+  location: string;
+  from: IsoDate;
+  to: IsoDate;
+  nights: number;
+  totalCents: number;
+  guest: { name: string; email: string };
+  host: { name: string; email: string };
+};
+
+const money = (cents: number) => `$${formatDollars(cents)}`;
+
+function stayLines(stay: StayDetails): string[] {
+  return [
+    `${stay.title}, ${stay.location}`,
+    `${formatIsoDate(stay.from)} to ${formatIsoDate(stay.to)} (${countOf(stay.nights, 'night')})`,
+  ];
+}
+
+/** A mail in both parts: each paragraph once as text, once escaped into HTML. */
+function mail(to: string, subject: string, greeting: string, paragraphs: string[][], link: { url: string; label: string }): MailMessage {
+  const text = [greeting, ...paragraphs.map((lines) => lines.join('\n')), `${link.label}: ${link.url}`, 'StayBook'].join('\n\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs.map((lines) => `<p>${lines.map(escapeHtml).join('<br>')}</p>`),
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
+    '<p>StayBook</p>',
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export function bookingConfirmationMail(stay: StayDetails, publicUrl: string): MailMessage {
+  return mail(
+    stay.guest.email,
+    `Your stay at ${stay.title} is booked`,
+    `Hi ${stay.guest.name || 'there'},`,
+    [
+      ['Your stay is booked and paid:'],
+      stayLines(stay),
+      [`Total charged: ${money(stay.totalCents)}`, `Your host: ${stay.host.name}`],
+      ['You can cancel for a full refund until the day before check-in.'],
+    ],
+    { url: `${publicUrl}/dashboard/my-bookings`, label: 'See my bookings' },
+  );
+}
+
+export function newBookingMail(stay: StayDetails, publicUrl: string): MailMessage {
+  return mail(
+    stay.host.email,
+    `New booking: ${stay.title}`,
+    `Hi ${stay.host.name || 'there'},`,
+    [
+      [`${stay.guest.name || stay.guest.email} booked your room:`],
+      stayLines(stay),
+      [`Total paid: ${money(stay.totalCents)}`, `Guest: ${stay.guest.name} <${stay.guest.email}>`],
+    ],
+    { url: `${publicUrl}/dashboard/manage-bookings`, label: 'Manage bookings' },
+  );
+}
+
+/** Sent to the guest and to the host; `cancelledBy` says who cancelled, `refundedCents` what went back to the card. */
+export function bookingCancelledMail(
+  stay: StayDetails,
+  recipient: 'guest' | 'host',
+  cancelledBy: 'guest' | 'host',
+  refundedCents: number,
+  publicUrl: string,
+): MailMessage {
+  const person = stay[recipient];
+  const who = cancelledBy === recipient ? 'You' : cancelledBy === 'guest' ? `${stay.guest.name || 'The guest'}` : `${stay.host.name || 'The host'}`;
+  return mail(
+    person.email,
+    `Cancelled: ${stay.title}, ${formatIsoDate(stay.from)}`,
+    `Hi ${person.name || 'there'},`,
+    [
+      [`${who} cancelled this stay:`],
+      stayLines(stay),
+      [`Refunded to the guest's card: ${money(refundedCents)}`],
+    ],
+    recipient === 'guest'
+      ? { url: `${publicUrl}/dashboard/my-bookings`, label: 'See my bookings' }
+      : { url: `${publicUrl}/dashboard/manage-bookings`, label: 'Manage bookings' },
+  );
 }

@@ -8,13 +8,22 @@ import type { Actor } from '../../plugins/session.js';
 
 const host = alias(users, 'host');
 
-/** A room is booked while a confirmed stay in it has not ended yet. */
-const bookedExpr = sql<boolean>`exists (
-  select 1 from ${bookings}
+/**
+ * A room is booked when no night in it can be booked any more: every night from the later of its first
+ * day and today (UTC) up to its last day is covered by a confirmed stay, or that window has ended.
+ * Confirmed stays never overlap (bookings_no_overlap), so the nights they cover within the window add up;
+ * the sum reads bookings_room_confirmed_idx. A cancellation frees nights, and the room is bookable again.
+ * See docs/decisions/011-booked-flag.md.
+ */
+const windowStart = sql`greatest(${rooms.availableFrom}, (now() at time zone 'utc')::date)`;
+const bookedExpr = sql<boolean>`(${windowStart} >= ${rooms.availableTo} or coalesce((
+  select sum(least(${bookings.checkOut}, ${rooms.availableTo}) - greatest(${bookings.checkIn}, ${windowStart}))
+  from ${bookings}
   where ${bookings.roomId} = ${rooms.id}
     and ${bookings.status} = 'confirmed'
-    and ${bookings.checkOut} > current_date
-)`;
+    and ${bookings.checkOut} > ${windowStart}
+    and ${bookings.checkIn} < ${rooms.availableTo}
+), 0) >= ${rooms.availableTo} - ${windowStart})`;
 
 const roomColumns = {
   id: rooms.id,

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, formatIsoDate, todayIso } from '@staybook/domain';
+import { insertRoom } from '../../db/factories.js';
+import { bookStay } from '../../test/bookings.js';
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
+
+const day = (n: number) => addDays(todayIso(), n);
+
+/** Mail is the same on both engines; one is enough here. */
+describe('booking mail', () => {
+  let t: TestApp;
+  let host: TestUser;
+  let guest: TestUser;
+  let roomId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    host = await t.signUp({ role: 'host', name: 'Hana <b>Host</b>' });
+    guest = await t.signUp({ name: '<script>alert(1)</script>' });
+    roomId = (
+      await insertRoom(t.database.db, {
+        hostId: host.id,
+        title: 'Loft & "friends" <img src=x onerror=alert(1)>',
+        location: 'Berlin, Germany',
+        priceCents: 12_050,
+        availableFrom: day(1),
+        availableTo: day(30),
+      })
+    ).id;
+  });
+  afterAll(() => t.close());
+
+  it('confirms a booking to the guest and tells the host, in text and escaped HTML', async () => {
+    t.mail.length = 0;
+    await bookStay(t, guest, { roomId, from: day(3), to: day(6) });
+    expect(t.mail.map((m) => m.to)).toEqual([guest.email, host.email]);
+    const [toGuest, toHost] = t.mail as [(typeof t.mail)[0], (typeof t.mail)[0]];
+
+    expect(toGuest.subject).toBe('Your stay at Loft & "friends" <img src=x onerror=alert(1)> is booked');
+    expect(toGuest.text).toContain('Hi <script>alert(1)</script>,');
+    expect(toGuest.text).toContain(`${formatIsoDate(day(3))} to ${formatIsoDate(day(6))} (3 nights)`);
+    expect(toGuest.text).toContain('Total charged: $361.50');
+    expect(toGuest.text).toContain(`See my bookings: ${TEST_ORIGIN}/dashboard/my-bookings`);
+    expect(toGuest.html).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt;,');
+    expect(toGuest.html).toContain('Loft &amp; &quot;friends&quot; &lt;img src=x onerror=alert(1)&gt;, Berlin, Germany');
+    expect(toGuest.html).toContain('Your host: Hana &lt;b&gt;Host&lt;/b&gt;');
+
+    expect(toHost.subject).toBe('New booking: Loft & "friends" <img src=x onerror=alert(1)>');
+    expect(toHost.text).toContain(`Guest: <script>alert(1)</script> <${guest.email}>`);
+    expect(toHost.text).toContain('Total paid: $361.50');
+    expect(toHost.html).toContain(`Guest: &lt;script&gt;alert(1)&lt;/script&gt; &lt;${guest.email}&gt;`);
+    expect(toHost.html).toContain(`<a href="${TEST_ORIGIN}/dashboard/manage-bookings">Manage bookings</a>`);
+    for (const m of t.mail) {
+      expect(m.html).not.toMatch(/<script|<img|<b>/);
+    }
+  });
+
+  it('tells both the guest and the host about a cancellation, with the amount refunded', async () => {
+    const stay = await bookStay(t, guest, { roomId, from: day(10), to: day(12) });
+    t.mail.length = 0;
+    expect((await t.call('DELETE', `/api/booking/${stay._id}`, { as: host })).statusCode).toBe(200);
+    expect(t.mail.map((m) => m.to)).toEqual([guest.email, host.email]);
+    const [toGuest, toHost] = t.mail as [(typeof t.mail)[0], (typeof t.mail)[0]];
+    expect(toGuest.subject).toBe(`Cancelled: Loft & "friends" <img src=x onerror=alert(1)>, ${formatIsoDate(day(10))}`);
+    expect(toGuest.text).toContain('Hana <b>Host</b> cancelled this stay:');
+    expect(toGuest.html).toContain('Hana &lt;b&gt;Host&lt;/b&gt; cancelled this stay:');
+    expect(toGuest.text).toContain("Refunded to the guest's card: $241");
+    expect(toHost.text).toContain('You cancelled this stay:');
+    expect(toHost.html).toContain('Refunded to the guest&#39;s card: $241');
+
+    // A second cancel refunds nothing and sends nothing.
+    expect((await t.call('DELETE', `/api/booking/${stay._id}`, { as: guest })).statusCode).toBe(200);
+    expect(t.mail).toHaveLength(2);
+  });
+});

@@ -1,0 +1,172 @@
+import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { bookingIdSchema, centsToDollars, nightsBetween, type Booking, type BookingState, type IsoDate, type StayRange } from '@staybook/domain';
+import type { Db } from '../../db/client.js';
+import { bookings, payments, rooms, users } from '../../db/schema.js';
+import { BadRequestError } from '../../errors.js';
+
+const guest = alias(users, 'guest');
+const host = alias(users, 'host');
+
+/** A booking with what its answer needs: the payment behind it, the room's host and both parties. */
+function selectBookingRows(db: Db) {
+  return db
+    .select({
+      id: bookings.id,
+      roomId: bookings.roomId,
+      guestId: bookings.guestId,
+      hostId: rooms.hostId,
+      paymentId: bookings.paymentId,
+      checkIn: bookings.checkIn,
+      checkOut: bookings.checkOut,
+      title: bookings.roomTitle,
+      location: bookings.roomLocation,
+      image: bookings.roomImage,
+      nightlyPriceCents: bookings.nightlyPriceCents,
+      totalCents: bookings.totalCents,
+      status: bookings.status,
+      createdAt: bookings.createdAt,
+      cancelledAt: bookings.cancelledAt,
+      providerPaymentId: payments.providerPaymentId,
+      refundedCents: payments.refundedCents,
+      cardBrand: payments.cardBrand,
+      cardLast4: payments.cardLast4,
+      guestName: guest.name,
+      guestEmail: guest.email,
+      guestImage: guest.image,
+      hostName: host.name,
+      hostEmail: host.email,
+      hostImage: host.image,
+    })
+    .from(bookings)
+    .innerJoin(payments, eq(payments.id, bookings.paymentId))
+    .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+    .innerJoin(guest, eq(guest.id, bookings.guestId))
+    .innerJoin(host, eq(host.id, rooms.hostId));
+}
+
+export type BookingRow = Awaited<ReturnType<typeof selectBookingRows>>[number];
+
+export function bookingState(row: { status: 'confirmed' | 'cancelled'; checkIn: IsoDate; checkOut: IsoDate }, today: IsoDate): BookingState {
+  if (row.status === 'cancelled') return 'cancelled';
+  if (today < row.checkIn) return 'upcoming';
+  if (today < row.checkOut) return 'in-progress';
+  return 'past';
+}
+
+export function toBooking(row: BookingRow, today: IsoDate): Booking {
+  const state = bookingState(row, today);
+  return {
+    _id: row.id,
+    roomId: row.roomId,
+    title: row.title,
+    location: row.location,
+    image: row.image,
+    from: row.checkIn,
+    to: row.checkOut,
+    nights: nightsBetween(row.checkIn, row.checkOut),
+    nightlyPriceCents: row.nightlyPriceCents,
+    price: centsToDollars(row.totalCents),
+    priceCents: row.totalCents,
+    refundedCents: row.refundedCents,
+    transactionId: row.providerPaymentId,
+    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+    date: row.createdAt.toISOString(),
+    status: row.status,
+    state,
+    cancellable: state === 'upcoming',
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    guest: { name: row.guestName, email: row.guestEmail, image: row.guestImage },
+    host: { name: row.hostName, email: row.hostEmail, image: row.hostImage },
+  };
+}
+
+export async function findBookingRow(db: Db, where: SQL): Promise<BookingRow | undefined> {
+  const [row] = await selectBookingRows(db).where(where).limit(1);
+  return row;
+}
+
+/** Confirmed stays of a room that have not ended by `today`, in date order. */
+export async function listTakenStays(db: Db, roomId: string, today: IsoDate): Promise<StayRange[]> {
+  return db
+    .select({ from: bookings.checkIn, to: bookings.checkOut })
+    .from(bookings)
+    .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, today)))
+    .orderBy(asc(bookings.checkIn));
+}
+
+/** Whether a confirmed stay of the room shares a night with [from, to). */
+export async function overlapsConfirmedStay(db: Db, roomId: string, from: IsoDate, to: IsoDate): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, from), lt(bookings.checkIn, to)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The lists' order: stays that have not ended first, soonest first; then past and cancelled ones, latest
+ * first. One sort key (group, day, id) makes the order total, so a cursor holding the last item's key
+ * pages without repeats or gaps.
+ */
+type ListCursor = { group: number; day: number; id: string };
+
+function orderKey(today: IsoDate) {
+  const active = sql`(${bookings.status} = 'confirmed' and ${bookings.checkOut} > ${today}::date)`;
+  return {
+    group: sql<number>`(case when ${active} then 0 else 1 end)`,
+    // Days since 2000-01-01, negated for the second group so that a plain ascending order is latest first.
+    day: sql<number>`(case when ${active} then ${bookings.checkIn} - date '2000-01-01' else date '2000-01-01' - ${bookings.checkIn} end)`,
+  };
+}
+
+function encodeCursor(c: ListCursor): string {
+  return Buffer.from(JSON.stringify([c.group, c.day, c.id])).toString('base64url');
+}
+
+function decodeCursor(text: string): ListCursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 3) {
+      const [group, day, id] = value as unknown[];
+      if (
+        (group === 0 || group === 1) &&
+        Number.isInteger(day) &&
+        Math.abs(day as number) < 3_000_000 &&
+        bookingIdSchema.safeParse(id).success
+      ) {
+        return { group, day: day as number, id: id as string };
+      }
+    }
+  } catch {
+    // Falls through to the error below: a cursor the client altered or made up.
+  }
+  throw new BadRequestError('The page cursor is not valid; start again from the first page.', { cursor: 'Invalid cursor' });
+}
+
+/** One page of the bookings `scope` selects (a guest's, or those on a host's rooms). */
+export async function listBookingRows(
+  db: Db,
+  params: { scope: SQL; today: IsoDate; cursor?: string | undefined; limit: number },
+): Promise<{ rows: BookingRow[]; nextCursor: string | null }> {
+  const key = orderKey(params.today);
+  const conditions = [params.scope];
+  if (params.cursor) {
+    const after = decodeCursor(params.cursor);
+    conditions.push(sql`(${key.group}, ${key.day}, ${bookings.id}) > (${after.group}::int, ${after.day}::int, ${after.id}::uuid)`);
+  }
+  const rows = await selectBookingRows(db)
+    .where(and(...conditions))
+    .orderBy(key.group, key.day, asc(bookings.id))
+    .limit(params.limit + 1);
+  const page = rows.slice(0, params.limit);
+  const last = page[page.length - 1];
+  if (rows.length <= params.limit || !last) return { rows: page, nextCursor: null };
+  const active = last.status === 'confirmed' && last.checkOut > params.today;
+  const day = nightsBetween('2000-01-01', last.checkIn);
+  return { rows: page, nextCursor: encodeCursor({ group: active ? 0 : 1, day: active ? day : -day, id: last.id }) };
+}
+
+export const guestScope = (guestId: string): SQL => eq(bookings.guestId, guestId);
+export const hostScope = (hostId: string): SQL => eq(rooms.hostId, hostId);

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  bookingIdSchema,
+  bookingSchema,
+  bookingsPageSchema,
+  confirmBookingBodySchema,
+  createPaymentIntentBodySchema,
+  emailSchema,
+  listBookingsQuerySchema,
+  paymentIntentSchema,
+  roomAvailabilitySchema,
+  roomIdSchema,
+} from '@staybook/domain';
+import { actorOf, requireRole, requireUser } from '../../plugins/session.js';
+import {
+  assertOwnEmail,
+  cancelBooking,
+  confirmBookingForPayment,
+  createPaymentIntent,
+  getRoomAvailability,
+  listBookings,
+  type BookingDeps,
+} from './bookings.service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const emailParam = z.object({ email: emailSchema });
+
+/** Payment creation is limited per signed-in user (per address for a caller the guard will refuse anyway). */
+async function paymentLimitKey(request: FastifyRequest): Promise<string> {
+  request.actor ??= await request.resolveActor();
+  return request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`;
+}
+
+/** Bookings are personal: no cache in between may keep them. */
+function personal(reply: FastifyReply): void {
+  void reply.header('cache-control', 'no-store');
+}
+
+export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimit: boolean }> = async (app, { deps, rateLimit }) => {
+  const { db } = deps;
+
+  app.get(
+    '/room/:id/availability',
+    {
+      schema: {
+        summary: "A room's bookable window from today and the stays already booked in it",
+        params: z.object({ id: roomIdSchema }),
+        response: { 200: roomAvailabilitySchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getRoomAvailability(db, { roomId: request.params.id }),
+  );
+
+  app.post(
+    '/create-payment-intent',
+    {
+      preHandler: requireUser,
+      config: rateLimit ? { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: paymentLimitKey } } : {},
+      schema: {
+        summary: 'Start paying for a stay: the server computes the total from the stored nightly price',
+        body: createPaymentIntentBodySchema,
+        response: { 200: paymentIntentSchema, ...errors, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      personal(reply);
+      const { roomId, from, to } = request.body;
+      return createPaymentIntent(deps, { actor: actorOf(request), roomId, from, to });
+    },
+  );
+
+  app.post(
+    '/booking',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Book the stay a payment was authorized for (201 when booked now, 200 when it already was)',
+        body: confirmBookingBodySchema,
+        response: { 200: bookingSchema, 201: bookingSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      personal(reply);
+      const { booking, created } = await confirmBookingForPayment(deps, {
+        providerPaymentId: request.body.paymentIntentId,
+        actor: actorOf(request),
+      });
+      return reply.status(created ? 201 : 200).send(booking);
+    },
+  );
+
+  app.delete(
+    '/booking/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'Cancel a stay before check-in (its guest or the room host) and refund it in full',
+        params: z.object({ id: bookingIdSchema }),
+        response: { 200: bookingSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      personal(reply);
+      return cancelBooking(deps, { actor: actorOf(request), bookingId: request.params.id });
+    },
+  );
+
+  const myBookings = { summary: 'My stays, upcoming first', querystring: listBookingsQuerySchema, response: { 200: bookingsPageSchema, ...errors } };
+  app.get('/my-bookings', { preHandler: requireUser, schema: myBookings }, async (request, reply) => {
+    personal(reply);
+    return listBookings(db, { actor: actorOf(request), as: 'guest', ...request.query });
+  });
+  app.get('/my-bookings/:email', { preHandler: requireUser, schema: { ...myBookings, params: emailParam } }, async (request, reply) => {
+    personal(reply);
+    const actor = actorOf(request);
+    assertOwnEmail(actor, request.params.email);
+    return listBookings(db, { actor, as: 'guest', ...request.query });
+  });
+
+  const manageBookings = { summary: 'Stays in my rooms (hosts), upcoming first', querystring: listBookingsQuerySchema, response: { 200: bookingsPageSchema, ...errors } };
+  app.get('/manage-bookings', { preHandler: requireRole('host'), schema: manageBookings }, async (request, reply) => {
+    personal(reply);
+    return listBookings(db, { actor: actorOf(request), as: 'host', ...request.query });
+  });
+  app.get(
+    '/manage-bookings/:email',
+    { preHandler: requireRole('host'), schema: { ...manageBookings, params: emailParam } },
+    async (request, reply) => {
+      personal(reply);
+      const actor = actorOf(request);
+      assertOwnEmail(actor, request.params.email);
+      return listBookings(db, { actor, as: 'host', ...request.query });
+    },
+  );
+};

@@ -1,0 +1,414 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  formatDollars,
+  formatIsoDate,
+  MAX_STAY_NIGHTS,
+  MIN_PAYMENT_CENTS,
+  nightsBetween,
+  stayTotalCents,
+  todayIso,
+  type Booking,
+  type BookingsPage,
+  type IsoDate,
+  type PaymentIntent,
+  type RoomAvailability,
+  type StayRange,
+} from '@staybook/domain';
+import type { Db } from '../../db/client.js';
+import { bookings, payments, rooms } from '../../db/schema.js';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  OVERLAPPING_BOOKING_MESSAGE,
+  PG_ERRORS,
+  sqlState,
+} from '../../errors.js';
+import type { MailMessage } from '../../integrations/mail/mailer.js';
+import { bookingCancelledMail, bookingConfirmationMail, newBookingMail, type StayDetails } from '../../integrations/mail/templates.js';
+import type { PaymentProvider, ProviderIntent } from '../../integrations/payments/payment-provider.js';
+import type { Actor } from '../../plugins/session.js';
+import {
+  findBookingRow,
+  guestScope,
+  hostScope,
+  listBookingRows,
+  listTakenStays,
+  overlapsConfirmedStay,
+  toBooking,
+  type BookingRow,
+} from './bookings.queries.js';
+
+type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
+
+/** What the booking rules need from the outside. */
+export type BookingDeps = {
+  db: Db;
+  payments: PaymentProvider;
+  /** Sends a mail after the answer; a failure is logged, never the answer's problem. */
+  sendMail: (message: MailMessage) => void;
+  publicUrl: string;
+  log: Log;
+};
+
+type PaymentRow = typeof payments.$inferSelect;
+
+const ROOM_NOT_FOUND = 'Room not found. It may have been removed by its host.';
+const PAYMENT_NOT_FOUND = 'This payment does not exist. Please start the booking again.';
+export const STAY_STARTED_MESSAGE = 'This stay has already started';
+
+async function findRoom(db: Db, id: string) {
+  const [room] = await db.select().from(rooms).where(eq(rooms.id, id)).limit(1);
+  if (!room) throw new NotFoundError(ROOM_NOT_FOUND);
+  return room;
+}
+
+/** The first night of [from, to) that no stay in `taken` (date order, not overlapping) covers. */
+export function firstFreeNight(from: IsoDate, to: IsoDate, taken: StayRange[]): IsoDate | null {
+  let night = from;
+  for (const stay of taken) {
+    if (stay.to <= night) continue;
+    if (stay.from > night) break;
+    night = stay.to;
+  }
+  return night < to ? night : null;
+}
+
+/** What the date picker may offer: the window from today on, the confirmed stays in it, the first free night. */
+export async function getRoomAvailability(db: Db, { roomId, today = todayIso() }: { roomId: string; today?: IsoDate }): Promise<RoomAvailability> {
+  const room = await findRoom(db, roomId);
+  const from = room.availableFrom > today ? room.availableFrom : today;
+  const taken = await listTakenStays(db, roomId, today);
+  const firstBookable = firstFreeNight(from, room.availableTo, taken);
+  return { from, to: room.availableTo, taken, firstBookable, booked: firstBookable === null };
+}
+
+/**
+ * Starts paying for a stay. The server decides everything but the room and the dates: the guest is the
+ * signed-in user, the price the stored nightly price × nights. The provider's intent is created outside
+ * any transaction, then our payment row records what it is for.
+ */
+export async function createPaymentIntent(
+  deps: BookingDeps,
+  { actor, roomId, from, to, today = todayIso() }: { actor: Actor; roomId: string; from: IsoDate; to: IsoDate; today?: IsoDate },
+): Promise<PaymentIntent> {
+  const { db } = deps;
+  const room = await findRoom(db, roomId);
+  if (room.hostId === actor.id) throw new ForbiddenError('You cannot book your own room.');
+
+  const nights = nightsBetween(from, to);
+  if (nights < 1) throw new BadRequestError('A stay is at least one night: choose a check-out day after the check-in day.');
+  if (from < today) throw new BadRequestError('A stay cannot start in the past. Please choose dates from today on.');
+  if (from < room.availableFrom || to > room.availableTo) {
+    throw new BadRequestError(
+      `This room can be booked from ${formatIsoDate(room.availableFrom)} to ${formatIsoDate(room.availableTo)}. Please choose dates in that range.`,
+    );
+  }
+  if (nights > MAX_STAY_NIGHTS) throw new BadRequestError(`A stay can be at most ${MAX_STAY_NIGHTS} nights.`);
+  const totalCents = stayTotalCents(room.priceCents, from, to);
+  if (totalCents < MIN_PAYMENT_CENTS) {
+    throw new BadRequestError(
+      `Card payments start above $${formatDollars(MIN_PAYMENT_CENTS - 1)}; this stay costs $${formatDollars(totalCents)}.`,
+    );
+  }
+  if (await overlapsConfirmedStay(db, roomId, from, to)) throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
+
+  const paymentId = randomUUID();
+  const intent = await deps.payments.createIntent({
+    amountCents: totalCents,
+    currency: 'usd',
+    metadata: { paymentId, roomId, guestId: actor.id, checkIn: from, checkOut: to },
+    description: `${room.title}: ${nights} night${nights === 1 ? '' : 's'} from ${from}`,
+    idempotencyKey: `intent-${paymentId}`,
+  });
+  await db.insert(payments).values({
+    id: paymentId,
+    provider: deps.payments.name,
+    providerPaymentId: intent.id,
+    guestId: actor.id,
+    roomId,
+    checkIn: from,
+    checkOut: to,
+    nightlyPriceCents: room.priceCents,
+    amountCents: totalCents,
+    currency: 'usd',
+    status: 'requires_payment',
+  });
+  return {
+    paymentIntentId: intent.id,
+    clientSecret: intent.clientSecret ?? '',
+    provider: deps.payments.name,
+    nights,
+    nightlyPriceCents: room.priceCents,
+    totalCents,
+  };
+}
+
+async function findPayment(db: Db, provider: string, providerPaymentId: string): Promise<PaymentRow | undefined> {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
+    .limit(1);
+  return payment;
+}
+
+/**
+ * The processor reports a card authorized for one of our payments (the built-in processor's confirmation,
+ * or a provider's webhook): the hold is noted, so the sweeper books it even if the guest's tab closes now.
+ */
+export async function recordAuthorization(deps: BookingDeps, providerPaymentId: string): Promise<void> {
+  await deps.db
+    .update(payments)
+    .set({ status: 'authorized', updatedAt: new Date() })
+    .where(
+      and(
+        eq(payments.provider, deps.payments.name),
+        eq(payments.providerPaymentId, providerPaymentId),
+        eq(payments.status, 'requires_payment'),
+      ),
+    );
+}
+
+/** Checks the provider's own word on an intent against what we recorded when we created it. */
+function checkIntentMatches(intent: ProviderIntent, payment: PaymentRow): void {
+  if (intent.status === 'canceled') {
+    throw new ConflictError('This payment was cancelled, so it cannot book the stay. Please start the booking again.');
+  }
+  if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') {
+    throw new BadRequestError('The card has not been authorized for this payment yet. Please confirm your card first.');
+  }
+  const m = intent.metadata;
+  const matches =
+    intent.amountCents === payment.amountCents &&
+    intent.currency === payment.currency &&
+    m.paymentId === payment.id &&
+    m.roomId === payment.roomId &&
+    m.guestId === payment.guestId &&
+    m.checkIn === payment.checkIn &&
+    m.checkOut === payment.checkOut;
+  if (!matches) throw new ConflictError('This payment does not match the stay it was created for, so the stay was not booked.');
+}
+
+/**
+ * Moves the held money for a payment whose booking exists. The idempotency key is the payment's, so
+ * however many callers race here, the provider captures once.
+ */
+async function ensureCaptured(deps: BookingDeps, payment: PaymentRow): Promise<void> {
+  if (payment.status !== 'authorized' && payment.status !== 'requires_payment') return;
+  const intent = await deps.payments.captureIntent(payment.providerPaymentId, `capture-${payment.id}`);
+  await deps.db
+    .update(payments)
+    .set({ status: 'succeeded', cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null, updatedAt: new Date() })
+    .where(and(eq(payments.id, payment.id), inArray(payments.status, ['requires_payment', 'authorized'])));
+}
+
+async function bookingForPayment(db: Db, paymentId: string): Promise<BookingRow | undefined> {
+  return findBookingRow(db, eq(bookings.paymentId, paymentId));
+}
+
+function stayDetails(row: BookingRow): StayDetails {
+  return {
+    title: row.title,
+    location: row.location,
+    from: row.checkIn,
+    to: row.checkOut,
+    nights: nightsBetween(row.checkIn, row.checkOut),
+    totalCents: row.totalCents,
+    guest: { name: row.guestName, email: row.guestEmail },
+    host: { name: row.hostName, email: row.hostEmail },
+  };
+}
+
+/** Voids the hold of a payment that cannot book its stay; the guest is not charged. */
+async function voidPayment(deps: BookingDeps, payment: PaymentRow): Promise<void> {
+  await deps.payments.cancelIntent(payment.providerPaymentId, `cancel-${payment.id}`);
+  await deps.db
+    .update(payments)
+    .set({ status: 'canceled', updatedAt: new Date() })
+    .where(and(eq(payments.id, payment.id), inArray(payments.status, ['requires_payment', 'authorized'])));
+}
+
+/**
+ * The short transaction that books a stay: the payment is marked authorized (its row lock queues a
+ * concurrent confirmation of the same payment behind this one) and the booking inserted, with the room
+ * as it is now and the price the payment was made at. False when the payment was cancelled meanwhile.
+ */
+async function insertBookingFor(db: Db, payment: PaymentRow, intent: ProviderIntent, room: typeof rooms.$inferSelect): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [held] = await tx
+      .update(payments)
+      .set({ status: 'authorized', cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null, updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, ['requires_payment', 'authorized'])))
+      .returning({ id: payments.id });
+    if (!held) return false;
+    await tx.insert(bookings).values({
+      roomId: payment.roomId,
+      guestId: payment.guestId,
+      paymentId: payment.id,
+      checkIn: payment.checkIn,
+      checkOut: payment.checkOut,
+      roomTitle: room.title,
+      roomLocation: room.location,
+      roomImage: room.image,
+      nightlyPriceCents: payment.nightlyPriceCents,
+      totalCents: payment.amountCents,
+    });
+    return true;
+  });
+}
+
+/**
+ * Books the stay a payment was made for, once: the browser after the card is confirmed, a provider's
+ * webhook and the sweeper all come here, in any order and as often as they like.
+ *
+ * 1. Our payment row names the stay (and, for a signed-in caller, must be theirs).
+ * 2. A booking already made for it is answered as it is (captured first if that had not happened yet).
+ * 3. Otherwise the provider is asked (never the browser) whether the card is authorized for exactly this
+ *    amount and stay; then the booking is inserted in a short transaction, where `bookings_no_overlap`
+ *    decides between racing guests and `bookings_payment_key` between racing confirmations of one payment.
+ * 4. The loser of a date race has its hold voided and hears 409; the winner's payment is captured.
+ * Provider calls happen outside transactions: the embedded database has one connection.
+ */
+export async function confirmBookingForPayment(
+  deps: BookingDeps,
+  { providerPaymentId, actor = null }: { providerPaymentId: string; actor?: Actor | null },
+): Promise<{ booking: Booking; created: boolean }> {
+  const { db } = deps;
+  const payment = await findPayment(db, deps.payments.name, providerPaymentId);
+  if (!payment) throw new NotFoundError(PAYMENT_NOT_FOUND);
+  if (actor && payment.guestId !== actor.id) throw new ForbiddenError('This payment belongs to someone else.');
+
+  const existing = await bookingForPayment(db, payment.id);
+  if (existing) return { booking: await answerExisting(deps, payment, existing), created: false };
+  if (payment.status === 'canceled') {
+    throw new ConflictError('This payment was cancelled, so it cannot book the stay. Please start the booking again.');
+  }
+
+  const intent = await deps.payments.retrieveIntent(providerPaymentId);
+  checkIntentMatches(intent, payment);
+  const room = await findRoom(db, payment.roomId);
+
+  let inserted: boolean;
+  try {
+    inserted = await retryOnDeadlock(() => insertBookingFor(db, payment, intent, room));
+  } catch (err) {
+    if (sqlState(err) === PG_ERRORS.exclusionViolation) {
+      await voidPayment(deps, payment);
+      throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
+    }
+    if (sqlState(err) !== PG_ERRORS.uniqueViolation) throw err;
+    inserted = false;
+  }
+
+  const row = await bookingForPayment(db, payment.id);
+  if (!row) {
+    // Not booked, and not by a concurrent confirmation either: the payment was cancelled meanwhile.
+    throw new ConflictError('This payment was cancelled, so it cannot book the stay. Please start the booking again.');
+  }
+  if (!inserted) return { booking: await answerExisting(deps, payment, row), created: false };
+
+  await captureOrLeaveForSweeper(deps, { ...payment, status: 'authorized' });
+  const booked = (await bookingForPayment(db, payment.id))!;
+  const stay = stayDetails(booked);
+  deps.sendMail(bookingConfirmationMail(stay, deps.publicUrl));
+  deps.sendMail(newBookingMail(stay, deps.publicUrl));
+  return { booking: toBooking(booked, todayIso()), created: true };
+}
+
+/**
+ * Runs a short transaction again when PostgreSQL aborted it to break a deadlock: two overlapping stays
+ * inserted at the same moment can each wait for the other under `bookings_no_overlap`. The retry then
+ * meets the winner's committed stay (23P01) or, if the winner rolled back, books.
+ */
+export async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= attempts || sqlState(err) !== PG_ERRORS.deadlockDetected) throw err;
+    }
+  }
+}
+
+async function answerExisting(deps: BookingDeps, payment: PaymentRow, row: BookingRow): Promise<Booking> {
+  if (row.status === 'confirmed') {
+    const [current] = await deps.db.select().from(payments).where(eq(payments.id, payment.id));
+    if (current && (current.status === 'authorized' || current.status === 'requires_payment')) {
+      await captureOrLeaveForSweeper(deps, current);
+      return toBooking((await bookingForPayment(deps.db, payment.id))!, todayIso());
+    }
+  }
+  return toBooking(row, todayIso());
+}
+
+/** A booked stay keeps its hold even if the provider cannot capture right now; the sweeper tries again. */
+async function captureOrLeaveForSweeper(deps: BookingDeps, payment: PaymentRow): Promise<void> {
+  try {
+    await ensureCaptured(deps, payment);
+  } catch (err) {
+    deps.log.error({ err, paymentId: payment.id }, 'capture failed; the payment sweeper will try again');
+  }
+}
+
+/**
+ * Cancels a confirmed stay before its check-in day, for its guest or the room's host. The refund is
+ * made first (one idempotency key per booking, so it is never made twice); then one statement flips the
+ * booking, if it is still confirmed, and records the refund on the payment. Cancelling again answers the
+ * cancelled booking and refunds nothing more.
+ */
+export async function cancelBooking(
+  deps: BookingDeps,
+  { actor, bookingId, today = todayIso() }: { actor: Actor; bookingId: string; today?: IsoDate },
+): Promise<Booking> {
+  const { db } = deps;
+  const row = await findBookingRow(db, eq(bookings.id, bookingId));
+  if (!row) throw new NotFoundError('Booking not found.');
+  const cancelledBy = row.guestId === actor.id ? 'guest' : row.hostId === actor.id ? 'host' : null;
+  if (!cancelledBy) throw new ForbiddenError('You can only cancel your own stays or stays in your rooms.');
+  if (row.status === 'cancelled') return toBooking(row, today);
+  if (today >= row.checkIn) throw new ConflictError(STAY_STARTED_MESSAGE);
+
+  const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId));
+  await ensureCaptured(deps, payment!);
+  const refund = await deps.payments.refund({
+    intentId: payment!.providerPaymentId,
+    amountCents: payment!.amountCents,
+    idempotencyKey: `refund-${row.id}`,
+  });
+  const flipped = (await db.execute(sql`
+    with flipped as (
+      update ${bookings} set status = 'cancelled', cancelled_at = now()
+      where ${bookings.id} = ${row.id} and ${bookings.status} = 'confirmed'
+      returning ${bookings.paymentId}
+    )
+    update ${payments} set status = 'refunded', refunded_cents = ${refund.amountCents}, updated_at = now()
+    from flipped where ${payments.id} = flipped.payment_id
+    returning ${payments.id}`)) as unknown as { rows: unknown[] };
+
+  const after = (await findBookingRow(db, eq(bookings.id, bookingId)))!;
+  if (flipped.rows.length > 0) {
+    const stay = stayDetails(after);
+    deps.sendMail(bookingCancelledMail(stay, 'guest', cancelledBy, refund.amountCents, deps.publicUrl));
+    deps.sendMail(bookingCancelledMail(stay, 'host', cancelledBy, refund.amountCents, deps.publicUrl));
+  }
+  return toBooking(after, today);
+}
+
+/** My Bookings (`as: 'guest'`) or Manage Bookings (`as: 'host'`, stays in the actor's rooms). */
+export async function listBookings(
+  db: Db,
+  { actor, as, cursor, limit, today = todayIso() }: { actor: Actor; as: 'guest' | 'host'; cursor?: string | undefined; limit: number; today?: IsoDate },
+): Promise<BookingsPage> {
+  const scope = as === 'guest' ? guestScope(actor.id) : hostScope(actor.id);
+  const page = await listBookingRows(db, { scope, today, cursor, limit });
+  return { items: page.rows.map((r) => toBooking(r, today)), nextCursor: page.nextCursor };
+}
+
+/** The spec's `/my-bookings/:email` form: only the caller's own e-mail is answered. */
+export function assertOwnEmail(actor: Actor, email: string): void {
+  if (email.trim().toLowerCase() !== actor.email) throw new ForbiddenError('You can only see your own bookings.');
+}
+

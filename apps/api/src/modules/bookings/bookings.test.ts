@@ -1,0 +1,524 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addDays,
+  bookingSchema,
+  bookingsPageSchema,
+  roomAvailabilitySchema,
+  roomSchema,
+  roomsPageSchema,
+  todayIso,
+  type Booking,
+} from '@staybook/domain';
+import { insertBooking, insertRoom } from '../../db/factories.js';
+import { bookings, payments, rooms, testPaymentEvents, testPaymentIntents } from '../../db/schema.js';
+import { OVERLAPPING_BOOKING_MESSAGE } from '../../errors.js';
+import { bookStay, confirmBooking, confirmCard, startPayment, testCard } from '../../test/bookings.js';
+import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
+
+const today = todayIso();
+const day = (n: number) => addDays(today, n);
+
+describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
+  let t: TestApp;
+  let host: TestUser;
+  let otherHost: TestUser;
+  let guest: TestUser;
+  let otherGuest: TestUser;
+  let admin: TestUser;
+  let room: Awaited<ReturnType<typeof insertRoom>>;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    [host, otherHost, guest, otherGuest, admin] = await Promise.all([
+      t.signUp({ role: 'host', name: 'Hana Host' }),
+      t.signUp({ role: 'host' }),
+      t.signUp({ name: 'Gus Guest' }),
+      t.signUp(),
+      t.signUp({ role: 'admin' }),
+    ]);
+    room = await newRoom();
+  });
+  afterAll(() => t.close());
+
+  function newRoom(overrides: Partial<Parameters<typeof insertRoom>[1]> = {}) {
+    return insertRoom(t.database.db, { hostId: host.id, availableFrom: day(1), availableTo: day(60), priceCents: 12_000, ...overrides });
+  }
+
+  async function eventsOf(intentId: string) {
+    const rows = await t.database.db.select().from(testPaymentEvents).where(eq(testPaymentEvents.intentId, intentId));
+    return rows.map((e) => e.type);
+  }
+
+  async function paymentOf(intentId: string) {
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.providerPaymentId, intentId));
+    return row!;
+  }
+
+  function errorOf(res: { statusCode: number; json(): unknown }) {
+    return { status: res.statusCode, error: (res.json() as { error: { message: string } }).error };
+  }
+
+  describe('POST /api/create-payment-intent', () => {
+    it('charges the stored nightly price × nights, whatever price, guest or host the body names', async () => {
+      const res = await t.call('POST', '/api/create-payment-intent', {
+        as: guest,
+        body: { roomId: room.id, from: day(2), to: day(5), price: 1, totalCents: 1, guest: { email: otherGuest.email }, host: { email: guest.email } },
+      });
+      expect(res.statusCode).toBe(200);
+      const intent = res.json() as { paymentIntentId: string };
+      expect(res.json()).toEqual({
+        paymentIntentId: expect.stringMatching(/^pi_test_/),
+        clientSecret: expect.stringMatching(/^pi_test_\w+_secret_\w+$/),
+        provider: 'test',
+        nights: 3,
+        nightlyPriceCents: 12_000,
+        totalCents: 36_000,
+      });
+      expect(await paymentOf(intent.paymentIntentId)).toMatchObject({
+        guestId: guest.id,
+        roomId: room.id,
+        checkIn: day(2),
+        checkOut: day(5),
+        nightlyPriceCents: 12_000,
+        amountCents: 36_000,
+        status: 'requires_payment',
+      });
+      const [processed] = await t.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intent.paymentIntentId));
+      expect(processed).toMatchObject({ amountCents: 36_000, currency: 'usd', captureMethod: 'manual', metadata: { guestId: guest.id, roomId: room.id } });
+    });
+
+    it('refuses a total of $1 or less with 400: no payment is requested', async () => {
+      const cheap = await newRoom({ priceCents: 100 });
+      const res = await t.call('POST', '/api/create-payment-intent', { as: guest, body: { roomId: cheap.id, from: day(2), to: day(3) } });
+      expect(errorOf(res)).toEqual({ status: 400, error: { code: 'BAD_REQUEST', message: 'Card payments start above $1; this stay costs $1.' } });
+      // Two nights at $1 come to $2: above the threshold.
+      await startPayment(t, guest, { roomId: cheap.id, from: day(2), to: day(4) });
+      expect(await t.database.db.select().from(payments).where(eq(payments.roomId, cheap.id))).toHaveLength(1);
+    });
+
+    it("refuses the host's own room with 403", async () => {
+      const res = await t.call('POST', '/api/create-payment-intent', { as: host, body: { roomId: room.id, from: day(2), to: day(3) } });
+      expect(errorOf(res)).toEqual({ status: 403, error: { code: 'FORBIDDEN', message: 'You cannot book your own room.' } });
+    });
+
+    it('refuses dates in the past, outside the window, of no nights or too many, with 400 and a clear message', async () => {
+      const long = await newRoom({ availableFrom: day(0), availableTo: day(400) });
+      const window = `This room can be booked from`;
+      const cases: [object, string | RegExp][] = [
+        [{ roomId: room.id, from: day(5), to: day(5) }, 'A stay is at least one night: choose a check-out day after the check-in day.'],
+        [{ roomId: room.id, from: day(6), to: day(5) }, 'A stay is at least one night: choose a check-out day after the check-in day.'],
+        [{ roomId: long.id, from: day(-1), to: day(2) }, 'A stay cannot start in the past. Please choose dates from today on.'],
+        [{ roomId: room.id, from: day(0), to: day(2) }, new RegExp(`^${window} .+\\. Please choose dates in that range\\.$`)],
+        [{ roomId: room.id, from: day(58), to: day(61) }, new RegExp(`^${window}`)],
+        [{ roomId: long.id, from: day(1), to: day(367) }, 'A stay can be at most 365 nights.'],
+      ];
+      for (const [body, message] of cases) {
+        const res = await t.call('POST', '/api/create-payment-intent', { as: guest, body });
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(errorOf(res).error.message).toMatch(message);
+      }
+      const malformed = await t.call('POST', '/api/create-payment-intent', { as: guest, body: { roomId: room.id, from: '2030-02-30', to: day(2) } });
+      expect(errorOf(malformed)).toMatchObject({ status: 400, error: { code: 'VALIDATION_FAILED', message: 'from: Expected a date as YYYY-MM-DD' } });
+      const unknown = await t.call('POST', '/api/create-payment-intent', { as: guest, body: { roomId: randomUUID(), from: day(2), to: day(3) } });
+      expect(errorOf(unknown)).toEqual({ status: 404, error: { code: 'NOT_FOUND', message: 'Room not found. It may have been removed by its host.' } });
+    });
+
+    it('answers 409 at once for nights a confirmed stay holds; the check-out day stays free', async () => {
+      const r = await newRoom();
+      await bookStay(t, guest, { roomId: r.id, from: day(10), to: day(13) });
+      for (const [from, to] of [[day(12), day(14)], [day(9), day(11)], [day(11), day(12)], [day(5), day(20)]] as const) {
+        const res = await t.call('POST', '/api/create-payment-intent', { as: otherGuest, body: { roomId: r.id, from, to } });
+        expect(errorOf(res), `${from}..${to}`).toEqual({ status: 409, error: { code: 'CONFLICT', message: OVERLAPPING_BOOKING_MESSAGE } });
+      }
+      await startPayment(t, otherGuest, { roomId: r.id, from: day(13), to: day(15) });
+      await startPayment(t, otherGuest, { roomId: r.id, from: day(8), to: day(10) });
+    });
+  });
+
+  describe('POST /api/test-processor/confirm', () => {
+    it('answers a decline with 402, the message and the decline code, and books nothing', async () => {
+      const intent = await startPayment(t, guest, { roomId: room.id, from: day(20), to: day(21) });
+      const res = await confirmCard(t, intent, testCard('4000 0000 0000 0002'));
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toEqual({ error: { code: 'CARD_DECLINED', message: 'Your card was declined.', declineCode: 'card_declined' } });
+      const book = await confirmBooking(t, guest, intent.paymentIntentId);
+      expect(errorOf(book)).toEqual({
+        status: 400,
+        error: { code: 'BAD_REQUEST', message: 'The card has not been authorized for this payment yet. Please confirm your card first.' },
+      });
+      expect(await paymentOf(intent.paymentIntentId)).toMatchObject({ status: 'requires_payment' });
+      expect(await eventsOf(intent.paymentIntentId)).toEqual(['payment_intent.created', 'payment_intent.payment_failed']);
+    });
+
+    it('answers bad card details with 400 and the field, and an unknown client secret with 404', async () => {
+      const intent = await startPayment(t, guest, { roomId: room.id, from: day(20), to: day(21) });
+      const luhn = await confirmCard(t, intent, testCard('4242 4242 4242 4241'));
+      expect(luhn.statusCode).toBe(400);
+      expect(luhn.json()).toEqual({
+        error: { code: 'BAD_REQUEST', message: 'Your card number is invalid.', fields: { number: 'Your card number is invalid.' }, declineCode: 'invalid_number' },
+      });
+      const past = await confirmCard(t, intent, { ...testCard(), expYear: 2020 });
+      expect(errorOf(past)).toMatchObject({ status: 400, error: { message: "Your card's expiration date is in the past." } });
+      const unknown = await confirmCard(t, { ...intent, clientSecret: `${intent.paymentIntentId}_secret_${'x'.repeat(24)}` });
+      expect(errorOf(unknown)).toEqual({ status: 404, error: { code: 'NOT_FOUND', message: 'This payment does not exist. Please start the payment again.' } });
+    });
+  });
+
+  describe('POST /api/booking', () => {
+    it('books the stay once the card is authorized, captures once, and answers the same booking again', async () => {
+      const r = await newRoom({ title: 'Lake house', location: 'Como, Italy', image: '/uploads/lake.webp' });
+      const intent = await startPayment(t, guest, { roomId: r.id, from: day(3), to: day(6) });
+      expect((await confirmCard(t, intent, testCard('5555 5555 5555 4444'))).json()).toEqual({ id: intent.paymentIntentId, status: 'requires_capture' });
+      expect(await paymentOf(intent.paymentIntentId)).toMatchObject({ status: 'authorized' });
+
+      const first = await t.call('POST', '/api/booking', {
+        as: guest,
+        body: { paymentIntentId: intent.paymentIntentId, price: 1, guest: { email: otherGuest.email }, roomId: room.id },
+      });
+      expect(first.statusCode).toBe(201);
+      expect(first.headers['cache-control']).toBe('no-store');
+      const booking = bookingSchema.parse(first.json());
+      expect(booking).toMatchObject({
+        roomId: r.id,
+        title: 'Lake house',
+        location: 'Como, Italy',
+        image: '/uploads/lake.webp',
+        from: day(3),
+        to: day(6),
+        nights: 3,
+        nightlyPriceCents: 12_000,
+        price: 360,
+        priceCents: 36_000,
+        refundedCents: 0,
+        transactionId: intent.paymentIntentId,
+        card: { brand: 'mastercard', last4: '4444' },
+        status: 'confirmed',
+        state: 'upcoming',
+        cancellable: true,
+        cancelledAt: null,
+        guest: { name: 'Gus Guest', email: guest.email },
+        host: { name: 'Hana Host', email: host.email },
+      });
+      expect(await paymentOf(intent.paymentIntentId)).toMatchObject({ status: 'succeeded', cardBrand: 'mastercard', cardLast4: '4444' });
+
+      const again = await confirmBooking(t, guest, intent.paymentIntentId);
+      expect(again.statusCode).toBe(200);
+      expect(bookingSchema.parse(again.json())._id).toBe(booking._id);
+      expect(await eventsOf(intent.paymentIntentId)).toEqual([
+        'payment_intent.created',
+        'payment_intent.amount_capturable_updated',
+        'payment_intent.succeeded',
+      ]);
+      expect(await t.database.db.select().from(bookings).where(eq(bookings.roomId, r.id))).toHaveLength(1);
+    });
+
+    it('keeps the price the payment was made at, even if the host changes the room meanwhile', async () => {
+      const r = await newRoom();
+      const intent = await startPayment(t, guest, { roomId: r.id, from: day(3), to: day(5) });
+      await confirmCard(t, intent);
+      await t.database.db.update(rooms).set({ priceCents: 99_900, title: 'Renamed' }).where(eq(rooms.id, r.id));
+      const booking = bookingSchema.parse((await confirmBooking(t, guest, intent.paymentIntentId)).json());
+      expect(booking).toMatchObject({ title: 'Renamed', nightlyPriceCents: 12_000, priceCents: 24_000 });
+    });
+
+    it("refuses a payment the provider's records do not match, and books nothing", async () => {
+      const r = await newRoom();
+      const intent = await startPayment(t, guest, { roomId: r.id, from: day(3), to: day(5) });
+      await confirmCard(t, intent);
+      await t.database.db.update(testPaymentIntents).set({ amountCents: 100 }).where(eq(testPaymentIntents.id, intent.paymentIntentId));
+      const res = await confirmBooking(t, guest, intent.paymentIntentId);
+      expect(errorOf(res)).toEqual({
+        status: 409,
+        error: { code: 'CONFLICT', message: 'This payment does not match the stay it was created for, so the stay was not booked.' },
+      });
+      expect(await t.database.db.select().from(bookings).where(eq(bookings.roomId, r.id))).toHaveLength(0);
+      expect(await eventsOf(intent.paymentIntentId)).not.toContain('payment_intent.succeeded');
+    });
+
+    it('voids the hold and answers 409 when the dates were booked after the intent was created', async () => {
+      const r = await newRoom();
+      const late = await startPayment(t, otherGuest, { roomId: r.id, from: day(4), to: day(8) });
+      await confirmCard(t, late);
+      await bookStay(t, guest, { roomId: r.id, from: day(6), to: day(9) });
+      const res = await confirmBooking(t, otherGuest, late.paymentIntentId);
+      expect(errorOf(res)).toEqual({ status: 409, error: { code: 'CONFLICT', message: OVERLAPPING_BOOKING_MESSAGE } });
+      expect(await paymentOf(late.paymentIntentId)).toMatchObject({ status: 'canceled' });
+      expect(await eventsOf(late.paymentIntentId)).toEqual(['payment_intent.created', 'payment_intent.amount_capturable_updated', 'payment_intent.canceled']);
+      const retry = await confirmBooking(t, otherGuest, late.paymentIntentId);
+      expect(errorOf(retry)).toEqual({
+        status: 409,
+        error: { code: 'CONFLICT', message: 'This payment was cancelled, so it cannot book the stay. Please start the booking again.' },
+      });
+    });
+  });
+
+  describe('who may do what', () => {
+    let booking: Booking;
+    let intentId: string;
+
+    beforeAll(async () => {
+      const r = await newRoom();
+      booking = await bookStay(t, guest, { roomId: r.id, from: day(30), to: day(32) });
+      intentId = booking.transactionId;
+    });
+
+    it('answers 401 to a visitor on every signed-in booking route', async () => {
+      const calls: [string, string, unknown?][] = [
+        ['POST', '/api/create-payment-intent', { roomId: room.id, from: day(2), to: day(3) }],
+        ['POST', '/api/booking', { paymentIntentId: intentId }],
+        ['DELETE', `/api/booking/${booking._id}`],
+        ['GET', '/api/my-bookings'],
+        ['GET', `/api/my-bookings/${guest.email}`],
+        ['GET', '/api/manage-bookings'],
+        ['GET', `/api/manage-bookings/${host.email}`],
+      ];
+      for (const [method, url, body] of calls) {
+        const res = await t.call(method as 'GET', url, { body });
+        expect(errorOf(res), `${method} ${url}`).toEqual({ status: 401, error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } });
+      }
+    });
+
+    it("answers 403 for someone else's payment intent and booking (IDOR), for admins too, and 404 for an unknown one", async () => {
+      for (const other of [otherGuest, otherHost, admin]) {
+        expect(errorOf(await confirmBooking(t, other, intentId))).toEqual({
+          status: 403,
+          error: { code: 'FORBIDDEN', message: 'This payment belongs to someone else.' },
+        });
+        expect(errorOf(await t.call('DELETE', `/api/booking/${booking._id}`, { as: other }))).toEqual({
+          status: 403,
+          error: { code: 'FORBIDDEN', message: 'You can only cancel your own stays or stays in your rooms.' },
+        });
+      }
+      expect(errorOf(await confirmBooking(t, guest, 'pi_test_doesnotexist'))).toEqual({
+        status: 404,
+        error: { code: 'NOT_FOUND', message: 'This payment does not exist. Please start the booking again.' },
+      });
+      expect(errorOf(await t.call('DELETE', `/api/booking/${randomUUID()}`, { as: guest }))).toEqual({
+        status: 404,
+        error: { code: 'NOT_FOUND', message: 'Booking not found.' },
+      });
+      expect((await t.call('DELETE', '/api/booking/not-a-uuid', { as: guest })).statusCode).toBe(400);
+      expect(await t.database.db.select().from(bookings).where(and(eq(bookings.id, booking._id), eq(bookings.status, 'confirmed')))).toHaveLength(1);
+    });
+
+    it('lists a stay for its guest and for the host of its room, and for nobody else', async () => {
+      const ids = async (res: { statusCode: number; json(): unknown }) => {
+        expect(res.statusCode).toBe(200);
+        return bookingsPageSchema.parse(res.json()).items.map((b) => b._id);
+      };
+      expect(await ids(await t.call('GET', '/api/my-bookings', { as: guest }))).toContain(booking._id);
+      expect(await ids(await t.call('GET', `/api/my-bookings/${guest.email.toUpperCase()}`, { as: guest }))).toContain(booking._id);
+      expect(await ids(await t.call('GET', '/api/manage-bookings', { as: host }))).toContain(booking._id);
+      expect(await ids(await t.call('GET', `/api/manage-bookings/${host.email}`, { as: host }))).toContain(booking._id);
+      expect(await ids(await t.call('GET', '/api/my-bookings', { as: otherGuest }))).not.toContain(booking._id);
+      expect(await ids(await t.call('GET', '/api/manage-bookings', { as: otherHost }))).not.toContain(booking._id);
+      expect(await ids(await t.call('GET', '/api/my-bookings', { as: host }))).not.toContain(booking._id);
+    });
+
+    it("answers 403 for another person's e-mail in the path, and for Manage Bookings to a non-host", async () => {
+      expect(errorOf(await t.call('GET', `/api/my-bookings/${guest.email}`, { as: otherGuest }))).toEqual({
+        status: 403,
+        error: { code: 'FORBIDDEN', message: 'You can only see your own bookings.' },
+      });
+      expect(errorOf(await t.call('GET', `/api/manage-bookings/${host.email}`, { as: otherHost }))).toEqual({
+        status: 403,
+        error: { code: 'FORBIDDEN', message: 'You can only see your own bookings.' },
+      });
+      for (const url of ['/api/manage-bookings', `/api/manage-bookings/${guest.email}`]) {
+        expect(errorOf(await t.call('GET', url, { as: guest }))).toEqual({
+          status: 403,
+          error: { code: 'FORBIDDEN', message: 'You do not have the role this needs.' },
+        });
+      }
+      expect((await t.call('GET', '/api/manage-bookings', { as: admin })).statusCode).toBe(403);
+    });
+
+    it("lets the room's host cancel a guest's stay", async () => {
+      const r = await newRoom();
+      const stay = await bookStay(t, guest, { roomId: r.id, from: day(5), to: day(7) });
+      const res = await t.call('DELETE', `/api/booking/${stay._id}`, { as: host });
+      expect(res.statusCode).toBe(200);
+      expect(bookingSchema.parse(res.json())).toMatchObject({ status: 'cancelled', state: 'cancelled', refundedCents: 24_000, cancellable: false });
+    });
+  });
+
+  describe('My Bookings and Manage Bookings', () => {
+    let lister: TestUser;
+    let expected: string[];
+
+    beforeAll(async () => {
+      lister = await t.signUp();
+      const listRoom = await newRoom({ availableFrom: day(-400), availableTo: day(400) });
+      const secondRoom = await insertRoom(t.database.db, { hostId: otherHost.id, availableFrom: day(-400), availableTo: day(400) });
+      const make = async (r: typeof listRoom, from: number, to: number, status: 'confirmed' | 'cancelled' = 'confirmed') =>
+        (await insertBooking(t.database.db, { room: r, guestId: lister.id, checkIn: day(from), checkOut: day(to), status })).booking.id;
+      const upcomingLater = await make(listRoom, 40, 42);
+      const pastOld = await make(listRoom, -200, -195);
+      const inProgress = await make(secondRoom, -1, 2);
+      const cancelledSoon = await make(listRoom, 3, 5, 'cancelled');
+      const upcomingSoon = await make(secondRoom, 10, 12);
+      const pastRecent = await make(secondRoom, -20, -15);
+      const upcomingSameDay = await make(listRoom, 10, 11);
+      // Upcoming and current first, soonest first (same day: any stable order); then past and cancelled, latest first.
+      expected = [inProgress, ...[upcomingSoon, upcomingSameDay].sort(), upcomingLater, cancelledSoon, pastRecent, pastOld];
+    });
+
+    it('orders upcoming stays first and pages without repeats or gaps', async () => {
+      const all = bookingsPageSchema.parse((await t.call('GET', '/api/my-bookings', { as: lister })).json());
+      expect(all.items.map((b) => b._id)).toEqual(expected);
+      expect(all.nextCursor).toBeNull();
+      expect(all.items.map((b) => [b.state, b.cancellable])).toEqual([
+        ['in-progress', false],
+        ['upcoming', true],
+        ['upcoming', true],
+        ['upcoming', true],
+        ['cancelled', false],
+        ['past', false],
+        ['past', false],
+      ]);
+      for (const limit of [1, 2, 3]) {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const res = await t.call('GET', `/api/my-bookings?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { as: lister });
+          const page = bookingsPageSchema.parse(res.json());
+          expect(page.items.length).toBeLessThanOrEqual(limit);
+          seen.push(...page.items.map((b) => b._id));
+          cursor = page.nextCursor;
+        } while (cursor);
+        expect(seen).toEqual(expected);
+      }
+    });
+
+    it("shows the host in My Bookings and the guest in Manage Bookings, only for the host's own rooms", async () => {
+      const mine = bookingsPageSchema.parse((await t.call('GET', '/api/my-bookings', { as: lister })).json());
+      expect(new Set(mine.items.map((b) => b.host.email))).toEqual(new Set([host.email, otherHost.email]));
+      const managed = bookingsPageSchema.parse((await t.call('GET', '/api/manage-bookings?limit=100', { as: otherHost })).json());
+      const listerStays = managed.items.filter((b) => b.guest.email === lister.email);
+      expect(listerStays).toHaveLength(3);
+      expect(managed.items.every((b) => b.host.email === otherHost.email)).toBe(true);
+    });
+
+    it('answers 400 for a cursor it did not make', async () => {
+      for (const cursor of ['abc', Buffer.from('[0,1,"x"]').toString('base64url'), Buffer.from(`[2,1,"${randomUUID()}"]`).toString('base64url')]) {
+        const res = await t.call('GET', `/api/my-bookings?cursor=${cursor}`, { as: lister });
+        expect(errorOf(res)).toMatchObject({ status: 400, error: { code: 'VALIDATION_FAILED' } });
+      }
+    });
+  });
+
+  describe('cancellation', () => {
+    it('refunds in full once, frees the nights at once, and a second cancel refunds nothing more', async () => {
+      const r = await newRoom({ availableFrom: day(1), availableTo: day(4) });
+      const stay = await bookStay(t, guest, { roomId: r.id, from: day(1), to: day(4) });
+      const roomBefore = roomSchema.parse((await t.call('GET', `/api/room/${r.id}`)).json());
+      expect(roomBefore.booked).toBe(true);
+      t.mail.length = 0;
+
+      const res = await t.call('DELETE', `/api/booking/${stay._id}`, { as: guest });
+      expect(res.statusCode).toBe(200);
+      const cancelled = bookingSchema.parse(res.json());
+      expect(cancelled).toMatchObject({ _id: stay._id, status: 'cancelled', state: 'cancelled', cancellable: false, refundedCents: 36_000 });
+      expect(cancelled.cancelledAt).not.toBeNull();
+      expect(await paymentOf(stay.transactionId)).toMatchObject({ status: 'refunded', refundedCents: 36_000 });
+
+      const again = await t.call('DELETE', `/api/booking/${stay._id}`, { as: guest });
+      expect(again.statusCode).toBe(200);
+      expect(bookingSchema.parse(again.json())).toEqual(cancelled);
+      expect((await eventsOf(stay.transactionId)).filter((e) => e === 'charge.refunded')).toHaveLength(1);
+
+      expect(roomSchema.parse((await t.call('GET', `/api/room/${r.id}`)).json()).booked).toBe(false);
+      expect(roomAvailabilitySchema.parse((await t.call('GET', `/api/room/${r.id}/availability`)).json())).toEqual({
+        from: day(1),
+        to: day(4),
+        taken: [],
+        firstBookable: day(1),
+        booked: false,
+      });
+      await bookStay(t, otherGuest, { roomId: r.id, from: day(1), to: day(4) });
+    });
+
+    it('refunds once when cancelled many times at once', async () => {
+      const r = await newRoom();
+      const stay = await bookStay(t, guest, { roomId: r.id, from: day(8), to: day(10) });
+      const results = await Promise.all(
+        [guest, guest, host, guest, host].map((as) => t.call('DELETE', `/api/booking/${stay._id}`, { as })),
+      );
+      expect(results.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      for (const res of results) expect(bookingSchema.parse(res.json())).toMatchObject({ status: 'cancelled', refundedCents: 24_000 });
+      expect((await eventsOf(stay.transactionId)).filter((e) => e === 'charge.refunded')).toHaveLength(1);
+      const [intent] = await t.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, stay.transactionId));
+      expect(intent).toMatchObject({ amountReceivedCents: 24_000, amountRefundedCents: 24_000 });
+    });
+
+    it("answers 409 'This stay has already started' on or after the check-in day, and refunds nothing", async () => {
+      const r = await newRoom({ availableFrom: day(-10), availableTo: day(10) });
+      for (const [from, to] of [[0, 2], [-3, 0], [-8, -5]]) {
+        const { booking } = await insertBooking(t.database.db, { room: r, guestId: guest.id, checkIn: day(from!), checkOut: day(to!) });
+        for (const as of [guest, host]) {
+          expect(errorOf(await t.call('DELETE', `/api/booking/${booking.id}`, { as }))).toEqual({
+            status: 409,
+            error: { code: 'CONFLICT', message: 'This stay has already started' },
+          });
+        }
+      }
+      expect(await t.database.db.select().from(bookings).where(and(eq(bookings.roomId, r.id), eq(bookings.status, 'cancelled')))).toHaveLength(0);
+    });
+  });
+
+  describe('availability and the booked flag', () => {
+    async function roomAnswers(id: string) {
+      const one = roomSchema.parse((await t.call('GET', `/api/room/${id}`)).json());
+      const listed = roomsPageSchema.parse((await t.call('GET', '/api/rooms?limit=60')).json()).items.find((x) => x._id === id);
+      const availability = roomAvailabilitySchema.parse((await t.call('GET', `/api/room/${id}/availability`)).json());
+      expect(listed?.booked).toBe(one.booked);
+      expect(availability.booked).toBe(one.booked);
+      return availability;
+    }
+
+    it('offers the window from today on, with the stays taken and the first free night', async () => {
+      const r = await newRoom({ availableFrom: day(-5), availableTo: day(10) });
+      await insertBooking(t.database.db, { room: r, guestId: guest.id, checkIn: day(-5), checkOut: day(-2) });
+      await insertBooking(t.database.db, { room: r, guestId: guest.id, checkIn: day(-1), checkOut: day(2) });
+      await insertBooking(t.database.db, { room: r, guestId: guest.id, checkIn: day(2), checkOut: day(3) });
+      await insertBooking(t.database.db, { room: r, guestId: guest.id, checkIn: day(5), checkOut: day(7) });
+      await insertBooking(t.database.db, { room: r, guestId: guest.id, checkIn: day(3), checkOut: day(4), status: 'cancelled' });
+      expect(await roomAnswers(r.id)).toEqual({
+        from: day(0),
+        to: day(10),
+        taken: [
+          { from: day(-1), to: day(2) },
+          { from: day(2), to: day(3) },
+          { from: day(5), to: day(7) },
+        ],
+        firstBookable: day(3),
+        booked: false,
+      });
+      expect((await t.call('GET', `/api/room/${randomUUID()}/availability`)).statusCode).toBe(404);
+      expect((await t.call('GET', '/api/room/nope/availability')).statusCode).toBe(400);
+    });
+
+    it('is booked only when no night from today on remains: not for a partly booked room, not for past stays', async () => {
+      const partly = await newRoom({ availableFrom: day(1), availableTo: day(6) });
+      await insertBooking(t.database.db, { room: partly, guestId: guest.id, checkIn: day(1), checkOut: day(3) });
+      await insertBooking(t.database.db, { room: partly, guestId: guest.id, checkIn: day(4), checkOut: day(6) });
+      expect(await roomAnswers(partly.id)).toMatchObject({ firstBookable: day(3), booked: false });
+
+      const pastOnly = await newRoom({ availableFrom: day(-10), availableTo: day(5) });
+      await insertBooking(t.database.db, { room: pastOnly, guestId: guest.id, checkIn: day(-10), checkOut: day(0) });
+      expect(await roomAnswers(pastOnly.id)).toMatchObject({ firstBookable: day(0), booked: false });
+
+      // Every night from today on is taken, though earlier nights of the window were free.
+      const full = await newRoom({ availableFrom: day(-10), availableTo: day(5) });
+      await insertBooking(t.database.db, { room: full, guestId: guest.id, checkIn: day(-1), checkOut: day(2) });
+      await insertBooking(t.database.db, { room: full, guestId: guest.id, checkIn: day(2), checkOut: day(5) });
+      expect(await roomAnswers(full.id)).toMatchObject({ from: day(0), firstBookable: null, booked: true });
+
+      const ended = await newRoom({ availableFrom: day(-10), availableTo: day(0) });
+      expect(await roomAnswers(ended.id)).toMatchObject({ taken: [], firstBookable: null, booked: true });
+    });
+  });
+});

@@ -1,0 +1,140 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, bookingSchema, todayIso, type PaymentIntent } from '@staybook/domain';
+import { insertRoom } from '../../db/factories.js';
+import { bookings, payments, testPaymentEvents, testPaymentIntents } from '../../db/schema.js';
+import { OVERLAPPING_BOOKING_MESSAGE } from '../../errors.js';
+import { bookStay, confirmBooking, confirmCard, startPayment } from '../../test/bookings.js';
+import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
+import { AUTHORIZED_GRACE_MS, UNPAID_INTENT_MAX_AGE_MS } from './payment-sweeper.js';
+
+const day = (n: number) => addDays(todayIso(), n);
+const later = (ms: number) => new Date(Date.now() + ms + 1_000);
+
+/** Racing confirmations and the sweeper: one payment books one stay, one night is sold once. */
+describe.each(TEST_DATABASE_KINDS)('booking confirmation races on %s', (kind) => {
+  let t: TestApp;
+  let host: TestUser;
+  let guests: TestUser[];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    host = await t.signUp({ role: 'host' });
+    guests = [];
+    // Sign-ups hash passwords: a few at a time keeps the machine responsive.
+    for (let i = 0; i < 50; i += 10) guests.push(...(await Promise.all(Array.from({ length: 10 }, () => t.signUp()))));
+  });
+  afterAll(() => t.close());
+
+  const newRoom = (title = 'A quiet place to stay') => insertRoom(t.database.db, { hostId: host.id, title, availableFrom: day(1), availableTo: day(30) });
+
+  async function eventTypes(intentIds: string[]) {
+    const rows = await t.database.db.select().from(testPaymentEvents).where(inArray(testPaymentEvents.intentId, intentIds));
+    return rows.map((e) => e.type);
+  }
+
+  it('50 guests confirming overlapping stays at once: one booking, one capture, 49 voided holds answered 409', async () => {
+    const room = await newRoom();
+    // Every stay shares the night day(7) with every other.
+    const intents: PaymentIntent[] = [];
+    for (const [i, guest] of guests.entries()) {
+      intents.push(await startPayment(t, guest, { roomId: room.id, from: day(3 + (i % 5)), to: day(8 + (i % 3)) }));
+    }
+    for (const intent of intents) expect((await confirmCard(t, intent)).statusCode).toBe(200);
+
+    const answers = await Promise.all(guests.map((guest, i) => confirmBooking(t, guest, intents[i]!.paymentIntentId)));
+
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    for (const a of answers.filter((x) => x.statusCode === 409)) {
+      expect(a.json()).toEqual({ error: { code: 'CONFLICT', message: OVERLAPPING_BOOKING_MESSAGE } });
+    }
+    const winner = intents[statuses.indexOf(201)]!.paymentIntentId;
+    expect(await t.database.db.select().from(bookings).where(eq(bookings.roomId, room.id))).toHaveLength(1);
+
+    const ids = intents.map((i) => i.paymentIntentId);
+    const events = await eventTypes(ids);
+    expect(events.filter((e) => e === 'payment_intent.succeeded')).toHaveLength(1);
+    expect(events.filter((e) => e === 'payment_intent.canceled')).toHaveLength(49);
+    const processed = await t.database.db.select().from(testPaymentIntents).where(inArray(testPaymentIntents.id, ids));
+    for (const p of processed) {
+      expect(p.status, p.id).toBe(p.id === winner ? 'succeeded' : 'canceled');
+      expect(p.amountCapturableCents).toBe(0);
+      expect(p.amountReceivedCents).toBe(p.id === winner ? p.amountCents : 0);
+    }
+    const ours = await t.database.db.select().from(payments).where(eq(payments.roomId, room.id));
+    expect(ours.filter((p) => p.status === 'succeeded').map((p) => p.providerPaymentId)).toEqual([winner]);
+    expect(ours.filter((p) => p.status === 'canceled')).toHaveLength(49);
+  });
+
+  it('the same payment confirmed many times at once: one booking, one capture, the same answer', async () => {
+    const room = await newRoom('Race house');
+    const guest = guests[0]!;
+    const intent = await startPayment(t, guest, { roomId: room.id, from: day(2), to: day(4) });
+    await confirmCard(t, intent);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => confirmBooking(t, guest, intent.paymentIntentId)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => bookingSchema.parse(a.json())._id)).size).toBe(1);
+    expect(await t.database.db.select().from(bookings).where(eq(bookings.roomId, room.id))).toHaveLength(1);
+    expect((await eventTypes([intent.paymentIntentId])).filter((e) => e === 'payment_intent.succeeded')).toHaveLength(1);
+    // Two mails (guest and host) for the one booking, not one pair per confirmation.
+    expect(t.mail.filter((m) => m.subject.includes('Race house')).map((m) => m.to).sort()).toEqual([guest.email, host.email].sort());
+  });
+
+  describe('the payment sweeper', () => {
+    it('books an authorized payment whose tab closed, once the grace period is over, and the browser then gets the same booking', async () => {
+      const room = await newRoom();
+      const guest = guests[1]!;
+      const intent = await startPayment(t, guest, { roomId: room.id, from: day(5), to: day(9) });
+      await confirmCard(t, intent);
+
+      expect(await t.app.paymentSweeper.sweep()).toMatchObject({ booked: 0 });
+      expect(await t.database.db.select().from(bookings).where(eq(bookings.roomId, room.id))).toHaveLength(0);
+
+      t.mail.length = 0;
+      expect(await t.app.paymentSweeper.sweep({ now: later(AUTHORIZED_GRACE_MS) })).toMatchObject({ booked: 1, voided: 0, failed: 0 });
+      const [booked] = await t.database.db.select().from(bookings).where(eq(bookings.roomId, room.id));
+      expect(booked).toMatchObject({ guestId: guest.id, checkIn: day(5), checkOut: day(9), status: 'confirmed' });
+      const [payment] = await t.database.db.select().from(payments).where(eq(payments.providerPaymentId, intent.paymentIntentId));
+      expect(payment).toMatchObject({ status: 'succeeded', cardLast4: '4242' });
+      expect(t.mail.map((m) => m.to).sort()).toEqual([guest.email, host.email].sort());
+
+      const late = await confirmBooking(t, guest, intent.paymentIntentId);
+      expect(late.statusCode).toBe(200);
+      expect(bookingSchema.parse(late.json())._id).toBe(booked!.id);
+      expect((await eventTypes([intent.paymentIntentId])).filter((e) => e === 'payment_intent.succeeded')).toHaveLength(1);
+    });
+
+    it('voids an abandoned hold whose dates were booked meanwhile', async () => {
+      const room = await newRoom();
+      const [first, second] = [guests[2]!, guests[3]!];
+      const abandoned = await startPayment(t, first, { roomId: room.id, from: day(5), to: day(9) });
+      await confirmCard(t, abandoned);
+      await bookStay(t, second, { roomId: room.id, from: day(8), to: day(10) });
+
+      expect(await t.app.paymentSweeper.sweep({ now: later(AUTHORIZED_GRACE_MS) })).toMatchObject({ booked: 0, voided: 1 });
+      const [payment] = await t.database.db.select().from(payments).where(eq(payments.providerPaymentId, abandoned.paymentIntentId));
+      expect(payment!.status).toBe('canceled');
+      expect(await eventTypes([abandoned.paymentIntentId])).toEqual([
+        'payment_intent.created',
+        'payment_intent.amount_capturable_updated',
+        'payment_intent.canceled',
+      ]);
+    });
+
+    it('cancels an intent nobody paid within an hour, and leaves younger ones alone', async () => {
+      const room = await newRoom();
+      const guest = guests[4]!;
+      const unpaid = await startPayment(t, guest, { roomId: room.id, from: day(2), to: day(3) });
+      expect(await t.app.paymentSweeper.sweep({ now: later(AUTHORIZED_GRACE_MS) })).toMatchObject({ cancelled: 0 });
+      expect(await t.app.paymentSweeper.sweep({ now: later(UNPAID_INTENT_MAX_AGE_MS) })).toMatchObject({ cancelled: 1, failed: 0 });
+      const [payment] = await t.database.db.select().from(payments).where(eq(payments.providerPaymentId, unpaid.paymentIntentId));
+      expect(payment!.status).toBe('canceled');
+      const [intent] = await t.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, unpaid.paymentIntentId));
+      expect(intent!.status).toBe('canceled');
+      expect((await confirmCard(t, unpaid)).statusCode).toBe(409);
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { payments } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { confirmBookingForPayment, type BookingDeps } from './bookings.service.js';
+
+/** A hold the browser did not book within this long is booked (or voided) by the sweeper. */
+export const AUTHORIZED_GRACE_MS = 3 * 60_000;
+/** An intent nobody confirmed a card for within this long is cancelled. */
+export const UNPAID_INTENT_MAX_AGE_MS = 60 * 60_000;
+export const SWEEP_INTERVAL_MS = 60_000;
+const BATCH = 100;
+
+export type SweepResult = { booked: number; voided: number; cancelled: number; failed: number };
+
+/**
+ * Finishes what browsers left half done. An authorized payment with no booking after a few minutes
+ * (the tab closed after the card was confirmed) is booked through the same function the browser calls,
+ * or voided when its dates were taken meanwhile; a booked payment whose capture failed is captured. An
+ * intent still unpaid after an hour is asked about once more (a missed authorization books), then cancelled.
+ */
+export async function sweepPayments(deps: BookingDeps, { now = new Date() }: { now?: Date } = {}): Promise<SweepResult> {
+  const result: SweepResult = { booked: 0, voided: 0, cancelled: 0, failed: 0 };
+  const confirm = async (providerPaymentId: string) => {
+    try {
+      await confirmBookingForPayment(deps, { providerPaymentId });
+      result.booked += 1;
+    } catch (err) {
+      if (err instanceof AppError && err.status === 409) {
+        result.voided += 1;
+      } else {
+        result.failed += 1;
+        deps.log.error({ err, providerPaymentId }, 'sweeper could not finish a payment');
+      }
+    }
+  };
+
+  const held = await deps.db
+    .select({ providerPaymentId: payments.providerPaymentId })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, deps.payments.name),
+        eq(payments.status, 'authorized'),
+        lt(payments.updatedAt, new Date(now.getTime() - AUTHORIZED_GRACE_MS)),
+      ),
+    )
+    .limit(BATCH);
+  for (const p of held) await confirm(p.providerPaymentId);
+
+  const unpaid = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, deps.payments.name),
+        eq(payments.status, 'requires_payment'),
+        lt(payments.createdAt, new Date(now.getTime() - UNPAID_INTENT_MAX_AGE_MS)),
+      ),
+    )
+    .limit(BATCH);
+  for (const payment of unpaid) {
+    try {
+      const intent = await deps.payments.retrieveIntent(payment.providerPaymentId);
+      if (intent.status === 'requires_capture' || intent.status === 'succeeded') {
+        await confirm(payment.providerPaymentId);
+        continue;
+      }
+      await deps.payments.cancelIntent(payment.providerPaymentId, `cancel-${payment.id}`);
+      await deps.db
+        .update(payments)
+        .set({ status: 'canceled', updatedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'requires_payment')));
+      result.cancelled += 1;
+    } catch (err) {
+      result.failed += 1;
+      deps.log.error({ err, paymentId: payment.id }, 'sweeper could not cancel an unpaid intent');
+    }
+  }
+  return result;
+}
+
+export type PaymentSweeper = {
+  /** One pass now (tests pass a later `now` instead of waiting). */
+  sweep(options?: { now?: Date }): Promise<SweepResult>;
+  start(): void;
+  /** Stops the interval and waits for a pass in progress. */
+  stop(): Promise<void>;
+};
+
+export function createPaymentSweeper(deps: BookingDeps, intervalMs = SWEEP_INTERVAL_MS): PaymentSweeper {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = sweepPayments(deps)
+      .catch((err: unknown) => deps.log.error({ err }, 'payment sweep failed'))
+      .finally(() => (running = null));
+  };
+  return {
+    sweep: (options) => sweepPayments(deps, options),
+    start() {
+      timer ??= setInterval(tick, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

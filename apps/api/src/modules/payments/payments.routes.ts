@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  paymentConfigSchema,
+  testProcessorConfirmBodySchema,
+  testProcessorConfirmResultSchema,
+} from '@staybook/domain';
+import { TestPaymentProcessor } from '../../integrations/payments/test-processor.js';
+import { recordAuthorization, type BookingDeps } from '../bookings/bookings.service.js';
+
+/**
+ * What the card form needs: which provider collects the card, and, when it is the built-in test processor,
+ * its confirmation endpoint (the stand-in for Stripe.js's confirmCardPayment). The card goes to the processor
+ * and nowhere else; the request is never logged with its body.
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimit: boolean }> = async (app, { deps, rateLimit }) => {
+  app.get(
+    '/payments/config',
+    { schema: { summary: 'Which card processor the card form talks to', response: { 200: paymentConfigSchema } } },
+    async () => deps.payments.publicConfig(),
+  );
+
+  const processor = deps.payments;
+  if (!(processor instanceof TestPaymentProcessor)) return;
+
+  app.post(
+    '/test-processor/confirm',
+    {
+      config: rateLimit ? { rateLimit: { max: 30, timeWindow: '10 minutes' } } : {},
+      schema: {
+        summary: "The built-in test processor: confirm a card for a payment intent (Stripe's test cards)",
+        body: testProcessorConfirmBodySchema,
+        response: {
+          200: testProcessorConfirmResultSchema,
+          400: apiErrorSchema,
+          402: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const intent = await processor.confirmCard(request.body.clientSecret, request.body.card);
+      await recordAuthorization(deps, intent.id);
+      return { id: intent.id, status: 'requires_capture' as const };
+    },
+  );
+};

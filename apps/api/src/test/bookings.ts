@@ -1,0 +1,34 @@
+import { expect } from 'vitest';
+import { bookingSchema, paymentIntentSchema, TEST_SUCCESS_CARD, type Booking, type CardInput, type PaymentIntent } from '@staybook/domain';
+import type { TestApp, TestUser } from './test-app.js';
+
+/** A card as the card form sends it; the success card unless told otherwise. */
+export function testCard(number: string = TEST_SUCCESS_CARD, cvc = '123'): CardInput {
+  return { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc };
+}
+
+/** The first step of paying, as the review modal does it; fails the test unless the intent is created. */
+export async function startPayment(t: TestApp, as: TestUser, stay: { roomId: string; from: string; to: string }): Promise<PaymentIntent> {
+  const res = await t.call('POST', '/api/create-payment-intent', { as, body: stay });
+  expect(res.statusCode, res.body).toBe(200);
+  return paymentIntentSchema.parse(res.json());
+}
+
+/** The card form's confirmation with the built-in processor. */
+export function confirmCard(t: TestApp, intent: PaymentIntent, card: CardInput = testCard()) {
+  return t.call('POST', '/api/test-processor/confirm', { body: { clientSecret: intent.clientSecret, card } });
+}
+
+export function confirmBooking(t: TestApp, as: TestUser, paymentIntentId: string) {
+  return t.call('POST', '/api/booking', { as, body: { paymentIntentId } });
+}
+
+/** The whole journey: intent, card, booking. Answers the booking it made. */
+export async function bookStay(t: TestApp, as: TestUser, stay: { roomId: string; from: string; to: string }): Promise<Booking> {
+  const intent = await startPayment(t, as, stay);
+  const card = await confirmCard(t, intent);
+  expect(card.statusCode, card.body).toBe(200);
+  const res = await confirmBooking(t, as, intent.paymentIntentId);
+  expect(res.statusCode, res.body).toBe(201);
+  return bookingSchema.parse(res.json());
+}
