@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   formatDollars,
   formatIsoDate,
@@ -59,8 +59,9 @@ const ROOM_NOT_FOUND = 'Room not found. It may have been removed by its host.';
 const PAYMENT_NOT_FOUND = 'This payment does not exist. Please start the booking again.';
 export const STAY_STARTED_MESSAGE = 'This stay has already started';
 
+/** A room that can be booked: it exists and its host has not removed it. */
 async function findRoom(db: Db, id: string) {
-  const [room] = await db.select().from(rooms).where(eq(rooms.id, id)).limit(1);
+  const [room] = await db.select().from(rooms).where(and(eq(rooms.id, id), isNull(rooms.deletedAt))).limit(1);
   if (!room) throw new NotFoundError(ROOM_NOT_FOUND);
   return room;
 }
@@ -289,7 +290,11 @@ export async function confirmBookingForPayment(
 
   const intent = await deps.payments.retrieveIntent(providerPaymentId);
   checkIntentMatches(intent, payment);
-  const room = await findRoom(db, payment.roomId);
+  const [room] = await db.select().from(rooms).where(eq(rooms.id, payment.roomId));
+  if (!room || room.deletedAt) {
+    await voidPayment(deps, payment);
+    throw new ConflictError('This room was removed by its host while you were paying, so it was not booked. You have not been charged.');
+  }
 
   let inserted: boolean;
   try {

@@ -238,6 +238,22 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
       expect(await eventsOf(intent.paymentIntentId)).not.toContain('payment_intent.succeeded');
     });
 
+    it('voids the hold and answers 409 when the host removed the room while the guest paid; a removed room takes no new payment', async () => {
+      const r = await newRoom();
+      const intent = await startPayment(t, guest, { roomId: r.id, from: day(3), to: day(5) });
+      await confirmCard(t, intent);
+      await t.database.db.update(rooms).set({ deletedAt: new Date() }).where(eq(rooms.id, r.id));
+      expect(errorOf(await confirmBooking(t, guest, intent.paymentIntentId))).toEqual({
+        status: 409,
+        error: { code: 'CONFLICT', message: 'This room was removed by its host while you were paying, so it was not booked. You have not been charged.' },
+      });
+      expect(await paymentOf(intent.paymentIntentId)).toMatchObject({ status: 'canceled' });
+      expect(await eventsOf(intent.paymentIntentId)).toContain('payment_intent.canceled');
+      const again = await t.call('POST', '/api/create-payment-intent', { as: guest, body: { roomId: r.id, from: day(3), to: day(5) } });
+      expect(errorOf(again)).toMatchObject({ status: 404, error: { message: 'Room not found. It may have been removed by its host.' } });
+      expect((await t.call('GET', `/api/room/${r.id}/availability`)).statusCode).toBe(404);
+    });
+
     it('voids the hold and answers 409 when the dates were booked after the intent was created', async () => {
       const r = await newRoom();
       const late = await startPayment(t, otherGuest, { roomId: r.id, from: day(4), to: day(8) });
