@@ -12,6 +12,14 @@ export const DEMO_USERS: { key: string; name: string; email: string; password: s
   { key: 'ingrid', name: 'Ingrid Larsen', email: 'ingrid@staybook.example', password: 'staybook-host', role: 'host', tint: '#16a34a' },
 ];
 
+/** Other guests with stays in the demo, so hosts' lists and statistics have people in them. They have no password. */
+export const DEMO_GUESTS: { key: string; name: string; email: string; tint: string }[] = [
+  { key: 'amara', name: 'Amara Okafor', email: 'amara@staybook.example', tint: '#ea580c' },
+  { key: 'lukas', name: 'Lukas Weber', email: 'lukas@staybook.example', tint: '#2563eb' },
+  { key: 'sofia', name: 'Sofia Martins', email: 'sofia@staybook.example', tint: '#db2777' },
+  { key: 'kenji', name: 'Kenji Tanaka', email: 'kenji@staybook.example', tint: '#0d9488' },
+];
+
 type DemoRoom = { title: string; location: string; price: number; guests: number; bedrooms: number; bathrooms: number };
 
 export const DEMO_ROOMS: Record<CategoryLabel, DemoRoom[]> = {

@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, nightsBetween, normalizeEmail, todayIso, type CategoryLabel, type IsoDate, type Role } from '@staybook/domain';
+import {
+  addDays,
+  nightsBetween,
+  normalizeEmail,
+  TEST_SUCCESS_CARD,
+  todayIso,
+  type CardInput,
+  type CategoryLabel,
+  type IsoDate,
+  type Role,
+} from '@staybook/domain';
+import type { TestPaymentProcessor } from '../integrations/payments/test-processor.js';
 import type { Db } from './client.js';
 import { bookings, payments, rooms, users } from './schema.js';
 
@@ -51,6 +62,9 @@ export async function insertRoom(
 /**
  * A stay as it is stored once paid: a captured payment and the booking it backs, with the room's
  * details copied as they are now. `status: 'cancelled'` stores a cancelled, refunded stay.
+ * With `processor`, the money really goes through the built-in test processor (intent, card, capture and,
+ * for a cancelled stay, refund), so its records match, as they would at Stripe; without it the payment
+ * names a made-up intent, which is enough where only our own tables matter.
  */
 export async function insertBooking(
   db: Db,
@@ -62,16 +76,40 @@ export async function insertBooking(
     status?: 'confirmed' | 'cancelled';
     provider?: string;
     createdAt?: Date;
+    processor?: TestPaymentProcessor;
+    card?: CardInput;
   },
 ): Promise<{ booking: typeof bookings.$inferSelect; payment: typeof payments.$inferSelect }> {
-  const { room, guestId, checkIn, checkOut, status = 'confirmed', provider = 'test', createdAt = new Date() } = params;
+  const { room, guestId, checkIn, checkOut, status = 'confirmed', provider = 'test', createdAt = new Date(), processor } = params;
   const amountCents = Math.max(1, nightsBetween(checkIn, checkOut)) * room.priceCents;
   const cancelled = status === 'cancelled';
+  const paymentId = randomUUID();
+  const bookingId = randomUUID();
+  let providerPaymentId = `pi_seed_${randomUUID().replaceAll('-', '')}`;
+  let card = { brand: 'visa', last4: '4242' };
+  if (processor) {
+    const intent = await processor.createIntent({
+      amountCents,
+      currency: 'usd',
+      metadata: { paymentId, roomId: room.id, guestId, checkIn, checkOut },
+      description: `${room.title}: ${checkIn} to ${checkOut}`,
+      idempotencyKey: `intent-${paymentId}`,
+    });
+    const held = await processor.confirmCard(
+      intent.clientSecret!,
+      params.card ?? { number: TEST_SUCCESS_CARD, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' },
+    );
+    await processor.captureIntent(intent.id, `capture-${paymentId}`);
+    if (cancelled) await processor.refund({ intentId: intent.id, amountCents, idempotencyKey: `refund-${bookingId}` });
+    providerPaymentId = intent.id;
+    card = held.card!;
+  }
   const [payment] = await db
     .insert(payments)
     .values({
+      id: paymentId,
       provider,
-      providerPaymentId: `pi_seed_${randomUUID().replaceAll('-', '')}`,
+      providerPaymentId,
       guestId,
       roomId: room.id,
       checkIn,
@@ -80,8 +118,8 @@ export async function insertBooking(
       amountCents,
       status: cancelled ? 'refunded' : 'succeeded',
       refundedCents: cancelled ? amountCents : 0,
-      cardBrand: 'visa',
-      cardLast4: '4242',
+      cardBrand: card.brand,
+      cardLast4: card.last4,
       createdAt,
       updatedAt: createdAt,
     })
@@ -89,9 +127,10 @@ export async function insertBooking(
   const [booking] = await db
     .insert(bookings)
     .values({
+      id: bookingId,
       roomId: room.id,
       guestId,
-      paymentId: payment!.id,
+      paymentId,
       checkIn,
       checkOut,
       roomTitle: room.title,

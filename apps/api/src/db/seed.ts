@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import sharp from 'sharp';
-import { addDays, CATEGORIES, countOf, dollarsToCents, todayIso } from '@staybook/domain';
+import { addDays, CATEGORIES, countOf, dollarsToCents, todayIso, type CardInput, type IsoDate } from '@staybook/domain';
+import { TestPaymentProcessor } from '../integrations/payments/test-processor.js';
 import type { Db } from './client.js';
-import { DEMO_ROOMS, DEMO_USERS } from './demo-data.js';
-import { insertRoom, insertUser } from './factories.js';
+import { DEMO_GUESTS, DEMO_ROOMS, DEMO_USERS } from './demo-data.js';
+import { insertBooking, insertRoom, insertUser } from './factories.js';
 import { accounts, rooms, users } from './schema.js';
 import { drawSceneSvg } from './seed-scenes.js';
 import type { ImageStore } from '../integrations/images/image-store.js';
@@ -53,6 +54,51 @@ function describeRoom(room: { title: string; location: string; guests: number; b
   return `${room.title} in ${room.location}. ${categoryText} Sleeps ${room.guests} across ${countOf(room.bedrooms, 'bedroom')} with ${countOf(room.bathrooms, 'bathroom')}, fast Wi-Fi, fresh linen and a fully equipped kitchen. Self check-in, and a host who answers quickly.`;
 }
 
+/** Who books in the demo, in turn: the demo guest first. */
+const BOOKERS = ['guest', ...DEMO_GUESTS.map((g) => g.key)];
+const cardExpiry = { expMonth: 12, expYear: new Date().getUTCFullYear() + 3 };
+const DEMO_CARDS: CardInput[] = [
+  { number: '4242424242424242', cvc: '123', ...cardExpiry },
+  { number: '5555555555554444', cvc: '123', ...cardExpiry },
+  { number: '378282246310005', cvc: '1234', ...cardExpiry },
+];
+/** The room every night of which is booked from today on, so 'Booked' shows. */
+export const FULLY_BOOKED_ROOM = 1;
+
+export type DemoStay = { room: number; guest: string; from: IsoDate; to: IsoDate; cancelled: boolean; bookedDaysBefore: number };
+
+/** A room's window in the demo: open since about a year ago (so past stays fit), for one to three months more. */
+export function demoWindow(room: number, today: IsoDate): { from: IsoDate; to: IsoDate } {
+  if (room === FULLY_BOOKED_ROOM) return { from: addDays(today, -370), to: addDays(today, 14) };
+  return { from: addDays(today, -(365 + ((room * 11) % 30))), to: addDays(today, 45 + ((room * 7) % 60)) };
+}
+
+/**
+ * The demo's stays, relative to the day the seed runs: one past stay in every other room spread over the
+ * last twelve months, an upcoming one in the coming weeks (a few of them cancelled and refunded), the demo
+ * guest in the middle of a stay, and one room booked solid from today. No two stays of a room overlap.
+ */
+export function planDemoStays(today: IsoDate, roomCount: number): DemoStay[] {
+  const day = (n: number) => addDays(today, n);
+  const stays: DemoStay[] = [
+    { room: FULLY_BOOKED_ROOM, guest: 'lukas', from: day(-3), to: day(5), cancelled: false, bookedDaysBefore: 20 },
+    { room: FULLY_BOOKED_ROOM, guest: 'sofia', from: day(5), to: day(14), cancelled: false, bookedDaysBefore: 12 },
+    { room: 5, guest: 'guest', from: day(-1), to: day(2), cancelled: false, bookedDaysBefore: 9 },
+  ];
+  for (let i = 0; i < roomCount; i += 1) {
+    if (i % 2 === 0) {
+      const past = -(20 + ((i * 23) % 320));
+      stays.push({ room: i, guest: BOOKERS[(i / 2) % BOOKERS.length]!, from: day(past), to: day(past + 2 + (i % 5)), cancelled: false, bookedDaysBefore: 5 + (i % 20) });
+      const soon = 3 + ((i * 5) % 35);
+      stays.push({ room: i, guest: BOOKERS[(i / 2 + 2) % BOOKERS.length]!, from: day(soon), to: day(soon + 2 + (i % 4)), cancelled: i % 16 === 4, bookedDaysBefore: 1 + (i % 9) });
+    } else if (i % 3 === 0) {
+      const past = -(45 + ((i * 17) % 280));
+      stays.push({ room: i, guest: BOOKERS[(i + 1) % BOOKERS.length]!, from: day(past), to: day(past + 3), cancelled: false, bookedDaysBefore: 14 });
+    }
+  }
+  return stays;
+}
+
 /**
  * Fills an empty database with the demo marketplace: the demo accounts and three rooms in each
  * category, each with its own rendered picture. A database holding any user or room is left alone,
@@ -62,7 +108,8 @@ export async function seedDemoData(db: Db, store: ImageStore, log: Log): Promise
   if (!(await isEmpty(db))) return false;
   log.info('Empty database: seeding the demo marketplace…');
 
-  const avatars = await mapLimited(DEMO_USERS, 2, (u) => saveSvg(store, avatarSvg(u.tint)));
+  const people = [...DEMO_USERS, ...DEMO_GUESTS];
+  const avatars = await mapLimited(people, 2, (u) => saveSvg(store, avatarSvg(u.tint)));
   const passwordHashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
   // Interleave categories so the newest-first home page opens on a varied mix.
   const plan = [0, 1, 2].flatMap((variant) =>
@@ -85,15 +132,20 @@ export async function seedDemoData(db: Db, store: ImageStore, log: Log): Promise
       await tx.insert(accounts).values({ id: randomUUID(), userId: user.id, providerId: 'credential', accountId: user.id, password: passwordHashes[i]! });
       created.set(u.key, user.id);
     }
+    for (const [i, g] of DEMO_GUESTS.entries()) {
+      const user = await insertUser(tx, { name: g.name, email: g.email, role: 'guest', image: avatars[DEMO_USERS.length + i]!, status: 'Verified' });
+      created.set(g.key, user.id);
+    }
+    const seededRooms = [];
     for (const [i, { category, variant, room }] of plan.entries()) {
-      const from = addDays(today, 7 + ((i * 5) % 45));
-      await insertRoom(tx, {
+      const window = demoWindow(i, today);
+      const seeded = await insertRoom(tx, {
         hostId: created.get(hosts[(i + variant) % hosts.length]!.key)!,
         title: room.title,
         location: room.location,
         category: category.label,
-        availableFrom: from,
-        availableTo: addDays(from, 5 + ((i * 7) % 26)),
+        availableFrom: window.from,
+        availableTo: window.to,
         priceCents: dollarsToCents(room.price),
         guests: room.guests,
         bedrooms: room.bedrooms,
@@ -102,8 +154,27 @@ export async function seedDemoData(db: Db, store: ImageStore, log: Log): Promise
         image: images[i]!,
         createdAt: new Date(seededAt - i * 60_000),
       });
+      seededRooms.push(seeded);
     }
     log.info(`Seeded ${DEMO_USERS.length} demo accounts and ${plan.length} rooms.`);
+
+    // Paid through the built-in processor, so its records hold the intents, captures and refunds too.
+    const processor = new TestPaymentProcessor(tx);
+    const stays = planDemoStays(today, seededRooms.length);
+    for (const [i, stay] of stays.entries()) {
+      const bookedAt = Math.min(seededAt - (stays.length - i) * 60_000, Date.parse(`${stay.from}T10:00:00Z`) - stay.bookedDaysBefore * 86_400_000);
+      await insertBooking(tx, {
+        room: seededRooms[stay.room]!,
+        guestId: created.get(stay.guest)!,
+        checkIn: stay.from,
+        checkOut: stay.to,
+        status: stay.cancelled ? 'cancelled' : 'confirmed',
+        createdAt: new Date(bookedAt),
+        processor,
+        card: DEMO_CARDS[i % DEMO_CARDS.length]!,
+      });
+    }
+    log.info(`Seeded ${stays.length} bookings by ${DEMO_GUESTS.length + 1} guests, paid through the test processor.`);
     return true;
   });
 }

@@ -1,0 +1,89 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIso } from '@staybook/domain';
+import { createLocalImageStore } from '../integrations/images/image-store.js';
+import { getRoomAvailability, listBookings } from '../modules/bookings/bookings.service.js';
+import { listRooms } from '../modules/rooms/rooms.service.js';
+import type { Actor } from '../plugins/session.js';
+import { createTestDatabase, type TestDatabase } from '../test/databases.js';
+import type { Db } from './client.js';
+import { bookings, payments, rooms, testPaymentEvents, testPaymentIntents, users } from './schema.js';
+import { planDemoStays, seedDemoData } from './seed.js';
+
+/** The demo marketplace's bookings: real data for My Bookings, Manage Bookings and the statistics. */
+describe('demo seed', { timeout: 180_000 }, () => {
+  let t: TestDatabase;
+  let db: Db;
+  const today = todayIso();
+
+  beforeAll(async () => {
+    t = await createTestDatabase('pglite');
+    db = t.database.db;
+    expect(await seedDemoData(db, createLocalImageStore(t.dataDir), { info: () => {} })).toBe(true);
+  });
+  afterAll(() => t.cleanup());
+
+  async function actor(email: string): Promise<Actor> {
+    const [u] = await db.select().from(users).where(eq(users.email, email));
+    return { id: u!.id, email: u!.email, name: u!.name, image: u!.image, role: u!.role, status: u!.status };
+  }
+
+  it('plans stays relative to the seed day: past ones within twelve months, upcoming ones within weeks', () => {
+    const stays = planDemoStays(today, 45);
+    for (const s of stays) {
+      expect(s.from >= addDays(today, -365), s.from).toBe(true);
+      expect(s.to <= addDays(today, 45), s.to).toBe(true);
+    }
+  });
+
+  it("gives the demo guest past, current, upcoming and cancelled stays, listed upcoming first", async () => {
+    const page = await listBookings(db, { actor: await actor('guest@staybook.example'), as: 'guest', limit: 100 });
+    const states = page.items.map((b) => b.state);
+    expect(states).toContain('past');
+    expect(states).toContain('in-progress');
+    expect(states).toContain('upcoming');
+    expect(states).toContain('cancelled');
+    expect(states.indexOf('past')).toBeGreaterThan(states.lastIndexOf('upcoming'));
+    expect(page.items.filter((b) => b.state === 'past').some((b) => b.from < addDays(today, -180))).toBe(true);
+  });
+
+  it('gives the demo host stays on their rooms, by several guests', async () => {
+    const page = await listBookings(db, { actor: await actor('host@staybook.example'), as: 'host', limit: 100 });
+    expect(page.items.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(page.items.map((b) => b.guest.email)).size).toBeGreaterThanOrEqual(3);
+    expect(page.items.some((b) => b.state === 'upcoming')).toBe(true);
+  });
+
+  it("has a room booked solid from today, so 'Booked' shows, and most rooms still bookable", async () => {
+    const listed = await listRooms(db, { limit: 60 });
+    const booked = listed.items.filter((r) => r.booked);
+    expect(booked).toHaveLength(1);
+    const availability = await getRoomAvailability(db, { roomId: booked[0]!._id });
+    expect(availability).toMatchObject({ booked: true, firstBookable: null });
+    const [{ n }] = (await db.select({ n: count() }).from(rooms)) as [{ n: number }];
+    expect(n).toBe(45);
+  });
+
+  it("paid every stay through the test processor: captured, and refunded when cancelled", async () => {
+    const rows = await db
+      .select({ payment: payments, booking: bookings, intent: testPaymentIntents })
+      .from(bookings)
+      .innerJoin(payments, eq(payments.id, bookings.paymentId))
+      .innerJoin(testPaymentIntents, eq(testPaymentIntents.id, payments.providerPaymentId));
+    expect(rows.length).toBe(planDemoStays(today, 45).length);
+    for (const { payment, booking, intent } of rows) {
+      expect(intent).toMatchObject({ status: 'succeeded', amountCents: payment.amountCents, amountReceivedCents: payment.amountCents, metadata: { paymentId: payment.id } });
+      if (booking.status === 'cancelled') {
+        expect(payment).toMatchObject({ status: 'refunded', refundedCents: payment.amountCents });
+        expect(intent.amountRefundedCents).toBe(payment.amountCents);
+      } else {
+        expect(payment).toMatchObject({ status: 'succeeded', refundedCents: 0 });
+      }
+    }
+    const cancelled = rows.filter((r) => r.booking.status === 'cancelled');
+    expect(cancelled.length).toBeGreaterThanOrEqual(2);
+    const refunds = await db.select().from(testPaymentEvents).where(eq(testPaymentEvents.type, 'charge.refunded'));
+    expect(refunds).toHaveLength(cancelled.length);
+    expect(new Set(rows.map((r) => r.payment.cardBrand))).toEqual(new Set(['visa', 'mastercard', 'amex']));
+  });
+});
