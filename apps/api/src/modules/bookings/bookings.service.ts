@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  countOf,
   formatDollars,
   formatIsoDate,
   MAX_STAY_NIGHTS,
@@ -121,7 +122,7 @@ export async function createPaymentIntent(
     amountCents: totalCents,
     currency: 'usd',
     metadata: { paymentId, roomId, guestId: actor.id, checkIn: from, checkOut: to },
-    description: `${room.title}: ${nights} night${nights === 1 ? '' : 's'} from ${from}`,
+    description: `${room.title}: ${countOf(nights, 'night')} from ${from}`,
     idempotencyKey: `intent-${paymentId}`,
   });
   await db.insert(payments).values({
