@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
@@ -34,11 +34,6 @@ async function paymentLimitKey(request: FastifyRequest): Promise<string> {
   return request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`;
 }
 
-/** Bookings are personal: no cache in between may keep them. */
-function personal(reply: FastifyReply): void {
-  void reply.header('cache-control', 'no-store');
-}
-
 export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimit: boolean }> = async (app, { deps, rateLimit }) => {
   const { db } = deps;
 
@@ -57,7 +52,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
   app.post(
     '/create-payment-intent',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: rateLimit ? { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: paymentLimitKey } } : {},
       schema: {
         summary: 'Start paying for a stay: the server computes the total from the stored nightly price',
@@ -65,8 +60,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
         response: { 200: paymentIntentSchema, ...errors, 429: apiErrorSchema },
       },
     },
-    async (request, reply) => {
-      personal(reply);
+    async (request) => {
       const { roomId, from, to } = request.body;
       return createPaymentIntent(deps, { actor: actorOf(request), roomId, from, to });
     },
@@ -75,7 +69,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
   app.post(
     '/booking',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         summary: 'Book the stay a payment was authorized for (201 when booked now, 200 when it already was)',
         body: confirmBookingBodySchema,
@@ -83,7 +77,6 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
       },
     },
     async (request, reply) => {
-      personal(reply);
       const { booking, created } = await confirmBookingForPayment(deps, {
         providerPaymentId: request.body.paymentIntentId,
         actor: actorOf(request),
@@ -95,41 +88,34 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
   app.delete(
     '/booking/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         summary: 'Cancel a stay before check-in (its guest or the room host) and refund it in full',
         params: z.object({ id: bookingIdSchema }),
         response: { 200: bookingSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      personal(reply);
-      return cancelBooking(deps, { actor: actorOf(request), bookingId: request.params.id });
-    },
+    async (request) => cancelBooking(deps, { actor: actorOf(request), bookingId: request.params.id }),
   );
 
   const myBookings = { summary: 'My stays, upcoming first', querystring: listBookingsQuerySchema, response: { 200: bookingsPageSchema, ...errors } };
-  app.get('/my-bookings', { preHandler: requireUser, schema: myBookings }, async (request, reply) => {
-    personal(reply);
-    return listBookings(db, { actor: actorOf(request), as: 'guest', ...request.query });
-  });
-  app.get('/my-bookings/:email', { preHandler: requireUser, schema: { ...myBookings, params: emailParam } }, async (request, reply) => {
-    personal(reply);
+  app.get('/my-bookings', { onRequest: requireUser, schema: myBookings }, async (request) =>
+    listBookings(db, { actor: actorOf(request), as: 'guest', ...request.query }),
+  );
+  app.get('/my-bookings/:email', { onRequest: requireUser, schema: { ...myBookings, params: emailParam } }, async (request) => {
     const actor = actorOf(request);
     assertOwnEmail(actor, request.params.email);
     return listBookings(db, { actor, as: 'guest', ...request.query });
   });
 
   const manageBookings = { summary: 'Stays in my rooms (hosts), upcoming first', querystring: listBookingsQuerySchema, response: { 200: bookingsPageSchema, ...errors } };
-  app.get('/manage-bookings', { preHandler: requireRole('host'), schema: manageBookings }, async (request, reply) => {
-    personal(reply);
-    return listBookings(db, { actor: actorOf(request), as: 'host', ...request.query });
-  });
+  app.get('/manage-bookings', { onRequest: requireRole('host'), schema: manageBookings }, async (request) =>
+    listBookings(db, { actor: actorOf(request), as: 'host', ...request.query }),
+  );
   app.get(
     '/manage-bookings/:email',
-    { preHandler: requireRole('host'), schema: { ...manageBookings, params: emailParam } },
-    async (request, reply) => {
-      personal(reply);
+    { onRequest: requireRole('host'), schema: { ...manageBookings, params: emailParam } },
+    async (request) => {
       const actor = actorOf(request);
       assertOwnEmail(actor, request.params.email);
       return listBookings(db, { actor, as: 'host', ...request.query });
