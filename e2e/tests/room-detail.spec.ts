@@ -26,9 +26,9 @@ const TIMBER_LODGE = {
   category: 'Countryside',
   nightly: '$149.99',
   counts: ['5 guests', '2 rooms', '1 bathroom'],
-  // The seed makes it available for 28 nights: 28 × $149.99 = $4,199.72.
-  nights: 28,
-  total: '$4,199.72',
+  // The seed opens it from 368 days before the seed day to 96 days after: 464 × $149.99 = $69,595.36.
+  nights: 464,
+  total: '$69,595.36',
 } as const;
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import { countOf, formatDollars, formatIsoDate, type IsoDate } from '@staybook/domain';
+import { countOf, formatIsoDate, formatMoney, type IsoDate } from '@staybook/domain';
 import { escapeHtml, type MailMessage } from './mailer.js';
 
 export function passwordResetMail(user: { name: string; email: string }, url: string): MailMessage {
@@ -27,7 +27,6 @@ export type StayDetails = {
   host: { name: string; email: string };
 };
 
-const money = (cents: number) => `$${formatDollars(cents)}`;
 
 function stayLines(stay: StayDetails): string[] {
   return [
@@ -56,7 +55,7 @@ export function bookingConfirmationMail(stay: StayDetails, publicUrl: string): M
     [
       ['Your stay is booked and paid:'],
       stayLines(stay),
-      [`Total charged: ${money(stay.totalCents)}`, `Your host: ${stay.host.name}`],
+      [`Total charged: ${formatMoney(stay.totalCents)}`, `Your host: ${stay.host.name}`],
       ['You can cancel for a full refund until the day before check-in.'],
     ],
     { url: `${publicUrl}/dashboard/my-bookings`, label: 'See my bookings' },
@@ -71,7 +70,7 @@ export function newBookingMail(stay: StayDetails, publicUrl: string): MailMessag
     [
       [`${stay.guest.name || stay.guest.email} booked your room:`],
       stayLines(stay),
-      [`Total paid: ${money(stay.totalCents)}`, `Guest: ${stay.guest.name} <${stay.guest.email}>`],
+      [`Total paid: ${formatMoney(stay.totalCents)}`, `Guest: ${stay.guest.name} <${stay.guest.email}>`],
     ],
     { url: `${publicUrl}/dashboard/manage-bookings`, label: 'Manage bookings' },
   );
@@ -94,7 +93,7 @@ export function bookingCancelledMail(
     [
       [`${who} cancelled this stay:`],
       stayLines(stay),
-      [`Refunded to the guest's card: ${money(refundedCents)}`],
+      [`Refunded to the guest's card: ${formatMoney(refundedCents)}`],
     ],
     recipient === 'guest'
       ? { url: `${publicUrl}/dashboard/my-bookings`, label: 'See my bookings' }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   countOf,
-  formatDollars,
+  formatMoney,
   formatIsoDate,
   MAX_STAY_NIGHTS,
   MIN_PAYMENT_CENTS,
@@ -112,7 +112,7 @@ export async function createPaymentIntent(
   const totalCents = stayTotalCents(room.priceCents, from, to);
   if (totalCents < MIN_PAYMENT_CENTS) {
     throw new BadRequestError(
-      `Card payments start above $${formatDollars(MIN_PAYMENT_CENTS - 1)}; this stay costs $${formatDollars(totalCents)}.`,
+      `Card payments start above ${formatMoney(MIN_PAYMENT_CENTS - 1)}; this stay costs ${formatMoney(totalCents)}.`,
     );
   }
   if (await overlapsConfirmedStay(db, roomId, from, to)) throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
