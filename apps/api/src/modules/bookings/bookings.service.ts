@@ -233,19 +233,31 @@ async function voidPayment(deps: BookingDeps, payment: PaymentRow): Promise<void
     .where(and(eq(payments.id, payment.id), inArray(payments.status, ['requires_payment', 'authorized'])));
 }
 
+/** `settled`: the payment was booked by a concurrent confirmation, or cancelled, meanwhile. */
+type InsertOutcome = 'booked' | 'settled' | 'room-removed' | 'outside-window';
+
+const ROOM_REMOVED_MESSAGE = 'This room was removed by its host while you were paying, so it was not booked. You have not been charged.';
+const WINDOW_CHANGED_MESSAGE =
+  "The host changed this room's dates while you were paying, so these nights can no longer be booked. You have not been charged.";
+
 /**
- * The short transaction that books a stay: the payment is marked authorized (its row lock queues a
- * concurrent confirmation of the same payment behind this one) and the booking inserted, with the room
- * as it is now and the price the payment was made at. False when the payment was cancelled meanwhile.
+ * The short transaction that books a stay. The room's row is share-locked first: a host changing or
+ * removing the room locks it for update, so either that change waits for this booking and sees it, or this
+ * booking waits and sees the change (the room gone, or the stay outside its new dates). The payment is
+ * marked authorized (its row lock queues a concurrent confirmation of the same payment behind this one),
+ * then the booking is inserted with the room as it is now and the price the payment was made at.
  */
-async function insertBookingFor(db: Db, payment: PaymentRow, intent: ProviderIntent, room: typeof rooms.$inferSelect): Promise<boolean> {
+async function insertBookingFor(db: Db, payment: PaymentRow, intent: ProviderIntent): Promise<InsertOutcome> {
   return db.transaction(async (tx) => {
+    const [room] = await tx.select().from(rooms).where(eq(rooms.id, payment.roomId)).for('share');
+    if (!room || room.deletedAt) return 'room-removed';
+    if (payment.checkIn < room.availableFrom || payment.checkOut > room.availableTo) return 'outside-window';
     const [held] = await tx
       .update(payments)
       .set({ status: 'authorized', cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null, updatedAt: new Date() })
       .where(and(eq(payments.id, payment.id), inArray(payments.status, ['requires_payment', 'authorized'])))
       .returning({ id: payments.id });
-    if (!held) return false;
+    if (!held) return 'settled';
     await tx.insert(bookings).values({
       roomId: payment.roomId,
       guestId: payment.guestId,
@@ -258,7 +270,7 @@ async function insertBookingFor(db: Db, payment: PaymentRow, intent: ProviderInt
       nightlyPriceCents: payment.nightlyPriceCents,
       totalCents: payment.amountCents,
     });
-    return true;
+    return 'booked';
   });
 }
 
@@ -291,23 +303,22 @@ export async function confirmBookingForPayment(
 
   const intent = await deps.payments.retrieveIntent(providerPaymentId);
   checkIntentMatches(intent, payment);
-  const [room] = await db.select().from(rooms).where(eq(rooms.id, payment.roomId));
-  if (!room || room.deletedAt) {
-    await voidPayment(deps, payment);
-    throw new ConflictError('This room was removed by its host while you were paying, so it was not booked. You have not been charged.');
-  }
-
-  let inserted: boolean;
+  let outcome: InsertOutcome;
   try {
-    inserted = await retryOnDeadlock(() => insertBookingFor(db, payment, intent, room));
+    outcome = await retryOnDeadlock(() => insertBookingFor(db, payment, intent));
   } catch (err) {
     if (sqlState(err) === PG_ERRORS.exclusionViolation) {
       await voidPayment(deps, payment);
       throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
     }
     if (sqlState(err) !== PG_ERRORS.uniqueViolation) throw err;
-    inserted = false;
+    outcome = 'settled';
   }
+  if (outcome === 'room-removed' || outcome === 'outside-window') {
+    await voidPayment(deps, payment);
+    throw new ConflictError(outcome === 'room-removed' ? ROOM_REMOVED_MESSAGE : WINDOW_CHANGED_MESSAGE);
+  }
+  const inserted = outcome === 'booked';
 
   const row = await bookingForPayment(db, payment.id);
   if (!row) {

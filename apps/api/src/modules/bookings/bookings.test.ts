@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -252,6 +253,52 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
       const again = await t.call('POST', '/api/create-payment-intent', { as: guest, body: { roomId: r.id, from: day(3), to: day(5) } });
       expect(errorOf(again)).toMatchObject({ status: 404, error: { message: 'Room not found. It may have been removed by its host.' } });
       expect((await t.call('GET', `/api/room/${r.id}/availability`)).statusCode).toBe(404);
+    });
+
+    it("voids the hold and answers 409 when the host moved the room's dates away from the stay while the guest paid", async () => {
+      const r = await newRoom();
+      const intent = await startPayment(t, guest, { roomId: r.id, from: day(20), to: day(25) });
+      await confirmCard(t, intent);
+      await t.database.db.update(rooms).set({ availableTo: day(22) }).where(eq(rooms.id, r.id));
+      expect(errorOf(await confirmBooking(t, guest, intent.paymentIntentId))).toEqual({
+        status: 409,
+        error: {
+          code: 'CONFLICT',
+          message: "The host changed this room's dates while you were paying, so these nights can no longer be booked. You have not been charged.",
+        },
+      });
+      expect(await paymentOf(intent.paymentIntentId)).toMatchObject({ status: 'canceled' });
+      expect(await t.database.db.select().from(bookings).where(eq(bookings.roomId, r.id))).toHaveLength(0);
+    });
+
+    // Two connections are needed to interleave; the embedded database has one.
+    it.runIf(kind === 'postgres')('waits for a host changing the room at the same moment, then sees the change', async () => {
+      if (t.target.kind !== 'postgres') return;
+      const r = await newRoom();
+      const intent = await startPayment(t, guest, { roomId: r.id, from: day(20), to: day(25) });
+      await confirmCard(t, intent);
+      const host = new pg.Client({ connectionString: t.target.url });
+      await host.connect();
+      try {
+        // What changing a room does: lock it for update, check its stays, write the new dates.
+        await host.query('begin');
+        await host.query('select id from rooms where id = $1 for update', [r.id]);
+        await host.query('update rooms set available_to = $2 where id = $1', [r.id, day(22)]);
+        const pending = confirmBooking(t, guest, intent.paymentIntentId);
+        for (let i = 0; i < 400; i += 1) {
+          const { rows } = await host.query<{ n: string }>(
+            "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          );
+          if (Number(rows[0]!.n) > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        await host.query('commit');
+        expect(errorOf(await pending)).toMatchObject({ status: 409, error: { message: expect.stringMatching(/^The host changed this room's dates/) } });
+      } finally {
+        await host.end();
+      }
+      expect(await t.database.db.select().from(bookings).where(eq(bookings.roomId, r.id))).toHaveLength(0);
+      expect(await paymentOf(intent.paymentIntentId)).toMatchObject({ status: 'canceled' });
     });
 
     it('voids the hold and answers 409 when the dates were booked after the intent was created', async () => {
