@@ -36,8 +36,8 @@ for (const viewport of [
 
       const reservation = page.getByRole('region', { name: 'Reservation' });
       await expect(reservation.getByText('$1,450', { exact: true })).toBeVisible();
-      // The seed makes it available for 25 nights: 25 × $1,450 = $36,250.
-      await expect(reservation.getByText('$36,250', { exact: true })).toBeVisible();
+      // The seed opens it from 369 days before the seed day to 83 days after: 452 × $1,450 = $655,400.
+      await expect(reservation.getByText('$655,400', { exact: true })).toBeVisible();
     });
   });
 }
