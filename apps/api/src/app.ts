@@ -15,10 +15,11 @@ import type { PaymentProvider } from './integrations/payments/payment-provider.j
 import { createAuth, trustedOrigins } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
-import type { BookingDeps } from './modules/bookings/bookings.service.js';
+import { confirmAuthorizedPayment, type BookingDeps } from './modules/bookings/bookings.service.js';
 import { createPaymentSweeper, type PaymentSweeper } from './modules/bookings/payment-sweeper.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.js';
 import { hostRoomsRoutes } from './modules/rooms/host-rooms.routes.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -168,6 +169,13 @@ export async function buildApp({
       await api.register(uploadsRoutes, { imageStore });
       await api.register(bookingsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(paymentsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
+      // Stripe tells us about holds whose browser tab closed; they book through the same idempotent path.
+      if (paymentProvider.parseWebhook && config.stripe?.webhookSecret) {
+        await api.register(stripeWebhookRoutes, {
+          provider: paymentProvider,
+          onPaymentAuthorized: (intentId) => confirmAuthorizedPayment(bookingDeps, intentId),
+        });
+      }
     },
     { prefix: '/api' },
   );

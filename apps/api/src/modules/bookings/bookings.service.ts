@@ -336,6 +336,20 @@ export async function confirmBookingForPayment(
 }
 
 /**
+ * A provider's webhook says a card was authorized: note the hold and book it through the same idempotent path
+ * as the browser. An intent that is none of ours (another app on the same provider account) is acknowledged
+ * and ignored, so the provider does not retry it forever.
+ */
+export async function confirmAuthorizedPayment(deps: BookingDeps, providerPaymentId: string): Promise<void> {
+  if (!(await findPayment(deps.db, deps.payments.name, providerPaymentId))) {
+    deps.log.info({ providerPaymentId }, 'webhook for a payment that is not ours; ignored');
+    return;
+  }
+  await recordAuthorization(deps, providerPaymentId);
+  await confirmBookingForPayment(deps, { providerPaymentId });
+}
+
+/**
  * Runs a short transaction again when PostgreSQL aborted it to break a deadlock: two overlapping stays
  * inserted at the same moment can each wait for the other under `bookings_no_overlap`. The retry then
  * meets the winner's committed stay (23P01) or, if the winner rolled back, books.
