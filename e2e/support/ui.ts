@@ -35,7 +35,7 @@ export function atPath(path: string): (url: URL) => boolean {
 }
 
 /**
- * The Manage Users row of `email`, pressing 'Load more' until it appears (the list comes a page at a
+ * The Manage Users row of `email`, pressing 'Show more' until it appears (the list comes a page at a
  * time, in e-mail order, and other tests keep adding users).
  */
 export async function manageUsersRow(page: Page, email: string): Promise<Locator> {
@@ -44,7 +44,7 @@ export async function manageUsersRow(page: Page, email: string): Promise<Locator
   await expect(page.getByRole('columnheader', { name: 'Email' })).toBeVisible();
   await expect(rows.nth(1)).toBeVisible();
   while (!(await row.isVisible())) {
-    const loadMore = page.getByRole('button', { name: 'Load more' });
+    const loadMore = page.getByRole('button', { name: 'Show more' });
     await expect(loadMore, `${email} is on a later page`).toBeVisible();
     const before = await rows.count();
     await loadMore.click();

@@ -1,0 +1,94 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { ErrorScreen } from './error-screen';
+import { Loader } from './loader';
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Extra classes for this column's cells (e.g. `capitalize`). */
+  className?: string;
+}
+
+/** A page of a cursor-paginated list, as every list endpoint answers. */
+interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+interface DataTableProps<T> {
+  /** Names the table for screen readers (the page's heading says the same to everyone else). */
+  label: string;
+  columns: readonly Column<T>[];
+  /** The list, a page at a time; 'Show more' asks for the next page while there is one. */
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  rowKey: (row: T) => string;
+  /** Shown instead of the table when the list is empty. */
+  empty: ReactNode;
+}
+
+/**
+ * The dashboard's tables. From `sm` up, a table; below it, each row is a card whose cells carry
+ * their column's name (drawn by CSS from `data-label`, so it is not part of the cell's text).
+ */
+export function DataTable<T>({ label, columns, query, rowKey, empty }: DataTableProps<T>) {
+  const { data, error, isPending, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+
+  if (isPending) return <Loader />;
+  if (!data) return <ErrorScreen message={error?.message} />;
+  const rows = data.pages.flatMap((page) => page.items);
+  if (rows.length === 0) return <>{empty}</>;
+
+  return (
+    <div>
+      <div className="sm:overflow-x-auto sm:rounded-xl sm:border sm:border-neutral-200">
+        <table aria-label={label} className="block w-full bg-white sm:table sm:min-w-full">
+          <thead className="sr-only bg-neutral-50 sm:not-sr-only sm:table-header-group">
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.header}
+                  scope="col"
+                  className="px-5 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-neutral-600 uppercase"
+                >
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="flex flex-col gap-4 sm:table-row-group sm:divide-y sm:divide-neutral-200 sm:border-t sm:border-neutral-200">
+            {rows.map((row) => (
+              <tr
+                key={rowKey(row)}
+                className="block rounded-xl border border-neutral-200 py-2 sm:table-row sm:rounded-none sm:border-0 sm:py-0"
+              >
+                {columns.map((column) => (
+                  <td
+                    key={column.header}
+                    data-label={column.header}
+                    className={`flex items-center justify-between gap-4 px-4 py-2 text-right text-sm text-neutral-900 before:shrink-0 before:text-xs before:font-semibold before:tracking-wide before:text-neutral-600 before:uppercase before:content-[attr(data-label)] sm:table-cell sm:px-5 sm:py-4 sm:text-left sm:before:content-none ${column.className ?? ''}`}
+                  >
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {isFetchNextPageError && (
+        <p role="alert" className="mt-6 text-center text-rose-600">
+          {error?.message}
+        </p>
+      )}
+      {hasNextPage && (
+        <div className="mt-6 flex justify-center">
+          <Button variant="outline" pending={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            Show more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
