@@ -40,21 +40,32 @@ interface ModalActionsProps {
   pending: boolean;
   /** Without it, the confirm button submits the surrounding form. */
   onConfirm?: () => void;
+  /** When 'Cancel' would be ambiguous (e.g. 'Keep booking' in a dialog that cancels a booking). */
+  cancelLabel?: string;
+  /** The confirm button cannot be used yet (e.g. a payment still being prepared). */
+  confirmDisabled?: boolean;
 }
 
 /** The Cancel / confirm row every dialog ends with. */
-export function ModalActions({ onCancel, confirmLabel, pending, onConfirm }: ModalActionsProps) {
+export function ModalActions({
+  onCancel,
+  confirmLabel,
+  pending,
+  onConfirm,
+  cancelLabel = 'Cancel',
+  confirmDisabled = false,
+}: ModalActionsProps) {
   return (
     <div className="mt-2 flex justify-end gap-3">
       <Button variant="subtle" onClick={onCancel}>
-        Cancel
+        {cancelLabel}
       </Button>
       {onConfirm ? (
-        <Button pending={pending} onClick={onConfirm}>
+        <Button pending={pending} disabled={confirmDisabled} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       ) : (
-        <Button type="submit" pending={pending}>
+        <Button type="submit" pending={pending} disabled={confirmDisabled}>
           {confirmLabel}
         </Button>
       )}
