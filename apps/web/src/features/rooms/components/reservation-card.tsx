@@ -1,18 +1,32 @@
-import { formatIsoDate, formatMoney, nightsBetween, stayTotalCents, type Room } from '@staybook/domain';
-import { Suspense } from 'react';
+import {
+  formatIsoDate,
+  formatMoney,
+  MIN_PAYMENT_CENTS,
+  nightsBetween,
+  normalizeEmail,
+  stayTotalCents,
+  type Room,
+  type RoomAvailability,
+  type StayRange,
+} from '@staybook/domain';
+import { Suspense, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { lazyPage } from '../../../lib/lazy-page';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { useAvailability } from '../../bookings/api/use-availability';
+import { PriceBreakdown } from '../../bookings/components/price-breakdown';
+import { canCheckIn, describeSelection, initialSelection, isBookableStay, type StaySelection } from '../../bookings/utils/stay';
 
-// The calendar pulls in react-day-picker and date-fns: load them only when a room is shown.
-const AvailabilityCalendar = lazyPage(() => import('./availability-calendar'), 'AvailabilityCalendar');
+// The calendar pulls in react-day-picker and date-fns, the dialog the card form: load them only when needed.
+const StayCalendar = lazyPage(() => import('../../bookings/components/stay-calendar'), 'StayCalendar');
+const ReviewReserveDialog = lazyPage(
+  () => import('../../bookings/components/review-reserve-dialog'),
+  'ReviewReserveDialog',
+);
 
 export function ReservationCard({ room }: { room: Room }) {
-  // A malformed range has no price; show none rather than break the page.
-  const total =
-    nightsBetween(room.from, room.to) > 0
-      ? formatMoney(stayTotalCents(room.priceCents, room.from, room.to))
-      : null;
-
+  const availability = useAvailability(room._id);
   return (
     <section aria-label="Reservation" className="overflow-hidden rounded-xl border border-neutral-200 bg-white">
       <p className="flex items-baseline gap-1 p-4">
@@ -20,23 +34,98 @@ export function ReservationCard({ room }: { room: Room }) {
         <span className="font-light text-neutral-600">night</span>
       </p>
       <hr className="border-neutral-200" />
-      {/* Reserves the calendar's height (six fixed weeks) so the card does not jump when it arrives. */}
-      <div className="min-h-[328px] px-2 py-3">
-        <Suspense fallback={<Loader size="short" />}>
-          <AvailabilityCalendar from={room.from} to={room.to} />
-        </Suspense>
-      </div>
-      <p className="px-4 pb-3 text-center text-sm text-neutral-500">
-        {`Available ${formatIsoDate(room.from)} – ${formatIsoDate(room.to)}`}
-      </p>
-      <hr className="border-neutral-200" />
-      {/* The Reserve button joins here with the booking issue. */}
-      {total !== null && (
-        <div className="flex items-center justify-between p-4 text-lg font-semibold text-neutral-900">
-          <span>Total</span>
-          <span>{total}</span>
+      {availability.data ? (
+        <Reservation room={room} availability={availability.data} />
+      ) : availability.error ? (
+        <div className="flex flex-col items-center gap-3 p-6 text-center">
+          <p role="alert" className="text-sm text-rose-700">
+            {availability.error.message}
+          </p>
+          <Button variant="outline" onClick={() => void availability.refetch()}>
+            Try again
+          </Button>
         </div>
+      ) : (
+        <CalendarSlot>
+          <Loader size="short" />
+        </CalendarSlot>
       )}
     </section>
+  );
+}
+
+/** Reserves the calendar's height (six fixed weeks) so the card does not jump when it arrives. */
+function CalendarSlot({ children }: { children: ReactNode }) {
+  return <div className="min-h-[328px] px-2 py-3">{children}</div>;
+}
+
+function Reservation({ room, availability }: { room: Room; availability: RoomAvailability }) {
+  const { user } = useAuth();
+  const [picked, setPicked] = useState<StaySelection>(() => initialSelection(availability));
+  // The stay under review is kept apart: the dialog stays open (with its message) when a refresh drops the pick.
+  const [reviewing, setReviewing] = useState<StayRange | null>(null);
+
+  const booked = room.booked || availability.booked;
+  // The room's answer names the host's e-mail to the host themself (and a few others), never to everyone.
+  const hostEmail = room.host.email;
+  const ownListing = user !== null && hostEmail !== undefined && normalizeEmail(user.email) === normalizeEmail(hostEmail);
+  // Availability refreshes while the page is open; a pick that someone else's stay now covers is dropped.
+  const stillOpen = picked && (picked.to === null ? canCheckIn(picked.from, availability) : isBookableStay(picked, availability));
+  const selection = stillOpen ? picked : null;
+  const stay = selection?.to ? { from: selection.from, to: selection.to } : null;
+  const totalCents = stay ? stayTotalCents(room.priceCents, stay.from, stay.to) : null;
+  const tooSmall = totalCents !== null && totalCents < MIN_PAYMENT_CENTS;
+
+  return (
+    <>
+      <CalendarSlot>
+        <Suspense fallback={<Loader size="short" />}>
+          <StayCalendar
+            availability={availability}
+            selection={selection}
+            onSelect={setPicked}
+            readOnly={booked || ownListing}
+          />
+        </Suspense>
+      </CalendarSlot>
+      <div className="flex flex-col gap-3 px-4 pb-4 text-center text-sm">
+        <p className="text-neutral-500">
+          {booked
+            ? 'No night is left to book.'
+            : `Available ${formatIsoDate(availability.from)} – ${formatIsoDate(availability.to)}`}
+        </p>
+        {/* Screen readers hear this from the calendar's live region as each day is picked. */}
+        {!booked && !ownListing && (
+          <p aria-hidden="true" className="font-medium text-neutral-800">
+            {describeSelection(selection)}
+          </p>
+        )}
+        {ownListing && <p className="font-medium text-neutral-800">This is your listing. Guests reserve it here.</p>}
+        {tooSmall && (
+          <p className="text-rose-700">{`A stay must cost at least ${formatMoney(MIN_PAYMENT_CENTS)} to be paid by card.`}</p>
+        )}
+        <Button
+          className="w-full"
+          disabled={booked || ownListing || !stay || tooSmall}
+          onClick={() => setReviewing(stay)}
+        >
+          {booked ? 'Booked' : 'Reserve'}
+        </Button>
+      </div>
+      {stay && totalCents !== null && (
+        <div className="border-t border-neutral-200 p-4">
+          <PriceBreakdown
+            nightlyCents={room.priceCents}
+            nights={nightsBetween(stay.from, stay.to)}
+            totalCents={totalCents}
+          />
+        </div>
+      )}
+      {reviewing && (
+        <Suspense fallback={null}>
+          <ReviewReserveDialog room={room} stay={reviewing} onClose={() => setReviewing(null)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,0 +1,23 @@
+import type { StayRange } from '@staybook/domain';
+
+export type BookingsView = 'mine' | 'managed';
+
+/**
+ * Every query key for stays comes from here. Invalidating `bookingKeys.all` refreshes the booking
+ * lists and every room's availability, which a booking or a cancellation both change.
+ */
+export const bookingKeys = {
+  all: ['bookings'] as const,
+  lists: () => [...bookingKeys.all, 'list'] as const,
+  list: (view: BookingsView, limit: number) => [...bookingKeys.lists(), view, { limit }] as const,
+  availabilities: () => [...bookingKeys.all, 'availability'] as const,
+  availability: (roomId: string) => [...bookingKeys.availabilities(), roomId] as const,
+};
+
+/** Payments are kept apart from bookings: refreshing the lists must never create a payment. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  config: () => [...paymentKeys.all, 'config'] as const,
+  intents: () => [...paymentKeys.all, 'intent'] as const,
+  intent: (stay: StayRange & { roomId: string }) => [...paymentKeys.intents(), stay] as const,
+};

@@ -1,0 +1,74 @@
+import {
+  bookingSchema,
+  bookingsPageSchema,
+  paymentConfigSchema,
+  paymentIntentSchema,
+  roomAvailabilitySchema,
+  testProcessorConfirmResultSchema,
+  type Booking,
+  type BookingsPage,
+  type CardInput,
+  type PaymentConfig,
+  type PaymentIntent,
+  type RoomAvailability,
+  type StayRange,
+} from '@staybook/domain';
+import { apiRequest } from '../../../lib/api-client';
+import type { BookingsView } from './booking-keys';
+
+export function fetchAvailability(roomId: string, signal?: AbortSignal): Promise<RoomAvailability> {
+  return apiRequest(`/api/room/${encodeURIComponent(roomId)}/availability`, roomAvailabilitySchema, {
+    signal: signal ?? null,
+  });
+}
+
+export function fetchPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
+  return apiRequest('/api/payments/config', paymentConfigSchema, { signal: signal ?? null });
+}
+
+/** The server prices the stay and holds nothing yet; the card is confirmed against the intent next. */
+export function createPaymentIntent(stay: StayRange & { roomId: string }): Promise<PaymentIntent> {
+  return apiRequest('/api/create-payment-intent', paymentIntentSchema, { method: 'POST', json: stay });
+}
+
+/**
+ * The built-in test processor's card confirmation (Stripe.js's confirmCardPayment does this for
+ * Stripe). The card goes here and nowhere else.
+ */
+export async function confirmTestCard(clientSecret: string, card: CardInput): Promise<void> {
+  await apiRequest('/api/test-processor/confirm', testProcessorConfirmResultSchema, {
+    method: 'POST',
+    json: { clientSecret, card },
+  });
+}
+
+/** Books the stay the authorized payment was created for; the server checks the payment itself. */
+export function confirmBooking(paymentIntentId: string): Promise<Booking> {
+  return apiRequest('/api/booking', bookingSchema, { method: 'POST', json: { paymentIntentId } });
+}
+
+const LIST_PATHS: Record<BookingsView, string> = {
+  mine: '/api/my-bookings',
+  managed: '/api/manage-bookings',
+};
+
+export function fetchBookingsPage({
+  view,
+  cursor,
+  limit,
+  signal,
+}: {
+  view: BookingsView;
+  cursor: string | null;
+  limit: number;
+  signal?: AbortSignal;
+}): Promise<BookingsPage> {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (cursor) params.set('cursor', cursor);
+  return apiRequest(`${LIST_PATHS[view]}?${params.toString()}`, bookingsPageSchema, { signal: signal ?? null });
+}
+
+/** Cancels an upcoming stay; the payment is refunded in full. */
+export function cancelBooking(id: string): Promise<Booking> {
+  return apiRequest(`/api/booking/${encodeURIComponent(id)}`, bookingSchema, { method: 'DELETE' });
+}

@@ -1,0 +1,183 @@
+import {
+  formatIsoDate,
+  formatMoney,
+  nightsBetween,
+  stayTotalCents,
+  type PaymentConfig,
+  type Room,
+  type StayRange,
+} from '@staybook/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Loader } from '../../../components/loader';
+import { Modal, ModalActions } from '../../../components/modal';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/form-errors';
+import { lazyPage } from '../../../lib/lazy-page';
+import { notify } from '../../../lib/notify';
+import { roomKeys } from '../../rooms/api/room-keys';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { bookingKeys } from '../api/booking-keys';
+import { confirmBooking } from '../api/bookings-api';
+import { usePaymentConfig } from '../api/use-payment-config';
+import { usePaymentIntent } from '../api/use-payment-intent';
+import { useRefreshStays } from '../api/use-refresh-stays';
+import type { CardFormProps, CardPaymentHandle } from './card-payment';
+import { PriceBreakdown } from './price-breakdown';
+import { TestCardForm } from './test-card-form';
+
+// Stripe's packages load only when Stripe is the provider, and only once this dialog opens.
+const StripeCardForm = lazyPage(() => import('./stripe-card-form'), 'StripeCardForm');
+
+interface ReviewReserveDialogProps {
+  room: Room;
+  stay: StayRange;
+  onClose: () => void;
+}
+
+/**
+ * 'Review Info Before Reserve': the stay, the price and the card. Paying authorizes the card with the
+ * provider, then asks the server to book the stay; the server checks the payment itself and captures
+ * it only once the nights are the guest's.
+ */
+export function ReviewReserveDialog({ room, stay, onClose }: ReviewReserveDialogProps) {
+  const { user } = useAuth();
+  const config = usePaymentConfig();
+  const intent = usePaymentIntent({ roomId: room._id, ...stay });
+  const refreshStays = useRefreshStays();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const cardRef = useRef<CardPaymentHandle>(null);
+  const errorId = useId();
+  const [providerReady, setProviderReady] = useState(false);
+  const [processing, setProcessing] = useState(false);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [bookingError, setBookingError] = useState<string | null>(null);
+  // The nights went to someone else while paying: this stay can no longer be booked.
+  const [stayTaken, setStayTaken] = useState(false);
+  // A card authorized for this intent is not confirmed again when only the booking call needs a retry.
+  const authorizedIntent = useRef<string | null>(null);
+  const handleReadyChange = useCallback((ready: boolean) => setProviderReady(ready), []);
+
+  // The server's figures once the intent exists; the same rule computed here until then.
+  const nights = intent.data?.nights ?? nightsBetween(stay.from, stay.to);
+  const nightlyCents = intent.data?.nightlyPriceCents ?? room.priceCents;
+  const totalCents = intent.data?.totalCents ?? stayTotalCents(room.priceCents, stay.from, stay.to);
+  const problem = bookingError ?? config.error?.message ?? intent.error?.message ?? null;
+
+  const close = () => {
+    if (!processing) onClose();
+  };
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    const payment = intent.data;
+    const card = cardRef.current;
+    if (!payment || !card || processing) return;
+    setProcessing(true);
+    setCardError(null);
+    setBookingError(null);
+    try {
+      if (authorizedIntent.current !== payment.paymentIntentId) {
+        const result = await card.confirm(payment.clientSecret);
+        if (!result.ok) {
+          setCardError(result.message);
+          return;
+        }
+        authorizedIntent.current = payment.paymentIntentId;
+      }
+      await confirmBooking(payment.paymentIntentId);
+    } catch (error) {
+      // Nights taken meanwhile (the hold is then released), or no answer: show the room as it is now.
+      setBookingError(errorMessage(error));
+      if (error instanceof ApiRequestError && error.status === 409) setStayTaken(true);
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.availability(room._id) });
+      void queryClient.invalidateQueries({ queryKey: roomKeys.detail(room._id) });
+      return;
+    } finally {
+      setProcessing(false);
+    }
+    notify.success('Room Booked Successfully');
+    onClose();
+    void refreshStays();
+    void navigate('/dashboard/my-bookings');
+  };
+
+  const guest = user?.name || user?.email || '';
+  const cardFormProps = {
+    ref: cardRef,
+    onReadyChange: handleReadyChange,
+    disabled: processing,
+    errorId,
+    invalid: cardError !== null,
+  };
+
+  return (
+    <Modal open onClose={close} title="Review Info Before Reserve">
+      <form onSubmit={(event) => void pay(event)} className="flex flex-col gap-5" noValidate>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          <Detail term="Room" value={room.title} />
+          <Detail term="Location" value={room.location} />
+          <Detail term="Guest" value={guest} />
+          <Detail term="From" value={formatIsoDate(stay.from)} />
+          <Detail term="To" value={formatIsoDate(stay.to)} />
+        </dl>
+        <PriceBreakdown nightlyCents={nightlyCents} nights={nights} totalCents={totalCents} />
+
+        <CardForm config={config.data} configFailed={config.isError} {...cardFormProps} />
+
+        <div className="flex flex-col gap-2">
+          {/* Always present, so a message appearing is announced and does not push the buttons. */}
+          <p id={errorId} role="alert" className="min-h-5 text-sm text-rose-700">
+            {cardError}
+          </p>
+          {problem && (
+            <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+              {problem}
+            </p>
+          )}
+        </div>
+
+        <ModalActions
+          onCancel={close}
+          confirmLabel={`Pay ${formatMoney(totalCents)}`}
+          pending={processing}
+          confirmDisabled={!providerReady || !intent.data || stayTaken}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+interface CardFormSwitchProps extends CardFormProps {
+  config: PaymentConfig | undefined;
+  configFailed: boolean;
+}
+
+/** The provider's card form: the built-in processor's, or Stripe's element (loaded only then). */
+function CardForm({ config, configFailed, ...props }: CardFormSwitchProps) {
+  if (!config) return configFailed ? null : <Loader size="short" />;
+  if (config.provider === 'test') return <TestCardForm {...props} />;
+  if (!config.publishableKey) {
+    return (
+      <p role="alert" className="text-sm text-rose-700">
+        Card payments are not set up on this server.
+      </p>
+    );
+  }
+  return (
+    <Suspense fallback={<Loader size="short" />}>
+      <StripeCardForm publishableKey={config.publishableKey} {...props} />
+    </Suspense>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <>
+      <dt className="text-neutral-500">{term}</dt>
+      <dd className="font-medium text-neutral-900">{value}</dd>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import {
+  addDays,
+  countOf,
+  formatIsoDate,
+  MAX_STAY_NIGHTS,
+  nightsBetween,
+  type IsoDate,
+  type RoomAvailability,
+  type StayRange,
+} from '@staybook/domain';
+
+/**
+ * What the guest has chosen so far: nothing, a check-in day waiting for its check-out day, or a
+ * whole stay. Dates are calendar dates; the check-out day is not a night of the stay.
+ */
+export type StaySelection = { from: IsoDate; to: IsoDate | null } | null;
+
+/** The availability rules the picker needs (the API's answer fits). */
+type Window = Pick<RoomAvailability, 'from' | 'to' | 'taken'>;
+
+/** A night [day, day + 1) is taken when a confirmed stay covers it. */
+export function isTakenNight(day: IsoDate, taken: readonly StayRange[]): boolean {
+  // ISO dates compare correctly as strings.
+  return taken.some((stay) => stay.from <= day && day < stay.to);
+}
+
+/** A stay may start on a free night inside the window. */
+export function canCheckIn(day: IsoDate, window: Window): boolean {
+  return day >= window.from && day < window.to && !isTakenNight(day, window.taken);
+}
+
+/**
+ * The latest check-out day for a stay starting on `from`: the first taken night after it (a guest
+ * may leave the morning the next one arrives), the window's last day, or the longest stay allowed.
+ */
+export function lastCheckOut(from: IsoDate, window: Window): IsoDate {
+  let limit = window.to;
+  for (const stay of window.taken) {
+    if (stay.from > from && stay.from < limit) limit = stay.from;
+  }
+  const longest = addDays(from, MAX_STAY_NIGHTS);
+  return longest < limit ? longest : limit;
+}
+
+/** Whether clicking `day` does anything: a check-in day, or the check-out day of the stay begun. */
+export function isSelectable(day: IsoDate, selection: StaySelection, window: Window): boolean {
+  if (selection && selection.to === null && day > selection.from) {
+    return day <= lastCheckOut(selection.from, window);
+  }
+  return canCheckIn(day, window);
+}
+
+/** The selection after the guest picks `day`: the first pick is check-in, the next check-out. */
+export function selectDay(selection: StaySelection, day: IsoDate, window: Window): StaySelection {
+  if (!isSelectable(day, selection, window)) return selection;
+  if (selection && selection.to === null && day > selection.from) return { from: selection.from, to: day };
+  return { from: day, to: null };
+}
+
+/** A complete stay that is still possible (availability can change while the page is open). */
+export function isBookableStay(selection: StaySelection, window: Window): selection is StayRange {
+  if (!selection?.to) return false;
+  return canCheckIn(selection.from, window) && selection.to > selection.from && selection.to <= lastCheckOut(selection.from, window);
+}
+
+/** When every night from now to the window's end is free, the whole window is the stay offered. */
+export function initialSelection(window: Window): StaySelection {
+  const nights = nightsBetween(window.from, window.to);
+  if (nights < 1 || nights > MAX_STAY_NIGHTS) return null;
+  const overlaps = window.taken.some((stay) => stay.from < window.to && stay.to > window.from);
+  return overlaps ? null : { from: window.from, to: window.to };
+}
+
+/** What a screen reader hears after each pick, and what the card says under the calendar. */
+export function describeSelection(selection: StaySelection): string {
+  if (!selection) return 'Choose your check-in day.';
+  if (!selection.to) return `Check-in ${formatIsoDate(selection.from)}. Choose your check-out day.`;
+  return `Check-in ${formatIsoDate(selection.from)}, check-out ${formatIsoDate(selection.to)}, ${countOf(
+    nightsBetween(selection.from, selection.to),
+    'night',
+  )}`;
+}
+
+/** A local calendar day (what the calendar widget hands back) as a calendar date. */
+export function localDateToIso(date: Date): IsoDate {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
