@@ -1,6 +1,6 @@
 import { Button } from './button';
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -13,6 +13,7 @@ interface ModalProps {
 
 /** A titled dialog: focus stays inside while open and returns to the opener on close. */
 export function Modal({ open, onClose, title, description, children }: ModalProps) {
+  useReturnFocusOnUnmount(open);
   return (
     // The dialog element itself covers the viewport, so it has a box (and counts as visible).
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 overflow-y-auto">
@@ -32,6 +33,29 @@ export function Modal({ open, onClose, title, description, children }: ModalProp
       </div>
     </Dialog>
   );
+}
+
+/**
+ * Headless UI hands focus back when `open` turns false. A dialog that is unmounted while open (one
+ * mounted only while needed, such as a lazily loaded one) is gone before it can: this does it, once
+ * the page behind it is no longer inert.
+ */
+function useReturnFocusOnUnmount(open: boolean) {
+  // Read on the first render, before the dialog takes focus.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const openRef = useRef(open);
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
+  useEffect(() => {
+    const isOpen = openRef;
+    return () => {
+      if (!isOpen.current || !opener) return;
+      requestAnimationFrame(() => {
+        if (opener.isConnected) opener.focus();
+      });
+    };
+  }, [opener]);
 }
 
 interface ModalActionsProps {
