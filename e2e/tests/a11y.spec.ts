@@ -1,6 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createUser, DEMO, signInAs } from '../support/auth';
+import { asAccount, createUser, DEMO, signInAs } from '../support/auth';
+import {
+  BOOKABLE_ROOMS,
+  bookThroughApi,
+  dayButton,
+  fetchAvailability,
+  fillCard,
+  freeStay,
+  reservationCard,
+  reviewDialog,
+  roomTitled,
+  showMonthOf,
+  SUCCESS_CARD,
+} from '../support/bookings';
 import { fetchRoomsPage, roomCards, roomPath } from '../support/rooms';
 
 /** Console errors and uncaught exceptions the page reports while the test runs. */
@@ -43,6 +56,32 @@ test('a room page has no serious accessibility violations and no console errors'
   expect(errors).toEqual([]);
 });
 
+test('the stay picker and the review dialog have no serious accessibility violations and no console errors', async ({
+  page,
+  request,
+  playwright,
+}) => {
+  const room = await roomTitled(request, BOOKABLE_ROOMS.a11y);
+  const stay = freeStay(await fetchAvailability(request, room._id), 2);
+  await signInAs(page, await createUser(playwright.request));
+  const errors = collectPageErrors(page);
+
+  await page.goto(roomPath(room._id));
+  await showMonthOf(page, stay.from);
+  // Half-way through a pick: check-in chosen, later days limited to possible check-outs.
+  await dayButton(page, stay.from).click();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await showMonthOf(page, stay.to);
+  await dayButton(page, stay.to).click();
+  await reservationCard(page).getByRole('button', { name: 'Reserve' }).click();
+  const dialog = reviewDialog(page);
+  await fillCard(dialog, SUCCESS_CARD);
+  await expect(dialog.getByRole('button', { name: /^Pay / })).toBeEnabled();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('the sign-in pages have no serious accessibility violations and no console errors', async ({ page }) => {
   const errors = collectPageErrors(page);
   for (const [path, heading] of [
@@ -67,6 +106,31 @@ test('the dashboard has no serious accessibility violations and no console error
 
   await page.getByRole('button', { name: 'Become A Host' }).click();
   await expect(page.getByRole('dialog', { name: 'Become A Host!' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('My Bookings and its cancel dialog have no serious accessibility violations and no console errors', async ({
+  page,
+  request,
+  playwright,
+}) => {
+  const room = await roomTitled(request, BOOKABLE_ROOMS.a11yTables);
+  const guest = await createUser(playwright.request);
+  await asAccount(playwright.request, guest, async (api) =>
+    // From tomorrow on, so the stay can still be cancelled.
+    bookThroughApi(api, room._id, freeStay(await fetchAvailability(request, room._id), 2, 1)),
+  );
+  await signInAs(page, guest);
+  const errors = collectPageErrors(page);
+
+  await page.goto('/dashboard/my-bookings');
+  const row = page.getByRole('row').filter({ hasText: room.title });
+  await expect(row).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cancel this booking?' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
