@@ -1,17 +1,16 @@
 import {
   CARD_ERROR_MESSAGES,
   cardBrand,
-  cardDigits,
   checkCardInput,
   formatCardNumber,
   TEST_SUCCESS_CARD,
   type CardBrand,
   type CardErrorCode,
-  type CardInput,
 } from '@staybook/domain';
 import { useEffect, useId, useImperativeHandle, useState } from 'react';
 import { errorMessage } from '../../../lib/form-errors';
 import { confirmTestCard } from '../api/bookings-api';
+import { formatExpiry, toCardInput } from '../utils/card-input';
 import type { CardFormProps } from './card-payment';
 
 const BRAND_NAMES: Record<CardBrand, string | null> = {
@@ -35,23 +34,6 @@ const FIELD_OF: Partial<Record<CardErrorCode, CardField>> = {
   expiry_in_past: 'expiry',
   invalid_cvc: 'cvc',
 };
-
-/** "1234" → "12 / 34", as the guest types the expiry date. */
-function formatExpiry(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
-}
-
-function toCardInput(number: string, expiry: string, cvc: string): CardInput {
-  const digits = expiry.replace(/\D/g, '');
-  return {
-    number: cardDigits(number),
-    // Anything but MM / YY is NaN, which the card check reports as an invalid date.
-    expMonth: digits.length === 4 ? Number(digits.slice(0, 2)) : Number.NaN,
-    expYear: digits.length === 4 ? 2000 + Number(digits.slice(2)) : Number.NaN,
-    cvc,
-  };
-}
 
 /**
  * The built-in test processor's card form. It checks the card as Stripe's element would before
