@@ -300,3 +300,29 @@ test('the dates can be picked with the keyboard alone', async ({ page, request, 
   await expect(reviewDialog(page)).toBeHidden();
   await expect(reserve).toBeFocused();
 });
+
+test('payment code loads only when Reserve is pressed, and Stripe never with the built-in processor', async ({
+  page,
+  request,
+  playwright,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  const paymentCode = (url: string) => /review-reserve-dialog|stripe/.test(url);
+  await signInAs(page, await createUser(playwright.request));
+
+  await page.goto('/');
+  await expect(page.getByTestId('room-card').first()).toBeVisible();
+  const room = await roomTitled(request, BOOKABLE_ROOMS.a11y);
+  await page.goto(roomPath(room._id));
+  await pickStay(page, freeStay(await fetchAvailability(request, room._id), 2));
+  expect(scripts.filter(paymentCode)).toEqual([]);
+
+  await reservationCard(page).getByRole('button', { name: 'Reserve' }).click();
+  await expect(reviewDialog(page).getByLabel('Card number')).toBeVisible();
+  expect(scripts.filter(paymentCode).map((url) => new URL(url).pathname)).toEqual([
+    expect.stringMatching(/^\/assets\/review-reserve-dialog-[\w-]+\.js$/),
+  ]);
+});
