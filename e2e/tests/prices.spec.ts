@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, signInAs } from '../support/auth';
+import { addDays, pickStay } from '../support/bookings';
 import { roomCards } from '../support/rooms';
 
 // Seeded rooms (apps/api/src/db/demo-data.ts) and how their prices must read, worked out by hand.
@@ -36,8 +37,12 @@ for (const viewport of [
 
       const reservation = page.getByRole('region', { name: 'Reservation' });
       await expect(reservation.getByText('$1,450', { exact: true })).toBeVisible();
-      // The seed opens it from 369 days before the seed day to 83 days after: 452 × $1,450 = $655,400.
-      await expect(reservation.getByText('$655,400', { exact: true })).toBeVisible();
+      // The seed books it from 3 to 7 days after the seed day, so nothing is preselected: ten nights
+      // from day 20 are free in its window (to 83 days after), and cost 10 × $1,450 = $14,500.
+      const today = new Date().toISOString().slice(0, 10);
+      await pickStay(page, { from: addDays(today, 20), to: addDays(today, 30) });
+      await expect(reservation.getByText('$1,450 × 10 nights', { exact: true })).toBeVisible();
+      await expect(reservation.getByText('$14,500', { exact: true })).toBeVisible();
     });
   });
 }

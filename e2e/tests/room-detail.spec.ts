@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signInAs } from '../support/auth';
+import { fetchAvailability, nightsOf } from '../support/bookings';
 import { holdRequests } from '../support/network';
 import { fetchAllRooms, fetchRoom, fetchRoomsPage, roomCards, roomPath } from '../support/rooms';
 
@@ -26,9 +27,11 @@ const TIMBER_LODGE = {
   category: 'Countryside',
   nightly: '$149.99',
   counts: ['5 guests', '2 rooms', '1 bathroom'],
-  // The seed opens it from 368 days before the seed day to 96 days after: 464 × $149.99 = $69,595.36.
+  // The seed opens it from 368 days before the seed day to 96 days after, and books none of it from
+  // today on: the card offers the 96 nights left, 96 × $149.99 = $14,399.04.
   nights: 464,
-  total: '$69,595.36',
+  nightsLeft: 96,
+  total: '$14,399.04',
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -39,6 +42,9 @@ test('clicking a card opens the room with every detail', async ({ page, request 
   if (!listed) throw new Error(`the seeded marketplace has no "${TIMBER_LODGE.title}"`);
   const room = await fetchRoom(request, listed._id);
   expect((Date.parse(room.to) - Date.parse(room.from)) / DAY_MS, 'nights between from and to').toBe(TIMBER_LODGE.nights);
+  const availability = await fetchAvailability(request, room._id);
+  expect(availability.taken, 'no stay booked from today on').toEqual([]);
+  expect(nightsOf(availability), 'nights from today to the last check-out').toBe(TIMBER_LODGE.nightsLeft);
 
   await page.goto(`/?category=${TIMBER_LODGE.category}`);
   await roomCards(page).nth(rooms.indexOf(listed)).click();
@@ -64,6 +70,7 @@ test('clicking a card opens the room with every detail', async ({ page, request 
   await expect(reservation.getByText('night', { exact: true })).toBeVisible();
   await expect(page.getByTestId('availability-calendar')).toBeVisible();
   await expect(reservation.getByText('Total', { exact: true })).toBeVisible();
+  await expect(reservation.getByText(`${TIMBER_LODGE.nightly} × ${TIMBER_LODGE.nightsLeft} nights`, { exact: true })).toBeVisible();
   await expect(reservation.getByText(TIMBER_LODGE.total, { exact: true })).toBeVisible();
 });
 
