@@ -119,6 +119,25 @@ export async function asAccount<T>(
   }
 }
 
+/** One uploaded photo per server for the users a worker creates (see sharedPhoto). */
+const sharedPhotos = new Map<string, Promise<string>>();
+
+/**
+ * The photo every user createUser makes carries. Uploads are limited to 30 per 10 minutes per address
+ * and every test runs from 127.0.0.1, so users share one upload per worker; a test about photos
+ * uploads its own.
+ */
+function sharedPhoto(api: APIRequestContext, baseURL: string): Promise<string> {
+  let photo = sharedPhotos.get(baseURL);
+  if (!photo) {
+    photo = uploadPhoto(api, baseURL);
+    sharedPhotos.set(baseURL, photo);
+    // A failed upload is not kept: the next user tries again.
+    photo.catch(() => sharedPhotos.delete(baseURL));
+  }
+  return photo;
+}
+
 /**
  * Signs a new person up through the API (photo upload, then sign-up) and, for a host or an admin,
  * has the demo admin give them the role. `request` is the test's `playwright.request`: each step
@@ -135,7 +154,7 @@ export async function createUser(
   const user = await (async () => {
     const api = await request.newContext();
     try {
-      const image = await uploadPhoto(api, baseURL);
+      const image = await sharedPhoto(api, baseURL);
       const response = await api.post(`${baseURL}/api/auth/sign-up/email`, {
         headers: sameOrigin(baseURL),
         data: { name: displayName, email, password, image },
