@@ -23,7 +23,7 @@ async function listAllRooms(baseUrl: string): Promise<Room[]> {
 
 /** The real server process: start-up, demo seed, restart on the same data, graceful stop. */
 // Each case starts real processes that open, migrate and seed a database: minutes on a busy machine.
-describe.each(TEST_DATABASE_KINDS)('server process on %s', { timeout: 240_000 }, (kind: TestDatabaseKind) => {
+describe.each(TEST_DATABASE_KINDS)('server process on %s', { timeout: 600_000 }, (kind: TestDatabaseKind) => {
   let dataDir: string;
   let env: Record<string, string>;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -106,7 +106,7 @@ describe.each(TEST_DATABASE_KINDS)('server process on %s', { timeout: 240_000 },
   });
 });
 
-describe.each(TEST_DATABASE_KINDS)('production server on %s', { timeout: 240_000 }, (kind: TestDatabaseKind) => {
+describe.each(TEST_DATABASE_KINDS)('production server on %s', { timeout: 600_000 }, (kind: TestDatabaseKind) => {
   const PUBLIC_URL = 'https://stays.example.com';
   let dataDir: string;
   let env: Record<string, string>;
