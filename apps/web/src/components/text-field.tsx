@@ -1,6 +1,10 @@
 import { PASSWORD_MIN_LENGTH } from '@staybook/domain';
 import { useId, type InputHTMLAttributes } from 'react';
 
+/** How the product's text inputs look; fields with their own layout (the card form) start from it. */
+export const INPUT_CLASS =
+  'w-full rounded-md border border-neutral-300 bg-neutral-50 px-3 py-2.5 text-neutral-900 placeholder:text-neutral-400 focus:border-rose-500 focus:outline-rose-500 aria-invalid:border-rose-600';
+
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   /** Shown under the field and read with it (e.g. the password policy). */
@@ -22,7 +26,7 @@ export function TextField({ label, hint, error, className = '', ...inputProps }:
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={note ? noteId : undefined}
-        className="w-full rounded-md border border-neutral-300 bg-neutral-50 px-3 py-2.5 text-neutral-900 placeholder:text-neutral-400 focus:border-rose-500 focus:outline-rose-500 aria-invalid:border-rose-600"
+        className={INPUT_CLASS}
         {...inputProps}
       />
       {/* Always rendered, so a message appearing does not push the form down. */}

@@ -1,4 +1,5 @@
 import toast, { type ToastOptions } from 'react-hot-toast';
+import { errorMessage } from './form-errors';
 
 /** Error toasts still on screen (or already gone: removing those does nothing). */
 const errorToasts = new Set<string>();
@@ -17,3 +18,17 @@ export const notify = {
     toast.success(message, options);
   },
 };
+
+/**
+ * Runs a dialog's action and settles it as the spec's dialogs do: the action's success message, or its
+ * error, as a toast; the dialog closes either way.
+ */
+export async function settleDialogAction(action: () => Promise<string>, close: () => void): Promise<void> {
+  try {
+    notify.success(await action());
+  } catch (error) {
+    notify.error(errorMessage(error));
+  } finally {
+    close();
+  }
+}

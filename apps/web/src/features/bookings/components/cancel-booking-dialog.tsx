@@ -1,8 +1,7 @@
 import { formatIsoDate, formatMoney, type Booking } from '@staybook/domain';
 
 import { Modal, ModalActions } from '../../../components/modal';
-import { errorMessage } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import { settleDialogAction } from '../../../lib/notify';
 import type { BookingsView } from '../api/booking-keys';
 import { useCancelBooking } from '../api/use-cancel-booking';
 
@@ -18,16 +17,11 @@ export function CancelBookingDialog({ booking, view, onClose }: CancelBookingDia
   const refund = formatMoney(booking.priceCents - booking.refundedCents);
   const who = view === 'mine' ? 'You are' : 'The guest is';
 
-  const handleConfirm = async () => {
-    try {
+  const handleConfirm = () =>
+    settleDialogAction(async () => {
       await cancel.mutateAsync(booking._id);
-      notify.success('Booking Canceled');
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      onClose();
-    }
-  };
+      return 'Booking Canceled';
+    }, onClose);
 
   return (
     <Modal

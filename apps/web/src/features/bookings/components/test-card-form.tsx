@@ -7,7 +7,8 @@ import {
   type CardBrand,
   type CardErrorCode,
 } from '@staybook/domain';
-import { useEffect, useId, useImperativeHandle, useState } from 'react';
+import { useEffect, useId, useImperativeHandle, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { INPUT_CLASS } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/form-errors';
 import { confirmTestCard } from '../api/bookings-api';
 import { formatExpiry, toCardInput } from '../utils/card-input';
@@ -21,8 +22,7 @@ const BRAND_NAMES: Record<CardBrand, string | null> = {
   unknown: null,
 };
 
-const INPUT_CLASS =
-  'w-full rounded-md border border-neutral-300 bg-neutral-50 px-3 py-2.5 text-neutral-900 tabular-nums placeholder:text-neutral-400 focus:border-rose-500 focus:outline-rose-500 aria-invalid:border-rose-600 disabled:opacity-60';
+const CARD_INPUT_CLASS = `${INPUT_CLASS} tabular-nums disabled:opacity-60`;
 
 type CardField = 'number' | 'expiry' | 'cvc';
 
@@ -73,69 +73,71 @@ export function TestCardForm({ ref, onReadyChange, disabled, errorId, invalid }:
   const fieldProps = (field: CardField) => ({
     'aria-invalid': (invalid && flagged === field) || undefined,
     'aria-describedby': invalid ? errorId : undefined,
-    className: INPUT_CLASS,
+    className: CARD_INPUT_CLASS,
   });
 
   return (
     <fieldset className="flex flex-col gap-3" disabled={disabled}>
       <legend className="sr-only">Card details</legend>
-      <div className="flex flex-col gap-1.5">
-        <div className="flex items-baseline justify-between">
-          <label htmlFor={`${id}-number`} className="text-sm font-medium text-neutral-800">
-            Card number
-          </label>
-          {/* Announced with the field when it changes, as the brand logo in a card field is seen. */}
+      <CardField
+        id={`${id}-number`}
+        label="Card number"
+        aside={
+          // Announced with the field when it changes, as the brand logo in a card field is seen.
           <span aria-live="polite" className="text-xs font-semibold text-neutral-600">
             {brandName}
           </span>
-        </div>
-        <input
-          id={`${id}-number`}
-          name="cardnumber"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={number}
-          onChange={(event) => setNumber(formatCardNumber(event.target.value))}
-          {...fieldProps('number')}
-        />
-      </div>
+        }
+        name="cardnumber"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={number}
+        onChange={(event) => setNumber(formatCardNumber(event.target.value))}
+        {...fieldProps('number')}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-expiry`} className="text-sm font-medium text-neutral-800">
-            Expiry date
-          </label>
-          <input
-            id={`${id}-expiry`}
-            name="exp-date"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            value={expiry}
-            onChange={(event) => setExpiry(formatExpiry(event.target.value))}
-            {...fieldProps('expiry')}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-cvc`} className="text-sm font-medium text-neutral-800">
-            CVC
-          </label>
-          <input
-            id={`${id}-cvc`}
-            name="cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder={brand === 'amex' ? '1234' : '123'}
-            value={cvc}
-            onChange={(event) => setCvc(event.target.value.replace(/\D/g, '').slice(0, 4))}
-            {...fieldProps('cvc')}
-          />
-        </div>
+        <CardField
+          id={`${id}-expiry`}
+          label="Expiry date"
+          name="exp-date"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          value={expiry}
+          onChange={(event) => setExpiry(formatExpiry(event.target.value))}
+          {...fieldProps('expiry')}
+        />
+        <CardField
+          id={`${id}-cvc`}
+          label="CVC"
+          name="cvc"
+          autoComplete="cc-csc"
+          placeholder={brand === 'amex' ? '1234' : '123'}
+          value={cvc}
+          onChange={(event) => setCvc(event.target.value.replace(/\D/g, '').slice(0, 4))}
+          {...fieldProps('cvc')}
+        />
       </div>
       <p className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900">
         <span className="font-semibold">Test mode</span>
         {`: no real card is charged. Pay with ${TEST_SUCCESS_CARD}, any future expiry date and any CVC.`}
       </p>
     </fieldset>
+  );
+}
+
+type CardFieldProps = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; aside?: ReactNode };
+
+/** One labelled card input; its message is the form's, shown under the whole form. */
+function CardField({ id, label, aside, ...inputProps }: CardFieldProps) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-baseline justify-between">
+        <label htmlFor={id} className="text-sm font-medium text-neutral-800">
+          {label}
+        </label>
+        {aside}
+      </div>
+      <input id={id} inputMode="numeric" {...inputProps} />
+    </div>
   );
 }

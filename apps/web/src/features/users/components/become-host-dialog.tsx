@@ -1,6 +1,5 @@
 import { Modal, ModalActions } from '../../../components/modal';
-import { errorMessage } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import { settleDialogAction } from '../../../lib/notify';
 import { useRequestHost } from '../api/use-request-host';
 
 interface BecomeHostDialogProps {
@@ -12,18 +11,11 @@ interface BecomeHostDialogProps {
 export function BecomeHostDialog({ open, onClose }: BecomeHostDialogProps) {
   const requestHost = useRequestHost();
 
-  const handleContinue = async () => {
-    try {
+  const handleContinue = () =>
+    settleDialogAction(async () => {
       const modifiedCount = await requestHost.mutateAsync();
-      notify.success(
-        modifiedCount > 0 ? 'Success! Please wait for admin confirmation' : 'Please!, Wait for admin approval',
-      );
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      onClose();
-    }
-  };
+      return modifiedCount > 0 ? 'Success! Please wait for admin confirmation' : 'Please!, Wait for admin approval';
+    }, onClose);
 
   return (
     <Modal

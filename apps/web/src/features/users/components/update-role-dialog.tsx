@@ -1,8 +1,7 @@
 import { isRole, normalizeEmail, ROLES, SELF_ROLE_CHANGE_MESSAGE, type Role, type User } from '@staybook/domain';
 import { useId, useState } from 'react';
 import { Modal, ModalActions } from '../../../components/modal';
-import { errorMessage } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import { notify, settleDialogAction } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useUpdateUserRole } from '../api/use-update-user-role';
 
@@ -25,14 +24,10 @@ export function UpdateRoleDialog({ user, open, onClose }: UpdateRoleDialogProps)
       onClose();
       return;
     }
-    try {
+    await settleDialogAction(async () => {
       await updateRole.mutateAsync({ email: user.email, role });
-      notify.success('User role updated successfully!');
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      onClose();
-    }
+      return 'User role updated successfully!';
+    }, onClose);
   };
 
   return (
