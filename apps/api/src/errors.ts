@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ApiError, type ErrorCode } from '@staybook/domain';
+import { apiErrorSchema, ERROR_CODES, type ApiError, type ErrorCode } from '@staybook/domain';
 
 /**
  * Errors services throw for outcomes the client should hear about. The error handler maps
@@ -151,4 +151,9 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
     default:
       return undefined;
   }
+}
+
+/** Response schemas for the error statuses a route answers; every one has the product's error shape. */
+export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;
 }

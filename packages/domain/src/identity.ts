@@ -17,6 +17,9 @@ export const nameSchema = z
 
 export const emailSchema = z.email({ message: 'Please enter a valid email address' }).max(254);
 
+/** The spec's calls that name a person by e-mail in the path (`/user/{email}`, `/my-bookings/{email}`…). */
+export const emailParamsSchema = z.object({ email: emailSchema });
+
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })

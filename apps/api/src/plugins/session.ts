@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Role, UserStatus } from '@staybook/domain';
+import { normalizeEmail, type Role, type UserStatus } from '@staybook/domain';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { Auth } from '../modules/auth/auth.js';
 
@@ -76,4 +76,18 @@ export const identifyViewer: onRequestAsyncHookHandler = async (request, reply) 
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw new UnauthorizedError();
   return request.actor;
+}
+
+/** True when an e-mail from a path or body (the spec's `/…/{email}` calls) names the signed-in actor. */
+export function isOwnEmail(actor: Actor, email: string): boolean {
+  return normalizeEmail(email) === actor.email;
+}
+
+/**
+ * A rate-limit key per signed-in user, whatever address they come from; a caller the route's guard
+ * refuses anyway is counted by address.
+ */
+export async function rateLimitKeyByUser(request: FastifyRequest): Promise<string> {
+  request.actor ??= await request.resolveActor();
+  return request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`;
 }

@@ -1,20 +1,19 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   bookingIdSchema,
   bookingSchema,
   bookingsPageSchema,
   confirmBookingBodySchema,
   createPaymentIntentBodySchema,
-  emailSchema,
+  emailParamsSchema,
   listBookingsQuerySchema,
   paymentIntentSchema,
   roomAvailabilitySchema,
   roomIdSchema,
 } from '@staybook/domain';
-import { actorOf, requireRole, requireUser } from '../../plugins/session.js';
+import { errorResponses } from '../../errors.js';
+import { actorOf, rateLimitKeyByUser, requireRole, requireUser } from '../../plugins/session.js';
 import {
   assertOwnEmail,
   cancelBooking,
@@ -25,14 +24,7 @@ import {
   type BookingDeps,
 } from './bookings.service.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
-const emailParam = z.object({ email: emailSchema });
-
-/** Payment creation is limited per signed-in user (per address for a caller the guard will refuse anyway). */
-async function paymentLimitKey(request: FastifyRequest): Promise<string> {
-  request.actor ??= await request.resolveActor();
-  return request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`;
-}
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimit: boolean }> = async (app, { deps, rateLimit }) => {
   const { db } = deps;
@@ -43,7 +35,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
       schema: {
         summary: "A room's bookable window from today and the stays already booked in it",
         params: z.object({ id: roomIdSchema }),
-        response: { 200: roomAvailabilitySchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: roomAvailabilitySchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => getRoomAvailability(db, { roomId: request.params.id }),
@@ -53,11 +45,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
     '/create-payment-intent',
     {
       onRequest: requireUser,
-      config: rateLimit ? { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: paymentLimitKey } } : {},
+      config: rateLimit ? { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: rateLimitKeyByUser } } : {},
       schema: {
         summary: 'Start paying for a stay: the server computes the total from the stored nightly price',
         body: createPaymentIntentBodySchema,
-        response: { 200: paymentIntentSchema, ...errors, 429: apiErrorSchema },
+        response: { 200: paymentIntentSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request) => {
@@ -102,7 +94,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
   app.get('/my-bookings', { onRequest: requireUser, schema: myBookings }, async (request) =>
     listBookings(db, { actor: actorOf(request), as: 'guest', ...request.query }),
   );
-  app.get('/my-bookings/:email', { onRequest: requireUser, schema: { ...myBookings, params: emailParam } }, async (request) => {
+  app.get('/my-bookings/:email', { onRequest: requireUser, schema: { ...myBookings, params: emailParamsSchema } }, async (request) => {
     const actor = actorOf(request);
     assertOwnEmail(actor, request.params.email);
     return listBookings(db, { actor, as: 'guest', ...request.query });
@@ -114,7 +106,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
   );
   app.get(
     '/manage-bookings/:email',
-    { onRequest: requireRole('host'), schema: { ...manageBookings, params: emailParam } },
+    { onRequest: requireRole('host'), schema: { ...manageBookings, params: emailParamsSchema } },
     async (request) => {
       const actor = actorOf(request);
       assertOwnEmail(actor, request.params.email);

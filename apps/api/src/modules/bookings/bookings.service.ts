@@ -30,7 +30,7 @@ import {
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { bookingCancelledMail, bookingConfirmationMail, newBookingMail, type StayDetails } from '../../integrations/mail/templates.js';
 import type { PaymentProvider, ProviderIntent } from '../../integrations/payments/payment-provider.js';
-import type { Actor } from '../../plugins/session.js';
+import { isOwnEmail, type Actor } from '../../plugins/session.js';
 import {
   findBookingRow,
   guestScope,
@@ -440,6 +440,6 @@ export async function listBookings(
 
 /** The spec's `/my-bookings/:email` form: only the caller's own e-mail is answered. */
 export function assertOwnEmail(actor: Actor, email: string): void {
-  if (email.trim().toLowerCase() !== actor.email) throw new ForbiddenError('You can only see your own bookings.');
+  if (!isOwnEmail(actor, email)) throw new ForbiddenError('You can only see your own bookings.');
 }
 

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
-  apiErrorSchema,
   deletedCountSchema,
-  emailSchema,
+  emailParamsSchema,
   myListingsQuerySchema,
   roomIdSchema,
   roomInputSchema,
@@ -14,17 +12,12 @@ import {
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
-import { actorOf, requireRole } from '../../plugins/session.js';
+import { errorResponses } from '../../errors.js';
+import { actorOf, rateLimitKeyByUser, requireRole } from '../../plugins/session.js';
 import { createRoom, deleteRoom, listHostRooms, updateRoom } from './host-rooms.service.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const roomParams = z.object({ id: roomIdSchema });
-
-/** New listings are limited per host, whatever address they come from. */
-async function perUser(request: FastifyRequest): Promise<string> {
-  request.actor ??= await request.resolveActor();
-  return request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`;
-}
 
 /** The spec's hosting calls: add a room, My Listings, update and delete (docs: README, API). */
 export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageStore }> = async (app, { db, imageStore }) => {
@@ -32,11 +25,11 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
     '/room',
     {
       onRequest: requireRole('host'),
-      config: { rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: perUser } },
+      config: { rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: rateLimitKeyByUser } },
       schema: {
         summary: 'List a new room; its host is the signed-in host',
         body: roomInputSchemaFor(),
-        response: { 201: roomSchema, ...errors, 429: apiErrorSchema },
+        response: { 201: roomSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) => reply.status(201).send(await createRoom(db, { actor: actorOf(request), input: request.body })),
@@ -58,7 +51,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
       onRequest: requireRole('host'),
       schema: {
         summary: "The signed-in host's rooms (the e-mail must be their own)",
-        params: z.object({ email: emailSchema }),
+        params: emailParamsSchema,
         querystring: myListingsQuerySchema,
         response: { 200: roomsPageSchema, ...errors },
       },
@@ -74,7 +67,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
         summary: "Replace a room's details (its host only)",
         params: roomParams,
         body: roomInputSchema,
-        response: { 200: roomSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: roomSchema, ...errors, ...errorResponses(409) },
       },
     },
     async (request) =>
@@ -88,7 +81,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
       schema: {
         summary: 'Remove a room (its host, or an admin)',
         params: roomParams,
-        response: { 200: deletedCountSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: deletedCountSchema, ...errors, ...errorResponses(409) },
       },
     },
     async (request) => deleteRoom(db, { actor: actorOf(request), id: request.params.id, imageStore, log: request.log }),

@@ -4,7 +4,6 @@ import {
   availabilityStartError,
   countOf,
   formatIsoDate,
-  normalizeEmail,
   todayIso,
   type Room,
   type RoomInput,
@@ -14,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { bookings, payments, rooms, users } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
-import type { Actor } from '../../plugins/session.js';
+import { isOwnEmail, type Actor } from '../../plugins/session.js';
 import { getRoom, pageOfRooms, ROOM_NOT_FOUND_MESSAGE } from './rooms.service.js';
 
 /**
@@ -53,7 +52,7 @@ export async function listHostRooms(
   db: Db,
   { actor, email, cursor, limit }: { actor: Actor; email?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<RoomsPage> {
-  if (email !== undefined && normalizeEmail(email) !== actor.email) {
+  if (email !== undefined && !isOwnEmail(actor, email)) {
     throw new ForbiddenError('You can only see your own listings.');
   }
   return pageOfRooms(db, { where: [eq(rooms.hostId, actor.id)], cursor, limit });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
-  emailSchema,
+  emailParamsSchema,
   modifiedCountSchema,
   updateRoleBodySchema,
   listUsersQuerySchema,
@@ -10,16 +9,16 @@ import {
   usersPageSchema,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
+import { errorResponses } from '../../errors.js';
 import { actorOf, requireRole, requireUser } from '../../plugins/session.js';
 import { getUserByEmail, listUsers, requestHostRole, setUserRole } from './users.service.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-const emailParam = z.object({ email: emailSchema });
+const errors = errorResponses(400, 401, 403, 404);
 
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/user/:email',
-    { onRequest: requireUser, schema: { summary: 'A user record (own, or any for admins)', params: emailParam, response: { 200: userSchema, ...errors } } },
+    { onRequest: requireUser, schema: { summary: 'A user record (own, or any for admins)', params: emailParamsSchema, response: { 200: userSchema, ...errors } } },
     async (request) => getUserByEmail(db, { actor: actorOf(request), email: request.params.email }),
   );
 
@@ -54,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/users/update/:email',
     {
       onRequest: requireRole('admin'),
-      schema: { summary: "Set a user's role (admins, not their own)", params: emailParam, body: updateRoleBodySchema, response: { 200: modifiedCountSchema, ...errors } },
+      schema: { summary: "Set a user's role (admins, not their own)", params: emailParamsSchema, body: updateRoleBodySchema, response: { 200: modifiedCountSchema, ...errors } },
     },
     async (request) => ({
       modifiedCount: await setUserRole(db, { actor: actorOf(request), email: request.params.email, role: request.body.role }),

@@ -3,7 +3,7 @@ import { emailSchema, normalizeEmail, SELF_ROLE_CHANGE_MESSAGE, type Role, type 
 import type { Db } from '../../db/client.js';
 import { roleChanges, users } from '../../db/schema.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
-import type { Actor } from '../../plugins/session.js';
+import { isOwnEmail, type Actor } from '../../plugins/session.js';
 
 function toUser(row: typeof users.$inferSelect): User {
   return {
@@ -33,7 +33,7 @@ export async function getUserByEmail(db: Db, { actor, email }: { actor: Actor; e
  * Answers 0 when nothing changed (already requested, or not a guest), as the spec's two messages need.
  */
 export async function requestHostRole(db: Db, { actor, email }: { actor: Actor; email?: string | undefined }): Promise<number> {
-  if (email !== undefined && normalizeEmail(email) !== actor.email) {
+  if (email !== undefined && !isOwnEmail(actor, email)) {
     throw new ForbiddenError('You can only ask for your own account.');
   }
   const changed = await db
