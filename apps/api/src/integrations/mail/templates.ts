@@ -77,6 +77,31 @@ export function newBookingMail(stay: StayDetails, publicUrl: string): MailMessag
 }
 
 /** Sent to the guest and to the host; `cancelledBy` says who cancelled, `refundedCents` what went back to the card. */
+/**
+ * A booked stay whose card hold the provider no longer has (it expired or was released before the money was
+ * collected): the stay is off, the card was never charged, and the nights are open again.
+ */
+export function unpaidStayCancelledMail(stay: StayDetails, recipient: 'guest' | 'host', publicUrl: string): MailMessage {
+  const person = stay[recipient];
+  return mail(
+    person.email,
+    `Cancelled: ${stay.title}, ${formatIsoDate(stay.from)}`,
+    `Hi ${person.name || 'there'},`,
+    [
+      ['This stay was cancelled because the payment for it could not be collected:'],
+      stayLines(stay),
+      [
+        recipient === 'guest'
+          ? `Your card was not charged. To stay there, please book again.`
+          : `The guest's card was not charged, and these nights can be booked again.`,
+      ],
+    ],
+    recipient === 'guest'
+      ? { url: `${publicUrl}/dashboard/my-bookings`, label: 'See my bookings' }
+      : { url: `${publicUrl}/dashboard/manage-bookings`, label: 'Manage bookings' },
+  );
+}
+
 export function bookingCancelledMail(
   stay: StayDetails,
   recipient: 'guest' | 'host',

@@ -28,7 +28,7 @@ import {
   sqlState,
 } from '../../errors.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
-import { bookingCancelledMail, bookingConfirmationMail, newBookingMail, type StayDetails } from '../../integrations/mail/templates.js';
+import { bookingCancelledMail, bookingConfirmationMail, newBookingMail, unpaidStayCancelledMail, type StayDetails } from '../../integrations/mail/templates.js';
 import type { PaymentProvider, ProviderIntent } from '../../integrations/payments/payment-provider.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
 import {
@@ -329,9 +329,11 @@ export async function confirmBookingForPayment(
 
   await captureOrLeaveForSweeper(deps, { ...payment, status: 'authorized' });
   const booked = (await bookingForPayment(db, payment.id))!;
-  const stay = stayDetails(booked);
-  deps.sendMail(bookingConfirmationMail(stay, deps.publicUrl));
-  deps.sendMail(newBookingMail(stay, deps.publicUrl));
+  if (booked.status === 'confirmed') {
+    const stay = stayDetails(booked);
+    deps.sendMail(bookingConfirmationMail(stay, deps.publicUrl));
+    deps.sendMail(newBookingMail(stay, deps.publicUrl));
+  }
   return { booking: toBooking(booked, todayIso()), created: true };
 }
 
@@ -375,13 +377,48 @@ async function answerExisting(deps: BookingDeps, payment: PaymentRow, row: Booki
   return toBooking(row, todayIso());
 }
 
-/** A booked stay keeps its hold even if the provider cannot capture right now; the sweeper tries again. */
+/**
+ * A booked stay keeps its hold even if the provider cannot capture right now; the sweeper tries again.
+ * A hold the provider no longer has (it expired, or was released) can never be captured: that stay is
+ * cancelled instead, so its nights open again and the sweeper stops asking.
+ */
 async function captureOrLeaveForSweeper(deps: BookingDeps, payment: PaymentRow): Promise<void> {
   try {
     await ensureCaptured(deps, payment);
   } catch (err) {
+    if (await holdIsGone(deps, payment)) {
+      deps.log.warn({ paymentId: payment.id }, 'the card hold is gone before capture; the stay is cancelled');
+      await cancelUnpaidStay(deps, payment);
+      return;
+    }
     deps.log.error({ err, paymentId: payment.id }, 'capture failed; the payment sweeper will try again');
   }
+}
+
+/** The provider's own word that a payment's hold is released; a provider that cannot be asked says no. */
+async function holdIsGone(deps: BookingDeps, payment: PaymentRow): Promise<boolean> {
+  try {
+    return (await deps.payments.retrieveIntent(payment.providerPaymentId)).status === 'canceled';
+  } catch {
+    return false;
+  }
+}
+
+/** Cancels the booking of a payment that was never collected, once, and tells both sides. */
+async function cancelUnpaidStay(deps: BookingDeps, payment: PaymentRow): Promise<void> {
+  const flipped = (await deps.db.execute(sql`
+    with flipped as (
+      update ${bookings} set status = 'cancelled', cancelled_at = now()
+      where ${bookings.paymentId} = ${payment.id} and ${bookings.status} = 'confirmed'
+      returning ${bookings.paymentId}
+    )
+    update ${payments} set status = 'canceled', updated_at = now()
+    from flipped where ${payments.id} = flipped.payment_id
+    returning ${payments.id}`)) as unknown as { rows: unknown[] };
+  if (flipped.rows.length === 0) return;
+  const stay = stayDetails((await bookingForPayment(deps.db, payment.id))!);
+  deps.sendMail(unpaidStayCancelledMail(stay, 'guest', deps.publicUrl));
+  deps.sendMail(unpaidStayCancelledMail(stay, 'host', deps.publicUrl));
 }
 
 /**
@@ -403,7 +440,14 @@ export async function cancelBooking(
   if (today >= row.checkIn) throw new ConflictError(STAY_STARTED_MESSAGE);
 
   const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId));
-  await ensureCaptured(deps, payment!);
+  try {
+    await ensureCaptured(deps, payment!);
+  } catch (err) {
+    // Nothing was collected and nothing can be: the stay ends here without a refund.
+    if (!(await holdIsGone(deps, payment!))) throw err;
+    await cancelUnpaidStay(deps, payment!);
+    return toBooking((await findBookingRow(db, eq(bookings.id, bookingId)))!, today);
+  }
   const refund = await deps.payments.refund({
     intentId: payment!.providerPaymentId,
     amountCents: payment!.amountCents,

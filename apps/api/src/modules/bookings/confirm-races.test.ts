@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, bookingSchema, todayIso, type PaymentIntent } from '@staybook/domain';
+import { addDays, bookingSchema, formatIsoDate, todayIso, type PaymentIntent } from '@staybook/domain';
 import { insertRoom } from '../../db/factories.js';
 import { bookings, payments, testPaymentEvents, testPaymentIntents } from '../../db/schema.js';
 import { OVERLAPPING_BOOKING_MESSAGE } from '../../errors.js';
@@ -139,6 +139,51 @@ describe.each(TEST_DATABASE_KINDS)('booking confirmation races on %s', (kind) =>
         'payment_intent.amount_capturable_updated',
         'payment_intent.canceled',
       ]);
+    });
+
+    /**
+     * A stay booked while the capture failed (the provider was down), whose hold then expired before the
+     * sweeper could capture it: what Stripe does to an authorization left uncaptured for seven days.
+     */
+    async function stayWithLostHold(guest: TestUser, title: string) {
+      const room = await newRoom(title);
+      const stay = await bookStay(t, guest, { roomId: room.id, from: day(3), to: day(6) });
+      await t.database.db.update(payments).set({ status: 'authorized' }).where(eq(payments.providerPaymentId, stay.transactionId));
+      await t.database.db
+        .update(testPaymentIntents)
+        .set({ status: 'canceled', amountReceivedCents: 0, amountCapturableCents: 0 })
+        .where(eq(testPaymentIntents.id, stay.transactionId));
+      t.mail.length = 0;
+      return { room, stay };
+    }
+
+    it('cancels a booked stay whose card hold expired before capture, tells both sides once, and stops retrying', async () => {
+      const guest = guests[6]!;
+      const { room, stay } = await stayWithLostHold(guest, 'Lost hold cottage');
+
+      expect(await t.app.paymentSweeper.sweep({ now: later(AUTHORIZED_GRACE_MS) })).toMatchObject({ failed: 0 });
+      const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.id, stay._id));
+      expect(booking).toMatchObject({ status: 'cancelled' });
+      const [payment] = await t.database.db.select().from(payments).where(eq(payments.providerPaymentId, stay.transactionId));
+      expect(payment).toMatchObject({ status: 'canceled', refundedCents: 0 });
+      expect(t.mail.map((m) => [m.to, m.subject]).sort()).toEqual(
+        [guest.email, host.email].sort().map((to) => [to, `Cancelled: Lost hold cottage, ${formatIsoDate(day(3))}`]),
+      );
+      expect(t.mail.find((m) => m.to === guest.email)!.text).toContain('Your card was not charged.');
+
+      // Nothing is left for the sweeper, and the nights are free again.
+      expect(await t.app.paymentSweeper.sweep({ now: later(AUTHORIZED_GRACE_MS) })).toEqual({ booked: 0, voided: 0, cancelled: 0, failed: 0 });
+      expect(t.mail).toHaveLength(2);
+      await bookStay(t, guests[7]!, { roomId: room.id, from: day(3), to: day(6) });
+    });
+
+    it('lets the guest cancel a stay whose hold expired: cancelled, nothing refunded, nothing charged', async () => {
+      const guest = guests[8]!;
+      const { stay } = await stayWithLostHold(guest, 'Expired hold cabin');
+      const res = await t.call('DELETE', `/api/booking/${stay._id}`, { as: guest });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(bookingSchema.parse(res.json())).toMatchObject({ _id: stay._id, status: 'cancelled', refundedCents: 0 });
+      expect(await eventTypes([stay.transactionId])).not.toContain('charge.refunded');
     });
 
     it('cancels an intent nobody paid within an hour, and leaves younger ones alone', async () => {
