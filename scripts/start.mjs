@@ -1,10 +1,11 @@
-// `npm start`: builds the web app when its sources changed since the last build, then runs the
-// server in this process (it migrates and seeds on start-up). Signals reach the server directly.
+// `npm start`: builds the web app and the API when their sources changed since the last build, then runs the
+// compiled server (apps/api/dist/server.js) in this process: it migrates and seeds on start-up, and signals reach
+// it directly. No TypeScript loader is involved at run time (docs/decisions/022-compiled-build-and-container.md).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { apiBuildIsStale, buildApi } from './build-api.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = join(root, 'apps/web/dist/index.html');
@@ -20,8 +21,11 @@ function newestChange(path) {
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 if (webInputs.some((p) => newestChange(join(root, p)) > builtAt)) {
   console.log('Building the web app…');
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  execFileSync('npm', ['run', 'build:web', '--silent'], { cwd: root, stdio: 'inherit' });
+}
+if (apiBuildIsStale()) {
+  console.log('Building the API…');
+  await buildApi();
 }
 
-register();
-await import('../apps/api/src/server.ts');
+await import('../apps/api/dist/server.js');
