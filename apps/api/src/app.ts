@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -27,6 +27,8 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { registerCanonicalHost } from './plugins/canonical-host.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputLimits } from './plugins/input-limits.js';
+import { metricsRoutes, registerMetrics } from './plugins/metrics.js';
+import { openApiRoutes, registerOpenApi } from './plugins/openapi.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSession } from './plugins/session.js';
 import { registerWebServing } from './plugins/web.js';
@@ -69,6 +71,8 @@ export type AppDeps = {
   paymentProvider?: PaymentProvider;
   /** The built web app to serve; null serves the API alone (as the API tests do). */
   webDist?: string | null;
+  /** Called for every route as it is registered (the OpenAPI coverage test collects them). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Builds the whole HTTP application without listening, for the server and for tests alike. */
@@ -80,6 +84,7 @@ export async function buildApp({
   imageStore = createLocalImageStore(config.dataDir),
   paymentProvider = createPaymentProvider({ config, db: database.db }),
   webDist = DEFAULT_WEB_DIST,
+  onRoute,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -97,6 +102,7 @@ export async function buildApp({
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -123,6 +129,8 @@ export async function buildApp({
       new AppError(429, ERROR_CODES.rateLimited, `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
   await app.register(multipart);
+  // Counts every request by route once it is answered; off unless METRICS=1.
+  const metrics = config.metrics ? registerMetrics(app) : null;
 
   // Deferred work (mail) finishes before the server closes, so a shutdown never drops a reset mail.
   const background = new Set<Promise<unknown>>();
@@ -148,6 +156,7 @@ export async function buildApp({
     sendMail: (message) => runInBackground(outgoingMail.send(message)),
     publicUrl: config.publicUrl,
     log: app.log,
+    ...(metrics ? { metrics } : {}),
   };
   const paymentSweeper = createPaymentSweeper(bookingDeps);
   app.decorate('paymentSweeper', paymentSweeper);
@@ -157,11 +166,14 @@ export async function buildApp({
     await paymentSweeper.stop();
     await Promise.allSettled([...background]);
   });
+  await registerOpenApi(app, { publicUrl: config.publicUrl, describeAuth: () => auth.api.generateOpenAPISchema() });
   await app.register(
     async (api) => {
       registerOriginCheck(api, trustedOrigins(config.publicUrl));
       registerSession(api, auth);
       await api.register(healthRoutes, { database });
+      await api.register(openApiRoutes);
+      if (metrics) await api.register(metricsRoutes, { registry: metrics.registry });
       await api.register(authRoutes, { auth, config });
       await api.register(roomsRoutes, { db: database.db });
       await api.register(hostRoomsRoutes, { db: database.db, imageStore });

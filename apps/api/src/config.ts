@@ -49,7 +49,12 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, message: 'must be the http(s) address of a Stripe-compatible API, e.g. http://127.0.0.1:12111' })
     .refine((url) => new URL(url).pathname === '/', 'must be a scheme, host and port only, e.g. http://127.0.0.1:12111')
     .optional(),
+  // Prometheus metrics at /api/metrics; off (404) unless set.
+  METRICS: booleanFlag.default(false),
 });
+
+/** Every environment variable the server reads: deployment files are checked against it (compose.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -86,6 +91,8 @@ export type Config = {
     apiPort?: number;
     apiProtocol?: 'http' | 'https';
   } | null;
+  /** Serve Prometheus metrics at /api/metrics. */
+  metrics: boolean;
 };
 
 export class ConfigError extends Error {
@@ -155,6 +162,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
             ...(e.STRIPE_API_URL ? stripeApiAddress(e.STRIPE_API_URL) : {}),
           }
         : null,
+    metrics: e.METRICS,
   };
 }
 

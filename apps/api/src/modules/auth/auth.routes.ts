@@ -65,6 +65,8 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = as
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
+    // The library's endpoints are described from its own generator instead (plugins/openapi.ts).
+    schema: { hide: true },
     // Sessions and accounts: every answer is personal.
     onRequest: personalAnswer,
     async handler(request, reply) {

@@ -3,7 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { genericOAuth } from 'better-auth/plugins';
+import { genericOAuth, openAPI } from 'better-auth/plugins';
 import { isOwnImageUrl, NAME_MAX_LENGTH, nameSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@staybook/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -185,24 +185,28 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
         },
       },
     },
-    plugins: config.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: 'google',
-                name: 'Google',
-                clientId: config.google.clientId,
-                clientSecret: config.google.clientSecret,
-                discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-                requireIdTokenVerification: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // Describes the library's endpoints for /api/openapi.json; its own reference page stays off (it loads from a CDN).
+      openAPI({ disableDefaultReference: true }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  name: 'Google',
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 

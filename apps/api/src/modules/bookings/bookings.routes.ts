@@ -90,17 +90,17 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
     async (request) => cancelBooking(deps, { actor: actorOf(request), bookingId: request.params.id }),
   );
 
-  const myBookings = { summary: 'My stays, upcoming first', querystring: listBookingsQuerySchema, response: { 200: bookingsPageSchema, ...errors } };
+  const myBookings = { summary: 'My stays, upcoming first', querystring: listBookingsQuerySchema, response: { 200: bookingsPageSchema, ...errorResponses(400, 401) } };
   app.get('/my-bookings', { onRequest: requireUser, schema: myBookings }, async (request) =>
     listBookings(db, { actor: actorOf(request), as: 'guest', ...request.query }),
   );
-  app.get('/my-bookings/:email', { onRequest: requireUser, schema: { ...myBookings, params: emailParamsSchema } }, async (request) => {
+  app.get('/my-bookings/:email', { onRequest: requireUser, schema: { ...myBookings, params: emailParamsSchema, response: { ...myBookings.response, ...errorResponses(403) } } }, async (request) => {
     const actor = actorOf(request);
     assertOwnEmail(actor, request.params.email);
     return listBookings(db, { actor, as: 'guest', ...request.query });
   });
 
-  const manageBookings = { summary: 'Stays in my rooms (hosts), upcoming first', querystring: listBookingsQuerySchema, response: { 200: bookingsPageSchema, ...errors } };
+  const manageBookings = { summary: 'Stays in my rooms (hosts), upcoming first', querystring: listBookingsQuerySchema, response: { 200: bookingsPageSchema, ...errorResponses(400, 401, 403) } };
   app.get('/manage-bookings', { onRequest: requireRole('host'), schema: manageBookings }, async (request) =>
     listBookings(db, { actor: actorOf(request), as: 'host', ...request.query }),
   );

@@ -30,6 +30,7 @@ import {
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { bookingCancelledMail, bookingConfirmationMail, newBookingMail, unpaidStayCancelledMail, type StayDetails } from '../../integrations/mail/templates.js';
 import type { PaymentProvider, ProviderIntent } from '../../integrations/payments/payment-provider.js';
+import type { OutcomeMetrics } from '../../plugins/metrics.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
 import {
   findBookingRow,
@@ -52,6 +53,8 @@ export type BookingDeps = {
   sendMail: (message: MailMessage) => void;
   publicUrl: string;
   log: Log;
+  /** Bookings and payments by outcome, for /api/metrics (METRICS=1). */
+  metrics?: OutcomeMetrics;
 };
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -138,6 +141,7 @@ export async function createPaymentIntent(
     currency: 'usd',
     status: 'requires_payment',
   });
+  deps.metrics?.payment('started');
   return {
     paymentIntentId: intent.id,
     clientSecret: intent.clientSecret ?? '',
@@ -162,7 +166,7 @@ async function findPayment(db: Db, provider: string, providerPaymentId: string):
  * or a provider's webhook): the hold is noted, so the sweeper books it even if the guest's tab closes now.
  */
 export async function recordAuthorization(deps: BookingDeps, providerPaymentId: string): Promise<void> {
-  await deps.db
+  const noted = await deps.db
     .update(payments)
     .set({ status: 'authorized', updatedAt: new Date() })
     .where(
@@ -171,7 +175,9 @@ export async function recordAuthorization(deps: BookingDeps, providerPaymentId: 
         eq(payments.providerPaymentId, providerPaymentId),
         eq(payments.status, 'requires_payment'),
       ),
-    );
+    )
+    .returning({ id: payments.id });
+  if (noted.length > 0) deps.metrics?.payment('authorized');
 }
 
 /** Checks the provider's own word on an intent against what we recorded when we created it. */
@@ -201,10 +207,12 @@ function checkIntentMatches(intent: ProviderIntent, payment: PaymentRow): void {
 async function ensureCaptured(deps: BookingDeps, payment: PaymentRow): Promise<void> {
   if (payment.status !== 'authorized' && payment.status !== 'requires_payment') return;
   const intent = await deps.payments.captureIntent(payment.providerPaymentId, `capture-${payment.id}`);
-  await deps.db
+  const captured = await deps.db
     .update(payments)
     .set({ status: 'succeeded', cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null, updatedAt: new Date() })
-    .where(and(eq(payments.id, payment.id), inArray(payments.status, ['requires_payment', 'authorized'])));
+    .where(and(eq(payments.id, payment.id), inArray(payments.status, ['requires_payment', 'authorized'])))
+    .returning({ id: payments.id });
+  if (captured.length > 0) deps.metrics?.payment('captured');
 }
 
 async function bookingForPayment(db: Db, paymentId: string): Promise<BookingRow | undefined> {
@@ -231,6 +239,7 @@ async function voidPayment(deps: BookingDeps, payment: PaymentRow): Promise<void
     .update(payments)
     .set({ status: 'canceled', updatedAt: new Date() })
     .where(and(eq(payments.id, payment.id), inArray(payments.status, ['requires_payment', 'authorized'])));
+  deps.metrics?.payment('voided');
 }
 
 /** `settled`: the payment was booked by a concurrent confirmation, or cancelled, meanwhile. */
@@ -309,6 +318,7 @@ export async function confirmBookingForPayment(
   } catch (err) {
     if (sqlState(err) === PG_ERRORS.exclusionViolation) {
       await voidPayment(deps, payment);
+      deps.metrics?.booking('refused');
       throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
     }
     if (sqlState(err) !== PG_ERRORS.uniqueViolation) throw err;
@@ -316,6 +326,7 @@ export async function confirmBookingForPayment(
   }
   if (outcome === 'room-removed' || outcome === 'outside-window') {
     await voidPayment(deps, payment);
+    deps.metrics?.booking('refused');
     throw new ConflictError(outcome === 'room-removed' ? ROOM_REMOVED_MESSAGE : WINDOW_CHANGED_MESSAGE);
   }
   const inserted = outcome === 'booked';
@@ -328,6 +339,7 @@ export async function confirmBookingForPayment(
   if (!inserted) return { booking: await answerExisting(deps, payment, row), created: false };
 
   await captureOrLeaveForSweeper(deps, { ...payment, status: 'authorized' });
+  deps.metrics?.booking('confirmed');
   const booked = (await bookingForPayment(db, payment.id))!;
   if (booked.status === 'confirmed') {
     const stay = stayDetails(booked);
@@ -392,6 +404,7 @@ async function captureOrLeaveForSweeper(deps: BookingDeps, payment: PaymentRow):
       return;
     }
     deps.log.error({ err, paymentId: payment.id }, 'capture failed; the payment sweeper will try again');
+    deps.metrics?.payment('capture_failed');
   }
 }
 
@@ -465,6 +478,8 @@ export async function cancelBooking(
 
   const after = (await findBookingRow(db, eq(bookings.id, bookingId)))!;
   if (flipped.rows.length > 0) {
+    deps.metrics?.booking('cancelled');
+    deps.metrics?.payment('refunded');
     const stay = stayDetails(after);
     deps.sendMail(bookingCancelledMail(stay, 'guest', cancelledBy, refund.amountCents, deps.publicUrl));
     deps.sendMail(bookingCancelledMail(stay, 'host', cancelledBy, refund.amountCents, deps.publicUrl));

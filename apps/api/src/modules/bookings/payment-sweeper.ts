@@ -71,6 +71,7 @@ export async function sweepPayments(deps: BookingDeps, { now = new Date() }: { n
         .set({ status: 'canceled', updatedAt: new Date() })
         .where(and(eq(payments.id, payment.id), eq(payments.status, 'requires_payment')));
       result.cancelled += 1;
+      deps.metrics?.payment('expired');
     } catch (err) {
       result.failed += 1;
       deps.log.error({ err, paymentId: payment.id }, 'sweeper could not cancel an unpaid intent');

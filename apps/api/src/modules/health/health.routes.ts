@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
+import { errorResponses } from '../../errors.js';
 
 /** For operators and load balancers: answers 200 only when the database answers too. */
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
@@ -13,6 +14,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         summary: 'Liveness and database reachability',
         response: {
           200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), uptimeSeconds: z.number() }),
+          // The database does not answer.
+          ...errorResponses(500),
         },
       },
     },

@@ -5,6 +5,7 @@ import {
   testProcessorConfirmBodySchema,
   testProcessorConfirmResultSchema,
 } from '@staybook/domain';
+import { CardError } from '../../errors.js';
 import { TestPaymentProcessor } from '../../integrations/payments/test-processor.js';
 import { recordAuthorization, type BookingDeps } from '../bookings/bookings.service.js';
 
@@ -34,6 +35,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
           200: testProcessorConfirmResultSchema,
           400: apiErrorSchema,
           402: apiErrorSchema,
+          // Sent from another site's page.
+          403: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,
           429: apiErrorSchema,
@@ -42,7 +45,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const intent = await processor.confirmCard(request.body.clientSecret, request.body.card);
+      const intent = await processor.confirmCard(request.body.clientSecret, request.body.card).catch((err: unknown) => {
+        if (err instanceof CardError && err.status === 402) deps.metrics?.payment('declined');
+        throw err;
+      });
       await recordAuthorization(deps, intent.id);
       return { id: intent.id, status: 'requires_capture' as const };
     },

@@ -16,7 +16,8 @@ import { errorResponses } from '../../errors.js';
 import { actorOf, rateLimitKeyByUser, requireRole } from '../../plugins/session.js';
 import { createRoom, deleteRoom, listHostRooms, updateRoom } from './host-rooms.service.js';
 
-const errors = errorResponses(400, 401, 403, 404);
+/** Every hosting call: bad input, not signed in, not a host (or not the room's host, or another site's page). */
+const errors = errorResponses(400, 401, 403);
 const roomParams = z.object({ id: roomIdSchema });
 
 /** The spec's hosting calls: add a room, My Listings, update and delete (docs: README, API). */
@@ -67,7 +68,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
         summary: "Replace a room's details (its host only)",
         params: roomParams,
         body: roomInputSchema,
-        response: { 200: roomSchema, ...errors, ...errorResponses(409) },
+        response: { 200: roomSchema, ...errors, ...errorResponses(404, 409) },
       },
     },
     async (request) =>
@@ -81,7 +82,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
       schema: {
         summary: 'Remove a room (its host, or an admin)',
         params: roomParams,
-        response: { 200: deletedCountSchema, ...errors, ...errorResponses(409) },
+        response: { 200: deletedCountSchema, ...errors, ...errorResponses(404, 409) },
       },
     },
     async (request) => deleteRoom(db, { actor: actorOf(request), id: request.params.id, imageStore, log: request.log }),

@@ -17,7 +17,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ imageStore: ImageStore }> = 
       schema: {
         summary: 'Upload an image (multipart field `image`)',
         consumes: ['multipart/form-data'],
-        response: { 201: uploadedImageSchema, 400: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
+        response: { 201: uploadedImageSchema, 400: apiErrorSchema, 403: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -13,12 +13,12 @@ import { errorResponses } from '../../errors.js';
 import { actorOf, requireRole, requireUser } from '../../plugins/session.js';
 import { getUserByEmail, listUsers, requestHostRole, setUserRole } from './users.service.js';
 
-const errors = errorResponses(400, 401, 403, 404);
+const errors = errorResponses(400, 401, 403);
 
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/user/:email',
-    { onRequest: requireUser, schema: { summary: 'A user record (own, or any for admins)', params: emailParamsSchema, response: { 200: userSchema, ...errors } } },
+    { onRequest: requireUser, schema: { summary: 'A user record (own, or any for admins)', params: emailParamsSchema, response: { 200: userSchema, ...errors, ...errorResponses(404) } } },
     async (request) => getUserByEmail(db, { actor: actorOf(request), email: request.params.email }),
   );
 
@@ -53,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/users/update/:email',
     {
       onRequest: requireRole('admin'),
-      schema: { summary: "Set a user's role (admins, not their own)", params: emailParamsSchema, body: updateRoleBodySchema, response: { 200: modifiedCountSchema, ...errors } },
+      schema: { summary: "Set a user's role (admins, not their own)", params: emailParamsSchema, body: updateRoleBodySchema, response: { 200: modifiedCountSchema, ...errors, ...errorResponses(404) } },
     },
     async (request) => ({
       modifiedCount: await setUserRole(db, { actor: actorOf(request), email: request.params.email, role: request.body.role }),
