@@ -5,7 +5,8 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 export type BookingOutcome = 'confirmed' | 'refused' | 'cancelled';
 /**
  * What happened to a payment: intent created, card authorized or declined (built-in processor), money captured,
- * capture failed (left for the sweeper), hold released, refunded, unpaid intent cancelled by the sweeper.
+ * capture failed (left for the sweeper), hold released, refunded, expired (an unpaid intent cancelled by the sweeper,
+ * or a hold gone before capture, whose stay is then cancelled).
  */
 export type PaymentOutcome = 'started' | 'authorized' | 'declined' | 'captured' | 'capture_failed' | 'voided' | 'refunded' | 'expired';
 
@@ -45,7 +46,7 @@ export function registerMetrics(app: FastifyInstance): Metrics {
   });
   const bookings = new Counter({
     name: 'staybook_bookings_total',
-    help: 'Bookings by outcome: confirmed, refused (dates taken or room changed while paying; hold released), cancelled',
+    help: 'Bookings by outcome: confirmed, refused (dates taken or room changed while paying; hold released), cancelled (by a party, or because the card hold expired)',
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
