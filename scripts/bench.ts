@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { addDays, storedImageUrl, TEST_SUCCESS_CARD, type PaymentIntent, type RoomAvailability } from '@staybook/domain';
 import { startServer } from '../apps/api/src/test/server-process.js';
+import { benchStatistics } from './bench-stats.js';
 
 const CONCURRENCY = 16;
 const DURATION_MS = 5_000;
@@ -141,3 +142,4 @@ try {
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });
 }
+await benchStatistics();

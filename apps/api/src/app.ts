@@ -22,6 +22,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.js';
 import { hostRoomsRoutes } from './modules/rooms/host-rooms.routes.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
+import { statsRoutes } from './modules/stats/stats.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerCanonicalHost } from './plugins/canonical-host.js';
@@ -181,6 +182,7 @@ export async function buildApp({
       await api.register(uploadsRoutes, { imageStore });
       await api.register(bookingsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(paymentsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
+      await api.register(statsRoutes, { db: database.db });
       // Stripe tells us about holds whose browser tab closed; they book through the same idempotent path.
       if (paymentProvider.parseWebhook && config.stripe?.webhookSecret) {
         await api.register(stripeWebhookRoutes, {

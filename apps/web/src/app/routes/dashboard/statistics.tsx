@@ -1,8 +1,25 @@
-import { PRODUCT_NAME } from '@staybook/domain';
-import { ComingSoonPanel } from '../../../features/dashboard/components/coming-soon-panel';
+import { PRODUCT_NAME, type StatsView } from '@staybook/domain';
+import { Loader } from '../../../components/loader';
+import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
+import { useDashboardMode } from '../../../features/dashboard/hooks/use-dashboard-mode';
+import { StatisticsDashboard } from '../../../features/stats/components/statistics-dashboard';
+import { useRole } from '../../../features/users/api/use-role';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 
+/**
+ * The dashboard's first page: the admin's, the host's or the guest's statistics by role. A host in the
+ * sidebar's guest mode sees their own stays as a guest.
+ */
 export function StatisticsRoute() {
   useDocumentTitle(`Dashboard | ${PRODUCT_NAME}`);
-  return <ComingSoonPanel title="Statistics" />;
+  const { role, loading } = useRole();
+  const [mode] = useDashboardMode();
+  const view: StatsView | null = role === 'admin' ? 'admin' : role === 'host' ? (mode === 'guest' ? 'guest' : 'host') : role === 'guest' ? 'guest' : null;
+
+  return (
+    <section>
+      <DashboardPageHeading title="Statistics" />
+      {loading || !view ? <Loader /> : <StatisticsDashboard key={view} view={view} />}
+    </section>
+  );
 }

@@ -1,0 +1,76 @@
+import { isoToLocalDate, type StatsView } from '@staybook/domain';
+import { useId, useState, type HTMLAttributes } from 'react';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { useStatsCalendar } from '../api/use-stats';
+import { formatCalendarDate } from '../utils/format';
+import './bookings-calendar.css';
+
+const TITLES: Record<StatsView, string> = {
+  admin: 'Bookings per day',
+  host: 'Nights booked in your rooms',
+  guest: 'Your stays',
+};
+
+function localMonth(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
+function staysLabel(count: number): string {
+  return count === 1 ? '1 stay' : `${count} stays`;
+}
+
+/**
+ * A read-only month calendar beside the chart, marking the nights that matter to the viewer (their stays,
+ * the nights booked in their rooms, or every booking). Month to month with the arrows; nothing to pick.
+ */
+export function BookingsCalendar({ view }: { view: StatsView }) {
+  const [month, setMonth] = useState(() => localMonth(new Date()));
+  const calendar = useStatsCalendar(view, month);
+  const headingId = useId();
+  const nights = calendar.data?.month === month ? calendar.data.nights : [];
+  const stays = new Map(nights.map((n) => [n.date, n.stays]));
+  const booked = nights.map((n) => isoToLocalDate(n.date));
+
+  return (
+    <section aria-labelledby={headingId} className="stats-calendar rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200">
+      <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
+        {TITLES[view]}
+      </h2>
+      <div className="mt-2 flex justify-center" data-testid="stats-calendar" aria-busy={calendar.isFetching}>
+        <DayPicker
+          month={isoToLocalDate(`${month}-01`)}
+          onMonthChange={(date) => setMonth(localMonth(date))}
+          modifiers={{ booked }}
+          modifiersClassNames={{ booked: 'stats-booked' }}
+          fixedWeeks
+          components={{ CaptionLabel: MonthLabel }}
+        />
+      </div>
+      <p className="mt-2 flex items-center gap-2 text-sm text-neutral-600">
+        <span aria-hidden="true" className="inline-block size-3 rounded-full bg-emerald-500" /> Booked night
+      </p>
+      {/* What the marks say, for screen readers (and anyone who prefers a list). */}
+      <ul aria-label={`Booked nights in ${formatMonth(month)}`} className="sr-only">
+        {nights.length === 0 ? (
+          <li>No booked nights this month</li>
+        ) : (
+          nights.map((n) => (
+            <li key={n.date} data-date={n.date}>
+              {formatCalendarDate(n.date)}: {staysLabel(stays.get(n.date) ?? 0)}
+            </li>
+          ))
+        )}
+      </ul>
+    </section>
+  );
+}
+
+function formatMonth(month: string): string {
+  return new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** The library marks the caption role="status", which in this app means "still loading" (see StayCalendar). */
+function MonthLabel({ role: _role, ...props }: HTMLAttributes<HTMLSpanElement>) {
+  return <span {...props} />;
+}

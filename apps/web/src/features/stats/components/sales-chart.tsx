@@ -1,0 +1,106 @@
+import { formatMoney, STATS_RANGES, type SalesChartInfo, type SalesPoint, type StatsRange } from '@staybook/domain';
+import { useEffect, useId, useState } from 'react';
+import { Loader } from '../../../components/loader';
+import { describePeriod } from '../utils/format';
+import { SalesLineChart } from './sales-line-chart';
+
+/** The spec: the chart's loader shows for one second. */
+export const CHART_LOADER_MS = 1000;
+export const NOT_ENOUGH_DATA = 'Not enough data available for this section!';
+
+export const RANGE_LABELS: Record<StatsRange, string> = { '30d': 'Last 30 days', '12m': 'Last 12 months', all: 'All time' };
+
+function useElapsed(ms: number): boolean {
+  const [elapsed, setElapsed] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setElapsed(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return elapsed;
+}
+
+interface SalesChartProps {
+  points: SalesPoint[] | undefined;
+  info: SalesChartInfo | undefined;
+  range: StatsRange;
+  onRangeChange: (range: StatsRange) => void;
+  /** A range change is on its way (the previous points stay drawn meanwhile). */
+  updating: boolean;
+}
+
+/**
+ * 'Sales Over Time': the loader for one second (and until the figures are in), then the green line when
+ * there is more than one point, else the spec's notice. Screen readers get the points as a table.
+ */
+export function SalesChart({ points, info, range, onRangeChange, updating }: SalesChartProps) {
+  const elapsed = useElapsed(CHART_LOADER_MS);
+  const headingId = useId();
+  const rangeId = useId();
+  const ready = elapsed && points !== undefined && info !== undefined;
+
+  return (
+    <section aria-labelledby={headingId} className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
+          Sales Over Time
+        </h2>
+        <div className="flex items-center gap-2 text-sm">
+          <label htmlFor={rangeId} className="text-neutral-600">
+            Period
+          </label>
+          <select
+            id={rangeId}
+            value={range}
+            onChange={(event) => onRangeChange(event.target.value as StatsRange)}
+            className="rounded-md border border-neutral-300 bg-white px-2 py-1.5 text-neutral-900"
+          >
+            {STATS_RANGES.map((r) => (
+              <option key={r} value={r}>
+                {RANGE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="mt-4" aria-busy={!ready || updating}>
+        {!ready ? (
+          <Loader size="short" />
+        ) : points.length > 1 ? (
+          <>
+            <SalesLineChart points={points} granularity={info.granularity} />
+            <SalesTable points={points} info={info} />
+          </>
+        ) : (
+          <p className="flex h-[250px] items-center justify-center text-center text-neutral-600">{NOT_ENOUGH_DATA}</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The chart's points for screen readers: the picture itself is hidden from them. */
+function SalesTable({ points, info }: { points: SalesPoint[]; info: SalesChartInfo }) {
+  return (
+    <table className="sr-only">
+      <caption>
+        Sales over time, {RANGE_LABELS[info.range].toLowerCase()}, by {info.granularity}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Period</th>
+          <th scope="col">Sales</th>
+          <th scope="col">Bookings</th>
+        </tr>
+      </thead>
+      <tbody>
+        {points.map((p) => (
+          <tr key={p.date}>
+            <th scope="row">{describePeriod(p.date, info.granularity)}</th>
+            <td>{formatMoney(p.salesCents)}</td>
+            <td>{p.bookings}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

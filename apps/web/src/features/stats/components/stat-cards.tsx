@@ -1,0 +1,60 @@
+import { formatMoney } from '@staybook/domain';
+import type { IconType } from 'react-icons';
+// Lucide, as the dashboard's sidebar: no icon set the home page uses, so none of this lands in its chunk.
+import { LuCalendarCheck, LuCalendarClock, LuDollarSign, LuHouse, LuUsers, LuWallet } from 'react-icons/lu';
+import type { StatsView } from '@staybook/domain';
+import type { StatsByView } from '../api/stats-api';
+import { formatInstant } from '../utils/format';
+
+type Card = { label: string; value: string; icon: IconType; tint: string };
+
+/** The spec's cards for each dashboard, in its order. */
+export function cardsFor<V extends StatsView>(view: V, stats: StatsByView[V]): Card[] {
+  const sales = formatMoney(stats.totalPriceCents);
+  const bookings = { label: 'Total Bookings', value: String(stats.totalBookings), icon: LuCalendarCheck, tint: 'bg-sky-500' };
+  if (view === 'admin') {
+    const admin = stats as StatsByView['admin'];
+    return [
+      { label: 'Total Sales', value: sales, icon: LuDollarSign, tint: 'bg-emerald-500' },
+      { label: 'Total User', value: String(admin.totalUsers), icon: LuUsers, tint: 'bg-violet-500' },
+      bookings,
+      { label: 'Total Rooms', value: String(admin.totalRooms), icon: LuHouse, tint: 'bg-rose-500' },
+    ];
+  }
+  if (view === 'host') {
+    const host = stats as StatsByView['host'];
+    return [
+      { label: 'Total Sales', value: sales, icon: LuDollarSign, tint: 'bg-emerald-500' },
+      bookings,
+      { label: 'Total Rooms', value: String(host.totalRooms), icon: LuHouse, tint: 'bg-rose-500' },
+      { label: 'Host Since', value: formatInstant(host.hostSince), icon: LuCalendarClock, tint: 'bg-amber-500' },
+    ];
+  }
+  const guest = stats as StatsByView['guest'];
+  return [
+    { label: 'Total Spent', value: sales, icon: LuWallet, tint: 'bg-emerald-500' },
+    bookings,
+    { label: 'Guest Since', value: formatInstant(guest.guestSince), icon: LuCalendarClock, tint: 'bg-amber-500' },
+  ];
+}
+
+/** One column on phones, two on tablets, four on wide screens. */
+export function StatCards({ cards }: { cards: Card[] }) {
+  return (
+    <ul aria-label="Totals" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {cards.map(({ label, value, icon: Icon, tint }) => (
+        <li key={label} className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200">
+          <span className={`flex size-12 shrink-0 items-center justify-center rounded-lg text-white ${tint}`}>
+            <Icon size={24} aria-hidden="true" />
+          </span>
+          <div className="min-w-0">
+            <p className="text-sm text-neutral-500">{label}</p>
+            <p className="truncate text-2xl font-semibold text-neutral-900" data-testid={`stat-${label.toLowerCase().replaceAll(' ', '-')}`}>
+              {value}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
