@@ -15,3 +15,4 @@ export const FOOTER_TEXT = '© 2024-2025 StayBook. All rights reserved.';
 export * from './identity.js';
 export * from './text.js';
 export * from './room-input.js';
+export * from './access.js';
