@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent } from 'react';
+import { useId, type ChangeEvent, type Ref } from 'react';
 
 interface ImageFieldProps {
   label: string;
@@ -6,10 +6,12 @@ interface ImageFieldProps {
   required?: boolean;
   error?: string | undefined;
   onChange: (file: File | null) => void;
+  /** The input, for a form library to focus when the field needs fixing. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A file input for one image (accept="image/*"); the file stays chosen while the form re-renders. */
-export function ImageField({ label, name, required = false, error, onChange }: ImageFieldProps) {
+export function ImageField({ label, name, required = false, error, onChange, ref }: ImageFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => onChange(event.target.files?.[0] ?? null);
@@ -19,6 +21,7 @@ export function ImageField({ label, name, required = false, error, onChange }: I
         {label}
       </label>
       <input
+        ref={ref}
         id={id}
         name={name}
         type="file"
