@@ -2,3 +2,4 @@
 export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
 }
+

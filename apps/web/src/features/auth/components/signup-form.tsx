@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { ImageField } from '../../../components/image-field';
 import { NewPasswordField, TextField } from '../../../components/text-field';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { imageFileSchema } from '../../uploads/api/upload-image';
@@ -24,14 +25,20 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
   const { register, handleSubmit, control, formState } = useForm({
     resolver: zodResolver(signupFormSchema),
     defaultValues: { name: '', email: '', password: '', image: null },
+    // The photo registers after the inputs: focus goes by the page's order instead.
+    shouldFocusError: false,
   });
   const { errors } = formState;
+  const [formRef, focusFirstInvalid] = useFocusFirstInvalid();
 
   return (
     <form
       noValidate
       // The schema guarantees a usable image by now.
-      onSubmit={handleSubmit(({ image, ...details }) => image && mutation.mutate({ ...details, image }))}
+      ref={formRef}
+      onSubmit={(event) =>
+        void handleSubmit(({ image, ...details }) => image && mutation.mutate({ ...details, image }), focusFirstInvalid)(event)
+      }
       className="flex flex-col gap-2"
     >
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
