@@ -29,7 +29,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
     shouldFocusError: false,
   });
   const { errors } = formState;
-  const [formRef, focusFirstInvalid] = useFocusFirstInvalid();
+  const formRef = useFocusFirstInvalid(formState.submitCount);
 
   return (
     <form
@@ -37,7 +37,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
       // The schema guarantees a usable image by now.
       ref={formRef}
       onSubmit={(event) =>
-        void handleSubmit(({ image, ...details }) => image && mutation.mutate({ ...details, image }), focusFirstInvalid)(event)
+        void handleSubmit(({ image, ...details }) => image && mutation.mutate({ ...details, image }))(event)
       }
       className="flex flex-col gap-2"
     >

@@ -84,12 +84,11 @@ export function RoomForm({ room, submitLabel, saving, onSave, onCancel }: RoomFo
     }
   };
 
-  const [formRef, focusFirstInvalid] = useFocusFirstInvalid();
+  const formRef = useFocusFirstInvalid(formState.submitCount);
   const submit = handleSubmit((input) => {
     // The schema saw the stored photo; a chosen file that could not be used must be fixed first.
-    if (photoProblem) focusFirstInvalid();
-    else onSave(input);
-  }, focusFirstInvalid);
+    if (!photoProblem) onSave(input);
+  });
 
   const descriptionId = useId();
   const descriptionNoteId = `${descriptionId}-note`;
