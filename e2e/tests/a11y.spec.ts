@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { asAccount, createUser, DEMO, signInAs } from '../support/auth';
 import {
+  addDays,
   BOOKABLE_ROOMS,
   bookThroughApi,
   dayButton,
@@ -14,6 +15,7 @@ import {
   showMonthOf,
   SUCCESS_CARD,
 } from '../support/bookings';
+import { availabilityCalendar, listingRow, listRoomThroughApi } from '../support/hosting';
 import { fetchRoomsPage, roomCards, roomPath } from '../support/rooms';
 
 /** Console errors and uncaught exceptions the page reports while the test runs. */
@@ -131,6 +133,53 @@ test('My Bookings and its cancel dialog have no serious accessibility violations
 
   await row.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog', { name: 'Cancel this booking?' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('Add Room, My Listings and its dialogs have no serious accessibility violations and no console errors', async ({
+  page,
+  playwright,
+}) => {
+  test.slow();
+  const host = await createUser(playwright.request, { role: 'host' });
+  const room = await asAccount(playwright.request, host, (api) =>
+    listRoomThroughApi(api, {
+      location: 'Lofoten, Norway',
+      category: 'Arctic',
+      from: addDays(new Date().toISOString().slice(0, 10), 1),
+      to: addDays(new Date().toISOString().slice(0, 10), 30),
+      title: 'A11y fishing cabin',
+      price: '95',
+      guests: '2',
+      bedrooms: '1',
+      bathrooms: '1',
+      description: '',
+    }),
+  );
+  await signInAs(page, host);
+  const errors = collectPageErrors(page);
+
+  await page.goto('/dashboard/add-room');
+  await expect(availabilityCalendar(page).getByRole('grid')).toBeVisible();
+  // With every message showing, as after a rejected save.
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(page.getByText('Title is required')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: /^Category/ }).click();
+  await expect(page.getByRole('option', { name: 'Lake' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/dashboard/my-listings');
+  await expect(listingRow(page, room.title)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: `Update ${room.title}` }).click();
+  await expect(availabilityCalendar(page.getByRole('dialog', { name: 'Update Room Info' })).getByRole('grid')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: `Delete ${room.title}` }).click();
+  await expect(page.getByRole('dialog', { name: "Are you sure? You cannot undo once it's done!" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });

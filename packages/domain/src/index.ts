@@ -16,3 +16,4 @@ export * from './identity.js';
 export * from './text.js';
 export * from './room-input.js';
 export * from './stats.js';
+export * from './access.js';

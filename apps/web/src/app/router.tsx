@@ -81,7 +81,7 @@ const routes: RouteObject[] = [
               {
                 path: APP_PATHS.addRoom,
                 element: (
-                  <RoleRoute roles={['host']}>
+                  <RoleRoute capability="addRoom">
                     <AddRoomRoute />
                   </RoleRoute>
                 ),
@@ -89,7 +89,7 @@ const routes: RouteObject[] = [
               {
                 path: APP_PATHS.myListings,
                 element: (
-                  <RoleRoute roles={['host']}>
+                  <RoleRoute capability="myListings">
                     <MyListingsRoute />
                   </RoleRoute>
                 ),
@@ -97,7 +97,7 @@ const routes: RouteObject[] = [
               {
                 path: APP_PATHS.manageUsers,
                 element: (
-                  <RoleRoute roles={['admin']}>
+                  <RoleRoute capability="manageUsers">
                     <ManageUsersRoute />
                   </RoleRoute>
                 ),
@@ -106,7 +106,7 @@ const routes: RouteObject[] = [
               {
                 path: APP_PATHS.manageBookings,
                 element: (
-                  <RoleRoute roles={['host']}>
+                  <RoleRoute capability="manageBookings">
                     <ManageBookingsRoute />
                   </RoleRoute>
                 ),

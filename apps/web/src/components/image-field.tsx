@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent } from 'react';
+import { useId, type ChangeEvent, type Ref } from 'react';
 
 interface ImageFieldProps {
   label: string;
@@ -6,29 +6,53 @@ interface ImageFieldProps {
   required?: boolean;
   error?: string | undefined;
   onChange: (file: File | null) => void;
+  /** The input, for a form library to focus when the field needs fixing. */
+  ref?: Ref<HTMLInputElement>;
+  /**
+   * Shown on the picker button instead of the browser's own file name (which cannot be shortened): the
+   * chosen file's name, shortened, or what to do.
+   */
+  buttonLabel?: string;
 }
 
 /** A file input for one image (accept="image/*"); the file stays chosen while the form re-renders. */
-export function ImageField({ label, name, required = false, error, onChange }: ImageFieldProps) {
+export function ImageField({ label, name, required = false, error, onChange, ref, buttonLabel }: ImageFieldProps) {
   const id = useId();
+  const labelId = `${id}-label`;
   const errorId = `${id}-error`;
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => onChange(event.target.files?.[0] ?? null);
   return (
     <div className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-medium text-neutral-800">
+      <label id={labelId} htmlFor={id} className="text-sm font-medium text-neutral-800">
         {label}
       </label>
       <input
+        ref={ref}
         id={id}
         name={name}
         type="file"
         accept="image/*"
         required={required}
+        aria-labelledby={buttonLabel === undefined ? undefined : labelId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         onChange={handleChange}
-        className="w-full rounded-md border border-neutral-300 bg-neutral-50 text-sm text-neutral-700 file:mr-3 file:cursor-pointer file:border-0 file:bg-rose-600 file:px-4 file:py-2.5 file:font-semibold file:text-white hover:file:bg-rose-700"
+        className={
+          buttonLabel === undefined
+            ? 'w-full rounded-md border border-neutral-300 bg-neutral-50 text-sm text-neutral-700 file:mr-3 file:cursor-pointer file:border-0 file:bg-rose-600 file:px-4 file:py-2.5 file:font-semibold file:text-white hover:file:bg-rose-700'
+            : 'peer sr-only'
+        }
       />
+      {buttonLabel !== undefined && (
+        // The input keeps the keyboard focus and the name; this is what the eye sees of it.
+        <label
+          htmlFor={id}
+          aria-hidden="true"
+          className="cursor-pointer self-start rounded-md bg-rose-600 px-4 py-2.5 text-sm font-semibold text-white transition peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-rose-600 hover:bg-rose-700"
+        >
+          {buttonLabel}
+        </label>
+      )}
       <p id={errorId} className="min-h-5 text-sm text-rose-600">
         {error}
       </p>

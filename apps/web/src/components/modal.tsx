@@ -8,18 +8,22 @@ interface ModalProps {
   onClose: () => void;
   title: string;
   description?: ReactNode;
+  /** 'wide' for a dialog holding a whole form (Update Room Info). */
+  size?: 'normal' | 'wide';
   children: ReactNode;
 }
 
 /** A titled dialog: focus stays inside while open and returns to the opener on close. */
-export function Modal({ open, onClose, title, description, children }: ModalProps) {
+export function Modal({ open, onClose, title, description, size = 'normal', children }: ModalProps) {
   useReturnFocusOnUnmount(open);
   return (
     // The dialog element itself covers the viewport, so it has a box (and counts as visible).
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 overflow-y-auto">
       <DialogBackdrop className="fixed inset-0 bg-black/30" />
       <div className="flex min-h-full items-center justify-center p-4">
-        <DialogPanel className="relative w-full max-w-md rounded-2xl bg-white p-6 text-left shadow-xl">
+        <DialogPanel
+          className={`relative w-full ${size === 'wide' ? 'max-w-4xl' : 'max-w-md'} rounded-2xl bg-white p-6 text-left shadow-xl`}
+        >
           <DialogTitle as="h2" className="text-lg font-semibold text-neutral-900">
             {title}
           </DialogTitle>

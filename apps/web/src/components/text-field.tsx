@@ -1,11 +1,12 @@
 import { PASSWORD_MIN_LENGTH } from '@staybook/domain';
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type ComponentProps } from 'react';
 
 /** How the product's text inputs look; fields with their own layout (the card form) start from it. */
 export const INPUT_CLASS =
   'w-full rounded-md border border-neutral-300 bg-neutral-50 px-3 py-2.5 text-neutral-900 placeholder:text-neutral-400 focus:border-rose-500 focus:outline-rose-500 aria-invalid:border-rose-600';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+/** An input's props, `ref` included (a form library registers the field through it). */
+interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   label: string;
   /** Shown under the field and read with it (e.g. the password policy). */
   hint?: string;

@@ -11,6 +11,7 @@ import {
   paymentIntentSchema,
   roomAvailabilitySchema,
   roomIdSchema,
+  rolesFor,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
 import { actorOf, rateLimitKeyByUser, requireRole, requireUser } from '../../plugins/session.js';
@@ -101,12 +102,12 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
   });
 
   const manageBookings = { summary: 'Stays in my rooms (hosts), upcoming first', querystring: listBookingsQuerySchema, response: { 200: bookingsPageSchema, ...errorResponses(400, 401, 403) } };
-  app.get('/manage-bookings', { onRequest: requireRole('host'), schema: manageBookings }, async (request) =>
+  app.get('/manage-bookings', { onRequest: requireRole(...rolesFor('manageBookings')), schema: manageBookings }, async (request) =>
     listBookings(db, { actor: actorOf(request), as: 'host', ...request.query }),
   );
   app.get(
     '/manage-bookings/:email',
-    { onRequest: requireRole('host'), schema: { ...manageBookings, params: emailParamsSchema } },
+    { onRequest: requireRole(...rolesFor('manageBookings')), schema: { ...manageBookings, params: emailParamsSchema } },
     async (request) => {
       const actor = actorOf(request);
       assertOwnEmail(actor, request.params.email);

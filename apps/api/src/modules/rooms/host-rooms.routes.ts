@@ -9,6 +9,7 @@ import {
   roomInputSchemaFor,
   roomSchema,
   roomsPageSchema,
+  rolesFor,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
@@ -25,7 +26,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
   app.post(
     '/room',
     {
-      onRequest: requireRole('host'),
+      onRequest: requireRole(...rolesFor('addRoom')),
       config: { rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: rateLimitKeyByUser } },
       schema: {
         summary: 'List a new room; its host is the signed-in host',
@@ -39,7 +40,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
   app.get(
     '/my-listings',
     {
-      onRequest: requireRole('host'),
+      onRequest: requireRole(...rolesFor('myListings')),
       schema: { summary: "The signed-in host's rooms, newest first", querystring: myListingsQuerySchema, response: { 200: roomsPageSchema, ...errors } },
     },
     async (request) => listHostRooms(db, { actor: actorOf(request), ...request.query }),
@@ -49,7 +50,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
   app.get(
     '/my-listings/:email',
     {
-      onRequest: requireRole('host'),
+      onRequest: requireRole(...rolesFor('myListings')),
       schema: {
         summary: "The signed-in host's rooms (the e-mail must be their own)",
         params: emailParamsSchema,
@@ -63,7 +64,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
   app.put(
     '/room/update/:id',
     {
-      onRequest: requireRole('host'),
+      onRequest: requireRole(...rolesFor('myListings')),
       schema: {
         summary: "Replace a room's details (its host only)",
         params: roomParams,
@@ -78,7 +79,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
   app.delete(
     '/room/:id',
     {
-      onRequest: requireRole('host', 'admin'),
+      onRequest: requireRole(...rolesFor('removeRoom')),
       schema: {
         summary: 'Remove a room (its host, or an admin)',
         params: roomParams,

@@ -4,6 +4,7 @@ import {
   availabilityStartError,
   countOf,
   formatIsoDate,
+  mayUse,
   todayIso,
   type Room,
   type RoomInput,
@@ -110,6 +111,15 @@ export async function updateRoom(
   return getRoom(db, { id, viewer: actor });
 }
 
+/** Who can clear the stays: a host cancels them in Manage Bookings; an admin, who has no such page, waits for the host. */
+function upcomingStaysMessage(upcoming: number, actor: Actor): string {
+  const stays = `This room has ${countOf(upcoming, 'upcoming stay')}.`;
+  const them = upcoming === 1 ? 'it' : 'them';
+  return mayUse(actor.role, 'manageBookings')
+    ? `${stays} Cancel ${them} in Manage Bookings first.`
+    : `${stays} Its host must cancel ${them} first.`;
+}
+
 /**
  * The host (or an admin, for abusive listings) removes a room. Upcoming or current stays block it; a room
  * with any booking or payment history leaves browsing but keeps its row for that history and the
@@ -129,11 +139,7 @@ export async function deleteRoom(
       .select({ upcoming: count() })
       .from(bookings)
       .where(and(eq(bookings.roomId, id), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, today)));
-    if (upcoming > 0) {
-      throw new ConflictError(
-        `This room has ${countOf(upcoming, 'upcoming stay')}. Cancel ${upcoming === 1 ? 'it' : 'them'} in Manage Bookings first.`,
-      );
-    }
+    if (upcoming > 0) throw new ConflictError(upcomingStaysMessage(upcoming, actor));
     const [history] = await tx
       .select({ id: rooms.id })
       .from(rooms)

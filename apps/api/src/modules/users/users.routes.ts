@@ -7,6 +7,7 @@ import {
   listUsersQuerySchema,
   userSchema,
   usersPageSchema,
+  rolesFor,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../errors.js';
@@ -39,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.get(
     '/users',
     {
-      onRequest: requireRole('admin'),
+      onRequest: requireRole(...rolesFor('manageUsers')),
       schema: {
         summary: 'All users (admins)',
         querystring: listUsersQuerySchema,
@@ -52,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.patch(
     '/users/update/:email',
     {
-      onRequest: requireRole('admin'),
+      onRequest: requireRole(...rolesFor('manageUsers')),
       schema: { summary: "Set a user's role (admins, not their own)", params: emailParamsSchema, body: updateRoleBodySchema, response: { 200: modifiedCountSchema, ...errors, ...errorResponses(404) } },
     },
     async (request) => ({

@@ -1,4 +1,4 @@
-import type { Role } from '@staybook/domain';
+import { APP_PATHS, mayUse, type Capability } from '@staybook/domain';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
@@ -6,15 +6,16 @@ import { Loader } from '../../components/loader';
 import { useRole } from '../../features/users/api/use-role';
 
 interface RoleRouteProps {
-  roles: readonly Role[];
+  /** The page's entry in the domain's access table, which the server's guards read too. */
+  capability: Capability;
   children: ReactNode;
 }
 
-/** Sits inside the login guard: a signed-in user without one of `roles` goes to /dashboard. */
-export function RoleRoute({ roles, children }: RoleRouteProps) {
+/** Sits inside the login guard: a signed-in user whose role may not use the page goes to /dashboard. */
+export function RoleRoute({ capability, children }: RoleRouteProps) {
   const { role, loading, error } = useRole();
   if (loading) return <Loader />;
   if (!role) return <ErrorScreen message={error?.message} />;
-  if (!roles.includes(role)) return <Navigate to="/dashboard" replace />;
+  if (!mayUse(role, capability)) return <Navigate to={APP_PATHS.dashboard} replace />;
   return children;
 }

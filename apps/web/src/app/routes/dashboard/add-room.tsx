@@ -1,8 +1,34 @@
-import { PRODUCT_NAME } from '@staybook/domain';
-import { ComingSoonPanel } from '../../../features/dashboard/components/coming-soon-panel';
+import { APP_PATHS, PRODUCT_NAME } from '@staybook/domain';
+import { useNavigate } from 'react-router';
+import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
+import { useCreateRoom } from '../../../features/hosting/api/use-room-changes';
+import { RoomForm } from '../../../features/hosting/components/room-form';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 
 export function AddRoomRoute() {
   useDocumentTitle(`Add Room | ${PRODUCT_NAME}`);
-  return <ComingSoonPanel title="Add Room" />;
+  const navigate = useNavigate();
+  const create = useCreateRoom();
+
+  return (
+    <section className="flex flex-col gap-6">
+      <DashboardPageHeading title="Add Room" />
+      <RoomForm
+        submitLabel="Save & Continue"
+        saving={create.isPending}
+        onSave={(input) =>
+          create.mutate(input, {
+            onSuccess: () => {
+              notify.success('Room Added Successfully!');
+              void navigate(APP_PATHS.myListings);
+            },
+            // The form keeps everything typed; only the message is new.
+            onError: (error) => notify.error(errorMessage(error)),
+          })
+        }
+      />
+    </section>
+  );
 }

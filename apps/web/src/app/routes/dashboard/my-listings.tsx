@@ -1,8 +1,14 @@
 import { PRODUCT_NAME } from '@staybook/domain';
-import { ComingSoonPanel } from '../../../features/dashboard/components/coming-soon-panel';
+import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
+import { MyListingsTable } from '../../../features/hosting/components/my-listings-table';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 
 export function MyListingsRoute() {
   useDocumentTitle(`My Listings | ${PRODUCT_NAME}`);
-  return <ComingSoonPanel title="My Listings" />;
+  return (
+    <section className="flex flex-col gap-6">
+      <DashboardPageHeading title="My Listings" />
+      <MyListingsTable />
+    </section>
+  );
 }

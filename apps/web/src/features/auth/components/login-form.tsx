@@ -1,10 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAuth } from '../hooks/use-auth';
 import { ForgotPasswordButton } from './forgot-password-button';
 
@@ -22,33 +23,35 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     onError: (error) => notify.error(errorMessage(error)),
   });
 
-  const { values, field, handleSubmit } = useSchemaForm({
-    schema: loginSchema,
-    initial: { email: '', password: '' },
-    onValid: (credentials) => mutation.mutate(credentials),
+  const { register, handleSubmit, control, formState } = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
   });
+  const email = useWatch({ control, name: 'email' });
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2">
+    <form noValidate onSubmit={handleSubmit((credentials) => mutation.mutate(credentials))} className="flex flex-col gap-2">
       <TextField
         label="Email address"
         type="email"
         autoComplete="email"
         required
-        {...field('email')}
+        error={formState.errors.email?.message}
+        {...register('email')}
       />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
         required
-        {...field('password')}
+        error={formState.errors.password?.message}
+        {...register('password')}
       />
       <Button type="submit" className="w-full" pending={mutation.isPending}>
         Sign In
       </Button>
       <div className="mt-1 flex justify-end">
-        <ForgotPasswordButton email={values.email} />
+        <ForgotPasswordButton email={email} />
       </div>
     </form>
   );

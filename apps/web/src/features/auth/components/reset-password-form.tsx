@@ -1,15 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordSchema } from '@staybook/domain';
-import { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/button';
 import { NewPasswordField, TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAuth } from '../hooks/use-auth';
 
-const newPasswordSchema = z.object({ newPassword: passwordSchema, confirmation: z.string() });
+const newPasswordSchema = z
+  .object({ newPassword: passwordSchema, confirmation: z.string() })
+  // Runs even when the password itself failed, so both messages show at once.
+  .superRefine(({ newPassword, confirmation }, ctx) => {
+    if (confirmation !== newPassword) ctx.addIssue({ code: 'custom', path: ['confirmation'], message: 'The passwords do not match' });
+  });
 
 interface ResetPasswordFormProps {
   token: string;
@@ -29,24 +35,26 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken }: ResetPasswo
     },
   });
 
-  const { field, handleSubmit } = useSchemaForm({
-    schema: newPasswordSchema,
-    initial: { newPassword: '', confirmation: '' },
-    check: ({ newPassword, confirmation }) => ({
-      confirmation: confirmation === newPassword ? undefined : 'The passwords do not match',
-    }),
-    onValid: ({ newPassword }) => mutation.mutate({ newPassword, token }),
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { newPassword: '', confirmation: '' },
   });
+  const { errors } = formState;
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2">
-      <NewPasswordField label="New password" {...field('newPassword')} />
+    <form
+      noValidate
+      onSubmit={handleSubmit(({ newPassword }) => mutation.mutate({ newPassword, token }))}
+      className="flex flex-col gap-2"
+    >
+      <NewPasswordField label="New password" error={errors.newPassword?.message} {...register('newPassword')} />
       <TextField
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
         required
-        {...field('confirmation')}
+        error={errors.confirmation?.message}
+        {...register('confirmation')}
       />
       <Button type="submit" className="w-full" pending={mutation.isPending}>
         Save new password

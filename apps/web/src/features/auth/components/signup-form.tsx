@@ -1,48 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { signupSchema } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { ImageField } from '../../../components/image-field';
 import { NewPasswordField, TextField } from '../../../components/text-field';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useSchemaForm } from '../../../lib/use-schema-form';
-import { describeImageProblem } from '../../uploads/api/upload-image';
+import { imageFileSchema } from '../../uploads/api/upload-image';
 import { useAuth } from '../hooks/use-auth';
+
+/** The server's sign-up rules, plus the photo the form uploads first. */
+const signupFormSchema = signupSchema.extend({ image: imageFileSchema({ required: true }) });
 
 export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
   const { signUp } = useAuth();
-  const [image, setImage] = useState<File | null>(null);
   const mutation = useMutation({
     mutationFn: signUp,
     onSuccess: onSignedUp,
     onError: (error) => notify.error(errorMessage(error)),
   });
 
-  const { errors, field, handleSubmit } = useSchemaForm({
-    schema: signupSchema,
-    initial: { name: '', email: '', password: '' },
-    check: () => ({ image: describeImageProblem(image) ?? undefined }),
-    // The check above guarantees a usable image by now.
-    onValid: (details) => image && mutation.mutate({ ...details, image }),
+  const { register, handleSubmit, control, formState } = useForm({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: { name: '', email: '', password: '', image: null },
+    // The photo registers after the inputs: focus goes by the page's order instead.
+    shouldFocusError: false,
   });
+  const { errors } = formState;
+  const formRef = useFocusFirstInvalid(formState.submitCount);
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2">
-      <TextField
-        label="Name"
-        autoComplete="name"
-        {...field('name')}
+    <form
+      noValidate
+      // The schema guarantees a usable image by now.
+      ref={formRef}
+      onSubmit={(event) =>
+        void handleSubmit(({ image, ...details }) => image && mutation.mutate({ ...details, image }))(event)
+      }
+      className="flex flex-col gap-2"
+    >
+      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <Controller
+        name="image"
+        control={control}
+        render={({ field, fieldState }) => (
+          <ImageField
+            ref={field.ref}
+            label="Select Image"
+            name={field.name}
+            required
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
       />
-      <ImageField label="Select Image" name="image" required onChange={setImage} error={errors.image} />
       <TextField
         label="Email address"
         type="email"
         autoComplete="email"
         required
-        {...field('email')}
+        error={errors.email?.message}
+        {...register('email')}
       />
-      <NewPasswordField label="Password" {...field('password')} />
+      <NewPasswordField label="Password" error={errors.password?.message} {...register('password')} />
       <Button type="submit" className="w-full" pending={mutation.isPending}>
         Continue
       </Button>

@@ -1,4 +1,6 @@
+import { ACCESS, inSidebar, type Capability } from '@staybook/domain';
 import { useState } from 'react';
+import type { IconType } from 'react-icons';
 // Lucide, a set the first page does not use: icons sharing a module with the home page's icons
 // would be bundled into its entry chunk.
 import {
@@ -24,6 +26,15 @@ import { useDashboardMode } from '../hooks/use-dashboard-mode';
 import { ModeToggle } from './mode-toggle';
 import { SidebarButton, SidebarLink, SidebarNote } from './sidebar-entries';
 
+/** The pages between Statistics and Profile, in sidebar order; the access table decides who sees which. */
+const ROLE_ENTRIES: readonly { capability: Capability; to: string; icon: IconType; label: string }[] = [
+  { capability: 'addRoom', to: ACCESS.addRoom.path, icon: LuHousePlus, label: 'Add Room' },
+  { capability: 'myListings', to: ACCESS.myListings.path, icon: LuHouse, label: 'My Listings' },
+  { capability: 'manageBookings', to: ACCESS.manageBookings.path, icon: LuCalendarCog, label: 'Manage Bookings' },
+  { capability: 'myBookings', to: ACCESS.myBookings.path, icon: LuCalendarCheck, label: 'My Bookings' },
+  { capability: 'manageUsers', to: ACCESS.manageUsers.path, icon: LuUserCog, label: 'Manage Users' },
+];
+
 export function DashboardSidebar() {
   const { logOut } = useAuth();
   const { role, loading, hostRequestPending } = useRole();
@@ -37,37 +48,23 @@ export function DashboardSidebar() {
     logOut().catch((error: unknown) => notify.error(errorMessage(error)));
   };
 
-  const guestView = role === 'guest' || (role === 'host' && mode === 'guest');
-
   return (
     <div className="flex h-full flex-col gap-4 px-3 py-5">
       <LogoLink className="mx-3 hidden self-start md:block" />
       {role === 'host' && <ModeToggle mode={mode} onToggle={toggleMode} />}
       <nav aria-label="Dashboard" className="flex flex-1 flex-col">
         <ul className="flex flex-col gap-1">
-          <SidebarLink to="/dashboard" end icon={LuChartLine}>
+          <SidebarLink to={ACCESS.statistics.path} end icon={LuChartLine}>
             Statistics
           </SidebarLink>
           {loading && <RoleEntriesPlaceholder />}
-          {role === 'host' && mode === 'host' && (
-            <>
-              <SidebarLink to="/dashboard/add-room" icon={LuHousePlus}>
-                Add Room
+          {role &&
+            ROLE_ENTRIES.filter((entry) => inSidebar(role, mode, entry.capability)).map(({ capability, to, icon, label }) => (
+              <SidebarLink key={capability} to={to} icon={icon}>
+                {label}
               </SidebarLink>
-              <SidebarLink to="/dashboard/my-listings" icon={LuHouse}>
-                My Listings
-              </SidebarLink>
-              <SidebarLink to="/dashboard/manage-bookings" icon={LuCalendarCog}>
-                Manage Bookings
-              </SidebarLink>
-            </>
-          )}
-          {guestView && (
-            <SidebarLink to="/dashboard/my-bookings" icon={LuCalendarCheck}>
-              My Bookings
-            </SidebarLink>
-          )}
-          {role === 'guest' && (
+            ))}
+          {role && inSidebar(role, mode, 'becomeHost') && (
             <li>
               {hostRequestPending ? (
                 <SidebarNote icon={LuHourglass}>Host request pending</SidebarNote>
@@ -78,14 +75,9 @@ export function DashboardSidebar() {
               )}
             </li>
           )}
-          {role === 'admin' && (
-            <SidebarLink to="/dashboard/manage-users" icon={LuUserCog}>
-              Manage Users
-            </SidebarLink>
-          )}
         </ul>
         <ul className="mt-auto border-t border-neutral-200 pt-4">
-          <SidebarLink to="/dashboard/profile" icon={LuUser}>
+          <SidebarLink to={ACCESS.profile.path} icon={LuUser}>
             Profile
           </SidebarLink>
         </ul>

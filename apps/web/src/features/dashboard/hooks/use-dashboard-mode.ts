@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import type { DashboardMode } from '@staybook/domain';
+import { useSyncExternalStore } from 'react';
 
 /** A host may browse the dashboard as a guest; the choice outlives a reload. */
-export type DashboardMode = 'host' | 'guest';
+export type { DashboardMode };
 
 const STORAGE_KEY = 'staybook:dashboard-mode';
 
@@ -14,16 +15,50 @@ function readStoredMode(): DashboardMode {
   }
 }
 
-export function useDashboardMode(): [DashboardMode, () => void] {
-  const [mode, setMode] = useState<DashboardMode>(readStoredMode);
-  const toggle = () => {
-    const next: DashboardMode = mode === 'host' ? 'guest' : 'host';
-    setMode(next);
-    try {
-      localStorage.setItem(STORAGE_KEY, next);
-    } catch {
-      // Not remembered this time; nothing else depends on it.
-    }
+/**
+ * One mode for the whole app: every component reading it (the sidebar, the statistics page) sees a
+ * change in the same render. Another tab's change arrives through the `storage` event.
+ */
+let current: DashboardMode | null = null;
+const listeners = new Set<() => void>();
+
+function getMode(): DashboardMode {
+  current ??= readStoredMode();
+  return current;
+}
+
+function setMode(next: DashboardMode): void {
+  current = next;
+  try {
+    localStorage.setItem(STORAGE_KEY, next);
+  } catch {
+    // Not remembered this time; this tab still follows the choice.
+  }
+  for (const listener of listeners) listener();
+}
+
+function onStorage(event: StorageEvent): void {
+  if (event.key !== STORAGE_KEY && event.key !== null) return;
+  const stored = readStoredMode();
+  if (stored === current) return;
+  current = stored;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
   };
-  return [mode, toggle];
+}
+
+function toggleMode(): void {
+  setMode(getMode() === 'host' ? 'guest' : 'host');
+}
+
+export function useDashboardMode(): [DashboardMode, () => void] {
+  const mode = useSyncExternalStore(subscribe, getMode, getMode);
+  return [mode, toggleMode];
 }

@@ -1,10 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordSchema } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { Modal, ModalActions } from '../../../components/modal';
 import { NewPasswordField, TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAuth } from '../../auth/hooks/use-auth';
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -19,23 +20,24 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     onError: (error) => notify.error(errorMessage(error)),
   });
 
-  const { field, handleSubmit } = useSchemaForm({
-    schema: changePasswordSchema,
-    initial: { currentPassword: '', newPassword: '' },
-    onValid: (passwords) => mutation.mutate(passwords),
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
   });
+  const { errors } = formState;
 
   return (
     <Modal open={open} onClose={onClose} title="Change Password">
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2">
+      <form noValidate onSubmit={handleSubmit((passwords) => mutation.mutate(passwords))} className="flex flex-col gap-2">
         <TextField
           label="Current password"
           type="password"
           autoComplete="current-password"
           required
-          {...field('currentPassword')}
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
         />
-        <NewPasswordField label="New password" {...field('newPassword')} />
+        <NewPasswordField label="New password" error={errors.newPassword?.message} {...register('newPassword')} />
         <ModalActions onCancel={onClose} confirmLabel="Save" pending={mutation.isPending} />
       </form>
     </Modal>

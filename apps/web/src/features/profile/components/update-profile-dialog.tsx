@@ -1,15 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { profileUpdateSchema, type SessionUser } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Avatar } from '../../../components/avatar';
 import { ImageField } from '../../../components/image-field';
 import { Modal, ModalActions } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
+import { useImagePreview } from '../../../hooks/use-preview-url';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAuth } from '../../auth/hooks/use-auth';
-import { describeImageProblem } from '../../uploads/api/upload-image';
+import { imageFileSchema } from '../../uploads/api/upload-image';
 
 interface UpdateProfileDialogProps {
   user: SessionUser;
@@ -17,15 +18,11 @@ interface UpdateProfileDialogProps {
   onClose: () => void;
 }
 
-interface ChosenPhoto {
-  file: File;
-  /** An object URL for the preview; revoked when replaced or when the dialog closes. */
-  previewUrl: string;
-}
+/** A new photo is optional; one that is chosen must be usable. */
+const profileFormSchema = profileUpdateSchema.extend({ image: imageFileSchema({ required: false }) });
 
 export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialogProps) {
   const { updateProfile } = useAuth();
-  const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
   const mutation = useMutation({
     mutationFn: updateProfile,
     onSuccess: () => {
@@ -35,29 +32,19 @@ export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialog
     onError: (error) => notify.error(errorMessage(error)),
   });
 
-  useEffect(() => {
-    if (!photo) return;
-    return () => URL.revokeObjectURL(photo.previewUrl);
-  }, [photo]);
-
-  const choosePhoto = (file: File | null) =>
-    setPhoto(file ? { file, previewUrl: URL.createObjectURL(file) } : null);
-
-  const { errors, field, handleSubmit } = useSchemaForm({
-    schema: profileUpdateSchema,
-    initial: { name: user.name },
-    // A new photo is optional; one that is chosen must be usable.
-    check: () => ({ image: photo ? (describeImageProblem(photo.file) ?? undefined) : undefined }),
-    onValid: ({ name }) => mutation.mutate({ name, image: photo?.file ?? null }),
+  const { register, handleSubmit, control, formState } = useForm({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: { name: user.name, image: null },
   });
+  const [previewUrl, showPreview] = useImagePreview();
 
   return (
     <Modal open={open} onClose={onClose} title="Update Profile">
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2">
+      <form noValidate onSubmit={handleSubmit(({ name, image }) => mutation.mutate({ name, image }))} className="flex flex-col gap-2">
         <div className="flex justify-center pb-2">
-          {photo ? (
+          {previewUrl ? (
             <img
-              src={photo.previewUrl}
+              src={previewUrl}
               alt="New photo preview"
               width={96}
               height={96}
@@ -67,13 +54,23 @@ export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialog
             <Avatar src={user.image ?? null} alt="Current photo" size={96} />
           )}
         </div>
-        <TextField
-          label="Name"
-          autoComplete="name"
-          required
-          {...field('name')}
+        <TextField label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
+        <Controller
+          name="image"
+          control={control}
+          render={({ field, fieldState }) => (
+            <ImageField
+              ref={field.ref}
+              label="New photo (optional)"
+              name={field.name}
+              onChange={(file) => {
+                showPreview(file);
+                field.onChange(file);
+              }}
+              error={fieldState.error?.message}
+            />
+          )}
         />
-        <ImageField label="New photo (optional)" name="image" onChange={choosePhoto} error={errors.image} />
         <ModalActions onCancel={onClose} confirmLabel="Save" pending={mutation.isPending} />
       </form>
     </Modal>

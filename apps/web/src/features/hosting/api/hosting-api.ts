@@ -1,0 +1,53 @@
+import {
+  centsToDollars,
+  deletedCountSchema,
+  roomSchema,
+  roomsPageSchema,
+  uploadedImageSchema,
+  type Room,
+  type RoomInput,
+  type RoomsPage,
+} from '@staybook/domain';
+import { apiRequest } from '../../../lib/api-client';
+
+export function fetchMyListingsPage({
+  cursor,
+  limit,
+  signal,
+}: {
+  cursor: string | null;
+  limit: number;
+  signal?: AbortSignal;
+}): Promise<RoomsPage> {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (cursor) params.set('cursor', cursor);
+  return apiRequest(`/api/my-listings?${params.toString()}`, roomsPageSchema, { signal: signal ?? null });
+}
+
+/** The body the API takes: the form's checked values, with the price in dollars as the spec sends it. */
+function toBody({ priceCents, ...room }: RoomInput) {
+  return { ...room, price: centsToDollars(priceCents) };
+}
+
+export function createRoom(input: RoomInput): Promise<Room> {
+  return apiRequest('/api/room', roomSchema, { method: 'POST', json: toBody(input) });
+}
+
+export function updateRoom({ id, input }: { id: string; input: RoomInput }): Promise<Room> {
+  return apiRequest(`/api/room/update/${encodeURIComponent(id)}`, roomSchema, { method: 'PUT', json: toBody(input) });
+}
+
+export async function deleteRoom(id: string): Promise<void> {
+  await apiRequest(`/api/room/${encodeURIComponent(id)}`, deletedCountSchema, { method: 'DELETE' });
+}
+
+/**
+ * Uploads a room photo; answers the stored image's canonical URL (`url`), the only kind a room may show
+ * (docs/decisions/012-room-limits.md).
+ */
+export async function uploadRoomPhoto(file: File): Promise<string> {
+  const formData = new FormData();
+  formData.append('image', file);
+  const uploaded = await apiRequest('/api/uploads/image', uploadedImageSchema, { method: 'POST', formData });
+  return uploaded.url;
+}

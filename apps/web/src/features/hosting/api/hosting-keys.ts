@@ -1,0 +1,5 @@
+/** Query keys for the signed-in host's own rooms (My Listings); the session says whose. */
+export const hostingKeys = {
+  all: ['hosting'] as const,
+  listings: (limit: number) => [...hostingKeys.all, 'listings', { limit }] as const,
+};

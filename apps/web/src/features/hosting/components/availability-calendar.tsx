@@ -1,0 +1,64 @@
+import { isoToLocalDate, latestAvailabilityEnd, type IsoDate } from '@staybook/domain';
+import type { HTMLAttributes } from 'react';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import './availability-calendar.css';
+
+interface AvailabilityCalendarProps {
+  from: IsoDate | '';
+  to: IsoDate | '';
+  /** The earliest day the window may start (today). */
+  earliest: IsoDate;
+  /** On update, a stored start before today that the window may keep (its stays are inside it). */
+  keepStart?: IsoDate | undefined;
+  onChange: (range: { from: IsoDate; to: IsoDate | '' }) => void;
+  /** Names the calendar for screen readers (the field's visible label). */
+  labelledBy: string;
+}
+
+function localDateToIso(date: Date): IsoDate {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * Picks a room's availability window: the first day clicked is the first available day, the next one
+ * after it the last check-out day; a click once both are set starts again. Days before `earliest` (but
+ * `keepStart`), and beyond the two years a window may last, cannot be picked.
+ */
+export function AvailabilityCalendar({ from, to, earliest, keepStart, onChange, labelledBy }: AvailabilityCalendarProps) {
+  const pickingEnd = from !== '' && to === '';
+  const pick = (day: Date) => {
+    const iso = localDateToIso(day);
+    if (!pickingEnd || iso <= from) onChange({ from: iso, to: '' });
+    else onChange({ from, to: iso });
+  };
+  const firstMonth = keepStart !== undefined && keepStart < earliest ? keepStart : earliest;
+  const disabled = [
+    (day: Date) => {
+      const iso = localDateToIso(day);
+      return iso < earliest && iso !== keepStart;
+    },
+    ...(pickingEnd ? [{ after: isoToLocalDate(latestAvailabilityEnd(from)) }] : []),
+  ];
+
+  return (
+    <div role="group" aria-labelledby={labelledBy} className="room-availability-calendar flex justify-center rounded-md border border-neutral-300 bg-neutral-50 py-2">
+      <DayPicker
+        mode="range"
+        selected={from !== '' ? { from: isoToLocalDate(from), to: to !== '' ? isoToLocalDate(to) : undefined } : undefined}
+        onSelect={(_range, day) => pick(day)}
+        disabled={disabled}
+        defaultMonth={isoToLocalDate(from !== '' ? from : earliest)}
+        startMonth={isoToLocalDate(firstMonth)}
+        fixedWeeks
+        components={{ CaptionLabel: MonthLabel }}
+      />
+    </div>
+  );
+}
+
+/** As in the booking calendar: the library's role="status" caption would read as "still loading". */
+function MonthLabel({ role: _role, ...props }: HTMLAttributes<HTMLSpanElement>) {
+  return <span {...props} />;
+}

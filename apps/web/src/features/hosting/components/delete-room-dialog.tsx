@@ -1,0 +1,35 @@
+import type { RoomSummary } from '@staybook/domain';
+import { Modal, ModalActions } from '../../../components/modal';
+import { settleDialogAction } from '../../../lib/notify';
+import { useDeleteRoom } from '../api/use-room-changes';
+
+/**
+ * The spec's confirmation. A room with upcoming stays is refused by the server (409), whose message says
+ * how many and what to do; it shows as the error toast.
+ */
+export function DeleteRoomDialog({ room, onClose }: { room: RoomSummary; onClose: () => void }) {
+  const remove = useDeleteRoom();
+  const handleConfirm = () =>
+    settleDialogAction(async () => {
+      await remove.mutateAsync(room._id);
+      return 'Successfully deleted.';
+    }, onClose);
+
+  return (
+    <Modal
+      open
+      onClose={() => !remove.isPending && onClose()}
+      title="Are you sure? You cannot undo once it's done!"
+      description={<p className="font-medium text-neutral-800">{room.title}</p>}
+    >
+      <hr className="my-6 border-neutral-200" />
+      <ModalActions
+        onCancel={onClose}
+        cancelLabel="No"
+        confirmLabel="Yes"
+        pending={remove.isPending}
+        onConfirm={() => void handleConfirm()}
+      />
+    </Modal>
+  );
+}

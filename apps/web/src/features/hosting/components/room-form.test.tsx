@@ -1,0 +1,117 @@
+import { addDays, todayIso, type Room } from '@staybook/domain';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RoomForm } from './room-form';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const today = todayIso();
+const STORED = '/uploads/0b6a2f9e-5d1c-4c7b-9a0e-3f2d1c4b5a69.webp';
+const UPLOADED = '/uploads/7c1e4d2a-9b3f-4e5d-8a6c-1f2e3d4c5b6a.webp';
+
+const ROOM: Room = {
+  _id: '5f0c9d3e-0000-4000-8000-000000000001',
+  title: 'Cabin by the fjord',
+  location: 'Tromsø, Norway',
+  category: 'Arctic',
+  from: addDays(today, 2),
+  to: addDays(today, 60),
+  price: 132.5,
+  priceCents: 13250,
+  guests: 4,
+  bedrooms: 2,
+  bathrooms: 1,
+  description: 'Northern lights from the bed.',
+  image: STORED,
+  host: { name: 'Hana Host', image: null },
+  booked: false,
+};
+
+function type(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe('RoomForm', () => {
+  it("shows the shared rules' messages under each field and keeps what was typed", async () => {
+    const onSave = vi.fn();
+    render(<RoomForm submitLabel="Save & Continue" saving={false} onSave={onSave} />);
+    type('Location', 'Tromsø, Norway');
+    type('Price per night ($)', '19.999');
+    type('Total guests', '51');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    expect(await screen.findByText('Title is required')).toBeTruthy();
+    expect(screen.getByText('Please choose a category')).toBeTruthy();
+    expect(screen.getByText('Please choose the first available day')).toBeTruthy();
+    expect(screen.getByText('Price can have at most two decimals')).toBeTruthy();
+    expect(screen.getByText('The number of guests must be at most 50')).toBeTruthy();
+    expect(screen.getByText('Please upload a photo of the room')).toBeTruthy();
+    expect(screen.getByLabelText('Location')).toHaveProperty('value', 'Tromsø, Norway');
+    expect(screen.getByLabelText('Price per night ($)')).toHaveProperty('value', '19.999');
+    expect(onSave).not.toHaveBeenCalled();
+    // The keyboard goes to the first field to fix in the page's order: the category.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-haspopup')).toBe('listbox'));
+  });
+
+  it('starts from the stored room when updating and hands over what the server takes', async () => {
+    const onSave = vi.fn();
+    render(<RoomForm room={ROOM} submitLabel="Update" saving={false} onSave={onSave} onCancel={() => {}} />);
+    expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Cabin by the fjord');
+    expect(screen.getByRole('img', { name: 'Room photo preview' }).getAttribute('src')).toContain('/uploads/0b6a2f9e');
+    type('Price per night ($)', '140.25');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]![0]).toEqual({
+      title: 'Cabin by the fjord',
+      location: 'Tromsø, Norway',
+      category: 'Arctic',
+      from: ROOM.from,
+      to: ROOM.to,
+      priceCents: 14025,
+      guests: 4,
+      bedrooms: 2,
+      bathrooms: 1,
+      description: 'Northern lights from the bed.',
+      image: STORED,
+    });
+  });
+
+  it('uploads a new photo when it is chosen, labels it by its shortened name and saves its stored address', async () => {
+    const fetch = vi.fn(() =>
+      Promise.resolve(new Response(JSON.stringify({ url: UPLOADED, display_url: UPLOADED }), { status: 201, headers: { 'content-type': 'application/json' } })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    const onSave = vi.fn();
+    render(<RoomForm room={ROOM} submitLabel="Update" saving={false} onSave={onSave} />);
+
+    const photo = new File([new Uint8Array([137, 80, 78, 71])], 'sunset-over-the-fjord-cabin.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Image'), { target: { files: [photo] } });
+
+    expect(screen.getByText('sunset-over-the….png')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Room photo preview' }).getAttribute('src')).toBe('blob:preview');
+    await waitFor(() => expect(screen.queryByText('Uploading photo…')).toBeNull());
+    expect(fetch).toHaveBeenCalledWith('/api/uploads/image', expect.objectContaining({ method: 'POST' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ image: UPLOADED, priceCents: 13250 });
+  });
+
+  it('names a chosen file that is not a picture and saves nothing while it stands', async () => {
+    const onSave = vi.fn();
+    render(<RoomForm room={ROOM} submitLabel="Update" saving={false} onSave={onSave} />);
+    fireEvent.change(screen.getByLabelText('Image'), {
+      target: { files: [new File(['notes'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    expect(screen.getByText('Please choose an image file')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(screen.getByLabelText('Image').getAttribute('aria-invalid')).toBe('true'));
+    expect(onSave).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,179 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ROOM_LIMITS, roomInputSchemaFor, type Room, type RoomInput, type RoomInputValues } from '@staybook/domain';
+import { useId, useMemo, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '../../../components/button';
+import { INPUT_CLASS, TextField } from '../../../components/text-field';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
+import { useImagePreview } from '../../../hooks/use-preview-url';
+import { errorMessage } from '../../../lib/form-errors';
+import { describeImageProblem } from '../../uploads/api/upload-image';
+import { uploadRoomPhoto } from '../api/hosting-api';
+import { AvailabilityField } from './availability-field';
+import { CategoryPicker } from './category-picker';
+import { RoomPhotoField } from './room-photo-field';
+
+interface RoomFormProps {
+  /** The room being updated; without it, the form adds a new one. */
+  room?: Room | undefined;
+  submitLabel: string;
+  /** The save is on its way (the button shows a spinner). */
+  saving: boolean;
+  /** Receives the checked room; a failure is the caller's to show, and the form keeps what was typed. */
+  onSave: (input: RoomInput) => void;
+  /** Shown as a Cancel button when given (the Update dialog). */
+  onCancel?: () => void;
+}
+
+function valuesOf(room: Room | undefined): Partial<RoomInputValues> {
+  if (!room) {
+    return { title: '', location: '', from: '', to: '', price: '', guests: '', bedrooms: '', bathrooms: '', description: '', image: '' };
+  }
+  return {
+    title: room.title,
+    location: room.location,
+    category: room.category,
+    from: room.from,
+    to: room.to,
+    price: String(room.price),
+    guests: String(room.guests),
+    bedrooms: String(room.bedrooms),
+    bathrooms: String(room.bathrooms),
+    description: room.description,
+    image: room.image,
+  };
+}
+
+/**
+ * Add Room and Update Room Info: the spec's fields, checked with the same rules as the server
+ * (`roomInputSchemaFor`). A chosen photo is uploaded at once, so saving sends its stored URL.
+ */
+export function RoomForm({ room, submitLabel, saving, onSave, onCancel }: RoomFormProps) {
+  const schema = useMemo(() => roomInputSchemaFor(room ? { keepStart: room.from } : {}), [room]);
+  const { register, control, handleSubmit, setValue, formState } = useForm<RoomInputValues, unknown, RoomInput>({
+    resolver: zodResolver(schema),
+    defaultValues: valuesOf(room),
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitted } = formState;
+
+  const [previewUrl, showPreview] = useImagePreview();
+  const [photoName, setPhotoName] = useState<string | null>(null);
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  /** The latest choice: an upload finishing after another file was chosen is ignored. */
+  const latestChoice = useRef<File | null>(null);
+
+  const choosePhoto = async (file: File | null) => {
+    latestChoice.current = file;
+    showPreview(file);
+    setPhotoName(file?.name ?? null);
+    const problem = file ? describeImageProblem(file) : null;
+    setPhotoProblem(problem);
+    // No file, or one that cannot be used: the stored photo (if any) stays.
+    setValue('image', room?.image ?? '', { shouldValidate: isSubmitted });
+    if (!file || problem) return;
+    setUploading(true);
+    try {
+      const url = await uploadRoomPhoto(file);
+      if (latestChoice.current === file) setValue('image', url, { shouldValidate: isSubmitted });
+    } catch (error) {
+      if (latestChoice.current === file) setPhotoProblem(errorMessage(error));
+    } finally {
+      if (latestChoice.current === file) setUploading(false);
+    }
+  };
+
+  const formRef = useFocusFirstInvalid(formState.submitCount);
+  const submit = handleSubmit((input) => {
+    // The schema saw the stored photo; a chosen file that could not be used must be fixed first.
+    if (!photoProblem) onSave(input);
+  });
+
+  const descriptionId = useId();
+  const descriptionNoteId = `${descriptionId}-note`;
+  const numberField = { type: 'number', inputMode: 'numeric', min: 1, step: 1 } as const;
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <div className="grid grid-cols-1 gap-x-8 gap-y-2 lg:grid-cols-2">
+        <div className="flex flex-col gap-2">
+          <TextField label="Location" autoComplete="off" required error={errors.location?.message} {...register('location')} />
+          <Controller
+            name="category"
+            control={control}
+            render={({ field, fieldState }) => (
+              <CategoryPicker
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <AvailabilityField control={control} keepStart={room?.from} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <TextField label="Title" required maxLength={ROOM_LIMITS.maxTitleLength} error={errors.title?.message} {...register('title')} />
+          <Controller
+            name="image"
+            control={control}
+            render={({ field, fieldState }) => (
+              <RoomPhotoField
+                ref={field.ref}
+                storedUrl={field.value}
+                previewUrl={previewUrl}
+                fileName={photoName}
+                uploading={uploading}
+                error={photoProblem ?? fieldState.error?.message}
+                onChoose={(file) => void choosePhoto(file)}
+              />
+            )}
+          />
+          <div className="grid grid-cols-2 gap-x-4">
+            <TextField
+              label="Price per night ($)"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              step={0.01}
+              required
+              error={errors.price?.message}
+              {...register('price')}
+            />
+            <TextField label="Total guests" {...numberField} required error={errors.guests?.message} {...register('guests')} />
+            <TextField label="Bedrooms" {...numberField} required error={errors.bedrooms?.message} {...register('bedrooms')} />
+            <TextField label="Bathrooms" {...numberField} required error={errors.bathrooms?.message} {...register('bathrooms')} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <label htmlFor={descriptionId} className="text-sm font-medium text-neutral-800">
+              Description
+            </label>
+            <textarea
+              id={descriptionId}
+              rows={5}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={errors.description ? descriptionNoteId : undefined}
+              className={`${INPUT_CLASS} resize-y`}
+              {...register('description')}
+            />
+            <p id={descriptionNoteId} className="min-h-5 text-sm text-rose-600">
+              {errors.description?.message}
+            </p>
+          </div>
+        </div>
+      </div>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {onCancel && (
+          <Button variant="subtle" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" className="sm:min-w-48" pending={saving || uploading}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,216 @@
+import { expect, test, type Page } from '@playwright/test';
+import { asAccount, createUser, photoPng, signInAs } from '../support/auth';
+import { addDays, bookThroughApi, mediumDate } from '../support/bookings';
+import {
+  availabilityCalendar,
+  fillRoomForm,
+  listedRoomId,
+  listingRow,
+  listRoomThroughApi,
+  pickAvailability,
+  type RoomDetails,
+} from '../support/hosting';
+import { roomCards } from '../support/rooms';
+import { atPath, dashboardNav, dialog, expectImageLoaded } from '../support/ui';
+
+const today = new Date().toISOString().slice(0, 10);
+
+function details(overrides: Partial<RoomDetails> = {}): RoomDetails {
+  const tag = Math.random().toString(36).slice(2, 8);
+  return {
+    location: `Lakeside ${tag}, Norway`,
+    category: 'Caves',
+    from: addDays(today, 3),
+    to: addDays(today, 40),
+    title: `E2E cave house ${tag}`,
+    price: '150',
+    guests: '4',
+    bedrooms: '2',
+    bathrooms: '1',
+    description: 'A quiet house in the rock, with a view of the water.',
+    ...overrides,
+  };
+}
+
+/** Counts the page's requests of one method and path, to tell that a form sent nothing. */
+function countRequests(page: Page, method: string, path: string): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (request.method() === method && new URL(request.url()).pathname === path) count += 1;
+  });
+  return () => count;
+}
+
+/** The home page's grid of one category holds a card linking to the room (or none). */
+async function expectOnHomePage(page: Page, category: string, roomId: string, shown: boolean): Promise<void> {
+  await page.goto(`/?category=${category}`);
+  const link = page.getByTestId('room-grid').locator(`a[href="/room/${roomId}"]`);
+  if (shown) {
+    await expect(link).toBeVisible();
+    // Newest first: the room just added leads its category.
+    await expect(roomCards(page).first()).toHaveAttribute('href', `/room/${roomId}`);
+  } else {
+    await expect(roomCards(page).first()).toBeVisible();
+    await expect(link).toHaveCount(0);
+  }
+}
+
+test("a new host adds a room with a photo, updates its price and photo, and deletes it", async ({ page, playwright }) => {
+  // A whole host journey, with three uploads and the home page twice: slow on a busy machine.
+  test.slow();
+  const host = await createUser(playwright.request, { role: 'host' });
+  await signInAs(page, host);
+  await page.goto('/dashboard');
+  await dashboardNav(page).getByRole('link', { name: 'Add Room' }).click();
+  await expect(page.getByRole('heading', { name: 'Add Room' })).toBeVisible();
+
+  const room = details();
+  await fillRoomForm(page, page, room);
+  await expect(page.getByTestId('availability-summary')).toHaveText(`${mediumDate(room.from)} – ${mediumDate(room.to)}`);
+  // The picker shows the chosen file's name, cut to 20 characters, and a preview.
+  await page.getByLabel('Image').setInputFiles({ name: 'lakeside-cabin-at-dawn.png', mimeType: 'image/png', buffer: photoPng([20, 90, 160]) });
+  await expect(page.getByText('lakeside-cabin-….png', { exact: true })).toBeVisible();
+  await expectImageLoaded(page.getByRole('img', { name: 'Room photo preview' }));
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+
+  await expect(page.getByText('Room Added Successfully!')).toBeVisible();
+  await page.waitForURL(atPath('/dashboard/my-listings'));
+  const row = listingRow(page, room.title);
+  await expect(row.getByRole('cell')).toHaveText([
+    room.title,
+    room.location,
+    '$150',
+    mediumDate(room.from),
+    mediumDate(room.to),
+    'Delete',
+    'Update',
+  ]);
+  const roomId = await listedRoomId(page, room.title);
+  const added = await (await page.request.get(`/api/room/${roomId}`)).json();
+  expect(added).toMatchObject({ title: room.title, category: 'Caves', priceCents: 15000, guests: 4, host: { name: host.name } });
+  expect((await page.request.get(added.image)).status()).toBe(200);
+  await expectOnHomePage(page, 'Caves', roomId, true);
+
+  // Update: the same form, prefilled; a new price and a new photo.
+  await page.goto('/dashboard/my-listings');
+  await listingRow(page, room.title).getByRole('button', { name: `Update ${room.title}` }).click();
+  const update = dialog(page, 'Update Room Info');
+  await expect(update.getByLabel('Title')).toHaveValue(room.title);
+  await expect(update.getByLabel('Price per night ($)')).toHaveValue('150');
+  await expect(update.getByRole('img', { name: 'Room photo preview' })).toBeVisible();
+  await update.getByLabel('Price per night ($)').fill('175.50');
+  await update.getByLabel('Image').setInputFiles({ name: 'dusk.png', mimeType: 'image/png', buffer: photoPng([200, 120, 30]) });
+  await expect(update.getByText('dusk.png', { exact: true })).toBeVisible();
+  await update.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Home info updated')).toBeVisible();
+  await expect(update).toBeHidden();
+  await expect(listingRow(page, room.title).getByRole('cell').nth(2)).toHaveText('$175.50');
+  const updated = await (await page.request.get(`/api/room/${roomId}`)).json();
+  expect(updated).toMatchObject({ priceCents: 17550, from: room.from, to: room.to });
+  expect(updated.image).not.toBe(added.image);
+  // The replaced photo is removed from storage once nothing shows it.
+  expect((await page.request.get(added.image)).status()).toBe(404);
+
+  // Delete: No keeps it, Yes removes it everywhere.
+  await listingRow(page, room.title).getByRole('button', { name: `Delete ${room.title}` }).click();
+  const confirm = dialog(page, "Are you sure? You cannot undo once it's done!");
+  await confirm.getByRole('button', { name: 'No' }).click();
+  await expect(confirm).toBeHidden();
+  await listingRow(page, room.title).getByRole('button', { name: `Delete ${room.title}` }).click();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Successfully deleted.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No listings yet' })).toBeVisible();
+  expect((await page.request.get(`/api/room/${roomId}`)).status()).toBe(404);
+  await expectOnHomePage(page, 'Caves', roomId, false);
+});
+
+test('invalid input shows field messages, keeps what was typed and sends nothing', async ({ page, playwright }) => {
+  const host = await createUser(playwright.request, { role: 'host' });
+  const posts = countRequests(page, 'POST', '/api/room');
+  await signInAs(page, host);
+  await page.goto('/dashboard/add-room');
+
+  await page.getByLabel('Location').fill('Tromsø, Norway');
+  await page.getByLabel('Price per night ($)').fill('0.5');
+  await page.getByLabel('Total guests').fill('0');
+  await page.getByLabel('Bedrooms').fill('51');
+  await page.getByLabel('Description').fill('Northern lights from the bed.');
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+
+  await expect(page.getByText('Title is required')).toBeVisible();
+  await expect(page.getByText('Please choose a category')).toBeVisible();
+  await expect(page.getByText('Please choose the first available day')).toBeVisible();
+  await expect(page.getByText('Price must be at least $1')).toBeVisible();
+  await expect(page.getByText('The number of guests must be at least 1')).toBeVisible();
+  await expect(page.getByText('The number of bedrooms must be at most 50')).toBeVisible();
+  await expect(page.getByText('Please enter the number of bathrooms')).toBeVisible();
+  await expect(page.getByText('Please upload a photo of the room')).toBeVisible();
+  await expect(page.getByLabel('Price per night ($)')).toHaveAttribute('aria-invalid', 'true');
+  // The keyboard is taken to the first field to fix.
+  await expect(page.getByRole('button', { name: /^Category/ })).toBeFocused();
+  await expect(page.getByLabel('Location')).toHaveValue('Tromsø, Norway');
+  await expect(page.getByLabel('Price per night ($)')).toHaveValue('0.5');
+  await expect(page.getByLabel('Total guests')).toHaveValue('0');
+  await expect(page.getByLabel('Description')).toHaveValue('Northern lights from the bed.');
+
+  // A file that is not a picture is named as the problem, before anything is uploaded.
+  await page.getByLabel('Image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+  await expect(page.getByText('Please choose an image file')).toBeVisible();
+
+  // Fixing a field clears its message; the rest stay.
+  await page.getByLabel('Price per night ($)').fill('120');
+  await expect(page.getByText('Price must be at least $1')).toBeHidden();
+  await expect(page.getByText('The number of guests must be at least 1')).toBeVisible();
+  await pickAvailability(page, addDays(today, 1), addDays(today, 2));
+  await expect(page.getByText('Please choose the first available day')).toBeHidden();
+  expect(posts()).toBe(0);
+  await expect(page).toHaveURL(/\/dashboard\/add-room$/);
+});
+
+test("the server's refusals are told plainly and lose nothing: a shrink past a stay, a delete with stays to come", async ({
+  page,
+  playwright,
+}) => {
+  // Two new users, a room and a paid booking before the page opens.
+  test.slow();
+  const host = await createUser(playwright.request, { role: 'host' });
+  const guest = await createUser(playwright.request);
+  const room = details({ category: 'Arctic', from: addDays(today, 1), to: addDays(today, 30) });
+  const listed = await asAccount(playwright.request, host, (api) => listRoomThroughApi(api, room));
+  const stay = { from: addDays(today, 10), to: addDays(today, 13) };
+  await asAccount(playwright.request, guest, (api) => bookThroughApi(api, listed._id, stay));
+
+  await signInAs(page, host);
+  await page.goto('/dashboard/my-listings');
+  await listingRow(page, room.title).getByRole('button', { name: `Update ${room.title}` }).click();
+  const update = dialog(page, 'Update Room Info');
+  const newTitle = `${room.title} (shorter season)`;
+  await update.getByLabel('Title').fill(newTitle);
+  // The window would end before the guest leaves.
+  await pickAvailability(update, addDays(today, 1), addDays(today, 11));
+  await update.getByRole('button', { name: 'Update' }).click();
+  await expect(
+    page.getByText(`A confirmed stay from ${mediumDate(stay.from)} to ${mediumDate(stay.to)} falls outside the new dates.`),
+  ).toBeVisible();
+  await expect(update).toBeVisible();
+  await expect(update.getByLabel('Title')).toHaveValue(newTitle);
+  await expect(update.getByTestId('availability-summary')).toHaveText(`${mediumDate(addDays(today, 1))} – ${mediumDate(addDays(today, 11))}`);
+  await update.getByRole('button', { name: 'Cancel' }).click();
+  await expect(update).toBeHidden();
+  await expect(listingRow(page, room.title)).toBeVisible();
+
+  await listingRow(page, room.title).getByRole('button', { name: `Delete ${room.title}` }).click();
+  await dialog(page, "Are you sure? You cannot undo once it's done!").getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('This room has 1 upcoming stay. Cancel it in Manage Bookings first.')).toBeVisible();
+  await expect(listingRow(page, room.title)).toBeVisible();
+  expect((await page.request.get(`/api/room/${listed._id}`)).status()).toBe(200);
+});
+
+test('a guest opening Add Room is sent to the dashboard', async ({ page, playwright }) => {
+  const guest = await createUser(playwright.request);
+  await signInAs(page, guest);
+  await page.goto('/dashboard/add-room');
+  await page.waitForURL(atPath('/dashboard'));
+  await expect(dashboardNav(page).getByRole('link', { name: 'Add Room' })).toHaveCount(0);
+  await expect(availabilityCalendar(page)).toHaveCount(0);
+});
