@@ -31,6 +31,7 @@ import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { bookingCancelledMail, bookingConfirmationMail, newBookingMail, unpaidStayCancelledMail, type StayDetails } from '../../integrations/mail/templates.js';
 import type { PaymentProvider, ProviderIntent } from '../../integrations/payments/payment-provider.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
+import type { ListingChanges } from '../rooms/listing-cache.js';
 import {
   findBookingRow,
   guestScope,
@@ -52,6 +53,8 @@ export type BookingDeps = {
   sendMail: (message: MailMessage) => void;
   publicUrl: string;
   log: Log;
+  /** Told when a stay is booked or cancelled: the room's `booked` may change. */
+  listing: ListingChanges;
 };
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -326,6 +329,7 @@ export async function confirmBookingForPayment(
     throw new ConflictError('This payment was cancelled, so it cannot book the stay. Please start the booking again.');
   }
   if (!inserted) return { booking: await answerExisting(deps, payment, row), created: false };
+  await deps.listing.staysChanged(payment.roomId);
 
   await captureOrLeaveForSweeper(deps, { ...payment, status: 'authorized' });
   const booked = (await bookingForPayment(db, payment.id))!;
@@ -465,6 +469,7 @@ export async function cancelBooking(
 
   const after = (await findBookingRow(db, eq(bookings.id, bookingId)))!;
   if (flipped.rows.length > 0) {
+    await deps.listing.staysChanged(row.roomId);
     const stay = stayDetails(after);
     deps.sendMail(bookingCancelledMail(stay, 'guest', cancelledBy, refund.amountCents, deps.publicUrl));
     deps.sendMail(bookingCancelledMail(stay, 'host', cancelledBy, refund.amountCents, deps.publicUrl));
