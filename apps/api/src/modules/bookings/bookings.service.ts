@@ -420,6 +420,7 @@ async function cancelUnpaidStay(deps: BookingDeps, payment: PaymentRow): Promise
     from flipped where ${payments.id} = flipped.payment_id
     returning ${payments.id}`)) as unknown as { rows: unknown[] };
   if (flipped.rows.length === 0) return;
+  await deps.listing.staysChanged(payment.roomId);
   const stay = stayDetails((await bookingForPayment(deps.db, payment.id))!);
   deps.sendMail(unpaidStayCancelledMail(stay, 'guest', deps.publicUrl));
   deps.sendMail(unpaidStayCancelledMail(stay, 'host', deps.publicUrl));
