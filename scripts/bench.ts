@@ -1,145 +1,334 @@
-// `npm run bench`: starts the server on a fresh seeded data directory and prints request throughput and
-// latency for the browsing paths, confirmed bookings per second through the built-in card processor, and
-// the web bundle's sizes. Figures only: nothing here passes or fails.
+// `npm run bench`: starts the server on a fresh data directory (PGlite), or on a database it creates on the
+// PostgreSQL server in DATABASE_URL (and drops afterwards), and prints request throughput and latency for the
+// browsing paths next to a bare Fastify route sending the same bytes from memory, confirmed bookings per
+// second through the built-in card processor, and the web bundle's sizes. Figures only: nothing here passes
+// or fails.
+//
+//   npm run bench                          the demo marketplace
+//   npm run bench -- --rooms=100000        100,000 rooms (a tenth of them with stays) written straight into
+//                                          the database for this run instead of the demo seed
+//   --duration=10 --connections=32         seconds per path and concurrent connections (defaults 5 and 32)
+//
+// Load comes from autocannon in this process; the app and the bare route each run in a process of their own,
+// on ports 6340 (app) and 6341 (bare route).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { randomUUID } from 'node:crypto';
-import { addDays, storedImageUrl, TEST_SUCCESS_CARD, type PaymentIntent, type RoomAvailability } from '@staybook/domain';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { addDays, storedImageUrl, TEST_SUCCESS_CARD, type PaymentIntent, type RoomAvailability, type RoomsPage } from '@staybook/domain';
+import { openDatabase, type DatabaseTarget } from '../apps/api/src/db/client.js';
+import { migrateDatabase } from '../apps/api/src/db/migrate.js';
 import { startServer } from '../apps/api/src/test/server-process.js';
 import { benchStatistics } from './bench-stats.js';
 
-const CONCURRENCY = 16;
-const DURATION_MS = 5_000;
+const { values: args } = parseArgs({
+  options: {
+    rooms: { type: 'string', default: '0' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '32' },
+  },
+});
+const SEED_ROOMS = Number(args.rooms);
+const DURATION_S = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const APP_PORT = 6340;
+const BARE_PORT = 6341;
 
-function percentiles(latencies: number[]) {
-  latencies.sort((a, b) => a - b);
-  return (p: number) => (latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0).toFixed(1);
+/** What every section of the bench gets: the running app, and what it runs on. */
+export type BenchContext = { base: string; database: 'pglite' | 'postgres'; databaseUrl: string | null; rooms: number };
+export type BenchSection = { title: string; run(ctx: BenchContext): Promise<void> };
+
+type Figures = { rps: number; p50: number; p99: number; errors: number };
+
+async function measure(url: string, requests?: autocannon.Request[]): Promise<Figures> {
+  const options = { url, connections: CONNECTIONS, ...(requests ? { requests } : {}) };
+  // One unreported second first: JIT, connection set-up and a first (uncached) answer are not the figure.
+  await autocannon({ ...options, duration: 1 });
+  const result = await autocannon({ ...options, duration: DURATION_S });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
 }
 
-async function load(label: string, url: () => string): Promise<void> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = Date.now() + DURATION_MS;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < end) {
-        const started = performance.now();
-        const res = await fetch(url()).catch(() => null);
-        if (!res || !res.ok) errors += 1;
-        await res?.arrayBuffer();
-        latencies.push(performance.now() - started);
+const fmt = (f: Figures) =>
+  `${Math.round(f.rps).toLocaleString('en-US').padStart(7)} req/s  p50 ${f.p50.toFixed(0).padStart(4)} ms  p99 ${f.p99.toFixed(0).padStart(4)} ms`;
+
+/**
+ * A bare Fastify route in a process of its own that answers each path with bytes it was handed: the
+ * ceiling a route serving those bytes from memory reaches on this machine.
+ */
+async function startBareRoute(): Promise<{ url: string; serve(path: string, body: Buffer, type: string): Promise<void>; stop(): Promise<void> }> {
+  const source = `
+    const app = require('fastify')();
+    const bodies = new Map();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_r, body, done) => done(null, body));
+    app.put('/__bytes', async (req) => { bodies.set(req.headers['x-path'], { body: req.body, type: req.headers['x-type'] }); return 'ok'; });
+    app.get('/*', async (req, reply) => {
+      const hit = bodies.get(req.url);
+      if (!hit) return reply.code(404).send();
+      return reply.type(hit.type).send(hit.body);
+    });
+    app.listen({ host: '127.0.0.1', port: ${BARE_PORT} }).then(() => console.log('ready'));`;
+  const child: ChildProcess = spawn(process.execPath, ['-e', source], {
+    cwd: new URL('../apps/api/', import.meta.url),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await once(child.stdout!, 'data');
+  const url = `http://127.0.0.1:${BARE_PORT}`;
+  return {
+    url,
+    async serve(path, body, type) {
+      const res = await fetch(`${url}/__bytes`, {
+        method: 'PUT',
+        headers: { 'x-path': path, 'x-type': type, 'content-type': 'application/octet-stream' },
+        body,
+      });
+      if (!res.ok) throw new Error(`bare route: ${res.status}`);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+/** Each browsing path against the app, then the same bytes from the bare route, and the ratio. */
+const browsing: BenchSection = {
+  title: 'browsing',
+  async run({ base }) {
+    const first = (await (await fetch(`${base}/api/rooms`)).json()) as RoomsPage;
+    let later = first;
+    let laterPath = '/api/rooms';
+    for (let page = 2; page <= 5 && later.nextCursor; page += 1) {
+      laterPath = `/api/rooms?cursor=${later.nextCursor}`;
+      later = (await (await fetch(`${base}${laterPath}`)).json()) as RoomsPage;
+    }
+    const category = first.items[0]?.category ?? 'Lake';
+    const room = first.items[0]!;
+    const ids = ((await (await fetch(`${base}/api/rooms?limit=60`)).json()) as RoomsPage).items.map((r) => r._id);
+    const paths: [string, string][] = [
+      ['home list (GET /api/rooms)', '/api/rooms'],
+      [`a category (${category})`, `/api/rooms?category=${category}`],
+      ['a later page (5th)', laterPath],
+      ['a room (GET /api/room/:id)', `/api/room/${room._id}`],
+    ];
+    const bare = await startBareRoute();
+    try {
+      console.log(`${''.padEnd(30)} ${'app'.padEnd(40)} ${'bare route, same bytes'.padEnd(40)} ratio`);
+      for (const [label, path] of paths) {
+        const res = await fetch(`${base}${path}`);
+        await bare.serve(path, Buffer.from(await res.arrayBuffer()), res.headers.get('content-type') ?? 'application/json');
+        const app = await measure(`${base}${path}`);
+        const ceiling = await measure(`${bare.url}${path}`);
+        console.log(
+          `${label.padEnd(30)} ${fmt(app)}${app.errors ? ` (${app.errors} errors)` : ''}   ${fmt(ceiling)}   ${((app.rps / ceiling.rps) * 100).toFixed(0).padStart(3)}%`,
+        );
       }
-    }),
-  );
-  const pct = percentiles(latencies);
-  console.log(
-    `${label.padEnd(34)} ${String(Math.round(latencies.length / (DURATION_MS / 1000))).padStart(6)} req/s   p50 ${pct(50).padStart(6)} ms   p95 ${pct(95).padStart(6)} ms   p99 ${pct(99).padStart(6)} ms   errors ${errors}`,
-  );
-}
+      // Different rooms in turn, so answers are made as well as served from the cache.
+      const many = await measure(
+        base,
+        ids.map((id) => ({ method: 'GET', path: `/api/room/${id}` })),
+      );
+      console.log(`${`${ids.length} rooms in turn`.padEnd(30)} ${fmt(many)}`);
+      const cold = await measure(`${base}/api/health`);
+      console.log(`${'GET /api/health (one query)'.padEnd(30)} ${fmt(cold)}`);
+    } finally {
+      await bare.stop();
+    }
+  },
+};
 
 /**
  * Each client is a guest booking one-night stays, as the browser does (create the intent, confirm the card
  * with the built-in processor, confirm the booking), in rooms no other client books, so every booking succeeds.
  */
-async function bookingLoad(base: string, roomIds: string[]): Promise<void> {
-  const post = (path: string, body: unknown, cookie?: string) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-  const card = { number: TEST_SUCCESS_CARD, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
-  const latencies: number[] = [];
-  let errors = 0;
-  const clients = await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, c) => {
-      const res = await post('/api/auth/sign-up/email', {
-        name: `Bench guest ${c}`,
-        email: `bench-${randomUUID().slice(0, 8)}@example.com`,
-        password: 'bench password 123',
-        image: storedImageUrl(randomUUID()),
+const bookingsSection: BenchSection = {
+  title: 'confirmed bookings',
+  async run({ base }) {
+    const clientsCount = 16;
+    const roomIds = ((await (await fetch(`${base}/api/rooms?limit=60`)).json()) as RoomsPage).items.filter((r) => !r.booked).map((r) => r._id);
+    const post = (path: string, body: unknown, cookie?: string) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
       });
-      const cookie = res.headers.getSetCookie().map((h) => h.split(';')[0]).join('; ');
-      // The free nights of this client's rooms, in order.
-      const nights: { roomId: string; night: string }[] = [];
-      for (const roomId of roomIds.filter((_, i) => i % CONCURRENCY === c)) {
-        const a = (await (await fetch(`${base}/api/room/${roomId}/availability`)).json()) as RoomAvailability;
-        for (let night = a.from; night < a.to; night = addDays(night, 1)) {
-          if (!a.taken.some((s) => s.from <= night && night < s.to)) nights.push({ roomId, night });
+    const card = { number: TEST_SUCCESS_CARD, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
+    const latencies: number[] = [];
+    let errors = 0;
+    const clients = await Promise.all(
+      Array.from({ length: clientsCount }, async (_, c) => {
+        const res = await post('/api/auth/sign-up/email', {
+          name: `Bench guest ${c}`,
+          email: `bench-${randomUUID().slice(0, 8)}@example.com`,
+          password: 'bench password 123',
+          image: storedImageUrl(randomUUID()),
+        });
+        const cookie = res.headers.getSetCookie().map((h) => h.split(';')[0]).join('; ');
+        // The free nights of this client's rooms, in order.
+        const nights: { roomId: string; night: string }[] = [];
+        for (const roomId of roomIds.filter((_, i) => i % clientsCount === c)) {
+          const a = (await (await fetch(`${base}/api/room/${roomId}/availability`)).json()) as RoomAvailability;
+          for (let night = a.from; night < a.to; night = addDays(night, 1)) {
+            if (!a.taken.some((s) => s.from <= night && night < s.to)) nights.push({ roomId, night });
+          }
         }
-      }
-      return { cookie, nights };
-    }),
-  );
-  const started = performance.now();
-  const end = Date.now() + DURATION_MS;
-  await Promise.all(
-    clients.map(async ({ cookie, nights }) => {
-      for (const { roomId, night } of nights) {
-        if (Date.now() >= end) return;
-        const t0 = performance.now();
-        const intentRes = await post('/api/create-payment-intent', { roomId, from: night, to: addDays(night, 1) }, cookie);
-        if (intentRes.status !== 200) {
-          errors += 1;
-          continue;
+        return { cookie, nights };
+      }),
+    );
+    const started = performance.now();
+    const end = Date.now() + DURATION_S * 1000;
+    await Promise.all(
+      clients.map(async ({ cookie, nights }) => {
+        for (const { roomId, night } of nights) {
+          if (Date.now() >= end) return;
+          const t0 = performance.now();
+          const intentRes = await post('/api/create-payment-intent', { roomId, from: night, to: addDays(night, 1) }, cookie);
+          if (intentRes.status !== 200) {
+            errors += 1;
+            continue;
+          }
+          const intent = (await intentRes.json()) as PaymentIntent;
+          const confirmed = await post('/api/test-processor/confirm', { clientSecret: intent.clientSecret, card });
+          await confirmed.arrayBuffer();
+          const booked = await post('/api/booking', { paymentIntentId: intent.paymentIntentId }, cookie);
+          await booked.arrayBuffer();
+          if (confirmed.status !== 200 || booked.status !== 201) errors += 1;
+          else latencies.push(performance.now() - t0);
         }
-        const intent = (await intentRes.json()) as PaymentIntent;
-        const confirmed = await post('/api/test-processor/confirm', { clientSecret: intent.clientSecret, card });
-        await confirmed.arrayBuffer();
-        const booked = await post('/api/booking', { paymentIntentId: intent.paymentIntentId }, cookie);
-        await booked.arrayBuffer();
-        if (confirmed.status !== 200 || booked.status !== 201) errors += 1;
-        else latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const pct = percentiles(latencies);
-  console.log(
-    `\nconfirmed bookings (intent → card → booking, ${roomIds.length} rooms)\n${'  built-in test processor'.padEnd(34)} ${(latencies.length / seconds).toFixed(1).padStart(6)} bookings/s   p50 ${pct(50).padStart(6)} ms   p95 ${pct(95).padStart(6)} ms   p99 ${pct(99).padStart(6)} ms   errors ${errors}`,
-  );
-}
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) => (latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0).toFixed(1);
+    console.log(
+      `(intent → card → booking, ${clientsCount} guests, ${roomIds.length} rooms)\n${'built-in test processor'.padEnd(30)} ${(latencies.length / seconds).toFixed(1).padStart(7)} bookings/s  p50 ${pct(50).padStart(6)} ms  p99 ${pct(99).padStart(6)} ms  errors ${errors}`,
+    );
+  },
+};
 
-async function bundleSizes(): Promise<void> {
-  const dir = new URL('../apps/web/dist/assets/', import.meta.url);
-  const files = await readdir(dir).catch(() => []);
-  if (files.length === 0) return console.log('(web app not built: run `npm run build` for bundle sizes)');
-  console.log('\nweb bundle (raw / gzip):');
-  for (const file of files.filter((f) => f.endsWith('.js') || f.endsWith('.css')).sort()) {
-    const path = new URL(file, dir);
-    const size = (await stat(path)).size;
-    const gz = gzipSync(await readFile(path)).length;
-    console.log(`  ${file.padEnd(48)} ${(size / 1024).toFixed(1).padStart(8)} kB ${(gz / 1024).toFixed(1).padStart(8)} kB`);
+const bundleSizes: BenchSection = {
+  title: 'web bundle (raw / gzip)',
+  async run() {
+    const dir = new URL('../apps/web/dist/assets/', import.meta.url);
+    const files = await readdir(dir).catch(() => []);
+    if (files.length === 0) return console.log('(web app not built: run `npm run build` for bundle sizes)');
+    for (const file of files.filter((f) => f.endsWith('.js') || f.endsWith('.css')).sort()) {
+      const path = new URL(file, dir);
+      const size = (await stat(path)).size;
+      const gz = gzipSync(await readFile(path)).length;
+      console.log(`  ${file.padEnd(48)} ${(size / 1024).toFixed(1).padStart(8)} kB ${(gz / 1024).toFixed(1).padStart(8)} kB`);
+    }
+  },
+};
+
+/** The sections, in the order they run; each prints under its title. */
+const sections: BenchSection[] = [browsing, bookingsSection, bundleSizes];
+
+/**
+ * Bench-only data, written straight into the database (no demo seed): 1,000 hosts and `count` rooms across
+ * the categories, newest first by a minute each; a tenth of the rooms have a confirmed stay (with its
+ * payment), every hundredth one covering its whole window, so `booked` is true there.
+ */
+async function seedBenchRooms(target: DatabaseTarget, count: number): Promise<void> {
+  const database = await openDatabase(target);
+  try {
+    await migrateDatabase(database);
+    const started = performance.now();
+    const { db } = database;
+    await db.execute(sql`
+      insert into users (id, name, email, email_verified, role, image)
+      select 'bench-host-' || g, 'Host ' || g, 'bench-host-' || g || '@example.com', true, 'host', '/uploads/' || md5('h' || g)::uuid || '.webp'
+      from generate_series(1, 1000) g`);
+    await db.execute(sql`
+      insert into users (id, name, email, email_verified, role) values ('bench-guest', 'Bench guest', 'bench-guest@example.com', true, 'guest')`);
+    await db.execute(sql`
+      insert into rooms (host_id, title, location, category, available_from, available_to, price_cents, guests, bedrooms, bathrooms, description, image, created_at)
+      select 'bench-host-' || (1 + g % 1000), 'Bench room ' || g, 'Town ' || (g % 5000) || ', Country',
+        (enum_range(null::room_category))[1 + g % 15], current_date + (g % 30), current_date + (g % 30) + 30 + (g % 200),
+        5000 + (g * 37) % 95000, 1 + g % 8, 1 + g % 5, 1 + g % 3,
+        'A bench room with a description of an ordinary length, to weigh what a real one weighs in the answer.',
+        '/uploads/' || md5('i' || g)::uuid || '.webp', now() - make_interval(mins => g)
+      from generate_series(1, ${count}) g`);
+    // A tenth of the rooms get a stay; every hundredth room is booked for its whole window.
+    await db.execute(sql`
+      insert into payments (provider, provider_payment_id, guest_id, room_id, check_in, check_out, nightly_price_cents, amount_cents, status)
+      select 'bench', 'bench_' || n, 'bench-guest', id, available_from, stay_end, price_cents, price_cents * (stay_end - available_from), 'succeeded'
+      from (
+        select r.*, case when n % 100 = 0 then r.available_to else r.available_from + 3 end as stay_end
+        from (select *, row_number() over (order by created_at desc) as n from rooms) r
+        where n % 10 = 0
+      ) picked`);
+    await db.execute(sql`
+      insert into bookings (room_id, guest_id, payment_id, check_in, check_out, room_title, room_location, room_image, nightly_price_cents, total_cents)
+      select p.room_id, p.guest_id, p.id, p.check_in, p.check_out, r.title, r.location, r.image, p.nightly_price_cents, p.amount_cents
+      from payments p join rooms r on r.id = p.room_id where p.provider = 'bench'`);
+    await db.execute(sql`analyze`);
+    console.log(`seeded ${count.toLocaleString('en-US')} rooms and ${Math.floor(count / 10).toLocaleString('en-US')} stays in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await database.close();
   }
 }
 
+/** A database of its own on the PostgreSQL server in DATABASE_URL, dropped when the bench ends. */
+async function createBenchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `staybook_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
 const dataDir = await mkdtemp(join(tmpdir(), 'staybook-bench-'));
-const server = await startServer({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: process.env.DATABASE_URL ?? '',
-  // Every client books from this one address; the limits have tests of their own.
-  AUTH_RATE_LIMIT: '0',
-  PAYMENT_RATE_LIMIT: '0',
-});
+const serverDatabase = process.env.DATABASE_URL ? await createBenchDatabase(process.env.DATABASE_URL) : null;
 try {
-  const base = server.url;
-  const page = (await (await fetch(`${base}/api/rooms?limit=60`)).json()) as { items: { _id: string; image: string }[] };
-  const ids = page.items.map((r) => r._id);
-  const pick = () => ids[Math.floor(Math.random() * ids.length)]!;
-  console.log(`database: ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}, ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s each\n`);
-  await load('GET /api/health', () => `${base}/api/health`);
-  await load('GET /api/rooms (first page)', () => `${base}/api/rooms`);
-  await load('GET /api/rooms?category=Lake', () => `${base}/api/rooms?category=Lake`);
-  await load('GET /api/room/:id', () => `${base}/api/room/${pick()}`);
-  await load('GET / (index.html)', () => `${base}/`);
-  await load('GET /uploads/<card image 640w>', () => `${base}${page.items[0]!.image.replace('.webp', '-640w.webp')}`);
-  await bookingLoad(base, ids);
-  await bundleSizes();
+  const target: DatabaseTarget = serverDatabase ? { kind: 'postgres', url: serverDatabase.url } : { kind: 'pglite', dataDir };
+  if (SEED_ROOMS > 0) await seedBenchRooms(target, SEED_ROOMS);
+  const server = await startServer({
+    PORT: String(APP_PORT),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: serverDatabase?.url ?? '',
+    SEED_DEMO: SEED_ROOMS > 0 ? '0' : '1',
+    // Every client books from this one address; the limits have tests of their own.
+    AUTH_RATE_LIMIT: '0',
+    PAYMENT_RATE_LIMIT: '0',
+  });
+  try {
+    const ctx: BenchContext = { base: server.url, database: target.kind, databaseUrl: serverDatabase?.url ?? null, rooms: SEED_ROOMS };
+    console.log(
+      `database: ${target.kind}, ${SEED_ROOMS > 0 ? `${SEED_ROOMS.toLocaleString('en-US')} bench rooms` : 'demo seed'}, ${CONNECTIONS} connections, ${DURATION_S} s per path`,
+    );
+    for (const section of sections) {
+      console.log(`\n${section.title}`);
+      await section.run(ctx);
+    }
+  } finally {
+    await server.stop();
+  }
 } finally {
-  await server.stop();
+  await serverDatabase?.drop();
   await rm(dataDir, { recursive: true, force: true });
 }
 await benchStatistics();

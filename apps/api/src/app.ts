@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -21,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.js';
 import { hostRoomsRoutes } from './modules/rooms/host-rooms.routes.js';
+import { createListingCache, type ListingCache } from './modules/rooms/listing-cache.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -55,6 +57,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Books or voids payments browsers left half done; runs every minute while the app is up. */
     paymentSweeper: PaymentSweeper;
+    /** Visitors' browsing answers, kept until a write changes them (modules/rooms/listing-cache.ts). */
+    listing: ListingCache;
   }
 }
 
@@ -141,6 +145,11 @@ export async function buildApp({
     void tracked.finally(() => background.delete(tracked));
   };
 
+  const listing = createListingCache({ database, log: app.log });
+  await listing.start();
+  app.decorate('listing', listing);
+  app.addHook('onClose', async () => listing.stop());
+
   const outgoingMail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const auth = createAuth({
     runInBackground,
@@ -150,6 +159,7 @@ export async function buildApp({
     imageStore,
     log: app.log,
     mailer: outgoingMail,
+    listing,
   });
   const bookingDeps: BookingDeps = {
     db: database.db,
@@ -158,6 +168,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     log: app.log,
     ...(metrics ? { metrics } : {}),
+    listing,
   };
   const paymentSweeper = createPaymentSweeper(bookingDeps);
   app.decorate('paymentSweeper', paymentSweeper);
@@ -172,12 +183,14 @@ export async function buildApp({
     async (api) => {
       registerOriginCheck(api, trustedOrigins(config.publicUrl));
       registerSession(api, auth);
+      // JSON answers in br or gzip when the client takes them; the listing cache compresses its own once.
+      await api.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
       await api.register(healthRoutes, { database });
       await api.register(openApiRoutes);
       if (metrics) await api.register(metricsRoutes, { registry: metrics.registry });
       await api.register(authRoutes, { auth, config });
-      await api.register(roomsRoutes, { db: database.db });
-      await api.register(hostRoomsRoutes, { db: database.db, imageStore });
+      await api.register(roomsRoutes, { db: database.db, listing, checkAnswers: config.env === 'test' });
+      await api.register(hostRoomsRoutes, { db: database.db, imageStore, listing });
       await api.register(usersRoutes, { db: database.db });
       await api.register(uploadsRoutes, { imageStore });
       await api.register(bookingsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, authSecret, imageStore });
   if (config.seedDemo) {
     await seedDemoData(database.db, imageStore, app.log);
+    await app.listing.roomsChanged();
   }
   if (config.env === 'production') {
     const open = await findDemoAccountsWithPublishedPasswords(database.db);

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { listenToChannel, type ChannelHandlers, type Subscription } from './listen.js';
 import * as schema from './schema.js';
 
 /** The one database handle type services use, whichever engine is behind it. */
@@ -16,6 +17,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export type Database = {
   db: Db;
   kind: DatabaseKind;
+  /** PostgreSQL server only: LISTEN on a channel, so every server process on the database hears NOTIFY. */
+  listen?: (channel: string, handlers: ChannelHandlers) => Promise<Subscription>;
   close(): Promise<void>;
 };
 
@@ -37,7 +40,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // An idle client losing its connection must not take the process down; the pool replaces it.
     pool.on('error', () => {});
     await pool.query('select 1');
-    return { db: drizzlePostgres(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: drizzlePostgres(pool, { schema }) as unknown as Db,
+      kind: 'postgres',
+      listen: (channel, handlers) => listenToChannel(target.url, channel, handlers),
+      close: () => pool.end(),
+    };
   }
   const dir = pgliteDirectory(target.dataDir);
   await mkdir(dir, { recursive: true });

@@ -20,7 +20,8 @@ export type RunningServer = { url: string; process: ChildProcess; output: () => 
 
 /** Starts the real server as `npm start` runs it (minus the web build) and waits until it answers. Tests and `npm run bench` use it. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
+  // A given PORT is kept (the bench's own ports); otherwise any free one.
+  const port = Number(env.PORT) || (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     // The address it is opened at is its public one, so its pages are not redirected elsewhere.

@@ -6,6 +6,7 @@ import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
 import { users } from '../db/schema.js';
 import type { MailMessage } from '../integrations/mail/mailer.js';
+import { openDatabase } from '../db/client.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.js';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -37,7 +38,20 @@ export async function createTestApp(
   /** Routes only a test needs (e.g. to reach a database failure through the API's error path). */
   testRoutes?: FastifyPluginAsync,
 ): Promise<TestApp> {
-  const testDb = await createTestDatabase(kind);
+  return appOn(await createTestDatabase(kind), env, testRoutes);
+}
+
+/**
+ * A second server process's app on the same PostgreSQL database as `first` (its own connections, cache
+ * and listener), as when several servers run behind a load balancer. Closing it leaves the database.
+ */
+export async function createSecondTestApp(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  if (first.target.kind !== 'postgres') throw new Error('Only a PostgreSQL server is shared by several processes');
+  const database = await openDatabase(first.target);
+  return appOn({ database, dataDir: first.dataDir, target: first.target, cleanup: () => database.close() }, env);
+}
+
+async function appOn(testDb: TestDatabase, env: Record<string, string>, testRoutes?: FastifyPluginAsync): Promise<TestApp> {
   const config = parseConfig({
     DATA_DIR: testDb.dataDir,
     LOG_LEVEL: 'silent',

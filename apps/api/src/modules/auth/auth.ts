@@ -12,6 +12,7 @@ import type { Mailer } from '../../integrations/mail/mailer.js';
 import { passwordResetMail } from '../../integrations/mail/templates.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
 import { importRemoteImage } from '../../integrations/images/import-remote-image.js';
+import type { ListingChanges } from '../rooms/listing-cache.js';
 
 /** The header the server sets to the caller's address (from the socket or a trusted proxy) for rate limits. */
 export const CLIENT_IP_HEADER = 'x-staybook-client-ip';
@@ -60,6 +61,8 @@ export type AuthDeps = {
   log: Logger;
   /** Work the library defers until after the answer (sending mail), so timing does not reveal accounts. */
   runInBackground: (task: Promise<unknown>) => void;
+  /** Told when a person's name or photo changes: hosts show both on their rooms. */
+  listing: ListingChanges;
 };
 
 
@@ -67,7 +70,7 @@ export type AuthDeps = {
  * Accounts, passwords, sessions and Google sign-in, built on better-auth. Passwords are hashed with
  * scrypt by the library; sessions live in the database behind a signed, httpOnly, SameSite=Lax cookie.
  */
-export function createAuth({ config, db, mailer, imageStore, secret, log, runInBackground }: AuthDeps) {
+export function createAuth({ config, db, mailer, imageStore, secret, log, runInBackground, listing }: AuthDeps) {
   const limits = config.authRateLimit;
   // Only the provider's own photo hosts are fetched, never an address the profile could point anywhere.
   const photoHosts = (url: URL) =>
@@ -124,6 +127,7 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
         if (ctx.path === '/change-password' && session && !isAPIError(ctx.context.returned)) {
           await endResetLinks(db, session.user.id);
         }
+        if (ctx.path === '/update-user' && !isAPIError(ctx.context.returned)) await listing.roomsChanged();
       }),
     },
     account: {

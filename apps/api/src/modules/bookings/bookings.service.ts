@@ -32,6 +32,7 @@ import { bookingCancelledMail, bookingConfirmationMail, newBookingMail, unpaidSt
 import type { PaymentProvider, ProviderIntent } from '../../integrations/payments/payment-provider.js';
 import type { OutcomeMetrics } from '../../plugins/metrics.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
+import type { ListingChanges } from '../rooms/listing-cache.js';
 import {
   findBookingRow,
   guestScope,
@@ -55,6 +56,8 @@ export type BookingDeps = {
   log: Log;
   /** Bookings and payments by outcome, for /api/metrics (METRICS=1). */
   metrics?: OutcomeMetrics;
+  /** Told when a stay is booked or cancelled: the room's `booked` may change. */
+  listing: ListingChanges;
 };
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -337,6 +340,7 @@ export async function confirmBookingForPayment(
     throw new ConflictError('This payment was cancelled, so it cannot book the stay. Please start the booking again.');
   }
   if (!inserted) return { booking: await answerExisting(deps, payment, row), created: false };
+  await deps.listing.staysChanged(payment.roomId);
 
   await captureOrLeaveForSweeper(deps, { ...payment, status: 'authorized' });
   deps.metrics?.booking('confirmed');
@@ -431,6 +435,7 @@ async function cancelUnpaidStay(deps: BookingDeps, payment: PaymentRow): Promise
   if (flipped.rows.length === 0) return;
   deps.metrics?.booking('cancelled');
   deps.metrics?.payment('expired');
+  await deps.listing.staysChanged(payment.roomId);
   const stay = stayDetails((await bookingForPayment(deps.db, payment.id))!);
   deps.sendMail(unpaidStayCancelledMail(stay, 'guest', deps.publicUrl));
   deps.sendMail(unpaidStayCancelledMail(stay, 'host', deps.publicUrl));
@@ -482,6 +487,7 @@ export async function cancelBooking(
   if (flipped.rows.length > 0) {
     deps.metrics?.booking('cancelled');
     deps.metrics?.payment('refunded');
+    await deps.listing.staysChanged(row.roomId);
     const stay = stayDetails(after);
     deps.sendMail(bookingCancelledMail(stay, 'guest', cancelledBy, refund.amountCents, deps.publicUrl));
     deps.sendMail(bookingCancelledMail(stay, 'host', cancelledBy, refund.amountCents, deps.publicUrl));

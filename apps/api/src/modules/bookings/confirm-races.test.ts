@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, bookingSchema, formatIsoDate, todayIso, type PaymentIntent } from '@staybook/domain';
 import { insertRoom } from '../../db/factories.js';
 import { bookings, payments, testPaymentEvents, testPaymentIntents } from '../../db/schema.js';
@@ -160,8 +160,12 @@ describe.each(TEST_DATABASE_KINDS)('booking confirmation races on %s', (kind) =>
     it('cancels a booked stay whose card hold expired before capture, tells both sides once, and stops retrying', async () => {
       const guest = guests[6]!;
       const { room, stay } = await stayWithLostHold(guest, 'Lost hold cottage');
+      const listingChanged = vi.spyOn(t.app.listing, 'staysChanged');
 
       expect(await t.app.paymentSweeper.sweep({ now: later(AUTHORIZED_GRACE_MS) })).toMatchObject({ failed: 0 });
+      // Visitors' cached answers for the room are dropped: its nights are free again.
+      expect(listingChanged).toHaveBeenCalledWith(room.id);
+      listingChanged.mockRestore();
       const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.id, stay._id));
       expect(booking).toMatchObject({ status: 'cancelled' });
       const [payment] = await t.database.db.select().from(payments).where(eq(payments.providerPaymentId, stay.transactionId));
@@ -179,9 +183,12 @@ describe.each(TEST_DATABASE_KINDS)('booking confirmation races on %s', (kind) =>
 
     it('lets the guest cancel a stay whose hold expired: cancelled, nothing refunded, nothing charged', async () => {
       const guest = guests[8]!;
-      const { stay } = await stayWithLostHold(guest, 'Expired hold cabin');
+      const { room, stay } = await stayWithLostHold(guest, 'Expired hold cabin');
+      const listingChanged = vi.spyOn(t.app.listing, 'staysChanged');
       const res = await t.call('DELETE', `/api/booking/${stay._id}`, { as: guest });
       expect(res.statusCode, res.body).toBe(200);
+      expect(listingChanged).toHaveBeenCalledWith(room.id);
+      listingChanged.mockRestore();
       expect(bookingSchema.parse(res.json())).toMatchObject({ _id: stay._id, status: 'cancelled', refundedCents: 0 });
       expect(await eventTypes([stay.transactionId])).not.toContain('charge.refunded');
     });

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
 import { errorResponses } from '../../errors.js';
 import { actorOf, rateLimitKeyByUser, requireRole } from '../../plugins/session.js';
+import type { ListingChanges } from './listing-cache.js';
 import { createRoom, deleteRoom, listHostRooms, updateRoom } from './host-rooms.service.js';
 
 /** Every hosting call: bad input, not signed in, not a host (or not the room's host, or another site's page). */
@@ -22,7 +23,10 @@ const errors = errorResponses(400, 401, 403);
 const roomParams = z.object({ id: roomIdSchema });
 
 /** The spec's hosting calls: add a room, My Listings, update and delete (docs: README, API). */
-export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageStore }> = async (app, { db, imageStore }) => {
+export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageStore; listing: ListingChanges }> = async (
+  app,
+  { db, imageStore, listing },
+) => {
   app.post(
     '/room',
     {
@@ -34,7 +38,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
         response: { 201: roomSchema, ...errors, ...errorResponses(429) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createRoom(db, { actor: actorOf(request), input: request.body })),
+    async (request, reply) => reply.status(201).send(await createRoom(db, { actor: actorOf(request), input: request.body, listing })),
   );
 
   app.get(
@@ -73,7 +77,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
       },
     },
     async (request) =>
-      updateRoom(db, { actor: actorOf(request), id: request.params.id, input: request.body, imageStore, log: request.log }),
+      updateRoom(db, { actor: actorOf(request), id: request.params.id, input: request.body, imageStore, log: request.log, listing }),
   );
 
   app.delete(
@@ -86,6 +90,6 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
         response: { 200: deletedCountSchema, ...errors, ...errorResponses(404, 409) },
       },
     },
-    async (request) => deleteRoom(db, { actor: actorOf(request), id: request.params.id, imageStore, log: request.log }),
+    async (request) => deleteRoom(db, { actor: actorOf(request), id: request.params.id, imageStore, log: request.log, listing }),
   );
 };

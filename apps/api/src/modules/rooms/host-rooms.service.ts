@@ -15,6 +15,7 @@ import { bookings, payments, rooms, users } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
+import type { ListingChanges } from './listing-cache.js';
 import { getRoom, pageOfRooms, ROOM_NOT_FOUND_MESSAGE } from './rooms.service.js';
 
 /**
@@ -26,6 +27,9 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Where an image no longer needed is removed from, and where a failure to remove it is reported. */
 type ImageCleanup = { imageStore: ImageStore; log: FastifyBaseLogger };
+
+/** What a change to a room must tell: the browsing answers kept for visitors. */
+type Changes = { listing: ListingChanges };
 
 function roomColumns(input: RoomInput) {
   return {
@@ -43,8 +47,12 @@ function roomColumns(input: RoomInput) {
   };
 }
 
-export async function createRoom(db: Db, { actor, input }: { actor: Actor; input: RoomInput }): Promise<Room> {
+export async function createRoom(
+  db: Db,
+  { actor, input, listing }: { actor: Actor; input: RoomInput; listing: ListingChanges },
+): Promise<Room> {
   const [row] = await db.insert(rooms).values({ ...roomColumns(input), hostId: actor.id }).returning({ id: rooms.id });
+  await listing.roomsChanged();
   return getRoom(db, { id: row!.id, viewer: actor });
 }
 
@@ -83,7 +91,7 @@ function outsideStaysMessage(stays: { checkIn: string; checkOut: string }[]): st
  */
 export async function updateRoom(
   db: Db,
-  { actor, id, input, imageStore, log }: { actor: Actor; id: string; input: RoomInput } & ImageCleanup,
+  { actor, id, input, imageStore, log, listing }: { actor: Actor; id: string; input: RoomInput } & ImageCleanup & Changes,
 ): Promise<Room> {
   const today = todayIso();
   const replacedImage = await db.transaction(async (tx) => {
@@ -107,6 +115,7 @@ export async function updateRoom(
     await tx.update(rooms).set({ ...roomColumns(input), updatedAt: sql`now()` }).where(eq(rooms.id, id));
     return room.image === input.image ? null : room.image;
   });
+  await listing.roomsChanged();
   if (replacedImage) await releaseImage(db, replacedImage, { imageStore, log });
   return getRoom(db, { id, viewer: actor });
 }
@@ -127,7 +136,7 @@ function upcomingStaysMessage(upcoming: number, actor: Actor): string {
  */
 export async function deleteRoom(
   db: Db,
-  { actor, id, imageStore, log }: { actor: Actor; id: string } & ImageCleanup,
+  { actor, id, imageStore, log, listing }: { actor: Actor; id: string } & ImageCleanup & Changes,
 ): Promise<{ deletedCount: number }> {
   const today = todayIso();
   const freedImage = await db.transaction(async (tx) => {
@@ -159,6 +168,7 @@ export async function deleteRoom(
     await tx.delete(rooms).where(eq(rooms.id, id));
     return room.image;
   });
+  await listing.roomsChanged();
   if (freedImage) await releaseImage(db, freedImage, { imageStore, log });
   return { deletedCount: 1 };
 }

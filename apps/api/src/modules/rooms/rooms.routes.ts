@@ -2,20 +2,41 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, listRoomsQuerySchema, roomIdSchema, roomSchema, roomsPageSchema } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
+import { fastSerializerCompiler } from '../../plugins/fast-serializer.js';
 import { identifyViewer } from '../../plugins/session.js';
+import type { ListingCache } from './listing-cache.js';
 import { getRoom, listRooms } from './rooms.service.js';
 
-export const roomsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/**
+ * Browsing. A visitor's answers come from the listing cache (bytes, br/gzip forms and ETag made once per
+ * change); they are serialized by fast-json-stringify from the response schemas, and checked against those
+ * schemas too when `checkAnswers` is set (tests).
+ */
+export const roomsRoutes: FastifyPluginAsyncZod<{ db: Db; listing: ListingCache; checkAnswers: boolean }> = async (
+  app,
+  { db, listing, checkAnswers },
+) => {
+  app.setSerializerCompiler(fastSerializerCompiler({ check: checkAnswers }));
+
   app.get(
     '/rooms',
     {
+      // Compressed once per kept answer by the listing cache, not per request.
+      compress: false,
       schema: {
         summary: 'List rooms, newest first, optionally of one category',
         querystring: listRoomsQuerySchema,
         response: { 200: roomsPageSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => listRooms(db, request.query),
+    async (request, reply) => {
+      const { category, cursor, limit } = request.query;
+      const answer = await listing.answer(`rooms ${category ?? '*'} ${limit} ${cursor ?? ''}`, async () => {
+        const page = await listRooms(db, request.query);
+        return { body: reply.serialize(page) as string, roomIds: page.items.map((r) => r._id) };
+      });
+      return listing.send(request, reply, answer);
+    },
   );
 
   app.get(
@@ -23,12 +44,20 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     {
       // Anyone may see a room; who is asking decides whether the host's e-mail is part of it.
       onRequest: identifyViewer,
+      compress: false,
       schema: {
         summary: 'One room',
         params: z.object({ id: roomIdSchema }),
         response: { 200: roomSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => getRoom(db, { id: request.params.id, viewer: request.actor }),
+    async (request, reply) => {
+      const { id } = request.params;
+      const viewer = request.actor;
+      const run = async () => ({ body: reply.serialize(await getRoom(db, { id, viewer })) as string, roomIds: [id] });
+      // A signed-in viewer's answer is personal (the host's e-mail may be in it): made afresh, never kept.
+      const answer = viewer ? await listing.fresh(run) : await listing.answer(`room ${id}`, run);
+      return listing.send(request, reply, answer);
+    },
   );
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { centsToDollars, roomIdSchema, type CategoryLabel, type Room, type RoomsPage, type RoomSummary } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
@@ -110,13 +110,15 @@ export async function pageOfRooms(
   const conditions: SQL[] = [isNull(rooms.deletedAt), ...where];
   if (cursor) {
     const after = decodeCursor(cursor);
-    conditions.push(
-      or(lt(rooms.createdAt, after.createdAt), and(eq(rooms.createdAt, after.createdAt), lt(rooms.id, after.id)))!,
-    );
+    // One row comparison, which the listing indexes (created_at desc, id desc) answer as a range: a later
+    // page starts where the previous one ended instead of filtering every newer row again.
+    conditions.push(sql`(${rooms.createdAt}, ${rooms.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`);
   }
   const rows = await selectRooms(db)
     .where(and(...conditions))
-    .orderBy(desc(rooms.createdAt), desc(rooms.id))
+    // NULLS LAST as the listing indexes were built (drizzle's desc() there): plain DESC means NULLS FIRST,
+    // which no index matches, and PostgreSQL then sorts every live room to find a page.
+    .orderBy(sql`${rooms.createdAt} desc nulls last`, sql`${rooms.id} desc nulls last`)
     .limit(limit + 1);
 
   const page = rows.slice(0, limit);

@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays, roomSchema, roomsPageSchema, storedImageUrl, todayIso, type Room } from '@staybook/domain';
+import { bookStay } from '../../test/bookings.js';
+import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { createSecondTestApp, createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
+import { createListingCache } from './listing-cache.js';
+
+const today = todayIso();
+
+function roomBody(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Cabin by the lake',
+    location: 'Hallstatt, Austria',
+    category: 'Lake',
+    from: addDays(today, 1),
+    to: addDays(today, 4),
+    price: '150.50',
+    guests: 4,
+    bedrooms: 2,
+    bathrooms: 1,
+    description: 'Wake up to the water.',
+    image: storedImageUrl(randomUUID()),
+    ...overrides,
+  };
+}
+
+async function listRoom(t: TestApp, host: TestUser, overrides: Record<string, unknown> = {}): Promise<Room> {
+  const res = await t.call('POST', '/api/room', { as: host, body: roomBody(overrides) });
+  expect(res.statusCode, res.body).toBe(201);
+  return roomSchema.parse(res.json());
+}
+
+/** What a visitor sees: the list (all rooms and the room's category) and the room's page. */
+async function visitorSees(t: TestApp, roomId: string) {
+  const all = roomsPageSchema.parse((await t.call('GET', '/api/rooms?limit=60')).json()).items;
+  const lake = roomsPageSchema.parse((await t.call('GET', '/api/rooms?category=Lake&limit=60')).json()).items;
+  const page = await t.call('GET', `/api/room/${roomId}`);
+  return {
+    inList: all.find((r) => r._id === roomId) ?? null,
+    inLake: lake.find((r) => r._id === roomId) ?? null,
+    page: page.statusCode === 200 ? roomSchema.parse(page.json()) : page.statusCode,
+  };
+}
+
+describe.each(TEST_DATABASE_KINDS)('the listing cache on %s', (kind) => {
+  let t: TestApp;
+  let host: TestUser;
+  let guest: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    host = await t.signUp({ role: 'host', name: 'Hana Host' });
+    guest = await t.signUp({ name: 'Gina Guest' });
+  });
+  afterAll(() => t.close());
+
+  it('keeps a visitor’s answers: the same bytes and ETag again, 304 when the client has them', async () => {
+    await listRoom(t, host);
+    const first = await t.call('GET', '/api/rooms');
+    const again = await t.call('GET', '/api/rooms');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.body).toBe(first.body);
+    expect(t.app.listing.stats().entries).toBeGreaterThan(0);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.vary).toContain('Accept-Encoding');
+
+    const unchanged = await t.call('GET', '/api/rooms', { headers: { 'if-none-match': first.headers.etag! } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(first.headers.etag);
+    const other = await t.call('GET', '/api/rooms', { headers: { 'if-none-match': '"something-else"' } });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('sends br or gzip to clients that take them, each with its own ETag, and plain JSON otherwise', async () => {
+    const plain = await t.call('GET', '/api/rooms', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await t.call('GET', '/api/rooms', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.call('GET', '/api/rooms', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
+    const notBr = await t.call('GET', '/api/rooms', { headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(notBr.headers['content-encoding']).toBe('gzip');
+    const revalidated = await t.call('GET', '/api/rooms', { headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag! } });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('compresses the other API answers too when the client takes it', async () => {
+    for (let i = 0; i < 6; i += 1) await listRoom(t, host, { description: `A long description, number ${i}. `.repeat(20) });
+    const res = await t.call('GET', '/api/my-listings?limit=60', { as: host, headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(roomsPageSchema.parse(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).items.length).toBeGreaterThan(6);
+  });
+
+  it('never keeps or shares a signed-in viewer’s room answer', async () => {
+    const room = await listRoom(t, host);
+    const own = await t.call('GET', `/api/room/${room._id}`, { as: host });
+    expect(roomSchema.parse(own.json()).host.email).toBe(host.email);
+    expect(own.headers['cache-control']).toBe('no-store');
+    const visitor = await t.call('GET', `/api/room/${room._id}`);
+    expect(roomSchema.parse(visitor.json()).host.email).toBeUndefined();
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+  });
+
+  describe('every write a visitor would see is seen at once', () => {
+    it('a new room', async () => {
+      await visitorSees(t, randomUUID());
+      const room = await listRoom(t, host);
+      const seen = await visitorSees(t, room._id);
+      expect(seen.inList?.title).toBe(room.title);
+      expect(seen.inLake?.title).toBe(room.title);
+      expect(seen.page).toEqual({ ...room, host: { name: 'Hana Host', image: room.host.image } });
+    });
+
+    it('an edited room', async () => {
+      const room = await listRoom(t, host);
+      expect((await visitorSees(t, room._id)).inList?.title).toBe('Cabin by the lake');
+      const res = await t.call('PUT', `/api/room/update/${room._id}`, { as: host, body: roomBody({ title: 'Renamed cabin', category: 'Beach' }) });
+      expect(res.statusCode, res.body).toBe(200);
+      const seen = await visitorSees(t, room._id);
+      expect(seen.inList?.title).toBe('Renamed cabin');
+      expect(seen.inLake).toBeNull();
+      expect(seen.page).toMatchObject({ title: 'Renamed cabin', category: 'Beach' });
+    });
+
+    it('a removed room', async () => {
+      const room = await listRoom(t, host);
+      expect((await visitorSees(t, room._id)).page).toMatchObject({ _id: room._id });
+      expect((await t.call('DELETE', `/api/room/${room._id}`, { as: host })).statusCode).toBe(200);
+      expect(await visitorSees(t, room._id)).toEqual({ inList: null, inLake: null, page: 404 });
+    });
+
+    it('a booking that takes the last free nights, and its cancellation', async () => {
+      const room = await listRoom(t, host);
+      expect((await visitorSees(t, room._id)).page).toMatchObject({ booked: false });
+      const booking = await bookStay(t, guest, { roomId: room._id, from: room.from, to: room.to });
+      const booked = await visitorSees(t, room._id);
+      expect([booked.inList?.booked, booked.inLake?.booked, booked.page]).toEqual([true, true, expect.objectContaining({ booked: true })]);
+      expect((await t.call('DELETE', `/api/booking/${booking._id}`, { as: guest })).statusCode).toBe(200);
+      const free = await visitorSees(t, room._id);
+      expect([free.inList?.booked, free.inLake?.booked, free.page]).toEqual([false, false, expect.objectContaining({ booked: false })]);
+    });
+
+    it("a host's new name", async () => {
+      const room = await listRoom(t, host);
+      expect((await visitorSees(t, room._id)).inList?.host.name).toBe('Hana Host');
+      const res = await t.call('POST', '/api/auth/update-user', { as: host, body: { name: 'Hana Renamed' } });
+      expect(res.statusCode, res.body).toBe(200);
+      const seen = await visitorSees(t, room._id);
+      expect([seen.inList?.host.name, seen.inLake?.host.name, seen.page]).toEqual([
+        'Hana Renamed',
+        'Hana Renamed',
+        expect.objectContaining({ host: { name: 'Hana Renamed', image: expect.any(String) } }),
+      ]);
+    });
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one PostgreSQL database', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let host: TestUser;
+  let guest: TestUser;
+
+  beforeAll(async () => {
+    a = await createTestApp('postgres');
+    b = await createSecondTestApp(a);
+    host = await a.signUp({ role: 'host', name: 'Hana Host' });
+    guest = await a.signUp({ name: 'Gina Guest' });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  /** Runs a write through `a` and answers once `b` has heard of it (NOTIFY reaches it after the commit). */
+  async function throughA<T>(write: () => Promise<T>): Promise<T> {
+    const heard = b.app.listing.nextRemoteInvalidation();
+    const result = await write();
+    await heard;
+    return result;
+  }
+
+  it('a room listed, edited, booked and removed through one is fresh on the other', async () => {
+    expect(b.app.listing.stats().listening).toBe(true);
+    const room = await throughA(() => listRoom(a, host));
+    expect((await visitorSees(b, room._id)).inList?.title).toBe(room.title);
+    // Kept by b now; a's edit must reach it.
+    expect((await visitorSees(b, room._id)).page).toMatchObject({ title: room.title });
+    await throughA(() => a.call('PUT', `/api/room/update/${room._id}`, { as: host, body: roomBody({ title: 'Edited on a' }) }));
+    const edited = await visitorSees(b, room._id);
+    expect([edited.inList?.title, edited.page]).toEqual(['Edited on a', expect.objectContaining({ title: 'Edited on a' })]);
+
+    const booking = await throughA(() => bookStay(a, guest, { roomId: room._id, from: room.from, to: room.to }));
+    expect((await visitorSees(b, room._id)).page).toMatchObject({ booked: true });
+    await throughA(() => a.call('DELETE', `/api/booking/${booking._id}`, { as: guest }));
+    expect((await visitorSees(b, room._id)).page).toMatchObject({ booked: false });
+
+    await throughA(() => a.call('DELETE', `/api/room/${room._id}`, { as: host }));
+    expect(await visitorSees(b, room._id)).toEqual({ inList: null, inLake: null, page: 404 });
+  });
+});
+
+describe('the cache itself', () => {
+  const log = { error: vi.fn(), warn: vi.fn() } as never;
+  const database = { db: {} as never };
+  afterEach(() => vi.useRealTimers());
+
+  function counting() {
+    let calls = 0;
+    return {
+      get calls() {
+        return calls;
+      },
+      run: async () => {
+        calls += 1;
+        return { body: JSON.stringify({ n: calls }), roomIds: ['r1'] };
+      },
+    };
+  }
+
+  it('does not keep an answer computed while a change happened', async () => {
+    const cache = createListingCache({ database, log });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = cache.answer('k', async () => {
+      await gate;
+      return { body: '"old"', roomIds: [] };
+    });
+    await cache.roomsChanged();
+    release();
+    expect((await slow).identity.body.toString()).toBe('"old"');
+    expect(cache.stats().entries).toBe(0);
+    const fresh = await cache.answer('k', async () => ({ body: '"new"', roomIds: [] }));
+    expect(fresh.identity.body.toString()).toBe('"new"');
+  });
+
+  it('shares one computation between requests that miss together, and drops only the answers showing a booked room', async () => {
+    const cache = createListingCache({ database, log });
+    const count = counting();
+    const [x, y] = await Promise.all([cache.answer('k', count.run), cache.answer('k', count.run)]);
+    expect(x).toBe(y);
+    expect(count.calls).toBe(1);
+    await cache.answer('other', async () => ({ body: '1', roomIds: ['r2'] }));
+    await cache.staysChanged('r1');
+    expect(cache.stats().entries).toBe(1);
+    await cache.answer('k', count.run);
+    expect(count.calls).toBe(2);
+  });
+
+  it('keeps an answer for the day it was computed on only (booked counts nights from today)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${today}T23:59:00Z`));
+    const cache = createListingCache({ database, log });
+    const count = counting();
+    await cache.answer('k', count.run);
+    await cache.answer('k', count.run);
+    expect(count.calls).toBe(1);
+    vi.setSystemTime(new Date(`${addDays(today, 1)}T00:00:01Z`));
+    await cache.answer('k', count.run);
+    expect(count.calls).toBe(2);
+  });
+
+  it('evicts the least recently used answers beyond its size', async () => {
+    const cache = createListingCache({ database, log, maxBytes: 25 });
+    for (const key of ['a', 'b', 'c']) await cache.answer(key, async () => ({ body: '"1234567890"', roomIds: [] }));
+    expect(cache.stats()).toMatchObject({ entries: 2, bytes: 24 });
+  });
+});

@@ -1,0 +1,264 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { todayIso } from '@staybook/domain';
+import type { Database } from '../../db/client.js';
+import type { Subscription } from '../../db/listen.js';
+
+/**
+ * The answers visitors get from the browsing routes (`GET /api/rooms`, a visitor's `GET /api/room/:id`),
+ * kept as bytes (and their br/gzip forms, made once) with a strong ETag, until a write changes what they
+ * show. See docs/decisions/018-listing-cache.md.
+ *
+ * Correctness rests on three rules:
+ * - every write that changes what a visitor sees calls `roomsChanged()` or `staysChanged(roomId)` after it
+ *   commits; on PostgreSQL that is also NOTIFYed to every other server process on the database;
+ * - an answer computed while an invalidation happened is served but not kept (the generation moved on), so
+ *   a read that began before a write cannot refill the cache with what the write replaced;
+ * - `booked` depends on today's date: an answer is kept for the UTC day it was computed on only.
+ * While a process cannot listen for other processes' changes (its LISTEN connection is down), it keeps
+ * nothing and serves every answer fresh.
+ */
+
+export const LISTING_CHANNEL = 'staybook_listing';
+
+/** What the write paths call, one line each, after their change has committed. */
+export type ListingChanges = {
+  /** A room was listed, edited or removed, or a host's name or photo changed: every kept answer goes. */
+  roomsChanged(): Promise<void>;
+  /** A stay in this room was booked or cancelled, so its `booked` may differ: the answers showing it go. */
+  staysChanged(roomId: string): Promise<void>;
+};
+
+type Encoding = 'br' | 'gzip';
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+
+type Representation = { body: Buffer; etag: string };
+
+export type CachedAnswer = {
+  key: string;
+  identity: Representation;
+  encoded: Partial<Record<Encoding, Representation | null>>;
+  /** The rooms the answer shows, so a booking in one of them drops it. */
+  roomIds: string[];
+  /** The UTC day `booked` was computed for. */
+  day: string;
+  bytes: number;
+};
+
+export type ListingCache = ListingChanges & {
+  /**
+   * The answer for `key`: the kept one, or `compute`'s (kept when nothing changed meanwhile). Requests that
+   * miss the same key at once share one computation.
+   */
+  answer(key: string, compute: () => Promise<{ body: string; roomIds: string[] }>): Promise<CachedAnswer>;
+  /** An answer made now and kept nowhere (a personal one). */
+  fresh(compute: () => Promise<{ body: string; roomIds: string[] }>): Promise<CachedAnswer>;
+  /** Sends an answer: 304 when the client's If-None-Match names it, else its bytes in the best encoding. */
+  send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply;
+  /** Figures for tests and the bench: answers kept, their bytes, and invalidations heard from others. */
+  stats(): { entries: number; bytes: number; remoteInvalidations: number; listening: boolean };
+  /** Resolves at the next invalidation heard from another server process (tests wait on it). */
+  nextRemoteInvalidation(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+function representation(body: Buffer, tag: string): Representation {
+  return { body, etag: `"${tag}"` };
+}
+
+/** Compressed once per kept answer, so the strongest settings cost nothing per request. */
+function compress(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body, { level: 9 });
+}
+
+/** True when If-None-Match names this representation (weak comparison, as RFC 9110 asks for this header). */
+function notModified(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+function appendVary(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader('vary');
+  reply.header('vary', current ? `${String(current)}, ${field}` : field);
+}
+
+export function createListingCache({
+  database,
+  log,
+  maxBytes = DEFAULT_MAX_BYTES,
+}: {
+  database: Pick<Database, 'db' | 'listen'>;
+  log: FastifyBaseLogger;
+  maxBytes?: number;
+}): ListingCache {
+  /** Insertion order is recency order: a hit moves its entry to the end, eviction takes from the front. */
+  const entries = new Map<string, CachedAnswer>();
+  let bytes = 0;
+  /** Moves on at every invalidation; a computation that began under an older one is not kept. */
+  let generation = 0;
+  const pending = new Map<string, Promise<CachedAnswer>>();
+  const instance = randomUUID();
+  const shared = Boolean(database.listen);
+  /** Without other processes to hear from (PGlite), always; on PostgreSQL, while the LISTEN connection is up. */
+  let listening = !shared;
+  let subscription: Subscription | null = null;
+  let remoteInvalidations = 0;
+  let remoteWaiters: (() => void)[] = [];
+
+  function remove(key: string, entry: CachedAnswer): void {
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  function dropAll(): void {
+    generation += 1;
+    entries.clear();
+    pending.clear();
+    bytes = 0;
+  }
+
+  function dropRoom(roomId: string): void {
+    generation += 1;
+    pending.clear();
+    for (const [key, entry] of entries) if (entry.roomIds.includes(roomId)) remove(key, entry);
+  }
+
+  function keep(key: string, entry: CachedAnswer): void {
+    const old = entries.get(key);
+    if (old) remove(key, old);
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    for (const [oldest, e] of entries) {
+      if (bytes <= maxBytes) break;
+      remove(oldest, e);
+    }
+  }
+
+  /** Tells the other server processes on this database; a failure is logged (the write itself committed). */
+  async function broadcast(message: string): Promise<void> {
+    if (!shared) return;
+    try {
+      await database.db.execute(sql`select pg_notify(${LISTING_CHANNEL}, ${`${instance} ${message}`})`);
+    } catch (err) {
+      log.error({ err }, 'could not tell the other servers that the listing changed');
+    }
+  }
+
+  function heard(payload: string): void {
+    const [from, message = ''] = payload.split(' ', 2);
+    if (from === instance) return;
+    if (message.startsWith('room:')) dropRoom(message.slice('room:'.length));
+    else dropAll();
+    remoteInvalidations += 1;
+    const waiters = remoteWaiters;
+    remoteWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  async function compute(key: string | null, run: () => Promise<{ body: string; roomIds: string[] }>): Promise<CachedAnswer> {
+    const startedIn = generation;
+    const day = todayIso();
+    const { body, roomIds } = await run();
+    const identity = Buffer.from(body);
+    const tag = createHash('sha1').update(identity).digest('base64url');
+    const answer: CachedAnswer = { key: key ?? '', identity: representation(identity, tag), encoded: {}, roomIds, day, bytes: identity.length };
+    if (key !== null && listening && startedIn === generation && todayIso() === day) keep(key, answer);
+    return answer;
+  }
+
+  function encodedForm(answer: CachedAnswer, encoding: Encoding): Representation | null {
+    let form = answer.encoded[encoding];
+    if (form === undefined) {
+      const body = compress(answer.identity.body, encoding);
+      // Not worth a Content-Encoding when it saves nothing.
+      form = body.length < answer.identity.body.length ? representation(body, `${answer.identity.etag.slice(1, -1)}-${encoding}`) : null;
+      answer.encoded[encoding] = form;
+      const size = form?.body.length ?? 0;
+      answer.bytes += size;
+      // Counted only while the answer is still kept (it may have been dropped since it was looked up).
+      if (entries.get(answer.key) === answer) bytes += size;
+    }
+    return form;
+  }
+
+  return {
+    async roomsChanged() {
+      dropAll();
+      await broadcast('*');
+    },
+    async staysChanged(roomId) {
+      dropRoom(roomId);
+      await broadcast(`room:${roomId}`);
+    },
+
+    answer(key, run) {
+      const kept = entries.get(key);
+      if (kept && kept.day === todayIso()) {
+        // Most recently used goes last.
+        entries.delete(key);
+        entries.set(key, kept);
+        return Promise.resolve(kept);
+      }
+      if (kept) remove(key, kept);
+      if (!listening) return compute(key, run);
+      const inFlight = pending.get(key);
+      if (inFlight) return inFlight;
+      const started = compute(key, run).finally(() => {
+        if (pending.get(key) === started) pending.delete(key);
+      });
+      pending.set(key, started);
+      return started;
+    },
+
+    fresh: (run) => compute(null, run),
+
+    send(request, reply, answer) {
+      // Kept by browsers and revalidated with the ETag; a personal answer keeps its no-store.
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+      appendVary(reply, 'Accept-Encoding');
+      const accepted = request.headers['accept-encoding'];
+      const encoding = accepted ? negotiate(accepted, ENCODINGS) : null;
+      const form = (encoding && encodedForm(answer, encoding)) || null;
+      const chosen = form ?? answer.identity;
+      reply.header('etag', chosen.etag);
+      if (notModified(request.headers['if-none-match'], chosen.etag)) return reply.code(304).send();
+      if (form) reply.header('content-encoding', encoding);
+      return reply.type('application/json; charset=utf-8').send(chosen.body);
+    },
+
+    stats: () => ({ entries: entries.size, bytes, remoteInvalidations, listening }),
+    nextRemoteInvalidation: () => new Promise<void>((resolve) => remoteWaiters.push(resolve)),
+
+    async start() {
+      if (!database.listen) return;
+      subscription = await database.listen(LISTING_CHANNEL, {
+        message: heard,
+        lost() {
+          listening = false;
+          dropAll();
+          log.warn('lost the listing-change channel; serving browsing answers uncached until it is back');
+        },
+        ready() {
+          // Changes made while we were not listening were missed: start from nothing.
+          dropAll();
+          listening = true;
+        },
+      });
+    },
+    async stop() {
+      listening = !shared;
+      await subscription?.close();
+      subscription = null;
+      dropAll();
+    },
+  };
+}
