@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
@@ -60,6 +60,8 @@ export type AuthDeps = {
   log: Logger;
   /** Work the library defers until after the answer (sending mail), so timing does not reveal accounts. */
   runInBackground: (task: Promise<unknown>) => void;
+  /** Where the limits are counted when several servers share them (Redis); by default, in this process. */
+  rateLimitStorage?: NonNullable<BetterAuthOptions['rateLimit']>['customStorage'];
 };
 
 
@@ -67,7 +69,7 @@ export type AuthDeps = {
  * Accounts, passwords, sessions and Google sign-in, built on better-auth. Passwords are hashed with
  * scrypt by the library; sessions live in the database behind a signed, httpOnly, SameSite=Lax cookie.
  */
-export function createAuth({ config, db, mailer, imageStore, secret, log, runInBackground }: AuthDeps) {
+export function createAuth({ config, db, mailer, imageStore, secret, log, runInBackground, rateLimitStorage }: AuthDeps) {
   const limits = config.authRateLimit;
   // Only the provider's own photo hosts are fetched, never an address the profile could point anywhere.
   const photoHosts = (url: URL) =>
@@ -142,6 +144,7 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
     rateLimit: {
       enabled: limits,
       storage: 'memory',
+      ...(rateLimitStorage ? { customStorage: rateLimitStorage } : {}),
       window: 60,
       max: 120,
       customRules: {
