@@ -69,6 +69,11 @@ describe('images in S3-compatible storage', () => {
     const small = await t.app.inject({ method: 'GET', url: url.replace('.webp', '-320w.webp') });
     expect((await sharp(small.rawPayload).metadata()).width).toBe(320);
 
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(served.headers['content-length']);
+    expect(head.rawPayload).toHaveLength(0);
+
     const etag = served.headers.etag as string;
     expect(etag).toBeTruthy();
     expect((await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
