@@ -9,7 +9,9 @@ import { ERROR_CODES } from '@staybook/domain';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { AppError } from './errors.js';
-import { createLocalImageStore, localUploadsDir, type ImageStore } from './integrations/images/image-store.js';
+import { configuredImageStore } from './integrations/images/configured-store.js';
+import type { ImageStore } from './integrations/images/image-store.js';
+import { connectRedis, redisAuthRateLimitStorage } from './integrations/redis/redis.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createPaymentProvider } from './integrations/payments/index.js';
 import type { PaymentProvider } from './integrations/payments/payment-provider.js';
@@ -71,6 +73,7 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Signs session cookies (see modules/auth/auth-secret.ts). */
   authSecret: string;
+  /** Where images are kept; by default S3_BUCKET's bucket, or DATA_DIR/uploads. */
   imageStore?: ImageStore;
   /** The card processor; by default the one the configuration names (the built-in test processor). */
   paymentProvider?: PaymentProvider;
@@ -86,7 +89,7 @@ export async function buildApp({
   database,
   mailer,
   authSecret,
-  imageStore = createLocalImageStore(config.dataDir),
+  imageStore = configuredImageStore(config),
   paymentProvider = createPaymentProvider({ config, db: database.db }),
   webDist = DEFAULT_WEB_DIST,
   onRoute,
@@ -126,9 +129,16 @@ export async function buildApp({
   });
   registerCanonicalHost(app, config);
 
+  // With REDIS_URL, every limit is counted in Redis across all the servers; without it, in this process.
+  const shared = config.redis ? await connectRedis(config.redis, app.log) : null;
+  if (shared) app.addHook('onClose', () => shared.close());
+  const redis = shared?.client;
+
   // Limits apply only to the routes that declare one (uploads, new rooms); the auth library limits its own routes.
   await app.register(rateLimit, {
     global: false,
+    // A Redis that is away lets requests through rather than failing them (docs/decisions/020-several-servers.md).
+    ...(redis ? { redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
     // Thrown by the plugin, so the error handler builds the answer as for any other error.
     errorResponseBuilder: (_request, context) =>
       new AppError(429, ERROR_CODES.rateLimited, `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
@@ -160,6 +170,7 @@ export async function buildApp({
     log: app.log,
     mailer: outgoingMail,
     listing,
+    ...(redis ? { rateLimitStorage: redisAuthRateLimitStorage(redis) } : {}),
   });
   const bookingDeps: BookingDeps = {
     db: database.db,
@@ -207,6 +218,6 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await registerWebServing(app, { uploadsDir: localUploadsDir(config.dataDir), webDist });
+  await registerWebServing(app, { imageFiles: imageStore.files, webDist });
   return app;
 }

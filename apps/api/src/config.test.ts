@@ -94,4 +94,38 @@ describe('configuration', () => {
       expect(parseConfig({ ...production, ...keys, STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }).stripe).toMatchObject({ webhookSecret: 'whsec_abc123' });
     });
   });
+
+  describe('several servers: Redis and S3-compatible storage', () => {
+    it('keeps rate limits in the process and images on disk unless told otherwise', () => {
+      expect(parseConfig({})).toMatchObject({ redis: null, s3: null });
+    });
+
+    it('reads Redis and the bucket, with a default key prefix and region', () => {
+      const config = parseConfig({
+        REDIS_URL: 'redis://:pw@cache:6379/0',
+        S3_BUCKET: 'staybook-images',
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      });
+      expect(config.redis).toEqual({ url: 'redis://:pw@cache:6379/0', keyPrefix: 'staybook:' });
+      expect(config.s3).toEqual({
+        bucket: 'staybook-images',
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      });
+      expect(parseConfig({ S3_BUCKET: 'on-aws', S3_REGION: 'eu-west-1' }).s3).toEqual({ bucket: 'on-aws', endpoint: undefined, region: 'eu-west-1', credentials: undefined });
+    });
+
+    it('stops with a message naming each bad setting', () => {
+      expect(() => parseConfig({ REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+      expect(() => parseConfig({ REDIS_URL: 'redis://cache', REDIS_KEY_PREFIX: 'has space' })).toThrow(/REDIS_KEY_PREFIX: must be 1 to 64/);
+      expect(() => parseConfig({ S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET: must be a bucket name/);
+      expect(() => parseConfig({ S3_BUCKET: 'ok-bucket', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT: must be the http\(s\) address/);
+      expect(() => parseConfig({ S3_BUCKET: 'ok-bucket', S3_REGION: 'Europe West' })).toThrow(/S3_REGION: must be a region name/);
+      expect(() => parseConfig({ S3_BUCKET: 'ok-bucket', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both/);
+      expect(() => parseConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_ENDPOINT: only used with S3_BUCKET/);
+    });
+  });
 });

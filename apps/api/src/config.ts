@@ -51,6 +51,19 @@ const envSchema = z.object({
     .optional(),
   // Prometheus metrics at /api/metrics; off (404) unless set.
   METRICS: booleanFlag.default(false),
+  // Several servers: rate limits counted in Redis, images in S3-compatible storage (docs/decisions/020-several-servers.md).
+  REDIS_URL: z.string().regex(/^rediss?:\/\/[^/]/, 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379').optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . - (e.g. staybook:)')
+    .default('staybook:'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lower-case letters, digits, dots or hyphens)').optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: 'must be the http(s) address of an S3-compatible service, e.g. http://127.0.0.1:9000' })
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name, e.g. us-east-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 /** Every environment variable the server reads: deployment files are checked against it (compose.test.ts). */
@@ -93,6 +106,17 @@ export type Config = {
   } | null;
   /** Serve Prometheus metrics at /api/metrics. */
   metrics: boolean;
+  /** Rate limits counted across every server in this Redis; null: each process counts its own. */
+  redis: { url: string; keyPrefix: string } | null;
+  /** Images in this S3-compatible bucket; null: on the local disk in DATA_DIR/uploads. */
+  s3: {
+    bucket: string;
+    /** An S3-compatible service instead of AWS (addressed path-style: endpoint/bucket/key). */
+    endpoint: string | undefined;
+    region: string;
+    /** Unset: the AWS SDK's usual sources (environment, instance role…). */
+    credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  } | null;
 };
 
 export class ConfigError extends Error {
@@ -122,6 +146,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (e[name] && !e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) {
       problems.push(`  ${name}: only used with Stripe; set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY too, or remove it`);
     }
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK\'s usual credentials');
+  }
+  for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (e[name] && !e.S3_BUCKET) problems.push(`  ${name}: only used with S3_BUCKET; set S3_BUCKET too, or remove it`);
   }
   if (e.NODE_ENV === 'production') {
     if (!e.AUTH_SECRET) problems.push('  AUTH_SECRET: required in production (e.g. `openssl rand -hex 32`)');
@@ -163,6 +193,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           }
         : null,
     metrics: e.METRICS,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : null,
   };
 }
 

@@ -1,11 +1,16 @@
 import { mkdir } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { databaseTarget, openDatabase, type Database } from './db/client.js';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { findDemoAccountsWithPublishedPasswords, seedDemoData } from './db/seed.js';
-import { createLocalImageStore, localUploadsDir } from './integrations/images/image-store.js';
+import { withStartupLock } from './db/startup-lock.js';
+import { openConfiguredImageStore } from './integrations/images/configured-store.js';
+import { localUploadsDir } from './integrations/images/image-store.js';
+import { ImageBucketError } from './integrations/images/s3-files.js';
+import { RedisUnavailableError } from './integrations/redis/redis.js';
 import { resolveAuthSecret } from './modules/auth/auth-secret.js';
 
 function readConfig(): Config {
@@ -20,27 +25,41 @@ function readConfig(): Config {
   }
 }
 
+/** Start-up failures an operator fixes in the settings: their message says which, without a stack. */
+function describeStartupError(err: unknown): unknown {
+  if (err instanceof DataDirInUseError) return `${err.message} Stop it first, or set DATA_DIR.`;
+  if (err instanceof ImageBucketError || err instanceof RedisUnavailableError) return err.message;
+  return err;
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
   let lock: DataDirLock | null = null;
   let database: Database | null = null;
+  let app: FastifyInstance;
   try {
     lock = await lockDataDir(config.dataDir);
-    await mkdir(localUploadsDir(config.dataDir), { recursive: true });
+    if (!config.s3) await mkdir(localUploadsDir(config.dataDir), { recursive: true });
     database = await openDatabase(databaseTarget(config));
-    await migrateDatabase(database);
+    const imageStore = await openConfiguredImageStore(config);
+    const db = database;
+    // Servers starting together on one PostgreSQL database take turns here: one migrates and seeds, the others find it done.
+    app = await withStartupLock(databaseTarget(config), async () => {
+      const applied = await migrateDatabase(db);
+      const authSecret = await resolveAuthSecret(config.authSecret, { database: db, dataDir: config.dataDir });
+      const built = await buildApp({ config, database: db, authSecret, imageStore });
+      built.log.info(applied > 0 ? `Applied ${applied} database migrations.` : 'The database schema is up to date.');
+      if (config.seedDemo) {
+        await seedDemoData(db.db, imageStore, built.log);
+        await built.listing.roomsChanged();
+      }
+      return built;
+    });
   } catch (err) {
+    await database?.close().catch(() => {});
     await lock?.release();
-    console.error(err instanceof DataDirInUseError ? `${err.message} Stop it first, or set DATA_DIR.` : err);
+    console.error(describeStartupError(err));
     process.exit(1);
-  }
-
-  const imageStore = createLocalImageStore(config.dataDir);
-  const authSecret = await resolveAuthSecret(config.authSecret, config.dataDir);
-  const app = await buildApp({ config, database, authSecret, imageStore });
-  if (config.seedDemo) {
-    await seedDemoData(database.db, imageStore, app.log);
-    await app.listing.roomsChanged();
   }
   if (config.env === 'production') {
     const open = await findDemoAccountsWithPublishedPasswords(database.db);
@@ -73,7 +92,11 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  app.log.info(`StayBook is ready at http://${shown}:${config.port} (database: ${database.kind}, data: ${config.dataDir})`);
+  const images = config.s3 ? `bucket ${config.s3.bucket}` : 'local disk';
+  const limits = config.redis ? 'shared in Redis' : 'per process';
+  app.log.info(
+    `StayBook is ready at http://${shown}:${config.port} (database: ${database.kind}, data: ${config.dataDir}, images: ${images}, rate limits: ${limits})`,
+  );
 }
 
 void main().catch((err: unknown) => {

@@ -327,3 +327,13 @@ export const testPaymentEvents = pgTable(
     uniqueIndex('test_payment_events_idempotency_key').on(t.idempotencyKey),
   ],
 );
+
+/**
+ * Secrets the server generates for itself and every server on the same database must share (the key that
+ * signs session cookies when AUTH_SECRET is unset). The first server to start writes one; the others read it.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

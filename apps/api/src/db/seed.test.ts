@@ -18,7 +18,7 @@ describe('demo seed', { timeout: 180_000 }, () => {
   const today = todayIso();
 
   // The pictures are not what this is about: a store that keeps nothing spares encoding fifty of them.
-  const images: ImageStore = { saveImage: async () => storedImageUrl(randomUUID()), deleteImage: async () => {} };
+  const images: Pick<ImageStore, 'saveImage' | 'deleteImage'> = { saveImage: async () => storedImageUrl(randomUUID()), deleteImage: async () => {} };
 
   beforeAll(async () => {
     t = await createTestDatabase('pglite');

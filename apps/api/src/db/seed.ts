@@ -32,7 +32,7 @@ function avatarSvg(tint: string): string {
  * SVG is rasterised once, at three quarters of its drawn size (density 72 × 0.75): plenty for the widest
  * slot these pictures fill, and it nearly halves the first start. The store encodes each width from the pixels.
  */
-async function saveSvg(store: ImageStore, svg: string): Promise<string> {
+async function saveSvg(store: Pick<ImageStore, 'saveImage'>, svg: string): Promise<string> {
   const png = await sharp(Buffer.from(svg), { density: 54 }).png({ compressionLevel: 0 }).toBuffer();
   return store.saveImage(png);
 }
@@ -104,7 +104,7 @@ export function planDemoStays(today: IsoDate, roomCount: number): DemoStay[] {
  * category, each with its own rendered picture. A database holding any user or room is left alone,
  * so a restart never seeds twice.
  */
-export async function seedDemoData(db: Db, store: ImageStore, log: Log): Promise<boolean> {
+export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>, log: Log): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   log.info('Empty database: seeding the demo marketplace…');
 

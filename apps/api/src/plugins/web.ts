@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, isAppPath } from '@staybook/domain';
 import { errorBody } from '../errors.js';
+import type { ImageFiles } from '../integrations/images/image-store.js';
+import { registerUploadsServing } from '../modules/uploads/serve-uploads.js';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -15,17 +17,10 @@ const YEAR_SECONDS = 31_536_000;
  */
 export async function registerWebServing(
   app: FastifyInstance,
-  options: { uploadsDir: string; webDist: string | null },
+  options: { imageFiles: ImageFiles; webDist: string | null },
 ): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: options.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: !options.webDist,
-    index: false,
-    // Stored images get a fresh random key whenever they change, so they never go stale.
-    maxAge: YEAR_SECONDS * 1000,
-    immutable: true,
-  });
+  // The reply decorators (sendFile) are added once, by the web app's static handler when there is one.
+  await registerUploadsServing(app, options.imageFiles, { decorateReply: !options.webDist });
 
   const webDist = options.webDist && existsSync(join(options.webDist, 'index.html')) ? options.webDist : null;
   if (webDist) {

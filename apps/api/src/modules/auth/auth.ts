@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth, openAPI } from 'better-auth/plugins';
@@ -63,6 +63,8 @@ export type AuthDeps = {
   runInBackground: (task: Promise<unknown>) => void;
   /** Told when a person's name or photo changes: hosts show both on their rooms. */
   listing: ListingChanges;
+  /** Where the limits are counted when several servers share them (Redis); by default, in this process. */
+  rateLimitStorage?: NonNullable<BetterAuthOptions['rateLimit']>['customStorage'];
 };
 
 
@@ -70,7 +72,7 @@ export type AuthDeps = {
  * Accounts, passwords, sessions and Google sign-in, built on better-auth. Passwords are hashed with
  * scrypt by the library; sessions live in the database behind a signed, httpOnly, SameSite=Lax cookie.
  */
-export function createAuth({ config, db, mailer, imageStore, secret, log, runInBackground, listing }: AuthDeps) {
+export function createAuth({ config, db, mailer, imageStore, secret, log, runInBackground, listing, rateLimitStorage }: AuthDeps) {
   const limits = config.authRateLimit;
   // Only the provider's own photo hosts are fetched, never an address the profile could point anywhere.
   const photoHosts = (url: URL) =>
@@ -146,6 +148,7 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
     rateLimit: {
       enabled: limits,
       storage: 'memory',
+      ...(rateLimitStorage ? { customStorage: rateLimitStorage } : {}),
       window: 60,
       max: 120,
       customRules: {
