@@ -180,6 +180,6 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await registerWebServing(app, { uploadsDir: localUploadsDir(config.dataDir), webDist });
+  await registerWebServing(app, { uploadsDir: localUploadsDir(config.dataDir), webDist, db: database.db });
   return app;
 }
