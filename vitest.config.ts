@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts'] },
+        test: { name: 'node', environment: 'node', include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'scripts/**/*.test.ts'] },
       },
       {
         // The web app runs in a browser: its tests, components (*.test.tsx) included, get a DOM.

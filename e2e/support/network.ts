@@ -30,3 +30,20 @@ export async function failRequests(page: Page, matches: (url: URL) => boolean): 
     failing = false;
   };
 }
+
+/**
+ * The server embeds the home page's first page of rooms in its HTML (docs/decisions/017-bundle-budget.md).
+ * This takes it out, as when the server could not read the rooms: the app then asks `/api/rooms` for the
+ * first page too, so a test can hold or fail that request.
+ */
+export async function withoutEmbeddedRooms(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script type="application\/json" id="staybook-first-rooms">.*?<\/script>/s, '');
+      await route.fulfill({ response, body });
+    },
+  );
+}

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { CATEGORY_LABELS } from '../support/categories';
-import { failRequests, holdRequests } from '../support/network';
+import { failRequests, holdRequests, withoutEmbeddedRooms } from '../support/network';
 import { cardHrefs, categoryStrip, expectGridToShow, fetchAllRooms, fetchRoomsPage, roomCards } from '../support/rooms';
 
 /**
@@ -87,7 +87,21 @@ test('scrolling to the bottom loads further pages until the grid holds every roo
   await expect(page.getByRole('link', { name: 'StayBook home' })).toBeInViewport();
 });
 
+test('the first rooms come with the page: the API is asked only for the pages after them', async ({ page, request }) => {
+  const firstPage = await fetchRoomsPage(request);
+  const roomRequests: URL[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/rooms') roomRequests.push(url);
+  });
+  await page.goto('/');
+  await expect(roomCards(page).nth(firstPage.items.length - 1)).toBeVisible();
+  expect((await cardHrefs(page)).slice(0, firstPage.items.length)).toEqual(firstPage.items.map((room) => `/room/${room._id}`));
+  expect(roomRequests.filter((url) => !url.searchParams.has('cursor'))).toEqual([]);
+});
+
 test('a loader shows while the rooms load, and while the next page loads', async ({ page }) => {
+  await withoutEmbeddedRooms(page);
   const releaseFirstPage = await holdRequests(page, (url) => url.pathname === '/api/rooms');
   await page.goto('/');
   const loader = page.getByRole('status', { name: 'Loading' });
@@ -109,6 +123,7 @@ test('a loader shows while the rooms load, and while the next page loads', async
 });
 
 test('when the rooms cannot be loaded, the home page says so instead of showing an empty grid', async ({ page }) => {
+  await withoutEmbeddedRooms(page);
   await failRequests(page, (url) => url.pathname === '/api/rooms');
   await page.goto('/');
   // The app retries a dropped connection a few times before giving up.

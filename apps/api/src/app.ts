@@ -218,6 +218,6 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await registerWebServing(app, { imageFiles: imageStore.files, webDist });
+  await registerWebServing(app, { imageFiles: imageStore.files, webDist, db: database.db });
   return app;
 }

@@ -26,7 +26,7 @@ export const roomAvailabilitySchema = z.object({
   /** Confirmed stays that have not ended, in date order; their nights cannot be booked. */
   taken: z.array(stayRangeSchema),
   /** The first night nobody has booked, or null when none remains (the room is booked). */
-  firstBookable: isoDateSchema.nullable(),
+  firstBookable: z.nullable(isoDateSchema),
   booked: z.boolean(),
 });
 export type RoomAvailability = z.infer<typeof roomAvailabilitySchema>;

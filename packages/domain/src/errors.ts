@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-/** Every error the API answers has this shape. */
+/** Every error the API answers has this shape (zod/mini: the web app reads it at first paint, see rooms.ts). */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     /** For validation errors: which fields were wrong and why. */
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
     /** For card errors: the processor's reason (Stripe's decline codes: card_declined, insufficient_funds…). */
-    declineCode: z.string().optional(),
+    declineCode: z.optional(z.string()),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -33,3 +33,19 @@ export function imageAtWidth(url: string, minWidth: number): string {
   const width = IMAGE_WIDTHS.find((w) => w >= minWidth) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
   return `${m[1]}-${width}w.webp`;
 }
+
+/**
+ * A room card's picture: the width of its `src`, and its rendered width at each grid breakpoint (the viewport
+ * minus the container's padding and the gaps, divided by the columns; the container stops growing at 2520px).
+ * The server's preload of the home page's first picture uses the same figures, so the browser picks the same file.
+ */
+export const ROOM_CARD_IMAGE_WIDTH = 640;
+export const ROOM_CARD_IMAGE_SIZES = [
+  '(min-width: 2520px) 367px',
+  '(min-width: 1536px) calc((100vw - 320px) / 6)',
+  '(min-width: 1280px) calc((100vw - 288px) / 5)',
+  '(min-width: 1024px) calc((100vw - 176px) / 4)',
+  '(min-width: 768px) calc((100vw - 144px) / 3)',
+  '(min-width: 640px) calc((100vw - 80px) / 2)',
+  'calc(100vw - 32px)',
+].join(', ');

@@ -1,27 +1,35 @@
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate } from './dates.js';
 
-export const isoDateSchema = z.string().refine(isIsoDate, { message: 'Expected a date as YYYY-MM-DD' });
+/*
+ * The shapes of API answers the home page reads are built with zod/mini: the web app checks them at first
+ * paint, and the full zod build would add ~20 kB gzip to its first JavaScript (docs/decisions/017-bundle-budget.md).
+ * They are ordinary zod schemas to the API (request checks, response serialization, JSON Schema); compose
+ * them with zod's functions (`z.nullable(s)`, `z.optional(s)`) rather than methods, which mini lacks.
+ */
 
-export const roomIdSchema = z.uuid({ message: 'Room id is malformed' });
+export const isoDateSchema = zm.string().check(zm.refine(isIsoDate, { message: 'Expected a date as YYYY-MM-DD' }));
 
-export const categorySchema = z.enum(CATEGORY_LABELS, {
+export const roomIdSchema = zm.uuid({ message: 'Room id is malformed' });
+
+export const categorySchema = zm.enum(CATEGORY_LABELS, {
   message: `Category must be one of: ${CATEGORY_LABELS.join(', ')}`,
 });
 
 /** What anyone sees of a host: name and photo. Strict, so nothing more can slip into an answer. */
-export const hostSchema = z.strictObject({
-  name: z.string(),
-  image: z.string().nullable(),
+export const hostSchema = zm.strictObject({
+  name: zm.string(),
+  image: zm.nullable(zm.string()),
 });
 
 /**
  * A host on one room's page: the e-mail too, but only for admins and for guests who have a booking with this
  * host (docs/decisions/009-host-email-privacy.md).
  */
-export const roomHostSchema = hostSchema.extend({
-  email: z.string().optional(),
+export const roomHostSchema = zm.extend(hostSchema, {
+  email: zm.optional(zm.string()),
 });
 
 /**
@@ -29,41 +37,51 @@ export const roomHostSchema = hostSchema.extend({
  * `guests`, `booked`). `price` is the nightly price in dollars for display; `priceCents` is the same
  * amount as integer cents and is what every computation uses.
  */
-export const roomSchema = z.object({
-  _id: z.uuid(),
-  title: z.string(),
-  location: z.string(),
+export const roomSchema = zm.object({
+  _id: zm.uuid(),
+  title: zm.string(),
+  location: zm.string(),
   category: categorySchema,
   from: isoDateSchema,
   to: isoDateSchema,
-  price: z.number(),
-  priceCents: z.int(),
-  guests: z.int(),
-  bedrooms: z.int(),
-  bathrooms: z.int(),
-  description: z.string(),
-  image: z.string(),
+  price: zm.number(),
+  priceCents: zm.int(),
+  guests: zm.int(),
+  bedrooms: zm.int(),
+  bathrooms: zm.int(),
+  description: zm.string(),
+  image: zm.string(),
   host: roomHostSchema,
-  booked: z.boolean(),
+  booked: zm.boolean(),
 });
 export type Room = z.infer<typeof roomSchema>;
 
 /** A room in the public list: the host without an e-mail, for everyone. */
-export const roomSummarySchema = roomSchema.extend({ host: hostSchema });
+export const roomSummarySchema = zm.extend(roomSchema, { host: hostSchema });
 export type RoomSummary = z.infer<typeof roomSummarySchema>;
 
 export const ROOMS_PAGE_SIZE = 24;
 export const ROOMS_MAX_PAGE_SIZE = 60;
 
 export const listRoomsQuerySchema = z.object({
-  category: categorySchema.optional(),
+  category: z.optional(categorySchema),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(ROOMS_MAX_PAGE_SIZE).default(ROOMS_PAGE_SIZE),
 });
 
 /** One page of rooms; pass `nextCursor` back as `cursor` for the next page, until it is null. */
-export const roomsPageSchema = z.object({
-  items: z.array(roomSummarySchema),
-  nextCursor: z.string().nullable(),
+export const roomsPageSchema = zm.object({
+  items: zm.array(roomSummarySchema),
+  nextCursor: zm.nullable(zm.string()),
 });
 export type RoomsPage = z.infer<typeof roomsPageSchema>;
+
+/**
+ * The home page's first page of rooms, embedded by the server in the HTML it answers for `/` (as JSON in a
+ * `<script type="application/json">` with this id), so the first cards and their images need no API round trip
+ * after the JavaScript runs. `category` is the one the page's address asks for (null: all rooms).
+ */
+export const FIRST_ROOMS_ELEMENT_ID = 'staybook-first-rooms';
+export const firstRoomsSchema = zm.object({ category: zm.nullable(categorySchema), page: roomsPageSchema });
+export type FirstRooms = z.infer<typeof firstRoomsSchema>;
+

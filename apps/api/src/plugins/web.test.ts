@@ -1,12 +1,33 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { randomUUID } from 'node:crypto';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FIRST_ROOMS_ELEMENT_ID,
+  firstRoomsSchema,
+  ROOM_CARD_IMAGE_SIZES,
+  roomsPageSchema,
+  storedImageUrl,
+  type FirstRooms,
+} from '@staybook/domain';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
+import { insertRoom, insertUser } from '../db/factories.js';
+import { rooms } from '../db/schema.js';
 import { createTestDatabase, type TestDatabase } from '../test/databases.js';
+import { homePageHtml } from './web.js';
 import type { FastifyInstance } from 'fastify';
+
+const INDEX_HTML = '<!doctype html><html><head><title>StayBook</title></head><body><div id="root"></div></body></html>';
+
+/** The first rooms a page embeds, or null when it embeds none. */
+function embeddedRooms(html: string): FirstRooms | null {
+  const match = new RegExp(`<script type="application/json" id="${FIRST_ROOMS_ELEMENT_ID}">(.*?)</script>`).exec(html);
+  return match ? firstRoomsSchema.parse(JSON.parse(match[1]!)) : null;
+}
 
 /** The one-origin contract: the app for its routes, files with the right caching, JSON 404s elsewhere. */
 describe('serving the web app', () => {
@@ -18,7 +39,7 @@ describe('serving the web app', () => {
     t = await createTestDatabase('pglite');
     dist = await mkdtemp(join(tmpdir(), 'staybook-dist-'));
     await mkdir(join(dist, 'assets'));
-    await writeFile(join(dist, 'index.html'), '<!doctype html><title>StayBook</title>');
+    await writeFile(join(dist, 'index.html'), INDEX_HTML);
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     await writeFile(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -87,5 +108,83 @@ describe('serving the web app', () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  describe('the home page', () => {
+    it("embeds the first page of rooms as GET /api/rooms answers it, and preloads the first card's picture", async () => {
+      const host = await insertUser(t.database.db, { role: 'host', name: 'Hana Host' });
+      const older = await insertRoom(t.database.db, { hostId: host.id, category: 'Lake', image: storedImageUrl(randomUUID()) });
+      const newest = await insertRoom(t.database.db, { hostId: host.id, category: 'Beach', image: storedImageUrl(randomUUID()) });
+
+      const res = await app.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const api = roomsPageSchema.parse((await app.inject({ method: 'GET', url: '/api/rooms?limit=24' })).json());
+      expect(embeddedRooms(res.body)).toEqual({ category: null, page: api });
+      expect(api.items.map((r) => r._id)).toEqual([newest.id, older.id]);
+
+      const key = newest.image.slice('/uploads/'.length, -'.webp'.length);
+      expect(res.body).toContain(
+        `<link rel="preload" as="image" fetchpriority="high" href="/uploads/${key}-640w.webp" ` +
+          `imagesrcset="/uploads/${key}-320w.webp 320w, /uploads/${key}-640w.webp 640w, /uploads/${key}-960w.webp 960w, /uploads/${key}-1600w.webp 1600w" ` +
+          `imagesizes="${ROOM_CARD_IMAGE_SIZES}"></head>`,
+      );
+    });
+
+    it('embeds the rooms of the category in its address, and none for a category that does not exist', async () => {
+      const lake = embeddedRooms((await app.inject({ method: 'GET', url: '/?category=Lake' })).body);
+      expect(lake?.category).toBe('Lake');
+      expect(lake?.page).toEqual(roomsPageSchema.parse((await app.inject({ method: 'GET', url: '/api/rooms?category=Lake' })).json()));
+      expect(lake?.page.items.every((r) => r.category === 'Lake')).toBe(true);
+
+      const unknown = await app.inject({ method: 'GET', url: '/?category=Moon' });
+      expect(unknown.statusCode).toBe(200);
+      expect(embeddedRooms(unknown.body)).toBeNull();
+      expect(unknown.body).toBe(INDEX_HTML);
+    });
+
+    it('stays what the API answers when a room changes or goes: the same service call, never cached stale', async () => {
+      const host = await insertUser(t.database.db, { role: 'host' });
+      const room = await insertRoom(t.database.db, { hostId: host.id, category: 'Islands', title: 'Before' });
+      const pageAndApi = async () => ({
+        page: embeddedRooms((await app.inject({ method: 'GET', url: '/?category=Islands' })).body)?.page,
+        api: roomsPageSchema.parse((await app.inject({ method: 'GET', url: '/api/rooms?category=Islands' })).json()),
+      });
+      const before = await pageAndApi();
+      expect(before.page).toEqual(before.api);
+      expect(before.page?.items.map((r) => r.title)).toEqual(['Before']);
+
+      await t.database.db.update(rooms).set({ title: 'After' }).where(eq(rooms.id, room.id));
+      const changed = await pageAndApi();
+      expect(changed.page).toEqual(changed.api);
+
+      await t.database.db.update(rooms).set({ deletedAt: new Date() }).where(eq(rooms.id, room.id));
+      const removed = await pageAndApi();
+      expect(removed.page).toEqual(removed.api);
+    });
+
+    it('sends the page compressed to browsers that accept it', async () => {
+      const plain = await app.inject({ method: 'GET', url: '/' });
+      const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gz = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    });
+
+    it('keeps text from closing the data element or acting as a replacement pattern', () => {
+      const room = {
+        _id: randomUUID(), title: '</script><script>alert(1)</script> $& $1', location: 'x', category: 'Lake' as const,
+        from: '2030-01-01', to: '2030-01-05', price: 1, priceCents: 100, guests: 1, bedrooms: 1, bathrooms: 1,
+        description: 'line\u2028break', image: '/uploads/outside.png', host: { name: 'H', image: null }, booked: false,
+      };
+      const html = homePageHtml(INDEX_HTML, { category: null, page: { items: [room], nextCursor: null } });
+      expect(html.match(/<\/script>/g)).toHaveLength(1);
+      expect(embeddedRooms(html)?.page.items[0]).toEqual(room);
+      // A picture we did not store has no other widths: preloaded as it is.
+      expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/uploads/outside.png"></head>');
+    });
   });
 });

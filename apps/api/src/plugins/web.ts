@@ -1,23 +1,80 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, isAppPath } from '@staybook/domain';
+import {
+  ERROR_CODES,
+  FIRST_ROOMS_ELEMENT_ID,
+  findCategory,
+  firstRoomsSchema,
+  imageAtWidth,
+  imageSrcSet,
+  isAppPath,
+  ROOM_CARD_IMAGE_SIZES,
+  ROOM_CARD_IMAGE_WIDTH,
+  ROOMS_PAGE_SIZE,
+  type FirstRooms,
+} from '@staybook/domain';
+import type { Db } from '../db/client.js';
 import { errorBody } from '../errors.js';
 import type { ImageFiles } from '../integrations/images/image-store.js';
 import { registerUploadsServing } from '../modules/uploads/serve-uploads.js';
+import { listRooms } from '../modules/rooms/rooms.service.js';
 
 const YEAR_SECONDS = 31_536_000;
+
+/** Text inside an HTML attribute value or element. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The home page's HTML: the built index.html with the first page of rooms embedded as JSON (the app's rooms
+ * query starts from it) and a preload of the first card's picture, so the largest content of the page is
+ * fetched while the JavaScript still loads (docs/decisions/017-bundle-budget.md). JSON in a script element
+ * is data, not code: the Content-Security-Policy allows it, and `<` is escaped so no text can close it.
+ */
+export function homePageHtml(template: string, first: FirstRooms): string {
+  const json = JSON.stringify(first).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const data = `<script type="application/json" id="${FIRST_ROOMS_ELEMENT_ID}">${json}</script>`;
+  const image = first.page.items[0]?.image;
+  const srcset = image ? imageSrcSet(image) : undefined;
+  const preload = image
+    ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageAtWidth(image, ROOM_CARD_IMAGE_WIDTH))}"` +
+      (srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(ROOM_CARD_IMAGE_SIZES)}"` : '') +
+      '>'
+    : '';
+  // A function, not a string, as the replacement: a room's text may hold `$&` and the like.
+  return template.replace('</head>', () => `${preload}</head>`).replace('</body>', () => `${data}</body>`);
+}
+
+/** The encoding to send a generated page in: brotli or gzip when the browser takes it, else none. */
+function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = (acceptEncoding ?? '').split(',').map((part) => part.trim().split(';')[0]);
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}
+
+const compress = {
+  // Quality 5: most of brotli's gain on text this size at a fraction of a millisecond.
+  br: (data: string) =>
+    promisify(brotliCompress)(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (data: string) => promisify(gzip)(data),
+};
 
 /**
  * Serves, from the API's own origin: uploaded images under /uploads, the built web app, and the
  * app's index.html for any other route so client-side routes load on refresh: with status 200 for
  * the app's own paths (APP_PATHS), 404 for the rest, where the app shows its not-found screen.
+ * The home page's index.html carries its first page of rooms (see homePageHtml).
  * Unknown /api paths and missing files get the JSON 404 instead.
  */
 export async function registerWebServing(
   app: FastifyInstance,
-  options: { imageFiles: ImageFiles; webDist: string | null },
+  options: { imageFiles: ImageFiles; webDist: string | null; db: Db },
 ): Promise<void> {
   // The reply decorators (sendFile) are added once, by the web app's static handler when there is one.
   await registerUploadsServing(app, options.imageFiles, { decorateReply: !options.webDist });
@@ -27,7 +84,8 @@ export async function registerWebServing(
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
-      index: 'index.html',
+      // `/` is the home page, answered below with its first rooms.
+      index: false,
       // One route per built file, listed at start-up: app routes then go straight to the fallback below.
       wildcard: false,
       preCompressed: true,
@@ -38,6 +96,29 @@ export async function registerWebServing(
           path.includes(`${join(webDist, 'assets')}`) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
         );
       },
+    });
+
+    const template = readFileSync(join(webDist, 'index.html'), 'utf8');
+    app.get('/', async (request, reply) => {
+      const requested = new URL(request.url, 'http://localhost').searchParams.get('category') || null;
+      const category = findCategory(requested)?.label ?? null;
+      let html = template;
+      // An unknown category has no rooms: the app says so without asking the API, and so does the page.
+      if (!requested || category) {
+        try {
+          // The same service call as GET /api/rooms, checked against the same schema: the page is as fresh
+          // as the API, and index.html is never cached without revalidation.
+          const page = await listRooms(options.db, { category: category ?? undefined, limit: ROOMS_PAGE_SIZE });
+          html = homePageHtml(template, firstRoomsSchema.parse({ category, page }));
+        } catch (error) {
+          // The app still loads and asks the API itself, which answers with the error the person sees.
+          request.log.warn({ err: error }, 'Could not embed the first rooms in the home page');
+        }
+      }
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      if (!encoding) return reply.send(html);
+      return reply.header('content-encoding', encoding).send(await compress[encoding](html));
     });
   } else {
     app.log.warn('The web app is not built; only the API is served. Run `npm run build` to serve it.');

@@ -1,5 +1,5 @@
 import { serverInfoSchema, sessionSchema, type ServerInfo, type SessionUser } from '@staybook/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest, ignoredResponse } from '../../../lib/api-client';
 
 /** better-auth is mounted here on the API; its answers are read with the domain's schemas. */

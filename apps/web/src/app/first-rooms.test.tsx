@@ -1,0 +1,75 @@
+import { FIRST_ROOMS_ELEMENT_ID, ROOM_CARD_IMAGE_SIZES, ROOMS_PAGE_SIZE, type RoomSummary } from '@staybook/domain';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { roomKeys } from '../features/rooms/api/room-keys';
+import { RoomCard } from '../features/rooms/components/room-card';
+import { seedFirstRooms } from './first-rooms';
+
+const ROOM: RoomSummary = {
+  _id: '5f0c9d3e-0000-4000-8000-000000000001',
+  title: 'Lake cabin',
+  location: 'Hallstatt, Austria',
+  category: 'Lake',
+  from: '2030-01-01',
+  to: '2030-02-01',
+  price: 120,
+  priceCents: 12_000,
+  guests: 2,
+  bedrooms: 1,
+  bathrooms: 1,
+  description: 'By the water.',
+  image: '/uploads/5f0c9d3e-0000-4000-8000-000000000002.webp',
+  host: { name: 'Hana', image: null },
+  booked: false,
+};
+const PAGE = { items: [ROOM], nextCursor: null };
+
+function embed(json: string) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = FIRST_ROOMS_ELEMENT_ID;
+  element.textContent = json;
+  document.body.append(element);
+}
+
+const listKey = (category: 'Lake' | null) => roomKeys.list({ category, limit: ROOMS_PAGE_SIZE });
+
+afterEach(() => {
+  document.getElementById(FIRST_ROOMS_ELEMENT_ID)?.remove();
+  cleanup();
+});
+
+describe('the first rooms embedded in the home page', () => {
+  it('start the rooms query of the page and category they were made for, once', () => {
+    const queryClient = new QueryClient();
+    embed(JSON.stringify({ category: 'Lake', page: PAGE }));
+    seedFirstRooms(queryClient, { pathname: '/', search: '?category=Lake' });
+    expect(queryClient.getQueryData(listKey('Lake'))).toEqual({ pages: [PAGE], pageParams: [null] });
+    expect(document.getElementById(FIRST_ROOMS_ELEMENT_ID)).toBeNull();
+  });
+
+  it('are left alone for another category, another page, or when they fail the check', () => {
+    for (const [json, where] of [
+      [JSON.stringify({ category: 'Lake', page: PAGE }), { pathname: '/', search: '' }],
+      [JSON.stringify({ category: null, page: PAGE }), { pathname: '/login', search: '' }],
+      [JSON.stringify({ category: null, page: { items: [{ ...ROOM, priceCents: 'free' }], nextCursor: null } }), { pathname: '/', search: '' }],
+      ['{ not json', { pathname: '/', search: '' }],
+    ] as const) {
+      const queryClient = new QueryClient();
+      embed(json);
+      seedFirstRooms(queryClient, where);
+      expect(queryClient.getQueryCache().getAll(), json).toEqual([]);
+      expect(document.getElementById(FIRST_ROOMS_ELEMENT_ID)).toBeNull();
+    }
+  });
+
+  it("preload the picture the room card shows: the card's sizes are the ones the server preloads with", () => {
+    const router = createMemoryRouter([{ path: '/', element: <RoomCard room={ROOM} eager highPriority /> }]);
+    const { container } = render(<RouterProvider router={router} />);
+    const img = container.querySelector('img');
+    expect(img?.getAttribute('sizes')).toBe(ROOM_CARD_IMAGE_SIZES);
+    expect(img?.getAttribute('src')).toBe('/uploads/5f0c9d3e-0000-4000-8000-000000000002-640w.webp');
+  });
+});

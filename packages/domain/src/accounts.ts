@@ -1,0 +1,57 @@
+import { z } from 'zod/mini';
+import { ROLES, USER_STATUSES } from './users.js';
+
+/*
+ * What the API answers about people, and the limits their input is held to. The shapes are built with zod/mini:
+ * the web app checks them at first paint on every page (see rooms.ts and docs/decisions/017-bundle-budget.md).
+ * The request and form rules built on these limits are in identity.ts.
+ */
+
+/** Password policy: long enough to resist guessing, short enough to bound hashing cost. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Largest image a person may upload (profile photos, room pictures). */
+export const MAX_UPLOAD_MB = 5;
+export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
+
+export const NAME_MAX_LENGTH = 80;
+
+export const roleSchema = z.enum(ROLES, { message: `Role must be one of: ${ROLES.join(', ')}` });
+export const userStatusSchema = z.enum(USER_STATUSES);
+
+/** A user record as the users endpoints answer it. */
+export const userSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  image: z.nullable(z.string()),
+  role: roleSchema,
+  status: z.nullable(userStatusSchema),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const usersPageSchema = z.object({ items: z.array(userSchema), nextCursor: z.nullable(z.string()) });
+export type UsersPage = z.infer<typeof usersPageSchema>;
+
+/** `PUT /api/user` (host request) and `PATCH /api/users/update/:email` answer how many records changed. */
+export const modifiedCountSchema = z.object({ modifiedCount: z.int().check(z.minimum(0)) });
+
+export const uploadedImageSchema = z.object({ url: z.string(), display_url: z.string() });
+
+/** What the server tells the app about itself before anyone signs in. */
+export const serverInfoSchema = z.object({ googleSignIn: z.boolean() });
+export type ServerInfo = z.infer<typeof serverInfoSchema>;
+
+/** The signed-in person as `GET /api/auth/get-session` answers it (null when signed out). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.nullish(z.string()),
+  role: roleSchema,
+  status: z.nullish(userStatusSchema),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+export const sessionSchema = z.nullable(z.object({ user: sessionUserSchema }));

@@ -1,0 +1,148 @@
+// `npm run lighthouse`: starts the app as `npm start` does (building the web app when stale) on a fresh, seeded
+// data directory, and runs Lighthouse (from npm, driving Debian's Chromium) on the home page and on a room page
+// (as a signed-in guest), on mobile and desktop, three runs each. Prints the median performance, accessibility
+// and best-practices scores, and the median largest contentful paint. Figures only: nothing passes or fails.
+// Settings: CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_PORT (default: a free port), LIGHTHOUSE_RUNS (3).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { roomsPageSchema } from '@staybook/domain';
+import { freePort } from '../apps/api/src/test/server-process.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+type Scores = Record<(typeof CATEGORIES)[number], number> & { lcpMs: number; failing: string[] };
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function startApp(port: number, dataDir: string) {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  let gone = false;
+  void exited.then(() => (gone = true));
+  while (!(await fetch(`${url}/api/health`).then((r) => r.ok, () => false))) {
+    if (gone) throw new Error('The app exited before it was ready');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * A new guest, signed up through the API as the browser does; answers the session cookie. `photo` is an image
+ * the server stores (a missing one would be a 404 in the console, which best practices counts).
+ */
+async function signedInGuest(base: string, photo: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({
+      name: 'Lighthouse Guest',
+      email: `lighthouse-${randomUUID().slice(0, 8)}@example.com`,
+      password: 'lighthouse password 123',
+      image: photo,
+    }),
+  });
+  if (!res.ok) throw new Error(`Sign-up failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+/** The first few items of an audit's table (a console error's text, say), on one line. */
+function detailsOf(details: unknown): string {
+  const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const text = items.slice(0, 3).map((item) => String(item.description ?? item.url ?? item.node ?? '').slice(0, 160));
+  return text.length ? ` (${text.join('; ')})` : '';
+}
+
+async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie: string | null): Promise<Scores> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    };
+    const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+    const score = (id: string) => lhr.categories[id]?.score ?? 0;
+    // What keeps accessibility and best practices below 1: the audits that count and did not pass.
+    const failing = (['accessibility', 'best-practices'] as const).flatMap((id) =>
+      (lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${id}: ${lhr.audits[ref.id]?.title ?? ref.id}${detailsOf(lhr.audits[ref.id]?.details)}`),
+    );
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+      failing,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'staybook-lighthouse-'));
+const port = process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : await freePort();
+const app = await startApp(port, dataDir);
+try {
+  const firstRoom = roomsPageSchema.parse(await (await fetch(`${app.url}/api/rooms?limit=1`)).json()).items[0];
+  if (!firstRoom) throw new Error('The seeded marketplace has no rooms');
+  const cookie = await signedInGuest(app.url, firstRoom.image);
+  const pages = [
+    { name: 'home', url: `${app.url}/`, cookie: null },
+    { name: 'room', url: `${app.url}/room/${firstRoom._id}`, cookie },
+  ];
+  console.log(`Lighthouse on ${app.url}, ${RUNS} runs each (median; the machine's load shows in the performance figures)`);
+  console.log(`${'page'.padEnd(6)} ${'device'.padEnd(8)} ${'performance'.padStart(11)} ${'accessibility'.padStart(13)} ${'best-practices'.padStart(14)} ${'LCP'.padStart(8)}   runs (performance)`);
+  for (const page of pages) {
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      const runs: Scores[] = [];
+      for (let i = 0; i < RUNS; i += 1) runs.push(await audit(page.url, formFactor, page.cookie));
+      const m = (key: Exclude<keyof Scores, 'failing'>) => median(runs.map((r) => r[key]));
+      console.log(
+        `${page.name.padEnd(6)} ${formFactor.padEnd(8)} ${m('performance').toFixed(2).padStart(11)} ${m('accessibility').toFixed(2).padStart(13)} ` +
+          `${m('best-practices').toFixed(2).padStart(14)} ${`${Math.round(m('lcpMs'))} ms`.padStart(8)}   ${runs.map((r) => r.performance.toFixed(2)).join(' ')}`,
+      );
+      for (const audit of new Set(runs.flatMap((r) => r.failing))) console.log(`         failed in a run: ${audit}`);
+    }
+  }
+} finally {
+  await app.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
