@@ -133,7 +133,15 @@ try {
   for (const page of pages) {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       const runs: Scores[] = [];
-      for (let i = 0; i < RUNS; i += 1) runs.push(await audit(page.url, formFactor, page.cookie));
+      for (let i = 0; i < RUNS; i += 1) {
+        // A run Lighthouse itself could not complete (a trace lost on a loaded machine) is named and left out.
+        try {
+          runs.push(await audit(page.url, formFactor, page.cookie));
+        } catch (error) {
+          console.log(`${page.name.padEnd(6)} ${formFactor.padEnd(8)} run ${i + 1} failed: ${(error as Error).message}`);
+        }
+      }
+      if (runs.length === 0) continue;
       const m = (key: Exclude<keyof Scores, 'failing'>) => median(runs.map((r) => r[key]));
       console.log(
         `${page.name.padEnd(6)} ${formFactor.padEnd(8)} ${m('performance').toFixed(2).padStart(11)} ${m('accessibility').toFixed(2).padStart(13)} ` +
