@@ -20,7 +20,8 @@ function multipart(data: Buffer) {
 }
 
 /** Images in an S3-compatible bucket (s3rver): stored, served under the same URLs and removed as on the local disk. */
-describe('images in S3-compatible storage', () => {
+// Each case opens a real database and encodes pictures: minutes on a busy two-core machine.
+describe('images in S3-compatible storage', { timeout: 300_000 }, () => {
   let s3: S3StandIn;
   let t: TestApp;
   let png: Buffer;
@@ -36,7 +37,7 @@ describe('images in S3-compatible storage', () => {
       forcePathStyle: true,
       credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! },
     });
-  });
+  }, 300_000);
   afterAll(async () => {
     bucket?.destroy();
     await t?.close();

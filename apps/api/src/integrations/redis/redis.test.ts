@@ -40,7 +40,8 @@ async function startRelay(target: URL): Promise<{ url: string; cut(): Promise<vo
   };
 }
 
-describe.skipIf(!withRedis)('rate limits shared in Redis (TEST_REDIS_URL, or 127.0.0.1:6379 with TEST_DATABASE_URL)', () => {
+// Each case opens real databases: minutes on a busy two-core machine.
+describe.skipIf(!withRedis)('rate limits shared in Redis (TEST_REDIS_URL, or 127.0.0.1:6379 with TEST_DATABASE_URL)', { timeout: 300_000 }, () => {
   const prefix = `staybook-test-${randomBytes(4).toString('hex')}:`;
   let inspect: Redis;
   let apps: TestApp[];
@@ -49,7 +50,7 @@ describe.skipIf(!withRedis)('rate limits shared in Redis (TEST_REDIS_URL, or 127
     inspect = new Redis(REDIS_URL);
     apps = [];
     for (let i = 0; i < 2; i += 1) apps.push(await createTestApp('pglite', { REDIS_URL, REDIS_KEY_PREFIX: prefix, AUTH_RATE_LIMIT: '1' }));
-  });
+  }, 300_000);
   afterAll(async () => {
     await Promise.all((apps ?? []).map((t) => t.close()));
     const keys = await inspect.keys(`${prefix}*`);
@@ -79,7 +80,7 @@ describe.skipIf(!withRedis)('rate limits shared in Redis (TEST_REDIS_URL, or 127
   });
 });
 
-describe('when Redis is away', () => {
+describe('when Redis is away', { timeout: 300_000 }, () => {
   it('refuses to start when the configured Redis cannot be reached, naming REDIS_URL', async () => {
     const url = `redis://127.0.0.1:${await freePort()}`;
     await expect(connectRedis({ url, keyPrefix: 'x:' }, { warn: () => {}, info: () => {} })).rejects.toThrow(RedisUnavailableError);
