@@ -182,10 +182,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreS
     const updated = await send(at(1), 'PUT', `/api/room/update/${room._id}`, { body: body('Fjord cabin, renovated', secondImage), cookie: host.cookie });
     expect(updated.status).toBe(200);
     for (const server of servers) {
-      expect(await read(server)).toMatchObject({
-        one: { title: 'Fjord cabin, renovated', image: secondImage },
-        listed: { title: 'Fjord cabin, renovated', image: secondImage },
-      });
+      // The other server hears of the change by PostgreSQL NOTIFY, which arrives just after the write's answer:
+      // wait for it rather than read once.
+      await expect
+        .poll(() => read(server), { timeout: 10_000 })
+        .toMatchObject({
+          one: { title: 'Fjord cabin, renovated', image: secondImage },
+          listed: { title: 'Fjord cabin, renovated', image: secondImage },
+        });
       expect((await fetch(`${server.url}${firstImage}`)).status).toBe(404);
     }
   });
