@@ -206,7 +206,8 @@ test('the demo admin sees every sale, user and live listing, and bookings per da
   test.setTimeout(180_000);
   const hosts: Account[] = [DEMO.host, { email: 'marco@staybook.example', password: 'staybook-host' }, { email: 'ingrid@staybook.example', password: 'staybook-host' }];
   const [admin, ...hostApis] = await signedInContexts(playwright.request, [DEMO.admin, ...hosts]);
-  // Every stay is in a demo host's rooms: rooms other tests list are never booked.
+  // Every stay is in a demo host's rooms: a test that books a room it listed cancels the stay before it ends
+  // (hosting.spec.ts), and the figures are worked out again until they settle.
   const compute = async () => {
     const sales = await Promise.all(hostApis.map(async (api) => salesOf(await allStays(api, 'manage-bookings'))));
     const users = await countUsers(admin!);
