@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# StayBook as one container: the compiled API serving the web app and the images (docs/decisions/022-compiled-build-and-container.md).
+# StayBook as one container: the compiled API serving the web app and the images (docs/decisions/021-compiled-build-and-container.md).
 # docker build -t staybook .   ·   docker run -p 3000:3000 -e … staybook   ·   compose.yaml runs the whole set.
 ARG NODE_IMAGE=node:20.20-bookworm-slim
 

@@ -1,6 +1,6 @@
 // `npm start`: builds the web app and the API when their sources changed since the last build, then runs the
 // compiled server (apps/api/dist/server.js) in this process: it migrates and seeds on start-up, and signals reach
-// it directly. No TypeScript loader is involved at run time (docs/decisions/022-compiled-build-and-container.md).
+// it directly. No TypeScript loader is involved at run time (docs/decisions/021-compiled-build-and-container.md).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

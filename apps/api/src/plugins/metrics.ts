@@ -24,7 +24,7 @@ export const UNMATCHED_ROUTE = '(unmatched)';
 export type Metrics = OutcomeMetrics & { registry: Registry };
 
 /**
- * Prometheus metrics (docs/decisions/023-openapi-and-metrics.md): every request counted and timed by its route
+ * Prometheus metrics (docs/decisions/022-openapi-and-metrics.md): every request counted and timed by its route
  * pattern (`/api/room/:id`, never the raw URL, so the number of series stays bounded), bookings and payments by
  * outcome, and Node's process metrics. One registry per app, so tests building several apps do not collide.
  */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@staybook/domain';
 
 /**
- * The API reference (docs/decisions/023-openapi-and-metrics.md): an OpenAPI 3.1 document generated from the
+ * The API reference (docs/decisions/022-openapi-and-metrics.md): an OpenAPI 3.1 document generated from the
  * routes' zod schemas at `/api/openapi.json`, and a browsable page at `/api/docs` whose assets are served from
  * the package (it works offline). better-auth's `/api/auth/*` endpoints are not Fastify routes with schemas:
  * their part comes from the library's own generator, rewritten to the cookie session and our error shape.
