@@ -154,11 +154,14 @@ describe('serving the web app', () => {
       expect(before.page).toEqual(before.api);
       expect(before.page?.items.map((r) => r.title)).toEqual(['Before']);
 
+      // Written behind the app's back, so the listing cache is told as the room services tell it.
       await t.database.db.update(rooms).set({ title: 'After' }).where(eq(rooms.id, room.id));
+      await app.listing.roomsChanged();
       const changed = await pageAndApi();
       expect(changed.page).toEqual(changed.api);
 
       await t.database.db.update(rooms).set({ deletedAt: new Date() }).where(eq(rooms.id, room.id));
+      await app.listing.roomsChanged();
       const removed = await pageAndApi();
       expect(removed.page).toEqual(removed.api);
     });
