@@ -3,7 +3,7 @@ import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate, todayIso, type IsoDate } from './dates.js';
 import { isOwnImageUrl } from './images.js';
 import { dollarsToCents, type Cents } from './money.js';
-import { listRoomsQuerySchema } from './rooms.js';
+import { categorySchema, ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
 
 /**
  * What a host types to list or update a room: one schema for the Add Room / Update Room form and the
@@ -166,6 +166,15 @@ export function roomInputSchemaFor({ today, keepStart }: { today?: IsoDate; keep
 }
 
 /** `GET /api/my-listings`: the host's own rooms, a page at a time. */
+/**
+ * The public room list's query (the API's; full zod, so it lives here, outside the home page's JavaScript).
+ */
+export const listRoomsQuerySchema = z.object({
+  category: z.optional(categorySchema),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(ROOMS_MAX_PAGE_SIZE).default(ROOMS_PAGE_SIZE),
+});
+
 export const myListingsQuerySchema = listRoomsQuerySchema.omit({ category: true });
 
 /** `DELETE /api/room/:id` answers how many rooms it removed (the spec's deletedCount). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import * as zm from 'zod/mini';
 import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate } from './dates.js';
@@ -62,12 +62,6 @@ export type RoomSummary = z.infer<typeof roomSummarySchema>;
 
 export const ROOMS_PAGE_SIZE = 24;
 export const ROOMS_MAX_PAGE_SIZE = 60;
-
-export const listRoomsQuerySchema = z.object({
-  category: z.optional(categorySchema),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(ROOMS_MAX_PAGE_SIZE).default(ROOMS_PAGE_SIZE),
-});
 
 /** One page of rooms; pass `nextCursor` back as `cursor` for the next page, until it is null. */
 export const roomsPageSchema = zm.object({

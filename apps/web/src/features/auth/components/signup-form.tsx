@@ -8,7 +8,7 @@ import { NewPasswordField, TextField } from '../../../components/text-field';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { imageFileSchema } from '../../uploads/api/upload-image';
+import { imageFileSchema } from '../../uploads/api/image-file-schema';
 import { useAuth } from '../hooks/use-auth';
 
 /** The server's sign-up rules, plus the photo the form uploads first. */

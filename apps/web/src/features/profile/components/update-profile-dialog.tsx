@@ -10,7 +10,7 @@ import { useImagePreview } from '../../../hooks/use-preview-url';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';
-import { imageFileSchema } from '../../uploads/api/upload-image';
+import { imageFileSchema } from '../../uploads/api/image-file-schema';
 
 interface UpdateProfileDialogProps {
   user: SessionUser;

@@ -1,5 +1,4 @@
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, uploadedImageSchema } from '@staybook/domain';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Answers the address to store as the photo (the upload's display_url, which for this server is its canonical url). */
@@ -21,16 +20,3 @@ export function describeImageProblem(file: File | null | undefined): string | nu
   return null;
 }
 
-/**
- * A chosen file as a form value: `required` refuses none; a chosen one must pass describeImageProblem.
- * Lets a form library show the file's message beside its field like any other.
- */
-export function imageFileSchema({ required }: { required: boolean }) {
-  return z
-    .custom<File | null>((value) => value === null || value instanceof File, { error: 'Please select an image' })
-    .superRefine((file, ctx) => {
-      if (!file && !required) return;
-      const problem = describeImageProblem(file);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    });
-}
