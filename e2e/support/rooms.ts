@@ -18,6 +18,16 @@ export async function fetchRoomsPage(
   return roomsPageSchema.parse(await response.json());
 }
 
+/**
+ * A room of the demo seed from the first page. Tests that list rooms of their own (hosted by users named
+ * `E2E …`, newest first) may delete them at any moment, so a test that only needs "a room" takes a seeded one.
+ */
+export async function fetchSeededRoom(request: APIRequestContext): Promise<Room> {
+  const room = (await fetchRoomsPage(request)).items.find((r) => !r.host.name.startsWith('E2E '));
+  if (!room) throw new Error('the seeded marketplace lists no rooms');
+  return room;
+}
+
 /** Every room the API lists (optionally in one category), following nextCursor to the end. */
 export async function fetchAllRooms(request: APIRequestContext, category?: string): Promise<Room[]> {
   const rooms: Room[] = [];

@@ -16,7 +16,7 @@ import {
   SUCCESS_CARD,
 } from '../support/bookings';
 import { availabilityCalendar, listingRow, listRoomThroughApi } from '../support/hosting';
-import { fetchRoomsPage, roomCards, roomPath } from '../support/rooms';
+import { fetchSeededRoom, roomCards, roomPath } from '../support/rooms';
 
 /** Console errors and uncaught exceptions the page reports while the test runs. */
 function collectPageErrors(page: Page): string[] {
@@ -45,8 +45,7 @@ test('the home page has no serious accessibility violations and no console error
 });
 
 test('a room page has no serious accessibility violations and no console errors', async ({ page, request }) => {
-  const [room] = (await fetchRoomsPage(request)).items;
-  if (!room) throw new Error('the seeded marketplace lists no rooms');
+  const room = await fetchSeededRoom(request);
   await signInAs(page, DEMO.guest);
   const errors = collectPageErrors(page);
 

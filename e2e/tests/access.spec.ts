@@ -134,6 +134,10 @@ test('a session revoked on the server signs the page out at its next API call', 
   await page.goto('/dashboard');
   const nav = dashboardNav(page);
   await expect(nav.getByRole('button', { name: 'Become A Host' })).toBeVisible();
+  // The Statistics page has asked for its figures: a call still on its way would meet the dead session before
+  // the button is clicked, and sign the page out first.
+  await expect(page.getByText('Not enough data available for this section!')).toBeVisible();
+  await page.waitForLoadState('networkidle');
 
   // End the session on the server; the browser keeps presenting its (now dead) cookie.
   const cookies = await context.cookies();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { asAccount, createUser, fetchSession, fetchUser, signInStatus, uniqueEmail } from '../support/auth';
 import { actAsGoogleUser, type GoogleIdentity } from '../support/google';
-import { fetchRoomsPage, roomPath } from '../support/rooms';
+import { fetchSeededRoom, roomPath } from '../support/rooms';
 import { EMPTY_URL, OIDC_ISSUER } from '../support/servers';
 import { atPath, expectImageLoaded, headerAvatar, openProfileMenu } from '../support/ui';
 
@@ -53,8 +53,7 @@ test('a visitor signs up with Google, becomes a verified guest with the provider
 });
 
 test('Google sign-in from a room the guard sent to /login comes back to that room', async ({ page, context, request }) => {
-  const [room] = (await fetchRoomsPage(request)).items;
-  if (!room) throw new Error('the seeded marketplace lists no rooms');
+  const room = await fetchSeededRoom(request);
   await actAsGoogleUser(context, newGoogleIdentity());
 
   await page.goto(roomPath(room._id));

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, fetchSession, signInAs, type Account } from '../support/auth';
-import { fetchRoomsPage, roomPath } from '../support/rooms';
+import { fetchSeededRoom, roomPath } from '../support/rooms';
 import { atPath, expectToastsClearOf, openProfileMenu, toastBars } from '../support/ui';
 
 function loginForm(page: Page) {
@@ -19,8 +19,7 @@ async function signInWithForm(page: Page, account: Account) {
 }
 
 test('a visitor opening a room signs in on /login and comes back to the room', async ({ page, request }) => {
-  const [room] = (await fetchRoomsPage(request)).items;
-  if (!room) throw new Error('the seeded marketplace lists no rooms');
+  const room = await fetchSeededRoom(request);
 
   await page.goto(roomPath(room._id));
   await expect(page).toHaveURL(atPath('/login'));

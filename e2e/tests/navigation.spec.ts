@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signInAs } from '../support/auth';
-import { cardHrefs, categoryStrip, fetchAllRooms, fetchRoomsPage, roomCards, roomPath } from '../support/rooms';
+import { cardHrefs, categoryStrip, fetchAllRooms, fetchSeededRoom, roomCards, roomPath } from '../support/rooms';
 import { atPath, openProfileMenu } from '../support/ui';
 
 test('a room page opened directly survives a reload', async ({ page, request }) => {
-  const [room] = (await fetchRoomsPage(request)).items;
-  if (!room) throw new Error('the seeded marketplace lists no rooms');
+  const room = await fetchSeededRoom(request);
   await signInAs(page, DEMO.guest);
 
   await page.goto(roomPath(room._id));
@@ -85,8 +84,7 @@ test.describe('on a large screen (1280 px)', () => {
 });
 
 test('the logo link goes home from a category and from a room', async ({ page, request }) => {
-  const [room] = (await fetchRoomsPage(request)).items;
-  if (!room) throw new Error('the seeded marketplace lists no rooms');
+  const room = await fetchSeededRoom(request);
   const logo = page.getByRole('link', { name: 'StayBook home' });
   const isHome = (url: URL) => url.pathname === '/' && url.search === '';
   await signInAs(page, DEMO.guest);

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signInAs } from '../support/auth';
 import { fetchAvailability, nightsOf } from '../support/bookings';
 import { holdRequests } from '../support/network';
-import { fetchAllRooms, fetchRoom, fetchRoomsPage, roomCards, roomPath } from '../support/rooms';
+import { fetchAllRooms, fetchRoom, fetchSeededRoom, roomCards, roomPath } from '../support/rooms';
 
 // A room page needs a signed-in user (login.spec.ts covers the visitor's way through /login).
 test.beforeEach(async ({ page }) => {
@@ -86,8 +86,7 @@ test('clicking a card opens the room with every detail', async ({ page, request 
 });
 
 test('a loader shows while the room loads', async ({ page, request }) => {
-  const [room] = (await fetchRoomsPage(request)).items;
-  if (!room) throw new Error('the seeded marketplace lists no rooms');
+  const room = await fetchSeededRoom(request);
   const release = await holdRequests(page, (url) => url.pathname === `/api/room/${room._id}`);
 
   await page.goto(roomPath(room._id));
