@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useEffectEvent, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, type ReactNode } from 'react';
 import { ApiRequestError, onAuthFailure } from '../../../lib/api-client';
 import { uploadImage } from '../../uploads/api/upload-image';
 import * as authApi from '../api/auth-api';
@@ -35,7 +35,11 @@ export function AuthProvider({ onSessionRejected, children }: AuthProviderProps)
     queryClient.getMutationCache().clear();
   }, [queryClient]);
 
+  /** True from the moment a sign-out starts: the calls it overtakes answer 401, and that is expected. */
+  const signingOut = useRef(false);
   const handleSessionRejected = useEffectEvent(() => {
+    // Nobody is signed in here (any more), so there is no session to end and no reason to go to /login.
+    if (signingOut.current || queryClient.getQueryData(sessionQuery.queryKey) === null) return;
     void clearClientState().then(onSessionRejected);
   });
   useEffect(() => onAuthFailure(() => handleSessionRejected()), []);
@@ -77,13 +81,18 @@ export function AuthProvider({ onSessionRejected, children }: AuthProviderProps)
   );
 
   const logOut = useCallback(async () => {
+    signingOut.current = true;
     try {
-      await authApi.signOut();
-    } catch (error) {
-      // Already signed out on the server: only this tab still thinks otherwise.
-      if (!(error instanceof ApiRequestError && (error.status === 401 || error.status === 403))) throw error;
+      try {
+        await authApi.signOut();
+      } catch (error) {
+        // Already signed out on the server: only this tab still thinks otherwise.
+        if (!(error instanceof ApiRequestError && (error.status === 401 || error.status === 403))) throw error;
+      }
+      await clearClientState();
+    } finally {
+      signingOut.current = false;
     }
-    await clearClientState();
   }, [clearClientState]);
 
   const updateProfile = useCallback(
