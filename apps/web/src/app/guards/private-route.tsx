@@ -13,6 +13,11 @@ export function PrivateRoute({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (loading) return <Loader />;
   if (error) return <ErrorScreen message={error.message} onRetry={retry} />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!user) {
+    // A page being left (Logout goes home, then signs out) may render once more before it unmounts: the address
+    // has moved on already, and sending it to /login now would undo where the person was going.
+    if (window.location.pathname !== location.pathname) return null;
+    return <Navigate to="/login" replace state={{ from: location }} />;
+  }
   return children;
 }

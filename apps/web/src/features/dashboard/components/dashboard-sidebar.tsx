@@ -43,9 +43,8 @@ export function DashboardSidebar() {
   const navigate = useNavigate();
 
   const handleLogOut = async () => {
-    // Leave the private pages first, so their login guard does not race this to /login. flushSync: the router's
-    // update is otherwise a transition, which the sign-out's own update could overtake while the page is still up.
-    await navigate('/', { replace: true, flushSync: true });
+    // Leave the private pages first, so their login guard does not race this to /login.
+    await navigate('/', { replace: true });
     logOut().catch((error: unknown) => notify.error(errorMessage(error)));
   };
 
