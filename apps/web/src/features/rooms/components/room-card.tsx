@@ -1,19 +1,5 @@
-import { formatMoney, imageAtWidth, imageSrcSet, type Room } from '@staybook/domain';
+import { formatMoney, imageAtWidth, imageSrcSet, ROOM_CARD_IMAGE_SIZES, type Room } from '@staybook/domain';
 import { Link } from 'react-router';
-
-/**
- * The card's rendered width at each grid breakpoint: the viewport minus the container's padding
- * and the gaps (gap-8), divided by the columns; the container stops growing at 2520px.
- */
-const CARD_SIZES = [
-  '(min-width: 2520px) 367px',
-  '(min-width: 1536px) calc((100vw - 320px) / 6)',
-  '(min-width: 1280px) calc((100vw - 288px) / 5)',
-  '(min-width: 1024px) calc((100vw - 176px) / 4)',
-  '(min-width: 768px) calc((100vw - 144px) / 3)',
-  '(min-width: 640px) calc((100vw - 80px) / 2)',
-  'calc(100vw - 32px)',
-].join(', ');
 
 interface RoomCardProps {
   room: Room;
@@ -34,7 +20,7 @@ export function RoomCard({ room, eager, highPriority }: RoomCardProps) {
         <img
           src={imageAtWidth(room.image, 640)}
           srcSet={imageSrcSet(room.image)}
-          sizes={CARD_SIZES}
+          sizes={ROOM_CARD_IMAGE_SIZES}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={highPriority ? 'high' : 'auto'}
           decoding="async"
