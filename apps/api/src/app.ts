@@ -218,6 +218,6 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await registerWebServing(app, { imageFiles: imageStore.files, webDist, db: database.db });
+  await registerWebServing(app, { imageFiles: imageStore.files, webDist, db: database.db, listing });
   return app;
 }

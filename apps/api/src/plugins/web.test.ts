@@ -115,6 +115,8 @@ describe('serving the web app', () => {
       const host = await insertUser(t.database.db, { role: 'host', name: 'Hana Host' });
       const older = await insertRoom(t.database.db, { hostId: host.id, category: 'Lake', image: storedImageUrl(randomUUID()) });
       const newest = await insertRoom(t.database.db, { hostId: host.id, category: 'Beach', image: storedImageUrl(randomUUID()) });
+      // Written behind the app's back, so the listing cache is told as the room services tell it.
+      await app.listing.roomsChanged();
 
       const res = await app.inject({ method: 'GET', url: '/' });
       expect(res.statusCode).toBe(200);
@@ -166,11 +168,28 @@ describe('serving the web app', () => {
       expect(removed.page).toEqual(removed.api);
     });
 
+    it('is made once per change and revalidated with its ETag', async () => {
+      const first = await app.inject({ method: 'GET', url: '/?category=Beach', headers: { 'accept-encoding': 'br' } });
+      expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+      const etag = String(first.headers.etag);
+      const again = await app.inject({ method: 'GET', url: '/?category=Beach', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+
+      const host = await insertUser(t.database.db, { role: 'host' });
+      await insertRoom(t.database.db, { hostId: host.id, category: 'Beach', title: 'Just listed' });
+      await app.listing.roomsChanged();
+      const changed = await app.inject({ method: 'GET', url: '/?category=Beach', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      expect(embeddedRooms(brotliDecompressSync(changed.rawPayload).toString())?.page.items[0]?.title).toBe('Just listed');
+    });
+
     it('sends the page compressed to browsers that accept it', async () => {
       const plain = await app.inject({ method: 'GET', url: '/' });
       const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(br.headers['content-encoding']).toBe('br');
-      expect(br.headers.vary).toContain('accept-encoding');
+      expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
       expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
       const gz = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
       expect(gz.headers['content-encoding']).toBe('gzip');

@@ -1,7 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -20,6 +18,7 @@ import {
 import type { Db } from '../db/client.js';
 import { errorBody } from '../errors.js';
 import type { ImageFiles } from '../integrations/images/image-store.js';
+import type { ListingCache } from '../modules/rooms/listing-cache.js';
 import { registerUploadsServing } from '../modules/uploads/serve-uploads.js';
 import { listRooms } from '../modules/rooms/rooms.service.js';
 
@@ -50,21 +49,6 @@ export function homePageHtml(template: string, first: FirstRooms): string {
   return template.replace('</head>', () => `${preload}</head>`).replace('</body>', () => `${data}</body>`);
 }
 
-/** The encoding to send a generated page in: brotli or gzip when the browser takes it, else none. */
-function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = (acceptEncoding ?? '').split(',').map((part) => part.trim().split(';')[0]);
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return null;
-}
-
-const compress = {
-  // Quality 5: most of brotli's gain on text this size at a fraction of a millisecond.
-  br: (data: string) =>
-    promisify(brotliCompress)(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: (data: string) => promisify(gzip)(data),
-};
-
 /**
  * Serves, from the API's own origin: uploaded images under /uploads, the built web app, and the
  * app's index.html for any other route so client-side routes load on refresh: with status 200 for
@@ -74,7 +58,7 @@ const compress = {
  */
 export async function registerWebServing(
   app: FastifyInstance,
-  options: { imageFiles: ImageFiles; webDist: string | null; db: Db },
+  options: { imageFiles: ImageFiles; webDist: string | null; db: Db; listing: ListingCache },
 ): Promise<void> {
   // The reply decorators (sendFile) are added once, by the web app's static handler when there is one.
   await registerUploadsServing(app, options.imageFiles, { decorateReply: !options.webDist });
@@ -102,23 +86,24 @@ export async function registerWebServing(
     app.get('/', async (request, reply) => {
       const requested = new URL(request.url, 'http://localhost').searchParams.get('category') || null;
       const category = findCategory(requested)?.label ?? null;
-      let html = template;
       // An unknown category has no rooms: the app says so without asking the API, and so does the page.
-      if (!requested || category) {
-        try {
-          // The same service call as GET /api/rooms, checked against the same schema: the page is as fresh
-          // as the API, and index.html is never cached without revalidation.
+      if (requested && !category) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+      try {
+        // Kept, compressed and tagged like GET /api/rooms, and dropped by the same writes: the page is as fresh
+        // as the API, made once per change rather than per visit, and revalidated by the browser every time.
+        const answer = await options.listing.answer(`home ${category ?? '*'}`, async () => {
           const page = await listRooms(options.db, { category: category ?? undefined, limit: ROOMS_PAGE_SIZE });
-          html = homePageHtml(template, firstRoomsSchema.parse({ category, page }));
-        } catch (error) {
-          // The app still loads and asks the API itself, which answers with the error the person sees.
-          request.log.warn({ err: error }, 'Could not embed the first rooms in the home page');
-        }
+          return {
+            body: homePageHtml(template, firstRoomsSchema.parse({ category, page })),
+            roomIds: page.items.map((room) => room._id),
+          };
+        });
+        return options.listing.send(request, reply, answer, 'text/html; charset=utf-8');
+      } catch (error) {
+        // The app still loads and asks the API itself, which answers with the error the person sees.
+        request.log.warn({ err: error }, 'Could not embed the first rooms in the home page');
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
       }
-      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-      const encoding = pickEncoding(request.headers['accept-encoding']);
-      if (!encoding) return reply.send(html);
-      return reply.header('content-encoding', encoding).send(await compress[encoding](html));
     });
   } else {
     app.log.warn('The web app is not built; only the API is served. Run `npm run build` to serve it.');

@@ -8,7 +8,8 @@ import type { Database } from '../../db/client.js';
 import type { Subscription } from '../../db/listen.js';
 
 /**
- * The answers visitors get from the browsing routes (`GET /api/rooms`, a visitor's `GET /api/room/:id`),
+ * The answers visitors get from the browsing routes (`GET /api/rooms`, a visitor's `GET /api/room/:id`, the
+ * home page's HTML with its first rooms),
  * kept as bytes (and their br/gzip forms, made once) with a strong ETag, until a write changes what they
  * show. See docs/decisions/018-listing-cache.md.
  *
@@ -56,8 +57,11 @@ export type ListingCache = ListingChanges & {
   answer(key: string, compute: () => Promise<{ body: string; roomIds: string[] }>): Promise<CachedAnswer>;
   /** An answer made now and kept nowhere (a personal one). */
   fresh(compute: () => Promise<{ body: string; roomIds: string[] }>): Promise<CachedAnswer>;
-  /** Sends an answer: 304 when the client's If-None-Match names it, else its bytes in the best encoding. */
-  send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply;
+  /**
+   * Sends an answer: 304 when the client's If-None-Match names it, else its bytes in the best encoding, as
+   * `type` (JSON unless said otherwise: the home page's HTML is kept here too).
+   */
+  send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, type?: string): FastifyReply;
   /** Figures for tests and the bench: answers kept, their bytes, and invalidations heard from others. */
   stats(): { entries: number; bytes: number; remoteInvalidations: number; listening: boolean };
   /** Resolves at the next invalidation heard from another server process (tests wait on it). */
@@ -221,7 +225,7 @@ export function createListingCache({
 
     fresh: (run) => compute(null, run),
 
-    send(request, reply, answer) {
+    send(request, reply, answer, type = 'application/json; charset=utf-8') {
       // Kept by browsers and revalidated with the ETag; a personal answer keeps its no-store.
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
       appendVary(reply, 'Accept-Encoding');
@@ -232,7 +236,7 @@ export function createListingCache({
       reply.header('etag', chosen.etag);
       if (notModified(request.headers['if-none-match'], chosen.etag)) return reply.code(304).send();
       if (form) reply.header('content-encoding', encoding);
-      return reply.type('application/json; charset=utf-8').send(chosen.body);
+      return reply.type(type).send(chosen.body);
     },
 
     stats: () => ({ entries: entries.size, bytes, remoteInvalidations, listening }),
