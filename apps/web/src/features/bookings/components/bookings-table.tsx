@@ -1,8 +1,9 @@
-import { formatIsoDate, formatMoney, imageAtWidth, type Booking } from '@staybook/domain';
+import { formatIsoDate, formatMoney, type Booking } from '@staybook/domain';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { DataTable, type Column } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
+import { RoomTitleCell, RowAction } from '../../../components/table-cells';
 import type { BookingsView } from '../api/booking-keys';
 import { useBookings } from '../api/use-bookings';
 import { CancelBookingDialog } from './cancel-booking-dialog';
@@ -28,13 +29,9 @@ export function BookingsTable({ view }: { view: BookingsView }) {
       header: 'Action',
       cell: (booking) =>
         booking.cancellable ? (
-          <button
-            type="button"
-            onClick={() => setCancelling(booking)}
-            className="rounded-full bg-rose-100 px-3 py-1 font-semibold whitespace-nowrap text-rose-800 transition hover:bg-rose-200"
-          >
+          <RowAction tone="danger" onClick={() => setCancelling(booking)}>
             Cancel
-          </button>
+          </RowAction>
         ) : (
           <StayState booking={booking} />
         ),
@@ -59,21 +56,10 @@ export function BookingsTable({ view }: { view: BookingsView }) {
 
 function StayTitle({ booking }: { booking: Booking }) {
   return (
-    <div className="flex min-w-0 items-center gap-3 text-left">
-      <img
-        src={imageAtWidth(booking.image, 160)}
-        alt=""
-        width={56}
-        height={56}
-        loading="lazy"
-        decoding="async"
-        className="size-14 shrink-0 rounded-lg bg-neutral-200 object-cover"
-      />
-      <div className="min-w-0">
-        <p className="font-medium text-neutral-900">{booking.title}</p>
-        <p className="text-xs text-neutral-500">{booking.location}</p>
-      </div>
-    </div>
+    <RoomTitleCell image={booking.image}>
+      <p className="font-medium text-neutral-900">{booking.title}</p>
+      <p className="text-xs text-neutral-500">{booking.location}</p>
+    </RoomTitleCell>
   );
 }
 
@@ -109,20 +95,17 @@ function StayState({ booking }: { booking: Booking }) {
 }
 
 function NoBookings({ view }: { view: BookingsView }) {
-  const [title, text] =
-    view === 'mine'
-      ? ['No bookings yet', 'When you reserve a stay, it appears here with its dates and price.']
-      : ['No bookings on your rooms yet', 'When a guest reserves one of your rooms, the stay appears here.'];
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-neutral-300 bg-neutral-50 px-6 py-16 text-center">
-      <h2 className="text-lg font-semibold text-neutral-900">{title}</h2>
-      <p className="max-w-md text-neutral-600">{text}</p>
-      <Link
-        to="/"
-        className="mt-2 rounded-lg border-2 border-rose-600 bg-rose-600 px-5 py-2.5 text-sm font-semibold text-white transition hover:border-rose-700 hover:bg-rose-700"
-      >
-        Browse stays
-      </Link>
-    </div>
+  return view === 'mine' ? (
+    <EmptyState
+      title="No bookings yet"
+      text="When you reserve a stay, it appears here with its dates and price."
+      action={{ to: '/', label: 'Browse stays' }}
+    />
+  ) : (
+    <EmptyState
+      title="No bookings on your rooms yet"
+      text="When a guest reserves one of your rooms, the stay appears here."
+      action={{ to: '/', label: 'Browse stays' }}
+    />
   );
 }
