@@ -1,4 +1,5 @@
 import { useId, type ChangeEvent, type Ref } from 'react';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 interface ImageFieldProps {
   label: string;
@@ -57,5 +58,35 @@ export function ImageField({ label, name, required = false, error, onChange, ref
         {error}
       </p>
     </div>
+  );
+}
+
+/**
+ * An ImageField bound to a react-hook-form field holding the chosen File: the form's rules check it with the
+ * others, and the form focuses it when it needs fixing. `onFile` sees each choice first (a preview, say).
+ */
+export function ImageFormField<T extends FieldValues>({
+  control,
+  name,
+  onFile,
+  ...props
+}: Omit<ImageFieldProps, 'name' | 'onChange' | 'error' | 'ref'> & {
+  control: Control<T>;
+  name: FieldPath<T>;
+  onFile?: (file: File | null) => void;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  const { ref: inputRef, onChange } = field;
+  return (
+    <ImageField
+      {...props}
+      ref={inputRef}
+      name={name}
+      onChange={(file) => {
+        onFile?.(file);
+        onChange(file);
+      }}
+      error={fieldState.error?.message}
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signupSchema } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
-import { ImageField } from '../../../components/image-field';
+import { ImageFormField } from '../../../components/image-field';
 import { NewPasswordField, TextField } from '../../../components/text-field';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { errorMessage } from '../../../lib/form-errors';
@@ -42,20 +42,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
       className="flex flex-col gap-2"
     >
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <Controller
-        name="image"
-        control={control}
-        render={({ field, fieldState }) => (
-          <ImageField
-            ref={field.ref}
-            label="Select Image"
-            name={field.name}
-            required
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      <ImageFormField control={control} name="image" label="Select Image" required />
       <TextField
         label="Email address"
         type="email"

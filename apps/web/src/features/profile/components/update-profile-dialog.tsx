@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profileUpdateSchema, type SessionUser } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Avatar } from '../../../components/avatar';
-import { ImageField } from '../../../components/image-field';
+import { ImageFormField } from '../../../components/image-field';
 import { Modal, ModalActions } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
 import { useImagePreview } from '../../../hooks/use-preview-url';
@@ -55,22 +55,7 @@ export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialog
           )}
         </div>
         <TextField label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
-        <Controller
-          name="image"
-          control={control}
-          render={({ field, fieldState }) => (
-            <ImageField
-              ref={field.ref}
-              label="New photo (optional)"
-              name={field.name}
-              onChange={(file) => {
-                showPreview(file);
-                field.onChange(file);
-              }}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <ImageFormField control={control} name="image" label="New photo (optional)" onFile={showPreview} />
         <ModalActions onCancel={onClose} confirmLabel="Save" pending={mutation.isPending} />
       </form>
     </Modal>
