@@ -1,7 +1,7 @@
 import { isoToLocalDate, type RoomAvailability } from '@staybook/domain';
 import type { HTMLAttributes } from 'react';
 import { DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
+import '../../../components/day-picker.css';
 import { describeSelection, isSelectable, isTakenNight, localDateToIso, selectDay, type StaySelection } from '../utils/stay';
 import './stay-calendar.css';
 
@@ -24,7 +24,7 @@ export function StayCalendar({ availability, selection, onSelect, readOnly = fal
   const cannotPick = (date: Date) => readOnly || !isSelectable(localDateToIso(date), selection, availability);
 
   return (
-    <div data-testid="availability-calendar" className="availability-calendar flex justify-center">
+    <div data-testid="availability-calendar" className="app-calendar availability-calendar flex justify-center">
       <DayPicker
         mode="range"
         selected={

@@ -1,8 +1,7 @@
 import { isoToLocalDate, latestAvailabilityEnd, type IsoDate } from '@staybook/domain';
 import type { HTMLAttributes } from 'react';
 import { DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
-import './availability-calendar.css';
+import '../../../components/day-picker.css';
 
 interface AvailabilityCalendarProps {
   from: IsoDate | '';
@@ -43,7 +42,7 @@ export function AvailabilityCalendar({ from, to, earliest, keepStart, onChange, 
   ];
 
   return (
-    <div role="group" aria-labelledby={labelledBy} className="room-availability-calendar flex justify-center rounded-md border border-neutral-300 bg-neutral-50 py-2">
+    <div role="group" aria-labelledby={labelledBy} className="app-calendar flex justify-center rounded-md border border-neutral-300 bg-neutral-50 py-2">
       <DayPicker
         mode="range"
         selected={from !== '' ? { from: isoToLocalDate(from), to: to !== '' ? isoToLocalDate(to) : undefined } : undefined}

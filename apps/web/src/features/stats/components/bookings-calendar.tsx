@@ -1,7 +1,7 @@
 import { isoToLocalDate, type StatsView } from '@staybook/domain';
 import { useId, useState, type HTMLAttributes } from 'react';
 import { DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
+import '../../../components/day-picker.css';
 import { useStatsCalendar } from '../api/use-stats';
 import { formatCalendarDate } from '../utils/format';
 import './bookings-calendar.css';
@@ -33,7 +33,7 @@ export function BookingsCalendar({ view }: { view: StatsView }) {
   const booked = nights.map((n) => isoToLocalDate(n.date));
 
   return (
-    <section aria-labelledby={headingId} className="stats-calendar rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200">
+    <section aria-labelledby={headingId} className="app-calendar stats-calendar rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200">
       <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
         {TITLES[view]}
       </h2>
