@@ -12,6 +12,7 @@ import * as schema from '../../db/schema.js';
 import { bookings, payments, rooms } from '../../db/schema.js';
 import { createLocalImageStore, localUploadsDir } from '../../integrations/images/image-store.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { listRoom as listRoomThroughApi, roomBody } from '../../test/rooms.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 
 const SIGN_IN = { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } };
@@ -41,30 +42,8 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  /** What the Add Room form sends, valid unless overridden. */
-  function roomBody(overrides: Record<string, unknown> = {}) {
-    return {
-      title: 'Cabin by the lake',
-      location: 'Hallstatt, Austria',
-      category: 'Lake',
-      from: addDays(today, 7),
-      to: addDays(today, 37),
-      price: '150.50',
-      guests: 4,
-      bedrooms: 2,
-      bathrooms: 1,
-      description: 'Wake up to the water.',
-      image: storedImageUrl(randomUUID()),
-      ...overrides,
-    };
-  }
-
   /** A room listed through the API by `owner`. */
-  async function listRoom(owner: TestUser, overrides: Record<string, unknown> = {}): Promise<Room> {
-    const res = await t.call('POST', '/api/room', { as: owner, body: roomBody(overrides) });
-    expect(res.statusCode, res.body).toBe(201);
-    return roomSchema.parse(res.json());
-  }
+  const listRoom = (owner: TestUser, overrides: Record<string, unknown> = {}) => listRoomThroughApi(t, owner, overrides);
 
   async function roomRow(id: string) {
     const [row] = await t.database.db.select().from(rooms).where(eq(rooms.id, id));

@@ -1,36 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, roomSchema, roomsPageSchema, storedImageUrl, todayIso, type Room } from '@staybook/domain';
+import { addDays, roomSchema, roomsPageSchema, todayIso } from '@staybook/domain';
 import { bookStay } from '../../test/bookings.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { listRoom, roomBody } from '../../test/rooms.js';
 import { createSecondTestApp, createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { createListingCache } from './listing-cache.js';
 
 const today = todayIso();
-
-function roomBody(overrides: Record<string, unknown> = {}) {
-  return {
-    title: 'Cabin by the lake',
-    location: 'Hallstatt, Austria',
-    category: 'Lake',
-    from: addDays(today, 1),
-    to: addDays(today, 4),
-    price: '150.50',
-    guests: 4,
-    bedrooms: 2,
-    bathrooms: 1,
-    description: 'Wake up to the water.',
-    image: storedImageUrl(randomUUID()),
-    ...overrides,
-  };
-}
-
-async function listRoom(t: TestApp, host: TestUser, overrides: Record<string, unknown> = {}): Promise<Room> {
-  const res = await t.call('POST', '/api/room', { as: host, body: roomBody(overrides) });
-  expect(res.statusCode, res.body).toBe(201);
-  return roomSchema.parse(res.json());
-}
 
 /** What a visitor sees: the list (all rooms and the room's category) and the room's page. */
 async function visitorSees(t: TestApp, roomId: string) {
