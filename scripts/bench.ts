@@ -8,38 +8,38 @@
 //   npm run bench -- --rooms=100000        100,000 rooms (a tenth of them with stays) written straight into
 //                                          the database for this run instead of the demo seed
 //   --duration=10 --connections=32         seconds per path and concurrent connections (defaults 5 and 32)
+//   --bookings=100000                      stays in the statistics section's own database (default 100,000)
 //
 // Load comes from autocannon in this process; the app and the bare route each run in a process of their own,
-// on ports 6340 (app) and 6341 (bare route).
+// on ports 6340 (app) and 6341 (bare route); the statistics section starts a server of its own on 6342.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { addDays, storedImageUrl, TEST_SUCCESS_CARD, type PaymentIntent, type RoomAvailability, type RoomsPage } from '@staybook/domain';
-import { openDatabase, type DatabaseTarget } from '../apps/api/src/db/client.js';
+import { BENCH_ACCOUNTS, BENCH_PASSWORD, createBenchDatabase, seedRoomsBench, seedStatisticsBench } from '../apps/api/src/db/bench-seed.js';
+import { openDatabase } from '../apps/api/src/db/client.js';
 import { migrateDatabase } from '../apps/api/src/db/migrate.js';
 import { startServer } from '../apps/api/src/test/server-process.js';
-import { benchStatistics } from './bench-stats.js';
 
 const { values: args } = parseArgs({
   options: {
     rooms: { type: 'string', default: '0' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
+    bookings: { type: 'string', default: '100000' },
   },
 });
 const SEED_ROOMS = Number(args.rooms);
 const DURATION_S = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
+const STAT_BOOKINGS = Number(args.bookings);
 const APP_PORT = 6340;
 const BARE_PORT = 6341;
+const STATS_PORT = 6342;
 
 /** What every section of the bench gets: the running app, and what it runs on. */
 export type BenchContext = { base: string; database: 'pglite' | 'postgres'; databaseUrl: string | null; rooms: number };
@@ -47,8 +47,8 @@ export type BenchSection = { title: string; run(ctx: BenchContext): Promise<void
 
 type Figures = { rps: number; p50: number; p99: number; errors: number };
 
-async function measure(url: string, requests?: autocannon.Request[]): Promise<Figures> {
-  const options = { url, connections: CONNECTIONS, ...(requests ? { requests } : {}) };
+async function measure(url: string, { requests, headers }: { requests?: autocannon.Request[]; headers?: Record<string, string> } = {}): Promise<Figures> {
+  const options = { url, connections: CONNECTIONS, ...(requests ? { requests } : {}), ...(headers ? { headers } : {}) };
   // One unreported second first: JIT, connection set-up and a first (uncached) answer are not the figure.
   await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration: DURATION_S });
@@ -135,10 +135,7 @@ const browsing: BenchSection = {
         );
       }
       // Different rooms in turn, so answers are made as well as served from the cache.
-      const many = await measure(
-        base,
-        ids.map((id) => ({ method: 'GET', path: `/api/room/${id}` })),
-      );
+      const many = await measure(base, { requests: ids.map((id) => ({ method: 'GET', path: `/api/room/${id}` })) });
       console.log(`${`${ids.length} rooms in turn`.padEnd(30)} ${fmt(many)}`);
       const cold = await measure(`${base}/api/health`);
       console.log(`${'GET /api/health (one query)'.padEnd(30)} ${fmt(cold)}`);
@@ -232,93 +229,87 @@ const bundleSizes: BenchSection = {
   },
 };
 
-/** The sections, in the order they run; each prints under its title. */
-const sections: BenchSection[] = [browsing, bookingsSection, bundleSizes];
+async function signIn(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`bench sign-in of ${email} failed: ${res.status}`);
+  return res.headers.getSetCookie().map((h) => h.split(';')[0]).join('; ');
+}
 
 /**
- * Bench-only data, written straight into the database (no demo seed): 1,000 hosts and `count` rooms across
- * the categories, newest first by a minute each; a tenth of the rooms have a confirmed stay (with its
- * payment), every hundredth one covering its whole window, so `booked` is true there.
+ * The statistics dashboards: a database of its own with `--bookings` stays (a bench-only seed, not the demo's),
+ * a server of its own on it, and each view's figures and calendar for the admin, a host and a guest.
  */
-async function seedBenchRooms(target: DatabaseTarget, count: number): Promise<void> {
-  const database = await openDatabase(target);
-  try {
-    await migrateDatabase(database);
-    const started = performance.now();
-    const { db } = database;
-    await db.execute(sql`
-      insert into users (id, name, email, email_verified, role, image)
-      select 'bench-host-' || g, 'Host ' || g, 'bench-host-' || g || '@example.com', true, 'host', '/uploads/' || md5('h' || g)::uuid || '.webp'
-      from generate_series(1, 1000) g`);
-    await db.execute(sql`
-      insert into users (id, name, email, email_verified, role) values ('bench-guest', 'Bench guest', 'bench-guest@example.com', true, 'guest')`);
-    await db.execute(sql`
-      insert into rooms (host_id, title, location, category, available_from, available_to, price_cents, guests, bedrooms, bathrooms, description, image, created_at)
-      select 'bench-host-' || (1 + g % 1000), 'Bench room ' || g, 'Town ' || (g % 5000) || ', Country',
-        (enum_range(null::room_category))[1 + g % 15], current_date + (g % 30), current_date + (g % 30) + 30 + (g % 200),
-        5000 + (g * 37) % 95000, 1 + g % 8, 1 + g % 5, 1 + g % 3,
-        'A bench room with a description of an ordinary length, to weigh what a real one weighs in the answer.',
-        '/uploads/' || md5('i' || g)::uuid || '.webp', now() - make_interval(mins => g)
-      from generate_series(1, ${count}) g`);
-    // A tenth of the rooms get a stay; every hundredth room is booked for its whole window.
-    await db.execute(sql`
-      insert into payments (provider, provider_payment_id, guest_id, room_id, check_in, check_out, nightly_price_cents, amount_cents, status)
-      select 'bench', 'bench_' || n, 'bench-guest', id, available_from, stay_end, price_cents, price_cents * (stay_end - available_from), 'succeeded'
-      from (
-        select r.*, case when n % 100 = 0 then r.available_to else r.available_from + 3 end as stay_end
-        from (select *, row_number() over (order by created_at desc) as n from rooms) r
-        where n % 10 = 0
-      ) picked`);
-    await db.execute(sql`
-      insert into bookings (room_id, guest_id, payment_id, check_in, check_out, room_title, room_location, room_image, nightly_price_cents, total_cents)
-      select p.room_id, p.guest_id, p.id, p.check_in, p.check_out, r.title, r.location, r.image, p.nightly_price_cents, p.amount_cents
-      from payments p join rooms r on r.id = p.room_id where p.provider = 'bench'`);
-    await db.execute(sql`analyze`);
-    console.log(`seeded ${count.toLocaleString('en-US')} rooms and ${Math.floor(count / 10).toLocaleString('en-US')} stays in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    await database.close();
-  }
-}
+const statistics: BenchSection = {
+  title: 'statistics',
+  async run() {
+    const database = await createBenchDatabase();
+    try {
+      const seeding = performance.now();
+      const handle = await openDatabase(database.target);
+      try {
+        await migrateDatabase(handle);
+        await seedStatisticsBench(handle.db, STAT_BOOKINGS);
+      } finally {
+        await handle.close();
+      }
+      console.log(`(${STAT_BOOKINGS.toLocaleString('en-US')} bookings in a database of their own, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s)`);
+      const server = await startServer({ ...database.env, PORT: String(STATS_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '0' });
+      try {
+        const month = new Date().toISOString().slice(0, 7);
+        for (const view of ['admin', 'host', 'guest'] as const) {
+          const headers = { cookie: await signIn(server.url, BENCH_ACCOUNTS[view]) };
+          const paths: [string, string][] = [
+            [`GET /api/${view}-stat (12 months)`, `/api/${view}-stat?tz=Europe/Paris`],
+            [`GET /api/${view}-stat?range=all`, `/api/${view}-stat?range=all&tz=Europe/Paris`],
+            [`GET /api/${view}-stat/calendar`, `/api/${view}-stat/calendar?month=${month}`],
+          ];
+          for (const [label, path] of paths) {
+            const figures = await measure(`${server.url}${path}`, { headers });
+            console.log(`${label.padEnd(34)} ${fmt(figures)}${figures.errors ? ` (${figures.errors} errors)` : ''}`);
+          }
+        }
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await database.cleanup();
+    }
+  },
+};
 
-/** A database of its own on the PostgreSQL server in DATABASE_URL, dropped when the bench ends. */
-async function createBenchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `staybook_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
+/** The sections, in the order they run; each prints under its title. */
+const sections: BenchSection[] = [browsing, bookingsSection, statistics, bundleSizes];
 
-const dataDir = await mkdtemp(join(tmpdir(), 'staybook-bench-'));
-const serverDatabase = process.env.DATABASE_URL ? await createBenchDatabase(process.env.DATABASE_URL) : null;
+const database = await createBenchDatabase();
 try {
-  const target: DatabaseTarget = serverDatabase ? { kind: 'postgres', url: serverDatabase.url } : { kind: 'pglite', dataDir };
-  if (SEED_ROOMS > 0) await seedBenchRooms(target, SEED_ROOMS);
+  if (SEED_ROOMS > 0) {
+    const started = performance.now();
+    const handle = await openDatabase(database.target);
+    try {
+      await migrateDatabase(handle);
+      await seedRoomsBench(handle.db, SEED_ROOMS);
+    } finally {
+      await handle.close();
+    }
+    console.log(`seeded ${SEED_ROOMS.toLocaleString('en-US')} rooms and ${Math.floor(SEED_ROOMS / 10).toLocaleString('en-US')} stays in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
   const server = await startServer({
+    ...database.env,
     PORT: String(APP_PORT),
-    DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    DATABASE_URL: serverDatabase?.url ?? '',
     SEED_DEMO: SEED_ROOMS > 0 ? '0' : '1',
     // Every client books from this one address; the limits have tests of their own.
     AUTH_RATE_LIMIT: '0',
     PAYMENT_RATE_LIMIT: '0',
   });
   try {
-    const ctx: BenchContext = { base: server.url, database: target.kind, databaseUrl: serverDatabase?.url ?? null, rooms: SEED_ROOMS };
+    const ctx: BenchContext = { base: server.url, database: database.target.kind, databaseUrl: database.env.DATABASE_URL || null, rooms: SEED_ROOMS };
     console.log(
-      `database: ${target.kind}, ${SEED_ROOMS > 0 ? `${SEED_ROOMS.toLocaleString('en-US')} bench rooms` : 'demo seed'}, ${CONNECTIONS} connections, ${DURATION_S} s per path`,
+      `database: ${database.target.kind}, ${SEED_ROOMS > 0 ? `${SEED_ROOMS.toLocaleString('en-US')} bench rooms` : 'demo seed'}, ${CONNECTIONS} connections, ${DURATION_S} s per path`,
     );
     for (const section of sections) {
       console.log(`\n${section.title}`);
@@ -328,7 +319,5 @@ try {
     await server.stop();
   }
 } finally {
-  await serverDatabase?.drop();
-  await rm(dataDir, { recursive: true, force: true });
+  await database.cleanup();
 }
-await benchStatistics();

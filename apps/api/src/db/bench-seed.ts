@@ -8,8 +8,8 @@ import pg from 'pg';
 import type { Db, DatabaseTarget } from './client.js';
 
 /**
- * The bench's marketplace (`npm run bench`, scripts/bench-stats.ts): many bookings written set-based into a
- * database of its own. Never the demo seed, and never run by the server.
+ * The bench's data (`npm run bench`, scripts/bench.ts), written set-based into a database of its own: many rooms
+ * for the browsing paths, many bookings for the statistics. Never the demo seed, and never run by the server.
  */
 export const BENCH_PASSWORD = 'bench password 123';
 const ROOMS = 500;
@@ -76,14 +76,49 @@ export async function seedStatisticsBench(db: Db, bookings: number): Promise<voi
   await db.execute(sql`vacuum analyze`);
 }
 
+/**
+ * Rooms for the browsing bench, instead of the demo seed: 1,000 hosts and `count` rooms across the categories,
+ * newest first by a minute each; a tenth of the rooms have a confirmed stay (with its payment), every hundredth
+ * one covering its whole window, so `booked` is true there.
+ */
+export async function seedRoomsBench(db: Db, count: number): Promise<void> {
+  await db.execute(sql`
+    insert into users (id, name, email, email_verified, role, image)
+    select 'bench-host-' || g, 'Host ' || g, 'bench-host-' || g || '@example.com', true, 'host', '/uploads/' || md5('h' || g)::uuid || '.webp'
+    from generate_series(1, 1000) g`);
+  await db.execute(sql`
+    insert into users (id, name, email, email_verified, role) values ('bench-guest', 'Bench guest', 'bench-guest@example.com', true, 'guest')`);
+  await db.execute(sql`
+    insert into rooms (host_id, title, location, category, available_from, available_to, price_cents, guests, bedrooms, bathrooms, description, image, created_at)
+    select 'bench-host-' || (1 + g % 1000), 'Bench room ' || g, 'Town ' || (g % 5000) || ', Country',
+      (enum_range(null::room_category))[1 + g % 15], current_date + (g % 30), current_date + (g % 30) + 30 + (g % 200),
+      5000 + (g * 37) % 95000, 1 + g % 8, 1 + g % 5, 1 + g % 3,
+      'A bench room with a description of an ordinary length, to weigh what a real one weighs in the answer.',
+      '/uploads/' || md5('i' || g)::uuid || '.webp', now() - make_interval(mins => g)
+    from generate_series(1, ${count}) g`);
+  await db.execute(sql`
+    insert into payments (provider, provider_payment_id, guest_id, room_id, check_in, check_out, nightly_price_cents, amount_cents, status)
+    select 'bench', 'bench_' || n, 'bench-guest', id, available_from, stay_end, price_cents, price_cents * (stay_end - available_from), 'succeeded'
+    from (
+      select r.*, case when n % 100 = 0 then r.available_to else r.available_from + 3 end as stay_end
+      from (select *, row_number() over (order by created_at desc) as n from rooms) r
+      where n % 10 = 0
+    ) picked`);
+  await db.execute(sql`
+    insert into bookings (room_id, guest_id, payment_id, check_in, check_out, room_title, room_location, room_image, nightly_price_cents, total_cents)
+    select p.room_id, p.guest_id, p.id, p.check_in, p.check_out, r.title, r.location, r.image, p.nightly_price_cents, p.amount_cents
+    from payments p join rooms r on r.id = p.room_id where p.provider = 'bench'`);
+  await db.execute(sql`analyze`);
+}
+
 /** A database of its own for the run: a fresh one on DATABASE_URL's server, else an embedded one in a temporary directory. */
 export async function createBenchDatabase(): Promise<{ target: DatabaseTarget; env: Record<string, string>; cleanup(): Promise<void> }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'staybook-bench-stats-'));
+  const dataDir = await mkdtemp(join(tmpdir(), 'staybook-bench-'));
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     return { target: { kind: 'pglite', dataDir }, env: { DATA_DIR: dataDir, DATABASE_URL: '' }, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
   }
-  const name = `staybook_bench_stats_${randomBytes(4).toString('hex')}`;
+  const name = `staybook_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
