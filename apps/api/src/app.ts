@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,6 +34,7 @@ import { registerInputLimits } from './plugins/input-limits.js';
 import { metricsRoutes, registerMetrics } from './plugins/metrics.js';
 import { openApiRoutes, registerOpenApi } from './plugins/openapi.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSession } from './plugins/session.js';
 import { registerWebServing } from './plugins/web.js';
 
@@ -116,7 +116,7 @@ export async function buildApp({
   registerErrorHandler(app);
   registerInputLimits(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         // Every picture is served by us (provider photos are copied in at sign-in).

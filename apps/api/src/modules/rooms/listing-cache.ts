@@ -71,6 +71,24 @@ export type ListingCache = ListingChanges & {
 };
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const DAY_MS = 86_400_000;
+
+/**
+ * Today's UTC date, worked out again only when the clock leaves the day it was worked out for: every hit
+ * asks, and formatting a date costs more than the rest of a hit's bookkeeping.
+ */
+function createDayClock(): () => string {
+  let day = '';
+  let start = 0;
+  return () => {
+    const now = Date.now();
+    if (now < start || now >= start + DAY_MS) {
+      day = todayIso(new Date(now));
+      start = Date.parse(`${day}T00:00:00Z`);
+    }
+    return day;
+  };
+}
 
 function representation(body: Buffer, tag: string): Representation {
   return { body, etag: `"${tag}"` };
@@ -117,6 +135,7 @@ export function createListingCache({
   let subscription: Subscription | null = null;
   let remoteInvalidations = 0;
   let remoteWaiters: (() => void)[] = [];
+  const today = createDayClock();
 
   function remove(key: string, entry: CachedAnswer): void {
     entries.delete(key);
@@ -170,12 +189,12 @@ export function createListingCache({
 
   async function compute(key: string | null, run: () => Promise<{ body: string; roomIds: string[] }>): Promise<CachedAnswer> {
     const startedIn = generation;
-    const day = todayIso();
+    const day = today();
     const { body, roomIds } = await run();
     const identity = Buffer.from(body);
     const tag = createHash('sha1').update(identity).digest('base64url');
     const answer: CachedAnswer = { key: key ?? '', identity: representation(identity, tag), encoded: {}, roomIds, day, bytes: identity.length };
-    if (key !== null && listening && startedIn === generation && todayIso() === day) keep(key, answer);
+    if (key !== null && listening && startedIn === generation && today() === day) keep(key, answer);
     return answer;
   }
 
@@ -206,7 +225,7 @@ export function createListingCache({
 
     answer(key, run) {
       const kept = entries.get(key);
-      if (kept && kept.day === todayIso()) {
+      if (kept && kept.day === today()) {
         // Most recently used goes last.
         entries.delete(key);
         entries.set(key, kept);
