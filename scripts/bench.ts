@@ -40,6 +40,8 @@ const STAT_BOOKINGS = Number(args.bookings);
 const APP_PORT = 6340;
 const BARE_PORT = 6341;
 const STATS_PORT = 6342;
+/** A dashboard has a few readers at once, not a crowd: its figures are taken with fewer connections. */
+const STATS_CONNECTIONS = Math.min(CONNECTIONS, 8);
 
 /** What every section of the bench gets: the running app, and what it runs on. */
 export type BenchContext = { base: string; database: 'pglite' | 'postgres'; databaseUrl: string | null; rooms: number };
@@ -47,8 +49,11 @@ export type BenchSection = { title: string; run(ctx: BenchContext): Promise<void
 
 type Figures = { rps: number; p50: number; p99: number; errors: number };
 
-async function measure(url: string, { requests, headers }: { requests?: autocannon.Request[]; headers?: Record<string, string> } = {}): Promise<Figures> {
-  const options = { url, connections: CONNECTIONS, ...(requests ? { requests } : {}), ...(headers ? { headers } : {}) };
+async function measure(
+  url: string,
+  { requests, headers, connections = CONNECTIONS }: { requests?: autocannon.Request[]; headers?: Record<string, string>; connections?: number } = {},
+): Promise<Figures> {
+  const options = { url, connections, ...(requests ? { requests } : {}), ...(headers ? { headers } : {}) };
   // One unreported second first: JIT, connection set-up and a first (uncached) answer are not the figure.
   await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration: DURATION_S });
@@ -256,7 +261,9 @@ const statistics: BenchSection = {
       } finally {
         await handle.close();
       }
-      console.log(`(${STAT_BOOKINGS.toLocaleString('en-US')} bookings in a database of their own, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s)`);
+      console.log(
+        `(${STAT_BOOKINGS.toLocaleString('en-US')} bookings in a database of their own, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s; ${STATS_CONNECTIONS} connections)`,
+      );
       const server = await startServer({ ...database.env, PORT: String(STATS_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '0' });
       try {
         const month = new Date().toISOString().slice(0, 7);
@@ -268,7 +275,7 @@ const statistics: BenchSection = {
             [`GET /api/${view}-stat/calendar`, `/api/${view}-stat/calendar?month=${month}`],
           ];
           for (const [label, path] of paths) {
-            const figures = await measure(`${server.url}${path}`, { headers });
+            const figures = await measure(`${server.url}${path}`, { headers, connections: STATS_CONNECTIONS });
             console.log(`${label.padEnd(34)} ${fmt(figures)}${figures.errors ? ` (${figures.errors} errors)` : ''}`);
           }
         }
