@@ -59,6 +59,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     check('users_email_normalised', sql`${t.email} = lower(btrim(${t.email}))`),
+    // Whether a stored picture is still shown before it is removed (with rooms_image_idx, bookings_room_image_idx).
+    index('users_image_idx').on(t.image),
   ],
 );
 
@@ -101,6 +103,7 @@ export const rooms = pgTable(
       .where(sql`${t.deletedAt} is null`),
     // My Listings: a host's live rooms newest first; also the host's path to the bookings on their rooms.
     index('rooms_host_idx').on(t.hostId, t.createdAt.desc(), t.id.desc()),
+    index('rooms_image_idx').on(t.image),
   ],
 );
 
@@ -190,6 +193,7 @@ export const bookings = pgTable(
     index('bookings_guest_stay_idx').on(t.guestId, t.checkIn, t.id),
     index('bookings_room_stay_idx').on(t.roomId, t.checkIn, t.id),
     index('bookings_room_confirmed_idx').on(t.roomId, t.checkOut).where(sql`${t.status} = 'confirmed'`),
+    index('bookings_room_image_idx').on(t.roomImage),
   ],
 );
 
