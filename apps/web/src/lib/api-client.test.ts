@@ -63,6 +63,17 @@ describe('apiRequest', () => {
     expect(signedOut).not.toHaveBeenCalled();
   });
 
+  it("keeps a validation error's message for each field it names", async () => {
+    fetchMock.mockResolvedValue(
+      answer(400, { error: { code: 'VALIDATION_ERROR', message: 'from: Availability cannot start before today', fields: { from: 'Availability cannot start before today' } } }),
+    );
+
+    const error = await failureOf(apiRequest('/api/room', roomSchema, { method: 'POST', json: {} }));
+
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', fields: { from: 'Availability cannot start before today' } });
+    expect((await failureOf(apiRequest('/api/room/1', roomSchema))).fields).toEqual({});
+  });
+
   it('names the status when the error body is not the API\'s JSON (a proxy\'s HTML page)', async () => {
     fetchMock.mockResolvedValue(
       new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }),

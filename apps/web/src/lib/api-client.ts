@@ -12,16 +12,21 @@ const CLIENT_ERROR_CODES = {
   unknown: 'UNKNOWN_ERROR',
 } as const;
 
-/** A failed API call. `status` is 0 when no HTTP answer arrived at all. */
+/**
+ * A failed API call. `status` is 0 when no HTTP answer arrived at all. `fields` holds the server's message for
+ * each field it refused (a validation error), keyed as the request body names them.
+ */
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
   readonly status: number;
   readonly code: string;
+  readonly fields: Readonly<Record<string, string>>;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 }
 
@@ -126,7 +131,8 @@ async function readJson(response: Response): Promise<unknown> {
 function toApiRequestError(response: Response, body: unknown): ApiRequestError {
   const parsed = apiErrorSchema.safeParse(body);
   if (parsed.success) {
-    return new ApiRequestError(response.status, parsed.data.error.code, parsed.data.error.message);
+    const { code, message, fields } = parsed.data.error;
+    return new ApiRequestError(response.status, code, message, fields);
   }
   return new ApiRequestError(
     response.status,

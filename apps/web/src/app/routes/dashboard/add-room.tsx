@@ -4,7 +4,6 @@ import { DashboardPageHeading } from '../../../features/dashboard/components/das
 import { useCreateRoom } from '../../../features/hosting/api/use-room-changes';
 import { RoomForm } from '../../../features/hosting/components/room-form';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 
 export function AddRoomRoute() {
@@ -18,16 +17,12 @@ export function AddRoomRoute() {
       <RoomForm
         submitLabel="Save & Continue"
         saving={create.isPending}
-        onSave={(input) =>
-          create.mutate(input, {
-            onSuccess: () => {
-              notify.success('Room Added Successfully!');
-              void navigate(APP_PATHS.myListings);
-            },
-            // The form keeps everything typed; only the message is new.
-            onError: (error) => notify.error(errorMessage(error)),
-          })
-        }
+        onSave={async (input) => {
+          // A refusal is shown by the form, which keeps everything typed.
+          await create.mutateAsync(input);
+          notify.success('Room Added Successfully!');
+          void navigate(APP_PATHS.myListings);
+        }}
       />
     </section>
   );

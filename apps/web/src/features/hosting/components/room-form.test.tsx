@@ -1,6 +1,8 @@
 import { addDays, todayIso, type Room } from '@staybook/domain';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError } from '../../../lib/api-client';
 import { RoomForm } from './room-form';
 
 afterEach(() => {
@@ -55,6 +57,35 @@ describe('RoomForm', () => {
     expect(onSave).not.toHaveBeenCalled();
     // The keyboard goes to the first field to fix in the page's order: the category.
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-haspopup')).toBe('listbox'));
+  });
+
+  it("shows the server's refusal under the field it names, or as a toast, and keeps what was typed", async () => {
+    const onSave = vi
+      .fn()
+      .mockRejectedValueOnce(
+        new ApiRequestError(400, 'VALIDATION_ERROR', 'title: This title is taken', { title: 'This title is taken' }),
+      )
+      .mockRejectedValueOnce(new ApiRequestError(409, 'CONFLICT', 'These dates leave out a stay'));
+    render(
+      <>
+        <RoomForm room={ROOM} submitLabel="Update" saving={false} onSave={onSave} onCancel={() => {}} />
+        <Toaster />
+      </>,
+    );
+    type('Price per night ($)', '140.25');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('This title is taken')).toBeTruthy();
+    expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Title')));
+    expect(screen.getByLabelText('Price per night ($)')).toHaveProperty('value', '140.25');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('These dates leave out a stay')).toBeTruthy();
+    expect(onSave).toHaveBeenCalledTimes(2);
+    expect(screen.getByLabelText('Price per night ($)')).toHaveProperty('value', '140.25');
   });
 
   it('starts from the stored room when updating and hands over what the server takes', async () => {

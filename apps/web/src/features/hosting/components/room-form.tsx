@@ -6,7 +6,8 @@ import { Button } from '../../../components/button';
 import { INPUT_CLASS, TextField } from '../../../components/text-field';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { useImagePreview } from '../../../hooks/use-preview-url';
-import { errorMessage } from '../../../lib/form-errors';
+import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { describeImageProblem } from '../../uploads/api/upload-image';
 import { uploadRoomPhoto } from '../api/hosting-api';
 import { AvailabilityField } from './availability-field';
@@ -19,11 +20,17 @@ interface RoomFormProps {
   submitLabel: string;
   /** The save is on its way (the button shows a spinner). */
   saving: boolean;
-  /** Receives the checked room; a failure is the caller's to show, and the form keeps what was typed. */
-  onSave: (input: RoomInput) => void;
+  /**
+   * Saves the checked room. A refusal rejects: the form shows the server's message under each field it names,
+   * or as a toast, and keeps what was typed.
+   */
+  onSave: (input: RoomInput) => Promise<unknown>;
   /** Shown as a Cancel button when given (the Update dialog). */
   onCancel?: () => void;
 }
+
+/** The fields a server refusal may name (the API's names for them are the form's). */
+const ROOM_FIELDS = ['title', 'location', 'category', 'from', 'to', 'price', 'guests', 'bedrooms', 'bathrooms', 'description', 'image'] as const;
 
 function valuesOf(room: Room | undefined): Partial<RoomInputValues> {
   if (!room) {
@@ -50,7 +57,7 @@ function valuesOf(room: Room | undefined): Partial<RoomInputValues> {
  */
 export function RoomForm({ room, submitLabel, saving, onSave, onCancel }: RoomFormProps) {
   const schema = useMemo(() => roomInputSchemaFor(room ? { keepStart: room.from } : {}), [room]);
-  const { register, control, handleSubmit, setValue, formState } = useForm<RoomInputValues, unknown, RoomInput>({
+  const { register, control, handleSubmit, setValue, setError, formState } = useForm<RoomInputValues, unknown, RoomInput>({
     resolver: zodResolver(schema),
     defaultValues: valuesOf(room),
     shouldFocusError: false,
@@ -85,9 +92,14 @@ export function RoomForm({ room, submitLabel, saving, onSave, onCancel }: RoomFo
   };
 
   const formRef = useFocusFirstInvalid(formState.submitCount);
-  const submit = handleSubmit((input) => {
+  const submit = handleSubmit(async (input) => {
     // The schema saw the stored photo; a chosen file that could not be used must be fixed first.
-    if (!photoProblem) onSave(input);
+    if (photoProblem) return;
+    try {
+      await onSave(input);
+    } catch (error) {
+      if (!showServerFieldErrors(error, setError, ROOM_FIELDS)) notify.error(errorMessage(error));
+    }
   });
 
   const descriptionId = useId();

@@ -1,13 +1,12 @@
 import type { RoomSummary } from '@staybook/domain';
 import { Modal } from '../../../components/modal';
-import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useUpdateRoom } from '../api/use-room-changes';
 import { RoomForm } from './room-form';
 
 /**
  * The Add Room form, prefilled. A refusal (dates that would leave out a confirmed stay, a 409 naming
- * them) shows as the error toast and the dialog stays open with what was typed.
+ * them) is shown by the form, and the dialog stays open with what was typed.
  */
 export function UpdateRoomDialog({ room, onClose }: { room: RoomSummary; onClose: () => void }) {
   const update = useUpdateRoom();
@@ -18,18 +17,11 @@ export function UpdateRoomDialog({ room, onClose }: { room: RoomSummary; onClose
         submitLabel="Update"
         saving={update.isPending}
         onCancel={onClose}
-        onSave={(input) =>
-          update.mutate(
-            { id: room._id, input },
-            {
-              onSuccess: () => {
-                notify.success('Home info updated');
-                onClose();
-              },
-              onError: (error) => notify.error(errorMessage(error)),
-            },
-          )
-        }
+        onSave={async (input) => {
+          await update.mutateAsync({ id: room._id, input });
+          notify.success('Home info updated');
+          onClose();
+        }}
       />
     </Modal>
   );
