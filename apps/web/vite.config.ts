@@ -78,8 +78,8 @@ export default defineConfig({
             // Its own chunk, which the entry imports first: zod reads the setting when it builds a schema, and
             // the domain's schemas are built in the chunks the entry imports, before the entry's own code runs.
             { name: 'zod-setup', test: /[\\/]src[\\/]lib[\\/]zod-setup\.ts$/, priority: 1 },
-            // React, the router and TanStack Query change with upgrades only: their own chunk stays cached
-            // across deployments of the app's code.
+            // Preact (React's API here), the router and TanStack Query change with upgrades only: their own chunk
+            // stays cached across deployments of the app's code.
             {
               name: 'vendor',
               test: /[\\/]node_modules[\\/](preact|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
