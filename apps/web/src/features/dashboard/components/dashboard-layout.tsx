@@ -59,7 +59,11 @@ export function DashboardLayout() {
       </aside>
 
       <main className="px-4 py-6 md:ml-64 md:px-10 md:py-10">
-        <Suspense fallback={<Loader />}>
+        {/*
+          One boundary per page: leaving a page whose code is still loading (My Bookings, then Statistics at
+          once) must not leave the next page waiting on the first one's boundary, which could show nothing.
+        */}
+        <Suspense key={location.pathname} fallback={<Loader />}>
           <Outlet />
         </Suspense>
       </main>
