@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatIsoDate, isIsoDate, nightsBetween } from './dates.js';
+import { addDays, formatIsoDate, isIsoDate, isoToLocalDate, localDateToIso, nightsBetween } from './dates.js';
 
 describe('calendar dates', () => {
+  it('reads a calendar widget\'s local day as a calendar date and back', () => {
+    expect(localDateToIso(new Date(2027, 0, 5))).toBe('2027-01-05');
+    expect(localDateToIso(isoToLocalDate('2028-02-29'))).toBe('2028-02-29');
+  });
+
   it('accepts only real YYYY-MM-DD dates', () => {
     expect(isIsoDate('2027-02-28')).toBe(true);
     expect(isIsoDate('2028-02-29')).toBe(true);

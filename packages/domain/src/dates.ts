@@ -45,6 +45,12 @@ export function isoToLocalDate(date: IsoDate): Date {
   return new Date(y, m - 1, d);
 }
 
+/** A local calendar day (what calendar widgets hand back) as a calendar date: the inverse of `isoToLocalDate`. */
+export function localDateToIso(date: Date): IsoDate {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
 /** "Jan 5, 2027": a calendar date for people, independent of the viewer's time zone. */
 export function formatIsoDate(date: IsoDate, locale = 'en-US'): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(

@@ -1,8 +1,6 @@
-import { isoToLocalDate, type RoomAvailability } from '@staybook/domain';
-import type { HTMLAttributes } from 'react';
-import { DayPicker } from 'react-day-picker';
-import '../../../components/day-picker.css';
-import { describeSelection, isSelectable, isTakenNight, localDateToIso, selectDay, type StaySelection } from '../utils/stay';
+import { isoToLocalDate, localDateToIso, type RoomAvailability } from '@staybook/domain';
+import { Calendar } from '../../../components/calendar';
+import { describeSelection, isSelectable, isTakenNight, selectDay, type StaySelection } from '../utils/stay';
 import './stay-calendar.css';
 
 interface StayCalendarProps {
@@ -25,7 +23,7 @@ export function StayCalendar({ availability, selection, onSelect, readOnly = fal
 
   return (
     <div data-testid="availability-calendar" className="app-calendar availability-calendar flex justify-center">
-      <DayPicker
+      <Calendar
         mode="range"
         selected={
           selection
@@ -40,7 +38,6 @@ export function StayCalendar({ availability, selection, onSelect, readOnly = fal
         startMonth={isoToLocalDate(availability.from)}
         endMonth={isoToLocalDate(lastDay)}
         fixedWeeks
-        components={{ CaptionLabel: MonthLabel }}
       />
       {/* Each pick is read out: the calendar alone only says which day has focus. */}
       <p aria-live="polite" className="sr-only">
@@ -50,11 +47,3 @@ export function StayCalendar({ availability, selection, onSelect, readOnly = fal
   );
 }
 
-/**
- * The library marks the month caption role="status"; in this app that role means "still loading"
- * (the Loader), so a page that has finished would never look finished. aria-live still announces
- * month changes.
- */
-function MonthLabel({ role: _role, ...props }: HTMLAttributes<HTMLSpanElement>) {
-  return <span {...props} />;
-}

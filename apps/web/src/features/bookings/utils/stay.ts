@@ -80,9 +80,3 @@ export function describeSelection(selection: StaySelection): string {
     'night',
   )}`;
 }
-
-/** A local calendar day (what the calendar widget hands back) as a calendar date. */
-export function localDateToIso(date: Date): IsoDate {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}

@@ -1,7 +1,5 @@
-import { isoToLocalDate, latestAvailabilityEnd, type IsoDate } from '@staybook/domain';
-import type { HTMLAttributes } from 'react';
-import { DayPicker } from 'react-day-picker';
-import '../../../components/day-picker.css';
+import { isoToLocalDate, latestAvailabilityEnd, localDateToIso, type IsoDate } from '@staybook/domain';
+import { Calendar } from '../../../components/calendar';
 
 interface AvailabilityCalendarProps {
   from: IsoDate | '';
@@ -13,11 +11,6 @@ interface AvailabilityCalendarProps {
   onChange: (range: { from: IsoDate; to: IsoDate | '' }) => void;
   /** Names the calendar for screen readers (the field's visible label). */
   labelledBy: string;
-}
-
-function localDateToIso(date: Date): IsoDate {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /**
@@ -43,7 +36,7 @@ export function AvailabilityCalendar({ from, to, earliest, keepStart, onChange, 
 
   return (
     <div role="group" aria-labelledby={labelledBy} className="app-calendar flex justify-center rounded-md border border-neutral-300 bg-neutral-50 py-2">
-      <DayPicker
+      <Calendar
         mode="range"
         selected={from !== '' ? { from: isoToLocalDate(from), to: to !== '' ? isoToLocalDate(to) : undefined } : undefined}
         onSelect={(_range, day) => pick(day)}
@@ -51,13 +44,8 @@ export function AvailabilityCalendar({ from, to, earliest, keepStart, onChange, 
         defaultMonth={isoToLocalDate(from !== '' ? from : earliest)}
         startMonth={isoToLocalDate(firstMonth)}
         fixedWeeks
-        components={{ CaptionLabel: MonthLabel }}
       />
     </div>
   );
 }
 
-/** As in the booking calendar: the library's role="status" caption would read as "still loading". */
-function MonthLabel({ role: _role, ...props }: HTMLAttributes<HTMLSpanElement>) {
-  return <span {...props} />;
-}

@@ -1,7 +1,6 @@
 import { isoToLocalDate, type StatsView } from '@staybook/domain';
-import { useId, useState, type HTMLAttributes } from 'react';
-import { DayPicker } from 'react-day-picker';
-import '../../../components/day-picker.css';
+import { useId, useState } from 'react';
+import { Calendar } from '../../../components/calendar';
 import { useStatsCalendar } from '../api/use-stats';
 import { formatCalendarDate } from '../utils/format';
 import './bookings-calendar.css';
@@ -38,13 +37,12 @@ export function BookingsCalendar({ view }: { view: StatsView }) {
         {TITLES[view]}
       </h2>
       <div className="mt-2 flex justify-center" data-testid="stats-calendar" aria-busy={calendar.isFetching}>
-        <DayPicker
+        <Calendar
           month={isoToLocalDate(`${month}-01`)}
           onMonthChange={(date) => setMonth(localMonth(date))}
           modifiers={{ booked }}
           modifiersClassNames={{ booked: 'stats-booked' }}
           fixedWeeks
-          components={{ CaptionLabel: MonthLabel }}
         />
       </div>
       <p className="mt-2 flex items-center gap-2 text-sm text-neutral-600">
@@ -70,7 +68,3 @@ function formatMonth(month: string): string {
   return new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 }
 
-/** The library marks the caption role="status", which in this app means "still loading" (see StayCalendar). */
-function MonthLabel({ role: _role, ...props }: HTMLAttributes<HTMLSpanElement>) {
-  return <span {...props} />;
-}

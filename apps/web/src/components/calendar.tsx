@@ -1,0 +1,33 @@
+import { useLayoutEffect, useRef, type HTMLAttributes } from 'react';
+import { DayPicker, type DayButtonProps, type DayPickerProps } from 'react-day-picker';
+import './day-picker.css';
+
+/**
+ * The app's month calendar: react-day-picker with the app's styles and two of its parts replaced.
+ * Every calendar in the app goes through here, so the fixes below hold for all of them.
+ */
+export function Calendar(props: DayPickerProps) {
+  return <DayPicker {...props} components={{ CaptionLabel: MonthLabel, DayButton: FocusedDayButton, ...props.components }} />;
+}
+
+/**
+ * The library marks the month caption role="status"; in this app that role means "still loading" (the Loader),
+ * so a page that has finished would never look finished. aria-live still announces month changes.
+ */
+function MonthLabel({ role: _role, ...props }: HTMLAttributes<HTMLSpanElement>) {
+  return <span {...props} />;
+}
+
+/**
+ * The library's day button moves focus to the day the arrow keys reach in a passive effect. Under Preact those run
+ * after the next render, so two quick key presses left two of them queued, each focusing its own day: the focus
+ * events set the focused day back and forth for ever and the page stopped answering. Moving focus in the same
+ * commit as the render that chose the day keeps the focused day and the DOM's focus in step.
+ */
+function FocusedDayButton({ day: _day, modifiers, ...props }: DayButtonProps) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (modifiers.focused) ref.current?.focus();
+  }, [modifiers.focused]);
+  return <button ref={ref} {...props} />;
+}
