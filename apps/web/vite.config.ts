@@ -38,11 +38,23 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The app is written against React's API and types and runs on Preact through preact/compat: the same
+ * components with a tenth of react-dom's weight, so the home page's first paint fits its budget
+ * (docs/decisions/023-preact-compat.md). `react/jsx-runtime` becomes `preact/compat/jsx-runtime`,
+ * `react-dom/client` `preact/compat/client`, and so on.
+ */
+const PREACT_ALIASES = [
+  { find: 'react-dom', replacement: 'preact/compat' },
+  { find: 'react', replacement: 'preact/compat' },
+];
+
 // In development the API runs as its own process; the built app is served by it on one origin.
 const API_ORIGIN = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: { alias: PREACT_ALIASES },
   server: {
     proxy: {
       '/api': API_ORIGIN,
@@ -55,10 +67,10 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each entry and lazy page loads; read by scripts/bundle-budget.mjs.
     manifest: true,
     rolldownOptions: {
-      treeshake: {
-        // Building a zod schema has no side effect, so a schema nobody reads is dropped: without this, every
-        // schema of a domain module the home page touches (card rules, booking bodies) ships with it.
-        manualPureFunctions: ['z', 'zm'],
+      onwarn(warning, warn) {
+        // React Router looks React 19's useOptimistic up and does without it when it is missing, as under Preact.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
       },
       output: {
         codeSplitting: {
@@ -66,11 +78,11 @@ export default defineConfig({
             // Its own chunk, which the entry imports first: zod reads the setting when it builds a schema, and
             // the domain's schemas are built in the chunks the entry imports, before the entry's own code runs.
             { name: 'zod-setup', test: /[\\/]src[\\/]lib[\\/]zod-setup\.ts$/, priority: 1 },
-            // React, the router and TanStack Query change with upgrades only: their own chunk stays cached
-            // across deployments of the app's code.
+            // Preact (React's API here), the router and TanStack Query change with upgrades only: their own chunk
+            // stays cached across deployments of the app's code.
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+              test: /[\\/]node_modules[\\/](preact|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
             },
           ],
         },
