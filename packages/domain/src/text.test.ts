@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf } from './text.js';
+import { capitalize, countOf } from './text.js';
 
 describe('countOf', () => {
   it('puts the noun in the right number', () => {
@@ -7,5 +7,12 @@ describe('countOf', () => {
     expect(countOf(2, 'bathroom')).toBe('2 bathrooms');
     expect(countOf(0, 'guest')).toBe('0 guests');
     expect(countOf(3, 'person', 'people')).toBe('3 people');
+  });
+});
+
+describe('capitalize', () => {
+  it('upper-cases the first letter only', () => {
+    expect(capitalize('host')).toBe('Host');
+    expect(capitalize('')).toBe('');
   });
 });

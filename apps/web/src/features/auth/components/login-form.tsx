@@ -3,7 +3,7 @@ import { loginSchema } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/fields';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAuth } from '../hooks/use-auth';

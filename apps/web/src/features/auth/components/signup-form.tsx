@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { ImageFormField } from '../../../components/image-field';
-import { NewPasswordField, TextField } from '../../../components/text-field';
+import { NewPasswordField, TextField } from '../../../components/fields';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';

@@ -8,7 +8,7 @@ import {
   type CardErrorCode,
 } from '@staybook/domain';
 import { useEffect, useId, useImperativeHandle, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { INPUT_CLASS } from '../../../components/text-field';
+import { INPUT_CLASS } from '../../../components/fields';
 import { errorMessage } from '../../../lib/form-errors';
 import { confirmTestCard } from '../api/bookings-api';
 import { formatExpiry, toCardInput } from '../utils/card-input';

@@ -3,7 +3,7 @@ import { CATEGORIES, findCategory, type CategoryLabel } from '@staybook/domain';
 import { useId, type Ref } from 'react';
 import { LuCheck, LuChevronDown } from 'react-icons/lu';
 import { CATEGORY_ICONS } from '../../../components/category-icons';
-import { INPUT_CLASS } from '../../../components/text-field';
+import { INPUT_CLASS } from '../../../components/fields';
 
 interface CategoryPickerProps {
   value: CategoryLabel | undefined;

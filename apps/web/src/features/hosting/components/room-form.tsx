@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ROOM_LIMITS, roomInputSchemaFor, type Room, type RoomInput, type RoomInputValues } from '@staybook/domain';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
-import { INPUT_CLASS, TextField } from '../../../components/text-field';
+import { TextAreaField, TextField } from '../../../components/fields';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { useImagePreview } from '../../../hooks/use-preview-url';
 import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
@@ -102,8 +102,6 @@ export function RoomForm({ room, submitLabel, saving, onSave, onCancel }: RoomFo
     }
   });
 
-  const descriptionId = useId();
-  const descriptionNoteId = `${descriptionId}-note`;
   const numberField = { type: 'number', inputMode: 'numeric', min: 1, step: 1 } as const;
 
   return (
@@ -158,22 +156,7 @@ export function RoomForm({ room, submitLabel, saving, onSave, onCancel }: RoomFo
             <TextField label="Bedrooms" {...numberField} required error={errors.bedrooms?.message} {...register('bedrooms')} />
             <TextField label="Bathrooms" {...numberField} required error={errors.bathrooms?.message} {...register('bathrooms')} />
           </div>
-          <div className="flex flex-col gap-2">
-            <label htmlFor={descriptionId} className="text-sm font-medium text-neutral-800">
-              Description
-            </label>
-            <textarea
-              id={descriptionId}
-              rows={5}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={errors.description ? descriptionNoteId : undefined}
-              className={`${INPUT_CLASS} resize-y`}
-              {...register('description')}
-            />
-            <p id={descriptionNoteId} className="min-h-5 text-sm text-rose-600">
-              {errors.description?.message}
-            </p>
-          </div>
+          <TextAreaField label="Description" rows={5} error={errors.description?.message} {...register('description')} />
         </div>
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -3,7 +3,7 @@ import { changePasswordSchema } from '@staybook/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Modal, ModalActions } from '../../../components/modal';
-import { NewPasswordField, TextField } from '../../../components/text-field';
+import { NewPasswordField, TextField } from '../../../components/fields';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';

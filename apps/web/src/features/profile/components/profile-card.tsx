@@ -1,3 +1,4 @@
+import { capitalize } from '@staybook/domain';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
@@ -54,8 +55,4 @@ export function ProfileCard() {
       {dialog === 'password' && <ChangePasswordDialog open onClose={close} />}
     </div>
   );
-}
-
-function capitalize(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
 }

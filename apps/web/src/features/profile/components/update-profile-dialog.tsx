@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Avatar } from '../../../components/avatar';
 import { ImageFormField } from '../../../components/image-field';
 import { Modal, ModalActions } from '../../../components/modal';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/fields';
 import { useImagePreview } from '../../../hooks/use-preview-url';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';

@@ -1,5 +1,6 @@
-import { isRole, normalizeEmail, ROLES, SELF_ROLE_CHANGE_MESSAGE, type Role, type User } from '@staybook/domain';
-import { useId, useState } from 'react';
+import { capitalize, isRole, normalizeEmail, ROLES, SELF_ROLE_CHANGE_MESSAGE, type Role, type User } from '@staybook/domain';
+import { useState } from 'react';
+import { SelectField } from '../../../components/fields';
 import { Modal, ModalActions } from '../../../components/modal';
 import { notify, settleDialogAction } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';
@@ -15,7 +16,6 @@ export function UpdateRoleDialog({ user, open, onClose }: UpdateRoleDialogProps)
   const { user: signedIn } = useAuth();
   const [role, setRole] = useState<Role>(user.role);
   const updateRole = useUpdateUserRole();
-  const selectId = useId();
 
   const handleUpdate = async () => {
     // The server refuses this too; the spec wants the answer before any request.
@@ -32,26 +32,20 @@ export function UpdateRoleDialog({ user, open, onClose }: UpdateRoleDialogProps)
 
   return (
     <Modal open={open} onClose={onClose} title="Update User Role" description={user.email}>
-      <div className="flex flex-col gap-2">
-        <label htmlFor={selectId} className="text-sm font-medium text-neutral-800">
-          Role
-        </label>
-        <select
-          id={selectId}
-          value={role}
-          onChange={(event) => {
-            if (isRole(event.target.value)) setRole(event.target.value);
-          }}
-          className="w-full rounded-md border border-neutral-300 bg-white px-3 py-2.5 capitalize"
-        >
-          {ROLES.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      </div>
-      <hr className="my-6 border-neutral-200" />
+      <SelectField
+        label="Role"
+        value={role}
+        onChange={(event) => {
+          if (isRole(event.target.value)) setRole(event.target.value);
+        }}
+      >
+        {ROLES.map((option) => (
+          <option key={option} value={option}>
+            {capitalize(option)}
+          </option>
+        ))}
+      </SelectField>
+      <hr className="mb-6 border-neutral-200" />
       <ModalActions onCancel={onClose} confirmLabel="Update" pending={updateRole.isPending} onConfirm={() => void handleUpdate()} />
     </Modal>
   );

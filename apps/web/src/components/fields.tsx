@@ -1,0 +1,98 @@
+import { PASSWORD_MIN_LENGTH } from '@staybook/domain';
+import { useId, type ComponentProps, type ReactNode } from 'react';
+
+/** How the product's text inputs look; fields with their own layout (the card form) start from it. */
+export const INPUT_CLASS =
+  'w-full rounded-md border border-neutral-300 bg-neutral-50 px-3 py-2.5 text-neutral-900 placeholder:text-neutral-400 focus:border-rose-500 focus:outline-rose-500 aria-invalid:border-rose-600';
+
+/** What every labelled field says besides its control. */
+interface FieldText {
+  label: string;
+  /** Shown under the field and read with it (e.g. the password policy). */
+  hint?: string;
+  /** Shown instead of the hint when the value was rejected. */
+  error?: string | undefined;
+}
+
+/** What ties a control to its label and to the note under it. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface FieldProps extends FieldText {
+  className?: string | undefined;
+  control: (props: ControlProps) => ReactNode;
+}
+
+/** A label above a control and a note under it (the hint, or the error when there is one), read with the control. */
+function Field({ label, hint, error, className = '', control }: FieldProps) {
+  const id = useId();
+  const noteId = `${id}-note`;
+  const note = error ?? hint;
+  return (
+    <div className={`flex flex-col gap-2 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium text-neutral-800">
+        {label}
+      </label>
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': note ? noteId : undefined })}
+      {/* Always rendered, so a message appearing does not push the form down. */}
+      <p id={noteId} className={`min-h-5 text-sm ${error ? 'text-rose-600' : 'text-neutral-500'}`}>
+        {note}
+      </p>
+    </div>
+  );
+}
+
+/** An input's props, `ref` included (a form library registers the field through it). */
+type TextFieldProps = FieldText & Omit<ComponentProps<'input'>, 'id'>;
+
+export function TextField({ label, hint, error, className, ...inputProps }: TextFieldProps) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      control={(control) => <input {...control} className={INPUT_CLASS} {...inputProps} />}
+    />
+  );
+}
+
+/** A field for choosing a password: tells the policy and lets password managers offer a new one. */
+export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'hint'>) {
+  return (
+    <TextField type="password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} {...props} />
+  );
+}
+
+/** Several lines of text (a room's description); grows downwards when dragged. */
+export function TextAreaField({ label, hint, error, className, ...textAreaProps }: FieldText & Omit<ComponentProps<'textarea'>, 'id'>) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      control={(control) => <textarea {...control} className={`${INPUT_CLASS} resize-y`} {...textAreaProps} />}
+    />
+  );
+}
+
+/** A choice among a few options, given as `<option>` children. */
+export function SelectField({ label, hint, error, className, children, ...selectProps }: FieldText & Omit<ComponentProps<'select'>, 'id'>) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      control={(control) => (
+        <select {...control} className={INPUT_CLASS} {...selectProps}>
+          {children}
+        </select>
+      )}
+    />
+  );
+}
