@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionSchema, storedImageUrl } from '@staybook/domain';
 import { buildApp } from '../../app.js';
 import { parseConfig } from '../../config.js';
 import { users, verifications } from '../../db/schema.js';
+import { createLocalImageStore, localUploadsDir } from '../../integrations/images/image-store.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
 
@@ -236,6 +239,33 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
     }
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ role: 'guest', image: photo });
+  });
+
+  it('removes a replaced profile photo once no one else shows it', async () => {
+    const store = createLocalImageStore(t.dataDir);
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#f43f5e' } }).png().toBuffer();
+    const filesOf = async (url: string) => (await readdir(localUploadsDir(t.dataDir))).filter((n) => n.startsWith(url.slice('/uploads/'.length, -'.webp'.length)));
+    const [first, second, third] = [await store.saveImage(png), await store.saveImage(png), await store.saveImage(png)];
+    const user = await t.signUp();
+    const other = await t.signUp();
+    const setPhoto = async (as: typeof user, image: string) =>
+      expect((await t.call('POST', '/api/auth/update-user', { as, body: { image } })).statusCode).toBe(200);
+
+    await setPhoto(user, first);
+    await setPhoto(user, second);
+    expect(await filesOf(first)).toEqual([]);
+    expect(await filesOf(second)).not.toEqual([]);
+
+    // Another person shows the photo too: it stays when one of them moves on.
+    await setPhoto(other, third);
+    await setPhoto(user, third);
+    expect(await filesOf(second)).toEqual([]);
+    await setPhoto(user, await store.saveImage(png));
+    expect(await filesOf(third)).not.toEqual([]);
+
+    // A change of name alone leaves the photo where it is.
+    expect((await t.call('POST', '/api/auth/update-user', { as: other, body: { name: 'Renamed' } })).statusCode).toBe(200);
+    expect(await filesOf(third)).not.toEqual([]);
   });
 
   it('keeps sessions across a server restart', async () => {

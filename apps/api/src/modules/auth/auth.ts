@@ -13,6 +13,7 @@ import { passwordResetMail } from '../../integrations/mail/templates.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
 import { importRemoteImage } from '../../integrations/images/import-remote-image.js';
 import type { ListingChanges } from '../rooms/listing-cache.js';
+import { releaseImage } from '../uploads/image-references.js';
 
 /** The header the server sets to the caller's address (from the socket or a trusted proxy) for rate limits. */
 export const CLIENT_IP_HEADER = 'x-staybook-client-ip';
@@ -78,6 +79,8 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
   const photoHosts = (url: URL) =>
     url.hostname.endsWith('.googleusercontent.com') ||
     (config.google !== null && url.hostname === new URL(config.google.issuer).hostname);
+  // The photo a profile update replaces, per request: removed once the update is saved, unless something still shows it.
+  const replacedPhotos = new WeakMap<object, string>();
   const importProviderPhoto = (url: string) => importRemoteImage(url, imageStore, { isAllowed: photoHosts });
   return betterAuth({
     appName: 'StayBook',
@@ -178,16 +181,28 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
           },
         },
         update: {
-          async before(user) {
+          async before(user, ctx) {
             if (user.image !== undefined && user.image !== null && !isOwnImageUrl(user.image)) {
               throw new APIError('BAD_REQUEST', { message: 'Please upload the new photo first.' });
             }
-            if (typeof user.name === 'string') {
-              const name = nameSchema.min(1, { message: 'Name is required.' }).safeParse(user.name);
-              if (!name.success) throw new APIError('BAD_REQUEST', { message: name.error.issues[0]!.message });
-              return { data: { ...user, name: name.data } };
+            let name = user.name;
+            if (typeof name === 'string') {
+              const checked = nameSchema.min(1, { message: 'Name is required.' }).safeParse(name);
+              if (!checked.success) throw new APIError('BAD_REQUEST', { message: checked.error.issues[0]!.message });
+              name = checked.data;
             }
-            return { data: user };
+            const userId = ctx?.context.session?.user.id;
+            if (user.image !== undefined && ctx && userId) {
+              const [current] = await db.select({ image: users.image }).from(users).where(eq(users.id, userId));
+              if (current?.image && current.image !== user.image) replacedPhotos.set(ctx, current.image);
+            }
+            return { data: name === undefined ? user : { ...user, name } };
+          },
+          async after(_user, ctx) {
+            const replaced = ctx ? replacedPhotos.get(ctx) : undefined;
+            if (!ctx || !replaced) return;
+            replacedPhotos.delete(ctx);
+            await releaseImage(db, replaced, { imageStore, log });
           },
         },
       },

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   availabilityStartError,
   countOf,
@@ -11,10 +10,10 @@ import {
   type RoomsPage,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
-import { bookings, payments, rooms, users } from '../../db/schema.js';
+import { bookings, payments, rooms } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
-import type { ImageStore } from '../../integrations/images/image-store.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
+import { releaseImage, type ImageCleanup } from '../uploads/image-references.js';
 import type { ListingChanges } from './listing-cache.js';
 import { getRoom, pageOfRooms, ROOM_NOT_FOUND_MESSAGE } from './rooms.service.js';
 
@@ -25,8 +24,6 @@ import { getRoom, pageOfRooms, ROOM_NOT_FOUND_MESSAGE } from './rooms.service.js
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Where an image no longer needed is removed from, and where a failure to remove it is reported. */
-type ImageCleanup = { imageStore: ImageStore; log: FastifyBaseLogger };
 
 /** What a change to a room must tell: the browsing answers kept for visitors. */
 type Changes = { listing: ListingChanges };
@@ -171,26 +168,4 @@ export async function deleteRoom(
   await listing.roomsChanged();
   if (freedImage) await releaseImage(db, freedImage, { imageStore, log });
   return { deletedCount: 1 };
-}
-
-/** True while a room (live or removed), a booking's copy of its room, or a user's photo shows the image. */
-async function isImageInUse(db: Db, url: string): Promise<boolean> {
-  const uses = await Promise.all([
-    db.select({ id: rooms.id }).from(rooms).where(eq(rooms.image, url)).limit(1),
-    db.select({ id: bookings.id }).from(bookings).where(eq(bookings.roomImage, url)).limit(1),
-    db.select({ id: users.id }).from(users).where(eq(users.image, url)).limit(1),
-  ]);
-  return uses.some((rows) => rows.length > 0);
-}
-
-/**
- * Removes an image's files once nothing refers to it. Runs after the change committed: a failure here
- * leaves an unused file behind (logged), never an answer that says the change failed when it did not.
- */
-async function releaseImage(db: Db, url: string, { imageStore, log }: ImageCleanup): Promise<void> {
-  try {
-    if (!(await isImageInUse(db, url))) await imageStore.deleteImage(url);
-  } catch (err) {
-    log.error({ err, url }, 'could not remove an image no longer in use');
-  }
 }
