@@ -3,6 +3,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The web app imports the domain module by module: a module on the home page's first-paint path that imported the
+ * index would bring every domain module, full zod with them, into the first-paint chunk (decision 017).
+ */
+const DOMAIN_INDEX = {
+  name: '@staybook/domain',
+  message: "Import the domain module you need by path ('@staybook/domain/rooms'), not its index (decision 017).",
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'e2e/playwright-report/**', 'e2e/test-results/**', 'test-results/**'] },
   js.configs.recommended,
@@ -23,12 +32,17 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [DOMAIN_INDEX] }] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/lib/notify.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
+            DOMAIN_INDEX,
             {
               name: 'react-hot-toast',
               importNames: ['default', 'toast'],

@@ -1,4 +1,5 @@
-import { FIRST_ROOMS_ELEMENT_ID, ROOM_CARD_IMAGE_SIZES, ROOMS_PAGE_SIZE, type RoomSummary } from '@staybook/domain';
+import { ROOM_CARD_IMAGE_SIZES } from '@staybook/domain/images';
+import { FIRST_ROOMS_ELEMENT_ID, ROOMS_PAGE_SIZE, type RoomSummary } from '@staybook/domain/rooms';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

@@ -1,4 +1,5 @@
-import { FIRST_ROOMS_ELEMENT_ID, findCategory, firstRoomsSchema, ROOMS_PAGE_SIZE, type RoomsPage } from '@staybook/domain';
+import { findCategory } from '@staybook/domain/categories';
+import { FIRST_ROOMS_ELEMENT_ID, firstRoomsSchema, ROOMS_PAGE_SIZE, type RoomsPage } from '@staybook/domain/rooms';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { roomKeys } from '../features/rooms/api/room-keys';
 

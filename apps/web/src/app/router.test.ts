@@ -1,4 +1,4 @@
-import { APP_PATHS, isAppPath } from '@staybook/domain';
+import { APP_PATHS, isAppPath } from '@staybook/domain/app-routes';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { router } from './router';

@@ -1,4 +1,4 @@
-import { APP_PATHS } from '@staybook/domain';
+import { APP_PATHS } from '@staybook/domain/app-routes';
 import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';

@@ -1,4 +1,4 @@
-import { imageAtWidth } from '@staybook/domain';
+import { imageAtWidth } from '@staybook/domain/images';
 
 const DEFAULT_AVATAR = '/default-avatar.svg';
 

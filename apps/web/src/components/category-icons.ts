@@ -1,4 +1,4 @@
-import type { CategoryIcon } from '@staybook/domain';
+import type { CategoryIcon } from '@staybook/domain/categories';
 import type { IconType } from 'react-icons';
 import { BsSnow } from 'react-icons/bs';
 import { FaSkiing } from 'react-icons/fa';

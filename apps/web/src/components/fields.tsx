@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@staybook/domain';
+import { PASSWORD_MIN_LENGTH } from '@staybook/domain/accounts';
 import { useId, type ComponentProps, type ReactNode } from 'react';
 
 /** How the product's text inputs look; fields with their own layout (the card form) start from it. */

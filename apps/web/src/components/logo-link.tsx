@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@staybook/domain';
+import { PRODUCT_NAME } from '@staybook/domain/product';
 import { Link } from 'react-router';
 
 const HEIGHTS = {

@@ -1,4 +1,4 @@
-import { imageAtWidth } from '@staybook/domain';
+import { imageAtWidth } from '@staybook/domain/images';
 import type { ReactNode } from 'react';
 
 /** A dashboard row's first cell: the room's picture beside its title and what goes under it. */

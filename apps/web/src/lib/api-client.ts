@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@staybook/domain';
+import { apiErrorSchema } from '@staybook/domain/errors';
 
 /** Anything that turns untrusted JSON into a typed value, such as the domain package's zod schemas. */
 interface ResponseSchema<T> {

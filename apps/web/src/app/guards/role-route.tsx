@@ -1,4 +1,5 @@
-import { APP_PATHS, mayUse, type Capability } from '@staybook/domain';
+import { mayUse, type Capability } from '@staybook/domain/access';
+import { APP_PATHS } from '@staybook/domain/app-routes';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';

@@ -1,4 +1,4 @@
-import { FOOTER_TEXT } from '@staybook/domain';
+import { FOOTER_TEXT } from '@staybook/domain/product';
 import { Container } from '../../components/container';
 
 export function SiteFooter() {

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@staybook/domain';
+import { PRODUCT_NAME } from '@staybook/domain/product';
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';

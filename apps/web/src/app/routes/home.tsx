@@ -1,4 +1,5 @@
-import { findCategory, HOME_PAGE_TITLE } from '@staybook/domain';
+import { findCategory } from '@staybook/domain/categories';
+import { HOME_PAGE_TITLE } from '@staybook/domain/product';
 import { useSearchParams } from 'react-router';
 import { CategoryStrip } from '../../features/rooms/components/category-strip';
 import { NoRooms } from '../../features/rooms/components/no-rooms';

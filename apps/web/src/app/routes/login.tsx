@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@staybook/domain';
+import { PRODUCT_NAME } from '@staybook/domain/product';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard, OrDivider } from '../../features/auth/components/auth-card';
 import { GoogleSignInButton } from '../../features/auth/components/google-sign-in-button';

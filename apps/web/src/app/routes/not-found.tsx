@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@staybook/domain';
+import { PRODUCT_NAME } from '@staybook/domain/product';
 import { ErrorScreen } from '../../components/error-screen';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 

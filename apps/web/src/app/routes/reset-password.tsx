@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@staybook/domain';
+import { PRODUCT_NAME } from '@staybook/domain/product';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../features/auth/components/auth-card';

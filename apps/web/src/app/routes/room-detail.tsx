@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@staybook/domain';
+import { PRODUCT_NAME } from '@staybook/domain/product';
 import { useParams } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
 import { Loader } from '../../components/loader';

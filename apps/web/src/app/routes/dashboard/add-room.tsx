@@ -1,4 +1,5 @@
-import { APP_PATHS, PRODUCT_NAME } from '@staybook/domain';
+import { APP_PATHS } from '@staybook/domain/app-routes';
+import { PRODUCT_NAME } from '@staybook/domain/product';
 import { useNavigate } from 'react-router';
 import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
 import { useCreateRoom } from '../../../features/hosting/api/use-room-changes';

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@staybook/domain';
+import { PRODUCT_NAME } from '@staybook/domain/product';
 import { BookingsTable } from '../../../features/bookings/components/bookings-table';
 import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
 import { useDocumentTitle } from '../../../hooks/use-document-title';

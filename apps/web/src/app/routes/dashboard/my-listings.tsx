@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@staybook/domain';
+import { PRODUCT_NAME } from '@staybook/domain/product';
 import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
 import { MyListingsTable } from '../../../features/hosting/components/my-listings-table';
 import { useDocumentTitle } from '../../../hooks/use-document-title';

@@ -1,4 +1,5 @@
-import { PRODUCT_NAME, type StatsView } from '@staybook/domain';
+import { PRODUCT_NAME } from '@staybook/domain/product';
+import type { StatsView } from '@staybook/domain/stats';
 import { Loader } from '../../../components/loader';
 import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
 import { useDashboardMode } from '../../../features/dashboard/hooks/use-dashboard-mode';

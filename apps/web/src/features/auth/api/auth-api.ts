@@ -1,4 +1,4 @@
-import { serverInfoSchema, sessionSchema, type ServerInfo, type SessionUser } from '@staybook/domain';
+import { serverInfoSchema, sessionSchema, type ServerInfo, type SessionUser } from '@staybook/domain/accounts';
 import { z } from 'zod/mini';
 import { apiRequest, ignoredResponse } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { emailSchema } from '@staybook/domain';
+import { emailSchema } from '@staybook/domain/identity';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@staybook/domain';
+import type { SessionUser } from '@staybook/domain/accounts';
 import { createContext, useContext } from 'react';
 import type { Credentials } from '../api/auth-api';
 

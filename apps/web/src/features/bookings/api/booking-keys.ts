@@ -1,4 +1,4 @@
-import type { StayRange } from '@staybook/domain';
+import type { StayRange } from '@staybook/domain/bookings';
 
 export type BookingsView = 'mine' | 'managed';
 

@@ -1,18 +1,5 @@
-import {
-  bookingSchema,
-  bookingsPageSchema,
-  paymentConfigSchema,
-  paymentIntentSchema,
-  roomAvailabilitySchema,
-  testProcessorConfirmResultSchema,
-  type Booking,
-  type BookingsPage,
-  type CardInput,
-  type PaymentConfig,
-  type PaymentIntent,
-  type RoomAvailability,
-  type StayRange,
-} from '@staybook/domain';
+import { bookingSchema, bookingsPageSchema, paymentConfigSchema, paymentIntentSchema, roomAvailabilitySchema, testProcessorConfirmResultSchema, type Booking, type BookingsPage, type PaymentConfig, type PaymentIntent, type RoomAvailability, type StayRange } from '@staybook/domain/bookings';
+import type { CardInput } from '@staybook/domain/cards';
 import { apiRequest } from '../../../lib/api-client';
 import type { BookingsView } from './booking-keys';
 

@@ -1,4 +1,4 @@
-import { BOOKINGS_PAGE_SIZE } from '@staybook/domain';
+import { BOOKINGS_PAGE_SIZE } from '@staybook/domain/bookings';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { fetchBookingsPage } from './bookings-api';
 import { bookingKeys, type BookingsView } from './booking-keys';

@@ -1,4 +1,4 @@
-import type { StayRange } from '@staybook/domain';
+import type { StayRange } from '@staybook/domain/bookings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../../lib/api-client';
 import { createPaymentIntent } from './bookings-api';

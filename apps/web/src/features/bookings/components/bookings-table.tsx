@@ -1,4 +1,6 @@
-import { formatIsoDate, formatMoney, type Booking } from '@staybook/domain';
+import type { Booking } from '@staybook/domain/bookings';
+import { formatIsoDate } from '@staybook/domain/dates';
+import { formatMoney } from '@staybook/domain/money';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { DataTable, type Column } from '../../../components/data-table';

@@ -1,4 +1,6 @@
-import { formatIsoDate, formatMoney, type Booking } from '@staybook/domain';
+import type { Booking } from '@staybook/domain/bookings';
+import { formatIsoDate } from '@staybook/domain/dates';
+import { formatMoney } from '@staybook/domain/money';
 
 import { Modal, ModalActions } from '../../../components/modal';
 import { settleDialogAction } from '../../../lib/notify';

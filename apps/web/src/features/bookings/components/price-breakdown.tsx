@@ -1,4 +1,5 @@
-import { countOf, formatMoney } from '@staybook/domain';
+import { formatMoney } from '@staybook/domain/money';
+import { countOf } from '@staybook/domain/text';
 
 interface PriceBreakdownProps {
   nightlyCents: number;

@@ -1,12 +1,7 @@
-import {
-  formatIsoDate,
-  formatMoney,
-  nightsBetween,
-  stayTotalCents,
-  type PaymentConfig,
-  type Room,
-  type StayRange,
-} from '@staybook/domain';
+import type { PaymentConfig, StayRange } from '@staybook/domain/bookings';
+import { formatIsoDate, nightsBetween } from '@staybook/domain/dates';
+import { formatMoney, stayTotalCents } from '@staybook/domain/money';
+import type { Room } from '@staybook/domain/rooms';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';

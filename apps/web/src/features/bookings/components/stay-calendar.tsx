@@ -1,4 +1,5 @@
-import { isoToLocalDate, localDateToIso, type RoomAvailability } from '@staybook/domain';
+import type { RoomAvailability } from '@staybook/domain/bookings';
+import { isoToLocalDate, localDateToIso } from '@staybook/domain/dates';
 import { Calendar } from '../../../components/calendar';
 import { describeSelection, isSelectable, isTakenNight, selectDay, type StaySelection } from '../utils/stay';
 import './stay-calendar.css';

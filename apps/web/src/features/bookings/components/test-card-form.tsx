@@ -1,12 +1,4 @@
-import {
-  CARD_ERROR_MESSAGES,
-  cardBrand,
-  checkCardInput,
-  formatCardNumber,
-  TEST_SUCCESS_CARD,
-  type CardBrand,
-  type CardErrorCode,
-} from '@staybook/domain';
+import { CARD_ERROR_MESSAGES, cardBrand, checkCardInput, formatCardNumber, TEST_SUCCESS_CARD, type CardBrand, type CardErrorCode } from '@staybook/domain/cards';
 import { useEffect, useId, useImperativeHandle, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { INPUT_CLASS } from '../../../components/fields';
 import { errorMessage } from '../../../lib/form-errors';

@@ -1,4 +1,4 @@
-import { cardDigits, type CardInput } from '@staybook/domain';
+import { cardDigits, type CardInput } from '@staybook/domain/cards';
 
 /** "1234" → "12 / 34", as the guest types the expiry date. */
 export function formatExpiry(value: string): string {

@@ -1,13 +1,6 @@
-import {
-  addDays,
-  countOf,
-  formatIsoDate,
-  MAX_STAY_NIGHTS,
-  nightsBetween,
-  type IsoDate,
-  type RoomAvailability,
-  type StayRange,
-} from '@staybook/domain';
+import { MAX_STAY_NIGHTS, type RoomAvailability, type StayRange } from '@staybook/domain/bookings';
+import { addDays, formatIsoDate, nightsBetween, type IsoDate } from '@staybook/domain/dates';
+import { countOf } from '@staybook/domain/text';
 
 /**
  * What the guest has chosen so far: nothing, a check-in day waiting for its check-out day, or a

@@ -1,4 +1,4 @@
-import { ACCESS, inSidebar, type Capability } from '@staybook/domain';
+import { ACCESS, inSidebar, type Capability } from '@staybook/domain/access';
 import { useState } from 'react';
 import type { IconType } from 'react-icons';
 // Lucide, a set the first page does not use: icons sharing a module with the home page's icons

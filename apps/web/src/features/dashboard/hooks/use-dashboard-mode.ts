@@ -1,4 +1,4 @@
-import type { DashboardMode } from '@staybook/domain';
+import type { DashboardMode } from '@staybook/domain/access';
 import { useSyncExternalStore } from 'react';
 
 /** A host may browse the dashboard as a guest; the choice outlives a reload. */

@@ -1,13 +1,7 @@
-import {
-  centsToDollars,
-  deletedCountSchema,
-  roomSchema,
-  roomsPageSchema,
-  uploadedImageSchema,
-  type Room,
-  type RoomInput,
-  type RoomsPage,
-} from '@staybook/domain';
+import { uploadedImageSchema } from '@staybook/domain/accounts';
+import { centsToDollars } from '@staybook/domain/money';
+import { deletedCountSchema, type RoomInput } from '@staybook/domain/room-input';
+import { roomSchema, roomsPageSchema, type Room, type RoomsPage } from '@staybook/domain/rooms';
 import { apiRequest } from '../../../lib/api-client';
 
 export function fetchMyListingsPage({

@@ -1,4 +1,4 @@
-import { ROOMS_PAGE_SIZE } from '@staybook/domain';
+import { ROOMS_PAGE_SIZE } from '@staybook/domain/rooms';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { fetchMyListingsPage } from './hosting-api';
 import { hostingKeys } from './hosting-keys';

@@ -1,4 +1,5 @@
-import { isoToLocalDate, latestAvailabilityEnd, localDateToIso, type IsoDate } from '@staybook/domain';
+import { isoToLocalDate, localDateToIso, type IsoDate } from '@staybook/domain/dates';
+import { latestAvailabilityEnd } from '@staybook/domain/room-input';
 import { Calendar } from '../../../components/calendar';
 
 interface AvailabilityCalendarProps {

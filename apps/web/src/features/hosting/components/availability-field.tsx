@@ -1,4 +1,5 @@
-import { formatIsoDate, todayIso, type IsoDate, type RoomInput, type RoomInputValues } from '@staybook/domain';
+import { formatIsoDate, todayIso, type IsoDate } from '@staybook/domain/dates';
+import type { RoomInput, RoomInputValues } from '@staybook/domain/room-input';
 import { Suspense, useId } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { lazyPage } from '../../../lib/lazy-page';

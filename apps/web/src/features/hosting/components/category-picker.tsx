@@ -1,5 +1,5 @@
 import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
-import { CATEGORIES, findCategory, type CategoryLabel } from '@staybook/domain';
+import { CATEGORIES, findCategory, type CategoryLabel } from '@staybook/domain/categories';
 import { useId, type Ref } from 'react';
 import { LuCheck, LuChevronDown } from 'react-icons/lu';
 import { CATEGORY_ICONS } from '../../../components/category-icons';

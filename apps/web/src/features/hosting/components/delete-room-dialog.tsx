@@ -1,4 +1,4 @@
-import type { RoomSummary } from '@staybook/domain';
+import type { RoomSummary } from '@staybook/domain/rooms';
 import { Modal, ModalActions } from '../../../components/modal';
 import { settleDialogAction } from '../../../lib/notify';
 import { useDeleteRoom } from '../api/use-room-changes';

@@ -1,4 +1,7 @@
-import { APP_PATHS, formatIsoDate, formatMoney, type RoomSummary } from '@staybook/domain';
+import { APP_PATHS } from '@staybook/domain/app-routes';
+import { formatIsoDate } from '@staybook/domain/dates';
+import { formatMoney } from '@staybook/domain/money';
+import type { RoomSummary } from '@staybook/domain/rooms';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../../components/data-table';

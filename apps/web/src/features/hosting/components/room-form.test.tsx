@@ -1,4 +1,5 @@
-import { addDays, todayIso, type Room } from '@staybook/domain';
+import { addDays, todayIso } from '@staybook/domain/dates';
+import type { Room } from '@staybook/domain/rooms';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';

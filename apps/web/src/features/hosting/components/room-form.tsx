@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ROOM_LIMITS, roomInputSchemaFor, type Room, type RoomInput, type RoomInputValues } from '@staybook/domain';
+import { ROOM_LIMITS, roomInputSchemaFor, type RoomInput, type RoomInputValues } from '@staybook/domain/room-input';
+import type { Room } from '@staybook/domain/rooms';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';

@@ -1,4 +1,4 @@
-import { imageAtWidth } from '@staybook/domain';
+import { imageAtWidth } from '@staybook/domain/images';
 import type { Ref } from 'react';
 import { ImageField } from '../../../components/image-field';
 import { shortFileName } from '../../../lib/file-name';

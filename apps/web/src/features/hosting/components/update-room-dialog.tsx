@@ -1,4 +1,4 @@
-import type { RoomSummary } from '@staybook/domain';
+import type { RoomSummary } from '@staybook/domain/rooms';
 import { Modal } from '../../../components/modal';
 import { notify } from '../../../lib/notify';
 import { useUpdateRoom } from '../api/use-room-changes';

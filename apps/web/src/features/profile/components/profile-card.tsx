@@ -1,4 +1,4 @@
-import { capitalize } from '@staybook/domain';
+import { capitalize } from '@staybook/domain/text';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';

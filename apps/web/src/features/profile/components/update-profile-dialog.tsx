@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { profileUpdateSchema, type SessionUser } from '@staybook/domain';
+import type { SessionUser } from '@staybook/domain/accounts';
+import { profileUpdateSchema } from '@staybook/domain/identity';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Avatar } from '../../../components/avatar';

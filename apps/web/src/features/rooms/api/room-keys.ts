@@ -1,4 +1,4 @@
-import type { CategoryLabel } from '@staybook/domain';
+import type { CategoryLabel } from '@staybook/domain/categories';
 
 /** Every query key for rooms comes from here, so invalidating `roomKeys.all` reaches them all. */
 export const roomKeys = {

@@ -1,4 +1,5 @@
-import { roomSchema, roomsPageSchema, type CategoryLabel, type Room, type RoomsPage } from '@staybook/domain';
+import type { CategoryLabel } from '@staybook/domain/categories';
+import { roomSchema, roomsPageSchema, type Room, type RoomsPage } from '@staybook/domain/rooms';
 import { apiRequest } from '../../../lib/api-client';
 
 interface RoomsPageParams {

@@ -1,4 +1,5 @@
-import { ROOMS_PAGE_SIZE, type CategoryLabel } from '@staybook/domain';
+import type { CategoryLabel } from '@staybook/domain/categories';
+import { ROOMS_PAGE_SIZE } from '@staybook/domain/rooms';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { fetchRoomsPage } from './rooms-api';
 import { roomKeys } from './room-keys';

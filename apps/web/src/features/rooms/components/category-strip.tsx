@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category, type CategoryLabel } from '@staybook/domain';
+import { CATEGORIES, type Category, type CategoryLabel } from '@staybook/domain/categories';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { CATEGORY_ICONS } from '../../../components/category-icons';

@@ -1,14 +1,8 @@
-import {
-  formatIsoDate,
-  formatMoney,
-  MIN_PAYMENT_CENTS,
-  nightsBetween,
-  normalizeEmail,
-  stayTotalCents,
-  type Room,
-  type RoomAvailability,
-  type StayRange,
-} from '@staybook/domain';
+import { MIN_PAYMENT_CENTS, type RoomAvailability, type StayRange } from '@staybook/domain/bookings';
+import { formatIsoDate, nightsBetween } from '@staybook/domain/dates';
+import { formatMoney, stayTotalCents } from '@staybook/domain/money';
+import type { Room } from '@staybook/domain/rooms';
+import { normalizeEmail } from '@staybook/domain/users';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';

@@ -1,4 +1,6 @@
-import { formatMoney, imageAtWidth, imageSrcSet, ROOM_CARD_IMAGE_SIZES, type Room } from '@staybook/domain';
+import { imageAtWidth, imageSrcSet, ROOM_CARD_IMAGE_SIZES } from '@staybook/domain/images';
+import { formatMoney } from '@staybook/domain/money';
+import type { Room } from '@staybook/domain/rooms';
 import { Link } from 'react-router';
 
 interface RoomCardProps {

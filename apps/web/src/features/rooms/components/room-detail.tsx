@@ -1,4 +1,5 @@
-import { imageAtWidth, imageSrcSet, type Room } from '@staybook/domain';
+import { imageAtWidth, imageSrcSet } from '@staybook/domain/images';
+import type { Room } from '@staybook/domain/rooms';
 import { Heading } from '../../../components/heading';
 import { ReservationCard } from './reservation-card';
 import { RoomInfo } from './room-info';

@@ -1,4 +1,5 @@
-import { countOf, type Room } from '@staybook/domain';
+import type { Room } from '@staybook/domain/rooms';
+import { countOf } from '@staybook/domain/text';
 import { Avatar } from '../../../components/avatar';
 
 export function RoomInfo({ room }: { room: Room }) {

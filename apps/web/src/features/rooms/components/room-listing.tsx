@@ -1,4 +1,4 @@
-import type { CategoryLabel } from '@staybook/domain';
+import type { CategoryLabel } from '@staybook/domain/categories';
 import { Button } from '../../../components/button';
 import { ErrorScreen } from '../../../components/error-screen';
 import { Loader } from '../../../components/loader';

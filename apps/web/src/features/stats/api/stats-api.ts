@@ -1,15 +1,4 @@
-import {
-  adminStatsSchema,
-  guestStatsSchema,
-  hostStatsSchema,
-  statsCalendarSchema,
-  type AdminStats,
-  type GuestStats,
-  type HostStats,
-  type StatsCalendar,
-  type StatsRange,
-  type StatsView,
-} from '@staybook/domain';
+import { adminStatsSchema, guestStatsSchema, hostStatsSchema, statsCalendarSchema, type AdminStats, type GuestStats, type HostStats, type StatsCalendar, type StatsRange, type StatsView } from '@staybook/domain/stats';
 import { apiRequest } from '../../../lib/api-client';
 
 export type StatsByView = { admin: AdminStats; host: HostStats; guest: GuestStats };

@@ -1,4 +1,4 @@
-import type { StatsRange, StatsView } from '@staybook/domain';
+import type { StatsRange, StatsView } from '@staybook/domain/stats';
 
 /** Every query key for the statistics dashboards comes from here; each holds everything its answer depends on. */
 export const statsKeys = {

@@ -1,4 +1,4 @@
-import { isTimeZone, type StatsRange, type StatsView } from '@staybook/domain';
+import { isTimeZone, type StatsRange, type StatsView } from '@staybook/domain/stats';
 import { useQuery } from '@tanstack/react-query';
 import { fetchStats, fetchStatsCalendar } from './stats-api';
 import { statsKeys } from './stats-keys';

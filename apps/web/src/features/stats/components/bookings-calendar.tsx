@@ -1,4 +1,5 @@
-import { isoToLocalDate, type StatsView } from '@staybook/domain';
+import { isoToLocalDate } from '@staybook/domain/dates';
+import type { StatsView } from '@staybook/domain/stats';
 import { useId, useState } from 'react';
 import { Calendar } from '../../../components/calendar';
 import { useStatsCalendar } from '../api/use-stats';

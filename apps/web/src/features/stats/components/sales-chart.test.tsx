@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SalesChartInfo, SalesPoint } from '@staybook/domain';
+import type { SalesChartInfo, SalesPoint } from '@staybook/domain/stats';
 import { CHART_LOADER_MS, NOT_ENOUGH_DATA, SalesChart } from './sales-chart';
 import { cardsFor } from './stat-cards';
 

@@ -1,4 +1,5 @@
-import { formatMoney, STATS_RANGES, type SalesChartInfo, type SalesPoint, type StatsRange } from '@staybook/domain';
+import { formatMoney } from '@staybook/domain/money';
+import { STATS_RANGES, type SalesChartInfo, type SalesPoint, type StatsRange } from '@staybook/domain/stats';
 import { useEffect, useId, useState } from 'react';
 import { Loader } from '../../../components/loader';
 import { describePeriod } from '../utils/format';

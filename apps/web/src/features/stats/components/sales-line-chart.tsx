@@ -1,4 +1,5 @@
-import { formatMoney, type SalesPoint, type StatsGranularity } from '@staybook/domain';
+import { formatMoney } from '@staybook/domain/money';
+import type { SalesPoint, StatsGranularity } from '@staybook/domain/stats';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';

@@ -1,8 +1,8 @@
-import { formatMoney } from '@staybook/domain';
+import { formatMoney } from '@staybook/domain/money';
 import type { IconType } from 'react-icons';
 // Lucide, as the dashboard's sidebar: no icon set the home page uses, so none of this lands in its chunk.
 import { LuCalendarCheck, LuCalendarClock, LuDollarSign, LuHouse, LuUsers, LuWallet } from 'react-icons/lu';
-import type { StatsView } from '@staybook/domain';
+import type { StatsView } from '@staybook/domain/stats';
 import type { StatsByView } from '../api/stats-api';
 import { formatInstant } from '../utils/format';
 

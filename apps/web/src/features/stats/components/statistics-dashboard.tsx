@@ -1,4 +1,4 @@
-import { STATS_RANGES, DEFAULT_STATS_RANGE, type StatsRange, type StatsView } from '@staybook/domain';
+import { STATS_RANGES, DEFAULT_STATS_RANGE, type StatsRange, type StatsView } from '@staybook/domain/stats';
 import { useSearchParams } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { errorMessage } from '../../../lib/form-errors';

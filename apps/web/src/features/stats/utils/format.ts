@@ -1,4 +1,4 @@
-import type { StatsGranularity } from '@staybook/domain';
+import type { StatsGranularity } from '@staybook/domain/stats';
 
 /** A calendar date ('2026-01-05') as the moment uPlot and Intl work with: midnight UTC, shown in UTC. */
 export function isoDateToUtc(date: string): Date {

@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, uploadedImageSchema } from '@staybook/domain';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, uploadedImageSchema } from '@staybook/domain/accounts';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Answers the address to store as the photo (the upload's display_url, which for this server is its canonical url). */

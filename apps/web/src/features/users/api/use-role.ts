@@ -1,4 +1,4 @@
-import type { Role } from '@staybook/domain';
+import type { Role } from '@staybook/domain/users';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useUser } from './use-user';
 

@@ -1,4 +1,5 @@
-import { modifiedCountSchema, userSchema, usersPageSchema, type Role, type User, type UsersPage } from '@staybook/domain';
+import { modifiedCountSchema, userSchema, usersPageSchema, type User, type UsersPage } from '@staybook/domain/accounts';
+import type { Role } from '@staybook/domain/users';
 import { apiRequest } from '../../../lib/api-client';
 
 export function fetchUser(email: string, signal?: AbortSignal): Promise<User> {

@@ -1,4 +1,5 @@
-import type { User, UserStatus } from '@staybook/domain';
+import type { User } from '@staybook/domain/accounts';
+import type { UserStatus } from '@staybook/domain/users';
 import { useState } from 'react';
 import { DataTable, type Column } from '../../../components/data-table';
 import { useUsers } from '../api/use-users';

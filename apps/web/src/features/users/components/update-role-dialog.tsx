@@ -1,4 +1,7 @@
-import { capitalize, isRole, normalizeEmail, ROLES, SELF_ROLE_CHANGE_MESSAGE, type Role, type User } from '@staybook/domain';
+import type { User } from '@staybook/domain/accounts';
+import { SELF_ROLE_CHANGE_MESSAGE } from '@staybook/domain/identity';
+import { capitalize } from '@staybook/domain/text';
+import { isRole, normalizeEmail, ROLES, type Role } from '@staybook/domain/users';
 import { useState } from 'react';
 import { SelectField } from '../../../components/fields';
 import { Modal, ModalActions } from '../../../components/modal';
