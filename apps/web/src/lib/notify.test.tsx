@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { notify } from './notify';
+import { loadToasts, notify } from './notify';
 
 beforeEach(() => {
   render(<Toaster />);
@@ -12,29 +12,46 @@ afterEach(() => {
   cleanup();
 });
 
+/** Asks for toasts and lets them show: each waits for the toast library, which the app loads after its first paint. */
+async function show(ask: () => void): Promise<void> {
+  await act(async () => {
+    ask();
+    await loadToasts();
+  });
+}
+
 describe('notify', () => {
-  it('takes the error toasts off the screen when a success shows', () => {
-    act(() => {
+  it('takes the error toasts off the screen when a success shows', async () => {
+    await show(() => {
       notify.error('Invalid email or password');
       notify.error('Please write your email first!');
     });
     expect(screen.getByText('Invalid email or password')).toBeTruthy();
     expect(screen.getByText('Please write your email first!')).toBeTruthy();
 
-    act(() => notify.success('Signup Successful'));
+    await show(() => notify.success('Signup Successful'));
 
     expect(screen.getByText('Signup Successful')).toBeTruthy();
     expect(screen.queryByText('Invalid email or password')).toBeNull();
     expect(screen.queryByText('Please write your email first!')).toBeNull();
   });
 
-  it('keeps other successes, and errors that come after the success', () => {
-    act(() => notify.success('Profile updated'));
-    act(() => notify.success('Password changed'));
-    act(() => notify.error('Could not reach the server. Please check your connection and try again.'));
+  it('keeps other successes, and errors that come after the success', async () => {
+    await show(() => notify.success('Profile updated'));
+    await show(() => notify.success('Password changed'));
+    await show(() => notify.error('Could not reach the server. Please check your connection and try again.'));
 
     expect(screen.getByText('Profile updated')).toBeTruthy();
     expect(screen.getByText('Password changed')).toBeTruthy();
     expect(screen.getByText('Could not reach the server. Please check your connection and try again.')).toBeTruthy();
+  });
+
+  it('keeps the order toasts were asked for in', async () => {
+    await show(() => {
+      notify.error('Invalid email or password');
+      notify.success('Signup Successful');
+    });
+    expect(screen.getByText('Signup Successful')).toBeTruthy();
+    expect(screen.queryByText('Invalid email or password')).toBeNull();
   });
 });

@@ -1,5 +1,24 @@
-import toast, { type ToastOptions } from 'react-hot-toast';
+import type * as HotToast from 'react-hot-toast';
+import type { ToastOptions } from 'react-hot-toast';
 import { errorMessage } from './form-errors';
+
+type ToastLibrary = typeof HotToast;
+type Toast = ToastLibrary['default'];
+
+let library: Promise<ToastLibrary> | undefined;
+
+/**
+ * The toast library, loaded once. The home page paints without it (the Toaster is lazy, decision 017); a toast asked
+ * for before it has arrived waits for it, and toasts keep the order they were asked for in.
+ */
+export function loadToasts(): Promise<ToastLibrary> {
+  library ??= import('react-hot-toast');
+  return library;
+}
+
+function withToast(show: (toast: Toast) => void): void {
+  void loadToasts().then(({ default: toast }) => show(toast));
+}
 
 /** Error toasts still on screen (or already gone: removing those does nothing). */
 const errorToasts = new Set<string>();
@@ -10,12 +29,14 @@ const errorToasts = new Set<string>();
  */
 export const notify = {
   error(message: string, options?: ToastOptions): void {
-    errorToasts.add(toast.error(message, options));
+    withToast((toast) => errorToasts.add(toast.error(message, options)));
   },
   success(message: string, options?: ToastOptions): void {
-    for (const id of errorToasts) toast.remove(id);
-    errorToasts.clear();
-    toast.success(message, options);
+    withToast((toast) => {
+      for (const id of errorToasts) toast.remove(id);
+      errorToasts.clear();
+      toast.success(message, options);
+    });
   },
 };
 
