@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { normalizeEmail, type Role, type UserStatus } from '@staybook/domain';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
@@ -66,10 +66,16 @@ export function requireRole(...roles: Role[]): onRequestAsyncHookHandler {
  * For public routes whose answer depends on who asks (a room's host e-mail): looks the session up when a
  * cookie came, never refuses. A signed-in viewer's answer is personal; a visitor's may be cached.
  */
-export const identifyViewer: onRequestAsyncHookHandler = async (request, reply) => {
+export const identifyViewer: onRequestHookHandler = (request, reply, done) => {
   reply.header('vary', 'Cookie');
-  request.actor ??= await request.resolveActor();
-  if (request.actor) keepOutOfCaches(reply);
+  const settle = (actor: Actor | null) => {
+    request.actor = actor;
+    if (actor) keepOutOfCaches(reply);
+    done();
+  };
+  // A visitor without a cookie is answered without a promise in between: the room page is a hot path.
+  if (request.actor || !request.headers.cookie) return settle(request.actor);
+  request.resolveActor().then(settle, done);
 };
 
 /** The signed-in actor inside a handler guarded by requireUser or requireRole. */
