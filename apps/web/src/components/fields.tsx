@@ -21,8 +21,10 @@ interface ControlProps {
   'aria-describedby': string | undefined;
 }
 
-interface FieldProps extends FieldText {
-  className?: string | undefined;
+/** What every field component takes besides its control's own props. */
+type FieldOwnProps = FieldText & { className?: string | undefined };
+
+interface FieldProps extends FieldOwnProps {
   control: (props: ControlProps) => ReactNode;
 }
 
@@ -45,19 +47,17 @@ function Field({ label, hint, error, className = '', control }: FieldProps) {
   );
 }
 
+/** A field component's props split in two: what the label and note need, and what goes to its control. */
+function splitField<P extends FieldOwnProps>({ label, hint, error, className, ...control }: P): [FieldOwnProps, Omit<P, keyof FieldOwnProps>] {
+  return [{ label, hint, error, className }, control];
+}
+
 /** An input's props, `ref` included (a form library registers the field through it). */
 type TextFieldProps = FieldText & Omit<ComponentProps<'input'>, 'id'>;
 
-export function TextField({ label, hint, error, className, ...inputProps }: TextFieldProps) {
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      error={error}
-      className={className}
-      control={(control) => <input {...control} className={INPUT_CLASS} {...inputProps} />}
-    />
-  );
+export function TextField(props: TextFieldProps) {
+  const [field, input] = splitField(props);
+  return <Field {...field} control={(control) => <input {...control} className={INPUT_CLASS} {...input} />} />;
 }
 
 /** A field for choosing a password: tells the policy and lets password managers offer a new one. */
@@ -68,31 +68,13 @@ export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'autoCompl
 }
 
 /** Several lines of text (a room's description); grows downwards when dragged. */
-export function TextAreaField({ label, hint, error, className, ...textAreaProps }: FieldText & Omit<ComponentProps<'textarea'>, 'id'>) {
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      error={error}
-      className={className}
-      control={(control) => <textarea {...control} className={`${INPUT_CLASS} resize-y`} {...textAreaProps} />}
-    />
-  );
+export function TextAreaField(props: FieldText & Omit<ComponentProps<'textarea'>, 'id'>) {
+  const [field, textArea] = splitField(props);
+  return <Field {...field} control={(control) => <textarea {...control} className={`${INPUT_CLASS} resize-y`} {...textArea} />} />;
 }
 
 /** A choice among a few options, given as `<option>` children. */
-export function SelectField({ label, hint, error, className, children, ...selectProps }: FieldText & Omit<ComponentProps<'select'>, 'id'>) {
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      error={error}
-      className={className}
-      control={(control) => (
-        <select {...control} className={INPUT_CLASS} {...selectProps}>
-          {children}
-        </select>
-      )}
-    />
-  );
+export function SelectField(props: FieldText & Omit<ComponentProps<'select'>, 'id'>) {
+  const [field, select] = splitField(props);
+  return <Field {...field} control={(control) => <select {...control} className={INPUT_CLASS} {...select} />} />;
 }
