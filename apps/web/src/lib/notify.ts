@@ -12,12 +12,17 @@ let library: Promise<ToastLibrary> | undefined;
  * for before it has arrived waits for it, and toasts keep the order they were asked for in.
  */
 export function loadToasts(): Promise<ToastLibrary> {
-  library ??= import('react-hot-toast');
+  // A failed load (the network dropped) is not kept: the next toast tries again.
+  library ??= import('react-hot-toast').catch((error: unknown) => {
+    library = undefined;
+    throw error;
+  });
   return library;
 }
 
 function withToast(show: (toast: Toast) => void): void {
-  void loadToasts().then(({ default: toast }) => show(toast));
+  // A toast that could not be loaded is lost; the page it was about goes on working.
+  loadToasts().then(({ default: toast }) => show(toast), () => {});
 }
 
 /** Error toasts still on screen (or already gone: removing those does nothing). */
