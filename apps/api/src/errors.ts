@@ -95,6 +95,8 @@ export const PG_ERRORS = {
   checkViolation: '23514',
   exclusionViolation: '23P01',
   invalidTextRepresentation: '22P02',
+  /** A number too large for its column (or its arithmetic). */
+  numericValueOutOfRange: '22003',
   /** e.g. a NUL character in text: PostgreSQL cannot store it. */
   characterNotInRepertoire: '22021',
   /**
@@ -148,6 +150,8 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
       return new BadRequestError('A value in the request is not in the expected format.');
     case PG_ERRORS.characterNotInRepertoire:
       return new BadRequestError(DISALLOWED_CHARACTERS_MESSAGE);
+    case PG_ERRORS.numericValueOutOfRange:
+      return new BadRequestError('A number in the request is too large.');
     default:
       return undefined;
   }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, MAX_STAY_NIGHTS, todayIso } from '@staybook/domain';
 import { TEST_DATABASE_KINDS } from './test/databases.js';
+import { listRoom, roomBody } from './test/rooms.js';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from './test/test-app.js';
 
 /**
@@ -334,5 +336,72 @@ describe.each(TEST_DATABASE_KINDS)('malformed requests across every route on %s'
     expect(sent).toBeGreaterThanOrEqual(500);
     expect(problems).toEqual([]);
     expect((await t.call('GET', '/api/auth/get-session', { as: admin })).json()).toMatchObject({ user: { id: admin.id } });
+  });
+});
+
+/**
+ * Well-formed requests at each numeric limit and one step past it: the limit is accepted, the step past it is a
+ * deliberate 400, and nothing in between reaches the database as a number it cannot hold.
+ */
+describe.each(TEST_DATABASE_KINDS)('numbers at their limits on %s', (kind) => {
+  let t: TestApp;
+  let host: TestUser;
+  let guest: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    host = await t.signUp({ role: 'host', email: 'limits-host@example.com' });
+    guest = await t.signUp({ email: 'limits-guest@example.com' });
+  });
+  afterAll(() => t.close());
+
+  const INT32 = 2 ** 31;
+  const ROOM_NUMBERS: [string, unknown, number][] = [
+    ['price', '100000', 201],
+    ['price', '100000.01', 400],
+    ['price', INT32, 400],
+    ['price', 2 ** 53 + 2, 400],
+    ['price', '1e20', 400],
+    ['guests', 50, 201],
+    ['guests', 51, 400],
+    ['guests', INT32, 400],
+    ['bedrooms', 2 ** 63, 400],
+    ['bathrooms', -INT32, 400],
+  ];
+
+  it.each(ROOM_NUMBERS)('a room with %s %s answers %i', async (field, value, status) => {
+    const res = await t.call('POST', '/api/room', { as: host, body: roomBody({ [field]: value }) });
+    expect(res.statusCode, res.body).toBe(status);
+    expect(problemWith(res.statusCode, res.headers['content-type'] as string | undefined, res.body)).toBeNull();
+  });
+
+  it('prices a stay up to the most one booking may cost, and refuses a longer one with a clear 400', async () => {
+    const today = todayIso();
+    const room = await listRoom(t, host, { price: '100000', from: addDays(today, 1), to: addDays(today, 700) });
+    const stay = (nights: number) => ({ roomId: room._id, from: addDays(today, 2), to: addDays(today, 2 + nights) });
+
+    // 9 nights at $100,000 is $900,000: within one booking's $999,999.99.
+    const nine = await t.call('POST', '/api/create-payment-intent', { as: guest, body: stay(9) });
+    expect(nine.statusCode, nine.body).toBe(200);
+    expect(nine.json()).toMatchObject({ nights: 9, totalCents: 90_000_000 });
+
+    for (const nights of [10, 215, MAX_STAY_NIGHTS]) {
+      const res = await t.call('POST', '/api/create-payment-intent', { as: guest, body: stay(nights) });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.message).toContain('$999,999.99');
+    }
+  });
+
+  it.each([
+    '/api/rooms?limit=2147483648',
+    '/api/rooms?limit=9007199254740993',
+    '/api/users?limit=2147483647',
+    '/api/admin-stat/calendar?month=275760-09',
+    '/api/admin-stat/calendar?month=0000-01',
+    '/api/admin-stat?range=all&tz=Etc/GMT%2B14',
+  ])('answers GET %s deliberately', async (url) => {
+    const admin = await t.signUp({ role: 'admin', email: `limits-admin-${Math.random().toString(36).slice(2)}@example.com` });
+    const res = await t.call('GET', url, { as: admin });
+    expect(problemWith(res.statusCode, res.headers['content-type'] as string | undefined, res.body)).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -21,6 +23,11 @@ import { CATEGORY_LABELS, ROLES, USER_STATUSES } from '@staybook/domain';
  */
 const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
+/**
+ * Money is integer cents in 64 bits: a long stay at a high nightly price passes 2^31 cents ($21.4M), and sums
+ * of many stays pass it sooner. Read as JS numbers (exact up to 2^53 cents, $90 trillion).
+ */
+const cents = (name: string) => bigint(name, { mode: 'number' });
 
 export const userRole = pgEnum('user_role', ROLES);
 export const userStatus = pgEnum('user_status', USER_STATUSES);
@@ -76,12 +83,14 @@ export const rooms = pgTable(
     category: roomCategory('category').notNull(),
     availableFrom: date('available_from', { mode: 'string' }).notNull(),
     availableTo: date('available_to', { mode: 'string' }).notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: cents('price_cents').notNull(),
     guests: integer('guests').notNull(),
     bedrooms: integer('bedrooms').notNull(),
     bathrooms: integer('bathrooms').notNull(),
     description: text('description').notNull(),
     image: text('image').notNull(),
+    /** The IANA time zone the room is in: its check-in days begin and end there (docs/decisions/026-room-time-zone.md). */
+    timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -126,14 +135,14 @@ export const payments = pgTable(
     checkIn: date('check_in', { mode: 'string' }).notNull(),
     checkOut: date('check_out', { mode: 'string' }).notNull(),
     /** The room's nightly price when the payment was created: what the stay is charged at. */
-    nightlyPriceCents: integer('nightly_price_cents').notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    nightlyPriceCents: cents('nightly_price_cents').notNull(),
+    amountCents: cents('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: paymentStatus('status').notNull().default('requires_payment'),
     /** What the provider tells us about the card; never the number or the CVC. */
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
-    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedCents: cents('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -173,11 +182,17 @@ export const bookings = pgTable(
     roomTitle: text('room_title').notNull(),
     roomLocation: text('room_location').notNull(),
     roomImage: text('room_image').notNull(),
-    nightlyPriceCents: integer('nightly_price_cents').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    nightlyPriceCents: cents('nightly_price_cents').notNull(),
+    totalCents: cents('total_cents').notNull(),
     status: bookingStatus('status').notNull().default('confirmed'),
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, precision: 3 }),
+    /**
+     * Written before the provider is asked for the refund: a server that dies between the refund and the
+     * cancellation leaves this behind, and the payment sweeper finishes the cancellation with the same refund.
+     */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true, precision: 3 }),
+    cancelRequestedBy: text('cancel_requested_by').$type<'guest' | 'host'>(),
   },
   (t) => [
     uniqueIndex('bookings_payment_key').on(t.paymentId),
@@ -194,6 +209,11 @@ export const bookings = pgTable(
     index('bookings_room_stay_idx').on(t.roomId, t.checkIn, t.id),
     index('bookings_room_confirmed_idx').on(t.roomId, t.checkOut).where(sql`${t.status} = 'confirmed'`),
     index('bookings_room_image_idx').on(t.roomImage),
+    // Cancellations the sweeper must finish: asked for, still confirmed.
+    index('bookings_cancel_requested_idx')
+      .on(t.cancelRequestedAt)
+      .where(sql`${t.cancelRequestedAt} is not null and ${t.status} = 'confirmed'`),
+    check('bookings_cancel_requested_by', sql`${t.cancelRequestedBy} is null or ${t.cancelRequestedBy} in ('guest', 'host')`),
   ],
 );
 
@@ -286,7 +306,7 @@ export const testPaymentIntents = pgTable(
   {
     id: text('id').primaryKey(),
     clientSecret: text('client_secret').notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: cents('amount_cents').notNull(),
     currency: text('currency').notNull(),
     /** Stripe's PaymentIntent statuses: requires_payment_method, requires_capture, succeeded, canceled. */
     status: text('status').notNull(),
@@ -296,9 +316,9 @@ export const testPaymentIntents = pgTable(
     cardLast4: text('card_last4'),
     /** The last failed attempt's reason (card_declined, insufficient_funds…), as Stripe's last_payment_error. */
     lastDeclineCode: text('last_decline_code'),
-    amountCapturableCents: integer('amount_capturable_cents').notNull().default(0),
-    amountReceivedCents: integer('amount_received_cents').notNull().default(0),
-    amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
+    amountCapturableCents: cents('amount_capturable_cents').notNull().default(0),
+    amountReceivedCents: cents('amount_received_cents').notNull().default(0),
+    amountRefundedCents: cents('amount_refunded_cents').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -322,7 +342,7 @@ export const testPaymentEvents = pgTable(
       .notNull()
       .references(() => testPaymentIntents.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
-    amountCents: integer('amount_cents').notNull().default(0),
+    amountCents: cents('amount_cents').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
@@ -341,3 +361,49 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The outbox: work that must happen after a change commits (mail, for now), written in the same transaction
+ * as the change and run by the job worker in every server process (modules/jobs). `key` makes enqueueing
+ * idempotent; a job is retried with backoff until it succeeds or runs out of attempts (`failed`).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    kind: text('kind').notNull(),
+    /** Cleared once the job is done: a mail may carry a link that signs someone in. */
+    payload: jsonb('payload').$type<unknown>(),
+    status: text('status').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** A worker that took the job holds it until then; past it (the worker died), another takes it. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, precision: 3 }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('jobs_key').on(t.key),
+    check('jobs_status', sql`${t.status} in ('pending', 'done', 'failed')`),
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'pending'`),
+    index('jobs_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
+    index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.status} = 'done'`),
+  ],
+);
+
+/**
+ * One row per change to what visitors browse, written in the transaction of the change. Every server compares
+ * the table's count and newest id now and then, so a change whose NOTIFY it missed still empties its listing
+ * cache within a minute (modules/rooms/listing-cache.ts). Rows older than a few minutes are pruned.
+ */
+export const listingChanges = pgTable(
+  'listing_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    roomId: uuid('room_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('listing_changes_created_idx').on(t.createdAt)],
+);

@@ -5,6 +5,7 @@ import {
   formatMoney,
   formatIsoDate,
   MAX_STAY_NIGHTS,
+  MAX_STAY_TOTAL_CENTS,
   MIN_PAYMENT_CENTS,
   nightsBetween,
   stayTotalCents,
@@ -119,6 +120,11 @@ export async function createPaymentIntent(
   if (totalCents < MIN_PAYMENT_CENTS) {
     throw new BadRequestError(
       `Card payments start above ${formatMoney(MIN_PAYMENT_CENTS - 1)}; this stay costs ${formatMoney(totalCents)}.`,
+    );
+  }
+  if (totalCents > MAX_STAY_TOTAL_CENTS) {
+    throw new BadRequestError(
+      `One booking can cost at most ${formatMoney(MAX_STAY_TOTAL_CENTS)}; this stay costs ${formatMoney(totalCents)}. Please choose fewer nights.`,
     );
   }
   if (await overlapsConfirmedStay(db, roomId, from, to)) throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
