@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
@@ -20,6 +21,8 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import { confirmAuthorizedPayment, type BookingDeps } from './modules/bookings/bookings.service.js';
 import { createPaymentSweeper, type PaymentSweeper } from './modules/bookings/payment-sweeper.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createJobWorker, type JobWorker } from './modules/jobs/job-worker.js';
+import { countFailedJobs, countPendingJobs, enqueueMail } from './modules/jobs/jobs.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.js';
 import { hostRoomsRoutes } from './modules/rooms/host-rooms.routes.js';
@@ -61,6 +64,8 @@ declare module 'fastify' {
     paymentSweeper: PaymentSweeper;
     /** Visitors' browsing answers, kept until a write changes them (modules/rooms/listing-cache.ts). */
     listing: ListingCache;
+    /** Runs the outbox's jobs (mail) in this process (modules/jobs). */
+    jobs: JobWorker;
   }
 }
 
@@ -145,7 +150,11 @@ export async function buildApp({
   });
   await app.register(multipart);
   // Counts every request by route once it is answered; off unless METRICS=1.
-  const metrics = config.metrics ? registerMetrics(app) : null;
+  const metrics = config.metrics
+    ? registerMetrics(app, {
+        countJobs: async () => ({ failed: await countFailedJobs(database.db), pending: await countPendingJobs(database.db) }),
+      })
+    : null;
 
   // Deferred work (mail) finishes before the server closes, so a shutdown never drops a reset mail.
   const background = new Set<Promise<unknown>>();
@@ -161,6 +170,20 @@ export async function buildApp({
   app.addHook('onClose', async () => listing.stop());
 
   const outgoingMail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const jobs = createJobWorker({
+    db: database.db,
+    handlers: { mail: (message) => outgoingMail.send(message) },
+    log: app.log,
+    ownsDatabase: database.kind === 'pglite',
+  });
+  app.decorate('jobs', jobs);
+  // Account mail (reset links) has no transaction of ours to join: it is written to the outbox at once.
+  const accountMail = {
+    async send(message: Parameters<typeof outgoingMail.send>[0]) {
+      await enqueueMail(database.db, `account:${randomUUID()}`, message);
+      jobs.kick();
+    },
+  };
   const auth = createAuth({
     runInBackground,
     config,
@@ -168,14 +191,14 @@ export async function buildApp({
     secret: authSecret,
     imageStore,
     log: app.log,
-    mailer: outgoingMail,
+    mailer: accountMail,
     listing,
     ...(redis ? { rateLimitStorage: redisAuthRateLimitStorage(redis) } : {}),
   });
   const bookingDeps: BookingDeps = {
     db: database.db,
     payments: paymentProvider,
-    sendMail: (message) => runInBackground(outgoingMail.send(message)),
+    jobs,
     publicUrl: config.publicUrl,
     log: app.log,
     ...(metrics ? { metrics } : {}),
@@ -183,11 +206,15 @@ export async function buildApp({
   };
   const paymentSweeper = createPaymentSweeper(bookingDeps);
   app.decorate('paymentSweeper', paymentSweeper);
-  app.addHook('onReady', async () => paymentSweeper.start());
+  app.addHook('onReady', async () => {
+    paymentSweeper.start();
+    await jobs.start();
+  });
   app.addHook('onClose', async () => {
-    // A sweep in progress finishes first, so the mail it queued is among the work waited for.
+    // A sweep in progress finishes first; then the job being sent. Jobs not yet run stay in the outbox.
     await paymentSweeper.stop();
     await Promise.allSettled([...background]);
+    await jobs.stop();
   });
   await registerOpenApi(app, { publicUrl: config.publicUrl, describeAuth: () => auth.api.generateOpenAPISchema() });
   await app.register(

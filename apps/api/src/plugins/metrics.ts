@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What happened to a booking: booked, refused because the stay could not be booked any more (hold released), cancelled. */
 export type BookingOutcome = 'confirmed' | 'refused' | 'cancelled';
@@ -26,9 +26,9 @@ export type Metrics = OutcomeMetrics & { registry: Registry };
 /**
  * Prometheus metrics (docs/decisions/022-openapi-and-metrics.md): every request counted and timed by its route
  * pattern (`/api/room/:id`, never the raw URL, so the number of series stays bounded), bookings and payments by
- * outcome, and Node's process metrics. One registry per app, so tests building several apps do not collide.
+ * outcome, the outbox's pending and failed jobs, and Node's process metrics. One registry per app, so tests building several apps do not collide.
  */
-export function registerMetrics(app: FastifyInstance): Metrics {
+export function registerMetrics(app: FastifyInstance, { countJobs }: { countJobs: () => Promise<{ failed: number; pending: number }> }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -55,6 +55,18 @@ export function registerMetrics(app: FastifyInstance): Metrics {
     help: 'Payments by outcome: started, authorized, declined, captured, capture_failed, voided, refunded, expired',
     labelNames: ['outcome'] as const,
     registers: [registry],
+  });
+
+  new Gauge({
+    name: 'staybook_outbox_jobs',
+    help: "Outbox jobs by state: pending (waiting or retrying) and failed (out of attempts; README, 'The outbox')",
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const { failed, pending } = await countJobs();
+      this.set({ state: 'failed' }, failed);
+      this.set({ state: 'pending' }, pending);
+    },
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -10,6 +10,8 @@ import { openDatabase } from '../db/client.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.js';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+/** The cookie secret of every test app, so a server process started on the same database accepts its sessions. */
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-the-auth-library';
 
 export type TestUser = { id: string; email: string; password: string; role: Role; cookie: string };
 
@@ -17,8 +19,12 @@ type CallOptions = { as?: TestUser | null; body?: unknown; headers?: Record<stri
 
 export type TestApp = TestDatabase & {
   app: FastifyInstance;
-  /** Mail the app sent, newest last. */
+  /** Mail the app sent, newest last (the outbox sends it in the background: see `mailSent`). */
   mail: MailMessage[];
+  /** Runs the outbox's due jobs, then answers every mail sent so far. */
+  mailSent(): Promise<MailMessage[]>;
+  /** Sends what the outbox holds, then forgets every mail sent so far. */
+  clearMail(): Promise<void>;
   /** Calls the API the way the web app does: same origin, with the user's session cookie. */
   call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
   /** Signs a new person up through the real endpoint, then gives them a role as an admin would. */
@@ -66,7 +72,7 @@ async function appOn(testDb: TestDatabase, env: Record<string, string>, testRout
   const app = await buildApp({
     config,
     database: testDb.database,
-    authSecret: 'test-secret-that-is-long-enough-for-the-auth-library',
+    authSecret: TEST_AUTH_SECRET,
     mailer: { send: async (m) => void mail.push(m) },
     webDist: null,
   });
@@ -85,6 +91,14 @@ async function appOn(testDb: TestDatabase, env: Record<string, string>, testRout
     ...testDb,
     app,
     mail,
+    async mailSent() {
+      await app.jobs.drain();
+      return mail;
+    },
+    async clearMail() {
+      await app.jobs.drain();
+      mail.length = 0;
+    },
     call,
     async signUp({ role = 'guest', email, password = 'correct horse battery', name = 'Test Person' } = {}) {
       const address = email ?? `person-${randomUUID().slice(0, 8)}@example.com`;

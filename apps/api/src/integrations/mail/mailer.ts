@@ -3,7 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+/** `messageId` (`<…@…>`) stays the same when a mail is sent again, so receivers can tell a resend from a new mail. */
+export type MailMessage = { to: string; subject: string; text: string; html: string; messageId?: string };
 
 /** Sends the product's mail: over SMTP when configured, otherwise into a local outbox folder. */
 export interface Mailer {
@@ -18,7 +19,8 @@ export function outboxDir(dataDir: string): string {
 
 export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log: Log }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // nodemailer waits up to 10 minutes on a silent server by default; the outbox retries a stalled send instead.
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });

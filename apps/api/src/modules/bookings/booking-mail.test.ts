@@ -31,8 +31,9 @@ describe('booking mail', () => {
   afterAll(() => t.close());
 
   it('confirms a booking to the guest and tells the host, in text and escaped HTML', async () => {
-    t.mail.length = 0;
+    await t.clearMail();
     await bookStay(t, guest, { roomId, from: day(3), to: day(6) });
+    await t.mailSent();
     expect(t.mail.map((m) => m.to)).toEqual([guest.email, host.email]);
     const [toGuest, toHost] = t.mail as [(typeof t.mail)[0], (typeof t.mail)[0]];
 
@@ -57,8 +58,9 @@ describe('booking mail', () => {
 
   it('tells both the guest and the host about a cancellation, with the amount refunded', async () => {
     const stay = await bookStay(t, guest, { roomId, from: day(10), to: day(12) });
-    t.mail.length = 0;
+    await t.clearMail();
     expect((await t.call('DELETE', `/api/booking/${stay._id}`, { as: host })).statusCode).toBe(200);
+    await t.mailSent();
     expect(t.mail.map((m) => m.to)).toEqual([guest.email, host.email]);
     const [toGuest, toHost] = t.mail as [(typeof t.mail)[0], (typeof t.mail)[0]];
     expect(toGuest.subject).toBe(`Cancelled: Loft & "friends" <img src=x onerror=alert(1)>, ${formatIsoDate(day(10))}`);
@@ -70,6 +72,7 @@ describe('booking mail', () => {
 
     // A second cancel refunds nothing and sends nothing.
     expect((await t.call('DELETE', `/api/booking/${stay._id}`, { as: guest })).statusCode).toBe(200);
+    await t.mailSent();
     expect(t.mail).toHaveLength(2);
   });
 });

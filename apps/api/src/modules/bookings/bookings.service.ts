@@ -28,11 +28,11 @@ import {
   PG_ERRORS,
   sqlState,
 } from '../../errors.js';
-import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { bookingCancelledMail, bookingConfirmationMail, newBookingMail, unpaidStayCancelledMail, type StayDetails } from '../../integrations/mail/templates.js';
 import type { PaymentProvider, ProviderIntent } from '../../integrations/payments/payment-provider.js';
 import type { OutcomeMetrics } from '../../plugins/metrics.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
+import { enqueueMail } from '../jobs/jobs.js';
 import type { ListingChanges } from '../rooms/listing-cache.js';
 import {
   findBookingRow,
@@ -51,8 +51,8 @@ type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>
 export type BookingDeps = {
   db: Db;
   payments: PaymentProvider;
-  /** Sends a mail after the answer; a failure is logged, never the answer's problem. */
-  sendMail: (message: MailMessage) => void;
+  /** The outbox's worker: told when a change committed mail, so it goes out now rather than at the next poll. */
+  jobs: { kick(): void };
   publicUrl: string;
   log: Log;
   /** Bookings and payments by outcome, for /api/metrics (METRICS=1). */
@@ -265,8 +265,9 @@ const WINDOW_CHANGED_MESSAGE =
  * marked authorized (its row lock queues a concurrent confirmation of the same payment behind this one),
  * then the booking is inserted with the room as it is now and the price the payment was made at.
  */
-async function insertBookingFor(db: Db, payment: PaymentRow, intent: ProviderIntent): Promise<InsertOutcome> {
-  return db.transaction(async (tx) => {
+async function insertBookingFor(deps: BookingDeps, payment: PaymentRow, intent: ProviderIntent): Promise<InsertOutcome> {
+  return deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
     const [room] = await tx.select().from(rooms).where(eq(rooms.id, payment.roomId)).for('share');
     if (!room || room.deletedAt) return 'room-removed';
     if (payment.checkIn < room.availableFrom || payment.checkOut > room.availableTo) return 'outside-window';
@@ -288,6 +289,12 @@ async function insertBookingFor(db: Db, payment: PaymentRow, intent: ProviderInt
       nightlyPriceCents: payment.nightlyPriceCents,
       totalCents: payment.amountCents,
     });
+    // Both mails and the other servers' notice commit with the booking: a crash after it delays them, never loses them.
+    const booked = (await findBookingRow(tx, eq(bookings.paymentId, payment.id)))!;
+    const stay = stayDetails(booked);
+    await enqueueMail(tx, `booking-confirmed:${booked.id}:guest`, bookingConfirmationMail(stay, deps.publicUrl));
+    await enqueueMail(tx, `booking-confirmed:${booked.id}:host`, newBookingMail(stay, deps.publicUrl));
+    await deps.listing.announce(tx, payment.roomId);
     return 'booked';
   });
 }
@@ -323,7 +330,7 @@ export async function confirmBookingForPayment(
   checkIntentMatches(intent, payment);
   let outcome: InsertOutcome;
   try {
-    outcome = await retryOnDeadlock(() => insertBookingFor(db, payment, intent));
+    outcome = await retryOnDeadlock(() => insertBookingFor(deps, payment, intent));
   } catch (err) {
     if (sqlState(err) === PG_ERRORS.exclusionViolation) {
       await voidPayment(deps, payment);
@@ -346,17 +353,12 @@ export async function confirmBookingForPayment(
     throw new ConflictError('This payment was cancelled, so it cannot book the stay. Please start the booking again.');
   }
   if (!inserted) return { booking: await answerExisting(deps, payment, row), created: false };
-  await deps.listing.staysChanged(payment.roomId);
+  deps.listing.forget(payment.roomId);
+  deps.jobs.kick();
 
   await captureOrLeaveForSweeper(deps, { ...payment, status: 'authorized' });
   deps.metrics?.booking('confirmed');
-  const booked = (await bookingForPayment(db, payment.id))!;
-  if (booked.status === 'confirmed') {
-    const stay = stayDetails(booked);
-    deps.sendMail(bookingConfirmationMail(stay, deps.publicUrl));
-    deps.sendMail(newBookingMail(stay, deps.publicUrl));
-  }
-  return { booking: toBooking(booked, todayIso()), created: true };
+  return { booking: toBooking((await bookingForPayment(db, payment.id))!, todayIso()), created: true };
 }
 
 /**
@@ -429,29 +431,39 @@ async function holdIsGone(deps: BookingDeps, payment: PaymentRow): Promise<boole
 
 /** Cancels the booking of a payment that was never collected, once, and tells both sides. */
 async function cancelUnpaidStay(deps: BookingDeps, payment: PaymentRow): Promise<void> {
-  const flipped = (await deps.db.execute(sql`
-    with flipped as (
-      update ${bookings} set status = 'cancelled', cancelled_at = now()
-      where ${bookings.paymentId} = ${payment.id} and ${bookings.status} = 'confirmed'
-      returning ${bookings.paymentId}
-    )
-    update ${payments} set status = 'canceled', updated_at = now()
-    from flipped where ${payments.id} = flipped.payment_id
-    returning ${payments.id}`)) as unknown as { rows: unknown[] };
-  if (flipped.rows.length === 0) return;
+  const cancelled = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const flipped = (await tx.execute(sql`
+      with flipped as (
+        update ${bookings} set status = 'cancelled', cancelled_at = now()
+        where ${bookings.paymentId} = ${payment.id} and ${bookings.status} = 'confirmed'
+        returning ${bookings.paymentId}
+      )
+      update ${payments} set status = 'canceled', updated_at = now()
+      from flipped where ${payments.id} = flipped.payment_id
+      returning ${payments.id}`)) as unknown as { rows: unknown[] };
+    if (flipped.rows.length === 0) return false;
+    const row = (await bookingForPayment(tx, payment.id))!;
+    const stay = stayDetails(row);
+    await enqueueMail(tx, `booking-unpaid:${row.id}:guest`, unpaidStayCancelledMail(stay, 'guest', deps.publicUrl));
+    await enqueueMail(tx, `booking-unpaid:${row.id}:host`, unpaidStayCancelledMail(stay, 'host', deps.publicUrl));
+    await deps.listing.announce(tx, payment.roomId);
+    return true;
+  });
+  if (!cancelled) return;
   deps.metrics?.booking('cancelled');
   deps.metrics?.payment('expired');
-  await deps.listing.staysChanged(payment.roomId);
-  const stay = stayDetails((await bookingForPayment(deps.db, payment.id))!);
-  deps.sendMail(unpaidStayCancelledMail(stay, 'guest', deps.publicUrl));
-  deps.sendMail(unpaidStayCancelledMail(stay, 'host', deps.publicUrl));
+  deps.listing.forget(payment.roomId);
+  deps.jobs.kick();
 }
 
 /**
- * Cancels a confirmed stay before its check-in day, for its guest or the room's host. The refund is
- * made first (one idempotency key per booking, so it is never made twice); then one statement flips the
- * booking, if it is still confirmed, and records the refund on the payment. Cancelling again answers the
- * cancelled booking and refunds nothing more.
+ * Cancels a confirmed stay before its check-in day, for its guest or the room's host. The request is written
+ * on the booking first; then the refund is made (one idempotency key per booking, so it is never made twice);
+ * then one transaction flips the booking, records the refund on the payment and queues both mails. A server
+ * that dies between the refund and the flip leaves the request behind, and the payment sweeper finishes it
+ * with the refund the provider already made. Cancelling again answers the cancelled booking and refunds
+ * nothing more.
  */
 export async function cancelBooking(
   deps: BookingDeps,
@@ -465,6 +477,25 @@ export async function cancelBooking(
   if (row.status === 'cancelled') return toBooking(row, today);
   if (today >= row.checkIn) throw new ConflictError(STAY_STARTED_MESSAGE);
 
+  await db
+    .update(bookings)
+    .set({ cancelRequestedAt: new Date(), cancelRequestedBy: cancelledBy })
+    .where(and(eq(bookings.id, row.id), eq(bookings.status, 'confirmed'), isNull(bookings.cancelRequestedAt)));
+  return toBooking(await finishCancellation(deps, { bookingId: row.id, cancelledBy }), today);
+}
+
+/**
+ * Refunds and cancels a stay whose cancellation was asked for. `reconcile` (the sweeper, after a crash) asks
+ * the provider first: money it has refunded on the payment already is the refund, and nothing more is refunded.
+ */
+export async function finishCancellation(
+  deps: BookingDeps,
+  { bookingId, cancelledBy, reconcile = false }: { bookingId: string; cancelledBy: 'guest' | 'host'; reconcile?: boolean },
+): Promise<BookingRow> {
+  const { db } = deps;
+  const current = async () => (await findBookingRow(db, eq(bookings.id, bookingId)))!;
+  const row = await current();
+  if (row.status === 'cancelled') return row;
   const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId));
   try {
     await ensureCaptured(deps, payment!);
@@ -472,33 +503,40 @@ export async function cancelBooking(
     // Nothing was collected and nothing can be: the stay ends here without a refund.
     if (!(await holdIsGone(deps, payment!))) throw err;
     await cancelUnpaidStay(deps, payment!);
-    return toBooking((await findBookingRow(db, eq(bookings.id, bookingId)))!, today);
+    return current();
   }
-  const refund = await deps.payments.refund({
-    intentId: payment!.providerPaymentId,
-    amountCents: payment!.amountCents,
-    idempotencyKey: `refund-${row.id}`,
-  });
-  const flipped = (await db.execute(sql`
-    with flipped as (
-      update ${bookings} set status = 'cancelled', cancelled_at = now()
-      where ${bookings.id} = ${row.id} and ${bookings.status} = 'confirmed'
-      returning ${bookings.paymentId}
-    )
-    update ${payments} set status = 'refunded', refunded_cents = ${refund.amountCents}, updated_at = now()
-    from flipped where ${payments.id} = flipped.payment_id
-    returning ${payments.id}`)) as unknown as { rows: unknown[] };
+  const already = reconcile ? (await deps.payments.retrieveIntent(payment!.providerPaymentId)).amountRefundedCents : 0;
+  const refundedCents =
+    already > 0
+      ? already
+      : (await deps.payments.refund({ intentId: payment!.providerPaymentId, amountCents: payment!.amountCents, idempotencyKey: `refund-${row.id}` }))
+          .amountCents;
 
-  const after = (await findBookingRow(db, eq(bookings.id, bookingId)))!;
-  if (flipped.rows.length > 0) {
+  const flipped = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const done = (await tx.execute(sql`
+      with flipped as (
+        update ${bookings} set status = 'cancelled', cancelled_at = now()
+        where ${bookings.id} = ${row.id} and ${bookings.status} = 'confirmed'
+        returning ${bookings.paymentId}
+      )
+      update ${payments} set status = 'refunded', refunded_cents = ${refundedCents}, updated_at = now()
+      from flipped where ${payments.id} = flipped.payment_id
+      returning ${payments.id}`)) as unknown as { rows: unknown[] };
+    if (done.rows.length === 0) return false;
+    const stay = stayDetails((await findBookingRow(tx, eq(bookings.id, row.id)))!);
+    await enqueueMail(tx, `booking-cancelled:${row.id}:guest`, bookingCancelledMail(stay, 'guest', cancelledBy, refundedCents, deps.publicUrl));
+    await enqueueMail(tx, `booking-cancelled:${row.id}:host`, bookingCancelledMail(stay, 'host', cancelledBy, refundedCents, deps.publicUrl));
+    await deps.listing.announce(tx, row.roomId);
+    return true;
+  });
+  if (flipped) {
     deps.metrics?.booking('cancelled');
     deps.metrics?.payment('refunded');
-    await deps.listing.staysChanged(row.roomId);
-    const stay = stayDetails(after);
-    deps.sendMail(bookingCancelledMail(stay, 'guest', cancelledBy, refund.amountCents, deps.publicUrl));
-    deps.sendMail(bookingCancelledMail(stay, 'host', cancelledBy, refund.amountCents, deps.publicUrl));
+    deps.listing.forget(row.roomId);
+    deps.jobs.kick();
   }
-  return toBooking(after, today);
+  return current();
 }
 
 /** My Bookings (`as: 'guest'`) or Manage Bookings (`as: 'host'`, stays in the actor's rooms). */

@@ -479,7 +479,7 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
       const stay = await bookStay(t, guest, { roomId: r.id, from: day(1), to: day(4) });
       const roomBefore = roomSchema.parse((await t.call('GET', `/api/room/${r.id}`)).json());
       expect(roomBefore.booked).toBe(true);
-      t.mail.length = 0;
+      await t.clearMail();
 
       const res = await t.call('DELETE', `/api/booking/${stay._id}`, { as: guest });
       expect(res.statusCode).toBe(200);

@@ -97,6 +97,7 @@ describe.each(TEST_DATABASE_KINDS)('booking confirmation races on %s', (kind) =>
     expect(await t.database.db.select().from(bookings).where(eq(bookings.roomId, room.id))).toHaveLength(1);
     expect((await eventTypes([intent.paymentIntentId])).filter((e) => e === 'payment_intent.succeeded')).toHaveLength(1);
     // Two mails (guest and host) for the one booking, not one pair per confirmation.
+    await t.mailSent();
     expect(t.mail.filter((m) => m.subject.includes('Race house')).map((m) => m.to).sort()).toEqual([guest.email, host.email].sort());
   });
 
@@ -110,12 +111,13 @@ describe.each(TEST_DATABASE_KINDS)('booking confirmation races on %s', (kind) =>
       expect(await t.app.paymentSweeper.sweep()).toMatchObject({ booked: 0 });
       expect(await t.database.db.select().from(bookings).where(eq(bookings.roomId, room.id))).toHaveLength(0);
 
-      t.mail.length = 0;
+      await t.clearMail();
       expect(await t.app.paymentSweeper.sweep({ now: later(AUTHORIZED_GRACE_MS) })).toMatchObject({ booked: 1, voided: 0, failed: 0 });
       const [booked] = await t.database.db.select().from(bookings).where(eq(bookings.roomId, room.id));
       expect(booked).toMatchObject({ guestId: guest.id, checkIn: day(5), checkOut: day(9), status: 'confirmed' });
       const [payment] = await t.database.db.select().from(payments).where(eq(payments.providerPaymentId, intent.paymentIntentId));
       expect(payment).toMatchObject({ status: 'succeeded', cardLast4: '4242' });
+      await t.mailSent();
       expect(t.mail.map((m) => m.to).sort()).toEqual([guest.email, host.email].sort());
 
       const late = await confirmBooking(t, guest, intent.paymentIntentId);
@@ -153,14 +155,14 @@ describe.each(TEST_DATABASE_KINDS)('booking confirmation races on %s', (kind) =>
         .update(testPaymentIntents)
         .set({ status: 'canceled', amountReceivedCents: 0, amountCapturableCents: 0 })
         .where(eq(testPaymentIntents.id, stay.transactionId));
-      t.mail.length = 0;
+      await t.clearMail();
       return { room, stay };
     }
 
     it('cancels a booked stay whose card hold expired before capture, tells both sides once, and stops retrying', async () => {
       const guest = guests[6]!;
       const { room, stay } = await stayWithLostHold(guest, 'Lost hold cottage');
-      const listingChanged = vi.spyOn(t.app.listing, 'staysChanged');
+      const listingChanged = vi.spyOn(t.app.listing, 'forget');
 
       expect(await t.app.paymentSweeper.sweep({ now: later(AUTHORIZED_GRACE_MS) })).toMatchObject({ failed: 0 });
       // Visitors' cached answers for the room are dropped: its nights are free again.
@@ -170,13 +172,16 @@ describe.each(TEST_DATABASE_KINDS)('booking confirmation races on %s', (kind) =>
       expect(booking).toMatchObject({ status: 'cancelled' });
       const [payment] = await t.database.db.select().from(payments).where(eq(payments.providerPaymentId, stay.transactionId));
       expect(payment).toMatchObject({ status: 'canceled', refundedCents: 0 });
+      await t.mailSent();
       expect(t.mail.map((m) => [m.to, m.subject]).sort()).toEqual(
         [guest.email, host.email].sort().map((to) => [to, `Cancelled: Lost hold cottage, ${formatIsoDate(day(3))}`]),
       );
+      await t.mailSent();
       expect(t.mail.find((m) => m.to === guest.email)!.text).toContain('Your card was not charged.');
 
       // Nothing is left for the sweeper, and the nights are free again.
-      expect(await t.app.paymentSweeper.sweep({ now: later(AUTHORIZED_GRACE_MS) })).toEqual({ booked: 0, voided: 0, cancelled: 0, failed: 0 });
+      expect(await t.app.paymentSweeper.sweep({ now: later(AUTHORIZED_GRACE_MS) })).toEqual({ booked: 0, voided: 0, cancelled: 0, refunded: 0, failed: 0 });
+      await t.mailSent();
       expect(t.mail).toHaveLength(2);
       await bookStay(t, guests[7]!, { roomId: room.id, from: day(3), to: day(6) });
     });
@@ -184,7 +189,7 @@ describe.each(TEST_DATABASE_KINDS)('booking confirmation races on %s', (kind) =>
     it('lets the guest cancel a stay whose hold expired: cancelled, nothing refunded, nothing charged', async () => {
       const guest = guests[8]!;
       const { room, stay } = await stayWithLostHold(guest, 'Expired hold cabin');
-      const listingChanged = vi.spyOn(t.app.listing, 'staysChanged');
+      const listingChanged = vi.spyOn(t.app.listing, 'forget');
       const res = await t.call('DELETE', `/api/booking/${stay._id}`, { as: guest });
       expect(res.statusCode, res.body).toBe(200);
       expect(listingChanged).toHaveBeenCalledWith(room.id);

@@ -1,25 +1,28 @@
-import { and, eq, lt } from 'drizzle-orm';
-import { payments } from '../../db/schema.js';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { bookings, payments } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { confirmBookingForPayment, type BookingDeps } from './bookings.service.js';
+import { confirmBookingForPayment, finishCancellation, type BookingDeps } from './bookings.service.js';
 
 /** A hold the browser did not book within this long is booked (or voided) by the sweeper. */
 export const AUTHORIZED_GRACE_MS = 3 * 60_000;
 /** An intent nobody confirmed a card for within this long is cancelled. */
 export const UNPAID_INTENT_MAX_AGE_MS = 60 * 60_000;
+/** A cancellation asked for this long ago and not finished was cut short (the server died): the sweeper finishes it. */
+export const CANCEL_GRACE_MS = 60_000;
 export const SWEEP_INTERVAL_MS = 60_000;
 const BATCH = 100;
 
-export type SweepResult = { booked: number; voided: number; cancelled: number; failed: number };
+export type SweepResult = { booked: number; voided: number; cancelled: number; refunded: number; failed: number };
 
 /**
  * Finishes what browsers left half done. An authorized payment with no booking after a few minutes
  * (the tab closed after the card was confirmed) is booked through the same function the browser calls,
  * or voided when its dates were taken meanwhile; a booked payment whose capture failed is captured. An
- * intent still unpaid after an hour is asked about once more (a missed authorization books), then cancelled.
+ * intent still unpaid after an hour is asked about once more (a missed authorization books), then cancelled. A
+ * cancellation a server began and never finished is finished with the refund the provider already made, if any.
  */
 export async function sweepPayments(deps: BookingDeps, { now = new Date() }: { now?: Date } = {}): Promise<SweepResult> {
-  const result: SweepResult = { booked: 0, voided: 0, cancelled: 0, failed: 0 };
+  const result: SweepResult = { booked: 0, voided: 0, cancelled: 0, refunded: 0, failed: 0 };
   const confirm = async (providerPaymentId: string) => {
     try {
       await confirmBookingForPayment(deps, { providerPaymentId });
@@ -75,6 +78,29 @@ export async function sweepPayments(deps: BookingDeps, { now = new Date() }: { n
     } catch (err) {
       result.failed += 1;
       deps.log.error({ err, paymentId: payment.id }, 'sweeper could not cancel an unpaid intent');
+    }
+  }
+
+  const asked = await deps.db
+    .select({ id: bookings.id, by: bookings.cancelRequestedBy })
+    .from(bookings)
+    .innerJoin(payments, eq(payments.id, bookings.paymentId))
+    .where(
+      and(
+        eq(bookings.status, 'confirmed'),
+        isNotNull(bookings.cancelRequestedAt),
+        lt(bookings.cancelRequestedAt, new Date(now.getTime() - CANCEL_GRACE_MS)),
+        eq(payments.provider, deps.payments.name),
+      ),
+    )
+    .limit(BATCH);
+  for (const booking of asked) {
+    try {
+      await finishCancellation(deps, { bookingId: booking.id, cancelledBy: booking.by ?? 'guest', reconcile: true });
+      result.refunded += 1;
+    } catch (err) {
+      result.failed += 1;
+      deps.log.error({ err, bookingId: booking.id }, 'sweeper could not finish a cancellation');
     }
   }
   return result;

@@ -3,8 +3,12 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { errorResponses } from '../../errors.js';
+import { countFailedJobs } from '../jobs/jobs.js';
 
-/** For operators and load balancers: answers 200 only when the database answers too. */
+/**
+ * For operators and load balancers: answers 200 only when the database answers too, with the number of outbox
+ * jobs that ran out of attempts (README, 'The outbox').
+ */
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get(
     '/health',
@@ -13,7 +17,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       schema: {
         summary: 'Liveness and database reachability',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), uptimeSeconds: z.number() }),
+          200: z.object({
+            status: z.literal('ok'),
+            database: z.enum(['pglite', 'postgres']),
+            uptimeSeconds: z.number(),
+            failedJobs: z.int().nonnegative(),
+          }),
           // The database does not answer.
           ...errorResponses(500),
         },
@@ -21,7 +30,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     },
     async () => {
       await database.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: database.kind, uptimeSeconds: Math.round(process.uptime()) };
+      const failedJobs = await countFailedJobs(database.db);
+      return { status: 'ok' as const, database: database.kind, uptimeSeconds: Math.round(process.uptime()), failedJobs };
     },
   );
 };

@@ -4,7 +4,7 @@ import negotiate from '@fastify/accept-negotiator';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { todayIso } from '@staybook/domain';
-import type { Database } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import type { Subscription } from '../../db/listen.js';
 
 /**
@@ -15,7 +15,9 @@ import type { Subscription } from '../../db/listen.js';
  *
  * Correctness rests on three rules:
  * - every write that changes what a visitor sees calls `roomsChanged()` or `staysChanged(roomId)` after it
- *   commits; on PostgreSQL that is also NOTIFYed to every other server process on the database;
+ *   commits, or `announce` inside its transaction and `forget` after; on PostgreSQL the change is NOTIFYed to
+ *   every other server process on the database and logged in `listing_changes`, which each server compares
+ *   every VERSION_CHECK_MS, so a notice that never arrived still empties its cache;
  * - an answer computed while an invalidation happened is served but not kept (the generation moved on), so
  *   a read that began before a write cannot refill the cache with what the write replaced;
  * - `booked` depends on today's date: an answer is kept for the UTC day it was computed on only.
@@ -25,12 +27,20 @@ import type { Subscription } from '../../db/listen.js';
 
 export const LISTING_CHANNEL = 'staybook_listing';
 
-/** What the write paths call, one line each, after their change has committed. */
+/** What the write paths call, one line each. */
 export type ListingChanges = {
-  /** A room was listed, edited or removed, or a host's name or photo changed: every kept answer goes. */
+  /** After commit: a room was listed, edited or removed, or a host's name or photo changed: every kept answer goes. */
   roomsChanged(): Promise<void>;
-  /** A stay in this room was booked or cancelled, so its `booked` may differ: the answers showing it go. */
+  /** After commit: a stay in this room was booked or cancelled, so its `booked` may differ: the answers showing it go. */
   staysChanged(roomId: string): Promise<void>;
+  /**
+   * Inside the change's transaction (`null`: every room): the change is logged for the version check and
+   * NOTIFYed, which PostgreSQL delivers to the other servers when, and only if, the transaction commits. Pair it
+   * with `forget` after the commit, for this process's own answers.
+   */
+  announce(tx: Db, roomId: string | null): Promise<void>;
+  /** After a commit that `announce`d: this process's own kept answers for the room (or all) go. */
+  forget(roomId: string | null): void;
 };
 
 type Encoding = 'br' | 'gzip';
@@ -66,11 +76,20 @@ export type ListingCache = ListingChanges & {
   stats(): { entries: number; bytes: number; remoteInvalidations: number; listening: boolean };
   /** Resolves at the next invalidation heard from another server process (tests wait on it). */
   nextRemoteInvalidation(): Promise<void>;
+  /**
+   * Compares the listing-change log with what this process saw last time and drops every kept answer when it
+   * moved on: a change whose NOTIFY never arrived still reaches this cache. Runs every VERSION_CHECK_MS.
+   */
+  checkVersion(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 };
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/** How often each server compares the listing-change log with what it saw; a missed notice heals within it. */
+export const VERSION_CHECK_MS = 20_000;
+/** Changes older than this leave the log (the check compares the whole log, so a pruned row is one more drop). */
+const CHANGE_LOG_KEPT = '5 minutes';
 const DAY_MS = 86_400_000;
 
 /**
@@ -166,14 +185,42 @@ export function createListingCache({
     }
   }
 
-  /** Tells the other server processes on this database; a failure is logged (the write itself committed). */
-  async function broadcast(message: string): Promise<void> {
+  /** Logs the change and NOTIFYs it: inside a transaction, both happen when it commits. */
+  async function record(db: Db, roomId: string | null): Promise<void> {
+    await db.execute(sql`
+      with logged as (insert into listing_changes (room_id) values (${roomId}::uuid) returning id)
+      select pg_notify(${LISTING_CHANNEL}, ${`${instance} ${roomId ? `room:${roomId}` : '*'}`}) from logged`);
+  }
+
+  /** After a commit that did not announce: tells the other servers; a failure is logged (the write committed). */
+  async function broadcast(roomId: string | null): Promise<void> {
     if (!shared) return;
     try {
-      await database.db.execute(sql`select pg_notify(${LISTING_CHANNEL}, ${`${instance} ${message}`})`);
+      await record(database.db, roomId);
     } catch (err) {
-      log.error({ err }, 'could not tell the other servers that the listing changed');
+      log.error({ err }, 'could not tell the other servers that the listing changed; their version check will');
     }
+  }
+
+  let seenVersion: string | null = null;
+  let lastPrune = 0;
+  let versionTimer: NodeJS.Timeout | null = null;
+
+  async function checkVersion(): Promise<void> {
+    if (!shared) return;
+    if (Date.now() - lastPrune > VERSION_CHECK_MS * 15) {
+      lastPrune = Date.now();
+      await database.db.execute(sql`delete from listing_changes where created_at < now() - ${CHANGE_LOG_KEPT}::interval`);
+    }
+    // Count and sum of ids: a change committed late with a lower id still moves them.
+    const [row] = (
+      (await database.db.execute(sql`select count(*)::text || ':' || coalesce(sum(id), 0)::text as version from listing_changes`)) as unknown as {
+        rows: { version: string }[];
+      }
+    ).rows;
+    const version = row?.version ?? '';
+    if (seenVersion !== null && version !== seenVersion) dropAll();
+    seenVersion = version;
   }
 
   function heard(payload: string): void {
@@ -216,11 +263,18 @@ export function createListingCache({
   return {
     async roomsChanged() {
       dropAll();
-      await broadcast('*');
+      await broadcast(null);
     },
     async staysChanged(roomId) {
       dropRoom(roomId);
-      await broadcast(`room:${roomId}`);
+      await broadcast(roomId);
+    },
+    async announce(tx, roomId) {
+      if (shared) await record(tx, roomId);
+    },
+    forget(roomId) {
+      if (roomId) dropRoom(roomId);
+      else dropAll();
     },
 
     answer(key, run) {
@@ -260,6 +314,7 @@ export function createListingCache({
 
     stats: () => ({ entries: entries.size, bytes, remoteInvalidations, listening }),
     nextRemoteInvalidation: () => new Promise<void>((resolve) => remoteWaiters.push(resolve)),
+    checkVersion,
 
     async start() {
       if (!database.listen) return;
@@ -276,8 +331,15 @@ export function createListingCache({
           listening = true;
         },
       });
+      await checkVersion();
+      versionTimer = setInterval(() => {
+        checkVersion().catch((err: unknown) => log.warn({ err }, 'could not compare the listing-change log'));
+      }, VERSION_CHECK_MS);
+      versionTimer.unref();
     },
     async stop() {
+      if (versionTimer) clearInterval(versionTimer);
+      versionTimer = null;
       listening = !shared;
       await subscription?.close();
       subscription = null;

@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { JobKind, JobPayloads } from './jobs.js';
+
+/** How often a worker looks for due jobs when nothing told it about a new one. */
+export const JOB_POLL_MS = 2_000;
+/**
+ * A worker holds a job it runs for this long and renews the hold while the job runs, so a worker that dies
+ * (kill -9, a lost machine) lets go within this time and another worker, or the restarted one, takes the job.
+ */
+export const JOB_LEASE_MS = 15_000;
+const LEASE_RENEW_MS = 5_000;
+/** Attempts before a job is marked failed: the backoff below spreads them over more than two days. */
+export const JOB_MAX_ATTEMPTS = 25;
+const BATCH = 10;
+/** Done jobs are kept this long (their keys keep a late duplicate from running again), then deleted. */
+const DONE_KEPT_MS = 30 * 86_400_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/** The wait before attempt `attempts + 1`: 5 s, 10 s, 20 s… doubling up to 4 hours. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 4 * 60 * 60_000);
+}
+
+export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K], job: { key: string; attempts: number }) => Promise<void> };
+
+type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
+
+type ClaimedJob = { id: number; key: string; kind: JobKind; payload: unknown; attempts: number };
+
+export type PassResult = { done: number; retried: number; failed: number };
+
+export type JobWorker = {
+  /** Runs the jobs due at `now` (default: the clock), batch after batch, until none is left. */
+  runDue(options?: { now?: Date }): Promise<PassResult>;
+  /** A change just committed a job: look now rather than at the next poll. */
+  kick(): void;
+  /** Waits for the pass in progress, then runs one more (tests: every job enqueued so far has been tried). */
+  drain(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops polling and waits for the pass in progress. */
+  stop(): Promise<void>;
+};
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Runs the outbox's jobs: claims due rows (`FOR UPDATE SKIP LOCKED`, so several servers never take the same
+ * job), runs each through its handler, and marks it done, or due again after a backoff, or failed after
+ * JOB_MAX_ATTEMPTS. One pass at a time per process; jobs in a pass run in the order they were written.
+ */
+export function createJobWorker({
+  db,
+  handlers,
+  log,
+  ownsDatabase,
+  pollMs = JOB_POLL_MS,
+}: {
+  db: Db;
+  handlers: JobHandlers;
+  log: Log;
+  /** The embedded database belongs to this process alone: any hold left in it is a dead process's. */
+  ownsDatabase: boolean;
+  pollMs?: number;
+}): JobWorker {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<PassResult> | null = null;
+  let again = false;
+  let stopped = true;
+  let lastPrune = 0;
+
+  async function claim(now: Date): Promise<ClaimedJob[]> {
+    const until = new Date(now.getTime() + JOB_LEASE_MS);
+    return rowsOf<ClaimedJob>(
+      await db.execute(sql`
+        update jobs set locked_until = ${until.toISOString()}::timestamptz, attempts = attempts + 1
+        where id in (
+          select id from jobs
+          where status = 'pending' and run_at <= ${now.toISOString()}::timestamptz
+            and (locked_until is null or locked_until <= ${now.toISOString()}::timestamptz)
+          order by run_at, id
+          limit ${BATCH}
+          for update skip locked)
+        returning id, key, kind, payload, attempts`),
+    ).sort((a, b) => Number(a.id) - Number(b.id));
+  }
+
+  /** Keeps the hold on a job while its handler runs. */
+  function holdWhileRunning(id: number): () => void {
+    const renew = setInterval(() => {
+      db.execute(sql`update jobs set locked_until = now() + ${`${JOB_LEASE_MS} milliseconds`}::interval where id = ${id} and status = 'pending'`).catch(
+        (err: unknown) => log.warn({ err, jobId: id }, 'could not renew the hold on a job'),
+      );
+    }, LEASE_RENEW_MS);
+    renew.unref();
+    return () => clearInterval(renew);
+  }
+
+  async function runOne(job: ClaimedJob, now: Date, result: PassResult): Promise<void> {
+    const handler = handlers[job.kind] as ((payload: unknown, job: { key: string; attempts: number }) => Promise<void>) | undefined;
+    const release = holdWhileRunning(job.id);
+    try {
+      if (!handler) throw new Error(`No handler for jobs of kind '${job.kind}'`);
+      await handler(job.payload, { key: job.key, attempts: job.attempts });
+    } catch (err) {
+      release();
+      const message = err instanceof Error ? err.message : String(err);
+      if (job.attempts >= JOB_MAX_ATTEMPTS) {
+        result.failed += 1;
+        log.error({ err, jobKey: job.key, attempts: job.attempts }, 'a job failed for good; it stays in the outbox as failed');
+        await db.execute(sql`
+          update jobs set status = 'failed', locked_until = null, last_error = ${message}, finished_at = now() where id = ${job.id}`);
+      } else {
+        result.retried += 1;
+        const next = new Date(now.getTime() + retryDelayMs(job.attempts));
+        log.warn({ err, jobKey: job.key, attempts: job.attempts, next }, 'a job failed; it will be tried again');
+        await db.execute(sql`
+          update jobs set run_at = ${next.toISOString()}::timestamptz, locked_until = null, last_error = ${message} where id = ${job.id}`);
+      }
+      return;
+    }
+    release();
+    result.done += 1;
+    // The payload goes: a mail can hold a link that signs someone in.
+    await db.execute(sql`
+      update jobs set status = 'done', payload = null, locked_until = null, last_error = null, finished_at = now() where id = ${job.id}`);
+  }
+
+  async function prune(now: Date): Promise<void> {
+    if (now.getTime() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = now.getTime();
+    const before = new Date(now.getTime() - DONE_KEPT_MS);
+    await db.execute(sql`delete from jobs where status = 'done' and finished_at < ${before.toISOString()}::timestamptz`);
+  }
+
+  async function pass(now: Date | undefined): Promise<PassResult> {
+    const result: PassResult = { done: 0, retried: 0, failed: 0 };
+    for (;;) {
+      const at = now ?? new Date();
+      const batch = await claim(at);
+      if (batch.length === 0) break;
+      for (const job of batch) await runOne(job, at, result);
+      if (batch.length < BATCH) break;
+    }
+    await prune(now ?? new Date());
+    return result;
+  }
+
+  function runPass(now?: Date): Promise<PassResult> {
+    const started = pass(now).finally(() => {
+      if (running === started) running = null;
+    });
+    running = started;
+    return started;
+  }
+
+  function tick(): void {
+    if (running) {
+      again = true;
+      return;
+    }
+    void runPass()
+      .catch((err: unknown) => log.error({ err }, 'the job worker could not run its jobs'))
+      .finally(() => {
+        if (again && !stopped) {
+          again = false;
+          tick();
+        }
+      });
+  }
+
+  return {
+    async runDue({ now } = {}) {
+      while (running) await running.catch(() => {});
+      return runPass(now);
+    },
+    kick() {
+      if (!stopped) setImmediate(tick);
+    },
+    async drain() {
+      while (running) await running.catch(() => {});
+      await runPass();
+    },
+    async start() {
+      if (ownsDatabase) {
+        // Holds left by this database's previous process, which is gone: its jobs are due again now.
+        await db.execute(sql`update jobs set locked_until = null where status = 'pending' and locked_until is not null`);
+      }
+      stopped = false;
+      timer ??= setInterval(tick, pollMs);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      while (running) await running.catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { jobs } from '../../db/schema.js';
+import type { MailMessage } from '../../integrations/mail/mailer.js';
+
+/**
+ * The outbox (docs/decisions/025-outbox.md): work that must happen once a change has committed is written as a
+ * job row in the same transaction as the change, so a crash or an outage can delay it but never lose it. The
+ * job worker (job-worker.ts) runs the rows in every server process.
+ */
+
+/** What each kind of job carries. */
+export type JobPayloads = {
+  mail: MailMessage;
+};
+export type JobKind = keyof JobPayloads;
+
+/**
+ * Writes a job unless one with the same key exists: callers that may run twice (a retried confirmation, the
+ * sweeper and the browser racing) name the job after what it is for, and it is done once. Pass the change's
+ * transaction so the job commits, or rolls back, with it.
+ */
+export async function enqueueJob<K extends JobKind>(db: Db, kind: K, key: string, payload: JobPayloads[K], { runAt }: { runAt?: Date } = {}): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({ kind, key, payload, ...(runAt ? { runAt } : {}) })
+    .onConflictDoNothing({ target: jobs.key });
+}
+
+/**
+ * A mail to send once the change commits. The key names the mail (`booking-confirmed:<id>:guest`); the same
+ * key is its Message-ID, so a receiver can tell a resend after a crash from a new mail.
+ */
+export async function enqueueMail(db: Db, key: string, message: MailMessage): Promise<void> {
+  const jobKey = `mail:${key}`;
+  await enqueueJob(db, 'mail', jobKey, { ...message, messageId: messageIdFor(jobKey) });
+}
+
+export function messageIdFor(jobKey: string): string {
+  return `<${createHash('sha256').update(jobKey).digest('base64url').slice(0, 32)}@outbox.staybook>`;
+}
+
+/** Jobs that ran out of attempts: operators see the count in /api/health and the metrics. */
+export async function countFailedJobs(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'failed'));
+  return Number(row?.n ?? 0);
+}
+
+/** Jobs waiting to run (due or retrying later). */
+export async function countPendingJobs(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'pending'));
+  return Number(row?.n ?? 0);
+}
