@@ -122,16 +122,23 @@ describe.each(TEST_DATABASE_KINDS)('built-in test processor on %s', (kind) => {
     expect(await eventsOf(intent.id)).toEqual([{ type: 'payment_intent.created', amountCents: 0 }]);
   });
 
-  it('answers 404 for a client secret it did not issue, and refuses confirming twice', async () => {
+  it('answers 404 for a client secret it did not issue, and a second confirmation with the hold as it is', async () => {
     const intent = await newIntent();
     const forged = `${intent.id}_secret_${'A'.repeat(24)}`;
     expect(await refusal(processor.confirmCard(forged, card('4242424242424242')))).toMatchObject({ status: 404 });
     expect(await refusal(processor.confirmCard('pi_nope', card('4242424242424242')))).toMatchObject({ status: 404 });
     await processor.confirmCard(intent.clientSecret!, card('4242424242424242'));
-    expect(await refusal(processor.confirmCard(intent.clientSecret!, card('4242424242424242')))).toMatchObject({
-      status: 409,
-      message: 'This payment has already been confirmed.',
-    });
+    // The guest retries after losing the first answer: the hold stands, held once, on the first card.
+    for (const retry of ['4242424242424242', '4000000000000002']) {
+      expect(await processor.confirmCard(intent.clientSecret!, card(retry))).toMatchObject({
+        status: 'requires_capture',
+        amountCapturableCents: intent.amountCents,
+        card: { last4: '4242' },
+      });
+    }
+    expect((await eventsOf(intent.id)).map((e) => e.type)).toEqual(['payment_intent.created', 'payment_intent.amount_capturable_updated']);
+    await processor.cancelIntent(intent.id, 'cancel-twice');
+    expect(await refusal(processor.confirmCard(intent.clientSecret!, card('4242424242424242')))).toMatchObject({ status: 409 });
   });
 
   it('captures only an authorized intent, once, however often it is asked', async () => {

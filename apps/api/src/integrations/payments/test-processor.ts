@@ -202,7 +202,9 @@ export class TestPaymentProcessor implements PaymentProvider {
   /**
    * The card form's confirmation (Stripe.js's confirmCardPayment): checks the card as the form does, then
    * lets Stripe's test numbers decide. Success holds the amount (`requires_capture`) and keeps the brand and
-   * last four digits; a decline is recorded as `payment_intent.payment_failed` and answered with a 402.
+   * last four digits; a decline is recorded as `payment_intent.payment_failed` and answered with a 402. A
+   * confirmation of an intent already held answers it as it is: the guest whose first answer was lost (the
+   * server died before recording it) goes on to book the stay instead of hearing that the payment failed.
    */
   async confirmCard(clientSecret: string, card: CardInput, now: Date = new Date()): Promise<ProviderIntent> {
     const id = /^(pi_test_[A-Za-z0-9]{24})_secret_[A-Za-z0-9]{24}$/.exec(clientSecret)?.[1];
@@ -217,13 +219,9 @@ export class TestPaymentProcessor implements PaymentProvider {
     const decline = TEST_CARD_OUTCOMES[digits] ?? null;
 
     const result = await this.withLockedIntent(id, async (tx, locked) => {
-      if (locked.status !== 'requires_payment_method') {
-        throw new ConflictError(
-          locked.status === 'canceled'
-            ? 'This payment was cancelled. Please start the payment again.'
-            : 'This payment has already been confirmed.',
-        );
-      }
+      if (locked.status === 'canceled') throw new ConflictError('This payment was cancelled. Please start the payment again.');
+      // Confirmed already (a retry after the answer was lost): the hold stands, and the caller books it.
+      if (locked.status !== 'requires_payment_method') return { ...locked, lastDeclineCode: null };
       if (decline) {
         await tx
           .update(testPaymentIntents)
@@ -247,7 +245,7 @@ export class TestPaymentProcessor implements PaymentProvider {
       await this.recordEvent(tx, id, 'payment_intent.amount_capturable_updated', locked.amountCents);
       return updated!;
     });
-    if (decline) throw cardError(402, decline);
+    if (result.status === 'requires_payment_method' && decline) throw cardError(402, decline);
     return toIntent(result);
   }
 
