@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
-import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth, openAPI } from 'better-auth/plugins';
@@ -64,8 +64,6 @@ export type AuthDeps = {
   runInBackground: (task: Promise<unknown>) => void;
   /** Told when a person's name or photo changes: hosts show both on their rooms. */
   listing: ListingChanges;
-  /** Where the limits are counted when several servers share them (Redis); by default, in this process. */
-  rateLimitStorage?: NonNullable<BetterAuthOptions['rateLimit']>['customStorage'];
 };
 
 
@@ -73,8 +71,7 @@ export type AuthDeps = {
  * Accounts, passwords, sessions and Google sign-in, built on better-auth. Passwords are hashed with
  * scrypt by the library; sessions live in the database behind a signed, httpOnly, SameSite=Lax cookie.
  */
-export function createAuth({ config, db, mailer, imageStore, secret, log, runInBackground, listing, rateLimitStorage }: AuthDeps) {
-  const limits = config.authRateLimit;
+export function createAuth({ config, db, mailer, imageStore, secret, log, runInBackground, listing }: AuthDeps) {
   // Only the provider's own photo hosts are fetched, never an address the profile could point anywhere.
   const photoHosts = (url: URL) =>
     url.hostname.endsWith('.googleusercontent.com') ||
@@ -148,21 +145,9 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       backgroundTasks: { handler: runInBackground },
     },
-    rateLimit: {
-      enabled: limits,
-      storage: 'memory',
-      ...(rateLimitStorage ? { customStorage: rateLimitStorage } : {}),
-      window: 60,
-      max: 120,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 60 * 10, max: 10 },
-        '/request-password-reset': { window: 60 * 15, max: 5 },
-        '/reset-password': { window: 60 * 15, max: 10 },
-        '/change-password': { window: 60 * 15, max: 10 },
-        '/sign-in/social': { window: 60, max: 20 },
-      },
-    },
+    // Off: its rule for every path counted each session read, in windows every request restarted. The
+    // endpoints worth limiting are limited in front of the library, like every other route (auth.routes.ts).
+    rateLimit: { enabled: false },
     databaseHooks: {
       user: {
         create: {
