@@ -10,7 +10,7 @@ import { parseConfig } from '../../config.js';
 import { users, verifications } from '../../db/schema.js';
 import { createLocalImageStore, localUploadsDir } from '../../integrations/images/image-store.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
-import { createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
+import { createTestApp, sessionCookie, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
 
 const PASSWORD = 'a long enough password';
 
@@ -239,6 +239,50 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
     }
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ role: 'guest', image: photo });
+  });
+
+  it('takes only a name the domain\'s rule allows, whatever JSON is sent, and trims it', async () => {
+    const user = await t.signUp({ name: 'Original Name' });
+    const update = (body: unknown, as: TestUser | null = user) => t.call('POST', '/api/auth/update-user', { as, body });
+    const cases: [unknown, string][] = [
+      [null, 'Name must be text'],
+      [[], 'Name must be text'],
+      [{}, 'Name must be text'],
+      [42, 'Name must be text'],
+      ['', 'Name is required.'],
+      ['   ', 'Name is required.'],
+      ['Bell\u0007', 'Name contains characters that are not allowed'],
+      ['Esc\u001b[2J', 'Name contains characters that are not allowed'],
+      ['Two\nLines', 'Name contains characters that are not allowed'],
+    ];
+    for (const [name, message] of cases) {
+      const res = await update({ name });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json(), JSON.stringify(name)).toEqual({ error: { code: 'BAD_REQUEST', message } });
+    }
+    const nameOf = async () => (await t.database.db.select({ name: users.name }).from(users).where(eq(users.id, user.id)))[0]!.name;
+    expect(await nameOf()).toBe('Original Name');
+    // Signed out, the answer is the 401, before any check of the input.
+    expect((await update({ name: null }, null)).statusCode).toBe(401);
+    expect((await update({ name: '  Zoë Ağaoğlu  ' })).statusCode).toBe(200);
+    expect(await nameOf()).toBe('Zoë Ağaoğlu');
+  });
+
+  it('refuses control characters and other JSON than text in the name at sign-up, creating nobody', async () => {
+    const cases: [unknown, string][] = [
+      ['Evil\u001b[31m', 'Name contains characters that are not allowed'],
+      ['Bell\u0007', 'Name contains characters that are not allowed'],
+      ['Line\rbreak', 'Name contains characters that are not allowed'],
+      [{ toString: 'x' }, 'Name must be text'],
+      [['x'], 'Name must be text'],
+    ];
+    for (const [name, message] of cases) {
+      const address = email();
+      const res = await signUp({ name, email: address, password: PASSWORD, image: storedImageUrl(randomUUID()) });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json(), JSON.stringify(name)).toEqual({ error: { code: 'BAD_REQUEST', message } });
+      expect(await t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()))).toEqual([]);
+    }
   });
 
   it('removes a replaced profile photo once no one else shows it', async () => {

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { genericOAuth, openAPI } from 'better-auth/plugins';
 import { isOwnImageUrl, NAME_MAX_LENGTH, nameSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@staybook/domain';
 import type { Config } from '../../config.js';
@@ -46,6 +46,18 @@ async function hashResetIdentifier(identifier: string): Promise<string> {
 async function endResetLinks(db: Db, userId: string): Promise<void> {
   await db.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_PREFIX}%`)));
 }
+
+const REQUIRED_NAME = nameSchema.min(1, { message: 'Name is required.' });
+
+/** A name as the domain's rule takes it (trimmed), or a 400 with the rule's message. */
+function checkName(schema: typeof nameSchema, value: unknown): string {
+  const checked = schema.safeParse(value);
+  if (!checked.success) throw new APIError('BAD_REQUEST', { message: checked.error.issues[0]!.message });
+  return checked.data;
+}
+
+/** Control characters never come from a person typing; a provider's name loses them rather than the sign-in. */
+const CONTROL_CHARACTERS = /\p{Cc}+/gu;
 
 function nameFromEmail(email: string): string {
   return email.split('@')[0] ?? email;
@@ -119,9 +131,18 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
     hooks: {
       // The photo is checked before the library looks the e-mail up, so an anonymous caller without an
       // uploaded photo cannot learn which e-mails have accounts (the user.create hook checks it again).
+      // The name is checked with the domain's rule (the forms' own) before the library takes it: the library
+      // stores whatever JSON it is given.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-up/email' && !isOwnImageUrl((ctx.body as { image?: string } | undefined)?.image)) {
-          throw new APIError('BAD_REQUEST', { message: PHOTO_REQUIRED });
+        const body = ctx.body as { image?: string; name?: unknown } | undefined;
+        if (ctx.path === '/sign-up/email') {
+          if (!isOwnImageUrl(body?.image)) throw new APIError('BAD_REQUEST', { message: PHOTO_REQUIRED });
+          // Empty or left out, the name is made from the e-mail (the user.create hook).
+          if (body?.name !== undefined) checkName(nameSchema, body.name);
+        }
+        // Only for a signed-in caller: anyone else gets the library's 401 before any check of the input.
+        if (ctx.path === '/update-user' && body && typeof body === 'object' && 'name' in body && (await getSessionFromCtx(ctx))) {
+          checkName(REQUIRED_NAME, body.name);
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
@@ -161,7 +182,7 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
               if (!user.emailVerified) return false;
               if (image && !isOwnImageUrl(image)) image = await importProviderPhoto(image);
             }
-            const name = (user.name?.trim() || nameFromEmail(user.email)).slice(0, NAME_MAX_LENGTH);
+            const name = (user.name?.replace(CONTROL_CHARACTERS, ' ').trim() || nameFromEmail(user.email)).slice(0, NAME_MAX_LENGTH);
             return { data: { ...user, image, name } };
           },
         },
@@ -170,12 +191,8 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
             if (user.image !== undefined && user.image !== null && !isOwnImageUrl(user.image)) {
               throw new APIError('BAD_REQUEST', { message: 'Please upload the new photo first.' });
             }
-            let name = user.name;
-            if (typeof name === 'string') {
-              const checked = nameSchema.min(1, { message: 'Name is required.' }).safeParse(name);
-              if (!checked.success) throw new APIError('BAD_REQUEST', { message: checked.error.issues[0]!.message });
-              name = checked.data;
-            }
+            // Checked by the before hook already (any JSON type); here it is trimmed as stored.
+            const name = user.name === undefined ? undefined : checkName(REQUIRED_NAME, user.name);
             const userId = ctx?.context.session?.user.id;
             if (user.image !== undefined && ctx && userId) {
               const [current] = await db.select({ image: users.image }).from(users).where(eq(users.id, userId));
