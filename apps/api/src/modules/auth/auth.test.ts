@@ -312,6 +312,34 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
     expect(await filesOf(third)).not.toEqual([]);
   });
 
+  it('has no list of sessions: it answered every device\'s session token to page scripts', async () => {
+    const user = await t.signUp();
+    const otherDevice = sessionCookie(await signIn(user.email, user.password));
+    const tokenOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
+    // Signed in or not, by either method, logged at no error level: a 404 like any path the API lacks.
+    const errors: unknown[] = [];
+    const config = parseConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'error', PUBLIC_URL: TEST_ORIGIN });
+    const app = await buildApp({ config, database: t.database, authSecret: 'test-secret-that-is-long-enough-for-the-auth-library', mailer: { send: async () => {} }, webDist: null });
+    const record = (log: { error: unknown; fatal: unknown }) => {
+      log.error = (...args: unknown[]) => void errors.push(args);
+      log.fatal = (...args: unknown[]) => void errors.push(args);
+    };
+    record(app.log);
+    app.addHook('onRequest', async (request) => record(request.log));
+    try {
+      for (const [method, cookie] of [['GET', user.cookie], ['POST', user.cookie], ['GET', otherDevice], ['GET', undefined]] as const) {
+        const res = await app.inject({ method, url: '/api/auth/list-sessions', headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) }, ...(method === 'POST' ? { payload: {} } : {}) });
+        expect(res.statusCode, method).toBe(404);
+        expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+        expect(res.body).not.toContain(tokenOf(user.cookie));
+        expect(res.body).not.toContain(tokenOf(otherDevice));
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('keeps sessions across a server restart', async () => {
     const user = await t.signUp();
     const config = parseConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN });

@@ -29,6 +29,9 @@ export function trustedOrigins(publicUrl: string): string[] {
   return [url.origin, other.origin];
 }
 
+/** The library's endpoints that are turned off: they answer 404 and are left out of the API reference. */
+export const DISABLED_AUTH_PATHS = ['/list-sessions'];
+
 /** The library keeps a reset link's token in `verifications` as `reset-password:<token>`, its value the user id. */
 const RESET_PREFIX = 'reset-password:';
 
@@ -96,6 +99,8 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
     logger: { log: (level, message, ...args) => log[level]({ details: args }, `auth: ${message}`) },
     baseURL: config.publicUrl,
     basePath: '/api/auth',
+    // Answered every session's raw token (each device's cookie value) to page scripts; the web app never calls it.
+    disabledPaths: DISABLED_AUTH_PATHS,
     secret,
     trustedOrigins: trustedOrigins(config.publicUrl),
     database: drizzleAdapter(db, {
