@@ -11,7 +11,7 @@ import type { Database } from './db/client.js';
 import { AppError } from './errors.js';
 import { configuredImageStore } from './integrations/images/configured-store.js';
 import type { ImageStore } from './integrations/images/image-store.js';
-import { connectRedis, redisAuthRateLimitStorage } from './integrations/redis/redis.js';
+import { connectRedis } from './integrations/redis/redis.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createPaymentProvider } from './integrations/payments/index.js';
 import type { PaymentProvider } from './integrations/payments/payment-provider.js';
@@ -139,7 +139,8 @@ export async function buildApp({
   if (shared) app.addHook('onClose', () => shared.close());
   const redis = shared?.client;
 
-  // Limits apply only to the routes that declare one (uploads, new rooms); the auth library limits its own routes.
+  // Limits apply only to the routes that declare one (sign-in and the other auth endpoints worth limiting,
+  // uploads, new rooms, payments), each in fixed windows that end, each 429 with Retry-After.
   await app.register(rateLimit, {
     global: false,
     // A Redis that is away lets requests through rather than failing them (docs/decisions/020-several-servers.md).
@@ -193,7 +194,6 @@ export async function buildApp({
     log: app.log,
     mailer: accountMail,
     listing,
-    ...(redis ? { rateLimitStorage: redisAuthRateLimitStorage(redis) } : {}),
   });
   const bookingDeps: BookingDeps = {
     db: database.db,

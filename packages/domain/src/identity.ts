@@ -2,10 +2,18 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, roleSchema } from './accounts.js';
 
+/** Control characters (line breaks and tabs among them) are never part of a name someone types. */
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+
+/**
+ * A person's name, as typed in the sign-up and profile forms and checked again by the server before the auth
+ * library stores it (sign-up, update-user): text, trimmed, at most NAME_MAX_LENGTH characters, no control characters.
+ */
 export const nameSchema = z
-  .string()
+  .string({ error: (issue) => (issue.input === undefined ? 'Name is required' : 'Name must be text') })
   .trim()
-  .max(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters` });
+  .max(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters` })
+  .refine((s) => !CONTROL_CHARACTERS.test(s), { error: 'Name contains characters that are not allowed' });
 
 export const emailSchema = z.email({ message: 'Please enter a valid email address' }).max(254);
 

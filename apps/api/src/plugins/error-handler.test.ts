@@ -100,11 +100,12 @@ describe.each(TEST_DATABASE_KINDS)('database refusals as answers on %s', (kind) 
     expect(res.json()).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
   });
 
-  it('answers a rate limit in the same error shape', async () => {
+  it('answers a rate limit in the same error shape, with Retry-After', async () => {
     expect((await t.call('GET', '/test/limited')).statusCode).toBe(200);
     const res = await t.call('GET', '/test/limited');
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again in 60 seconds.' } });
+    expect(res.headers['retry-after']).toBe('60');
   });
 
   it("answers the auth library's failures as the product's JSON 500, never the library's own body", async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { DISABLED_AUTH_PATHS } from '../modules/auth/auth.js';
 import { parseConfig } from '../config.js';
 import { createTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../test/databases.js';
 import { sessionCookie } from '../test/test-app.js';
@@ -98,6 +99,13 @@ describe.each(TEST_DATABASE_KINDS)('the OpenAPI document on %s', (kind) => {
       const badRequest = op!.responses['400']?.content?.['application/json']?.schema as { properties?: Record<string, unknown> };
       expect(Object.keys(badRequest.properties ?? {}), `${method} ${path}`).toEqual(['error']);
     }
+  });
+
+  it('leaves out the auth endpoints that are turned off', () => {
+    expect(DISABLED_AUTH_PATHS).toContain('/list-sessions');
+    for (const path of DISABLED_AUTH_PATHS) expect(document.paths[`/api/auth${path}`], path).toBeUndefined();
+    // The rest of the library's description is still there.
+    expect(document.paths['/api/auth/revoke-session']).toBeDefined();
   });
 
   it('lists every error status a route answers (probed anonymously, from another site, and as each role)', async () => {

@@ -69,14 +69,22 @@ describe.skipIf(!withRedis)('rate limits shared in Redis (TEST_REDIS_URL, or 127
     expect((await apps[1]!.app.inject({ method: 'POST', url: '/api/uploads/image', remoteAddress: '192.0.2.45', headers: { origin: TEST_ORIGIN }, payload: {} })).statusCode).toBe(400);
   });
 
-  it('counts the auth library\'s limits (sign-in) in Redis under the run\'s key prefix', async () => {
+  it('counts the sign-in limit in Redis under the run\'s key prefix, by path and address, and never session reads', async () => {
     const signIn = (t: TestApp) =>
       t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '192.0.2.77', headers: { origin: TEST_ORIGIN }, payload: { email: 'a@example.com', password: 'wrong password' } });
+    for (let i = 0; i < 200; i += 1) {
+      const read = await apps[i % 2]!.app.inject({ method: 'GET', url: '/api/auth/get-session', remoteAddress: '192.0.2.77' });
+      expect(read.statusCode).toBe(200);
+    }
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) statuses.push((await signIn(apps[i % 2]!)).statusCode);
     expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
-    const keys = await inspect.keys(`${prefix}auth-rate-limit:*`);
-    expect(keys.some((k) => k.includes('192.0.2.77'))).toBe(true);
+    const keys = (await inspect.keys(`${prefix}*`)).filter((k) => k.includes('192.0.2.77'));
+    expect(keys).toEqual([`${prefix}rate-limit:POST/api/auth/sign-in/email-192.0.2.77`]);
+    // A fixed window: the key expires a minute after the first attempt, refused attempts or not.
+    const ttl = await inspect.pttl(keys[0]!);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
   });
 });
 

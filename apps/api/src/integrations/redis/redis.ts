@@ -68,30 +68,3 @@ function redactUrl(url: string): string {
   if (parsed.password) parsed.password = '***';
   return parsed.toString();
 }
-
-/** One step of a fixed window: count the request, start the window on the first one; answers the count and the window's time left. */
-const CONSUME = `
-local current = redis.call('INCR', KEYS[1])
-if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end
-return {current, ttl}
-`;
-
-/**
- * The auth library's rate limits (sign-in, sign-up, password reset…) counted in Redis, atomically, so every
- * server sees the same count. On a Redis failure the request is allowed (see connectRedis).
- */
-export function redisAuthRateLimitStorage(redis: Redis) {
-  return {
-    async consume(key: string, rule: { window: number; max: number }): Promise<{ allowed: boolean; retryAfter: number | null }> {
-      try {
-        const [current, ttl] = (await redis.eval(CONSUME, 1, `auth-rate-limit:${key}`, String(rule.window * 1000))) as [number, number];
-        return current <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
-      } catch {
-        // Redis is away: the 'error' listener has warned once; the request goes ahead.
-        return { allowed: true, retryAfter: null };
-      }
-    },
-  };
-}

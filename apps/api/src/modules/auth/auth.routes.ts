@@ -22,8 +22,6 @@ function toFetchRequest(request: FastifyRequest): Request {
   });
 }
 
-const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a little and try again.';
-
 /** The auth library answers errors as `{ code, message }`; the product's shape is `{ error: { code, message } }`. */
 function normaliseError(status: number, text: string): string {
   let parsed: { code?: unknown; message?: unknown } = {};
@@ -32,13 +30,8 @@ function normaliseError(status: number, text: string): string {
   } catch {
     // Not JSON: the code and message come from the status.
   }
-  const code = typeof parsed.code === 'string' && parsed.code && status !== 429 ? parsed.code : errorCodeForStatus(status);
-  const message =
-    status === 429
-      ? TOO_MANY_ATTEMPTS
-      : typeof parsed.message === 'string' && parsed.message
-        ? parsed.message
-        : 'The request could not be completed.';
+  const code = typeof parsed.code === 'string' && parsed.code ? parsed.code : errorCodeForStatus(status);
+  const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : 'The request could not be completed.';
   return JSON.stringify(errorBody(code, message));
 }
 
@@ -61,18 +54,40 @@ async function sendFetchResponse(request: FastifyRequest, reply: FastifyReply, r
   return reply.send(text);
 }
 
+/**
+ * The auth endpoints an attacker profits from calling often (guessing passwords, probing which e-mails have
+ * accounts, sending mail to others, guessing reset tokens), and how many calls one address may make to each
+ * in a fixed window (README, `AUTH_RATE_LIMIT`). Every other auth path, reading the session above all (each
+ * page load does), is not counted. The library's own limiter is off (auth.ts): these are counted by
+ * @fastify/rate-limit like every other limit, in Redis when `REDIS_URL` is set, and answer the same 429
+ * with `Retry-After`.
+ */
+export const AUTH_RATE_LIMITS: Record<string, { max: number; timeWindow: string }> = {
+  '/sign-in/email': { max: 10, timeWindow: '1 minute' },
+  '/sign-in/social': { max: 20, timeWindow: '1 minute' },
+  '/sign-up/email': { max: 10, timeWindow: '10 minutes' },
+  '/request-password-reset': { max: 5, timeWindow: '15 minutes' },
+  '/send-verification-email': { max: 5, timeWindow: '15 minutes' },
+  '/reset-password': { max: 10, timeWindow: '15 minutes' },
+  '/change-password': { max: 10, timeWindow: '15 minutes' },
+};
+
 export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = async (app, { auth, config }) => {
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/auth/*',
+  const toLibrary = {
     // The library's endpoints are described from its own generator instead (plugins/openapi.ts).
     schema: { hide: true },
     // Sessions and accounts: every answer is personal.
     onRequest: personalAnswer,
-    async handler(request, reply) {
+    async handler(request: FastifyRequest, reply: FastifyReply) {
       return sendFetchResponse(request, reply, await auth.handler(toFetchRequest(request)));
     },
-  });
+  };
+  app.route({ method: ['GET', 'POST'], url: '/auth/*', ...toLibrary });
+  // A path of its own for each limited endpoint (the router prefers it to the catch-all), so each is counted
+  // apart, per address, before its body is read.
+  for (const [path, limit] of Object.entries(AUTH_RATE_LIMITS)) {
+    app.route({ method: 'POST', url: `/auth${path}`, ...toLibrary, config: config.authRateLimit ? { rateLimit: limit } : {} });
+  }
 
   app.get('/config', { schema: { summary: 'What the app needs to know before sign-in', response: { 200: serverInfoSchema } } }, async () => ({
     googleSignIn: config.google !== null,

@@ -10,7 +10,7 @@ import { parseConfig } from '../../config.js';
 import { users, verifications } from '../../db/schema.js';
 import { createLocalImageStore, localUploadsDir } from '../../integrations/images/image-store.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
-import { createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
+import { createTestApp, sessionCookie, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
 
 const PASSWORD = 'a long enough password';
 
@@ -241,6 +241,50 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
     expect(row).toMatchObject({ role: 'guest', image: photo });
   });
 
+  it('takes only a name the domain\'s rule allows, whatever JSON is sent, and trims it', async () => {
+    const user = await t.signUp({ name: 'Original Name' });
+    const update = (body: unknown, as: TestUser | null = user) => t.call('POST', '/api/auth/update-user', { as, body });
+    const cases: [unknown, string][] = [
+      [null, 'Name must be text'],
+      [[], 'Name must be text'],
+      [{}, 'Name must be text'],
+      [42, 'Name must be text'],
+      ['', 'Name is required.'],
+      ['   ', 'Name is required.'],
+      ['Bell\u0007', 'Name contains characters that are not allowed'],
+      ['Esc\u001b[2J', 'Name contains characters that are not allowed'],
+      ['Two\nLines', 'Name contains characters that are not allowed'],
+    ];
+    for (const [name, message] of cases) {
+      const res = await update({ name });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json(), JSON.stringify(name)).toEqual({ error: { code: 'BAD_REQUEST', message } });
+    }
+    const nameOf = async () => (await t.database.db.select({ name: users.name }).from(users).where(eq(users.id, user.id)))[0]!.name;
+    expect(await nameOf()).toBe('Original Name');
+    // Signed out, the answer is the 401, before any check of the input.
+    expect((await update({ name: null }, null)).statusCode).toBe(401);
+    expect((await update({ name: '  Zoë Ağaoğlu  ' })).statusCode).toBe(200);
+    expect(await nameOf()).toBe('Zoë Ağaoğlu');
+  });
+
+  it('refuses control characters and other JSON than text in the name at sign-up, creating nobody', async () => {
+    const cases: [unknown, string][] = [
+      ['Evil\u001b[31m', 'Name contains characters that are not allowed'],
+      ['Bell\u0007', 'Name contains characters that are not allowed'],
+      ['Line\rbreak', 'Name contains characters that are not allowed'],
+      [{ toString: 'x' }, 'Name must be text'],
+      [['x'], 'Name must be text'],
+    ];
+    for (const [name, message] of cases) {
+      const address = email();
+      const res = await signUp({ name, email: address, password: PASSWORD, image: storedImageUrl(randomUUID()) });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json(), JSON.stringify(name)).toEqual({ error: { code: 'BAD_REQUEST', message } });
+      expect(await t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()))).toEqual([]);
+    }
+  });
+
   it('removes a replaced profile photo once no one else shows it', async () => {
     const store = createLocalImageStore(t.dataDir);
     const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#f43f5e' } }).png().toBuffer();
@@ -268,6 +312,34 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
     expect(await filesOf(third)).not.toEqual([]);
   });
 
+  it('has no list of sessions: it answered every device\'s session token to page scripts', async () => {
+    const user = await t.signUp();
+    const otherDevice = sessionCookie(await signIn(user.email, user.password));
+    const tokenOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
+    // Signed in or not, by either method, logged at no error level: a 404 like any path the API lacks.
+    const errors: unknown[] = [];
+    const config = parseConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'error', PUBLIC_URL: TEST_ORIGIN });
+    const app = await buildApp({ config, database: t.database, authSecret: 'test-secret-that-is-long-enough-for-the-auth-library', mailer: { send: async () => {} }, webDist: null });
+    const record = (log: { error: unknown; fatal: unknown }) => {
+      log.error = (...args: unknown[]) => void errors.push(args);
+      log.fatal = (...args: unknown[]) => void errors.push(args);
+    };
+    record(app.log);
+    app.addHook('onRequest', async (request) => record(request.log));
+    try {
+      for (const [method, cookie] of [['GET', user.cookie], ['POST', user.cookie], ['GET', otherDevice], ['GET', undefined]] as const) {
+        const res = await app.inject({ method, url: '/api/auth/list-sessions', headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) }, ...(method === 'POST' ? { payload: {} } : {}) });
+        expect(res.statusCode, method).toBe(404);
+        expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+        expect(res.body).not.toContain(tokenOf(user.cookie));
+        expect(res.body).not.toContain(tokenOf(otherDevice));
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('keeps sessions across a server restart', async () => {
     const user = await t.signUp();
     const config = parseConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN });
@@ -285,10 +357,10 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
   });
 });
 
-describe('rate limits on sign-in, sign-up and password reset', () => {
+describe.each(TEST_DATABASE_KINDS)('rate limits on sign-in, sign-up and password reset on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { AUTH_RATE_LIMIT: '1' });
+    t = await createTestApp(kind, { AUTH_RATE_LIMIT: '1' });
   });
   afterAll(() => t.close());
 
@@ -298,7 +370,7 @@ describe('rate limits on sign-in, sign-up and password reset', () => {
     return statuses;
   }
 
-  const TOO_MANY = { error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a little and try again.' } };
+  const TOO_MANY = { error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) } };
   const WRONG = { error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } };
   const signInFrom = (app: FastifyInstance, remoteAddress: string, headers: Record<string, string> = {}) =>
     app.inject({
@@ -309,16 +381,62 @@ describe('rate limits on sign-in, sign-up and password reset', () => {
       payload: { email: 'a@example.com', password: 'wrong password' },
     });
 
-  it('slows down repeated sign-in attempts from one address, with a clear message', async () => {
+  it('slows down repeated sign-in attempts from one address, with a clear message and Retry-After', async () => {
     const statuses = await statusesOf(12, () => signInFrom(t.app, '127.0.0.1'));
     expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
     const res = await signInFrom(t.app, '127.0.0.1');
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual(TOO_MANY);
+    // The standard header, in whole seconds within the one-minute window, and the message says the same.
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((res.json() as { error: { message: string } }).error.message).toContain(`${retryAfter} seconds`);
     // Another address is not affected.
     const other = await signInFrom(t.app, '10.1.2.3');
     expect(other.statusCode).toBe(401);
     expect(other.json()).toEqual(WRONG);
+  });
+
+  it('never counts reading the session: 1,000 page loads from one address, signed in or not, are all answered', async () => {
+    const address = '198.51.100.20';
+    const signedUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      remoteAddress: '198.51.100.21',
+      headers: { origin: TEST_ORIGIN },
+      payload: { name: 'Office worker', email: `${randomUUID()}@example.com`, password: PASSWORD, image: storedImageUrl(randomUUID()) },
+    });
+    expect(signedUp.statusCode).toBe(200);
+    const cookie = sessionCookie(signedUp);
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 1000; i += 1) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', remoteAddress: address, headers: i % 2 === 0 ? { cookie } : {} });
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 200: 1000 });
+    // The same address still signs in, and the sign-in limit still holds for it.
+    expect(await statusesOf(11, () => signInFrom(t.app, address))).toEqual([...Array<number>(10).fill(401), 429]);
+  });
+
+  it('counts in fixed windows that end: attempts made while refused do not push the end back', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-03-01T10:00:00Z') });
+    try {
+      const address = '198.51.100.30';
+      expect(await statusesOf(1, () => signInFrom(t.app, address))).toEqual([401]);
+      vi.setSystemTime(new Date('2031-03-01T10:00:50Z'));
+      expect(await statusesOf(11, () => signInFrom(t.app, address))).toEqual([...Array<number>(9).fill(401), 429, 429]);
+      // Refused attempts keep coming until the window's minute is up…
+      vi.setSystemTime(new Date('2031-03-01T10:00:59Z'));
+      const refused = await signInFrom(t.app, address);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('1');
+      // …and the next minute starts afresh, a minute after the window's first attempt.
+      vi.setSystemTime(new Date('2031-03-01T10:01:00Z'));
+      expect(await statusesOf(11, () => signInFrom(t.app, address))).toEqual([...Array<number>(10).fill(401), 429]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('behind a trusted proxy, limits each address the proxy reports, not the proxy', async () => {
@@ -346,8 +464,17 @@ describe('rate limits on sign-in, sign-up and password reset', () => {
     expect(signups).toEqual([...Array<number>(10).fill(400), 429]);
   });
 
+  it('limits password changes and reset attempts per address', async () => {
+    const address = '198.51.100.40';
+    const send = (url: string, payload: object) => () => t.app.inject({ method: 'POST', url, remoteAddress: address, headers: { origin: TEST_ORIGIN }, payload });
+    // Signed out, each is refused (401, 400) until the limit refuses it first.
+    expect(await statusesOf(11, send('/api/auth/change-password', { currentPassword: 'x', newPassword: PASSWORD }))).toEqual([...Array<number>(10).fill(401), 429]);
+    expect(await statusesOf(11, send('/api/auth/reset-password', { token: 'not-a-token', newPassword: PASSWORD }))).toEqual([...Array<number>(10).fill(400), 429]);
+  });
+
   it('cannot be dodged by claiming another address in a header', async () => {
-    const res = await signInFrom(t.app, '127.0.0.1', { 'x-staybook-client-ip': '10.9.9.9', 'x-forwarded-for': '10.9.9.9' });
+    expect(await statusesOf(10, () => signInFrom(t.app, '198.51.100.50'))).toEqual(Array<number>(10).fill(401));
+    const res = await signInFrom(t.app, '198.51.100.50', { 'x-staybook-client-ip': '10.9.9.9', 'x-forwarded-for': '10.9.9.9' });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual(TOO_MANY);
   });

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
-import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { genericOAuth, openAPI } from 'better-auth/plugins';
 import { isOwnImageUrl, NAME_MAX_LENGTH, nameSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@staybook/domain';
 import type { Config } from '../../config.js';
@@ -29,6 +29,9 @@ export function trustedOrigins(publicUrl: string): string[] {
   return [url.origin, other.origin];
 }
 
+/** The library's endpoints that are turned off: they answer 404 and are left out of the API reference. */
+export const DISABLED_AUTH_PATHS = ['/list-sessions'];
+
 /** The library keeps a reset link's token in `verifications` as `reset-password:<token>`, its value the user id. */
 const RESET_PREFIX = 'reset-password:';
 
@@ -47,6 +50,18 @@ async function endResetLinks(db: Db, userId: string): Promise<void> {
   await db.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_PREFIX}%`)));
 }
 
+const REQUIRED_NAME = nameSchema.min(1, { message: 'Name is required.' });
+
+/** A name as the domain's rule takes it (trimmed), or a 400 with the rule's message. */
+function checkName(schema: typeof nameSchema, value: unknown): string {
+  const checked = schema.safeParse(value);
+  if (!checked.success) throw new APIError('BAD_REQUEST', { message: checked.error.issues[0]!.message });
+  return checked.data;
+}
+
+/** Control characters never come from a person typing; a provider's name loses them rather than the sign-in. */
+const CONTROL_CHARACTERS = /\p{Cc}+/gu;
+
 function nameFromEmail(email: string): string {
   return email.split('@')[0] ?? email;
 }
@@ -64,8 +79,6 @@ export type AuthDeps = {
   runInBackground: (task: Promise<unknown>) => void;
   /** Told when a person's name or photo changes: hosts show both on their rooms. */
   listing: ListingChanges;
-  /** Where the limits are counted when several servers share them (Redis); by default, in this process. */
-  rateLimitStorage?: NonNullable<BetterAuthOptions['rateLimit']>['customStorage'];
 };
 
 
@@ -73,8 +86,7 @@ export type AuthDeps = {
  * Accounts, passwords, sessions and Google sign-in, built on better-auth. Passwords are hashed with
  * scrypt by the library; sessions live in the database behind a signed, httpOnly, SameSite=Lax cookie.
  */
-export function createAuth({ config, db, mailer, imageStore, secret, log, runInBackground, listing, rateLimitStorage }: AuthDeps) {
-  const limits = config.authRateLimit;
+export function createAuth({ config, db, mailer, imageStore, secret, log, runInBackground, listing }: AuthDeps) {
   // Only the provider's own photo hosts are fetched, never an address the profile could point anywhere.
   const photoHosts = (url: URL) =>
     url.hostname.endsWith('.googleusercontent.com') ||
@@ -87,6 +99,8 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
     logger: { log: (level, message, ...args) => log[level]({ details: args }, `auth: ${message}`) },
     baseURL: config.publicUrl,
     basePath: '/api/auth',
+    // Answered every session's raw token (each device's cookie value) to page scripts; the web app never calls it.
+    disabledPaths: DISABLED_AUTH_PATHS,
     secret,
     trustedOrigins: trustedOrigins(config.publicUrl),
     database: drizzleAdapter(db, {
@@ -122,9 +136,18 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
     hooks: {
       // The photo is checked before the library looks the e-mail up, so an anonymous caller without an
       // uploaded photo cannot learn which e-mails have accounts (the user.create hook checks it again).
+      // The name is checked with the domain's rule (the forms' own) before the library takes it: the library
+      // stores whatever JSON it is given.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-up/email' && !isOwnImageUrl((ctx.body as { image?: string } | undefined)?.image)) {
-          throw new APIError('BAD_REQUEST', { message: PHOTO_REQUIRED });
+        const body = ctx.body as { image?: string; name?: unknown } | undefined;
+        if (ctx.path === '/sign-up/email') {
+          if (!isOwnImageUrl(body?.image)) throw new APIError('BAD_REQUEST', { message: PHOTO_REQUIRED });
+          // Empty or left out, the name is made from the e-mail (the user.create hook).
+          if (body?.name !== undefined) checkName(nameSchema, body.name);
+        }
+        // Only for a signed-in caller: anyone else gets the library's 401 before any check of the input.
+        if (ctx.path === '/update-user' && body && typeof body === 'object' && 'name' in body && (await getSessionFromCtx(ctx))) {
+          checkName(REQUIRED_NAME, body.name);
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
@@ -148,21 +171,9 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       backgroundTasks: { handler: runInBackground },
     },
-    rateLimit: {
-      enabled: limits,
-      storage: 'memory',
-      ...(rateLimitStorage ? { customStorage: rateLimitStorage } : {}),
-      window: 60,
-      max: 120,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 60 * 10, max: 10 },
-        '/request-password-reset': { window: 60 * 15, max: 5 },
-        '/reset-password': { window: 60 * 15, max: 10 },
-        '/change-password': { window: 60 * 15, max: 10 },
-        '/sign-in/social': { window: 60, max: 20 },
-      },
-    },
+    // Off: its rule for every path counted each session read, in windows every request restarted. The
+    // endpoints worth limiting are limited in front of the library, like every other route (auth.routes.ts).
+    rateLimit: { enabled: false },
     databaseHooks: {
       user: {
         create: {
@@ -176,7 +187,7 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
               if (!user.emailVerified) return false;
               if (image && !isOwnImageUrl(image)) image = await importProviderPhoto(image);
             }
-            const name = (user.name?.trim() || nameFromEmail(user.email)).slice(0, NAME_MAX_LENGTH);
+            const name = (user.name?.replace(CONTROL_CHARACTERS, ' ').trim() || nameFromEmail(user.email)).slice(0, NAME_MAX_LENGTH);
             return { data: { ...user, image, name } };
           },
         },
@@ -185,12 +196,8 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
             if (user.image !== undefined && user.image !== null && !isOwnImageUrl(user.image)) {
               throw new APIError('BAD_REQUEST', { message: 'Please upload the new photo first.' });
             }
-            let name = user.name;
-            if (typeof name === 'string') {
-              const checked = nameSchema.min(1, { message: 'Name is required.' }).safeParse(name);
-              if (!checked.success) throw new APIError('BAD_REQUEST', { message: checked.error.issues[0]!.message });
-              name = checked.data;
-            }
+            // Checked by the before hook already (any JSON type); here it is trimmed as stored.
+            const name = user.name === undefined ? undefined : checkName(REQUIRED_NAME, user.name);
             const userId = ctx?.context.session?.user.id;
             if (user.image !== undefined && ctx && userId) {
               const [current] = await db.select({ image: users.image }).from(users).where(eq(users.id, userId));

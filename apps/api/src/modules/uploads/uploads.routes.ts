@@ -22,16 +22,18 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ imageStore: ImageStore }> = 
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new BadRequestError('Send the image as multipart/form-data in a field named "image".');
+      const tooLarge = () => new AppError(413, ERROR_CODES.payloadTooLarge, `The image is too large. The limit is ${MAX_UPLOAD_MB} MB.`);
       let data: Buffer;
       try {
         const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
         if (!file || file.fieldname !== 'image') throw new BadRequestError('Add the image in a field named "image".');
         data = await file.toBuffer();
+        // toBuffer throws only when a piece arrives after the cut; when the bytes over the limit arrive in a
+        // piece of their own, the parser drops them, flags the file and toBuffer answers the first 5 MB.
+        if (file.file.truncated) throw tooLarge();
       } catch (err) {
         if (err instanceof AppError) throw err;
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, ERROR_CODES.payloadTooLarge, `The image is too large. The limit is ${MAX_UPLOAD_MB} MB.`);
-        }
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
         // A malformed or interrupted multipart body: the client's upload broke, not the server.
         throw new BadRequestError('The upload could not be read. Please choose the picture and try again.');
       }

@@ -154,6 +154,30 @@ describe.each(TEST_DATABASE_KINDS)('image uploads on %s', (kind) => {
     expect(res.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The image is too large. The limit is 5 MB.' } });
   });
 
+  it('refuses a picture one byte over the limit every time, however the browser\'s upload arrives in pieces', async () => {
+    // A real picture padded to 5 MB + 1 byte: its first 5 MB alone would still decode and be stored.
+    const overByOne = Buffer.concat([png, Buffer.alloc(MAX_UPLOAD_BYTES + 1 - png.length)]);
+    // Sent over a socket as a browser does (fetch + FormData), on an app of its own so its uploads limit is its own.
+    const config = parseConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN });
+    const app = await buildApp({ config, database: t.database, authSecret: 'test-secret-that-is-long-enough-for-the-auth-library', mailer: { send: async () => {} }, webDist: null });
+    const before = await readdir(localUploadsDir(t.dataDir)).catch(() => []);
+    try {
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const answers: { status: number; body: unknown }[] = [];
+      for (let i = 0; i < 20; i += 1) {
+        const form = new FormData();
+        form.append('image', new Blob([overByOne], { type: 'image/png' }), 'big.png');
+        const res = await fetch(`${address}/api/uploads/image`, { method: 'POST', body: form, headers: { origin: TEST_ORIGIN } });
+        answers.push({ status: res.status, body: await res.json() });
+      }
+      const tooLarge = { status: 413, body: { error: { code: 'PAYLOAD_TOO_LARGE', message: 'The image is too large. The limit is 5 MB.' } } };
+      expect(answers).toEqual(Array(20).fill(tooLarge));
+      expect(await readdir(localUploadsDir(t.dataDir)).catch(() => [])).toEqual(before);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('explains a request without the image field', async () => {
     const wrongField = await upload('photo', 'me.png', 'image/png', png);
     expect(wrongField.statusCode).toBe(400);
