@@ -9,6 +9,8 @@ import {
   type SessionUser,
   type User,
 } from '@staybook/domain';
+import { fetchMail, firstLink } from './mail';
+import type { ReceivedMail } from './mime';
 import { solidPng } from './png';
 import { SEEDED_URL } from './servers';
 
@@ -138,14 +140,33 @@ function sharedPhoto(api: APIRequestContext, baseURL: string): Promise<string> {
   return photo;
 }
 
+export const VERIFICATION_SUBJECT = 'Confirm your e-mail address for StayBook';
+
+/** The newest verification mail to `email` once there are at least `count` of them (mail leaves after the answer). */
+export async function waitForVerificationMail(email: string, count = 1): Promise<ReceivedMail> {
+  let mails: ReceivedMail[] = [];
+  await expect
+    .poll(async () => (mails = (await fetchMail(email)).filter((m) => m.subject === VERIFICATION_SUBJECT)).length, {
+      message: `verification mail #${count} to ${email}`,
+    })
+    .toBeGreaterThanOrEqual(count);
+  return mails.at(-1)!;
+}
+
 /**
- * Signs a new person up through the API (photo upload, then sign-up) and, for a host or an admin,
- * has the demo admin give them the role. `request` is the test's `playwright.request`: each step
+ * Signs a new person up through the API (photo upload, then sign-up), opens the link of the verification
+ * mail as they would (unless `verified: false`), signs them in to learn their id and, for a host or an
+ * admin, has the demo admin give them the role. `request` is the test's `playwright.request`: each step
  * runs in a context of its own, so no session leaks into the test's browser or API contexts.
  */
 export async function createUser(
   request: APIRequest,
-  { role = 'guest', name, baseURL = SEEDED_URL }: { role?: Role; name?: string; baseURL?: string } = {},
+  {
+    role = 'guest',
+    name,
+    baseURL = SEEDED_URL,
+    verified = true,
+  }: { role?: Role; name?: string; baseURL?: string; verified?: boolean } = {},
 ): Promise<TestUser> {
   const email = uniqueEmail(role);
   const password = uniquePassword();
@@ -160,8 +181,14 @@ export async function createUser(
         data: { name: displayName, email, password, image },
       });
       expect(response.status(), `sign up ${email}: ${await response.text()}`).toBe(200);
+      if (verified) {
+        const landing = await api.get(firstLink(await waitForVerificationMail(email)).href);
+        expect(new URL(landing.url()).pathname, `verify ${email}`).toBe('/verify-email');
+        expect(new URL(landing.url()).search, `verify ${email}`).toBe('');
+      }
+      await signInThroughApi(api, { email, password }, baseURL);
       const session = await fetchSession(api, baseURL);
-      if (!session) throw new Error(`sign-up of ${email} left no session`);
+      if (!session) throw new Error(`sign-in of ${email} left no session`);
       return { id: session.id, name: session.name, email: session.email, password, image, role };
     } finally {
       await api.dispose();

@@ -63,14 +63,14 @@ test('Google sign-in from a room the guard sent to /login comes back to that roo
   await expect(page.getByRole('heading', { level: 1, name: room.title })).toBeVisible();
 });
 
-// A password sign-up proves nothing about the e-mail, so joining a Google identity to it would hand
-// whoever registered the address first that person's Google sign-in: the server refuses.
+// A password sign-up whose link was never opened proves nothing about the e-mail, so joining a Google identity
+// to it would hand whoever registered the address first that person's Google sign-in: the server refuses.
 test('Google sign-in with the e-mail of an unproven password account is refused, and the account is untouched', async ({
   page,
   context,
   playwright,
 }) => {
-  const user = await createUser(playwright.request, { name: 'Pat Password' });
+  const user = await createUser(playwright.request, { name: 'Pat Password', verified: false });
   await actAsGoogleUser(context, { email: user.email, name: 'Someone Else Entirely' });
 
   await page.goto('/login');

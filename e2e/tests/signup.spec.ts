@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fetchSession, photoPng, uniqueEmail, uniquePassword } from '../support/auth';
-import { atPath, expectImageLoaded, headerAvatar, openProfileMenu, profileMenuButton } from '../support/ui';
+import { createUser, fetchSession, photoPng, uniqueEmail, uniquePassword, waitForVerificationMail } from '../support/auth';
+import { fetchMail, firstLink } from '../support/mail';
+import { atPath, expectImageLoaded, headerAvatar, openProfileMenu } from '../support/ui';
 
 function signupForm(page: Page) {
   return {
@@ -12,7 +13,17 @@ function signupForm(page: Page) {
   };
 }
 
-test('a visitor signs up with a photo, lands home signed in with that photo, and logs out', async ({ page }) => {
+/** What every accepted sign-up shows, for a new address and for one that has an account alike. */
+async function expectCheckYourInbox(page: Page, email: string) {
+  await expect(page.getByText('Signup Successful')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(`We sent a mail to ${email}.`)).toBeVisible();
+  await expect(page.getByText(/open the link in it within 24 hours, then log in/)).toBeVisible();
+  // Signing up signs no one in.
+  expect(await fetchSession(page.request)).toBeNull();
+}
+
+test('a visitor signs up with a photo, opens the link from the mail, logs in with that photo, and logs out', async ({ page }) => {
   const email = uniqueEmail('signup');
   const password = uniquePassword();
 
@@ -32,12 +43,23 @@ test('a visitor signs up with a photo, lands home signed in with that photo, and
   await form.email.fill(email);
   await form.password.fill(password);
   await form.submit.click();
+  await expectCheckYourInbox(page, email);
 
-  await expect(page.getByText('Signup Successful')).toBeVisible();
+  // The link in the mail confirms the address, then the person logs in.
+  const mail = await waitForVerificationMail(email);
+  expect(mail.text).toContain('Hi Sam Signup,');
+  await page.goto(firstLink(mail).href);
+  await expect(page).toHaveURL(atPath('/verify-email'));
+  await expect(page.getByRole('heading', { name: 'E-mail verified' })).toBeVisible();
+  await page.getByRole('link', { name: 'Log In', exact: true }).click();
+  await expect(page).toHaveURL(atPath('/login'));
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
 
   const session = await fetchSession(page.request);
-  expect(session).toMatchObject({ name: 'Sam Signup', email, role: 'guest', status: 'Verified' });
+  expect(session).toMatchObject({ name: 'Sam Signup', email, role: 'guest', status: 'Verified', emailVerified: true });
   const stored = /^\/uploads\/([\w-]+)\.webp$/.exec(session?.image ?? '');
   expect(stored, `the photo is one we store: ${session?.image}`).not.toBeNull();
 
@@ -91,8 +113,33 @@ test('a file that is not an image is refused with a clear message, and nothing t
   // Choosing a real photo is all it takes now.
   await form.photo.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photoPng() });
   await form.submit.click();
-  await expect(page.getByText('Signup Successful')).toBeVisible();
-  await expect(page).toHaveURL(atPath('/'));
-  expect(await fetchSession(page.request)).toMatchObject({ email, name: 'Nora Notimage' });
-  await expect(profileMenuButton(page)).toBeVisible();
+  await expectCheckYourInbox(page, email);
+  expect((await waitForVerificationMail(email)).text).toContain('Hi Nora Notimage,');
+});
+
+test('signing up with an address that has an account looks the same, and its owner gets a mail with a reset link', async ({
+  page,
+  playwright,
+}) => {
+  const owner = await createUser(playwright.request);
+  const mailsBefore = (await fetchMail(owner.email)).length;
+  await page.goto('/signup');
+  const form = signupForm(page);
+  await form.name.fill('Someone Else');
+  await form.photo.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photoPng() });
+  await form.email.fill(owner.email);
+  await form.password.fill(uniquePassword());
+  await form.submit.click();
+  await expectCheckYourInbox(page, owner.email);
+
+  let mails = await fetchMail(owner.email);
+  await expect.poll(async () => (mails = await fetchMail(owner.email)).length).toBe(mailsBefore + 1);
+  const notice = mails.at(-1)!;
+  expect(notice.subject).toBe('Someone tried to sign up with your e-mail address');
+  expect(notice.text).toContain(`Hi ${owner.name},`);
+  // The owner's way back in: the reset link opens the new-password form.
+  await page.goto(firstLink(notice).href);
+  await expect(page).toHaveURL(atPath('/reset-password'));
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await expect(page.getByText('This reset link is invalid or has expired.')).toBeHidden();
 });

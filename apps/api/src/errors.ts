@@ -1,4 +1,4 @@
-import { apiErrorSchema, ERROR_CODES, type ApiError, type ErrorCode } from '@staybook/domain';
+import { apiErrorSchema, EMAIL_NOT_VERIFIED_MESSAGE, ERROR_CODES, type ApiError, type ErrorCode } from '@staybook/domain';
 
 /**
  * Errors services throw for outcomes the client should hear about. The error handler maps
@@ -33,6 +33,13 @@ export class UnauthorizedError extends AppError {
 export class ForbiddenError extends AppError {
   constructor(message = 'You are not allowed to do this.') {
     super(403, ERROR_CODES.forbidden, message);
+  }
+}
+
+/** Signed in, but the action waits until the account's e-mail address is verified. */
+export class EmailNotVerifiedError extends AppError {
+  constructor() {
+    super(403, ERROR_CODES.emailNotVerified, EMAIL_NOT_VERIFIED_MESSAGE);
   }
 }
 

@@ -17,6 +17,9 @@ export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 
 export const NAME_MAX_LENGTH = 80;
 
+/** How long the link in a verification mail works. */
+export const EMAIL_VERIFICATION_HOURS = 24;
+
 export const roleSchema = z.enum(ROLES, { message: `Role must be one of: ${ROLES.join(', ')}` });
 export const userStatusSchema = z.enum(USER_STATUSES);
 
@@ -52,6 +55,8 @@ export const sessionUserSchema = z.object({
   image: z.nullish(z.string()),
   role: roleSchema,
   status: z.nullish(userStatusSchema),
+  /** Whether the person proved the address (its link, a password reset, or Google): paying, listing and hosting need it. */
+  emailVerified: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const sessionSchema = z.nullable(z.object({ user: sessionUserSchema }));

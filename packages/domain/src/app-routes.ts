@@ -10,6 +10,8 @@ export const APP_PATHS = {
   signup: '/signup',
   /** The password-reset e-mail's link. */
   resetPassword: '/reset-password',
+  /** Where the verification e-mail's link lands once the server has checked it (`?error=` when it could not). */
+  verifyEmail: '/verify-email',
   /** Where Google sign-in comes back to. */
   authComplete: '/auth/complete',
   dashboard: '/dashboard',

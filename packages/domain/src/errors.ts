@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   validation: 'VALIDATION_FAILED',
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
+  /** 403: signed in, but paying, listing a room or asking to host waits until the e-mail address is verified. */
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
@@ -29,3 +31,7 @@ export const ERROR_CODES = {
   unavailable: 'UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** What an unverified account hears when it tries to pay, list a room or ask to become a host. */
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Please verify your e-mail address first: open the link we sent you, or ask for a new one from your profile.';

@@ -29,8 +29,14 @@ describe('demo seed', { timeout: 180_000 }, () => {
 
   async function actor(email: string): Promise<Actor> {
     const [u] = await db.select().from(users).where(eq(users.email, email));
-    return { id: u!.id, email: u!.email, name: u!.name, image: u!.image, role: u!.role, status: u!.status };
+    return { id: u!.id, email: u!.email, name: u!.name, image: u!.image, role: u!.role, status: u!.status, emailVerified: u!.emailVerified };
   }
+
+  it('seeds every demo account with a verified e-mail, so each can pay, list and ask to host', async () => {
+    const rows = await db.select({ email: users.email, emailVerified: users.emailVerified }).from(users);
+    expect(rows.length).toBeGreaterThanOrEqual(9);
+    expect(rows.filter((u) => !u.emailVerified)).toEqual([]);
+  });
 
   it('plans stays relative to the seed day: past ones within twelve months, upcoming ones within weeks', () => {
     const stays = planDemoStays(today, 45);

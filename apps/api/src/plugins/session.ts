@@ -1,11 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { normalizeEmail, type Role, type UserStatus } from '@staybook/domain';
-import { ForbiddenError, UnauthorizedError } from '../errors.js';
+import { EmailNotVerifiedError, ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { Auth } from '../modules/auth/auth.js';
 
 /** Who is asking, as the database says now (role included): never what the client claims. */
-export type Actor = { id: string; email: string; name: string; image: string | null; role: Role; status: UserStatus | null };
+export type Actor = {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  role: Role;
+  status: UserStatus | null;
+  /** Whether the person proved they receive mail at `email` (docs/decisions/024-verified-email.md). */
+  emailVerified: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +38,7 @@ export function registerSession(app: FastifyInstance, auth: Auth): void {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(this.headers) });
     if (!session) return null;
     const u = session.user as typeof session.user & { role: Role; status: UserStatus | null };
-    return { id: u.id, email: u.email, name: u.name, image: u.image ?? null, role: u.role, status: u.status };
+    return { id: u.id, email: u.email, name: u.name, image: u.image ?? null, role: u.role, status: u.status, emailVerified: u.emailVerified };
   });
 }
 
@@ -61,6 +70,15 @@ export function requireRole(...roles: Role[]): onRequestAsyncHookHandler {
     if (!roles.includes(actor.role)) throw new ForbiddenError('You do not have the role this needs.');
   };
 }
+
+/**
+ * For the actions that reach other people or money (paying, listing a room, asking to host): declared after
+ * requireUser or requireRole, it answers 403 EMAIL_NOT_VERIFIED until the account's e-mail is verified.
+ */
+export const requireVerifiedEmail: onRequestAsyncHookHandler = async (request, reply) => {
+  const actor = await signedIn(request, reply);
+  if (!actor.emailVerified) throw new EmailNotVerifiedError();
+};
 
 /**
  * For public routes whose answer depends on who asks (a room's host e-mail): looks the session up when a

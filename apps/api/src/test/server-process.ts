@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { outboxDir } from '../integrations/mail/mailer.js';
 
 const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
 const setRoleEntry = fileURLToPath(new URL('../cli/set-role.ts', import.meta.url));
@@ -62,4 +65,47 @@ export async function runSetRole(args: string[], env: Record<string, string>): P
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const [code] = await once(child, 'exit');
   return { code: code as number | null, output };
+}
+
+/** The link of the verification mail a server without SMTP_URL wrote to its outbox for `email`, waiting for it. */
+async function verificationLinkInOutbox(dataDir: string, email: string): Promise<string> {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const names = await readdir(outboxDir(dataDir)).catch(() => [] as string[]);
+    for (const name of names) {
+      // Quoted-printable: joins the soft line breaks and decodes the escapes (`=3D` is `=`).
+      const raw = (await readFile(join(dataDir, 'outbox', name), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      if (!raw.toLowerCase().includes(`to: ${email.toLowerCase()}`)) continue;
+      const link = /https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+/.exec(raw)?.[0];
+      if (link) return link.replaceAll('&amp;', '&');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no verification mail for ${email} in ${outboxDir(dataDir)}`);
+}
+
+/**
+ * Signs a person up on a running server as a browser would, opens the link of the verification mail it wrote to
+ * `dataDir`'s outbox, then signs them in: answers the session cookie of a verified account.
+ */
+export async function signUpVerified(
+  server: RunningServer,
+  dataDir: string,
+  body: { name: string; email: string; password: string; image: string },
+): Promise<string> {
+  const headers = { 'content-type': 'application/json', origin: server.url };
+  const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const opened = await fetch(await verificationLinkInOutbox(dataDir, body.email), { redirect: 'manual' });
+  if (opened.status !== 302 || opened.headers.get('location')?.includes('error=')) {
+    throw new Error(`verification failed: ${opened.status} ${opened.headers.get('location')}`);
+  }
+  const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: body.email, password: body.password }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  return signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }

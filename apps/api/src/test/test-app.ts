@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { storedImageUrl, type Role } from '@staybook/domain';
@@ -12,6 +13,8 @@ import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './
 export const TEST_ORIGIN = 'http://localhost:3000';
 /** The cookie secret of every test app, so a server process started on the same database accepts its sessions. */
 export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-the-auth-library';
+
+const VERIFY_SUBJECT = 'Confirm your e-mail address for StayBook';
 
 export type TestUser = { id: string; email: string; password: string; role: Role; cookie: string };
 
@@ -27,8 +30,13 @@ export type TestApp = TestDatabase & {
   clearMail(): Promise<void>;
   /** Calls the API the way the web app does: same origin, with the user's session cookie. */
   call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
-  /** Signs a new person up through the real endpoint, then gives them a role as an admin would. */
-  signUp(options?: { role?: Role; email?: string; password?: string; name?: string }): Promise<TestUser>;
+  /**
+   * Signs a new person up through the real endpoint, opens the link of the verification mail (unless
+   * `verified: false`), signs them in, then gives them a role as an admin would.
+   */
+  signUp(options?: { role?: Role; email?: string; password?: string; name?: string; verified?: boolean }): Promise<TestUser>;
+  /** The link of the newest verification mail to `email`, waiting for it (the outbox sends mail after the answer). */
+  verificationLink(email: string): Promise<URL>;
   close(): Promise<void>;
 };
 
@@ -87,6 +95,17 @@ async function appOn(testDb: TestDatabase, env: Record<string, string>, testRout
       ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
     });
 
+  async function verificationLink(email: string): Promise<URL> {
+    for (let waited = 0; waited < 5_000; waited += 10) {
+      const sent = mail.filter((m) => m.to === email && m.subject === VERIFY_SUBJECT).at(-1);
+      if (sent) return new URL(/https?:\/\/\S+/.exec(sent.text)![0]);
+      // Account mail goes through the outbox: send what it holds, then look again.
+      await app.jobs.drain();
+      await sleep(10);
+    }
+    throw new Error(`no verification mail reached ${email}`);
+  }
+
   return {
     ...testDb,
     app,
@@ -100,15 +119,25 @@ async function appOn(testDb: TestDatabase, env: Record<string, string>, testRout
       mail.length = 0;
     },
     call,
-    async signUp({ role = 'guest', email, password = 'correct horse battery', name = 'Test Person' } = {}) {
-      const address = email ?? `person-${randomUUID().slice(0, 8)}@example.com`;
+    verificationLink,
+    async signUp({ role = 'guest', email, password = 'correct horse battery', name = 'Test Person', verified = true } = {}) {
+      const address = (email ?? `person-${randomUUID().slice(0, 8)}@example.com`).toLowerCase();
       const res = await call('POST', '/api/auth/sign-up/email', {
         body: { name, email: address, password, image: storedImageUrl(randomUUID()) },
       });
       if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-      const id = (res.json() as { user: { id: string } }).user.id;
+      if (verified) {
+        const link = await verificationLink(address);
+        const opened = await call('GET', `${link.pathname}${link.search}`);
+        if (opened.statusCode !== 302 || new URL(opened.headers.location as string, TEST_ORIGIN).searchParams.has('error')) {
+          throw new Error(`verification failed: ${opened.statusCode} ${String(opened.headers.location)}`);
+        }
+      }
+      const signedIn = await call('POST', '/api/auth/sign-in/email', { body: { email: address, password } });
+      if (signedIn.statusCode !== 200) throw new Error(`sign-in failed: ${signedIn.statusCode} ${signedIn.body}`);
+      const id = (signedIn.json() as { user: { id: string } }).user.id;
       if (role !== 'guest') await testDb.database.db.update(users).set({ role }).where(eq(users.id, id));
-      return { id, email: address.toLowerCase(), password, role, cookie: sessionCookie(res) };
+      return { id, email: address, password, role, cookie: sessionCookie(signedIn) };
     },
     async close() {
       await app.close();

@@ -17,6 +17,7 @@ const LoginRoute = lazyPage(() => import('./routes/login'), 'LoginRoute');
 const SignupRoute = lazyPage(() => import('./routes/signup'), 'SignupRoute');
 const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password'), 'ResetPasswordRoute');
 const AuthCompleteRoute = lazyPage(() => import('./routes/auth-complete'), 'AuthCompleteRoute');
+const VerifyEmailRoute = lazyPage(() => import('./routes/verify-email'), 'VerifyEmailRoute');
 const DashboardLayout = lazyPage(
   () => import('../features/dashboard/components/dashboard-layout'),
   'DashboardLayout',
@@ -66,8 +67,9 @@ const routes: RouteObject[] = [
       // Log in and sign up: for visitors only, outside the main layout.
       { path: APP_PATHS.login, element: <PublicOnlyRoute>{page(LoginRoute)}</PublicOnlyRoute> },
       { path: APP_PATHS.signup, element: <PublicOnlyRoute>{page(SignupRoute)}</PublicOnlyRoute> },
-      // Public: the password-reset e-mail's link, and where Google sign-in comes back to.
+      // Public: the password-reset and verification e-mails' links, and where Google sign-in comes back to.
       { path: APP_PATHS.resetPassword, element: page(ResetPasswordRoute) },
+      { path: APP_PATHS.verifyEmail, element: page(VerifyEmailRoute) },
       { path: APP_PATHS.authComplete, element: page(AuthCompleteRoute) },
       {
         path: APP_PATHS.dashboard,

@@ -1,10 +1,21 @@
-import { QueryClient } from '@tanstack/react-query';
-import { isClientError } from './api-client';
+import { ERROR_CODES } from '@staybook/domain/errors';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { authKeys } from '../features/auth/api/auth-keys';
+import { ApiRequestError, isClientError } from './api-client';
 
 const MAX_RETRIES = 3;
 const FIVE_MINUTES = 5 * 60_000;
 
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
+  mutationCache: new MutationCache({
+    // The server refused an action until the e-mail is verified while this tab thought it was (or did not know):
+    // the session is read again, so the page shows why and offers 'Resend the link'.
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.code === ERROR_CODES.emailNotVerified) {
+        void queryClient.invalidateQueries({ queryKey: authKeys.session() });
+      }
+    },
+  }),
   defaultOptions: {
     queries: {
       gcTime: FIVE_MINUTES,

@@ -15,6 +15,47 @@ export function passwordResetMail(user: { name: string; email: string }, url: st
   };
 }
 
+/** Sent at sign-up and on 'Resend the link': the link proves the person reads mail at this address. */
+export function verifyEmailMail(user: { name: string; email: string }, url: string, validHours: number): MailMessage {
+  const name = user.name || 'there';
+  const intro = `Welcome to StayBook! To confirm that this is your e-mail address, open this link within ${validHours} hours:`;
+  const after = 'Until then you can browse and sign in, but not book, list a room or ask to become a host.';
+  const notYou = 'If you did not sign up for StayBook, ignore this mail and do not open the link.';
+  return {
+    to: user.email,
+    subject: 'Confirm your e-mail address for StayBook',
+    text: `Hi ${name},\n\n${intro}\n\n${url}\n\n${after}\n\n${notYou}\n\nStayBook`,
+    html: `<p>Hi ${escapeHtml(name)},</p>
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(url)}">Confirm my e-mail address</a></p>
+<p>${escapeHtml(after)}</p>
+<p>${escapeHtml(notYou)}</p>
+<p>StayBook</p>`,
+  };
+}
+
+/**
+ * Sent to the owner of an address someone tried to sign up with again. The sign-up answer is the same as
+ * for a new address, so this mail is where the owner learns it, with a way back in if they forgot.
+ */
+export function signUpAttemptMail(user: { name: string; email: string }, resetUrl: string): MailMessage {
+  const name = user.name || 'there';
+  const what = 'Someone just tried to sign up for StayBook with this e-mail address, which already has an account.';
+  const ifYou = 'If it was you, you do not need a new account: log in as usual, or choose a new password with this link within an hour:';
+  const ifNot = 'If it was not you, ignore this mail: nothing was changed, and your password stays as it is.';
+  return {
+    to: user.email,
+    subject: 'Someone tried to sign up with your e-mail address',
+    text: `Hi ${name},\n\n${what}\n\n${ifYou}\n\n${resetUrl}\n\n${ifNot}\n\nStayBook`,
+    html: `<p>Hi ${escapeHtml(name)},</p>
+<p>${escapeHtml(what)}</p>
+<p>${escapeHtml(ifYou)}</p>
+<p><a href="${escapeHtml(resetUrl)}">Choose a new password</a></p>
+<p>${escapeHtml(ifNot)}</p>
+<p>StayBook</p>`,
+  };
+}
+
 /** What the booking mails say about a stay. */
 export type StayDetails = {
   title: string;

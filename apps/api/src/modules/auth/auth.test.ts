@@ -29,17 +29,22 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
   const sessionOf = async (cookie: string) =>
     sessionSchema.parse((await t.call('GET', '/api/auth/get-session', { headers: { cookie } })).json());
 
-  it('signs a new person up as a verified guest, ignoring any role or status they send', async () => {
+  it('signs a new person up as a guest whose e-mail is still to be verified, ignoring any role or status they send', async () => {
     const address = email();
-    const res = await signUp({ name: 'Mallory', email: address, password: PASSWORD, image: storedImageUrl(randomUUID()), role: 'admin', status: 'Requested' });
+    const res = await signUp({
+      name: 'Mallory', email: address, password: PASSWORD, image: storedImageUrl(randomUUID()), role: 'admin', status: 'Requested', emailVerified: true,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ user: { email: address.toLowerCase(), role: 'guest', status: 'Verified' } });
+    expect(res.json()).toEqual({ status: true, message: 'Check your inbox to finish signing up.' });
+    // Sign-up signs no one in (docs/decisions/024-verified-email.md): the person signs in with the password.
+    expect(res.headers['set-cookie']).toBeUndefined();
     const [row] = await t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()));
-    expect(row).toMatchObject({ role: 'guest', status: 'Verified', name: 'Mallory' });
-    const cookie = sessionCookie(res);
-    expect(res.headers['set-cookie']!.toString()).toMatch(/HttpOnly/i);
-    expect(res.headers['set-cookie']!.toString()).toMatch(/SameSite=Lax/i);
-    expect((await sessionOf(cookie))?.user).toMatchObject({ email: address.toLowerCase(), role: 'guest' });
+    expect(row).toMatchObject({ role: 'guest', status: 'Verified', name: 'Mallory', emailVerified: false });
+    const signedIn = await signIn(address, PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['set-cookie']!.toString()).toMatch(/HttpOnly/i);
+    expect(signedIn.headers['set-cookie']!.toString()).toMatch(/SameSite=Lax/i);
+    expect((await sessionOf(sessionCookie(signedIn)))?.user).toMatchObject({ email: address.toLowerCase(), role: 'guest', emailVerified: false });
   });
 
   it('requires a photo uploaded to us, a valid e-mail and a long enough password', async () => {
@@ -74,14 +79,20 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
     }
   });
 
-  it('names a person after their e-mail when they leave the name empty, and refuses a second account for one e-mail', async () => {
+  it('names a person after their e-mail when they leave the name empty, and makes no second account for one e-mail', async () => {
     const address = email();
-    expect((await signUp({ name: '', email: address, password: PASSWORD, image: storedImageUrl(randomUUID()) })).statusCode).toBe(200);
+    const first = await signUp({ name: '', email: address, password: PASSWORD, image: storedImageUrl(randomUUID()) });
+    expect(first.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()));
     expect(row!.name).toBe(address.split('@')[0]);
-    const again = await signUp({ name: 'x', email: address.toUpperCase(), password: PASSWORD, image: storedImageUrl(randomUUID()) });
-    expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ error: { code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', message: 'User already exists. Use another email.' } });
+    const again = await signUp({ name: 'x', email: address.toUpperCase(), password: 'another password here', image: storedImageUrl(randomUUID()) });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const rows = await t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()));
+    expect(rows).toEqual([row]);
+    // The first password still opens the account; the second one opens nothing.
+    expect((await signIn(address, PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(address, 'another password here')).statusCode).toBe(401);
   });
 
   it('gives the same answer for an unknown e-mail and a wrong password', async () => {

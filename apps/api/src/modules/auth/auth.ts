@@ -1,15 +1,23 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { genericOAuth, openAPI } from 'better-auth/plugins';
-import { isOwnImageUrl, NAME_MAX_LENGTH, nameSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@staybook/domain';
+import {
+  APP_PATHS,
+  EMAIL_VERIFICATION_HOURS,
+  isOwnImageUrl,
+  NAME_MAX_LENGTH,
+  nameSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@staybook/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { accounts, sessions, users, verifications } from '../../db/schema.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
-import { passwordResetMail } from '../../integrations/mail/templates.js';
+import { passwordResetMail, signUpAttemptMail, verifyEmailMail } from '../../integrations/mail/templates.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
 import { importRemoteImage } from '../../integrations/images/import-remote-image.js';
 import type { ListingChanges } from '../rooms/listing-cache.js';
@@ -37,12 +45,40 @@ const RESET_PREFIX = 'reset-password:';
 
 const PHOTO_REQUIRED = 'Please upload a profile photo.';
 
+/** How long a reset link works, in seconds (the reset mails say "within an hour"). */
+const RESET_LINK_SECONDS = 60 * 60;
+
+/**
+ * What every accepted sign-up answers, for a new address and for one that already has an account alike:
+ * no session, no user record, nothing that differs (docs/decisions/024-verified-email.md).
+ */
+export const SIGN_UP_ANSWER = { status: true, message: 'Check your inbox to finish signing up.' } as const;
+
 /**
  * Reset tokens are stored as the prefix and a SHA-256 of the token: the table alone opens no account, and
  * the prefix still tells which rows are a person's reset links.
  */
 async function hashResetIdentifier(identifier: string): Promise<string> {
   return RESET_PREFIX + createHash('sha256').update(identifier.slice(RESET_PREFIX.length)).digest('base64url');
+}
+
+/**
+ * A reset link made without the library's endpoint (for the mail to an address someone tried to sign up with
+ * again), stored as the endpoint stores its own: hashed, an hour long, the user id as its value.
+ */
+async function createResetLink(db: Db, publicUrl: string, userId: string): Promise<string> {
+  const token = randomBytes(18).toString('base64url');
+  const now = new Date();
+  await db.insert(verifications).values({
+    id: randomUUID(),
+    identifier: await hashResetIdentifier(`${RESET_PREFIX}${token}`),
+    value: userId,
+    expiresAt: new Date(now.getTime() + RESET_LINK_SECONDS * 1000),
+    createdAt: now,
+    updatedAt: now,
+  });
+  const callbackURL = encodeURIComponent(`${publicUrl}${APP_PATHS.resetPassword}`);
+  return `${publicUrl}/api/auth/reset-password/${token}?callbackURL=${callbackURL}`;
 }
 
 /** A new password ends every reset link still out for that person, so a leaked reset mail dies with the old password. */
@@ -116,10 +152,11 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
     },
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // A sign-up never signs in: signing in the new account would tell it apart from an existing one.
+      autoSignIn: false,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
         await mailer.send(passwordResetMail(user, url));
@@ -127,6 +164,26 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
       // Runs once the new password is stored (the used token is already gone).
       async onPasswordReset({ user }) {
         await endResetLinks(db, user.id);
+        // The link came by mail to this address: using it proves the address as well as the verification link does.
+        if (!user.emailVerified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      },
+      // Someone signed up with an address that has an account: they were answered as for a new one (and got no
+      // session); the owner hears about it, with a way back in. Runs after the answer.
+      async onExistingUserSignUp({ user }) {
+        await mailer.send(signUpAttemptMail(user, await createResetLink(db, config.publicUrl, user.id)));
+      },
+    },
+    emailVerification: {
+      // Password sign-ups get the link at once; Google sign-ups arrive verified by the provider.
+      sendOnSignUp: true,
+      expiresIn: EMAIL_VERIFICATION_HOURS * 60 * 60,
+      // Opening the link verifies the address but signs no one in: a mail that leaks is not a session.
+      autoSignInAfterVerification: false,
+      async sendVerificationEmail({ user, token }) {
+        // The link always lands on the app's own page, whatever callback a request named.
+        const callbackURL = encodeURIComponent(APP_PATHS.verifyEmail);
+        const url = `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${callbackURL}`;
+        await mailer.send(verifyEmailMail(user, url, EMAIL_VERIFICATION_HOURS));
       },
     },
     verification: {
@@ -149,6 +206,10 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
         if (ctx.path === '/update-user' && body && typeof body === 'object' && 'name' in body && (await getSessionFromCtx(ctx))) {
           checkName(REQUIRED_NAME, body.name);
         }
+        // A new link is for the signed-in person only (their profile's 'Resend the link'), never for any address.
+        if (ctx.path === '/send-verification-email' && !(await getSessionFromCtx(ctx))) {
+          throw new APIError('UNAUTHORIZED', { message: 'Please sign in to continue.' });
+        }
       }),
       after: createAuthMiddleware(async (ctx) => {
         const session = ctx.context.session;
@@ -156,6 +217,8 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
           await endResetLinks(db, session.user.id);
         }
         if (ctx.path === '/update-user' && !isAPIError(ctx.context.returned)) await listing.roomsChanged();
+        // The library answers a new address with the new user and an existing one with a made-up user; both get this.
+        if (ctx.path === '/sign-up/email' && !isAPIError(ctx.context.returned)) return ctx.json(SIGN_UP_ANSWER);
       }),
     },
     account: {

@@ -73,6 +73,11 @@ describe.each(TEST_DATABASE_KINDS)('Google sign-in on %s', (kind) => {
     const session = sessionSchema.parse((await t.call('GET', '/api/auth/get-session', { headers: { cookie } })).json());
     expect(session?.user).toMatchObject({ email: 'gina.google@example.com', name: 'Gina Google', role: 'guest', status: 'Verified' });
     expect(session?.user.image).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
+    // Google vouched for the address: no verification mail, and what waits for a verified e-mail is open at once.
+    expect(session?.user.emailVerified).toBe(true);
+    expect(t.mail.filter((m) => m.to === 'gina.google@example.com')).toEqual([]);
+    const host = await t.call('PUT', '/api/user', { headers: { cookie }, body: { email: 'gina.google@example.com' } });
+    expect(host.statusCode).toBe(200);
 
     const again = await signInWithGoogle();
     const second = sessionSchema.parse((await t.call('GET', '/api/auth/get-session', { headers: { cookie: again.cookie } })).json());
@@ -80,8 +85,8 @@ describe.each(TEST_DATABASE_KINDS)('Google sign-in on %s', (kind) => {
   });
 
   it('signs into an existing account with the same verified e-mail', async () => {
+    // Verified through the link in the sign-up mail.
     const existing = await t.signUp({ email: 'pat@example.com' });
-    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, existing.id));
     identity = { sub: 'google-sub-2', email: 'pat@example.com', name: 'Pat From Google' };
     const { cookie, location } = await signInWithGoogle();
     expect(location).toBe('/auth/complete?to=/');
@@ -92,7 +97,7 @@ describe.each(TEST_DATABASE_KINDS)('Google sign-in on %s', (kind) => {
 
   it('will not join a Google identity to a password account whose e-mail nobody proved', async () => {
     // Someone may have signed up with another person's address; linking would hand them that person's Google sign-in.
-    const squatter = await t.signUp({ email: 'victim@example.com' });
+    const squatter = await t.signUp({ email: 'victim@example.com', verified: false });
     identity = { sub: 'google-sub-victim', email: 'victim@example.com', name: 'Real Owner' };
     const { location, cookie } = await signInWithGoogle();
     expect(location).toBe('/login?error=account_not_linked');
@@ -107,8 +112,7 @@ describe.each(TEST_DATABASE_KINDS)('Google sign-in on %s', (kind) => {
     expect(fresh.location).toBe('/login?error=unable_to_create_user');
     expect(fresh.cookie).not.toMatch(/session_token=[^;]+/);
 
-    const owner = await t.signUp({ email: 'owner@example.com' });
-    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, owner.id));
+    await t.signUp({ email: 'owner@example.com' });
     identity = { sub: 'google-sub-attacker', email: 'owner@example.com', name: 'Attacker', email_verified: false };
     const linked = await signInWithGoogle();
     expect(linked.location).toMatch(/^\/login\?error=/);

@@ -14,7 +14,7 @@ import {
   rolesFor,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { actorOf, rateLimitKeyByUser, requireRole, requireUser } from '../../plugins/session.js';
+import { actorOf, rateLimitKeyByUser, requireRole, requireUser, requireVerifiedEmail } from '../../plugins/session.js';
 import {
   assertOwnEmail,
   cancelBooking,
@@ -45,7 +45,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
   app.post(
     '/create-payment-intent',
     {
-      onRequest: requireUser,
+      onRequest: [requireUser, requireVerifiedEmail],
       config: rateLimit ? { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: rateLimitKeyByUser } } : {},
       schema: {
         summary: 'Start paying for a stay: the server computes the total from the stored nightly price',

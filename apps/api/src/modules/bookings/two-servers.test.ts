@@ -12,7 +12,7 @@ import { bookings, testPaymentEvents } from '../../db/schema.js';
 import { OVERLAPPING_BOOKING_MESSAGE } from '../../errors.js';
 import { testCard } from '../../test/bookings.js';
 import { createServerDatabase } from '../../test/databases.js';
-import { startServer, type RunningServer } from '../../test/server-process.js';
+import { signUpVerified, startServer, type RunningServer } from '../../test/server-process.js';
 
 const day = (n: number) => addDays(todayIso(), n);
 
@@ -44,14 +44,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers racing for the same
     await Promise.all((dirs ?? []).map((d) => rm(d, { recursive: true, force: true })));
   });
 
-  async function signUp(server: RunningServer): Promise<string> {
-    const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ name: 'Racer', email: `racer-${randomUUID().slice(0, 8)}@example.com`, password: 'correct horse battery', image: storedImageUrl(randomUUID()) }),
+  function signUp(server: RunningServer): Promise<string> {
+    const dataDir = dirs[servers.indexOf(server)]!;
+    return signUpVerified(server, dataDir, {
+      name: 'Racer',
+      email: `racer-${randomUUID().slice(0, 8)}@example.com`,
+      password: 'correct horse battery',
+      image: storedImageUrl(randomUUID()),
     });
-    expect(res.status).toBe(200);
-    return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   }
 
   function post(server: RunningServer, path: string, body: unknown, cookie?: string) {

@@ -8,7 +8,7 @@ import { openDatabase } from '../../db/client.js';
 import { insertRoom, insertUser } from '../../db/factories.js';
 import { migrateDatabase } from '../../db/migrate.js';
 import { confirmCard, startPayment, testCard } from '../../test/bookings.js';
-import { startServer } from '../../test/server-process.js';
+import { signUpVerified, startServer } from '../../test/server-process.js';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
 
 const day = (n: number) => addDays(todayIso(), n);
@@ -77,13 +77,12 @@ describe('card details in the server log', { timeout: 240_000 }, () => {
     const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'trace', SEED_DEMO: '0', AUTH_RATE_LIMIT: '0' });
     try {
       const headers = { 'content-type': 'application/json', origin: server.url };
-      const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ name: 'Card Holder', email: `card-${randomUUID().slice(0, 8)}@example.com`, password: 'correct horse battery', image: storedImageUrl(randomUUID()) }),
+      const cookie = await signUpVerified(server, dataDir, {
+        name: 'Card Holder',
+        email: `card-${randomUUID().slice(0, 8)}@example.com`,
+        password: 'correct horse battery',
+        image: storedImageUrl(randomUUID()),
       });
-      expect(signUp.status).toBe(200);
-      const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 
       const statuses: number[] = [];
       for (const number of ['4242 4242 4242 4242', '4000000000009995', '4242424242424241']) {

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
 import { errorResponses } from '../../errors.js';
-import { actorOf, rateLimitKeyByUser, requireRole } from '../../plugins/session.js';
+import { actorOf, rateLimitKeyByUser, requireRole, requireVerifiedEmail } from '../../plugins/session.js';
 import type { ListingChanges } from './listing-cache.js';
 import { createRoom, deleteRoom, listHostRooms, updateRoom } from './host-rooms.service.js';
 
@@ -30,7 +30,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
   app.post(
     '/room',
     {
-      onRequest: requireRole(...rolesFor('addRoom')),
+      onRequest: [requireRole(...rolesFor('addRoom')), requireVerifiedEmail],
       config: { rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: rateLimitKeyByUser } },
       schema: {
         summary: 'List a new room; its host is the signed-in host',

@@ -26,7 +26,7 @@ describe.each(TEST_DATABASE_KINDS)('statistics on %s', (kind) => {
   const hostBCreatedAt = new Date('2024-03-01T08:00:00.000Z');
   const guest1CreatedAt = new Date('2023-01-02T03:04:05.678Z');
 
-  const actor = (u: TestUser): Actor => ({ id: u.id, email: u.email, name: 'Test Person', image: null, role: u.role, status: 'Verified' });
+  const actor = (u: TestUser): Actor => ({ id: u.id, email: u.email, name: 'Test Person', image: null, role: u.role, status: 'Verified', emailVerified: true });
 
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -11,7 +11,7 @@ import {
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../errors.js';
-import { actorOf, requireRole, requireUser } from '../../plugins/session.js';
+import { actorOf, requireRole, requireUser, requireVerifiedEmail } from '../../plugins/session.js';
 import { getUserByEmail, listUsers, requestHostRole, setUserRole } from './users.service.js';
 
 const errors = errorResponses(400, 401, 403);
@@ -27,7 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.put(
     '/user',
     {
-      onRequest: requireUser,
+      onRequest: [requireUser, requireVerifiedEmail],
       schema: {
         summary: 'Ask to become a host',
         body: z.object({ email: z.string().optional() }).passthrough().optional(),

@@ -7,7 +7,7 @@ import { useAuth } from '../../features/auth/hooks/use-auth';
 import { BecomeHostDialog } from '../../features/users/components/become-host-dialog';
 import { AppRoot } from './app-root';
 
-const GUS = { id: 'u1', name: 'Gus Guest', email: 'guest@staybook.example', image: null, role: 'guest', status: 'Verified' };
+const GUS = { id: 'u1', name: 'Gus Guest', email: 'guest@staybook.example', image: null, role: 'guest', status: 'Verified', emailVerified: true };
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

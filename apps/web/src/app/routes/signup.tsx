@@ -1,5 +1,7 @@
+import { EMAIL_VERIFICATION_HOURS } from '@staybook/domain/accounts';
 import { PRODUCT_NAME } from '@staybook/domain/product';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { AuthCard, OrDivider } from '../../features/auth/components/auth-card';
 import { GoogleSignInButton } from '../../features/auth/components/google-sign-in-button';
 import { SignupForm } from '../../features/auth/components/signup-form';
@@ -8,12 +10,15 @@ import { notify } from '../../lib/notify';
 
 export function SignupRoute() {
   useDocumentTitle(`Sign Up | ${PRODUCT_NAME}`);
-  const navigate = useNavigate();
+  // The address a sign-up was sent for: the server answers a new and a known one alike, and signs no one in.
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const handleSignedUp = () => {
+  const handleSignedUp = (email: string) => {
     notify.success('Signup Successful');
-    void navigate('/', { replace: true });
+    setSentTo(email);
   };
+
+  if (sentTo) return <CheckYourInbox email={sentTo} />;
 
   return (
     <AuthCard title="Sign Up" subtitle={`Welcome to ${PRODUCT_NAME}`}>
@@ -26,6 +31,26 @@ export function SignupRoute() {
           Login
         </Link>
       </p>
+    </AuthCard>
+  );
+}
+
+/** What every accepted sign-up sees, whether the address was new or already had an account. */
+function CheckYourInbox({ email }: { email: string }) {
+  useDocumentTitle(`Check your inbox | ${PRODUCT_NAME}`);
+  return (
+    <AuthCard title="Check your inbox">
+      <div className="flex flex-col items-center gap-4 text-center text-neutral-700">
+        <p>
+          We sent a mail to <strong className="break-all">{email}</strong>.
+        </p>
+        <p>
+          {`To finish signing up, open the link in it within ${EMAIL_VERIFICATION_HOURS} hours, then log in. If this address already has an account, the mail tells you how to get back into it.`}
+        </p>
+        <Link to="/login" className="font-semibold text-rose-600 hover:underline">
+          Go to Log In
+        </Link>
+      </div>
     </AuthCard>
   );
 }

@@ -1,6 +1,8 @@
 import { APP_PATHS } from '@staybook/domain/app-routes';
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { useNavigate } from 'react-router';
+import { VerifyEmailNotice } from '../../../features/auth/components/verify-email-notice';
+import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
 import { useCreateRoom } from '../../../features/hosting/api/use-room-changes';
 import { RoomForm } from '../../../features/hosting/components/room-form';
@@ -11,20 +13,26 @@ export function AddRoomRoute() {
   useDocumentTitle(`Add Room | ${PRODUCT_NAME}`);
   const navigate = useNavigate();
   const create = useCreateRoom();
+  const { user } = useAuth();
 
   return (
     <section className="flex flex-col gap-6">
       <DashboardPageHeading title="Add Room" />
-      <RoomForm
-        submitLabel="Save & Continue"
-        saving={create.isPending}
-        onSave={async (input) => {
-          // A refusal is shown by the form, which keeps everything typed.
-          await create.mutateAsync(input);
-          notify.success('Room Added Successfully!');
-          void navigate(APP_PATHS.myListings);
-        }}
-      />
+      {/* Listing waits until the e-mail address is verified: the form would only be refused. */}
+      {user && !user.emailVerified ? (
+        <VerifyEmailNotice email={user.email} action="list a room" />
+      ) : (
+        <RoomForm
+          submitLabel="Save & Continue"
+          saving={create.isPending}
+          onSave={async (input) => {
+            // A refusal is shown by the form, which keeps everything typed.
+            await create.mutateAsync(input);
+            notify.success('Room Added Successfully!');
+            void navigate(APP_PATHS.myListings);
+          }}
+        />
+      )}
     </section>
   );
 }

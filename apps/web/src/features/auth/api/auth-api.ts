@@ -68,6 +68,11 @@ export function resetPassword(body: { newPassword: string; token: string }): Pro
   return apiRequest(`${AUTH}/reset-password`, ignoredResponse, { method: 'POST', json: body, onAuthFailure: 'reject' });
 }
 
+/** A new verification link for the signed-in person (the server fixes where the link lands). */
+export function sendVerificationEmail(email: string): Promise<void> {
+  return apiRequest(`${AUTH}/send-verification-email`, ignoredResponse, { method: 'POST', json: { email } });
+}
+
 export function updateUser(body: { name: string; image?: string }): Promise<void> {
   return apiRequest(`${AUTH}/update-user`, ignoredResponse, { method: 'POST', json: body });
 }

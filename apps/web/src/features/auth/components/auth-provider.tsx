@@ -54,14 +54,11 @@ export function AuthProvider({ onSessionRejected, children }: AuthProviderProps)
     [refreshSession],
   );
 
-  const signUp = useCallback(
-    async ({ name, email, password, image }: SignUpInput) => {
-      const imageUrl = await uploadImage(image);
-      await authApi.signUpWithEmail({ name: name ?? '', email, password, image: imageUrl });
-      await refreshSession();
-    },
-    [refreshSession],
-  );
+  // Signs no one in: the person confirms the address from the mail, then logs in (docs/decisions/024-verified-email.md).
+  const signUp = useCallback(async ({ name, email, password, image }: SignUpInput) => {
+    const imageUrl = await uploadImage(image);
+    await authApi.signUpWithEmail({ name: name ?? '', email, password, image: imageUrl });
+  }, []);
 
   const signInWithGoogle = useCallback(async (returnTo: string) => {
     const callbackURL = `${SOCIAL_COMPLETE_PATH}?${new URLSearchParams({ to: returnTo }).toString()}`;

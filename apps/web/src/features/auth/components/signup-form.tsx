@@ -14,11 +14,11 @@ import { useAuth } from '../hooks/use-auth';
 /** The server's sign-up rules, plus the photo the form uploads first. */
 const signupFormSchema = signupSchema.extend({ image: imageFileSchema({ required: true }) });
 
-export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
+export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const { signUp } = useAuth();
   const mutation = useMutation({
     mutationFn: signUp,
-    onSuccess: onSignedUp,
+    onSuccess: (_answer, input) => onSignedUp(input.email),
     onError: (error) => notify.error(errorMessage(error)),
   });
 

@@ -2,6 +2,7 @@ import { capitalize } from '@staybook/domain/text';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
+import { VerifyEmailNotice } from '../../auth/components/verify-email-notice';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useRole } from '../../users/api/use-role';
 import { ChangePasswordDialog } from './change-password-dialog';
@@ -39,7 +40,12 @@ export function ProfileCard() {
         <div className="mt-2 flex w-full flex-col gap-4 rounded-lg bg-neutral-50 p-4 text-sm text-neutral-700 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex flex-col gap-1">
             <p className="break-all">{`Name: ${user.name}`}</p>
-            <p className="break-all">{`Email: ${user.email}`}</p>
+            <p className="break-all">
+              {`Email: ${user.email}`}
+              <span className={`ml-2 font-medium ${user.emailVerified ? 'text-emerald-700' : 'text-amber-800'}`}>
+                {user.emailVerified ? '(verified)' : '(not verified)'}
+              </span>
+            </p>
           </div>
           <div className="flex flex-col gap-2 sm:items-end">
             <Button className="sm:w-44" onClick={() => setDialog('profile')}>
@@ -50,6 +56,11 @@ export function ProfileCard() {
             </Button>
           </div>
         </div>
+        {!user.emailVerified && (
+          <div className="w-full">
+            <VerifyEmailNotice email={user.email} />
+          </div>
+        )}
       </div>
       {dialog === 'profile' && <UpdateProfileDialog user={user} open onClose={close} />}
       {dialog === 'password' && <ChangePasswordDialog open onClose={close} />}

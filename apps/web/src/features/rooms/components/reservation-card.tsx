@@ -7,6 +7,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { lazyPage } from '../../../lib/lazy-page';
+import { VerifyEmailNotice } from '../../auth/components/verify-email-notice';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useAvailability } from '../../bookings/api/use-availability';
 import { PriceBreakdown } from '../../bookings/components/price-breakdown';
@@ -69,6 +70,8 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
   const stay = selection?.to ? { from: selection.from, to: selection.to } : null;
   const totalCents = stay ? stayTotalCents(room.priceCents, stay.from, stay.to) : null;
   const tooSmall = totalCents !== null && totalCents < MIN_PAYMENT_CENTS;
+  // Paying waits until the e-mail address is verified; the dates can still be chosen and priced.
+  const unverified = user !== null && !user.emailVerified && !booked && !ownListing;
 
   return (
     <>
@@ -98,9 +101,10 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
         {tooSmall && (
           <p className="text-rose-700">{`A stay must cost at least ${formatMoney(MIN_PAYMENT_CENTS)} to be paid by card.`}</p>
         )}
+        {unverified && <VerifyEmailNotice email={user.email} action="book a stay" />}
         <Button
           className="w-full"
-          disabled={booked || ownListing || !stay || tooSmall}
+          disabled={booked || ownListing || !stay || tooSmall || unverified}
           onClick={() => setReviewing(stay)}
         >
           {booked ? 'Booked' : 'Reserve'}

@@ -1,0 +1,44 @@
+import { EMAIL_VERIFICATION_HOURS } from '@staybook/domain/accounts';
+import { useMutation } from '@tanstack/react-query';
+import { Button } from '../../../components/button';
+import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import { sendVerificationEmail } from '../api/auth-api';
+
+interface VerifyEmailNoticeProps {
+  /** The signed-in person's address, still to be verified. */
+  email: string;
+  /** What waits for it, as in "before you {action}"; without it, the notice only says the address is not verified. */
+  action?: string;
+}
+
+/**
+ * Says why booking, listing or hosting is not open yet (the server answers 403 EMAIL_NOT_VERIFIED until the
+ * address is verified), and sends a new link on request.
+ */
+export function VerifyEmailNotice({ email, action }: VerifyEmailNoticeProps) {
+  const resend = useMutation({
+    mutationFn: () => sendVerificationEmail(email),
+    onSuccess: () => notify.success(`We sent a new link to ${email}.`),
+    onError: (error) => notify.error(errorMessage(error)),
+  });
+
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-left text-sm text-amber-900">
+      <p>
+        {action
+          ? `Please verify your e-mail address before you ${action}.`
+          : 'Your e-mail address is not verified yet.'}{' '}
+        {`Open the link we sent to ${email}: it works for ${EMAIL_VERIFICATION_HOURS} hours.`}
+      </p>
+      {resend.isSuccess && (
+        <p role="status" className="font-medium">
+          A new link is on its way. Check your inbox.
+        </p>
+      )}
+      <Button variant="outline" pending={resend.isPending} onClick={() => resend.mutate()}>
+        Resend the link
+      </Button>
+    </div>
+  );
+}
