@@ -71,15 +71,17 @@ export function createJobWorker({
   let stopped = true;
   let lastPrune = 0;
 
-  async function claim(now: Date): Promise<ClaimedJob[]> {
-    const until = new Date(now.getTime() + JOB_LEASE_MS);
+  /** The moment a pass runs at: the database's clock, unless a test names one. */
+  const at = (now: Date | undefined) => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
+
+  async function claim(now: Date | undefined): Promise<ClaimedJob[]> {
     return rowsOf<ClaimedJob>(
       await db.execute(sql`
-        update jobs set locked_until = ${until.toISOString()}::timestamptz, attempts = attempts + 1
+        update jobs set locked_until = ${at(now)} + ${`${JOB_LEASE_MS} milliseconds`}::interval, attempts = attempts + 1
         where id in (
           select id from jobs
-          where status = 'pending' and run_at <= ${now.toISOString()}::timestamptz
-            and (locked_until is null or locked_until <= ${now.toISOString()}::timestamptz)
+          where status = 'pending' and run_at <= ${at(now)}
+            and (locked_until is null or locked_until <= ${at(now)})
           order by run_at, id
           limit ${BATCH}
           for update skip locked)
@@ -98,7 +100,7 @@ export function createJobWorker({
     return () => clearInterval(renew);
   }
 
-  async function runOne(job: ClaimedJob, now: Date, result: PassResult): Promise<void> {
+  async function runOne(job: ClaimedJob, now: Date | undefined, result: PassResult): Promise<void> {
     const handler = handlers[job.kind] as ((payload: unknown, job: { key: string; attempts: number }) => Promise<void>) | undefined;
     const release = holdWhileRunning(job.id);
     try {
@@ -114,10 +116,11 @@ export function createJobWorker({
           update jobs set status = 'failed', locked_until = null, last_error = ${message}, finished_at = now() where id = ${job.id}`);
       } else {
         result.retried += 1;
-        const next = new Date(now.getTime() + retryDelayMs(job.attempts));
-        log.warn({ err, jobKey: job.key, attempts: job.attempts, next }, 'a job failed; it will be tried again');
+        const delay = retryDelayMs(job.attempts);
+        log.warn({ err, jobKey: job.key, attempts: job.attempts, retryInMs: delay }, 'a job failed; it will be tried again');
         await db.execute(sql`
-          update jobs set run_at = ${next.toISOString()}::timestamptz, locked_until = null, last_error = ${message} where id = ${job.id}`);
+          update jobs set run_at = ${at(now)} + ${`${delay} milliseconds`}::interval, locked_until = null, last_error = ${message}
+          where id = ${job.id}`);
       }
       return;
     }
@@ -128,23 +131,21 @@ export function createJobWorker({
       update jobs set status = 'done', payload = null, locked_until = null, last_error = null, finished_at = now() where id = ${job.id}`);
   }
 
-  async function prune(now: Date): Promise<void> {
-    if (now.getTime() - lastPrune < PRUNE_EVERY_MS) return;
-    lastPrune = now.getTime();
-    const before = new Date(now.getTime() - DONE_KEPT_MS);
-    await db.execute(sql`delete from jobs where status = 'done' and finished_at < ${before.toISOString()}::timestamptz`);
+  async function prune(): Promise<void> {
+    if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = Date.now();
+    await db.execute(sql`delete from jobs where status = 'done' and finished_at < now() - ${`${DONE_KEPT_MS} milliseconds`}::interval`);
   }
 
   async function pass(now: Date | undefined): Promise<PassResult> {
     const result: PassResult = { done: 0, retried: 0, failed: 0 };
     for (;;) {
-      const at = now ?? new Date();
-      const batch = await claim(at);
+      const batch = await claim(now);
       if (batch.length === 0) break;
-      for (const job of batch) await runOne(job, at, result);
+      for (const job of batch) await runOne(job, now, result);
       if (batch.length < BATCH) break;
     }
-    await prune(now ?? new Date());
+    await prune();
     return result;
   }
 
