@@ -127,7 +127,9 @@ test('"Go back" on the first page of the tab goes home instead of leaving the si
   await expect(roomCards(page).first()).toBeVisible();
 });
 
-test('a malformed room id shows the error screen', async ({ page }) => {
+test('a malformed room id shows the error screen with a sentence for people', async ({ page }) => {
   await page.goto('/room/not-a-room-id');
   await expectErrorScreen(page);
+  await expect(page.getByText('This room link is not valid. Please check the address, or find the room from the home page.')).toBeVisible();
+  await expect(page.getByText(/malformed/)).toHaveCount(0);
 });
