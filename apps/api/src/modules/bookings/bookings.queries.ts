@@ -95,14 +95,18 @@ export async function listTakenStays(db: Db, roomId: string, today: IsoDate): Pr
     .orderBy(asc(bookings.checkIn));
 }
 
-/** Whether a confirmed stay of the room shares a night with [from, to). */
-export async function overlapsConfirmedStay(db: Db, roomId: string, from: IsoDate, to: IsoDate): Promise<boolean> {
+/**
+ * Whose confirmed stay of the room shares a night with [from, to): `guest`'s own (it wins when there are
+ * several), someone else's, or none.
+ */
+export async function overlappingStayOf(db: Db, roomId: string, from: IsoDate, to: IsoDate, guestId: string): Promise<'own' | 'other' | null> {
   const [row] = await db
-    .select({ id: bookings.id })
+    .select({ own: sql<boolean>`${bookings.guestId} = ${guestId}` })
     .from(bookings)
     .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, from), lt(bookings.checkIn, to)))
+    .orderBy(sql`${bookings.guestId} = ${guestId} desc`)
     .limit(1);
-  return row !== undefined;
+  return row ? (row.own ? 'own' : 'other') : null;
 }
 
 /**

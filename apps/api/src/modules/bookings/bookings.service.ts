@@ -20,6 +20,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { bookings, payments, rooms } from '../../db/schema.js';
 import {
+  AlreadyBookedError,
   BadRequestError,
   ConflictError,
   ForbiddenError,
@@ -40,7 +41,7 @@ import {
   hostScope,
   listBookingRows,
   listTakenStays,
-  overlapsConfirmedStay,
+  overlappingStayOf,
   toBooking,
   type BookingRow,
 } from './bookings.queries.js';
@@ -127,7 +128,9 @@ export async function createPaymentIntent(
       `One booking can cost at most ${formatMoney(MAX_STAY_TOTAL_CENTS)}; this stay costs ${formatMoney(totalCents)}. Please choose fewer nights.`,
     );
   }
-  if (await overlapsConfirmedStay(db, roomId, from, to)) throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
+  const overlap = await overlappingStayOf(db, roomId, from, to, actor.id);
+  if (overlap === 'own') throw new AlreadyBookedError();
+  if (overlap) throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
 
   const paymentId = randomUUID();
   const intent = await deps.payments.createIntent({
@@ -328,6 +331,8 @@ export async function confirmBookingForPayment(
     if (sqlState(err) === PG_ERRORS.exclusionViolation) {
       await voidPayment(deps, payment);
       deps.metrics?.booking('refused');
+      // The same guest's other tab (or an earlier payment) booked these nights first.
+      if ((await overlappingStayOf(db, payment.roomId, payment.checkIn, payment.checkOut, payment.guestId)) === 'own') throw new AlreadyBookedError();
       throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
     }
     if (sqlState(err) !== PG_ERRORS.uniqueViolation) throw err;
