@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { bookingIdSchema, centsToDollars, nightsBetween, type Booking, type BookingState, type IsoDate, type StayRange } from '@staybook/domain';
+import { bookingIdSchema, centsToDollars, nightsBetween, todayIn, type Booking, type BookingState, type IsoDate, type StayRange } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { bookings, payments, rooms, users } from '../../db/schema.js';
 import { BadRequestError } from '../../errors.js';
@@ -16,6 +16,8 @@ function selectBookingRows(db: Db) {
       roomId: bookings.roomId,
       guestId: bookings.guestId,
       hostId: rooms.hostId,
+      /** The room's zone: its check-in days begin at its midnight (docs/decisions/026-room-time-zone.md). */
+      timeZone: rooms.timeZone,
       paymentId: bookings.paymentId,
       checkIn: bookings.checkIn,
       checkOut: bookings.checkOut,
@@ -54,7 +56,8 @@ export function bookingState(row: { status: 'confirmed' | 'cancelled'; checkIn: 
   return 'past';
 }
 
-export function toBooking(row: BookingRow, today: IsoDate): Booking {
+/** A booking as the API answers it; `today` (for tests) defaults to today where the room is. */
+export function toBooking(row: BookingRow, today: IsoDate = todayIn(row.timeZone)): Booking {
   const state = bookingState(row, today);
   return {
     _id: row.id,
@@ -86,7 +89,7 @@ export async function findBookingRow(db: Db, where: SQL): Promise<BookingRow | u
   return row;
 }
 
-/** Confirmed stays of a room that have not ended by `today`, in date order. */
+/** Confirmed stays of a room that have not ended by `today` (where the room is), in date order. */
 export async function listTakenStays(db: Db, roomId: string, today: IsoDate): Promise<StayRange[]> {
   return db
     .select({ from: bookings.checkIn, to: bookings.checkOut })
@@ -116,8 +119,10 @@ export async function overlappingStayOf(db: Db, roomId: string, from: IsoDate, t
  */
 type ListCursor = { group: number; day: number; id: string };
 
-function orderKey(today: IsoDate) {
-  const active = sql`(${bookings.status} = 'confirmed' and ${bookings.checkOut} > ${today}::date)`;
+function orderKey(today: IsoDate | undefined) {
+  // Today where each room is, unless a test fixes the day.
+  const day = today === undefined ? sql`(now() at time zone ${rooms.timeZone})::date` : sql`${today}::date`;
+  const active = sql`(${bookings.status} = 'confirmed' and ${bookings.checkOut} > ${day})`;
   return {
     group: sql<number>`(case when ${active} then 0 else 1 end)`,
     // Days since 2000-01-01, negated for the second group so that a plain ascending order is latest first.
@@ -152,7 +157,7 @@ function decodeCursor(text: string): ListCursor {
 /** One page of the bookings `scope` selects (a guest's, or those on a host's rooms). */
 export async function listBookingRows(
   db: Db,
-  params: { scope: SQL; today: IsoDate; cursor?: string | undefined; limit: number },
+  params: { scope: SQL; today?: IsoDate | undefined; cursor?: string | undefined; limit: number },
 ): Promise<{ rows: BookingRow[]; nextCursor: string | null }> {
   const key = orderKey(params.today);
   const conditions = [params.scope];
@@ -167,7 +172,7 @@ export async function listBookingRows(
   const page = rows.slice(0, params.limit);
   const last = page[page.length - 1];
   if (rows.length <= params.limit || !last) return { rows: page, nextCursor: null };
-  const active = last.status === 'confirmed' && last.checkOut > params.today;
+  const active = last.status === 'confirmed' && last.checkOut > (params.today ?? todayIn(last.timeZone));
   const day = nightsBetween('2000-01-01', last.checkIn);
   return { rows: page, nextCursor: encodeCursor({ group: active ? 0 : 1, day: active ? day : -day, id: last.id }) };
 }
