@@ -175,6 +175,8 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
         hostId: created.get(hosts[(i + variant) % hosts.length]!.key)!,
         title: room.title,
         location: room.location,
+        // Its check-in days follow the place it is in (docs/decisions/026-room-time-zone.md).
+        timeZone: room.timeZone,
         category: category.label,
         availableFrom: window.from,
         availableTo: window.to,
