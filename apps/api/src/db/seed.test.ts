@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, min } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, storedImageUrl, todayIso } from '@staybook/domain';
+import { addDays, isTimeZone, storedImageUrl, todayIso } from '@staybook/domain';
 import type { ImageStore } from '../integrations/images/image-store.js';
 import { getRoomAvailability, listBookings } from '../modules/bookings/bookings.service.js';
 import { listRooms } from '../modules/rooms/rooms.service.js';
@@ -67,6 +67,14 @@ describe('demo seed', { timeout: 180_000 }, () => {
     expect(availability).toMatchObject({ booked: true, firstBookable: null });
     const [{ n }] = (await db.select({ n: count() }).from(rooms)) as [{ n: number }];
     expect(n).toBe(45);
+  });
+
+  it('puts each demo room in the time zone of its location', async () => {
+    const zones = new Map((await db.select({ location: rooms.location, timeZone: rooms.timeZone }).from(rooms)).map((r) => [r.location, r.timeZone]));
+    expect(zones.get('Sintra, Portugal')).toBe('Europe/Lisbon');
+    expect(zones.get('Byron Bay, Australia')).toBe('Australia/Sydney');
+    expect(zones.get('Los Angeles, United States')).toBe('America/Los_Angeles');
+    for (const zone of zones.values()) expect(isTimeZone(zone), zone).toBe(true);
   });
 
   it("paid every stay through the test processor: captured, and refunded when cancelled", async () => {
