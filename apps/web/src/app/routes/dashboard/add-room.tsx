@@ -1,6 +1,8 @@
 import { APP_PATHS } from '@staybook/domain/app-routes';
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { useNavigate } from 'react-router';
+import { Loader } from '../../../components/loader';
+import { useServerInfo } from '../../../features/auth/api/use-server-info';
 import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
 import { useCreateRoom } from '../../../features/hosting/api/use-room-changes';
 import { RoomForm } from '../../../features/hosting/components/room-form';
@@ -11,20 +13,27 @@ export function AddRoomRoute() {
   useDocumentTitle(`Add Room | ${PRODUCT_NAME}`);
   const navigate = useNavigate();
   const create = useCreateRoom();
+  // A new room is in the server's time zone unless the host picks another.
+  const serverInfo = useServerInfo();
 
   return (
     <section className="flex flex-col gap-6">
       <DashboardPageHeading title="Add Room" />
-      <RoomForm
-        submitLabel="Save & Continue"
-        saving={create.isPending}
-        onSave={async (input) => {
-          // A refusal is shown by the form, which keeps everything typed.
-          await create.mutateAsync(input);
-          notify.success('Room Added Successfully!');
-          void navigate(APP_PATHS.myListings);
-        }}
-      />
+      {serverInfo.isPending ? (
+        <Loader size="short" />
+      ) : (
+        <RoomForm
+          defaultTimeZone={serverInfo.data?.timeZone}
+          submitLabel="Save & Continue"
+          saving={create.isPending}
+          onSave={async (input) => {
+            // A refusal is shown by the form, which keeps everything typed.
+            await create.mutateAsync(input);
+            notify.success('Room Added Successfully!');
+            void navigate(APP_PATHS.myListings);
+          }}
+        />
+      )}
     </section>
   );
 }
