@@ -22,6 +22,7 @@ export const BOOKABLE_ROOMS = {
   takenNights: 'Snow-bound cabin on the fjord',
   decline: 'Fairy-chimney cave suite',
   race: 'Garden house with a heated pool',
+  twoTabs: 'Canvas lodge by the river',
   guestCancels: 'Forest glamping with a campfire',
   // Hosted by the demo host, whose Manage Bookings the test reads.
   hostCancels: 'Alpine hay barn loft',

@@ -170,6 +170,38 @@ test('nights booked by someone else while the guest pays: the dialog says so and
   await expect(dayButton(page, stay.from)).toBeDisabled();
 });
 
+test('a guest paying again for nights they booked in another tab is told so, with a link to the stay', async ({
+  page,
+  request,
+  playwright,
+}) => {
+  const guest = await createUser(playwright.request);
+  const room = await roomTitled(request, BOOKABLE_ROOMS.twoTabs);
+  const stay = freeStay(await fetchAvailability(request, room._id), 2, 1);
+
+  await signInAs(page, guest);
+  await page.goto(roomPath(room._id));
+  await pickStay(page, stay);
+  await reservationCard(page).getByRole('button', { name: 'Reserve' }).click();
+  const dialog = reviewDialog(page);
+  const pay = dialog.getByRole('button', { name: `Pay ${usd(expectedTotalCents(room, stay))}` });
+  await expect(pay).toBeEnabled();
+
+  // The same guest's other tab pays for the same nights first.
+  await asAccount(playwright.request, guest, (api) => bookThroughApi(api, room._id, stay));
+  await fillCard(dialog, SUCCESS_CARD);
+  await pay.click();
+  await expect(dialog.getByText('You already booked these dates.')).toBeVisible();
+  await expect(dialog.getByText(/someone else/)).toHaveCount(0);
+  await expect(pay).toBeDisabled();
+
+  await dialog.getByRole('link', { name: 'See it in My Bookings' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard/my-bookings');
+  await expect(page.getByRole('row').filter({ hasText: room.title })).toHaveCount(1);
+  // One stay, one charge: the second tab's hold was released.
+  expect(await fetchMyBookings(page.request)).toHaveLength(1);
+});
+
 test('a host on their own room is told guests reserve it there, and cannot reserve it', async ({ page, request }) => {
   const room = await roomTitled(request, BOOKABLE_ROOMS.hostCancels);
   await signInAs(page, DEMO.host);

@@ -30,15 +30,18 @@ const TIMBER_LODGE = {
   nightlyCents: 14_999,
   // The seed opens it from 368 days before the seed day to 96 days after, and books none of it from
   // today on: the card offers the nights left, 96 on the seed day (96 × $149.99 = $14,399.04), one fewer
-  // for each day the run crosses midnight (UTC) after seeding.
+  // for each day the run crosses midnight where the room is (Hokkaido) after seeding.
   nights: 464,
+  timeZone: 'Asia/Tokyo',
 } as const;
 
 const DAY_MS = 86_400_000;
 
-/** Nights from today (UTC, as the server counts) to a room's last check-out. */
-function nightsLeftUntil(to: string): number {
-  return (Date.parse(to) - Date.parse(new Date().toISOString().slice(0, 10))) / DAY_MS;
+/** Nights from today where the room is (as the server counts, decision 026) to a room's last check-out. */
+function nightsLeftUntil(to: string, timeZone: string): number {
+  // en-CA writes dates as YYYY-MM-DD.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return (Date.parse(to) - Date.parse(today)) / DAY_MS;
 }
 
 function dollars(cents: number): string {
@@ -53,7 +56,8 @@ test('clicking a card opens the room with every detail', async ({ page, request 
   expect((Date.parse(room.to) - Date.parse(room.from)) / DAY_MS, 'nights between from and to').toBe(TIMBER_LODGE.nights);
   const availability = await fetchAvailability(request, room._id);
   expect(availability.taken, 'no stay booked from today on').toEqual([]);
-  const nightsLeft = nightsLeftUntil(room.to);
+  expect(room.timeZone, 'the demo room is in the zone of its location').toBe(TIMBER_LODGE.timeZone);
+  const nightsLeft = nightsLeftUntil(room.to, room.timeZone);
   expect(nightsLeft, 'nights left after the seed day').toBeLessThanOrEqual(96);
   expect(nightsOf(availability), 'nights from today to the last check-out').toBe(nightsLeft);
 
@@ -83,6 +87,8 @@ test('clicking a card opens the room with every detail', async ({ page, request 
   await expect(reservation.getByText('Total', { exact: true })).toBeVisible();
   await expect(reservation.getByText(`${TIMBER_LODGE.nightly} × ${nightsLeft} nights`, { exact: true })).toBeVisible();
   await expect(reservation.getByText(dollars(nightsLeft * TIMBER_LODGE.nightlyCents), { exact: true })).toBeVisible();
+  // Whoever looks, the stay's days are the room's.
+  await expect(reservation.getByText('Check-in days are in Asia/Tokyo time.', { exact: true })).toBeVisible();
 });
 
 test('a loader shows while the room loads', async ({ page, request }) => {
@@ -127,7 +133,9 @@ test('"Go back" on the first page of the tab goes home instead of leaving the si
   await expect(roomCards(page).first()).toBeVisible();
 });
 
-test('a malformed room id shows the error screen', async ({ page }) => {
+test('a malformed room id shows the error screen with a sentence for people', async ({ page }) => {
   await page.goto('/room/not-a-room-id');
   await expectErrorScreen(page);
+  await expect(page.getByText('This room link is not valid. Please check the address, or find the room from the home page.')).toBeVisible();
+  await expect(page.getByText(/malformed/)).toHaveCount(0);
 });

@@ -228,7 +228,7 @@ export async function buildApp({
       if (metrics) await api.register(metricsRoutes, { registry: metrics.registry });
       await api.register(authRoutes, { auth, config });
       await api.register(roomsRoutes, { db: database.db, listing, checkAnswers: config.env === 'test' });
-      await api.register(hostRoomsRoutes, { db: database.db, imageStore, listing });
+      await api.register(hostRoomsRoutes, { db: database.db, imageStore, listing, defaultTimeZone: config.timeZone });
       await api.register(usersRoutes, { db: database.db });
       await api.register(uploadsRoutes, { imageStore });
       await api.register(bookingsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });

@@ -21,6 +21,15 @@ describe('configuration', () => {
     expect(() => parseConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/set both/);
   });
 
+  it("reads the time zone of new rooms: UTC unless TIME_ZONE names an IANA zone", () => {
+    expect(parseConfig({}).timeZone).toBe('UTC');
+    expect(parseConfig({ TIME_ZONE: 'Europe/Lisbon' }).timeZone).toBe('Europe/Lisbon');
+    expect(parseConfig({ TIME_ZONE: 'australia/sydney' }).timeZone).toBe('Australia/Sydney');
+    for (const bad of ['Lisbon', '+01:00', 'Europe/Atlantis']) {
+      expect(() => parseConfig({ TIME_ZONE: bad }), bad).toThrow(/TIME_ZONE: must be an IANA time zone name, e\.g\. Europe\/Lisbon or UTC/);
+    }
+  });
+
   it('asks production for a secret, an https address and a mail server', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET[\s\S]*PUBLIC_URL[\s\S]*SMTP_URL/);
     expect(() =>

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isTimeZone, tidyTimeZone } from '@staybook/domain';
 
 /**
  * Every setting the server reads, parsed once at start-up. A bad value stops the process with a
@@ -64,6 +65,12 @@ const envSchema = z.object({
   S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name, e.g. us-east-1').default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // A new room's time zone unless its host picks one (docs/decisions/026-room-time-zone.md).
+  TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone name, e.g. Europe/Lisbon or UTC')
+    .transform(tidyTimeZone)
+    .default('UTC'),
 });
 
 /** Every environment variable the server reads: deployment files are checked against it (compose.test.ts). */
@@ -106,6 +113,8 @@ export type Config = {
   } | null;
   /** Serve Prometheus metrics at /api/metrics. */
   metrics: boolean;
+  /** The IANA time zone of a new room whose host picks none; its check-in days begin at that zone's midnight. */
+  timeZone: string;
   /** Rate limits counted across every server in this Redis; null: each process counts its own. */
   redis: { url: string; keyPrefix: string } | null;
   /** Images in this S3-compatible bucket; null: on the local disk in DATA_DIR/uploads. */
@@ -193,6 +202,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           }
         : null,
     metrics: e.METRICS,
+    timeZone: e.TIME_ZONE,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     s3: e.S3_BUCKET
       ? {

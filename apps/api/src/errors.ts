@@ -137,6 +137,17 @@ export function constraintOf(err: unknown): string | undefined {
 }
 
 export const OVERLAPPING_BOOKING_MESSAGE = 'These dates were just booked by someone else. Please choose other dates.';
+export const ALREADY_BOOKED_MESSAGE = 'You already booked these dates.';
+
+/**
+ * The nights asked for overlap a confirmed stay of the same guest (say, paying in two tabs): their own
+ * code, so the web app can link My Bookings instead of blaming someone else.
+ */
+export class AlreadyBookedError extends AppError {
+  constructor() {
+    super(409, ERROR_CODES.alreadyBooked, ALREADY_BOOKED_MESSAGE);
+  }
+}
 
 /**
  * What a refused database write means to the client. The database is the last line of defence: a service

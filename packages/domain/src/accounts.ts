@@ -44,7 +44,11 @@ export const modifiedCountSchema = z.object({ modifiedCount: z.int().check(z.min
 export const uploadedImageSchema = z.object({ url: z.string(), display_url: z.string() });
 
 /** What the server tells the app about itself before anyone signs in. */
-export const serverInfoSchema = z.object({ googleSignIn: z.boolean() });
+export const serverInfoSchema = z.object({
+  googleSignIn: z.boolean(),
+  /** The server's configured zone (TIME_ZONE): a new room's zone unless its host picks another. */
+  timeZone: z.string(),
+});
 export type ServerInfo = z.infer<typeof serverInfoSchema>;
 
 /** The signed-in person as `GET /api/auth/get-session` answers it (null when signed out). */

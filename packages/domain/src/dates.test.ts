@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatIsoDate, isIsoDate, isoToLocalDate, localDateToIso, nightsBetween } from './dates.js';
+import { addDays, formatIsoDate, isIsoDate, isoToLocalDate, isTimeZone, localDateToIso, nextDayStartIn, nightsBetween, tidyTimeZone, todayIn, todayIso } from './dates.js';
 
 describe('calendar dates', () => {
   it('reads a calendar widget\'s local day as a calendar date and back', () => {
@@ -30,5 +30,33 @@ describe('calendar dates', () => {
 
   it('refuses to compute with a malformed date', () => {
     expect(() => nightsBetween('2027-01-01', 'soon')).toThrow(RangeError);
+  });
+});
+
+describe('days where a room is (docs/decisions/026-room-time-zone.md)', () => {
+  // 23:30 in Lisbon on 14 January is already 15 January in Sydney and still 14 January in UTC.
+  const lateInLisbon = new Date('2027-01-14T23:30:00Z');
+
+  it("gives today's date in the zone, not in UTC", () => {
+    expect(todayIn('Europe/Lisbon', lateInLisbon)).toBe('2027-01-14');
+    expect(todayIn('Australia/Sydney', lateInLisbon)).toBe('2027-01-15');
+    expect(todayIn('America/Los_Angeles', new Date('2027-01-15T03:00:00Z'))).toBe('2027-01-14');
+    expect(todayIn('UTC', lateInLisbon)).toBe(todayIso(lateInLisbon));
+  });
+
+  it("finds the zone's next midnight, across clock changes too", () => {
+    expect(nextDayStartIn('Europe/Lisbon', lateInLisbon).toISOString()).toBe('2027-01-15T00:00:00.000Z');
+    expect(nextDayStartIn('Australia/Sydney', lateInLisbon).toISOString()).toBe('2027-01-15T13:00:00.000Z');
+    expect(nextDayStartIn('Asia/Kathmandu', lateInLisbon).toISOString()).toBe('2027-01-15T18:15:00.000Z');
+    // Lisbon moves its clocks on 28 March 2027 at 01:00 UTC; the next midnight is then 23:00 UTC.
+    expect(nextDayStartIn('Europe/Lisbon', new Date('2027-03-28T12:00:00Z')).toISOString()).toBe('2027-03-28T23:00:00.000Z');
+  });
+
+  it('accepts IANA names only, and writes them as the time zone database does', () => {
+    for (const zone of ['UTC', 'Europe/Lisbon', 'America/Argentina/Buenos_Aires', 'Etc/GMT+5']) expect(isTimeZone(zone), zone).toBe(true);
+    for (const zone of ['', '+05:00', 'Mars/Olympus_Mons', 'Europe/Lisbon; drop table', 42, null]) expect(isTimeZone(zone), String(zone)).toBe(false);
+    expect(tidyTimeZone('europe/lisbon')).toBe('Europe/Lisbon');
+    expect(tidyTimeZone('utc')).toBe('UTC');
+    expect(tidyTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
   });
 });

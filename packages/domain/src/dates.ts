@@ -39,6 +39,66 @@ export function todayIso(now: Date = new Date()): IsoDate {
   return now.toISOString().slice(0, 10);
 }
 
+const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
+
+/** One formatter per zone: making one costs far more than formatting with it. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormatters.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, format);
+  }
+  return format;
+}
+
+/** An IANA time zone name ('Europe/Lisbon', 'UTC'); offsets and POSIX strings are refused. */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 64 || !TIME_ZONE_NAME.test(value)) return false;
+  try {
+    dayFormatter(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A valid zone name as it is best written: 'europe/lisbon' becomes 'Europe/Lisbon'. A name the time zone
+ * database knows under another one ('Asia/Kolkata', kept by ICU as 'Asia/Calcutta') is kept as given.
+ */
+export function tidyTimeZone(name: string): string {
+  const resolved = dayFormatter(name).resolvedOptions().timeZone;
+  return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
+}
+
+/**
+ * Today's calendar date in an IANA time zone: where a room is, its check-in day begins and ends at its own
+ * midnight (docs/decisions/026-room-time-zone.md). A guest in Sydney and a room in Lisbon agree on it.
+ */
+export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
+  return dayFormatter(timeZone).format(now);
+}
+
+/**
+ * The first instant after `now` at which `todayIn(timeZone)` is another day: the zone's next midnight (or,
+ * where a clock change skips midnight, the moment the new day begins). Found to the millisecond by halving.
+ */
+export function nextDayStartIn(timeZone: string, now: Date = new Date()): Date {
+  const day = todayIn(timeZone, now);
+  let before = now.getTime();
+  // No zone's day lasts more than 26 hours.
+  let after = before + 27 * 3_600_000;
+  while (after - before > 1) {
+    const middle = Math.floor((before + after) / 2);
+    if (todayIn(timeZone, new Date(middle)) === day) before = middle;
+    else after = middle;
+  }
+  return new Date(after);
+}
+
 /** Parses a stored calendar date into a local Date at midnight, for calendar widgets that think in local days. */
 export function isoToLocalDate(date: IsoDate): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

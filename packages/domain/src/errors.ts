@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  /** 409: the guest already holds (some of) these nights in this room; their stay is in My Bookings. */
+  alreadyBooked: 'ALREADY_BOOKED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   rateLimited: 'RATE_LIMITED',
   /** 402: the card processor refused the card; `declineCode` says why. */

@@ -15,7 +15,14 @@ export const nameSchema = z
   .max(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters` })
   .refine((s) => !CONTROL_CHARACTERS.test(s), { error: 'Name contains characters that are not allowed' });
 
-export const emailSchema = z.email({ message: 'Please enter a valid email address' }).max(254);
+export const EMAIL_REQUIRED_MESSAGE = 'Email is required';
+
+/** The spec's rule for every e-mail field: required, then of e-mail form. */
+export const emailSchema = z
+  .email({
+    error: (issue) => (issue.input === '' || issue.input === undefined ? EMAIL_REQUIRED_MESSAGE : 'Please enter a valid email address'),
+  })
+  .max(254);
 
 /** The spec's calls that name a person by e-mail in the path (`/user/{email}`, `/my-bookings/{email}`…). */
 export const emailParamsSchema = z.object({ email: emailSchema });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_LABELS } from './categories.js';
-import { isIsoDate, todayIso, type IsoDate } from './dates.js';
+import { isIsoDate, isTimeZone, tidyTimeZone, todayIn, type IsoDate } from './dates.js';
 import { isOwnImageUrl } from './images.js';
 import { dollarsToCents, type Cents } from './money.js';
 import { categorySchema, ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
@@ -106,7 +106,8 @@ export function availabilityStartError(from: IsoDate, { today, keepStart }: { to
   return from >= today || from === keepStart ? null : AVAILABILITY_START_MESSAGE;
 }
 
-type StartRule = (from: IsoDate) => string | null;
+/** `timeZone`: the room's, when the values name one. */
+type StartRule = (from: IsoDate, timeZone: string | undefined) => string | null;
 
 function roomInputSchemaWith(startRule: StartRule | null) {
   return z
@@ -130,11 +131,17 @@ function roomInputSchemaWith(startRule: StartRule | null) {
         .string({ error: 'Please upload a photo of the room' })
         .min(1, { error: 'Please upload a photo of the room', abort: true })
         .refine(isOwnImageUrl, { error: 'Please upload the photo here; pictures from other sites are not accepted' }),
+      /** Where the room is: its check-in days follow this zone's midnight. Left out: the server's zone on a new room, unchanged on an update. */
+      timeZone: z
+        .string({ error: 'Time zone must be text' })
+        .refine(isTimeZone, { error: 'Please choose a time zone such as Europe/Lisbon' })
+        .transform(tidyTimeZone)
+        .optional(),
     })
     .superRefine((room, ctx) => {
       // Runs even when another field failed, so the form shows every message at once; the dates may be what failed.
       if (isIsoDate(room.from)) {
-        const startError = startRule?.(room.from);
+        const startError = startRule?.(room.from, room.timeZone);
         if (startError) ctx.addIssue({ code: 'custom', path: ['from'], message: startError });
       }
       if (!isIsoDate(room.from) || !isIsoDate(room.to)) return;
@@ -148,8 +155,8 @@ function roomInputSchemaWith(startRule: StartRule | null) {
 }
 
 /**
- * Every rule but the start one, which needs today and, on update, the stored room: the update route
- * checks it in the service (`availabilityStartError`); forms and the create route use `roomInputSchemaFor`.
+ * Every rule but the start one, which needs today where the room is and, on update, the stored room: the
+ * routes check it in the service (`availabilityStartError`); forms use `roomInputSchemaFor`.
  */
 export const roomInputSchema = roomInputSchemaWith(null);
 
@@ -158,11 +165,12 @@ export type RoomInputValues = z.input<typeof roomInputSchema>;
 export type RoomInput = z.output<typeof roomInputSchema>;
 
 /**
- * The whole rule set, start included. `today` is read when a value is checked (a long-lived form or
- * server keeps up with the date); `keepStart` is the stored start of the room being updated.
+ * The whole rule set, start included. Today is read when a value is checked (a long-lived form keeps up
+ * with the date), where the room is: in the zone the values name, else `timeZone` (the server's, or the
+ * stored room's); `keepStart` is the stored start of the room being updated.
  */
-export function roomInputSchemaFor({ today, keepStart }: { today?: IsoDate; keepStart?: IsoDate } = {}) {
-  return roomInputSchemaWith((from) => availabilityStartError(from, { today: today ?? todayIso(), keepStart }));
+export function roomInputSchemaFor({ today, keepStart, timeZone = 'UTC' }: { today?: IsoDate; keepStart?: IsoDate; timeZone?: string } = {}) {
+  return roomInputSchemaWith((from, zone) => availabilityStartError(from, { today: today ?? todayIn(zone ?? timeZone), keepStart }));
 }
 
 /** `GET /api/my-listings`: the host's own rooms, a page at a time. */

@@ -53,6 +53,8 @@ export const roomSchema = zm.object({
   image: zm.string(),
   host: roomHostSchema,
   booked: zm.boolean(),
+  /** The IANA zone the room is in: its check-in days begin at its midnight (docs/decisions/026-room-time-zone.md). */
+  timeZone: zm.string(),
 });
 export type Room = z.infer<typeof roomSchema>;
 

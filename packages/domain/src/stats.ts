@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './dates.js';
 import { isoDateSchema } from './rooms.js';
 
 /**
@@ -16,18 +17,6 @@ export const DEFAULT_STATS_RANGE: StatsRange = '12m';
 export const STATS_GRANULARITIES = ['day', 'week', 'month'] as const;
 export type StatsGranularity = (typeof STATS_GRANULARITIES)[number];
 
-const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
-
-/** An IANA time zone name ('Europe/Paris', 'UTC'); offsets and POSIX strings are refused. */
-export function isTimeZone(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > 64 || !TIME_ZONE_NAME.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const timeZoneSchema = z.string().refine(isTimeZone, { message: 'Expected an IANA time zone such as Europe/Paris' });
 

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, min } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, storedImageUrl, todayIso } from '@staybook/domain';
+import { addDays, isTimeZone, storedImageUrl, todayIso } from '@staybook/domain';
 import type { ImageStore } from '../integrations/images/image-store.js';
 import { getRoomAvailability, listBookings } from '../modules/bookings/bookings.service.js';
 import { listRooms } from '../modules/rooms/rooms.service.js';
 import type { Actor } from '../plugins/session.js';
 import { createTestDatabase, type TestDatabase } from '../test/databases.js';
 import type { Db } from './client.js';
-import { bookings, payments, rooms, testPaymentEvents, testPaymentIntents, users } from './schema.js';
+import { DEMO_GUESTS, DEMO_USERS } from './demo-data.js';
+import { bookings, payments, roleChanges, rooms, testPaymentEvents, testPaymentIntents, users } from './schema.js';
 import { planDemoStays, seedDemoData } from './seed.js';
 
 /** The demo marketplace's bookings: real data for My Bookings, Manage Bookings and the statistics. */
@@ -74,6 +75,14 @@ describe('demo seed', { timeout: 180_000 }, () => {
     expect(n).toBe(45);
   });
 
+  it('puts each demo room in the time zone of its location', async () => {
+    const zones = new Map((await db.select({ location: rooms.location, timeZone: rooms.timeZone }).from(rooms)).map((r) => [r.location, r.timeZone]));
+    expect(zones.get('Sintra, Portugal')).toBe('Europe/Lisbon');
+    expect(zones.get('Byron Bay, Australia')).toBe('Australia/Sydney');
+    expect(zones.get('Los Angeles, United States')).toBe('America/Los_Angeles');
+    for (const zone of zones.values()) expect(isTimeZone(zone), zone).toBe(true);
+  });
+
   it("paid every stay through the test processor: captured, and refunded when cancelled", async () => {
     const rows = await db
       .select({ payment: payments, booking: bookings, intent: testPaymentIntents })
@@ -95,5 +104,36 @@ describe('demo seed', { timeout: 180_000 }, () => {
     const refunds = await db.select().from(testPaymentEvents).where(eq(testPaymentEvents.type, 'charge.refunded'));
     expect(refunds).toHaveLength(cancelled.length);
     expect(new Set(rows.map((r) => r.payment.cardBrand))).toEqual(new Set(['visa', 'mastercard', 'amex']));
+  });
+
+  it("dates every account, and every host's promotion, before their first stay ('Guest Since', 'Host Since')", async () => {
+    /** The earliest moment a stay involves: its booking, or its first night (read as the UTC day). */
+    const earliest = (booked: Date | null, checkIn: string | null) =>
+      Math.min(booked?.getTime() ?? Infinity, checkIn ? Date.parse(`${checkIn}T00:00:00Z`) : Infinity);
+    for (const { email, role } of [...DEMO_USERS, ...DEMO_GUESTS.map((g) => ({ ...g, role: 'guest' as const }))]) {
+      const [user] = await db.select().from(users).where(eq(users.email, email));
+      const [asGuest] = await db
+        .select({ booked: min(bookings.createdAt), checkIn: min(bookings.checkIn) })
+        .from(bookings)
+        .where(eq(bookings.guestId, user!.id));
+      const [asHost] = await db
+        .select({ booked: min(bookings.createdAt), checkIn: min(bookings.checkIn) })
+        .from(bookings)
+        .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+        .where(eq(rooms.hostId, user!.id));
+      const firstStay = Math.min(earliest(asGuest!.booked, asGuest!.checkIn), earliest(asHost!.booked, asHost!.checkIn));
+      expect(Number.isFinite(firstStay) || role === 'admin', `${email} has stays`).toBe(true);
+      if (Number.isFinite(firstStay)) expect(user!.createdAt.getTime(), `${email} joined before their first stay`).toBeLessThan(firstStay);
+
+      const promotions = await db
+        .select()
+        .from(roleChanges)
+        .where(and(eq(roleChanges.userId, user!.id), eq(roleChanges.toRole, 'host')));
+      if (role !== 'host') continue;
+      expect(promotions, `${email} was promoted to host`).toHaveLength(1);
+      const promoted = promotions[0]!.createdAt.getTime();
+      expect(promoted, `${email} was promoted after joining`).toBeGreaterThan(user!.createdAt.getTime());
+      expect(promoted, `${email} was a host before the first stay in their rooms`).toBeLessThan(earliest(asHost!.booked, asHost!.checkIn));
+    }
   });
 });

@@ -7,7 +7,7 @@ import { TestPaymentProcessor } from '../integrations/payments/test-processor.js
 import type { Db } from './client.js';
 import { DEMO_GUESTS, DEMO_ROOMS, DEMO_USERS } from './demo-data.js';
 import { insertBooking, insertRoom, insertUser } from './factories.js';
-import { accounts, rooms, users } from './schema.js';
+import { accounts, roleChanges, rooms, users } from './schema.js';
 import { drawSceneSvg } from './seed-scenes.js';
 import type { ImageStore } from '../integrations/images/image-store.js';
 
@@ -99,6 +99,31 @@ export function planDemoStays(today: IsoDate, roomCount: number): DemoStay[] {
   return stays;
 }
 
+const DAY_MS = 86_400_000;
+
+/** When the demo's stay `index` of `count` was booked: its lead time before check-in, and before the seed ran. */
+function demoBookedAt(stay: DemoStay, index: number, count: number, seededAt: number): number {
+  return Math.min(seededAt - (count - index) * 60_000, Date.parse(`${stay.from}T10:00:00Z`) - stay.bookedDaysBefore * DAY_MS);
+}
+
+/**
+ * When the demo's people joined, and when its hosts became hosts: before the first stay of the demo (booked or
+ * begun), so 'Guest Since' and 'Host Since' come before every stay the dashboards show. The admin joined first,
+ * each next account a week later, at 09:00 UTC; each host was promoted an hour after joining, the same day.
+ */
+function demoAccountDates(stays: DemoStay[], seededAt: number): { joinedAt: (account: number) => Date; promotedAt: (account: number) => Date } {
+  const firstStay = Math.min(
+    ...stays.map((stay, i) => Math.min(demoBookedAt(stay, i, stays.length, seededAt), Date.parse(`${stay.from}T00:00:00Z`))),
+  );
+  const accounts = DEMO_USERS.length + DEMO_GUESTS.length;
+  const firstDay = Math.floor(firstStay / DAY_MS) * DAY_MS;
+  const joined = (account: number) => firstDay - (accounts - account) * 7 * DAY_MS - 30 * DAY_MS + 9 * 3_600_000;
+  return {
+    joinedAt: (account) => new Date(joined(account)),
+    promotedAt: (account) => new Date(joined(account) + 3_600_000),
+  };
+}
+
 /**
  * Fills an empty database with the demo marketplace: the demo accounts and three rooms in each
  * category, each with its own rendered picture. A database holding any user or room is left alone,
@@ -120,6 +145,8 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
   const seededAt = Date.now();
   const today = todayIso();
   const hosts = DEMO_USERS.filter((u) => u.role === 'host');
+  const stays = planDemoStays(today, plan.length);
+  const { joinedAt, promotedAt } = demoAccountDates(stays, seededAt);
   return db.transaction(async (tx) => {
     // Two servers starting on one empty PostgreSQL database must not both seed it.
     await tx.execute(sql`select pg_advisory_xact_lock(7316)`);
@@ -127,13 +154,18 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
 
     const created = new Map<string, string>();
     for (const [i, u] of DEMO_USERS.entries()) {
-      const user = await insertUser(tx, { name: u.name, email: u.email, role: u.role, image: avatars[i]!, status: 'Verified' });
+      const user = await insertUser(tx, { name: u.name, email: u.email, role: u.role, image: avatars[i]!, status: 'Verified', createdAt: joinedAt(i), updatedAt: joinedAt(i) });
+      if (u.role === 'host') {
+        // Every account starts as a guest; 'Host Since' is the promotion (docs/decisions/016-statistics-figures.md).
+        await tx.insert(roleChanges).values({ userId: user.id, fromRole: 'guest', toRole: 'host', via: 'admin', createdAt: promotedAt(i) });
+      }
       // A password sign-in is an account of provider `credential` whose account id is the user's id.
       await tx.insert(accounts).values({ id: randomUUID(), userId: user.id, providerId: 'credential', accountId: user.id, password: passwordHashes[i]! });
       created.set(u.key, user.id);
     }
     for (const [i, g] of DEMO_GUESTS.entries()) {
-      const user = await insertUser(tx, { name: g.name, email: g.email, role: 'guest', image: avatars[DEMO_USERS.length + i]!, status: 'Verified' });
+      const account = DEMO_USERS.length + i;
+      const user = await insertUser(tx, { name: g.name, email: g.email, role: 'guest', image: avatars[account]!, status: 'Verified', createdAt: joinedAt(account), updatedAt: joinedAt(account) });
       created.set(g.key, user.id);
     }
     const seededRooms = [];
@@ -143,6 +175,8 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
         hostId: created.get(hosts[(i + variant) % hosts.length]!.key)!,
         title: room.title,
         location: room.location,
+        // Its check-in days follow the place it is in (docs/decisions/026-room-time-zone.md).
+        timeZone: room.timeZone,
         category: category.label,
         availableFrom: window.from,
         availableTo: window.to,
@@ -160,9 +194,8 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
 
     // Paid through the built-in processor, so its records hold the intents, captures and refunds too.
     const processor = new TestPaymentProcessor(tx);
-    const stays = planDemoStays(today, seededRooms.length);
     for (const [i, stay] of stays.entries()) {
-      const bookedAt = Math.min(seededAt - (stays.length - i) * 60_000, Date.parse(`${stay.from}T10:00:00Z`) - stay.bookedDaysBefore * 86_400_000);
+      const bookedAt = demoBookedAt(stay, i, stays.length, seededAt);
       await insertBooking(tx, {
         room: seededRooms[stay.room]!,
         guestId: created.get(stay.guest)!,

@@ -201,6 +201,7 @@ describe('serving the web app', () => {
         _id: randomUUID(), title: '</script><script>alert(1)</script> $& $1', location: 'x', category: 'Lake' as const,
         from: '2030-01-01', to: '2030-01-05', price: 1, priceCents: 100, guests: 1, bedrooms: 1, bathrooms: 1,
         description: 'line\u2028break', image: '/uploads/outside.png', host: { name: 'H', image: null }, booked: false,
+        timeZone: 'UTC',
       };
       const html = homePageHtml(INDEX_HTML, { category: null, page: { items: [room], nextCursor: null } });
       expect(html.match(/<\/script>/g)).toHaveLength(1);

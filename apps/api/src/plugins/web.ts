@@ -96,6 +96,7 @@ export async function registerWebServing(
           return {
             body: homePageHtml(template, firstRoomsSchema.parse({ category, page })),
             roomIds: page.items.map((room) => room._id),
+            timeZones: page.items.map((room) => room.timeZone),
           };
         });
         return options.listing.send(request, reply, answer, 'text/html; charset=utf-8');

@@ -24,6 +24,7 @@ const ROOM: RoomSummary = {
   image: '/uploads/5f0c9d3e-0000-4000-8000-000000000002.webp',
   host: { name: 'Hana', image: null },
   booked: false,
+  timeZone: 'Europe/Vienna',
 };
 const PAGE = { items: [ROOM], nextCursor: null };
 

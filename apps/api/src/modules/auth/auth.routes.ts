@@ -91,5 +91,6 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = as
 
   app.get('/config', { schema: { summary: 'What the app needs to know before sign-in', response: { 200: serverInfoSchema } } }, async () => ({
     googleSignIn: config.google !== null,
+    timeZone: config.timeZone,
   }));
 };

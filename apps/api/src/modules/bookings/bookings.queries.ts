@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { bookingIdSchema, centsToDollars, nightsBetween, type Booking, type BookingState, type IsoDate, type StayRange } from '@staybook/domain';
+import { bookingIdSchema, centsToDollars, nightsBetween, todayIn, type Booking, type BookingState, type IsoDate, type StayRange } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { bookings, payments, rooms, users } from '../../db/schema.js';
 import { BadRequestError } from '../../errors.js';
@@ -16,6 +16,8 @@ function selectBookingRows(db: Db) {
       roomId: bookings.roomId,
       guestId: bookings.guestId,
       hostId: rooms.hostId,
+      /** The room's zone: its check-in days begin at its midnight (docs/decisions/026-room-time-zone.md). */
+      timeZone: rooms.timeZone,
       paymentId: bookings.paymentId,
       checkIn: bookings.checkIn,
       checkOut: bookings.checkOut,
@@ -54,7 +56,8 @@ export function bookingState(row: { status: 'confirmed' | 'cancelled'; checkIn: 
   return 'past';
 }
 
-export function toBooking(row: BookingRow, today: IsoDate): Booking {
+/** A booking as the API answers it; `today` (for tests) defaults to today where the room is. */
+export function toBooking(row: BookingRow, today: IsoDate = todayIn(row.timeZone)): Booking {
   const state = bookingState(row, today);
   return {
     _id: row.id,
@@ -86,7 +89,7 @@ export async function findBookingRow(db: Db, where: SQL): Promise<BookingRow | u
   return row;
 }
 
-/** Confirmed stays of a room that have not ended by `today`, in date order. */
+/** Confirmed stays of a room that have not ended by `today` (where the room is), in date order. */
 export async function listTakenStays(db: Db, roomId: string, today: IsoDate): Promise<StayRange[]> {
   return db
     .select({ from: bookings.checkIn, to: bookings.checkOut })
@@ -95,14 +98,18 @@ export async function listTakenStays(db: Db, roomId: string, today: IsoDate): Pr
     .orderBy(asc(bookings.checkIn));
 }
 
-/** Whether a confirmed stay of the room shares a night with [from, to). */
-export async function overlapsConfirmedStay(db: Db, roomId: string, from: IsoDate, to: IsoDate): Promise<boolean> {
+/**
+ * Whose confirmed stay of the room shares a night with [from, to): `guest`'s own (it wins when there are
+ * several), someone else's, or none.
+ */
+export async function overlappingStayOf(db: Db, roomId: string, from: IsoDate, to: IsoDate, guestId: string): Promise<'own' | 'other' | null> {
   const [row] = await db
-    .select({ id: bookings.id })
+    .select({ own: sql<boolean>`${bookings.guestId} = ${guestId}` })
     .from(bookings)
     .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, from), lt(bookings.checkIn, to)))
+    .orderBy(sql`${bookings.guestId} = ${guestId} desc`)
     .limit(1);
-  return row !== undefined;
+  return row ? (row.own ? 'own' : 'other') : null;
 }
 
 /**
@@ -112,8 +119,10 @@ export async function overlapsConfirmedStay(db: Db, roomId: string, from: IsoDat
  */
 type ListCursor = { group: number; day: number; id: string };
 
-function orderKey(today: IsoDate) {
-  const active = sql`(${bookings.status} = 'confirmed' and ${bookings.checkOut} > ${today}::date)`;
+function orderKey(today: IsoDate | undefined) {
+  // Today where each room is, unless a test fixes the day.
+  const day = today === undefined ? sql`(now() at time zone ${rooms.timeZone})::date` : sql`${today}::date`;
+  const active = sql`(${bookings.status} = 'confirmed' and ${bookings.checkOut} > ${day})`;
   return {
     group: sql<number>`(case when ${active} then 0 else 1 end)`,
     // Days since 2000-01-01, negated for the second group so that a plain ascending order is latest first.
@@ -148,7 +157,7 @@ function decodeCursor(text: string): ListCursor {
 /** One page of the bookings `scope` selects (a guest's, or those on a host's rooms). */
 export async function listBookingRows(
   db: Db,
-  params: { scope: SQL; today: IsoDate; cursor?: string | undefined; limit: number },
+  params: { scope: SQL; today?: IsoDate | undefined; cursor?: string | undefined; limit: number },
 ): Promise<{ rows: BookingRow[]; nextCursor: string | null }> {
   const key = orderKey(params.today);
   const conditions = [params.scope];
@@ -163,7 +172,7 @@ export async function listBookingRows(
   const page = rows.slice(0, params.limit);
   const last = page[page.length - 1];
   if (rows.length <= params.limit || !last) return { rows: page, nextCursor: null };
-  const active = last.status === 'confirmed' && last.checkOut > params.today;
+  const active = last.status === 'confirmed' && last.checkOut > (params.today ?? todayIn(last.timeZone));
   const day = nightsBetween('2000-01-01', last.checkIn);
   return { rows: page, nextCursor: encodeCursor({ group: active ? 0 : 1, day: active ? day : -day, id: last.id }) };
 }

@@ -9,7 +9,7 @@ import {
   MIN_PAYMENT_CENTS,
   nightsBetween,
   stayTotalCents,
-  todayIso,
+  todayIn,
   type Booking,
   type BookingsPage,
   type IsoDate,
@@ -20,6 +20,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { bookings, payments, rooms } from '../../db/schema.js';
 import {
+  AlreadyBookedError,
   BadRequestError,
   ConflictError,
   ForbiddenError,
@@ -40,7 +41,7 @@ import {
   hostScope,
   listBookingRows,
   listTakenStays,
-  overlapsConfirmedStay,
+  overlappingStayOf,
   toBooking,
   type BookingRow,
 } from './bookings.queries.js';
@@ -86,8 +87,10 @@ export function firstFreeNight(from: IsoDate, to: IsoDate, taken: StayRange[]): 
 }
 
 /** What the date picker may offer: the window from today on, the confirmed stays in it, the first free night. */
-export async function getRoomAvailability(db: Db, { roomId, today = todayIso() }: { roomId: string; today?: IsoDate }): Promise<RoomAvailability> {
+export async function getRoomAvailability(db: Db, { roomId, today: fixedToday }: { roomId: string; today?: IsoDate }): Promise<RoomAvailability> {
   const room = await findRoom(db, roomId);
+  // Today where the room is: its check-in days begin at its own midnight (docs/decisions/026-room-time-zone.md).
+  const today = fixedToday ?? todayIn(room.timeZone);
   const from = room.availableFrom > today ? room.availableFrom : today;
   const taken = await listTakenStays(db, roomId, today);
   const firstBookable = firstFreeNight(from, room.availableTo, taken);
@@ -101,10 +104,11 @@ export async function getRoomAvailability(db: Db, { roomId, today = todayIso() }
  */
 export async function createPaymentIntent(
   deps: BookingDeps,
-  { actor, roomId, from, to, today = todayIso() }: { actor: Actor; roomId: string; from: IsoDate; to: IsoDate; today?: IsoDate },
+  { actor, roomId, from, to, today: fixedToday }: { actor: Actor; roomId: string; from: IsoDate; to: IsoDate; today?: IsoDate },
 ): Promise<PaymentIntent> {
   const { db } = deps;
   const room = await findRoom(db, roomId);
+  const today = fixedToday ?? todayIn(room.timeZone);
   if (room.hostId === actor.id) throw new ForbiddenError('You cannot book your own room.');
 
   const nights = nightsBetween(from, to);
@@ -127,7 +131,9 @@ export async function createPaymentIntent(
       `One booking can cost at most ${formatMoney(MAX_STAY_TOTAL_CENTS)}; this stay costs ${formatMoney(totalCents)}. Please choose fewer nights.`,
     );
   }
-  if (await overlapsConfirmedStay(db, roomId, from, to)) throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
+  const overlap = await overlappingStayOf(db, roomId, from, to, actor.id);
+  if (overlap === 'own') throw new AlreadyBookedError();
+  if (overlap) throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
 
   const paymentId = randomUUID();
   const intent = await deps.payments.createIntent({
@@ -335,6 +341,8 @@ export async function confirmBookingForPayment(
     if (sqlState(err) === PG_ERRORS.exclusionViolation) {
       await voidPayment(deps, payment);
       deps.metrics?.booking('refused');
+      // The same guest's other tab (or an earlier payment) booked these nights first.
+      if ((await overlappingStayOf(db, payment.roomId, payment.checkIn, payment.checkOut, payment.guestId)) === 'own') throw new AlreadyBookedError();
       throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
     }
     if (sqlState(err) !== PG_ERRORS.uniqueViolation) throw err;
@@ -358,7 +366,7 @@ export async function confirmBookingForPayment(
 
   await captureOrLeaveForSweeper(deps, { ...payment, status: 'authorized' });
   deps.metrics?.booking('confirmed');
-  return { booking: toBooking((await bookingForPayment(db, payment.id))!, todayIso()), created: true };
+  return { booking: toBooking((await bookingForPayment(db, payment.id))!), created: true };
 }
 
 /**
@@ -395,10 +403,10 @@ async function answerExisting(deps: BookingDeps, payment: PaymentRow, row: Booki
     const [current] = await deps.db.select().from(payments).where(eq(payments.id, payment.id));
     if (current && (current.status === 'authorized' || current.status === 'requires_payment')) {
       await captureOrLeaveForSweeper(deps, current);
-      return toBooking((await bookingForPayment(deps.db, payment.id))!, todayIso());
+      return toBooking((await bookingForPayment(deps.db, payment.id))!);
     }
   }
-  return toBooking(row, todayIso());
+  return toBooking(row);
 }
 
 /**
@@ -467,11 +475,13 @@ async function cancelUnpaidStay(deps: BookingDeps, payment: PaymentRow): Promise
  */
 export async function cancelBooking(
   deps: BookingDeps,
-  { actor, bookingId, today = todayIso() }: { actor: Actor; bookingId: string; today?: IsoDate },
+  { actor, bookingId, today: fixedToday }: { actor: Actor; bookingId: string; today?: IsoDate },
 ): Promise<Booking> {
   const { db } = deps;
   const row = await findBookingRow(db, eq(bookings.id, bookingId));
   if (!row) throw new NotFoundError('Booking not found.');
+  // The check-in day begins at midnight where the room is.
+  const today = fixedToday ?? todayIn(row.timeZone);
   const cancelledBy = row.guestId === actor.id ? 'guest' : row.hostId === actor.id ? 'host' : null;
   if (!cancelledBy) throw new ForbiddenError('You can only cancel your own stays or stays in your rooms.');
   if (row.status === 'cancelled') return toBooking(row, today);
@@ -542,9 +552,10 @@ export async function finishCancellation(
 /** My Bookings (`as: 'guest'`) or Manage Bookings (`as: 'host'`, stays in the actor's rooms). */
 export async function listBookings(
   db: Db,
-  { actor, as, cursor, limit, today = todayIso() }: { actor: Actor; as: 'guest' | 'host'; cursor?: string | undefined; limit: number; today?: IsoDate },
+  { actor, as, cursor, limit, today }: { actor: Actor; as: 'guest' | 'host'; cursor?: string | undefined; limit: number; today?: IsoDate },
 ): Promise<BookingsPage> {
   const scope = as === 'guest' ? guestScope(actor.id) : hostScope(actor.id);
+  // Unless a test fixes the day, each stay is judged by today where its room is.
   const page = await listBookingRows(db, { scope, today, cursor, limit });
   return { items: page.rows.map((r) => toBooking(r, today)), nextCursor: page.nextCursor };
 }

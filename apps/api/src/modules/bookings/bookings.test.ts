@@ -318,6 +318,39 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
     });
   });
 
+  describe('the same guest paying twice for the same nights (two tabs)', () => {
+    const ALREADY_BOOKED = { code: 'ALREADY_BOOKED', message: 'You already booked these dates.' };
+
+    it("answers 409 'You already booked these dates.' when the intent is asked for nights the guest holds", async () => {
+      const r = await newRoom();
+      await bookStay(t, guest, { roomId: r.id, from: day(10), to: day(13) });
+      const res = await t.call('POST', '/api/create-payment-intent', { as: guest, body: { roomId: r.id, from: day(11), to: day(14) } });
+      expect(errorOf(res)).toEqual({ status: 409, error: ALREADY_BOOKED });
+      // Someone else hears that the nights are taken, and nothing about whose they are.
+      const other = await t.call('POST', '/api/create-payment-intent', { as: otherGuest, body: { roomId: r.id, from: day(11), to: day(14) } });
+      expect(errorOf(other)).toEqual({ status: 409, error: { code: 'CONFLICT', message: OVERLAPPING_BOOKING_MESSAGE } });
+    });
+
+    it('says so when the second tab pays after the first booked, and still releases its hold', async () => {
+      const r = await newRoom();
+      const first = await startPayment(t, guest, { roomId: r.id, from: day(4), to: day(8) });
+      const second = await startPayment(t, guest, { roomId: r.id, from: day(4), to: day(8) });
+      await confirmCard(t, first);
+      await confirmCard(t, second);
+      expect((await confirmBooking(t, guest, first.paymentIntentId)).statusCode).toBe(201);
+
+      const res = await confirmBooking(t, guest, second.paymentIntentId);
+      expect(errorOf(res)).toEqual({ status: 409, error: ALREADY_BOOKED });
+      expect(await paymentOf(second.paymentIntentId)).toMatchObject({ status: 'canceled' });
+      expect(await eventsOf(second.paymentIntentId)).toEqual([
+        'payment_intent.created',
+        'payment_intent.amount_capturable_updated',
+        'payment_intent.canceled',
+      ]);
+      expect(await t.database.db.select().from(bookings).where(eq(bookings.roomId, r.id))).toHaveLength(1);
+    });
+  });
+
   describe('who may do what', () => {
     let booking: Booking;
     let intentId: string;

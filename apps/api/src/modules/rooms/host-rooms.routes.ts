@@ -6,7 +6,6 @@ import {
   myListingsQuerySchema,
   roomIdSchema,
   roomInputSchema,
-  roomInputSchemaFor,
   roomSchema,
   roomsPageSchema,
   rolesFor,
@@ -23,9 +22,9 @@ const errors = errorResponses(400, 401, 403);
 const roomParams = z.object({ id: roomIdSchema });
 
 /** The spec's hosting calls: add a room, My Listings, update and delete (docs: README, API). */
-export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageStore; listing: ListingChanges }> = async (
+export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageStore; listing: ListingChanges; defaultTimeZone: string }> = async (
   app,
-  { db, imageStore, listing },
+  { db, imageStore, listing, defaultTimeZone },
 ) => {
   app.post(
     '/room',
@@ -34,11 +33,12 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
       config: { rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: rateLimitKeyByUser } },
       schema: {
         summary: 'List a new room; its host is the signed-in host',
-        body: roomInputSchemaFor(),
+        // The start rule needs the room's time zone: the service checks it (today where the room is).
+        body: roomInputSchema,
         response: { 201: roomSchema, ...errors, ...errorResponses(429) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createRoom(db, { actor: actorOf(request), input: request.body, listing })),
+    async (request, reply) => reply.status(201).send(await createRoom(db, { actor: actorOf(request), input: request.body, listing, defaultTimeZone })),
   );
 
   app.get(

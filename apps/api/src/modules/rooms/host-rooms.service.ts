@@ -4,14 +4,14 @@ import {
   countOf,
   formatIsoDate,
   mayUse,
-  todayIso,
+  todayIn,
   type Room,
   type RoomInput,
   type RoomsPage,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { bookings, payments, rooms } from '../../db/schema.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, sqlState } from '../../errors.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
 import { releaseImage, type ImageCleanup } from '../uploads/image-references.js';
 import type { ListingChanges } from './listing-cache.js';
@@ -44,11 +44,32 @@ function roomColumns(input: RoomInput) {
   };
 }
 
+const UNKNOWN_TIME_ZONE_MESSAGE = 'This time zone is not known to the server';
+
+/**
+ * The database must know a room's zone too: it works out `booked` there. A name the web app's time zone
+ * database knows and the server's does not is refused here, rather than breaking every listing it appears in.
+ */
+async function checkZoneKnown(db: Db | Tx, timeZone: string): Promise<void> {
+  try {
+    await db.execute(sql`select now() at time zone ${timeZone}`);
+  } catch (err) {
+    // PostgreSQL's invalid_parameter_value, as `at time zone` raises it for a name it does not know.
+    if (sqlState(err) === '22023') throw new BadRequestError(`timeZone: ${UNKNOWN_TIME_ZONE_MESSAGE}`, { timeZone: UNKNOWN_TIME_ZONE_MESSAGE });
+    throw err;
+  }
+}
+
+/** A new room: in the time zone its host chose, else the server's (TIME_ZONE); it starts today or later there. */
 export async function createRoom(
   db: Db,
-  { actor, input, listing }: { actor: Actor; input: RoomInput; listing: ListingChanges },
+  { actor, input, listing, defaultTimeZone }: { actor: Actor; input: RoomInput; listing: ListingChanges; defaultTimeZone: string },
 ): Promise<Room> {
-  const [row] = await db.insert(rooms).values({ ...roomColumns(input), hostId: actor.id }).returning({ id: rooms.id });
+  const timeZone = input.timeZone ?? defaultTimeZone;
+  await checkZoneKnown(db, timeZone);
+  const startError = availabilityStartError(input.from, { today: todayIn(timeZone) });
+  if (startError) throw new BadRequestError(`from: ${startError}`, { from: startError });
+  const [row] = await db.insert(rooms).values({ ...roomColumns(input), timeZone, hostId: actor.id }).returning({ id: rooms.id });
   await listing.roomsChanged();
   return getRoom(db, { id: row!.id, viewer: actor });
 }
@@ -90,10 +111,13 @@ export async function updateRoom(
   db: Db,
   { actor, id, input, imageStore, log, listing }: { actor: Actor; id: string; input: RoomInput } & ImageCleanup & Changes,
 ): Promise<Room> {
-  const today = todayIso();
+  if (input.timeZone) await checkZoneKnown(db, input.timeZone);
   const replacedImage = await db.transaction(async (tx) => {
     const room = await lockLiveRoom(tx, id);
     if (room.hostId !== actor.id) throw new ForbiddenError('Only the host of this room can change it.');
+    // Left out, the zone stays as it was; days are counted where the room is (now).
+    const timeZone = input.timeZone ?? room.timeZone;
+    const today = todayIn(timeZone);
     const startError = availabilityStartError(input.from, { today, keepStart: room.availableFrom });
     if (startError) throw new BadRequestError(`from: ${startError}`, { from: startError });
     const outside = await tx
@@ -109,7 +133,7 @@ export async function updateRoom(
       )
       .orderBy(asc(bookings.checkIn));
     if (outside.length > 0) throw new ConflictError(outsideStaysMessage(outside));
-    await tx.update(rooms).set({ ...roomColumns(input), updatedAt: sql`now()` }).where(eq(rooms.id, id));
+    await tx.update(rooms).set({ ...roomColumns(input), timeZone, updatedAt: sql`now()` }).where(eq(rooms.id, id));
     return room.image === input.image ? null : room.image;
   });
   await listing.roomsChanged();
@@ -135,12 +159,12 @@ export async function deleteRoom(
   db: Db,
   { actor, id, imageStore, log, listing }: { actor: Actor; id: string } & ImageCleanup & Changes,
 ): Promise<{ deletedCount: number }> {
-  const today = todayIso();
   const freedImage = await db.transaction(async (tx) => {
     const room = await lockLiveRoom(tx, id);
     if (room.hostId !== actor.id && actor.role !== 'admin') {
       throw new ForbiddenError('Only the host of this room or an admin can remove it.');
     }
+    const today = todayIn(room.timeZone);
     const [{ upcoming } = { upcoming: 0 }] = await tx
       .select({ upcoming: count() })
       .from(bookings)

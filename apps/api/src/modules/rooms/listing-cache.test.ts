@@ -247,6 +247,33 @@ describe('the cache itself', () => {
     expect(count.calls).toBe(2);
   });
 
+  it("keeps an answer until midnight where its rooms are: a Sydney room's `booked` changes at Sydney's midnight", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 12:50 UTC on 14 January is 23:50 in Sydney (UTC+11 in summer) and 12:50 in Lisbon.
+    vi.setSystemTime(new Date('2027-01-14T12:50:00Z'));
+    const cache = createListingCache({ database, log });
+    let calls = 0;
+    const run = async () => {
+      calls += 1;
+      return { body: String(calls), roomIds: ['lisbon', 'sydney'], timeZones: ['Europe/Lisbon', 'Australia/Sydney'] };
+    };
+    await cache.answer('page', run);
+    vi.setSystemTime(new Date('2027-01-14T12:59:59Z'));
+    await cache.answer('page', run);
+    expect(calls).toBe(1);
+    // Midnight in Sydney: the page is made again, though it is the same day in UTC and in Lisbon.
+    vi.setSystemTime(new Date('2027-01-14T13:00:01Z'));
+    await cache.answer('page', run);
+    expect(calls).toBe(2);
+    // Then it lasts until the next midnight among its rooms' zones: Lisbon's.
+    vi.setSystemTime(new Date('2027-01-14T23:59:59Z'));
+    await cache.answer('page', run);
+    expect(calls).toBe(2);
+    vi.setSystemTime(new Date('2027-01-15T00:00:01Z'));
+    await cache.answer('page', run);
+    expect(calls).toBe(3);
+  });
+
   it('evicts the least recently used answers beyond its size', async () => {
     const cache = createListingCache({ database, log, maxBytes: 25 });
     for (const key of ['a', 'b', 'c']) await cache.answer(key, async () => ({ body: '"1234567890"', roomIds: [] }));

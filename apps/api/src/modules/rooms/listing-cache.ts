@@ -3,7 +3,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { todayIso } from '@staybook/domain';
+import { nextDayStartIn } from '@staybook/domain';
 import type { Database, Db } from '../../db/client.js';
 import type { Subscription } from '../../db/listen.js';
 
@@ -20,7 +20,8 @@ import type { Subscription } from '../../db/listen.js';
  *   every VERSION_CHECK_MS, so a notice that never arrived still empties its cache;
  * - an answer computed while an invalidation happened is served but not kept (the generation moved on), so
  *   a read that began before a write cannot refill the cache with what the write replaced;
- * - `booked` depends on today's date: an answer is kept for the UTC day it was computed on only.
+ * - `booked` depends on today's date where each room is: an answer is kept until the first midnight, in the
+ *   time zones of the rooms it shows, after it was computed (docs/decisions/026-room-time-zone.md).
  * While a process cannot listen for other processes' changes (its LISTEN connection is down), it keeps
  * nothing and serves every answer fresh.
  */
@@ -48,14 +49,17 @@ const ENCODINGS: Encoding[] = ['br', 'gzip'];
 
 type Representation = { body: Buffer; etag: string };
 
+/** What a computation hands the cache: the bytes, the rooms they show and those rooms' time zones. */
+export type Computed = { body: string; roomIds: string[]; timeZones?: string[] };
+
 export type CachedAnswer = {
   key: string;
   identity: Representation;
   encoded: Partial<Record<Encoding, Representation | null>>;
   /** The rooms the answer shows, so a booking in one of them drops it. */
   roomIds: string[];
-  /** The UTC day `booked` was computed for. */
-  day: string;
+  /** When `booked` may change for one of its rooms: the earliest next midnight in their time zones (ms). */
+  validUntil: number;
   bytes: number;
 };
 
@@ -64,9 +68,9 @@ export type ListingCache = ListingChanges & {
    * The answer for `key`: the kept one, or `compute`'s (kept when nothing changed meanwhile). Requests that
    * miss the same key at once share one computation.
    */
-  answer(key: string, compute: () => Promise<{ body: string; roomIds: string[] }>): Promise<CachedAnswer>;
+  answer(key: string, compute: () => Promise<Computed>): Promise<CachedAnswer>;
   /** An answer made now and kept nowhere (a personal one). */
-  fresh(compute: () => Promise<{ body: string; roomIds: string[] }>): Promise<CachedAnswer>;
+  fresh(compute: () => Promise<Computed>): Promise<CachedAnswer>;
   /**
    * Sends an answer: 304 when the client's If-None-Match names it, else its bytes in the best encoding, as
    * `type` (JSON unless said otherwise: the home page's HTML is kept here too).
@@ -90,23 +94,16 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 export const VERSION_CHECK_MS = 20_000;
 /** Changes older than this leave the log (the check compares the whole log, so a pruned row is one more drop). */
 const CHANGE_LOG_KEPT = '5 minutes';
-const DAY_MS = 86_400_000;
 
 /**
- * Today's UTC date, worked out again only when the clock leaves the day it was worked out for: every hit
- * asks, and formatting a date costs more than the rest of a hit's bookkeeping.
+ * The first midnight after `from` in any of the zones (UTC when there are none: an empty page). Answers are
+ * few and computed rarely; a hit only compares a number.
  */
-function createDayClock(): () => string {
-  let day = '';
-  let start = 0;
-  return () => {
-    const now = Date.now();
-    if (now < start || now >= start + DAY_MS) {
-      day = todayIso(new Date(now));
-      start = Date.parse(`${day}T00:00:00Z`);
-    }
-    return day;
-  };
+function validUntil(from: number, timeZones: readonly string[]): number {
+  const zones = new Set(timeZones.length > 0 ? timeZones : ['UTC']);
+  let until = Infinity;
+  for (const zone of zones) until = Math.min(until, nextDayStartIn(zone, new Date(from)).getTime());
+  return until;
 }
 
 function representation(body: Buffer, tag: string): Representation {
@@ -154,7 +151,6 @@ export function createListingCache({
   let subscription: Subscription | null = null;
   let remoteInvalidations = 0;
   let remoteWaiters: (() => void)[] = [];
-  const today = createDayClock();
 
   function remove(key: string, entry: CachedAnswer): void {
     entries.delete(key);
@@ -234,14 +230,16 @@ export function createListingCache({
     for (const resolve of waiters) resolve();
   }
 
-  async function compute(key: string | null, run: () => Promise<{ body: string; roomIds: string[] }>): Promise<CachedAnswer> {
+  async function compute(key: string | null, run: () => Promise<Computed>): Promise<CachedAnswer> {
     const startedIn = generation;
-    const day = today();
-    const { body, roomIds } = await run();
+    const startedAt = Date.now();
+    const { body, roomIds, timeZones = [] } = await run();
     const identity = Buffer.from(body);
     const tag = createHash('sha1').update(identity).digest('base64url');
-    const answer: CachedAnswer = { key: key ?? '', identity: representation(identity, tag), encoded: {}, roomIds, day, bytes: identity.length };
-    if (key !== null && listening && startedIn === generation && today() === day) keep(key, answer);
+    const until = key === null ? 0 : validUntil(startedAt, timeZones);
+    const answer: CachedAnswer = { key: key ?? '', identity: representation(identity, tag), encoded: {}, roomIds, validUntil: until, bytes: identity.length };
+    // A midnight passed while it was computed: one of its rooms may already show another `booked`.
+    if (key !== null && listening && startedIn === generation && Date.now() < until) keep(key, answer);
     return answer;
   }
 
@@ -279,7 +277,7 @@ export function createListingCache({
 
     answer(key, run) {
       const kept = entries.get(key);
-      if (kept && kept.day === today()) {
+      if (kept && Date.now() < kept.validUntil) {
         // Most recently used goes last.
         entries.delete(key);
         entries.set(key, kept);

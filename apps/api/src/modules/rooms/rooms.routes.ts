@@ -33,7 +33,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ db: Db; listing: ListingCache;
       const { category, cursor, limit } = request.query;
       const answer = await listing.answer(`rooms ${category ?? '*'} ${limit} ${cursor ?? ''}`, async () => {
         const page = await listRooms(db, request.query);
-        return { body: reply.serialize(page) as string, roomIds: page.items.map((r) => r._id) };
+        return { body: reply.serialize(page) as string, roomIds: page.items.map((r) => r._id), timeZones: page.items.map((r) => r.timeZone) };
       });
       return listing.send(request, reply, answer);
     },
@@ -54,7 +54,10 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ db: Db; listing: ListingCache;
     async (request, reply) => {
       const { id } = request.params;
       const viewer = request.actor;
-      const run = async () => ({ body: reply.serialize(await getRoom(db, { id, viewer })) as string, roomIds: [id] });
+      const run = async () => {
+        const room = await getRoom(db, { id, viewer });
+        return { body: reply.serialize(room) as string, roomIds: [id], timeZones: [room.timeZone] };
+      };
       // A signed-in viewer's answer is personal (the host's e-mail may be in it): made afresh, never kept.
       const answer = viewer ? await listing.fresh(run) : await listing.answer(`room ${id}`, run);
       return listing.send(request, reply, answer);

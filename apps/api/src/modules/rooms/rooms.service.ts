@@ -10,12 +10,12 @@ const host = alias(users, 'host');
 
 /**
  * A room is booked when no night in it can be booked any more: every night from the later of its first
- * day and today (UTC) up to its last day is covered by a confirmed stay, or that window has ended.
+ * day and today where the room is (its time zone, docs/decisions/026-room-time-zone.md) up to its last day is covered by a confirmed stay, or that window has ended.
  * Confirmed stays never overlap (bookings_no_overlap), so the nights they cover within the window add up;
  * the sum reads bookings_room_confirmed_idx. A cancellation frees nights, and the room is bookable again.
  * See docs/decisions/011-booked-flag.md.
  */
-const windowStart = sql`greatest(${rooms.availableFrom}, (now() at time zone 'utc')::date)`;
+const windowStart = sql`greatest(${rooms.availableFrom}, (now() at time zone ${rooms.timeZone})::date)`;
 const bookedExpr = sql<boolean>`(${windowStart} >= ${rooms.availableTo} or coalesce((
   select sum(least(${bookings.checkOut}, ${rooms.availableTo}) - greatest(${bookings.checkIn}, ${windowStart}))
   from ${bookings}
@@ -38,6 +38,7 @@ const roomColumns = {
   bathrooms: rooms.bathrooms,
   description: rooms.description,
   image: rooms.image,
+  timeZone: rooms.timeZone,
   createdAt: rooms.createdAt,
   hostId: rooms.hostId,
   hostName: host.name,
@@ -69,6 +70,7 @@ function toRoom(row: RoomRow): RoomSummary {
     image: row.image,
     host: { name: row.hostName, image: row.hostImage },
     booked: row.booked,
+    timeZone: row.timeZone,
   };
 }
 

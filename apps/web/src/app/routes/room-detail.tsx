@@ -1,17 +1,30 @@
 import { PRODUCT_NAME } from '@staybook/domain/product';
+import { roomIdSchema } from '@staybook/domain/rooms';
 import { useParams } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
 import { Loader } from '../../components/loader';
+import { ApiRequestError } from '../../lib/api-client';
 import { useRoom } from '../../features/rooms/api/use-room';
 import { RoomDetail } from '../../features/rooms/components/room-detail';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
+/** What a person reads for a room address no room can have (a mistyped or cut-off link). */
+const INVALID_ROOM_LINK_MESSAGE = 'This room link is not valid. Please check the address, or find the room from the home page.';
+
 export function RoomDetailRoute() {
   const { id = '' } = useParams();
-  const { data: room, error, isPending } = useRoom(id);
+  // A malformed id names no room: no request, the error screen straight away.
+  const wellFormed = roomIdSchema.safeParse(id).success;
+  const { data: room, error, isPending } = useRoom(id, { enabled: wellFormed });
   useDocumentTitle(room ? `${room.title} | ${PRODUCT_NAME}` : PRODUCT_NAME);
 
+  if (!wellFormed || isMalformedIdAnswer(error)) return <ErrorScreen message={INVALID_ROOM_LINK_MESSAGE} />;
   if (isPending) return <Loader />;
   if (!room) return <ErrorScreen message={error?.message} />;
   return <RoomDetail room={room} />;
+}
+
+/** The server's 400 for an id it refuses carries a field message for developers, not for people. */
+function isMalformedIdAnswer(error: Error | null): boolean {
+  return error instanceof ApiRequestError && error.status === 400 && 'id' in error.fields;
 }

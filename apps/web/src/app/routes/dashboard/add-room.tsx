@@ -1,6 +1,8 @@
 import { APP_PATHS } from '@staybook/domain/app-routes';
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { useNavigate } from 'react-router';
+import { Loader } from '../../../components/loader';
+import { useServerInfo } from '../../../features/auth/api/use-server-info';
 import { VerifyEmailNotice } from '../../../features/auth/components/verify-email-notice';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
@@ -14,6 +16,8 @@ export function AddRoomRoute() {
   const navigate = useNavigate();
   const create = useCreateRoom();
   const { user } = useAuth();
+  // A new room is in the server's time zone unless the host picks another.
+  const serverInfo = useServerInfo();
 
   return (
     <section className="flex flex-col gap-6">
@@ -21,8 +25,11 @@ export function AddRoomRoute() {
       {/* Listing waits until the e-mail address is verified: the form would only be refused. */}
       {user && !user.emailVerified ? (
         <VerifyEmailNotice email={user.email} action="list a room" />
+      ) : serverInfo.isPending ? (
+        <Loader size="short" />
       ) : (
         <RoomForm
+          defaultTimeZone={serverInfo.data?.timeZone}
           submitLabel="Save & Continue"
           saving={create.isPending}
           onSave={async (input) => {

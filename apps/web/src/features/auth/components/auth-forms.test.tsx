@@ -46,6 +46,20 @@ describe('the forms (react-hook-form with the shared schemas)', () => {
     expect(signIn).not.toHaveBeenCalled();
   });
 
+  it('say an empty e-mail is required, as the spec asks, rather than malformed', async () => {
+    const signIn = vi.fn(() => Promise.resolve());
+    renderWithAuth(<LoginForm onSignedIn={() => {}} />, { signIn });
+    type('Password', 'secret words');
+
+    click('Sign In');
+
+    const email = screen.getByLabelText('Email address');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Email is required').id).toBe(email.getAttribute('aria-describedby'));
+    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
   it('clear a message once the field is fixed and hand the parsed values over', async () => {
     const signIn = vi.fn(() => Promise.resolve());
     renderWithAuth(<LoginForm onSignedIn={() => {}} />, { signIn });

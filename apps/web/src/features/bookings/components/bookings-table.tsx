@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@staybook/domain/app-routes';
 import type { Booking } from '@staybook/domain/bookings';
 import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
@@ -101,13 +102,13 @@ function NoBookings({ view }: { view: BookingsView }) {
     <EmptyState
       title="No bookings yet"
       text="When you reserve a stay, it appears here with its dates and price."
-      action={{ to: '/', label: 'Browse stays' }}
+      action={{ to: APP_PATHS.home, label: 'Browse stays' }}
     />
   ) : (
     <EmptyState
       title="No bookings on your rooms yet"
       text="When a guest reserves one of your rooms, the stay appears here."
-      action={{ to: '/', label: 'Browse stays' }}
+      action={{ to: APP_PATHS.addRoom, label: 'Add Room' }}
     />
   );
 }

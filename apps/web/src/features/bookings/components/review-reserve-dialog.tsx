@@ -4,7 +4,9 @@ import { formatMoney, stayTotalCents } from '@staybook/domain/money';
 import type { Room } from '@staybook/domain/rooms';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { APP_PATHS } from '@staybook/domain/app-routes';
+import { ERROR_CODES } from '@staybook/domain/errors';
+import { Link, useNavigate } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { Modal, ModalActions } from '../../../components/modal';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -48,7 +50,7 @@ export function ReviewReserveDialog({ room, stay, onClose }: ReviewReserveDialog
   const [providerReady, setProviderReady] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
-  const [bookingError, setBookingError] = useState<string | null>(null);
+  const [bookingError, setBookingError] = useState<Error | null>(null);
   // The nights went to someone else while paying: this stay can no longer be booked.
   const [stayTaken, setStayTaken] = useState(false);
   // A card authorized for this intent is not confirmed again when only the booking call needs a retry.
@@ -59,7 +61,10 @@ export function ReviewReserveDialog({ room, stay, onClose }: ReviewReserveDialog
   const nights = intent.data?.nights ?? nightsBetween(stay.from, stay.to);
   const nightlyCents = intent.data?.nightlyPriceCents ?? room.priceCents;
   const totalCents = intent.data?.totalCents ?? stayTotalCents(room.priceCents, stay.from, stay.to);
-  const problem = bookingError ?? config.error?.message ?? intent.error?.message ?? null;
+  const failure = bookingError ?? config.error ?? intent.error ?? null;
+  const problem = failure ? errorMessage(failure) : null;
+  // The guest's own stay holds these nights (paid in another tab, say): point to it rather than elsewhere.
+  const ownStay = failure instanceof ApiRequestError && failure.code === ERROR_CODES.alreadyBooked;
 
   const close = () => {
     if (!processing) onClose();
@@ -85,8 +90,10 @@ export function ReviewReserveDialog({ room, stay, onClose }: ReviewReserveDialog
       await confirmBooking(payment.paymentIntentId);
     } catch (error) {
       // Nights taken meanwhile (the hold is then released), or no answer: show the room as it is now.
-      setBookingError(errorMessage(error));
+      setBookingError(error instanceof Error ? error : new Error(errorMessage(error)));
       if (error instanceof ApiRequestError && error.status === 409) setStayTaken(true);
+      // My Bookings shows the stay the link leads to.
+      if (error instanceof ApiRequestError && error.code === ERROR_CODES.alreadyBooked) void queryClient.invalidateQueries({ queryKey: bookingKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: bookingKeys.availability(room._id) });
       void queryClient.invalidateQueries({ queryKey: roomKeys.detail(room._id) });
       return;
@@ -130,6 +137,14 @@ export function ReviewReserveDialog({ room, stay, onClose }: ReviewReserveDialog
           {problem && (
             <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
               {problem}
+              {ownStay && (
+                <>
+                  {' '}
+                  <Link to={APP_PATHS.myBookings} className="font-semibold underline underline-offset-2">
+                    See it in My Bookings
+                  </Link>
+                </>
+              )}
             </p>
           )}
         </div>

@@ -1,7 +1,7 @@
-import { formatIsoDate, todayIso, type IsoDate } from '@staybook/domain/dates';
+import { formatIsoDate, isTimeZone, todayIn, type IsoDate } from '@staybook/domain/dates';
 import type { RoomInput, RoomInputValues } from '@staybook/domain/room-input';
 import { Suspense, useId } from 'react';
-import { useController, type Control } from 'react-hook-form';
+import { useController, useWatch, type Control } from 'react-hook-form';
 import { lazyPage } from '../../../lib/lazy-page';
 
 // The date picker's code arrives with the field, not with the app.
@@ -27,6 +27,8 @@ export function AvailabilityField({ control, keepStart }: AvailabilityFieldProps
     fieldState: { error: toError },
   } = useController({ control, name: 'to' });
   const error = fromError?.message ?? toError?.message;
+  // Today where the room is: the zone chosen in the same form.
+  const timeZone = useWatch({ control, name: 'timeZone' });
 
   const summary =
     fromValue && toValue
@@ -52,7 +54,7 @@ export function AvailabilityField({ control, keepStart }: AvailabilityFieldProps
           <AvailabilityCalendar
             from={fromValue}
             to={toValue}
-            earliest={todayIso()}
+            earliest={todayIn(isTimeZone(timeZone) ? timeZone : 'UTC')}
             keepStart={keepStart}
             labelledBy={labelId}
             onChange={(range) => {

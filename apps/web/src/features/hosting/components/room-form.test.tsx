@@ -31,6 +31,7 @@ const ROOM: Room = {
   image: STORED,
   host: { name: 'Hana Host', image: null },
   booked: false,
+  timeZone: 'Europe/Oslo',
 };
 
 function type(label: string, value: string) {
@@ -111,7 +112,25 @@ describe('RoomForm', () => {
       bathrooms: 1,
       description: 'Northern lights from the bed.',
       image: STORED,
+      timeZone: 'Europe/Oslo',
     });
+  });
+
+  it("asks where a new room is, in a labelled time zone field that starts at the server's zone", async () => {
+    const onSave = vi.fn();
+    render(<RoomForm submitLabel="Save & Continue" saving={false} onSave={onSave} defaultTimeZone="Europe/Lisbon" />);
+    const zone = screen.getByLabelText('Time zone');
+    expect(zone).toHaveProperty('value', 'Europe/Lisbon');
+    expect(screen.getByText('Check-in days begin and end at midnight in this zone.').id).toBe(zone.getAttribute('aria-describedby'));
+    expect(screen.getByRole('option', { name: 'Australia/Sydney' })).toBeTruthy();
+
+    fireEvent.change(zone, { target: { value: 'Australia/Sydney' } });
+    expect(zone).toHaveProperty('value', 'Australia/Sydney');
+  });
+
+  it('keeps the zone of a room being updated', () => {
+    render(<RoomForm room={ROOM} submitLabel="Update" saving={false} onSave={vi.fn()} onCancel={() => {}} defaultTimeZone="UTC" />);
+    expect(screen.getByLabelText('Time zone')).toHaveProperty('value', 'Europe/Oslo');
   });
 
   it('uploads a new photo when it is chosen, labels it by its shortened name and saves its stored address', async () => {

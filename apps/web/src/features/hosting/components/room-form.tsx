@@ -14,6 +14,7 @@ import { uploadRoomPhoto } from '../api/hosting-api';
 import { AvailabilityField } from './availability-field';
 import { CategoryPicker } from './category-picker';
 import { RoomPhotoField } from './room-photo-field';
+import { TimeZoneField } from './time-zone-field';
 
 interface RoomFormProps {
   /** The room being updated; without it, the form adds a new one. */
@@ -28,14 +29,16 @@ interface RoomFormProps {
   onSave: (input: RoomInput) => Promise<unknown>;
   /** Shown as a Cancel button when given (the Update dialog). */
   onCancel?: () => void;
+  /** A new room's zone until the host picks another: the server's (`GET /api/config`). */
+  defaultTimeZone?: string | undefined;
 }
 
 /** The fields a server refusal may name (the API's names for them are the form's). */
-const ROOM_FIELDS = ['title', 'location', 'category', 'from', 'to', 'price', 'guests', 'bedrooms', 'bathrooms', 'description', 'image'] as const;
+const ROOM_FIELDS = ['title', 'location', 'category', 'from', 'to', 'price', 'guests', 'bedrooms', 'bathrooms', 'description', 'image', 'timeZone'] as const;
 
-function valuesOf(room: Room | undefined): Partial<RoomInputValues> {
+function valuesOf(room: Room | undefined, defaultTimeZone: string): Partial<RoomInputValues> {
   if (!room) {
-    return { title: '', location: '', from: '', to: '', price: '', guests: '', bedrooms: '', bathrooms: '', description: '', image: '' };
+    return { title: '', location: '', from: '', to: '', price: '', guests: '', bedrooms: '', bathrooms: '', description: '', image: '', timeZone: defaultTimeZone };
   }
   return {
     title: room.title,
@@ -49,6 +52,7 @@ function valuesOf(room: Room | undefined): Partial<RoomInputValues> {
     bathrooms: String(room.bathrooms),
     description: room.description,
     image: room.image,
+    timeZone: room.timeZone,
   };
 }
 
@@ -56,11 +60,14 @@ function valuesOf(room: Room | undefined): Partial<RoomInputValues> {
  * Add Room and Update Room Info: the spec's fields, checked with the same rules as the server
  * (`roomInputSchemaFor`). A chosen photo is uploaded at once, so saving sends its stored URL.
  */
-export function RoomForm({ room, submitLabel, saving, onSave, onCancel }: RoomFormProps) {
-  const schema = useMemo(() => roomInputSchemaFor(room ? { keepStart: room.from } : {}), [room]);
+export function RoomForm({ room, submitLabel, saving, onSave, onCancel, defaultTimeZone = 'UTC' }: RoomFormProps) {
+  const zone = room?.timeZone ?? defaultTimeZone;
+  // Availability starts today or later where the room is (the zone chosen in the form).
+  const schema = useMemo(() => roomInputSchemaFor(room ? { keepStart: room.from, timeZone: zone } : { timeZone: zone }), [room, zone]);
+  const zonesToOffer = useMemo(() => [zone], [zone]);
   const { register, control, handleSubmit, setValue, setError, formState } = useForm<RoomInputValues, unknown, RoomInput>({
     resolver: zodResolver(schema),
-    defaultValues: valuesOf(room),
+    defaultValues: valuesOf(room, defaultTimeZone),
     shouldFocusError: false,
   });
   const { errors, isSubmitted } = formState;
@@ -124,6 +131,21 @@ export function RoomForm({ room, submitLabel, saving, onSave, onCancel }: RoomFo
             )}
           />
           <AvailabilityField control={control} keepStart={room?.from} />
+          <Controller
+            name="timeZone"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TimeZoneField
+                ref={field.ref}
+                name={field.name}
+                value={field.value ?? zone}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                include={zonesToOffer}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
         </div>
         <div className="flex flex-col gap-2">
           <TextField label="Title" required maxLength={ROOM_LIMITS.maxTitleLength} error={errors.title?.message} {...register('title')} />

@@ -98,6 +98,8 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
           </p>
         )}
         {ownListing && <p className="font-medium text-neutral-800">This is your listing. Guests reserve it here.</p>}
+        {/* Dates are the room's: a stay starts on its check-in day where the room is (decision 026). */}
+        <p className="text-xs text-neutral-500">{`Check-in days are in ${room.timeZone.replaceAll('_', ' ')} time.`}</p>
         {tooSmall && (
           <p className="text-rose-700">{`A stay must cost at least ${formatMoney(MIN_PAYMENT_CENTS)} to be paid by card.`}</p>
         )}

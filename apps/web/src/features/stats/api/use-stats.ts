@@ -1,4 +1,5 @@
-import { isTimeZone, type StatsRange, type StatsView } from '@staybook/domain/stats';
+import { isTimeZone } from '@staybook/domain/dates';
+import type { StatsRange, StatsView } from '@staybook/domain/stats';
 import { useQuery } from '@tanstack/react-query';
 import { fetchStats, fetchStatsCalendar } from './stats-api';
 import { statsKeys } from './stats-keys';

@@ -1,0 +1,41 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BookingsView } from '../api/booking-keys';
+import { BookingsTable } from './bookings-table';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderEmpty(view: BookingsView) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(new Response(JSON.stringify({ items: [], nextCursor: null }), { headers: { 'content-type': 'application/json' } }))),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <BookingsTable view={view} />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('the bookings lists with nothing in them', () => {
+  it("offer a guest's empty My Bookings the stays to browse", async () => {
+    renderEmpty('mine');
+    const link = await screen.findByRole('link', { name: 'Browse stays' });
+    expect(link.getAttribute('href')).toBe('/');
+  });
+
+  it("offer a host's empty Manage Bookings 'Add Room', not stays to book", async () => {
+    renderEmpty('managed');
+    const link = await screen.findByRole('link', { name: 'Add Room' });
+    expect(link.getAttribute('href')).toBe('/dashboard/add-room');
+    expect(screen.queryByRole('link', { name: 'Browse stays' })).toBeNull();
+  });
+});
