@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   countOf,
   formatMoney,
@@ -29,6 +29,7 @@ import {
   PG_ERRORS,
   sqlState,
 } from '../../errors.js';
+import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { bookingCancelledMail, bookingConfirmationMail, newBookingMail, unpaidStayCancelledMail, type StayDetails } from '../../integrations/mail/templates.js';
 import type { PaymentProvider, ProviderIntent } from '../../integrations/payments/payment-provider.js';
 import type { OutcomeMetrics } from '../../plugins/metrics.js';
@@ -437,32 +438,58 @@ async function holdIsGone(deps: BookingDeps, payment: PaymentRow): Promise<boole
   }
 }
 
-/** Cancels the booking of a payment that was never collected, once, and tells both sides. */
-async function cancelUnpaidStay(deps: BookingDeps, payment: PaymentRow): Promise<void> {
-  const cancelled = await deps.db.transaction(async (transaction) => {
+/**
+ * Ends a confirmed stay in one transaction: the booking and its payment flip together (`payment` sets how the
+ * payment ends), and both parties' mails and the other servers' notice are queued, all at the commit. False,
+ * with nothing done, when the stay was no longer confirmed (a concurrent caller ended it first).
+ */
+async function endStay(
+  deps: BookingDeps,
+  { paymentId, roomId, payment, mail }: {
+    paymentId: string;
+    roomId: string;
+    payment: SQL;
+    mail: { kind: string; build: (stay: StayDetails, recipient: 'guest' | 'host') => MailMessage };
+  },
+): Promise<boolean> {
+  const ended = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const flipped = (await tx.execute(sql`
       with flipped as (
         update ${bookings} set status = 'cancelled', cancelled_at = now()
-        where ${bookings.paymentId} = ${payment.id} and ${bookings.status} = 'confirmed'
+        where ${bookings.paymentId} = ${paymentId} and ${bookings.status} = 'confirmed'
         returning ${bookings.paymentId}
       )
-      update ${payments} set status = 'canceled', updated_at = now()
+      update ${payments} set ${payment}, updated_at = now()
       from flipped where ${payments.id} = flipped.payment_id
       returning ${payments.id}`)) as unknown as { rows: unknown[] };
     if (flipped.rows.length === 0) return false;
-    const row = (await bookingForPayment(tx, payment.id))!;
+    const row = (await bookingForPayment(tx, paymentId))!;
     const stay = stayDetails(row);
-    await enqueueMail(tx, `booking-unpaid:${row.id}:guest`, unpaidStayCancelledMail(stay, 'guest', deps.publicUrl));
-    await enqueueMail(tx, `booking-unpaid:${row.id}:host`, unpaidStayCancelledMail(stay, 'host', deps.publicUrl));
-    await deps.listing.announce(tx, payment.roomId);
+    for (const recipient of ['guest', 'host'] as const) {
+      await enqueueMail(tx, `${mail.kind}:${row.id}:${recipient}`, mail.build(stay, recipient));
+    }
+    await deps.listing.announce(tx, roomId);
     return true;
   });
-  if (!cancelled) return;
+  if (ended) {
+    deps.listing.forget(roomId);
+    deps.jobs.kick();
+  }
+  return ended;
+}
+
+/** Cancels the booking of a payment that was never collected, once, and tells both sides. */
+async function cancelUnpaidStay(deps: BookingDeps, payment: PaymentRow): Promise<void> {
+  const ended = await endStay(deps, {
+    paymentId: payment.id,
+    roomId: payment.roomId,
+    payment: sql`status = 'canceled'`,
+    mail: { kind: 'booking-unpaid', build: (stay, recipient) => unpaidStayCancelledMail(stay, recipient, deps.publicUrl) },
+  });
+  if (!ended) return;
   deps.metrics?.booking('cancelled');
   deps.metrics?.payment('expired');
-  deps.listing.forget(payment.roomId);
-  deps.jobs.kick();
 }
 
 /**
@@ -506,45 +533,34 @@ export async function finishCancellation(
   const current = async () => (await findBookingRow(db, eq(bookings.id, bookingId)))!;
   const row = await current();
   if (row.status === 'cancelled') return row;
-  const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId));
+  const payment = (await db.select().from(payments).where(eq(payments.id, row.paymentId)))[0]!;
   try {
-    await ensureCaptured(deps, payment!);
+    await ensureCaptured(deps, payment);
   } catch (err) {
     // Nothing was collected and nothing can be: the stay ends here without a refund.
-    if (!(await holdIsGone(deps, payment!))) throw err;
-    await cancelUnpaidStay(deps, payment!);
+    if (!(await holdIsGone(deps, payment))) throw err;
+    await cancelUnpaidStay(deps, payment);
     return current();
   }
-  const already = reconcile ? (await deps.payments.retrieveIntent(payment!.providerPaymentId)).amountRefundedCents : 0;
+  const already = reconcile ? (await deps.payments.retrieveIntent(payment.providerPaymentId)).amountRefundedCents : 0;
   const refundedCents =
     already > 0
       ? already
-      : (await deps.payments.refund({ intentId: payment!.providerPaymentId, amountCents: payment!.amountCents, idempotencyKey: `refund-${row.id}` }))
+      : (await deps.payments.refund({ intentId: payment.providerPaymentId, amountCents: payment.amountCents, idempotencyKey: `refund-${row.id}` }))
           .amountCents;
 
-  const flipped = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const done = (await tx.execute(sql`
-      with flipped as (
-        update ${bookings} set status = 'cancelled', cancelled_at = now()
-        where ${bookings.id} = ${row.id} and ${bookings.status} = 'confirmed'
-        returning ${bookings.paymentId}
-      )
-      update ${payments} set status = 'refunded', refunded_cents = ${refundedCents}, updated_at = now()
-      from flipped where ${payments.id} = flipped.payment_id
-      returning ${payments.id}`)) as unknown as { rows: unknown[] };
-    if (done.rows.length === 0) return false;
-    const stay = stayDetails((await findBookingRow(tx, eq(bookings.id, row.id)))!);
-    await enqueueMail(tx, `booking-cancelled:${row.id}:guest`, bookingCancelledMail(stay, 'guest', cancelledBy, refundedCents, deps.publicUrl));
-    await enqueueMail(tx, `booking-cancelled:${row.id}:host`, bookingCancelledMail(stay, 'host', cancelledBy, refundedCents, deps.publicUrl));
-    await deps.listing.announce(tx, row.roomId);
-    return true;
+  const ended = await endStay(deps, {
+    paymentId: payment.id,
+    roomId: row.roomId,
+    payment: sql`status = 'refunded', refunded_cents = ${refundedCents}`,
+    mail: {
+      kind: 'booking-cancelled',
+      build: (stay, recipient) => bookingCancelledMail(stay, recipient, cancelledBy, refundedCents, deps.publicUrl),
+    },
   });
-  if (flipped) {
+  if (ended) {
     deps.metrics?.booking('cancelled');
     deps.metrics?.payment('refunded');
-    deps.listing.forget(row.roomId);
-    deps.jobs.kick();
   }
   return current();
 }
