@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
@@ -22,7 +21,7 @@ import { confirmAuthorizedPayment, type BookingDeps } from './modules/bookings/b
 import { createPaymentSweeper, type PaymentSweeper } from './modules/bookings/payment-sweeper.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createJobWorker, type JobWorker } from './modules/jobs/job-worker.js';
-import { countFailedJobs, countPendingJobs, enqueueMail } from './modules/jobs/jobs.js';
+import { countFailedJobs, countPendingJobs, outboxMailer } from './modules/jobs/jobs.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.js';
 import { hostRoomsRoutes } from './modules/rooms/host-rooms.routes.js';
@@ -157,7 +156,7 @@ export async function buildApp({
       })
     : null;
 
-  // Deferred work (mail) finishes before the server closes, so a shutdown never drops a reset mail.
+  // The auth library's deferred work (writing account mail to the outbox) finishes before the server closes.
   const background = new Set<Promise<unknown>>();
   const runInBackground = (task: Promise<unknown>) => {
     const tracked = task.catch((err: unknown) => app.log.error({ err }, 'background task failed'));
@@ -178,13 +177,6 @@ export async function buildApp({
     ownsDatabase: database.kind === 'pglite',
   });
   app.decorate('jobs', jobs);
-  // Account mail (reset links) has no transaction of ours to join: it is written to the outbox at once.
-  const accountMail = {
-    async send(message: Parameters<typeof outgoingMail.send>[0]) {
-      await enqueueMail(database.db, `account:${randomUUID()}`, message);
-      jobs.kick();
-    },
-  };
   const auth = createAuth({
     runInBackground,
     config,
@@ -192,7 +184,7 @@ export async function buildApp({
     secret: authSecret,
     imageStore,
     log: app.log,
-    mailer: accountMail,
+    mailer: outboxMailer(database.db, jobs),
     listing,
   });
   const bookingDeps: BookingDeps = {

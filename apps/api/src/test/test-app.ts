@@ -100,7 +100,7 @@ async function appOn(testDb: TestDatabase, env: Record<string, string>, testRout
       const sent = mail.filter((m) => m.to === email && m.subject === VERIFY_SUBJECT).at(-1);
       if (sent) return new URL(/https?:\/\/\S+/.exec(sent.text)![0]);
       // Account mail goes through the outbox: send what it holds, then look again.
-      await app.jobs.drain();
+      await app.jobs.runDue();
       await sleep(10);
     }
     throw new Error(`no verification mail reached ${email}`);
@@ -111,11 +111,11 @@ async function appOn(testDb: TestDatabase, env: Record<string, string>, testRout
     app,
     mail,
     async mailSent() {
-      await app.jobs.drain();
+      await app.jobs.runDue();
       return mail;
     },
     async clearMail() {
-      await app.jobs.drain();
+      await app.jobs.runDue();
       mail.length = 0;
     },
     call,

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
@@ -29,7 +28,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       },
     },
     async () => {
-      await database.db.execute(sql`select 1`);
+      // Answering the count is the database answering (an index-only count of a partial index).
       const failedJobs = await countFailedJobs(database.db);
       return { status: 'ok' as const, database: database.kind, uptimeSeconds: Math.round(process.uptime()), failedJobs };
     },

@@ -31,12 +31,13 @@ type ClaimedJob = { id: number; key: string; kind: JobKind; payload: unknown; at
 export type PassResult = { done: number; retried: number; failed: number };
 
 export type JobWorker = {
-  /** Runs the jobs due at `now` (default: the clock), batch after batch, until none is left. */
+  /**
+   * Waits for the pass in progress, then runs the jobs due at `now` (default: the database's clock), batch after
+   * batch, until none is left (tests: every job written so far has been tried).
+   */
   runDue(options?: { now?: Date }): Promise<PassResult>;
   /** A change just committed a job: look now rather than at the next poll. */
   kick(): void;
-  /** Waits for the pass in progress, then runs one more (tests: every job enqueued so far has been tried). */
-  drain(): Promise<void>;
   start(): Promise<void>;
   /** Stops polling and waits for the pass in progress. */
   stop(): Promise<void>;
@@ -179,10 +180,6 @@ export function createJobWorker({
     },
     kick() {
       if (!stopped) setImmediate(tick);
-    },
-    async drain() {
-      while (running) await running.catch(() => {});
-      await runPass();
     },
     async start() {
       if (ownsDatabase) {

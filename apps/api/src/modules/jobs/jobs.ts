@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
-import type { MailMessage } from '../../integrations/mail/mailer.js';
+import type { Mailer, MailMessage } from '../../integrations/mail/mailer.js';
 
 /**
  * The outbox (docs/decisions/025-outbox.md): work that must happen once a change has committed is written as a
@@ -35,6 +35,19 @@ export async function enqueueJob<K extends JobKind>(db: Db, kind: K, key: string
 export async function enqueueMail(db: Db, key: string, message: MailMessage): Promise<void> {
   const jobKey = `mail:${key}`;
   await enqueueJob(db, 'mail', jobKey, { ...message, messageId: messageIdFor(jobKey) });
+}
+
+/**
+ * The mailer for mail that has no transaction of ours to join (the auth library's reset and verification
+ * links): each message is written to the outbox at once, under a key of its own, and the worker woken.
+ */
+export function outboxMailer(db: Db, worker: { kick(): void }): Mailer {
+  return {
+    async send(message) {
+      await enqueueMail(db, `account:${randomUUID()}`, message);
+      worker.kick();
+    },
+  };
 }
 
 export function messageIdFor(jobKey: string): string {
