@@ -1,9 +1,8 @@
 /** Request bodies, queries and form rules about people (classic zod); their answers and limits are in accounts.ts. */
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, roleSchema } from './accounts.js';
+import { hasControlCharacters } from './text.js';
 
-/** Control characters (line breaks and tabs among them) are never part of a name someone types. */
-const CONTROL_CHARACTERS = /\p{Cc}/u;
 
 /**
  * A person's name, as typed in the sign-up and profile forms and checked again by the server before the auth
@@ -13,7 +12,7 @@ export const nameSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'Name is required' : 'Name must be text') })
   .trim()
   .max(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters` })
-  .refine((s) => !CONTROL_CHARACTERS.test(s), { error: 'Name contains characters that are not allowed' });
+  .refine((s) => !hasControlCharacters(s), { error: 'Name contains characters that are not allowed' });
 
 export const EMAIL_REQUIRED_MESSAGE = 'Email is required';
 

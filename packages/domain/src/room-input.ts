@@ -4,6 +4,7 @@ import { isIsoDate, isTimeZone, tidyTimeZone, todayIn, type IsoDate } from './da
 import { isOwnImageUrl } from './images.js';
 import { dollarsToCents, type Cents } from './money.js';
 import { categorySchema, ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
+import { hasControlCharacters } from './text.js';
 
 /**
  * What a host types to list or update a room: one schema for the Add Room / Update Room form and the
@@ -21,7 +22,6 @@ export const ROOM_LIMITS = {
   maxAvailabilityYears: 2,
 } as const;
 
-const CONTROL_CHARACTERS = /\p{Cc}/u;
 /** Line breaks and tabs are part of a description; other control characters are never typed. */
 const CONTROL_CHARACTERS_BUT_LAYOUT = /[^\P{Cc}\n\r\t]/u;
 
@@ -31,7 +31,7 @@ function requiredText(label: string, max: number) {
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((s) => !CONTROL_CHARACTERS.test(s), { error: `${label} contains characters that are not allowed` });
+    .refine((s) => !hasControlCharacters(s), { error: `${label} contains characters that are not allowed` });
 }
 
 /** A form field left empty arrives as undefined, '' or (from a number input) NaN. */

@@ -7,3 +7,15 @@ export function countOf(n: number, singular: string, plural = `${singular}s`): s
 export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
+
+/** Control characters (line breaks and tabs among them) never come from a person typing a name or a title. */
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARACTERS.test(text);
+}
+
+/** The text with each run of control characters made one space (for a name that came from elsewhere). */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(/\p{Cc}+/gu, ' ');
+}

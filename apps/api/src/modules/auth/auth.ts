@@ -12,6 +12,7 @@ import {
   nameSchema,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  withoutControlCharacters,
 } from '@staybook/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -94,9 +95,6 @@ function checkName(schema: typeof nameSchema, value: unknown): string {
   if (!checked.success) throw new APIError('BAD_REQUEST', { message: checked.error.issues[0]!.message });
   return checked.data;
 }
-
-/** Control characters never come from a person typing; a provider's name loses them rather than the sign-in. */
-const CONTROL_CHARACTERS = /\p{Cc}+/gu;
 
 function nameFromEmail(email: string): string {
   return email.split('@')[0] ?? email;
@@ -250,7 +248,8 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
               if (!user.emailVerified) return false;
               if (image && !isOwnImageUrl(image)) image = await importProviderPhoto(image);
             }
-            const name = (user.name?.replace(CONTROL_CHARACTERS, ' ').trim() || nameFromEmail(user.email)).slice(0, NAME_MAX_LENGTH);
+            // A provider's name loses control characters rather than failing the sign-in.
+            const name = (withoutControlCharacters(user.name ?? '').trim() || nameFromEmail(user.email)).slice(0, NAME_MAX_LENGTH);
             return { data: { ...user, image, name } };
           },
         },
