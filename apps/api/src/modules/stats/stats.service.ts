@@ -7,6 +7,7 @@ import {
   type AdminStats,
   type GuestStats,
   type HostStats,
+  todayIn,
   type IsoDate,
   type SalesChartInfo,
   type SalesPoint,
@@ -66,12 +67,6 @@ async function query(db: Db, statement: SQL): Promise<Record<string, unknown>[]>
 
 const ISO_TIMESTAMP = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
-/** Today's calendar date where the viewer is. */
-export function localToday(now: Date, timeZone: string): IsoDate {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 /** Monday of the ISO week a date falls in (PostgreSQL's date_trunc('week') starts weeks on Monday too). */
 function mondayOf(date: IsoDate): IsoDate {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -114,7 +109,7 @@ async function salesChart(
   scope: Scope,
   { range, tz, now }: StatsQuery & { now: Date },
 ): Promise<{ chartData: SalesPoint[]; chart: SalesChartInfo }> {
-  const today = localToday(now, tz);
+  const today = todayIn(tz, now);
   const window = chartWindow(range, today, range === 'all' ? await firstSaleDay(db, scope, tz) : null);
   const { from, where } = scopedBookings(scope);
   const rows = await query(

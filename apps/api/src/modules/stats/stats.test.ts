@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminStatsSchema, guestStatsSchema, hostStatsSchema, statsCalendarSchema } from '@staybook/domain';
+import { adminStatsSchema, guestStatsSchema, hostStatsSchema, statsCalendarSchema, todayIn } from '@staybook/domain';
 import { insertBooking, insertRoom } from '../../db/factories.js';
 import { roleChanges, rooms, users } from '../../db/schema.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 import type { Actor } from '../../plugins/session.js';
-import { chartWindow, getAdminStats, getGuestStats, getHostStats, localToday } from './stats.service.js';
+import { chartWindow, getAdminStats, getGuestStats, getHostStats } from './stats.service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -152,7 +152,7 @@ describe.each(TEST_DATABASE_KINDS)('statistics on %s', (kind) => {
 
     it("the range ends on the viewer's today, which may already be tomorrow in UTC", async () => {
       const late = new Date('2026-01-10T23:30:00Z');
-      expect(localToday(late, 'Pacific/Kiritimati')).toBe('2026-01-11');
+      expect(todayIn('Pacific/Kiritimati', late)).toBe('2026-01-11');
       const stats = await getGuestStats(t.database.db, { actor: actor(guest1), range: '30d', tz: 'Pacific/Kiritimati', now: late });
       expect(stats.chart).toMatchObject({ from: '2025-12-13', to: '2026-01-11' });
       // 23:30 UTC on New Year's Eve is 13:30 on New Year's Day at UTC+14.
