@@ -39,6 +39,14 @@ describe.skipIf(!url)('crash windows on PostgreSQL with two servers', () => {
     await t.close();
   });
 
+  /** Statements of other sessions on the test database waiting for a lock. */
+  async function lockWaiters(client: pg.Client): Promise<number> {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    return rows[0]!.n;
+  }
+
   /** A server process on the test database, killed once the statement it is blocked on waits for `lockedRow`. */
   async function killWhileBlocked(lockedRow: pg.Client, request: (base: string) => Promise<unknown>): Promise<void> {
     if (t.target.kind !== 'postgres') throw new Error('PostgreSQL only');
@@ -57,10 +65,7 @@ describe.skipIf(!url)('crash windows on PostgreSQL with two servers', () => {
     try {
       await vi.waitFor(
         async () => {
-          const { rows } = await lockedRow.query(
-            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and pid <> pg_backend_pid()`,
-          );
-          expect(rows[0].n).toBeGreaterThan(0);
+          expect(await lockWaiters(lockedRow)).toBeGreaterThan(0);
         },
         { timeout: 30_000, interval: 100 },
       );
@@ -71,10 +76,7 @@ describe.skipIf(!url)('crash windows on PostgreSQL with two servers', () => {
       // The dead server's backends notice within client_connection_check_interval and abort what they waited on.
       await vi.waitFor(
         async () => {
-          const { rows } = await lockedRow.query(
-            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and pid <> pg_backend_pid()`,
-          );
-          expect(rows[0].n).toBe(0);
+          expect(await lockWaiters(lockedRow)).toBe(0);
         },
         { timeout: 10_000, interval: 100 },
       );
