@@ -102,6 +102,8 @@ export const PG_ERRORS = {
   checkViolation: '23514',
   exclusionViolation: '23P01',
   invalidTextRepresentation: '22P02',
+  /** e.g. `at time zone` with a zone name PostgreSQL does not know. */
+  invalidParameterValue: '22023',
   /** A number too large for its column (or its arithmetic). */
   numericValueOutOfRange: '22003',
   /** e.g. a NUL character in text: PostgreSQL cannot store it. */

@@ -11,7 +11,7 @@ import {
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { bookings, payments, rooms } from '../../db/schema.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, sqlState } from '../../errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, sqlState } from '../../errors.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
 import { releaseImage, type ImageCleanup } from '../uploads/image-references.js';
 import type { ListingChanges } from './listing-cache.js';
@@ -54,8 +54,7 @@ async function checkZoneKnown(db: Db | Tx, timeZone: string): Promise<void> {
   try {
     await db.execute(sql`select now() at time zone ${timeZone}`);
   } catch (err) {
-    // PostgreSQL's invalid_parameter_value, as `at time zone` raises it for a name it does not know.
-    if (sqlState(err) === '22023') throw new BadRequestError(`timeZone: ${UNKNOWN_TIME_ZONE_MESSAGE}`, { timeZone: UNKNOWN_TIME_ZONE_MESSAGE });
+    if (sqlState(err) === PG_ERRORS.invalidParameterValue) throw new BadRequestError(`timeZone: ${UNKNOWN_TIME_ZONE_MESSAGE}`, { timeZone: UNKNOWN_TIME_ZONE_MESSAGE });
     throw err;
   }
 }

@@ -17,7 +17,7 @@ import {
   type StatsView,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
-import { BadRequestError, sqlState } from '../../errors.js';
+import { BadRequestError, PG_ERRORS, sqlState } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 
 /**
@@ -50,15 +50,12 @@ function scopedBookings(scope: Scope): { from: SQL; where: SQL } {
 
 type Rows = { rows: Record<string, unknown>[] };
 
-/** PostgreSQL's invalid_parameter_value, as `at time zone` raises it for a name it does not know. */
-const UNKNOWN_TIME_ZONE = '22023';
-
 async function query(db: Db, statement: SQL): Promise<Record<string, unknown>[]> {
   try {
     return ((await db.execute(statement)) as unknown as Rows).rows;
   } catch (err) {
     // A name the browser's time zone database knows and the server's does not.
-    if (sqlState(err) === UNKNOWN_TIME_ZONE) {
+    if (sqlState(err) === PG_ERRORS.invalidParameterValue) {
       throw new BadRequestError('This time zone is not known to the server.', { tz: 'Unknown time zone' });
     }
     throw err;
