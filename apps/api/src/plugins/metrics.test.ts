@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '@staybook/domain';
 import { insertRoom } from '../db/factories.js';
+import { jobs } from '../db/schema.js';
 import { bookStay, confirmBooking, confirmCard, startPayment, testCard } from '../test/bookings.js';
 import { TEST_DATABASE_KINDS } from '../test/databases.js';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app.js';
@@ -120,6 +121,18 @@ describe.each(TEST_DATABASE_KINDS)('metrics on %s', (kind) => {
         voided: delta('staybook_payments_total', 'voided'),
         refunded: delta('staybook_payments_total', 'refunded'),
       }).toEqual({ started: 4, authorized: 3, declined: 1, captured: 2, voided: 1, refunded: 1 });
+    });
+
+    it("shows the outbox's pending and failed jobs", async () => {
+      // With this app's worker stopped, the rows stay as written.
+      await t.app.jobs.stop();
+      await t.database.db.insert(jobs).values([
+        { key: `metrics-pending-${randomUUID()}`, kind: 'mail', payload: {} },
+        { key: `metrics-failed-${randomUUID()}`, kind: 'mail', status: 'failed', attempts: 25 },
+      ]);
+      const text = await metrics();
+      expect(sample(text, 'staybook_outbox_jobs', { state: 'pending' })).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'staybook_outbox_jobs', { state: 'failed' })).toBe(1);
     });
   });
 });
