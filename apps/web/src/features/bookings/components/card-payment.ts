@@ -1,3 +1,4 @@
+import type { PaymentIntentResult } from '@stripe/stripe-js';
 import type { Ref } from 'react';
 
 export type CardConfirmResult = { ok: true } | { ok: false; message: string };
@@ -16,4 +17,18 @@ export interface CardFormProps {
   /** The id of the text under the form that tells what was wrong with the card. */
   errorId: string;
   invalid: boolean;
+}
+
+const HELD = new Set(['requires_capture', 'succeeded']);
+
+/**
+ * What Stripe.js's confirmCardPayment answered, for the review dialog. A card held now is success, and so is
+ * one held by an earlier try whose answer was lost (the page or the server went away): Stripe then refuses the
+ * second confirmation as `payment_intent_unexpected_state` with the intent held, and the booking goes ahead.
+ */
+export function stripeConfirmResult({ error, paymentIntent }: PaymentIntentResult): CardConfirmResult {
+  const intent = paymentIntent ?? error?.payment_intent;
+  if (intent && HELD.has(intent.status)) return { ok: true };
+  if (error) return { ok: false, message: error.message ?? 'Your card could not be charged.' };
+  return { ok: false, message: 'Your card was not authorized. Please try another card.' };
 }

@@ -2,7 +2,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useId, useImperativeHandle, useState } from 'react';
-import type { CardFormProps } from './card-payment';
+import { stripeConfirmResult, type CardFormProps } from './card-payment';
 
 const STRIPE_UNAVAILABLE =
   'Card payments could not be loaded (Stripe did not answer). Please check your connection and reload the page.';
@@ -69,10 +69,7 @@ function StripeCardFields({ ref, onReadyChange, disabled, errorId, invalid }: Ca
       async confirm(clientSecret) {
         const card = elements?.getElement(CardElement);
         if (!stripe || !card) return { ok: false, message: STRIPE_UNAVAILABLE };
-        const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
-        if (error) return { ok: false, message: error.message ?? 'Your card could not be charged.' };
-        if (paymentIntent.status === 'requires_capture' || paymentIntent.status === 'succeeded') return { ok: true };
-        return { ok: false, message: 'Your card was not authorized. Please try another card.' };
+        return stripeConfirmResult(await stripe.confirmCardPayment(clientSecret, { payment_method: { card } }));
       },
     }),
     [stripe, elements],
