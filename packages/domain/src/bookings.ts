@@ -6,15 +6,7 @@ import { isoDateSchema, roomIdSchema } from './rooms.js';
  * (the session), the price (the stored nightly price × nights, in cents) and whether the card paid.
  */
 
-/** The smallest stay total a card payment is requested for (the spec: "above 1"), in cents. */
-export const MIN_PAYMENT_CENTS = 101;
-/** The longest stay one booking may hold. */
-export const MAX_STAY_NIGHTS = 365;
-/**
- * The most one stay may cost, in cents: $999,999.99, the largest amount Stripe takes in one US-dollar charge.
- * A stay above it is refused before any card is asked for (docs/decisions/012-room-limits.md).
- */
-export const MAX_STAY_TOTAL_CENTS = 99_999_999;
+export { MAX_STAY_NIGHTS, MAX_STAY_TOTAL_CENTS, MIN_PAYMENT_CENTS } from './stay-limits.js';
 
 export const bookingIdSchema = z.uuid({ message: 'Booking id is malformed' });
 

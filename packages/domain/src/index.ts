@@ -15,3 +15,4 @@ export * from './text.js';
 export * from './room-input.js';
 export * from './stats.js';
 export * from './access.js';
+export * from './search.js';

@@ -4,23 +4,10 @@ import { isIsoDate, isTimeZone, tidyTimeZone, todayIn, type IsoDate } from './da
 import { isOwnImageUrl } from './images.js';
 import { dollarsToCents, type Cents } from './money.js';
 import { categorySchema, ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
+import { ROOM_LIMITS } from './room-limits.js';
 import { hasControlCharacters } from './text.js';
 
-/**
- * What a host types to list or update a room: one schema for the Add Room / Update Room form and the
- * server's `POST /api/room` and `PUT /api/room/update/:id`. The limits are docs/decisions/012-room-limits.md.
- */
-export const ROOM_LIMITS = {
-  minPriceCents: 100,
-  maxPriceCents: 10_000_000,
-  maxGuests: 50,
-  maxBedrooms: 50,
-  maxBathrooms: 50,
-  maxTitleLength: 120,
-  maxLocationLength: 120,
-  maxDescriptionLength: 5_000,
-  maxAvailabilityYears: 2,
-} as const;
+export { ROOM_LIMITS };
 
 /** Line breaks and tabs are part of a description; other control characters are never typed. */
 const CONTROL_CHARACTERS_BUT_LAYOUT = /[^\P{Cc}\n\r\t]/u;

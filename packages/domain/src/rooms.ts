@@ -65,19 +65,36 @@ export type RoomSummary = z.infer<typeof roomSummarySchema>;
 export const ROOMS_PAGE_SIZE = 24;
 export const ROOMS_MAX_PAGE_SIZE = 60;
 
+/**
+ * A room in a list. In a search with dates it also carries that stay's nights and total, priced by the
+ * server's one rule (nightly price × nights, in cents).
+ */
+export const listedRoomSchema = zm.extend(roomSummarySchema, {
+  nights: zm.optional(zm.int()),
+  totalCents: zm.optional(zm.int()),
+});
+export type ListedRoom = z.infer<typeof listedRoomSchema>;
+
+/**
+ * How many rooms a search matches, on its first page: counted up to a cap, past which `more` is true and the
+ * page says "1,000+ stays" (docs/decisions/027-search.md).
+ */
+export const searchTotalSchema = zm.object({ count: zm.int(), more: zm.boolean() });
+export type SearchTotal = z.infer<typeof searchTotalSchema>;
+
 /** One page of rooms; pass `nextCursor` back as `cursor` for the next page, until it is null. */
 export const roomsPageSchema = zm.object({
-  items: zm.array(roomSummarySchema),
+  items: zm.array(listedRoomSchema),
   nextCursor: zm.nullable(zm.string()),
+  total: zm.optional(searchTotalSchema),
 });
 export type RoomsPage = z.infer<typeof roomsPageSchema>;
 
 /**
  * The home page's first page of rooms, embedded by the server in the HTML it answers for `/` (as JSON in a
  * `<script type="application/json">` with this id), so the first cards and their images need no API round trip
- * after the JavaScript runs. `category` is the one the page's address asks for (null: all rooms).
+ * after the JavaScript runs. `search` is the search the page's address asks for, written by `searchToQuery`.
  */
 export const FIRST_ROOMS_ELEMENT_ID = 'staybook-first-rooms';
-export const firstRoomsSchema = zm.object({ category: zm.nullable(categorySchema), page: roomsPageSchema });
+export const firstRoomsSchema = zm.object({ search: zm.string(), page: roomsPageSchema });
 export type FirstRooms = z.infer<typeof firstRoomsSchema>;
-

@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -49,6 +51,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const dir = pgliteDirectory(target.dataDir);
   await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { btree_gist } });
+  const client = await PGlite.create(dir, { extensions: { btree_gist, pg_trgm, unaccent } });
   return { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -113,6 +113,9 @@ export const rooms = pgTable(
     // My Listings: a host's live rooms newest first; also the host's path to the bookings on their rooms.
     index('rooms_host_idx').on(t.hostId, t.createdAt.desc(), t.id.desc()),
     index('rooms_image_idx').on(t.image),
+    // The search's price sorts, both directions (docs/decisions/027-search.md). Its place match is a trigram
+    // index on an expression, made by migration 0010 (drizzle cannot describe it).
+    index('rooms_price_idx').on(t.priceCents, t.id).where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -136,6 +139,8 @@ export const payments = pgTable(
     checkOut: date('check_out', { mode: 'string' }).notNull(),
     /** The room's nightly price when the payment was created: what the stay is charged at. */
     nightlyPriceCents: cents('nightly_price_cents').notNull(),
+    /** How many guests the stay is for, as chosen before paying (1 to the room's guests). */
+    guests: integer('guests').notNull().default(1),
     amountCents: cents('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: paymentStatus('status').notNull().default('requires_payment'),
@@ -151,6 +156,7 @@ export const payments = pgTable(
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_nightly_price_positive', sql`${t.nightlyPriceCents} > 0`),
     check('payments_stay_order', sql`${t.checkIn} < ${t.checkOut}`),
+    check('payments_guests_positive', sql`${t.guests} > 0`),
     check('payments_refund_within_amount', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
     check('payments_card_last4_digits', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
     index('payments_guest_idx').on(t.guestId),
@@ -183,6 +189,8 @@ export const bookings = pgTable(
     roomLocation: text('room_location').notNull(),
     roomImage: text('room_image').notNull(),
     nightlyPriceCents: cents('nightly_price_cents').notNull(),
+    /** How many guests the stay is for, taken from its payment. */
+    guests: integer('guests').notNull().default(1),
     totalCents: cents('total_cents').notNull(),
     status: bookingStatus('status').notNull().default('confirmed'),
     createdAt: createdAt(),
@@ -197,6 +205,7 @@ export const bookings = pgTable(
   (t) => [
     uniqueIndex('bookings_payment_key').on(t.paymentId),
     check('bookings_stay_order', sql`${t.checkIn} < ${t.checkOut}`),
+    check('bookings_guests_positive', sql`${t.guests} > 0`),
     check('bookings_nightly_price_positive', sql`${t.nightlyPriceCents} > 0`),
     check('bookings_total_positive', sql`${t.totalCents} > 0`),
     check(

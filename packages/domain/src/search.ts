@@ -1,0 +1,187 @@
+import type { z } from 'zod';
+import * as zm from 'zod/mini';
+import { nightsBetween, todayIn, type IsoDate } from './dates.js';
+import { categorySchema, isoDateSchema, ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
+import { ROOM_LIMITS } from './room-limits.js';
+import { MAX_STAY_NIGHTS } from './stay-limits.js';
+import type { CategoryLabel } from './categories.js';
+
+/*
+ * Finding a stay: one reading of the search, shared by the home page's address, the web app's query and the
+ * API's `GET /api/rooms`. Built with zod/mini, as everything the home page reads at first paint
+ * (docs/decisions/017-bundle-budget.md).
+ *
+ * The API is strict (a wrong parameter is a 400 that names it); the home page is forgiving (`readSearch`
+ * drops what it cannot use and runs the rest), so a hand-edited or stale link never shows an error page.
+ */
+
+export const SEARCH_SORTS = ['recommended', 'price-asc', 'price-desc'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
+  recommended: 'Recommended',
+  'price-asc': 'Price low to high',
+  'price-desc': 'Price high to low',
+};
+
+export const SEARCH_LIMITS = {
+  maxWhereLength: 100,
+  maxGuests: 16,
+  /** Per night, in whole dollars: the most a host may ask. */
+  maxPrice: ROOM_LIMITS.maxPriceCents / 100,
+  maxBedrooms: ROOM_LIMITS.maxBedrooms,
+  /** A search counts its matches up to here and then says "more than" (docs/decisions/027-search.md). */
+  countCap: 1000,
+} as const;
+
+/**
+ * The zone whose day ends last: a date before today there is over everywhere on Earth. A stay may start on
+ * any later date; whether it is still today where a room is, is the room's own rule (its time zone).
+ */
+const LAST_ZONE = 'Etc/GMT+12';
+
+/** The first check-in date any room anywhere may still take. */
+export function earliestCheckIn(now: Date = new Date()): IsoDate {
+  return todayIn(LAST_ZONE, now);
+}
+
+function wholeNumber(label: string, min: number, max: number) {
+  const message = `${label} must be a whole number from ${min} to ${max}`;
+  return zm.coerce.number({ error: message }).check(
+    zm.refine((n) => Number.isInteger(n) && n >= min && n <= max, { error: message }),
+  );
+}
+
+/** Each search parameter alone: the home page reads them one by one, the API all together. */
+export const searchFieldSchemas = {
+  category: categorySchema,
+  where: zm.string().check(
+    zm.trim(),
+    zm.minLength(1, { error: 'Where must not be empty' }),
+    zm.maxLength(SEARCH_LIMITS.maxWhereLength, { error: `Where must be at most ${SEARCH_LIMITS.maxWhereLength} characters` }),
+  ),
+  checkin: isoDateSchema,
+  checkout: isoDateSchema,
+  guests: wholeNumber('Guests', 1, SEARCH_LIMITS.maxGuests),
+  minPrice: wholeNumber('Minimum price', 0, SEARCH_LIMITS.maxPrice),
+  maxPrice: wholeNumber('Maximum price', 1, SEARCH_LIMITS.maxPrice),
+  bedrooms: wholeNumber('Bedrooms', 1, SEARCH_LIMITS.maxBedrooms),
+  sort: zm.enum(SEARCH_SORTS, { error: `Sort must be one of: ${SEARCH_SORTS.join(', ')}` }),
+};
+
+export type SearchField = keyof typeof searchFieldSchemas;
+/** The order parameters are written in, so one search always has one address (and one cache key). */
+export const SEARCH_FIELDS = Object.keys(searchFieldSchemas) as SearchField[];
+
+export type RoomSearch = {
+  category?: CategoryLabel;
+  where?: string;
+  checkin?: IsoDate;
+  checkout?: IsoDate;
+  guests?: number;
+  /** Whole dollars per night. */
+  minPrice?: number;
+  maxPrice?: number;
+  bedrooms?: number;
+  sort?: SearchSort;
+};
+
+type Problem = { field: SearchField; message: string };
+
+/**
+ * What is wrong between fields of an otherwise well-formed search, first problem first: dates come as a pair,
+ * the check-out after the check-in, within the longest stay, not in the past; the price range not reversed.
+ */
+export function searchProblems(search: RoomSearch, now: Date = new Date()): Problem[] {
+  const problems: Problem[] = [];
+  const { checkin, checkout } = search;
+  if (checkin && checkin < earliestCheckIn(now)) problems.push({ field: 'checkin', message: 'Check-in is in the past' });
+  if (checkin && !checkout) problems.push({ field: 'checkout', message: 'Check-out is required with a check-in date' });
+  if (checkout && !checkin) problems.push({ field: 'checkin', message: 'Check-in is required with a check-out date' });
+  if (checkin && checkout) {
+    const nights = nightsBetween(checkin, checkout);
+    if (nights < 1) problems.push({ field: 'checkout', message: 'Check-out must be after check-in' });
+    else if (nights > MAX_STAY_NIGHTS) {
+      problems.push({ field: 'checkout', message: `A stay can be at most ${MAX_STAY_NIGHTS} nights` });
+    }
+  }
+  if (search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice) {
+    problems.push({ field: 'maxPrice', message: 'Maximum price must not be below the minimum price' });
+  }
+  return problems;
+}
+
+/** `GET /api/rooms`: the search plus the page. Strict: a wrong parameter is a 400 naming it. */
+export const roomsQuerySchema = zm
+  .object({
+    ...Object.fromEntries(SEARCH_FIELDS.map((field) => [field, zm.optional(searchFieldSchemas[field])])),
+    cursor: zm.optional(zm.string().check(zm.maxLength(300, { error: 'Invalid cursor' }))),
+    limit: zm._default(wholeNumber('Limit', 1, ROOMS_MAX_PAGE_SIZE), ROOMS_PAGE_SIZE),
+  } as {
+    [K in SearchField]: zm.ZodMiniOptional<(typeof searchFieldSchemas)[K]>;
+  } & {
+    cursor: zm.ZodMiniOptional<zm.ZodMiniString>;
+    limit: zm.ZodMiniDefault<ReturnType<typeof wholeNumber>>;
+  })
+  .check(
+    zm.superRefine((query, ctx) => {
+      for (const { field, message } of searchProblems(query as RoomSearch)) {
+        ctx.issues.push({ code: 'custom', message, path: [field], input: query[field] });
+      }
+    }),
+  );
+export type RoomsQuery = z.output<typeof roomsQuerySchema>;
+
+/** The search a query asks for, without its page: the part that decides which rooms match. */
+export function searchOf(query: RoomSearch): RoomSearch {
+  const search: RoomSearch = {};
+  for (const field of SEARCH_FIELDS) {
+    const value = query[field];
+    if (value !== undefined) (search as Record<SearchField, unknown>)[field] = value;
+  }
+  if (search.sort === 'recommended') delete search.sort;
+  return search;
+}
+
+/**
+ * The home page's reading of its address: each parameter that parses is kept, anything else is dropped, then
+ * a field that conflicts with the rest is cleared (a check-out before the check-in, a date in the past, a
+ * reversed price range) and the rest of the search still runs. Unknown parameters are ignored.
+ */
+export function readSearch(params: { get(name: string): string | null }, now: Date = new Date()): RoomSearch {
+  const search: RoomSearch = {};
+  for (const field of SEARCH_FIELDS) {
+    const raw = params.get(field);
+    if (raw === null || raw === '') continue;
+    const parsed = searchFieldSchemas[field].safeParse(raw);
+    if (parsed.success) (search as Record<SearchField, unknown>)[field] = parsed.data;
+  }
+  // Each problem clears its field; clearing one date can reveal another problem, so look again until none.
+  for (let problems = searchProblems(search, now); problems.length > 0; problems = searchProblems(search, now)) {
+    for (const { field } of problems) delete search[field];
+  }
+  return searchOf(search);
+}
+
+/**
+ * The search as a query string (no leading '?'), parameters in one fixed order and the default sort left
+ * out: one search has one address, one API request and one cache key.
+ */
+export function searchToQuery(search: RoomSearch): string {
+  const parts: string[] = [];
+  for (const field of SEARCH_FIELDS) {
+    const value = search[field];
+    if (value === undefined || (field === 'sort' && value === 'recommended')) continue;
+    parts.push(`${field}=${encodeURIComponent(String(value)).replace(/%20/g, '+')}`);
+  }
+  return parts.join('&');
+}
+
+/** A search with dates: its rooms carry the stay's nights and total. */
+export function isDatedSearch(search: RoomSearch): search is RoomSearch & { checkin: IsoDate; checkout: IsoDate } {
+  return search.checkin !== undefined && search.checkout !== undefined;
+}
+
+/** Whether a search narrows anything beyond the category (the empty state then offers to widen it). */
+export function isNarrowed(search: RoomSearch): boolean {
+  return SEARCH_FIELDS.some((field) => field !== 'category' && field !== 'sort' && search[field] !== undefined);
+}
