@@ -1,3 +1,4 @@
+import type { SessionUser } from '@staybook/domain/accounts';
 import type { RoomAvailability } from '@staybook/domain/bookings';
 import type { Room } from '@staybook/domain/rooms';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -40,7 +41,7 @@ const AVAILABILITY: RoomAvailability = {
   booked: false,
 };
 
-const GUEST = { id: 'u1', name: 'Gus Guest', email: 'gus@example.com', image: null, role: 'guest', status: 'Verified', emailVerified: true } as const;
+const GUEST: SessionUser = { id: 'u1', name: 'Gus Guest', email: 'gus@example.com', image: null, role: 'guest', status: 'Verified', emailVerified: true };
 
 function json(body: unknown) {
   return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
@@ -52,7 +53,7 @@ function Address() {
   return <p data-testid="address">{location.pathname + location.search}</p>;
 }
 
-function renderCard(query = '') {
+function renderCard(query = '', { room = ROOM, user = GUEST }: { room?: Room; user?: SessionUser } = {}) {
   const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     if (path === `/api/room/${ROOM._id}/availability`) return json(AVAILABILITY);
@@ -65,7 +66,7 @@ function renderCard(query = '') {
   });
   vi.stubGlobal('fetch', fetch);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const auth = { user: GUEST, loading: false, error: null } as unknown as AuthContextValue;
+  const auth = { user, loading: false, error: null } as unknown as AuthContextValue;
   render(
     <MemoryRouter initialEntries={[`/room/${ROOM._id}${query}`]}>
       <QueryClientProvider client={client}>
@@ -75,7 +76,7 @@ function renderCard(query = '') {
               path="/room/:id"
               element={
                 <>
-                  <ReservationCard room={ROOM} />
+                  <ReservationCard room={room} />
                   <Address />
                 </>
               }
@@ -148,6 +149,16 @@ describe('the reservation card', () => {
     expect(address()).toBe(`/room/${ROOM._id}?checkin=2030-01-05&checkout=2030-01-08&guests=4`);
     fireEvent.click(fewer);
     expect(address()).toBe(`/room/${ROOM._id}?checkin=2030-01-05&checkout=2030-01-08&guests=3`);
+  });
+
+  it("chooses nothing for the room's own host, even from a link", async () => {
+    const host = { ...GUEST, email: 'hana@example.com' };
+    const { card } = renderCard('?checkin=2030-01-05&checkout=2030-01-08&guests=2', { room: { ...ROOM, host: { ...ROOM.host, email: host.email } }, user: host });
+    expect(await within(card()).findByText('This is your listing. Guests reserve it here.')).toBeTruthy();
+    expect(within(card()).queryByText('Total')).toBeNull();
+    expect(within(card()).queryByRole('button', { name: 'Reserve' })).toBeNull();
+    expect(within(card()).queryByRole('group', { name: 'Guests' })).toBeNull();
+    expect(within(card()).queryByText('Add dates for prices')).toBeNull();
   });
 
   it('shows the guest count in the review and asks the payment for it', async () => {

@@ -74,15 +74,16 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
   // The room's answer names the host's e-mail to the host themself (and a few others), never to everyone.
   const hostEmail = room.host.email;
   const ownListing = user !== null && hostEmail !== undefined && normalizeEmail(user.email) === normalizeEmail(hostEmail);
+  // Only a guest chooses a stay: the room's host (and anyone, once no night is left) sees the nights, no choice.
+  const choosing = !booked && !ownListing;
   // Availability refreshes while the page is open; a pick that someone else's stay now covers is dropped.
   const stillOpen = picked && (picked.to === null ? canCheckIn(picked.from, availability) : isBookableStay(picked, availability));
-  const selection = stillOpen ? picked : null;
+  const selection = choosing && stillOpen ? picked : null;
   const stay = selection?.to ? { from: selection.from, to: selection.to } : null;
   const totalCents = stay ? stayTotalCents(room.priceCents, stay.from, stay.to) : null;
   const tooSmall = totalCents !== null && totalCents < MIN_PAYMENT_CENTS;
   // Paying waits until the e-mail address is verified; the dates can still be chosen and priced.
-  const unverified = user !== null && !user.emailVerified && !booked && !ownListing;
-  const choosing = !booked && !ownListing;
+  const unverified = user !== null && !user.emailVerified && choosing;
 
   const remember = (next: { selection: StaySelection; guests: number }) => {
     const whole = next.selection?.to ? { from: next.selection.from, to: next.selection.to } : null;
@@ -146,7 +147,7 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
           <Button className="w-full" disabled>
             Booked
           </Button>
-        ) : stay && !ownListing ? (
+        ) : stay ? (
           <Button className="w-full" disabled={tooSmall || unverified} onClick={() => setReviewing({ ...stay, guests })}>
             Reserve
           </Button>
