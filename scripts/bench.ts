@@ -22,7 +22,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -573,6 +573,8 @@ const search: BenchSection = {
         console.log(
           `repeated: one URL, answered from the listing cache after its first request; varied: a new search at each request (a run's requests / distinct URLs shown); goal p99 <= ${GOAL_P99_MS} ms`,
         );
+        // Figures on a shared machine mean little without what else ran: the load before and after the section.
+        console.log(`load average (1 min) before: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
         for (const { label, repeated, varied } of cases) {
           const res = await fetch(`${server.url}${repeated[0]}`);
           const page = (await res.json()) as RoomsPage & { total?: { count: number; more: boolean } };
@@ -590,6 +592,7 @@ const search: BenchSection = {
             );
           }
         }
+        console.log(`load average (1 min) after: ${loadavg()[0]!.toFixed(1)}`);
       } finally {
         await server.stop();
       }
