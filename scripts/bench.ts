@@ -53,7 +53,7 @@ import {
 import { openDatabase, type DatabaseTarget } from '../apps/api/src/db/client.js';
 import { migrateDatabase } from '../apps/api/src/db/migrate.js';
 import { PLACE_MATCH_THRESHOLD } from '../apps/api/src/modules/rooms/rooms.service.js';
-import { startServer } from '../apps/api/src/test/server-process.js';
+import { signUpVerified, startServer, type RunningServer } from '../apps/api/src/test/server-process.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -83,7 +83,15 @@ const ONLY = args.only ? new Set(args.only.split(',').map((name) => name.trim())
 const STATS_CONNECTIONS = Math.min(CONNECTIONS, 8);
 
 /** What every section of the bench gets: the running app, and what it runs on. */
-export type BenchContext = { base: string; database: 'pglite' | 'postgres'; databaseUrl: string | null; rooms: number };
+export type BenchContext = {
+  base: string;
+  /** The app's server and data directory (its outbox holds the verification mails), when the bench started one. */
+  server: RunningServer | null;
+  dataDir: string;
+  database: 'pglite' | 'postgres';
+  databaseUrl: string | null;
+  rooms: number;
+};
 export type BenchSection = {
   /** Its name for --only. */
   key: string;
@@ -206,7 +214,7 @@ const bookingsSection: BenchSection = {
   key: 'bookings',
   title: 'confirmed bookings',
   usesApp: true,
-  async run({ base }) {
+  async run({ base, server, dataDir }) {
     const clientsCount = 16;
     const roomIds = ((await (await fetch(`${base}/api/rooms?limit=60`)).json()) as RoomsPage).items.filter((r) => !r.booked).map((r) => r._id);
     const post = (path: string, body: unknown, cookie?: string) =>
@@ -220,13 +228,13 @@ const bookingsSection: BenchSection = {
     let errors = 0;
     const clients = await Promise.all(
       Array.from({ length: clientsCount }, async (_, c) => {
-        const res = await post('/api/auth/sign-up/email', {
+        // Booking asks for a verified e-mail: sign up, open the mail's link from the outbox, sign in.
+        const cookie = await signUpVerified(server!, dataDir, {
           name: `Bench guest ${c}`,
           email: `bench-${randomUUID().slice(0, 8)}@example.com`,
           password: 'bench password 123',
           image: storedImageUrl(randomUUID()),
         });
-        const cookie = res.headers.getSetCookie().map((h) => h.split(';')[0]).join('; ');
         // The free nights of this client's rooms, in order.
         const nights: { roomId: string; night: string }[] = [];
         for (const roomId of roomIds.filter((_, i) => i % clientsCount === c)) {
@@ -632,7 +640,7 @@ if (!chosen.some((section) => section.usesApp)) {
   // Only sections that bring their own database and server (or need none): no app of the bench's own.
   const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
   console.log(`database: ${kind}, ${CONNECTIONS} connections, ${DURATION_S} s per path`);
-  await runSections({ base: '', database: kind, databaseUrl: process.env.DATABASE_URL || null, rooms: 0 });
+  await runSections({ base: '', server: null, dataDir: '', database: kind, databaseUrl: process.env.DATABASE_URL || null, rooms: 0 });
 } else {
   const database = await createBenchDatabase();
   try {
@@ -660,7 +668,14 @@ if (!chosen.some((section) => section.usesApp)) {
       console.log(
         `database: ${database.target.kind}, ${SEED_ROOMS > 0 ? `${SEED_ROOMS.toLocaleString('en-US')} bench rooms` : 'demo seed'}, ${CONNECTIONS} connections, ${DURATION_S} s per path`,
       );
-      await runSections({ base: server.url, database: database.target.kind, databaseUrl: database.env.DATABASE_URL || null, rooms: SEED_ROOMS });
+      await runSections({
+        base: server.url,
+        server,
+        dataDir: database.env.DATA_DIR!,
+        database: database.target.kind,
+        databaseUrl: database.env.DATABASE_URL || null,
+        rooms: SEED_ROOMS,
+      });
     } finally {
       await server.stop();
     }
