@@ -1,8 +1,8 @@
 // `npm run bench`: starts the server on a fresh data directory (PGlite), or on a database it creates on the
 // PostgreSQL server in DATABASE_URL (and drops afterwards), and prints request throughput and latency for the
 // browsing paths next to a bare Fastify route sending the same bytes from memory, confirmed bookings per
-// second through the built-in card processor, and the web bundle's sizes. Figures only: nothing here passes
-// or fails.
+// second through the built-in card processor, the statistics dashboards, the search on PostgreSQL (with the
+// query plans of its four cases), and the web bundle's sizes. Figures only: nothing here passes or fails.
 //
 //   npm run bench                          the demo marketplace
 //   npm run bench -- --rooms=100000        100,000 rooms (a tenth of them with stays) written straight into
