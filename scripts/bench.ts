@@ -1,29 +1,59 @@
 // `npm run bench`: starts the server on a fresh data directory (PGlite), or on a database it creates on the
 // PostgreSQL server in DATABASE_URL (and drops afterwards), and prints request throughput and latency for the
 // browsing paths next to a bare Fastify route sending the same bytes from memory, confirmed bookings per
-// second through the built-in card processor, and the web bundle's sizes. Figures only: nothing here passes
-// or fails.
+// second through the built-in card processor, the statistics dashboards, the search on PostgreSQL (with the
+// query plans of its four cases), and the web bundle's sizes. Figures only: nothing here passes or fails.
 //
 //   npm run bench                          the demo marketplace
 //   npm run bench -- --rooms=100000        100,000 rooms (a tenth of them with stays) written straight into
 //                                          the database for this run instead of the demo seed
 //   --duration=10 --connections=32         seconds per path and concurrent connections (defaults 5 and 32)
 //   --bookings=100000                      stays in the statistics section's own database (default 100,000)
+//   --search-rooms=100000 --search-bookings=1000000
+//                                          rooms and confirmed stays in the search section's own database
+//                                          (PostgreSQL only; the defaults are these)
+//   --only=search,statistics               only these sections (browsing, bookings, statistics, search, bundle)
+//   --plans                                the search section prints each case's whole query plans too
 //
 // Load comes from autocannon in this process; the app and the bare route each run in a process of their own,
-// on ports 6340 (app) and 6341 (bare route); the statistics section starts a server of its own on 6342.
+// on ports 6340 (app) and 6341 (bare route); the statistics section starts a server of its own on 6342, the
+// search section one on 6343.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { addDays, storedImageUrl, TEST_SUCCESS_CARD, type PaymentIntent, type RoomAvailability, type RoomsPage } from '@staybook/domain';
-import { BENCH_ACCOUNTS, BENCH_PASSWORD, createBenchDatabase, seedRoomsBench, seedStatisticsBench } from '../apps/api/src/db/bench-seed.js';
-import { openDatabase } from '../apps/api/src/db/client.js';
+import pg from 'pg';
+import {
+  addDays,
+  searchToQuery,
+  storedImageUrl,
+  TEST_SUCCESS_CARD,
+  type IsoDate,
+  type PaymentIntent,
+  type RoomAvailability,
+  type RoomSearch,
+  type RoomsPage,
+} from '@staybook/domain';
+import { buildApp } from '../apps/api/src/app.js';
+import { parseConfig } from '../apps/api/src/config.js';
+import { BENCH_PLACES } from '../apps/api/src/db/bench-places.js';
+import {
+  BENCH_ACCOUNTS,
+  BENCH_PASSWORD,
+  createBenchDatabase,
+  seedRoomsBench,
+  seedSearchBench,
+  seedStatisticsBench,
+} from '../apps/api/src/db/bench-seed.js';
+import { openDatabase, type DatabaseTarget } from '../apps/api/src/db/client.js';
 import { migrateDatabase } from '../apps/api/src/db/migrate.js';
-import { startServer } from '../apps/api/src/test/server-process.js';
+import { PLACE_MATCH_THRESHOLD } from '../apps/api/src/modules/rooms/rooms.service.js';
+import { signUpVerified, startServer, type RunningServer } from '../apps/api/src/test/server-process.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,6 +61,10 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
     bookings: { type: 'string', default: '100000' },
+    'search-rooms': { type: 'string', default: '100000' },
+    'search-bookings': { type: 'string', default: '1000000' },
+    only: { type: 'string' },
+    plans: { type: 'boolean', default: false },
   },
 });
 const SEED_ROOMS = Number(args.rooms);
@@ -40,12 +74,32 @@ const STAT_BOOKINGS = Number(args.bookings);
 const APP_PORT = 6340;
 const BARE_PORT = 6341;
 const STATS_PORT = 6342;
+const SEARCH_PORT = 6343;
+const SEARCH_ROOMS = Number(args['search-rooms']);
+const SEARCH_BOOKINGS = Number(args['search-bookings']);
+const ARGS_PLANS = args.plans;
+const ONLY = args.only ? new Set(args.only.split(',').map((name) => name.trim())) : null;
 /** A dashboard has a few readers at once, not a crowd: its figures are taken with fewer connections. */
 const STATS_CONNECTIONS = Math.min(CONNECTIONS, 8);
 
 /** What every section of the bench gets: the running app, and what it runs on. */
-export type BenchContext = { base: string; database: 'pglite' | 'postgres'; databaseUrl: string | null; rooms: number };
-export type BenchSection = { title: string; run(ctx: BenchContext): Promise<void> };
+export type BenchContext = {
+  base: string;
+  /** The app's server and data directory (its outbox holds the verification mails), when the bench started one. */
+  server: RunningServer | null;
+  dataDir: string;
+  database: 'pglite' | 'postgres';
+  databaseUrl: string | null;
+  rooms: number;
+};
+export type BenchSection = {
+  /** Its name for --only. */
+  key: string;
+  title: string;
+  /** Whether it measures the app the bench starts (else it brings what it needs, or nothing). */
+  usesApp: boolean;
+  run(ctx: BenchContext): Promise<void>;
+};
 
 type Figures = { rps: number; p50: number; p99: number; errors: number };
 
@@ -109,7 +163,9 @@ async function startBareRoute(): Promise<{ url: string; serve(path: string, body
 
 /** Each browsing path against the app, then the same bytes from the bare route, and the ratio. */
 const browsing: BenchSection = {
+  key: 'browsing',
   title: 'browsing',
+  usesApp: true,
   async run({ base }) {
     const first = (await (await fetch(`${base}/api/rooms`)).json()) as RoomsPage;
     let later = first;
@@ -155,8 +211,10 @@ const browsing: BenchSection = {
  * with the built-in processor, confirm the booking), in rooms no other client books, so every booking succeeds.
  */
 const bookingsSection: BenchSection = {
+  key: 'bookings',
   title: 'confirmed bookings',
-  async run({ base }) {
+  usesApp: true,
+  async run({ base, server, dataDir }) {
     const clientsCount = 16;
     const roomIds = ((await (await fetch(`${base}/api/rooms?limit=60`)).json()) as RoomsPage).items.filter((r) => !r.booked).map((r) => r._id);
     const post = (path: string, body: unknown, cookie?: string) =>
@@ -170,13 +228,13 @@ const bookingsSection: BenchSection = {
     let errors = 0;
     const clients = await Promise.all(
       Array.from({ length: clientsCount }, async (_, c) => {
-        const res = await post('/api/auth/sign-up/email', {
+        // Booking asks for a verified e-mail: sign up, open the mail's link from the outbox, sign in.
+        const cookie = await signUpVerified(server!, dataDir, {
           name: `Bench guest ${c}`,
           email: `bench-${randomUUID().slice(0, 8)}@example.com`,
           password: 'bench password 123',
           image: storedImageUrl(randomUUID()),
         });
-        const cookie = res.headers.getSetCookie().map((h) => h.split(';')[0]).join('; ');
         // The free nights of this client's rooms, in order.
         const nights: { roomId: string; night: string }[] = [];
         for (const roomId of roomIds.filter((_, i) => i % clientsCount === c)) {
@@ -220,7 +278,9 @@ const bookingsSection: BenchSection = {
 };
 
 const bundleSizes: BenchSection = {
+  key: 'bundle',
   title: 'web bundle (raw / gzip)',
+  usesApp: false,
   async run() {
     const dir = new URL('../apps/web/dist/assets/', import.meta.url);
     const files = await readdir(dir).catch(() => []);
@@ -249,7 +309,9 @@ async function signIn(base: string, email: string): Promise<string> {
  * a server of its own on it, and each view's figures and calendar for the admin, a host and a guest.
  */
 const statistics: BenchSection = {
+  key: 'statistics',
   title: 'statistics',
+  usesApp: false,
   async run() {
     const database = await createBenchDatabase();
     try {
@@ -288,43 +350,336 @@ const statistics: BenchSection = {
   },
 };
 
-/** The sections, in the order they run; each prints under its title. */
-const sections: BenchSection[] = [browsing, bookingsSection, statistics, bundleSizes];
+/** A seeded pseudo-random generator (mulberry32): the varied searches are the same list at every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
-const database = await createBenchDatabase();
-try {
-  if (SEED_ROOMS > 0) {
-    const started = performance.now();
-    const handle = await openDatabase(database.target);
-    try {
-      await migrateDatabase(handle);
-      await seedRoomsBench(handle.db, SEED_ROOMS);
-    } finally {
-      await handle.close();
-    }
-    console.log(`seeded ${SEED_ROOMS.toLocaleString('en-US')} rooms and ${Math.floor(SEED_ROOMS / 10).toLocaleString('en-US')} stays in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+/** Lower case, without accents: 'São Paulo' → 'sao paulo', as a guest may type it. */
+const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** One slip of the keyboard each: a letter left out, or two neighbours swapped ('lisbon' → 'lisbn', 'lsibon'). */
+function typosOf(word: string): string[] {
+  const typos = new Set<string>();
+  for (let i = 1; i < word.length; i += 1) {
+    typos.add(word.slice(0, i) + word.slice(i + 1));
+    if (i < word.length - 1) typos.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
   }
-  const server = await startServer({
-    ...database.env,
-    PORT: String(APP_PORT),
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: SEED_ROOMS > 0 ? '0' : '1',
-    // Every client books from this one address; the limits have tests of their own.
-    AUTH_RATE_LIMIT: '0',
-    PAYMENT_RATE_LIMIT: '0',
+  typos.delete(word);
+  return [...typos].filter((typo) => typo.replace(/[^a-z]/g, '').length >= 4 && !typo.includes('  '));
+}
+
+type SearchCase = { label: string; repeated: string[]; varied: string[] };
+
+/** `/api/rooms?…` in the parameters' own order (as the web app writes them: one search, one cache key). */
+function roomsPath(search: RoomSearch, limit?: number): string {
+  const query = searchToQuery(search);
+  const page = limit === undefined ? '' : `${query ? '&' : ''}limit=${limit}`;
+  return `/api/rooms?${query}${page}`;
+}
+
+/**
+ * Distinct searches, as many as a run can send: first each search once at the default page size, then the same
+ * ones again with other page sizes (other cache keys, the same SQL but for its LIMIT), so that a run's requests
+ * miss the listing cache and run the query.
+ */
+function distinctPaths(searches: RoomSearch[], wanted = 40_000): string[] {
+  const paths: string[] = searches.map((search) => roomsPath(search));
+  for (let limit = 12; paths.length < wanted && limit <= 60; limit += 1) {
+    if (limit === 24) continue;
+    for (const search of searches) paths.push(roomsPath(search, limit));
+  }
+  return [...new Set(paths)].slice(0, wanted);
+}
+
+/**
+ * The four searches of issue 18's goal, each as one URL (repeated: served from the listing cache after the first
+ * request) and as a long list of distinct URLs of the same kind (varied: each request a search not asked before).
+ */
+function searchCases(today: IsoDate): SearchCase[] {
+  const rnd = random(18);
+  const cities = [...new Set(BENCH_PLACES.map(([location]) => location.split(',')[0]!))];
+  const countries = [...new Set(BENCH_PLACES.map(([location]) => location.split(',').at(-1)!.trim()))];
+  // A place as guests type it: the whole location, the city as written, in plain lower case, its first letters, the country.
+  const places = [
+    ...new Set([
+      ...cities.map(plain),
+      ...BENCH_PLACES.map(([location]) => location),
+      ...cities,
+      ...cities.map((city) => plain(city).slice(0, Math.max(4, Math.ceil(city.length * 0.7)))),
+      ...countries.map(plain),
+    ]),
+  ];
+  const typos = [...new Set(['lisbn', 'zermat', ...cities.flatMap((city) => typosOf(plain(city)))])];
+  const checkin = addDays(today, 28);
+  const week = { checkin, checkout: addDays(checkin, 7) };
+  // Check-in from tomorrow to a year ahead, 1 to 21 nights: each a window no other request asks for.
+  const stays: { checkin: IsoDate; checkout: IsoDate }[] = [];
+  for (let nights = 7; stays.length < 365 * 21; nights = (nights % 21) + 1) {
+    for (let ahead = 1; ahead <= 365; ahead += 1) stays.push({ checkin: addDays(today, ahead), checkout: addDays(today, ahead + nights) });
+  }
+  const shuffled = <T>(list: T[]) => list.map((item) => [rnd(), item] as const).sort((a, b) => a[0] - b[0]).map(([, item]) => item);
+  const pickOne = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const combined: RoomSearch[] = [];
+  for (let n = 0; n < 40_000; n += 1) {
+    const minPrice = pickOne([0, 30, 50, 60, 80, 100, 120, 150, 200]);
+    combined.push({
+      where: pickOne(cities.map(plain)),
+      ...pickOne(stays),
+      guests: 1 + Math.floor(rnd() * 6),
+      ...(minPrice > 0 ? { minPrice } : {}),
+      maxPrice: minPrice + pickOne([70, 100, 150, 170, 250, 400]),
+    });
+  }
+  return [
+    {
+      label: '(a) place: where=lisbon',
+      repeated: [roomsPath({ where: 'lisbon' })],
+      varied: distinctPaths(shuffled(places).map((where) => ({ where }))),
+    },
+    {
+      label: `(b) dates: ${week.checkin}..${week.checkout}`,
+      repeated: [roomsPath(week)],
+      varied: distinctPaths(shuffled(stays)),
+    },
+    {
+      label: '(c) place+dates+guests=3+$80-250',
+      repeated: [roomsPath({ where: 'lisbon', ...week, guests: 3, minPrice: 80, maxPrice: 250 })],
+      varied: distinctPaths(combined),
+    },
+    {
+      label: '(d) typo: where=lisbn',
+      repeated: [roomsPath({ where: 'lisbn' })],
+      varied: distinctPaths([{ where: 'lisbn' }, { where: 'zermat' }, ...shuffled(typos.slice(2)).map((where) => ({ where }))]),
+    },
+    { label: '(d) typo: where=zermat', repeated: [roomsPath({ where: 'zermat' })], varied: [] },
+  ];
+}
+
+/**
+ * Load over many URLs, one after the other across all connections (autocannon's own `requests` list starts
+ * every connection at its first entry, so 32 connections would ask for the same search at once and share one
+ * computation). Answers the figures and how many URLs were handed out, warm-up included.
+ */
+async function measureEach(base: string, paths: string[]): Promise<Figures & { sent: number }> {
+  let next = 0;
+  const figures = await measure(base, {
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
   });
+  return { ...figures, sent: next };
+}
+
+const GOAL_P99_MS = 50;
+
+/**
+ * Each SQL statement a request runs, as the app runs it: the app built in this process on the same database,
+ * its driver's queries noted, and each one that reads rooms run again under EXPLAIN (ANALYZE, BUFFERS).
+ */
+async function explainRequests(target: DatabaseTarget, paths: string[]): Promise<Map<string, string[]>> {
+  const noted: { text: string; values: unknown[] }[] = [];
+  const query = pg.Client.prototype.query;
+  let noting = false;
+  // Drizzle hands node-postgres a config object ({ text, rowMode, types }) and the values beside it, or in it.
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as { text?: string; values?: unknown[] } | string;
+    if (noting && typeof config === 'object' && config.text) {
+      noted.push({ text: config.text, values: config.values ?? (Array.isArray(args[1]) ? (args[1] as unknown[]) : []) });
+    }
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  const database = await openDatabase(target);
+  const dataDir = await mkdtemp(join(tmpdir(), 'staybook-bench-plans-'));
+  const app = await buildApp({
+    config: parseConfig({ DATA_DIR: dataDir, DATABASE_URL: target.kind === 'postgres' ? target.url : '', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1' }),
+    database,
+    authSecret: 'bench-secret-that-is-long-enough-for-the-auth-library',
+    mailer: { send: async () => {} },
+    webDist: null,
+  });
+  const explainer = new pg.Client({ connectionString: target.kind === 'postgres' ? target.url : '' });
+  await explainer.connect();
+  const plans = new Map<string, string[]>();
   try {
-    const ctx: BenchContext = { base: server.url, database: database.target.kind, databaseUrl: database.env.DATABASE_URL || null, rooms: SEED_ROOMS };
-    console.log(
-      `database: ${database.target.kind}, ${SEED_ROOMS > 0 ? `${SEED_ROOMS.toLocaleString('en-US')} bench rooms` : 'demo seed'}, ${CONNECTIONS} connections, ${DURATION_S} s per path`,
-    );
-    for (const section of sections) {
-      console.log(`\n${section.title}`);
-      await section.run(ctx);
+    await app.ready();
+    for (const path of paths) {
+      noted.length = 0;
+      noting = true;
+      const res = await app.inject({ method: 'GET', url: path });
+      noting = false;
+      if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+      const statements = noted.filter(({ text }) => /from "rooms"/i.test(text));
+      const explained: string[] = [];
+      for (const { text, values } of statements) {
+        // The search's own setting (pg_trgm's threshold) is SET LOCAL in its transaction: here, in ours.
+        await explainer.query('begin');
+        await explainer.query(`select set_config('pg_trgm.word_similarity_threshold', $1, true)`, [String(PLACE_MATCH_THRESHOLD)]);
+        const result = await explainer.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, values);
+        await explainer.query('rollback');
+        explained.push([text.replace(/\s+/g, ' '), `params: ${JSON.stringify(values)}`, ...result.rows.map((row) => row['QUERY PLAN'])].join('\n'));
+      }
+      plans.set(path, explained);
     }
   } finally {
-    await server.stop();
+    pg.Client.prototype.query = query;
+    await explainer.end();
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
-} finally {
-  await database.cleanup();
+  return plans;
+}
+
+/** The lines of a plan that say how it ran: its nodes (index or scan, rows, time) and the execution time. */
+function planSummary(plan: string): string[] {
+  return plan
+    .split('\n')
+    .filter((line) => /(Scan|Join|Sort|Limit|Aggregate|Nested Loop|SubPlan|Execution Time|Heap Blocks|Rows Removed)/.test(line))
+    .map((line) => line.replace(/\(cost=[^)]*\) /, ''));
+}
+
+/**
+ * Finding a stay (issue 18): a database of its own with --search-rooms rooms and --search-bookings confirmed
+ * stays, a server of its own on it, and each search of the goal, repeated and varied; then each one's query
+ * plans on that database.
+ */
+const search: BenchSection = {
+  key: 'search',
+  title: 'search (GET /api/rooms)',
+  usesApp: false,
+  async run() {
+    if (!process.env.DATABASE_URL) {
+      return console.log('(PostgreSQL only: the search figures need DATABASE_URL, a server the bench may create a database on; skipped on PGlite)');
+    }
+    const database = await createBenchDatabase();
+    try {
+      const seeding = performance.now();
+      const handle = await openDatabase(database.target);
+      let steps: Record<string, number>;
+      try {
+        await migrateDatabase(handle);
+        steps = await seedSearchBench(handle.db, SEARCH_ROOMS, SEARCH_BOOKINGS);
+      } finally {
+        await handle.close();
+      }
+      console.log(
+        `(${SEARCH_ROOMS.toLocaleString('en-US')} rooms and ${SEARCH_BOOKINGS.toLocaleString('en-US')} confirmed stays in a database of their own, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s: ${Object.entries(
+          steps,
+        )
+          .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`)
+          .join(', ')})`,
+      );
+      const server = await startServer({ ...database.env, PORT: String(SEARCH_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn' });
+      const cases = searchCases(new Date().toISOString().slice(0, 10));
+      try {
+        console.log(
+          `repeated: one URL, answered from the listing cache after its first request; varied: a new search at each request (a run's requests / distinct URLs shown); goal p99 <= ${GOAL_P99_MS} ms`,
+        );
+        // Figures on a shared machine mean little without what else ran: the load before and after the section.
+        console.log(`load average (1 min) before: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+        for (const { label, repeated, varied } of cases) {
+          const res = await fetch(`${server.url}${repeated[0]}`);
+          const page = (await res.json()) as RoomsPage & { total?: { count: number; more: boolean } };
+          if (!res.ok) throw new Error(`${repeated[0]}: ${res.status} ${JSON.stringify(page)}`);
+          const found = page.total ? `${page.total.more ? '>' : ''}${page.total.count} found` : `${page.items.length} shown`;
+          console.log(`${label.padEnd(40)} ${found}  ${repeated[0]}`);
+          const verdict = (f: Figures) => `${f.p99 <= GOAL_P99_MS ? 'within goal' : 'OVER goal'}${f.errors ? ` (${f.errors} errors)` : ''}`;
+          const once = await measure(`${server.url}${repeated[0]}`);
+          console.log(`  ${'repeated'.padEnd(38)} ${fmt(once)}  ${verdict(once)}`);
+          if (varied.length > 0) {
+            const many = await measureEach(server.url, varied);
+            const distinct = Math.min(many.sent, varied.length);
+            console.log(
+              `  ${`varied (${many.sent.toLocaleString('en-US')} req, ${Math.round((distinct / many.sent) * 100)}% distinct)`.padEnd(38)} ${fmt(many)}  ${verdict(many)}`,
+            );
+          }
+        }
+        console.log(`load average (1 min) after: ${loadavg()[0]!.toFixed(1)}`);
+      } finally {
+        await server.stop();
+      }
+      console.log('\nquery plans (EXPLAIN (ANALYZE, BUFFERS) of the statements each repeated URL runs, uncached, warm buffers)');
+      const plans = await explainRequests(database.target, cases.map((c) => c.repeated[0]!));
+      for (const { label, repeated } of cases) {
+        console.log(`${label}`);
+        for (const plan of plans.get(repeated[0]!) ?? []) {
+          const [statement, params, ...lines] = plan.split('\n');
+          const kind = /count\(\*\)/.test(statement!) ? 'count' : 'page';
+          if (ARGS_PLANS) console.log(`  ${kind}: ${statement}\n  ${params}\n${lines.map((line) => `    ${line}`).join('\n')}`);
+          else console.log(`  ${kind}:\n${planSummary(lines.join('\n')).map((line) => `    ${line}`).join('\n')}`);
+        }
+      }
+    } finally {
+      await database.cleanup();
+    }
+  },
+};
+
+/** The sections, in the order they run; each prints under its title. */
+const sections: BenchSection[] = [browsing, bookingsSection, statistics, search, bundleSizes];
+
+const chosen = sections.filter((section) => !ONLY || ONLY.has(section.key));
+if (ONLY && chosen.length !== ONLY.size) {
+  throw new Error(`--only: the sections are ${sections.map((section) => section.key).join(', ')}`);
+}
+
+async function runSections(ctx: BenchContext): Promise<void> {
+  for (const section of chosen) {
+    console.log(`\n${section.title}`);
+    await section.run(ctx);
+  }
+}
+
+if (!chosen.some((section) => section.usesApp)) {
+  // Only sections that bring their own database and server (or need none): no app of the bench's own.
+  const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  console.log(`database: ${kind}, ${CONNECTIONS} connections, ${DURATION_S} s per path`);
+  await runSections({ base: '', server: null, dataDir: '', database: kind, databaseUrl: process.env.DATABASE_URL || null, rooms: 0 });
+} else {
+  const database = await createBenchDatabase();
+  try {
+    if (SEED_ROOMS > 0) {
+      const started = performance.now();
+      const handle = await openDatabase(database.target);
+      try {
+        await migrateDatabase(handle);
+        await seedRoomsBench(handle.db, SEED_ROOMS);
+      } finally {
+        await handle.close();
+      }
+      console.log(`seeded ${SEED_ROOMS.toLocaleString('en-US')} rooms and ${Math.floor(SEED_ROOMS / 10).toLocaleString('en-US')} stays in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    const server = await startServer({
+      ...database.env,
+      PORT: String(APP_PORT),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: SEED_ROOMS > 0 ? '0' : '1',
+      // Every client books from this one address; the limits have tests of their own.
+      AUTH_RATE_LIMIT: '0',
+      PAYMENT_RATE_LIMIT: '0',
+    });
+    try {
+      console.log(
+        `database: ${database.target.kind}, ${SEED_ROOMS > 0 ? `${SEED_ROOMS.toLocaleString('en-US')} bench rooms` : 'demo seed'}, ${CONNECTIONS} connections, ${DURATION_S} s per path`,
+      );
+      await runSections({
+        base: server.url,
+        server,
+        dataDir: database.env.DATA_DIR!,
+        database: database.target.kind,
+        databaseUrl: database.env.DATABASE_URL || null,
+        rooms: SEED_ROOMS,
+      });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.cleanup();
+  }
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import pg from 'pg';
+import { BENCH_PLACES } from './bench-places.js';
 import type { Db, DatabaseTarget } from './client.js';
 
 /**
@@ -109,6 +110,130 @@ export async function seedRoomsBench(db: Db, count: number): Promise<void> {
     select p.room_id, p.guest_id, p.id, p.check_in, p.check_out, r.title, r.location, r.image, p.nightly_price_cents, p.amount_cents
     from payments p join rooms r on r.id = p.room_id where p.provider = 'bench'`);
   await db.execute(sql`analyze`);
+}
+
+/** One uniform number in [0, 1) per (row, purpose): a hash, so every run seeds the same marketplace. */
+const uniform = (row: string, purpose: number) => sql.raw(`((hashint8extended((${row})::bigint, ${purpose}) & 2147483647)::float8 / 2147483648)`);
+
+const TITLE_ADJECTIVES = ['Sunny', 'Cozy', 'Quiet', 'Charming', 'Bright', 'Spacious', 'Rustic', 'Elegant', 'Modern', 'Historic', 'Secluded',
+  'Stylish', 'Peaceful', 'Airy', 'Tiny', 'Grand', 'Hidden', 'Renovated', 'Romantic', 'Family-friendly'];
+const TITLE_KINDS = ['apartment', 'loft', 'cottage', 'villa', 'cabin', 'studio', 'townhouse', 'chalet', 'farmhouse', 'bungalow', 'guesthouse',
+  'penthouse', 'treehouse', 'houseboat', 'castle tower', 'yurt', 'barn conversion', 'beach house', 'flat', 'suite'];
+const TITLE_FEATURES = ['with a view', 'near the old town', 'by the sea', 'with a garden', 'with a terrace', 'by the lake', 'in the hills',
+  'with a pool', 'close to the station', 'under the stars', 'with a fireplace', 'steps from the beach', 'in the city centre',
+  'on a quiet street', 'with a balcony', 'near the ski lifts', 'in the vineyards', 'with a sauna', 'by the river', 'with a rooftop'];
+/** `(array[…])[1 + floor(u * n)]` for a list of words. */
+const pick = (words: readonly string[], u: ReturnType<typeof uniform>) =>
+  sql`(${sql.raw(`array[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(', ')}]`)})[1 + floor(${u} * ${sql.raw(String(words.length))})::int]`;
+
+export const SEARCH_BENCH_HOSTS = 2_000;
+export const SEARCH_BENCH_GUESTS = 20_000;
+
+/**
+ * The search bench's marketplace (`npm run bench`'s search section), written set-based (`insert … select
+ * generate_series`): `roomCount` live rooms (and a hundredth as many removed ones) in the 224 real places of
+ * bench-places.ts, the most visited places holding the most rooms; titles of words, every category, $30–900
+ * a night (most under $200, more with more bedrooms), 1–8 bedrooms, 1–16 guests, the place's time zone, an
+ * availability window opening between 60 days ago and 30 days ahead and lasting 6 to 24 months. Then
+ * `bookings` confirmed stays (each with its succeeded payment), spread evenly over the rooms (about ten a room
+ * for 100,000 rooms and 1,000,000 stays): each room's window is cut into as many slots as it has stays, and
+ * each stay (1–14 nights, mostly short) lies inside its slot, so no two overlap (bookings_no_overlap) and a
+ * week's search a few weeks ahead finds about a quarter of the rooms taken. Deterministic: rows are hashes of
+ * their number. Answers how long each step took, in ms.
+ */
+export async function seedSearchBench(db: Db, roomCount: number, bookings: number): Promise<Record<string, number>> {
+  const perRoom = Math.ceil(bookings / roomCount);
+  // The shortest window is 180 days: each stay needs a slot of a few days at least.
+  if (perRoom > 45) throw new Error(`--search-bookings: at most 45 stays a room (${bookings} for ${roomCount} rooms is ${perRoom})`);
+  const removed = Math.floor(roomCount / 100);
+  const steps: Record<string, number> = {};
+  let t = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    steps[name] = now - t;
+    t = now;
+  };
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into users (id, name, email, email_verified, role, image, created_at)
+      select 'bench-host-' || h, 'Host ' || h, 'bench-host-' || h || '@example.com', true, 'host'::user_role, '/uploads/' || md5('h' || h)::uuid || '.webp',
+             now() - interval '3 years'
+      from generate_series(1, ${SEARCH_BENCH_HOSTS}) h
+      union all
+      select 'bench-guest-' || g, 'Guest ' || g, 'bench-guest-' || g || '@example.com', true, 'guest'::user_role, null, now() - interval '3 years'
+      from generate_series(1, ${SEARCH_BENCH_GUESTS}) g`);
+    // The places, each repeated by its weight (about 12 / rank^0.6): a room draws one of these rows.
+    await tx.execute(sql`
+      create temporary table bench_place_draw on commit drop as
+      select (row_number() over (order by p.rank, w) - 1)::int as draw, p.location, p.time_zone
+      from (select rank, value->>0 as location, value->>1 as time_zone
+            from jsonb_array_elements(${JSON.stringify(BENCH_PLACES)}::jsonb) with ordinality as e(value, rank)) p,
+           generate_series(1, greatest(1, round(12 / power(p.rank, 0.6)))::int) w`);
+    step('users and places');
+    const g = 'g';
+    await tx.execute(sql`
+      with drawn as (
+        select g, 1 + floor(power(${uniform(g, 1)}, 2.5) * 8)::int as bedrooms,
+               floor(${uniform(g, 2)} * (select count(*) from bench_place_draw))::int as draw,
+               current_date - 60 + floor(${uniform(g, 3)} * 91)::int as available_from
+        from generate_series(0, ${roomCount + removed - 1}) g
+      )
+      insert into rooms (id, host_id, title, location, category, available_from, available_to, price_cents, guests, bedrooms, bathrooms,
+                         description, image, time_zone, created_at, updated_at, deleted_at)
+      select md5('bench-room-' || g)::uuid, 'bench-host-' || (1 + floor(${uniform(g, 4)} * ${SEARCH_BENCH_HOSTS})::int),
+             ${pick(TITLE_ADJECTIVES, uniform(g, 5))} || ' ' || ${pick(TITLE_KINDS, uniform(g, 6))} || ' ' || ${pick(TITLE_FEATURES, uniform(g, 7))},
+             p.location,
+             (enum_range(null::room_category))[1 + floor(${uniform(g, 8)} * array_length(enum_range(null::room_category), 1))::int],
+             available_from, available_from + 180 + floor(${uniform(g, 9)} * 551)::int,
+             100 * least(900, 30 + floor(power(${uniform(g, 10)}, 3) * 550)::int + (bedrooms - 1) * 30),
+             least(16, bedrooms + floor(${uniform(g, 11)} * (bedrooms + 2))::int), bedrooms, 1 + floor(${uniform(g, 12)} * ceil(bedrooms / 2.0))::int,
+             'A place to stay with ' || bedrooms || ' bedroom' || case when bedrooms > 1 then 's' else '' end
+               || ', of an ordinary length, to weigh what a real description weighs in the answer.',
+             '/uploads/' || md5('i' || g)::uuid || '.webp', p.time_zone,
+             now() - make_interval(secs => g * 600 + floor(${uniform(g, 13)} * 600)::int),
+             now() - make_interval(secs => g * 600),
+             case when g >= ${roomCount} then now() - make_interval(secs => g) end
+      from drawn join bench_place_draw p using (draw)`);
+    step('rooms');
+    const i = 'i';
+    await tx.execute(sql`
+      create temporary table bench_stays on commit drop as
+      with slotted as (
+        select i, r.id as room_id, r.price_cents, r.guests as room_guests, r.title, r.location, r.image,
+               r.available_from + (i / ${roomCount}) * ((r.available_to - r.available_from) / ${perRoom}) as slot_start,
+               (r.available_to - r.available_from) / ${perRoom} as slot
+        from generate_series(0, ${bookings - 1}) i
+        join rooms r on r.id = md5('bench-room-' || (i % ${roomCount}))::uuid
+      ), placed as (
+        select *, slot_start + floor(${uniform(i, 20)} * (slot / 3))::int as check_in,
+               1 + floor(power(${uniform(i, 21)}, 2) * least(14, slot - floor(${uniform(i, 20)} * (slot / 3))::int))::int as nights
+        from slotted
+      )
+      select i, room_id, 'bench-guest-' || (1 + floor(${uniform(i, 22)} * ${SEARCH_BENCH_GUESTS})::int) as guest_id,
+             md5('bench-pay-' || i)::uuid as payment_id, check_in, check_in + nights as check_out, price_cents, price_cents * nights as total_cents,
+             1 + floor(${uniform(i, 23)} * room_guests)::int as guests, title, location, image,
+             least(now() - interval '1 hour', (check_in - 1 - floor(${uniform(i, 24)} * 60)::int)::timestamp at time zone 'UTC'
+                   + make_interval(secs => floor(${uniform(i, 25)} * 86400)::int)) as created_at
+      from placed`);
+    step('stays laid out');
+    await tx.execute(sql`
+      insert into payments (id, provider, provider_payment_id, guest_id, room_id, check_in, check_out, nightly_price_cents, guests, amount_cents,
+                            status, card_brand, card_last4, created_at, updated_at)
+      select payment_id, 'bench', 'bench_search_' || i, guest_id, room_id, check_in, check_out, price_cents, guests, total_cents,
+             'succeeded', 'visa', '4242', created_at, created_at
+      from bench_stays order by room_id, check_in`);
+    step('payments');
+    await tx.execute(sql`
+      insert into bookings (id, room_id, guest_id, payment_id, check_in, check_out, room_title, room_location, room_image,
+                            nightly_price_cents, guests, total_cents, status, created_at)
+      select md5('bench-book-' || i)::uuid, room_id, guest_id, payment_id, check_in, check_out, title, location, image,
+             price_cents, guests, total_cents, 'confirmed', created_at
+      from bench_stays order by room_id, check_in`);
+    step('bookings');
+  });
+  await db.execute(sql`vacuum analyze`);
+  step('vacuum analyze');
+  return steps;
 }
 
 /** A database of its own for the run: a fresh one on DATABASE_URL's server, else an embedded one in a temporary directory. */
