@@ -157,7 +157,13 @@ export function readSearch(params: { get(name: string): string | null }, now: Da
   }
   // Each problem clears its field; clearing one date can reveal another problem, so look again until none.
   for (let problems = searchProblems(search, now); problems.length > 0; problems = searchProblems(search, now)) {
-    for (const { field } of problems) delete search[field];
+    for (const { field } of problems) {
+      // A date without its pair names the missing one, which has nothing to clear: the lone date goes.
+      if (search[field] === undefined) {
+        delete search.checkin;
+        delete search.checkout;
+      } else delete search[field];
+    }
   }
   return searchOf(search);
 }
