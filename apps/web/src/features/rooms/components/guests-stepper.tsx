@@ -1,0 +1,42 @@
+import { SEARCH_LIMITS } from '@staybook/domain/search';
+import { countOf } from '@staybook/domain/text';
+import { useId } from 'react';
+
+const STEP_CLASS =
+  'flex size-8 items-center justify-center rounded-full border border-neutral-400 text-lg leading-none text-neutral-800 transition hover:border-neutral-900 disabled:cursor-not-allowed disabled:opacity-40';
+
+/** How many guests, from 1 to 16; below 1 is "Any", which does not narrow the search. */
+export function GuestsStepper({ value, onChange }: { value: number | undefined; onChange: (guests: number | undefined) => void }) {
+  const labelId = useId();
+  const shown = value === undefined ? 'Any' : countOf(value, 'guest');
+  return (
+    <div role="group" aria-labelledby={labelId} className="flex flex-col gap-2">
+      <span id={labelId} className="text-sm font-medium text-neutral-800">
+        Guests
+      </span>
+      <div className="flex h-11 items-center gap-3">
+        <button
+          type="button"
+          className={STEP_CLASS}
+          aria-label="Fewer guests"
+          disabled={value === undefined}
+          onClick={() => onChange(value === undefined || value <= 1 ? undefined : value - 1)}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <output aria-live="polite" className="min-w-18 text-center text-neutral-900">
+          {shown}
+        </output>
+        <button
+          type="button"
+          className={STEP_CLASS}
+          aria-label="More guests"
+          disabled={value === SEARCH_LIMITS.maxGuests}
+          onClick={() => onChange(value === undefined ? 1 : Math.min(value + 1, SEARCH_LIMITS.maxGuests))}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+      </div>
+    </div>
+  );
+}
