@@ -3,7 +3,7 @@ import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate, isTimeZone, tidyTimeZone, todayIn, type IsoDate } from './dates.js';
 import { isOwnImageUrl } from './images.js';
 import { dollarsToCents, type Cents } from './money.js';
-import { categorySchema, ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
+import { ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { hasControlCharacters } from './text.js';
 
@@ -161,16 +161,10 @@ export function roomInputSchemaFor({ today, keepStart, timeZone = 'UTC' }: { tod
 }
 
 /** `GET /api/my-listings`: the host's own rooms, a page at a time. */
-/**
- * The public room list's query (the API's; full zod, so it lives here, outside the home page's JavaScript).
- */
-export const listRoomsQuerySchema = z.object({
-  category: z.optional(categorySchema),
-  cursor: z.string().max(200).optional(),
+export const myListingsQuerySchema = z.object({
+  cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(ROOMS_MAX_PAGE_SIZE).default(ROOMS_PAGE_SIZE),
 });
-
-export const myListingsQuerySchema = listRoomsQuerySchema.omit({ category: true });
 
 /** `DELETE /api/room/:id` answers how many rooms it removed (the spec's deletedCount). */
 export const deletedCountSchema = z.object({ deletedCount: z.int().min(0) });

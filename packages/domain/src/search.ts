@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import * as zm from 'zod/mini';
-import { nightsBetween, todayIn, type IsoDate } from './dates.js';
+import { isIsoDate, nightsBetween, todayIn, type IsoDate } from './dates.js';
 import { categorySchema, isoDateSchema, ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { MAX_STAY_NIGHTS } from './stay-limits.js';
@@ -93,7 +93,10 @@ type Problem = { field: SearchField; message: string };
  */
 export function searchProblems(search: RoomSearch, now: Date = new Date()): Problem[] {
   const problems: Problem[] = [];
-  const { checkin, checkout } = search;
+  // A date that is no date was reported by its own field; nothing more is said about it here.
+  const checkin = isIsoDate(search.checkin) ? search.checkin : undefined;
+  const checkout = isIsoDate(search.checkout) ? search.checkout : undefined;
+  if (search.checkin !== checkin || search.checkout !== checkout) return problems;
   if (checkin && checkin < earliestCheckIn(now)) problems.push({ field: 'checkin', message: 'Check-in is in the past' });
   if (checkin && !checkout) problems.push({ field: 'checkout', message: 'Check-out is required with a check-in date' });
   if (checkout && !checkin) problems.push({ field: 'checkin', message: 'Check-in is required with a check-out date' });

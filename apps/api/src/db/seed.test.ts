@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isTimeZone, storedImageUrl, todayIso } from '@staybook/domain';
 import type { ImageStore } from '../integrations/images/image-store.js';
 import { getRoomAvailability, listBookings } from '../modules/bookings/bookings.service.js';
-import { listRooms } from '../modules/rooms/rooms.service.js';
+import { searchRooms } from '../modules/rooms/rooms.service.js';
 import type { Actor } from '../plugins/session.js';
 import { createTestDatabase, type TestDatabase } from '../test/databases.js';
 import type { Db } from './client.js';
@@ -66,7 +66,7 @@ describe('demo seed', { timeout: 180_000 }, () => {
   });
 
   it("has a room booked solid from today, so 'Booked' shows, and most rooms still bookable", async () => {
-    const listed = await listRooms(db, { limit: 60 });
+    const listed = await searchRooms(db, { search: {}, limit: 60 });
     const booked = listed.items.filter((r) => r.booked);
     expect(booked).toHaveLength(1);
     const availability = await getRoomAvailability(db, { roomId: booked[0]!._id });

@@ -122,7 +122,7 @@ describe('serving the web app', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
       const api = roomsPageSchema.parse((await app.inject({ method: 'GET', url: '/api/rooms?limit=24' })).json());
-      expect(embeddedRooms(res.body)).toEqual({ category: null, page: api });
+      expect(embeddedRooms(res.body)).toEqual({ search: '', page: api });
       expect(api.items.map((r) => r._id)).toEqual([newest.id, older.id]);
 
       const key = newest.image.slice('/uploads/'.length, -'.webp'.length);
@@ -135,7 +135,7 @@ describe('serving the web app', () => {
 
     it('embeds the rooms of the category in its address, and none for a category that does not exist', async () => {
       const lake = embeddedRooms((await app.inject({ method: 'GET', url: '/?category=Lake' })).body);
-      expect(lake?.category).toBe('Lake');
+      expect(lake?.search).toBe('category=Lake');
       expect(lake?.page).toEqual(roomsPageSchema.parse((await app.inject({ method: 'GET', url: '/api/rooms?category=Lake' })).json()));
       expect(lake?.page.items.every((r) => r.category === 'Lake')).toBe(true);
 
@@ -203,7 +203,7 @@ describe('serving the web app', () => {
         description: 'line\u2028break', image: '/uploads/outside.png', host: { name: 'H', image: null }, booked: false,
         timeZone: 'UTC',
       };
-      const html = homePageHtml(INDEX_HTML, { category: null, page: { items: [room], nextCursor: null } });
+      const html = homePageHtml(INDEX_HTML, { search: '', page: { items: [room], nextCursor: null } });
       expect(html.match(/<\/script>/g)).toHaveLength(1);
       expect(embeddedRooms(html)?.page.items[0]).toEqual(room);
       // A picture we did not store has no other widths: preloaded as it is.

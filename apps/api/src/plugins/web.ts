@@ -12,7 +12,9 @@ import {
   isAppPath,
   ROOM_CARD_IMAGE_SIZES,
   ROOM_CARD_IMAGE_WIDTH,
+  readSearch,
   ROOMS_PAGE_SIZE,
+  searchToQuery,
   type FirstRooms,
 } from '@staybook/domain';
 import type { Db } from '../db/client.js';
@@ -20,7 +22,7 @@ import { errorBody } from '../errors.js';
 import type { ImageFiles } from '../integrations/images/image-store.js';
 import type { ListingCache } from '../modules/rooms/listing-cache.js';
 import { registerUploadsServing } from '../modules/uploads/serve-uploads.js';
-import { listRooms } from '../modules/rooms/rooms.service.js';
+import { searchDependencies, searchRooms } from '../modules/rooms/rooms.service.js';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -84,19 +86,24 @@ export async function registerWebServing(
 
     const template = readFileSync(join(webDist, 'index.html'), 'utf8');
     app.get('/', async (request, reply) => {
-      const requested = new URL(request.url, 'http://localhost').searchParams.get('category') || null;
-      const category = findCategory(requested)?.label ?? null;
+      const params = new URL(request.url, 'http://localhost').searchParams;
+      const requested = params.get('category') || null;
       // An unknown category has no rooms: the app says so without asking the API, and so does the page.
-      if (requested && !category) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+      if (requested && !findCategory(requested)) {
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+      }
+      // The app's own reading of the address (what it cannot use is dropped), so it finds the page it asks for.
+      const search = readSearch(params);
+      const query = searchToQuery(search);
       try {
         // Kept, compressed and tagged like GET /api/rooms, and dropped by the same writes: the page is as fresh
         // as the API, made once per change rather than per visit, and revalidated by the browser every time.
-        const answer = await options.listing.answer(`home ${category ?? '*'}`, async () => {
-          const page = await listRooms(options.db, { category: category ?? undefined, limit: ROOMS_PAGE_SIZE });
+        const answer = await options.listing.answer(`home ${query}`, async () => {
+          const found = await searchRooms(options.db, { search, limit: ROOMS_PAGE_SIZE });
+          const { timeZones: _zones, ...page } = found;
           return {
-            body: homePageHtml(template, firstRoomsSchema.parse({ category, page })),
-            roomIds: page.items.map((room) => room._id),
-            timeZones: page.items.map((room) => room.timeZone),
+            body: homePageHtml(template, firstRoomsSchema.parse({ search: query, page })),
+            ...searchDependencies(search, found),
           };
         });
         return options.listing.send(request, reply, answer, 'text/html; charset=utf-8');

@@ -15,7 +15,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERROR
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
 import { releaseImage, type ImageCleanup } from '../uploads/image-references.js';
 import type { ListingChanges } from './listing-cache.js';
-import { getRoom, pageOfRooms, ROOM_NOT_FOUND_MESSAGE } from './rooms.service.js';
+import { getRoom, pageOfHostRooms, ROOM_NOT_FOUND_MESSAGE } from './rooms.service.js';
 
 /**
  * The host's side of rooms: list, change and remove one's own. The host of a room is always the
@@ -81,7 +81,7 @@ export async function listHostRooms(
   if (email !== undefined && !isOwnEmail(actor, email)) {
     throw new ForbiddenError('You can only see your own listings.');
   }
-  return pageOfRooms(db, { where: [eq(rooms.hostId, actor.id)], cursor, limit });
+  return pageOfHostRooms(db, { hostId: actor.id, cursor, limit });
 }
 
 /**

@@ -49,8 +49,12 @@ const ENCODINGS: Encoding[] = ['br', 'gzip'];
 
 type Representation = { body: Buffer; etag: string };
 
-/** What a computation hands the cache: the bytes, the rooms they show and those rooms' time zones. */
-export type Computed = { body: string; roomIds: string[]; timeZones?: string[] };
+/**
+ * What a computation hands the cache: the bytes, the rooms they show and those rooms' time zones. `anyStay`
+ * marks an answer that a booking or cancellation in any room may change (a search with dates: a room it left
+ * out for a stay comes back when that stay is cancelled), so every stay change drops it.
+ */
+export type Computed = { body: string; roomIds: string[]; timeZones?: string[]; anyStay?: boolean };
 
 export type CachedAnswer = {
   key: string;
@@ -58,6 +62,8 @@ export type CachedAnswer = {
   encoded: Partial<Record<Encoding, Representation | null>>;
   /** The rooms the answer shows, so a booking in one of them drops it. */
   roomIds: string[];
+  /** A stay change in any room drops it (see Computed). */
+  anyStay: boolean;
   /** When `booked` may change for one of its rooms: the earliest next midnight in their time zones (ms). */
   validUntil: number;
   bytes: number;
@@ -167,7 +173,7 @@ export function createListingCache({
   function dropRoom(roomId: string): void {
     generation += 1;
     pending.clear();
-    for (const [key, entry] of entries) if (entry.roomIds.includes(roomId)) remove(key, entry);
+    for (const [key, entry] of entries) if (entry.anyStay || entry.roomIds.includes(roomId)) remove(key, entry);
   }
 
   function keep(key: string, entry: CachedAnswer): void {
@@ -233,11 +239,11 @@ export function createListingCache({
   async function compute(key: string | null, run: () => Promise<Computed>): Promise<CachedAnswer> {
     const startedIn = generation;
     const startedAt = Date.now();
-    const { body, roomIds, timeZones = [] } = await run();
+    const { body, roomIds, timeZones = [], anyStay = false } = await run();
     const identity = Buffer.from(body);
     const tag = createHash('sha1').update(identity).digest('base64url');
     const until = key === null ? 0 : validUntil(startedAt, timeZones);
-    const answer: CachedAnswer = { key: key ?? '', identity: representation(identity, tag), encoded: {}, roomIds, validUntil: until, bytes: identity.length };
+    const answer: CachedAnswer = { key: key ?? '', identity: representation(identity, tag), encoded: {}, roomIds, anyStay, validUntil: until, bytes: identity.length };
     // A midnight passed while it was computed: one of its rooms may already show another `booked`.
     if (key !== null && listening && startedIn === generation && Date.now() < until) keep(key, answer);
     return answer;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, listRoomsQuerySchema, roomIdSchema, roomSchema, roomsPageSchema } from '@staybook/domain';
+import { apiErrorSchema, roomIdSchema, roomSchema, roomsPageSchema, roomsQuerySchema, searchOf, searchToQuery } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { fastSerializerCompiler } from '../../plugins/fast-serializer.js';
 import { identifyViewer } from '../../plugins/session.js';
 import type { ListingCache } from './listing-cache.js';
-import { getRoom, listRooms } from './rooms.service.js';
+import { getRoom, searchDependencies, searchRooms } from './rooms.service.js';
 
 /**
  * Browsing. A visitor's answers come from the listing cache (bytes, br/gzip forms and ETag made once per
@@ -24,16 +24,19 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ db: Db; listing: ListingCache;
       // Compressed once per kept answer by the listing cache, not per request.
       compress: false,
       schema: {
-        summary: 'List rooms, newest first, optionally of one category',
-        querystring: listRoomsQuerySchema,
+        summary: 'Find rooms: by category, place, dates, guests, price and bedrooms, in the chosen order',
+        querystring: roomsQuerySchema,
         response: { 200: roomsPageSchema, 400: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const { category, cursor, limit } = request.query;
-      const answer = await listing.answer(`rooms ${category ?? '*'} ${limit} ${cursor ?? ''}`, async () => {
-        const page = await listRooms(db, request.query);
-        return { body: reply.serialize(page) as string, roomIds: page.items.map((r) => r._id), timeZones: page.items.map((r) => r.timeZone) };
+      const { cursor, limit } = request.query;
+      const search = searchOf(request.query);
+      // One search has one key, whatever the order or spelling of its parameters.
+      const answer = await listing.answer(`rooms ${searchToQuery(search)} ${limit} ${cursor ?? ''}`, async () => {
+        const found = await searchRooms(db, { search, cursor, limit });
+        const { timeZones: _zones, ...page } = found;
+        return { body: reply.serialize(page) as string, ...searchDependencies(search, found) };
       });
       return listing.send(request, reply, answer);
     },

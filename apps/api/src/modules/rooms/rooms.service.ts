@@ -1,6 +1,21 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { centsToDollars, roomIdSchema, type CategoryLabel, type Room, type RoomsPage, type RoomSummary } from '@staybook/domain';
+import {
+  centsToDollars,
+  dollarsToCents,
+  isDatedSearch,
+  MAX_STAY_TOTAL_CENTS,
+  MIN_PAYMENT_CENTS,
+  nightsBetween,
+  roomIdSchema,
+  SEARCH_LIMITS,
+  stayTotalCents,
+  type ListedRoom,
+  type Room,
+  type RoomSearch,
+  type RoomsPage,
+  type RoomSummary,
+} from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { bookings, rooms, users } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
@@ -74,70 +89,257 @@ function toRoom(row: RoomRow): RoomSummary {
   };
 }
 
-/** The position after which the next page starts: the last item's (createdAt, id). */
-type Cursor = { createdAt: Date; id: string };
-
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify([c.createdAt.toISOString(), c.id])).toString('base64url');
-}
-
-function decodeCursor(text: string): Cursor {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2) {
-      const [at, id] = value as unknown[];
-      const createdAt = new Date(typeof at === 'string' ? at : Number.NaN);
-      const year = createdAt.getUTCFullYear();
-      if (year >= 2000 && year <= 9999 && typeof id === 'string' && roomIdSchema.safeParse(id).success) {
-        return { createdAt, id };
-      }
-    }
-  } catch {
-    // Falls through to the error below: a cursor the client altered or made up.
-  }
-  throw new BadRequestError('The page cursor is not valid; start again from the first page.', {
-    cursor: 'Invalid cursor',
-  });
-}
-
 /**
- * One page of live rooms matching `where`, newest first: browsing and My Listings alike. The order is
- * total (createdAt, then id), so paging with the returned cursor never repeats or skips a room.
+ * An order a page of rooms can be listed in: its sort keys, all in one direction and ending with the id, so the
+ * order is total and a page's last row is where the next one starts (one row comparison, which an index on
+ * the same keys answers as a range). The cursor carries the order's tag, so a cursor from one order is refused
+ * by another.
  */
-export async function pageOfRooms(
-  db: Db,
-  { where, cursor, limit }: { where: SQL[]; cursor?: string | undefined; limit: number },
-): Promise<RoomsPage> {
-  // Removed rooms stay for booking history only; the listing indexes cover live rooms.
-  const conditions: SQL[] = [isNull(rooms.deletedAt), ...where];
-  if (cursor) {
-    const after = decodeCursor(cursor);
-    // One row comparison, which the listing indexes (created_at desc, id desc) answer as a range: a later
-    // page starts where the previous one ended instead of filtering every newer row again.
-    conditions.push(sql`(${rooms.createdAt}, ${rooms.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`);
-  }
-  const rows = await selectRooms(db)
-    .where(and(...conditions))
-    // NULLS LAST as the listing indexes were built (drizzle's desc() there): plain DESC means NULLS FIRST,
-    // which no index matches, and PostgreSQL then sorts every live room to find a page.
-    .orderBy(sql`${rooms.createdAt} desc nulls last`, sql`${rooms.id} desc nulls last`)
-    .limit(limit + 1);
+type Ordering = {
+  tag: string;
+  direction: 'asc' | 'desc';
+  keys: { expr: SQL; type: 'timestamptz' | 'uuid' | 'bigint' | 'real'; read(row: OrderedRow): string | number }[];
+};
 
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
+type OrderedRow = RoomRow & { score: number | null };
+
+const idKey = { expr: sql`${rooms.id}`, type: 'uuid', read: (row: OrderedRow) => row.id } as const;
+const createdKey = { expr: sql`${rooms.createdAt}`, type: 'timestamptz', read: (row: OrderedRow) => row.createdAt.toISOString() } as const;
+
+/** Newest first: browsing, My Listings and a search's 'Recommended' without a place. */
+const NEWEST: Ordering = { tag: 'n', direction: 'desc', keys: [createdKey, idKey] };
+
+function byPrice(direction: 'asc' | 'desc'): Ordering {
   return {
-    items: page.map(toRoom),
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    tag: direction === 'asc' ? 'pa' : 'pd',
+    direction,
+    keys: [{ expr: sql`${rooms.priceCents}`, type: 'bigint', read: (row) => row.priceCents }, idKey],
   };
 }
 
-/** Rooms newest first, optionally of one category, one page at a time. */
-export async function listRooms(
+/** A place searched for: the best matches first, then newest first among equals. */
+function byMatch(score: SQL): Ordering {
+  return {
+    tag: 'm',
+    direction: 'desc',
+    keys: [{ expr: score, type: 'real', read: (row) => row.score ?? 0 }, createdKey, idKey],
+  };
+}
+
+function encodeCursor(ordering: Ordering, row: OrderedRow): string {
+  const values = ordering.keys.map((key) => key.read(row));
+  // Newest first keeps the cursor it always had: [createdAt, id].
+  const cursor = ordering === NEWEST ? values : [ordering.tag, ...values];
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+const INVALID_CURSOR = new BadRequestError('The page cursor is not valid; start again from the first page.', {
+  cursor: 'Invalid cursor',
+});
+
+function validKeyValue(type: Ordering['keys'][number]['type'], value: unknown): boolean {
+  switch (type) {
+    case 'uuid':
+      return typeof value === 'string' && roomIdSchema.safeParse(value).success;
+    case 'timestamptz': {
+      const at = new Date(typeof value === 'string' ? value : Number.NaN);
+      const year = at.getUTCFullYear();
+      return year >= 2000 && year <= 9999;
+    }
+    case 'bigint':
+      return Number.isSafeInteger(value);
+    case 'real':
+      return typeof value === 'number' && Number.isFinite(value);
+  }
+}
+
+/** The values of the row a page starts after, checked against the order they belong to. */
+function decodeCursor(ordering: Ordering, text: string): (string | number)[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw INVALID_CURSOR;
+  }
+  if (!Array.isArray(value)) throw INVALID_CURSOR;
+  const values: unknown[] = ordering === NEWEST ? value : value[0] === ordering.tag ? value.slice(1) : [];
+  if (values.length !== ordering.keys.length || !ordering.keys.every((key, i) => validKeyValue(key.type, values[i]))) {
+    throw INVALID_CURSOR;
+  }
+  return values as (string | number)[];
+}
+
+/**
+ * One page of live rooms matching `where` in `ordering` (newest first unless said): browsing, searching and
+ * My Listings alike. Paging with the returned cursor never repeats or skips a room.
+ */
+export async function pageOfRooms(
   db: Db,
-  params: { category?: CategoryLabel | undefined; cursor?: string | undefined; limit: number },
+  {
+    where,
+    cursor,
+    limit,
+    ordering = NEWEST,
+    extra = {},
+  }: {
+    where: SQL[];
+    cursor?: string | undefined;
+    limit: number;
+    ordering?: Ordering;
+    /** More columns for each row: a search's match score. */
+    extra?: { score?: SQL<number> };
+  },
+): Promise<{ rows: OrderedRow[]; nextCursor: string | null }> {
+  // Removed rooms stay for booking history only; the listing indexes cover live rooms.
+  const conditions: SQL[] = [isNull(rooms.deletedAt), ...where];
+  const comparison = ordering.direction === 'desc' ? sql.raw('<') : sql.raw('>');
+  if (cursor) {
+    const after = decodeCursor(ordering, cursor);
+    const left = sql.join(ordering.keys.map((key) => key.expr), sql`, `);
+    const right = sql.join(ordering.keys.map((key, i) => sql`${after[i]}::${sql.raw(key.type)}`), sql`, `);
+    conditions.push(sql`(${left}) ${comparison} (${right})`);
+  }
+  // NULLS LAST as the listing indexes were built (drizzle's desc() there): plain DESC means NULLS FIRST, which
+  // no index matches, and PostgreSQL then sorts every live room to find a page. Ascending is NULLS LAST already.
+  const nulls = ordering.direction === 'desc' ? sql.raw(' desc nulls last') : sql.raw(' asc');
+  const rows = (await db
+    .select({ ...roomColumns, score: extra.score ?? sql<null>`null::real` })
+    .from(rooms)
+    .innerJoin(host, eq(host.id, rooms.hostId))
+    .where(and(...conditions))
+    .orderBy(...ordering.keys.map((key) => sql`${key.expr}${nulls}`))
+    .limit(limit + 1)) as OrderedRow[];
+
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor(ordering, last) : null };
+}
+
+/** My Listings: a host's live rooms, newest first, one page at a time. */
+export async function pageOfHostRooms(
+  db: Db,
+  { hostId, cursor, limit }: { hostId: string; cursor?: string | undefined; limit: number },
 ): Promise<RoomsPage> {
-  const where = params.category ? [eq(rooms.category, params.category)] : [];
-  return pageOfRooms(db, { where, cursor: params.cursor, limit: params.limit });
+  const { rows, nextCursor } = await pageOfRooms(db, { where: [eq(rooms.hostId, hostId)], cursor, limit });
+  return { items: rows.map(toRoom), nextCursor };
+}
+
+/**
+ * How closely a searched place matches a room's location and title: trigram word similarity of the two, both
+ * folded to lower case without accents (`search_fold`, migration 0010; the trigram index is on the same
+ * expression). See docs/decisions/027-search.md.
+ */
+const roomSearchText = sql`search_fold(${rooms.location} || ' ' || ${rooms.title})`;
+/** The least word similarity that counts as a match: 'lisbn' finds Lisbon (0.67), 'nwe york' New York (0.56). */
+export const PLACE_MATCH_THRESHOLD = 0.5;
+
+/** What a search's filters add to the live rooms' where clause, each on an index or a cheap row check. */
+function searchConditions(search: RoomSearch): SQL[] {
+  const where: SQL[] = [];
+  if (search.category) where.push(eq(rooms.category, search.category));
+  if (search.where) where.push(sql`search_fold(${search.where}) <% ${roomSearchText}`);
+  if (search.guests !== undefined) where.push(sql`${rooms.guests} >= ${search.guests}`);
+  if (search.bedrooms !== undefined) where.push(sql`${rooms.bedrooms} >= ${search.bedrooms}`);
+  if (search.minPrice !== undefined) where.push(sql`${rooms.priceCents} >= ${dollarsToCents(search.minPrice)}`);
+  if (search.maxPrice !== undefined) where.push(sql`${rooms.priceCents} <= ${dollarsToCents(search.maxPrice)}`);
+  if (isDatedSearch(search)) {
+    const { checkin, checkout } = search;
+    const nights = nightsBetween(checkin, checkout);
+    where.push(
+      // The whole stay inside the room's window, starting no earlier than today where the room is.
+      sql`${rooms.availableFrom} <= ${checkin}::date`,
+      sql`${rooms.availableTo} >= ${checkout}::date`,
+      sql`${checkin}::date >= (now() at time zone ${rooms.timeZone})::date`,
+      // A stay a card can pay for: the server's one price rule, nightly price × nights, within the bounds.
+      sql`${rooms.priceCents} * ${nights} between ${MIN_PAYMENT_CENTS} and ${MAX_STAY_TOTAL_CENTS}`,
+      // No confirmed stay shares a night with it: the booking constraint's own test (bookings_no_overlap, half-open
+      // ranges, so a check-out day may be the next check-in), answered by the constraint's index.
+      sql`not exists (
+        select 1 from ${bookings}
+        where ${bookings.roomId} = ${rooms.id}
+          and ${bookings.status} = 'confirmed'
+          and daterange(${bookings.checkIn}, ${bookings.checkOut}, '[)') && daterange(${checkin}::date, ${checkout}::date, '[)')
+      )`,
+    );
+  }
+  return where;
+}
+
+function searchOrdering(search: RoomSearch, score: SQL<number> | undefined): Ordering {
+  if (search.sort === 'price-asc') return byPrice('asc');
+  if (search.sort === 'price-desc') return byPrice('desc');
+  return score ? byMatch(score) : NEWEST;
+}
+
+export type SearchAnswer = RoomsPage & {
+  /** The zones of the rooms shown and counted: whether they still match changes at those midnights. */
+  timeZones: string[];
+};
+
+/**
+ * `GET /api/rooms`: one page of the live rooms a search matches, with the stay's nights and total on each room
+ * when it has dates, and on the first page how many rooms match (counted up to SEARCH_LIMITS.countCap).
+ */
+export async function searchRooms(
+  db: Db,
+  { search, cursor, limit }: { search: RoomSearch; cursor?: string | undefined; limit: number },
+): Promise<SearchAnswer> {
+  const where = searchConditions(search);
+  const score = search.where ? sql<number>`word_similarity(search_fold(${search.where}), ${roomSearchText})` : undefined;
+  const ordering = searchOrdering(search, score);
+
+  const run = async (tx: Db): Promise<SearchAnswer> => {
+    // Only the first page says how many: the count is bounded, so it costs at most countCap index probes.
+    const counting = cursor
+      ? null
+      : tx.execute(sql`
+          select count(*)::int as count, coalesce(array_agg(distinct zone), '{}') as zones from (
+            select ${rooms.timeZone} as zone from ${rooms}
+            where ${and(isNull(rooms.deletedAt), ...where)}
+            limit ${SEARCH_LIMITS.countCap + 1}
+          ) matched`);
+    const [{ rows, nextCursor }, counted] = await Promise.all([
+      pageOfRooms(tx, { where, cursor, limit, ordering, extra: score ? { score } : {} }),
+      counting,
+    ]);
+    const stay = isDatedSearch(search) ? { from: search.checkin, to: search.checkout } : null;
+    const items = rows.map((row): ListedRoom => {
+      const room = toRoom(row);
+      if (!stay) return room;
+      return { ...room, nights: nightsBetween(stay.from, stay.to), totalCents: stayTotalCents(row.priceCents, stay.from, stay.to) };
+    });
+    const count = (counted as unknown as { rows: { count: number; zones: string[] | string }[] } | null)?.rows[0];
+    const zones = new Set(items.map((room) => room.timeZone));
+    for (const zone of parseTextArray(count?.zones)) zones.add(zone);
+    return {
+      items,
+      nextCursor,
+      ...(count ? { total: { count: Math.min(count.count, SEARCH_LIMITS.countCap), more: count.count > SEARCH_LIMITS.countCap } } : {}),
+      timeZones: [...zones],
+    };
+  };
+
+  if (!search.where) return run(db);
+  // The match threshold is a setting of pg_trgm's operator; SET LOCAL keeps it to this search's transaction.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(PLACE_MATCH_THRESHOLD)}, true)`);
+    return run(tx as unknown as Db);
+  });
+}
+
+/** node-postgres parses text[] into an array; PGlite may hand over PostgreSQL's text form ('{a,b}'). */
+function parseTextArray(value: string[] | string | undefined): string[] {
+  if (!value) return [];
+  if (Array.isArray(value)) return value;
+  return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((zone) => zone.replace(/^"|"$/g, ''));
+}
+
+/**
+ * What a kept search answer depends on, for the listing cache: the rooms it shows, the zones whose midnight may
+ * change it, and, with dates, every room's stays (a cancellation can bring back a room it left out).
+ */
+export function searchDependencies(search: RoomSearch, answer: SearchAnswer): { roomIds: string[]; timeZones: string[]; anyStay: boolean } {
+  return { roomIds: answer.items.map((room) => room._id), timeZones: answer.timeZones, anyStay: isDatedSearch(search) };
 }
 
 export const ROOM_NOT_FOUND_MESSAGE = 'Room not found. It may have been removed by its host.';
