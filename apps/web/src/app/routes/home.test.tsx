@@ -31,7 +31,7 @@ function renderHome(path: string) {
 }
 
 const whereField = () => screen.getByLabelText<HTMLInputElement>('Where');
-const guestsShown = () => screen.getByRole('group', { name: 'Guests' }).querySelector('output')?.textContent;
+const guestsShown = () => screen.getByTestId('guests-value').textContent;
 
 describe('the home page search', () => {
   it('writes the search to the address, asks the API for it, and shows the address again on Back and Forward', async () => {

@@ -24,9 +24,10 @@ export function GuestsStepper({ value, onChange }: { value: number | undefined; 
         >
           <span aria-hidden="true">−</span>
         </button>
-        <output aria-live="polite" className="min-w-18 text-center text-neutral-900">
+        {/* Not an <output>: its role is status, which in this app means "still loading". */}
+        <span data-testid="guests-value" aria-live="polite" className="min-w-18 text-center text-neutral-900">
           {shown}
-        </output>
+        </span>
         <button
           type="button"
           className={STEP_CLASS}

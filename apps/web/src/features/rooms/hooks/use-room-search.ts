@@ -1,7 +1,7 @@
 import { findCategory } from '@staybook/domain/categories';
 import { readSearch, searchToQuery, type RoomSearch } from '@staybook/domain/search';
 import { useCallback, useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 /** The home page's address for a search: `/` and its canonical query string. */
 export function searchPath(search: RoomSearch): string {
@@ -16,6 +16,7 @@ export function searchPath(search: RoomSearch): string {
 export function useRoomSearch() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { pathname, search: current } = useLocation();
   const address = params.toString();
   // Read once per address, so the search keeps its identity between renders.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -24,6 +25,14 @@ export function useRoomSearch() {
   /** A category the strip does not have: it cannot have rooms, so nobody is asked about it. */
   const unknownCategory = requested !== null && !findCategory(requested);
 
-  const setSearch = useCallback((next: RoomSearch) => void navigate(searchPath(next)), [navigate]);
+  const here = `${pathname}${current}`;
+  const setSearch = useCallback(
+    (next: RoomSearch) => {
+      const path = searchPath(next);
+      // Running the search already shown adds no step to the history.
+      if (path !== here) void navigate(path);
+    },
+    [navigate, here],
+  );
   return { search, setSearch, unknownCategory };
 }
