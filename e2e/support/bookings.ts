@@ -30,6 +30,8 @@ export const BOOKABLE_ROOMS = {
   keyboard: 'Oak-frame barn by the orchard',
   a11y: 'Starlit desert dome',
   a11yTables: 'Troglodyte home with a courtyard',
+  // Hosted by the demo host, whose Manage Bookings the test reads; takes 4 guests.
+  searchDates: 'Adobe retreat among the cacti',
 } as const;
 
 /** Stripe's test card that is always authorized, and a card that is always declined. */

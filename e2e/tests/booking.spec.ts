@@ -39,8 +39,11 @@ test('a guest picks dates, pays by card and finds the stay in My Bookings', asyn
 
   await signInAs(page, guest);
   await page.goto(roomPath(room._id));
-  await pickStay(page, stay);
   const card = reservationCard(page);
+  // Nothing is chosen until the guest chooses.
+  await expect(card.getByText('Add dates for prices', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Reserve' })).toBeHidden();
+  await pickStay(page, stay);
   await expect(pickAnnouncement(page)).toHaveText(describeStay(stay));
   await expect(card.getByText(`${usd(room.priceCents)} × 3 nights`, { exact: true })).toBeVisible();
   await expect(card.getByText(total, { exact: true })).toBeVisible();
@@ -69,7 +72,8 @@ test('a guest picks dates, pays by card and finds the stay in My Bookings', asyn
   await expect(cells.nth(2)).toHaveText(total);
   await expect(cells.nth(3)).toHaveText(mediumDate(stay.from));
   await expect(cells.nth(4)).toHaveText(mediumDate(stay.to));
-  await expect(cells.nth(5).getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(cells.nth(5)).toHaveText('1 guest');
+  await expect(cells.nth(6).getByRole('button', { name: 'Cancel' })).toBeVisible();
 });
 
 test('the nights a guest booked are disabled for the next guest, who may leave the morning that stay begins', async ({
@@ -205,10 +209,14 @@ test('a guest paying again for nights they booked in another tab is told so, wit
 test('a host on their own room is told guests reserve it there, and cannot reserve it', async ({ page, request }) => {
   const room = await roomTitled(request, BOOKABLE_ROOMS.hostCancels);
   await signInAs(page, DEMO.host);
-  await page.goto(roomPath(room._id));
+  // Even a link naming a free stay chooses nothing for the host.
+  const stay = freeStay(await fetchAvailability(request, room._id), 2, 1);
+  await page.goto(`${roomPath(room._id)}?checkin=${stay.from}&checkout=${stay.to}`);
   const card = reservationCard(page);
   await expect(card.getByText('This is your listing. Guests reserve it here.')).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Reserve' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Reserve' })).toBeHidden();
+  await expect(card.getByText('Total', { exact: true })).toBeHidden();
+  await expect(card.getByRole('group', { name: 'Guests' })).toBeHidden();
 });
 
 test.describe('on a small screen (375 px)', () => {
@@ -239,7 +247,7 @@ test.describe('on a small screen (375 px)', () => {
     await dialog.getByRole('button', { name: 'Yes, cancel' }).click();
     await expect(page.getByText('Booking Canceled')).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(row.getByRole('cell').nth(5)).toHaveText(`Cancelled · refunded ${total}`);
+    await expect(row.getByRole('cell').nth(6)).toHaveText(`Cancelled · refunded ${total}`);
     await expect(row.getByRole('button', { name: 'Cancel' })).toBeHidden();
 
     await page.goto(roomPath(room._id));
@@ -269,13 +277,14 @@ test('the host sees a stay on their room in Manage Bookings and cancels it', asy
   await expect(cells.nth(2)).toHaveText(total);
   await expect(cells.nth(3)).toHaveText(mediumDate(stay.from));
   await expect(cells.nth(4)).toHaveText(mediumDate(stay.to));
+  await expect(cells.nth(5)).toHaveText('1 guest');
 
   await row.getByRole('button', { name: 'Cancel' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
   await expect(dialog.getByText(`The guest is refunded ${total} in full and the nights become free again.`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Yes, cancel' }).click();
   await expect(page.getByText('Booking Canceled')).toBeVisible();
-  await expect(cells.nth(5)).toHaveText(`Cancelled · refunded ${total}`);
+  await expect(cells.nth(6)).toHaveText(`Cancelled · refunded ${total}`);
 
   const [booking] = await asAccount(playwright.request, guest, fetchMyBookings);
   expect(booking).toMatchObject({ state: 'cancelled', refundedCents: expectedTotalCents(room, stay), cancellable: false });
@@ -321,13 +330,23 @@ test('the dates can be picked with the keyboard alone', async ({ page, request, 
   await expect(pickAnnouncement(page)).toHaveText(describeStay(stay));
   await expect(reservationCard(page).getByText(usd(expectedTotalCents(room, stay)), { exact: true })).toBeVisible();
 
-  // On to Reserve, open the review, and Escape returns to Reserve.
-  const reserve = reservationCard(page).getByRole('button', { name: 'Reserve' });
+  // On through 'Clear dates' and the guests to Reserve, open the review, and Escape returns to Reserve.
+  const card = reservationCard(page);
+  const reserve = card.getByRole('button', { name: 'Reserve' });
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('button', { name: 'Clear dates' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('button', { name: 'Fewer guests' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('button', { name: 'More guests' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(card.getByRole('group', { name: 'Guests' })).toContainText('2 guests');
   await page.keyboard.press('Tab');
   await expect(reserve).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(reviewDialog(page)).toBeVisible();
   await expect(reviewDialog(page).getByText(mediumDate(stay.to), { exact: true })).toBeVisible();
+  await expect(reviewDialog(page).getByText('2 guests', { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(reviewDialog(page)).toBeHidden();
   await expect(reserve).toBeFocused();

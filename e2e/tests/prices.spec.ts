@@ -37,8 +37,8 @@ for (const viewport of [
 
       const reservation = page.getByRole('region', { name: 'Reservation' });
       await expect(reservation.getByText('$1,450', { exact: true })).toBeVisible();
-      // The seed books it from 3 to 7 days after the seed day, so nothing is preselected: ten nights
-      // from day 20 are free in its window (to 83 days after), and cost 10 × $1,450 = $14,500.
+      // The card chooses nothing until the guest does. The seed books it from 3 to 7 days after the seed day:
+      // ten nights from day 20 are free in its window (to 83 days after), and cost 10 × $1,450 = $14,500.
       const today = new Date().toISOString().slice(0, 10);
       await pickStay(page, { from: addDays(today, 20), to: addDays(today, 30) });
       await expect(reservation.getByText('$1,450 × 10 nights', { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createUser, signInAs, waitForVerificationMail } from '../support/auth';
-import { BOOKABLE_ROOMS, reservationCard, roomTitled } from '../support/bookings';
+import { BOOKABLE_ROOMS, fetchAvailability, freeStay, reservationCard, roomTitled } from '../support/bookings';
 import { firstLink } from '../support/mail';
 import { atPath, dashboardNav, dialog } from '../support/ui';
 
@@ -17,9 +17,11 @@ test('an unverified guest sees why they cannot book or become a host, resends th
     if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/user') hostRequests += 1;
   });
 
-  // Booking: the dates can be looked at, but the card says why Reserve stays off. (The room is only looked at.)
+  // Booking: the dates can be chosen and priced, but the card says why Reserve stays off. (The room is only looked at.)
   const room = await roomTitled(page.request, BOOKABLE_ROOMS.journey);
-  await page.goto(`/room/${room._id}`);
+  const stay = freeStay(await fetchAvailability(page.request, room._id), 2, 1);
+  const roomWithStay = `/room/${room._id}?checkin=${stay.from}&checkout=${stay.to}`;
+  await page.goto(roomWithStay);
   const card = reservationCard(page);
   await expect(card.getByText(WHY('book a stay'))).toBeVisible();
   await expect(card.getByRole('button', { name: 'Reserve' })).toBeDisabled();
@@ -59,8 +61,8 @@ test('an unverified guest sees why they cannot book or become a host, resends th
   await expect(becomeHost.getByRole('button', { name: 'Continue' })).toBeEnabled();
   await expect(becomeHost.getByText(WHY('ask to become a host'))).toBeHidden();
   await becomeHost.getByRole('button', { name: 'Cancel' }).click();
-  await page.goto(`/room/${room._id}`);
-  await expect(reservationCard(page).getByRole('button', { name: 'Reserve' })).toBeVisible();
+  await page.goto(roomWithStay);
+  await expect(reservationCard(page).getByRole('button', { name: 'Reserve' })).toBeEnabled();
   await expect(reservationCard(page).getByText(WHY('book a stay'))).toBeHidden();
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, roomIdSchema } from './rooms.js';
+import { ROOM_LIMITS } from './room-limits.js';
 
 /**
  * The booking API's shapes. The browser names a room and the dates; the server decides the guest
@@ -28,12 +29,21 @@ export const roomAvailabilitySchema = z.object({
 });
 export type RoomAvailability = z.infer<typeof roomAvailabilitySchema>;
 
+const GUESTS_MESSAGE = `Guests must be a whole number from 1 to ${ROOM_LIMITS.maxGuests}`;
+
+/** How many people a stay is for: a whole number, at least one, at most what any room may take. */
+export const stayGuestsSchema = z
+  .int({ error: GUESTS_MESSAGE })
+  .min(1, { error: GUESTS_MESSAGE })
+  .max(ROOM_LIMITS.maxGuests, { error: GUESTS_MESSAGE });
+
 /**
- * `POST /api/create-payment-intent`. Only the room and the dates are read; a price, a guest or a host
- * sent along is ignored.
+ * `POST /api/create-payment-intent`. Only the room, the dates and the guest count are read (an older client
+ * that sends no count books for one); a price, a guest or a host sent along is ignored. Whether the room takes
+ * that many guests is the server's check.
  */
 export const createPaymentIntentBodySchema = z
-  .object({ roomId: roomIdSchema, from: isoDateSchema, to: isoDateSchema })
+  .object({ roomId: roomIdSchema, from: isoDateSchema, to: isoDateSchema, guests: stayGuestsSchema.default(1) })
   .passthrough();
 export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBodySchema>;
 
@@ -49,6 +59,8 @@ export const paymentIntentSchema = z.object({
   nights: z.int(),
   nightlyPriceCents: z.int(),
   totalCents: z.int(),
+  /** The guest count the stay is for, as the server recorded it. */
+  guests: z.int(),
 });
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 
@@ -109,6 +121,8 @@ export const bookingSchema = z.object({
   to: isoDateSchema,
   nights: z.int(),
   nightlyPriceCents: z.int(),
+  /** How many guests the stay is for, as recorded with its payment. */
+  guests: z.int(),
   /** The stay's total in dollars (the spec's price) and in cents. */
   price: z.number(),
   priceCents: z.int(),

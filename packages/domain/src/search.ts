@@ -158,15 +158,11 @@ export function readSearch(params: { get(name: string): string | null }, now: Da
     const parsed = searchFieldSchemas[field].safeParse(raw);
     if (parsed.success) (search as Record<SearchField, unknown>)[field] = parsed.data;
   }
-  // Each problem clears its field; clearing one date can reveal another problem, so look again until none.
-  for (let problems = searchProblems(search, now); problems.length > 0; problems = searchProblems(search, now)) {
-    for (const { field } of problems) {
-      // A date without its pair names the missing one, which has nothing to clear: the lone date goes.
-      if (search[field] === undefined) {
-        delete search.checkin;
-        delete search.checkout;
-      } else delete search[field];
-    }
+  // Each problem clears its field, and a date left without its pair is no stay, so it goes too.
+  for (const { field } of searchProblems(search, now)) delete search[field];
+  if (!search.checkin || !search.checkout) {
+    delete search.checkin;
+    delete search.checkout;
   }
   return searchOf(search);
 }

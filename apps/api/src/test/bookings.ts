@@ -7,8 +7,11 @@ export function testCard(number: string = TEST_SUCCESS_CARD, cvc = '123'): CardI
   return { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc };
 }
 
+/** What the review modal asks to pay for; without `guests`, as an older client, for one guest. */
+export type StayRequest = { roomId: string; from: string; to: string; guests?: number };
+
 /** The first step of paying, as the review modal does it; fails the test unless the intent is created. */
-export async function startPayment(t: TestApp, as: TestUser, stay: { roomId: string; from: string; to: string }): Promise<PaymentIntent> {
+export async function startPayment(t: TestApp, as: TestUser, stay: StayRequest): Promise<PaymentIntent> {
   const res = await t.call('POST', '/api/create-payment-intent', { as, body: stay });
   expect(res.statusCode, res.body).toBe(200);
   return paymentIntentSchema.parse(res.json());
@@ -24,7 +27,7 @@ export function confirmBooking(t: TestApp, as: TestUser, paymentIntentId: string
 }
 
 /** The whole journey: intent, card, booking. Answers the booking it made. */
-export async function bookStay(t: TestApp, as: TestUser, stay: { roomId: string; from: string; to: string }): Promise<Booking> {
+export async function bookStay(t: TestApp, as: TestUser, stay: StayRequest): Promise<Booking> {
   const intent = await startPayment(t, as, stay);
   const card = await confirmCard(t, intent);
   expect(card.statusCode, card.body).toBe(200);

@@ -39,6 +39,7 @@ export type StayDetails = {
   from: IsoDate;
   to: IsoDate;
   nights: number;
+  guests: number;
   totalCents: number;
   guest: { name: string; email: string };
   host: { name: string; email: string };
@@ -49,6 +50,7 @@ function stayLines(stay: StayDetails): string[] {
   return [
     `${stay.title}, ${stay.location}`,
     `${formatIsoDate(stay.from)} to ${formatIsoDate(stay.to)} (${countOf(stay.nights, 'night')})`,
+    `For ${countOf(stay.guests, 'guest')}`,
   ];
 }
 

@@ -32,7 +32,7 @@ describe('booking mail', () => {
 
   it('confirms a booking to the guest and tells the host, in text and escaped HTML', async () => {
     await t.clearMail();
-    await bookStay(t, guest, { roomId, from: day(3), to: day(6) });
+    await bookStay(t, guest, { roomId, from: day(3), to: day(6), guests: 2 });
     await t.mailSent();
     expect(t.mail.map((m) => m.to)).toEqual([guest.email, host.email]);
     const [toGuest, toHost] = t.mail as [(typeof t.mail)[0], (typeof t.mail)[0]];
@@ -40,6 +40,7 @@ describe('booking mail', () => {
     expect(toGuest.subject).toBe('Your stay at Loft & "friends" <img src=x onerror=alert(1)> is booked');
     expect(toGuest.text).toContain('Hi <script>alert(1)</script>,');
     expect(toGuest.text).toContain(`${formatIsoDate(day(3))} to ${formatIsoDate(day(6))} (3 nights)`);
+    expect(toGuest.text).toContain('For 2 guests');
     expect(toGuest.text).toContain('Total charged: $361.50');
     expect(toGuest.text).toContain(`See my bookings: ${TEST_ORIGIN}/dashboard/my-bookings`);
     expect(toGuest.html).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt;,');
@@ -48,6 +49,7 @@ describe('booking mail', () => {
 
     expect(toHost.subject).toBe('New booking: Loft & "friends" <img src=x onerror=alert(1)>');
     expect(toHost.text).toContain(`Guest: <script>alert(1)</script> <${guest.email}>`);
+    expect(toHost.text).toContain('For 2 guests');
     expect(toHost.text).toContain('Total paid: $361.50');
     expect(toHost.html).toContain(`Guest: &lt;script&gt;alert(1)&lt;/script&gt; &lt;${guest.email}&gt;`);
     expect(toHost.html).toContain(`<a href="${TEST_ORIGIN}/dashboard/manage-bookings">Manage bookings</a>`);

@@ -48,14 +48,14 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
       onRequest: [requireUser, requireVerifiedEmail],
       config: rateLimit ? { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: rateLimitKeyByUser } } : {},
       schema: {
-        summary: 'Start paying for a stay: the server computes the total from the stored nightly price',
+        summary: 'Start paying for a stay (room, dates, guests): the server computes the total from the stored nightly price',
         body: createPaymentIntentBodySchema,
         response: { 200: paymentIntentSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request) => {
-      const { roomId, from, to } = request.body;
-      return createPaymentIntent(deps, { actor: actorOf(request), roomId, from, to });
+      const { roomId, from, to, guests } = request.body;
+      return createPaymentIntent(deps, { actor: actorOf(request), roomId, from, to, guests });
     },
   );
 

@@ -99,18 +99,31 @@ export async function getRoomAvailability(db: Db, { roomId, today: fixedToday }:
 }
 
 /**
- * Starts paying for a stay. The server decides everything but the room and the dates: the guest is the
- * signed-in user, the price the stored nightly price × nights. The provider's intent is created outside
- * any transaction, then our payment row records what it is for.
+ * Starts paying for a stay. The server decides everything but the room, the dates and the guest count (which
+ * the room must take): the guest is the signed-in user, the price the stored nightly price × nights. The
+ * provider's intent is created outside any transaction, then our payment row records what it is for. Every
+ * call makes a new payment, so a second intent for the same stay with another guest count never reuses the
+ * first one's.
  */
 export async function createPaymentIntent(
   deps: BookingDeps,
-  { actor, roomId, from, to, today: fixedToday }: { actor: Actor; roomId: string; from: IsoDate; to: IsoDate; today?: IsoDate },
+  {
+    actor,
+    roomId,
+    from,
+    to,
+    guests = 1,
+    today: fixedToday,
+  }: { actor: Actor; roomId: string; from: IsoDate; to: IsoDate; guests?: number; today?: IsoDate },
 ): Promise<PaymentIntent> {
   const { db } = deps;
   const room = await findRoom(db, roomId);
   const today = fixedToday ?? todayIn(room.timeZone);
   if (room.hostId === actor.id) throw new ForbiddenError('You cannot book your own room.');
+  if (guests > room.guests) {
+    const message = `This room takes at most ${countOf(room.guests, 'guest')}.`;
+    throw new BadRequestError(message, { guests: message });
+  }
 
   const nights = nightsBetween(from, to);
   if (nights < 1) throw new BadRequestError('A stay is at least one night: choose a check-out day after the check-in day.');
@@ -141,7 +154,7 @@ export async function createPaymentIntent(
     amountCents: totalCents,
     currency: 'usd',
     metadata: { paymentId, roomId, guestId: actor.id, checkIn: from, checkOut: to },
-    description: `${room.title}: ${countOf(nights, 'night')} from ${from}`,
+    description: `${room.title}: ${countOf(nights, 'night')} from ${from}, ${countOf(guests, 'guest')}`,
     idempotencyKey: `intent-${paymentId}`,
   });
   await db.insert(payments).values({
@@ -153,6 +166,7 @@ export async function createPaymentIntent(
     checkIn: from,
     checkOut: to,
     nightlyPriceCents: room.priceCents,
+    guests,
     amountCents: totalCents,
     currency: 'usd',
     status: 'requires_payment',
@@ -165,6 +179,7 @@ export async function createPaymentIntent(
     nights,
     nightlyPriceCents: room.priceCents,
     totalCents,
+    guests,
   };
 }
 
@@ -242,6 +257,7 @@ function stayDetails(row: BookingRow): StayDetails {
     from: row.checkIn,
     to: row.checkOut,
     nights: nightsBetween(row.checkIn, row.checkOut),
+    guests: row.guests,
     totalCents: row.totalCents,
     guest: { name: row.guestName, email: row.guestEmail },
     host: { name: row.hostName, email: row.hostEmail },
@@ -294,6 +310,7 @@ async function insertBookingFor(deps: BookingDeps, payment: PaymentRow, intent: 
       roomLocation: room.location,
       roomImage: room.image,
       nightlyPriceCents: payment.nightlyPriceCents,
+      guests: payment.guests,
       totalCents: payment.amountCents,
     });
     // Both mails and the other servers' notice commit with the booking: a crash after it delays them, never loses them.

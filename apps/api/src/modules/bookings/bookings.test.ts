@@ -77,6 +77,7 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
         nights: 3,
         nightlyPriceCents: 12_000,
         totalCents: 36_000,
+        guests: 1,
       });
       expect(await paymentOf(intent.paymentIntentId)).toMatchObject({
         guestId: guest.id,

@@ -19,5 +19,6 @@ export const paymentKeys = {
   all: ['payments'] as const,
   config: () => [...paymentKeys.all, 'config'] as const,
   intents: () => [...paymentKeys.all, 'intent'] as const,
-  intent: (stay: StayRange & { roomId: string }) => [...paymentKeys.intents(), stay] as const,
+  /** Everything the payment is for (room, dates, guests): another guest count must never reuse an intent. */
+  intent: (stay: StayRange & { roomId: string; guests: number }) => [...paymentKeys.intents(), stay] as const,
 };

@@ -14,7 +14,10 @@ export function fetchPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig>
 }
 
 /** The server prices the stay and holds nothing yet; the card is confirmed against the intent next. */
-export function createPaymentIntent(stay: StayRange & { roomId: string }): Promise<PaymentIntent> {
+/** What a payment is asked for: the room, the dates and the guest count; the server prices it. */
+export type PaymentRequest = StayRange & { roomId: string; guests: number };
+
+export function createPaymentIntent(stay: PaymentRequest): Promise<PaymentIntent> {
   return apiRequest('/api/create-payment-intent', paymentIntentSchema, { method: 'POST', json: stay });
 }
 

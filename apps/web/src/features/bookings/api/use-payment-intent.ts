@@ -1,4 +1,4 @@
-import type { StayRange } from '@staybook/domain/bookings';
+import type { PaymentRequest } from './bookings-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../../lib/api-client';
 import { createPaymentIntent } from './bookings-api';
@@ -7,10 +7,11 @@ import { bookingKeys, paymentKeys } from './booking-keys';
 /**
  * The payment for one stay, created when the review dialog opens. It is a query rather than a
  * mutation so that one intent serves the dialog however often it renders or reopens for the same
- * dates (a declined card is retried on the same intent, as with Stripe); it is never refetched on
- * its own and is removed once the booking is made or refused.
+ * dates and guest count (a declined card is retried on the same intent, as with Stripe); another count
+ * is another key, so another payment. It is never refetched on its own and is removed once the booking
+ * is made or refused.
  */
-export function usePaymentIntent(stay: StayRange & { roomId: string }) {
+export function usePaymentIntent(stay: PaymentRequest) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: paymentKeys.intent(stay),

@@ -2,6 +2,7 @@ import { APP_PATHS } from '@staybook/domain/app-routes';
 import type { Booking } from '@staybook/domain/bookings';
 import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
+import { countOf } from '@staybook/domain/text';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { DataTable, type Column } from '../../../components/data-table';
@@ -28,6 +29,7 @@ export function BookingsTable({ view }: { view: BookingsView }) {
     { header: 'Price', cell: (booking) => formatMoney(booking.priceCents), className: 'whitespace-nowrap' },
     { header: 'From', cell: (booking) => formatIsoDate(booking.from), className: 'whitespace-nowrap' },
     { header: 'To', cell: (booking) => formatIsoDate(booking.to), className: 'whitespace-nowrap' },
+    { header: 'Guests', cell: (booking) => countOf(booking.guests, 'guest'), className: 'whitespace-nowrap' },
     {
       header: 'Action',
       cell: (booking) =>

@@ -1,6 +1,7 @@
 import type { PaymentConfig, StayRange } from '@staybook/domain/bookings';
 import { formatIsoDate, nightsBetween } from '@staybook/domain/dates';
 import { formatMoney, stayTotalCents } from '@staybook/domain/money';
+import { countOf } from '@staybook/domain/text';
 import type { Room } from '@staybook/domain/rooms';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react';
@@ -30,6 +31,8 @@ const StripeCardForm = lazyPage(() => import('./stripe-card-form'), 'StripeCardF
 interface ReviewReserveDialogProps {
   room: Room;
   stay: StayRange;
+  /** How many guests the stay is for (the room takes them; the server checks again). */
+  guests: number;
   onClose: () => void;
 }
 
@@ -38,10 +41,10 @@ interface ReviewReserveDialogProps {
  * provider, then asks the server to book the stay; the server checks the payment itself and captures
  * it only once the nights are the guest's.
  */
-export function ReviewReserveDialog({ room, stay, onClose }: ReviewReserveDialogProps) {
+export function ReviewReserveDialog({ room, stay, guests, onClose }: ReviewReserveDialogProps) {
   const { user } = useAuth();
   const config = usePaymentConfig();
-  const intent = usePaymentIntent({ roomId: room._id, ...stay });
+  const intent = usePaymentIntent({ roomId: room._id, ...stay, guests });
   const refreshStays = useRefreshStays();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -124,6 +127,7 @@ export function ReviewReserveDialog({ room, stay, onClose }: ReviewReserveDialog
           <Detail term="Guest" value={guest} />
           <Detail term="From" value={formatIsoDate(stay.from)} />
           <Detail term="To" value={formatIsoDate(stay.to)} />
+          <Detail term="Guests" value={countOf(intent.data?.guests ?? guests, 'guest')} />
         </dl>
         <PriceBreakdown nightlyCents={nightlyCents} nights={nights} totalCents={totalCents} />
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   canCheckIn,
+  clampGuests,
   describeSelection,
-  initialSelection,
   isBookableStay,
   isSelectable,
   lastCheckOut,
   selectDay,
+  stayFromLink,
 } from './stay';
 
 // A window from Jan 5 (check-in) to Jan 20 (last check-out), Jan 10-12 taken (nights of the 10th and 11th).
@@ -68,26 +69,44 @@ describe('picking days', () => {
   });
 });
 
-describe('the stay offered first', () => {
-  it('is the whole window when every night is free', () => {
-    expect(initialSelection({ ...window, taken: [] })).toEqual({ from: '2027-01-05', to: '2027-01-20' });
+describe('the stay a link asks for', () => {
+  it('is chosen when the room can take it as it stands', () => {
+    expect(stayFromLink({ checkin: '2027-01-05', checkout: '2027-01-10' }, window)).toEqual({ from: '2027-01-05', to: '2027-01-10' });
+    // Leaving the morning the next stay arrives, and arriving the morning the last one leaves.
+    expect(stayFromLink({ checkin: '2027-01-12', checkout: '2027-01-20' }, window)).toEqual({ from: '2027-01-12', to: '2027-01-20' });
   });
 
-  it('is nothing when a night is taken', () => {
-    expect(initialSelection(window)).toBeNull();
-    // A stay in progress that began before the window's first day still takes its nights.
-    expect(initialSelection({ ...window, taken: [{ from: '2027-01-03', to: '2027-01-06' }] })).toBeNull();
+  it('is nothing when a night is taken, or the stay leaves the window (which starts today where the room is)', () => {
+    expect(stayFromLink({ checkin: '2027-01-09', checkout: '2027-01-11' }, window)).toBeNull();
+    expect(stayFromLink({ checkin: '2027-01-08', checkout: '2027-01-15' }, window)).toBeNull();
+    // Before the window's first day: in the past where the room is, or before the host opens it.
+    expect(stayFromLink({ checkin: '2027-01-04', checkout: '2027-01-07' }, window)).toBeNull();
+    expect(stayFromLink({ checkin: '2027-01-15', checkout: '2027-01-21' }, window)).toBeNull();
   });
 
-  it('ignores stays that ended before the window', () => {
-    expect(initialSelection({ ...window, taken: [{ from: '2027-01-01', to: '2027-01-05' }] })).toEqual({
-      from: '2027-01-05',
-      to: '2027-01-20',
-    });
+  it('is nothing without both dates, or with check-out not after check-in', () => {
+    expect(stayFromLink({}, window)).toBeNull();
+    expect(stayFromLink({ checkin: '2027-01-05' }, window)).toBeNull();
+    expect(stayFromLink({ checkout: '2027-01-07' }, window)).toBeNull();
+    expect(stayFromLink({ checkin: '2027-01-07', checkout: '2027-01-07' }, window)).toBeNull();
+    expect(stayFromLink({ checkin: '2027-01-07', checkout: '2027-01-06' }, window)).toBeNull();
   });
 
-  it('is nothing when no night is left', () => {
-    expect(initialSelection({ from: '2027-01-20', to: '2027-01-20', taken: [] })).toBeNull();
+  it('is never longer than the longest stay', () => {
+    const long = { from: '2027-01-01', to: '2029-01-01', taken: [] };
+    expect(stayFromLink({ checkin: '2027-01-01', checkout: '2028-01-01' }, long)).toEqual({ from: '2027-01-01', to: '2028-01-01' });
+    expect(stayFromLink({ checkin: '2027-01-01', checkout: '2028-01-02' }, long)).toBeNull();
+  });
+});
+
+describe('the guest count', () => {
+  it('is 1 unless asked for, and stays between 1 and what the room takes', () => {
+    expect(clampGuests(undefined, 4)).toBe(1);
+    expect(clampGuests(3, 4)).toBe(3);
+    expect(clampGuests(9, 4)).toBe(4);
+    expect(clampGuests(0, 4)).toBe(1);
+    expect(clampGuests(2, 1)).toBe(1);
+    expect(clampGuests(Number.NaN, 4)).toBe(1);
   });
 });
 

@@ -56,12 +56,21 @@ export function isBookableStay(selection: StaySelection, window: Window): select
   return canCheckIn(selection.from, window) && selection.to > selection.from && selection.to <= lastCheckOut(selection.from, window);
 }
 
-/** When every night from now to the window's end is free, the whole window is the stay offered. */
-export function initialSelection(window: Window): StaySelection {
-  const nights = nightsBetween(window.from, window.to);
-  if (nights < 1 || nights > MAX_STAY_NIGHTS) return null;
-  const overlaps = window.taken.some((stay) => stay.from < window.to && stay.to > window.from);
-  return overlaps ? null : { from: window.from, to: window.to };
+/**
+ * The stay a link asks for (a search's check-in and check-out), when the room can take it as it stands: inside
+ * the window, from today on where the room is, no night taken, not too long. Otherwise nothing is chosen.
+ */
+export function stayFromLink(link: { checkin?: IsoDate | undefined; checkout?: IsoDate | undefined }, window: Window): StayRange | null {
+  if (!link.checkin || !link.checkout) return null;
+  const stay = { from: link.checkin, to: link.checkout };
+  return isBookableStay(stay, window) ? stay : null;
+}
+
+/** A guest count the room takes: a whole number from 1 to the room's guests (1 when none was asked for). */
+export function clampGuests(guests: number | undefined, roomGuests: number): number {
+  const most = Math.max(1, Math.floor(roomGuests));
+  if (guests === undefined || !Number.isFinite(guests)) return 1;
+  return Math.min(most, Math.max(1, Math.floor(guests)));
 }
 
 /** What a screen reader hears after each pick, and what the card says under the calendar. */

@@ -1,41 +1,52 @@
-import { SEARCH_LIMITS } from '@staybook/domain/search';
 import { countOf } from '@staybook/domain/text';
 import { useId } from 'react';
 
-const STEP_CLASS =
-  'flex size-8 items-center justify-center rounded-full border border-neutral-400 text-lg leading-none text-neutral-800 transition hover:border-neutral-900 disabled:cursor-not-allowed disabled:opacity-40';
+interface GuestsStepperProps {
+  value: number;
+  /** The room's guests: the most the stepper goes to. */
+  max: number;
+  onChange: (guests: number) => void;
+}
 
-/** How many guests, from 1 to 16; below 1 is "Any", which does not narrow the search. */
-export function GuestsStepper({ value, onChange }: { value: number | undefined; onChange: (guests: number | undefined) => void }) {
+const STEP_CLASS =
+  'flex size-8 items-center justify-center rounded-full border border-neutral-400 text-lg leading-none text-neutral-800 transition hover:border-neutral-900 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:border-neutral-400';
+
+/**
+ * How many guests the stay is for, from 1 to what the room takes: − and + around the count. At a bound the
+ * button is marked disabled rather than disabled outright, so a keyboard user pressing it keeps their focus.
+ */
+export function GuestsStepper({ value, max, onChange }: GuestsStepperProps) {
   const labelId = useId();
-  const shown = value === undefined ? 'Any' : countOf(value, 'guest');
   return (
-    <div role="group" aria-labelledby={labelId} className="flex flex-col gap-2">
-      <span id={labelId} className="text-sm font-medium text-neutral-800">
-        Guests
-      </span>
-      <div className="flex h-11 items-center gap-3">
+    <div role="group" aria-labelledby={labelId} className="flex items-center justify-between gap-3">
+      <div className="text-left">
+        <p id={labelId} className="font-semibold text-neutral-900">
+          Guests
+        </p>
+        <p className="text-xs text-neutral-500">{`This room takes up to ${countOf(max, 'guest')}`}</p>
+      </div>
+      <div className="flex items-center gap-3">
         <button
           type="button"
           className={STEP_CLASS}
           aria-label="Fewer guests"
-          disabled={value === undefined}
-          onClick={() => onChange(value === undefined || value <= 1 ? undefined : value - 1)}
+          aria-disabled={value <= 1}
+          onClick={() => value > 1 && onChange(value - 1)}
         >
-          <span aria-hidden="true">−</span>
+          −
         </button>
-        {/* Not an <output>: its role is status, which in this app means "still loading". */}
-        <span data-testid="guests-value" aria-live="polite" className="min-w-18 text-center text-neutral-900">
-          {shown}
-        </span>
+        {/* Read out after each press; the buttons' names say what they do, this says where it stands. */}
+        <output aria-live="polite" className="min-w-16 text-center font-medium text-neutral-900">
+          {countOf(value, 'guest')}
+        </output>
         <button
           type="button"
           className={STEP_CLASS}
           aria-label="More guests"
-          disabled={value === SEARCH_LIMITS.maxGuests}
-          onClick={() => onChange(value === undefined ? 1 : Math.min(value + 1, SEARCH_LIMITS.maxGuests))}
+          aria-disabled={value >= max}
+          onClick={() => value < max && onChange(value + 1)}
         >
-          <span aria-hidden="true">+</span>
+          +
         </button>
       </div>
     </div>

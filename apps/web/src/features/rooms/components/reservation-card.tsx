@@ -4,6 +4,7 @@ import { formatMoney, stayTotalCents } from '@staybook/domain/money';
 import type { Room } from '@staybook/domain/rooms';
 import { normalizeEmail } from '@staybook/domain/users';
 import { Suspense, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { lazyPage } from '../../../lib/lazy-page';
@@ -11,7 +12,9 @@ import { VerifyEmailNotice } from '../../auth/components/verify-email-notice';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useAvailability } from '../../bookings/api/use-availability';
 import { PriceBreakdown } from '../../bookings/components/price-breakdown';
-import { canCheckIn, describeSelection, initialSelection, isBookableStay, type StaySelection } from '../../bookings/utils/stay';
+import { canCheckIn, clampGuests, describeSelection, isBookableStay, stayFromLink, type StaySelection } from '../../bookings/utils/stay';
+import { readStayLink, writeStayLink } from '../../bookings/utils/stay-link';
+import { GuestsStepper } from './guests-stepper';
 
 // The calendar pulls in react-day-picker and date-fns, the dialog the card form: load them only when needed.
 const StayCalendar = lazyPage(() => import('../../bookings/components/stay-calendar'), 'StayCalendar');
@@ -54,24 +57,46 @@ function CalendarSlot({ children }: { children: ReactNode }) {
   return <div className="min-h-[328px] px-2 py-3">{children}</div>;
 }
 
+/**
+ * The dates and guests of a stay, then Reserve. The card opens with the stay its address names (a dated search
+ * leads here with `checkin`, `checkout` and `guests`) when the room can take it, and otherwise with nothing
+ * chosen; each change is written back into the address (replacing it), so a refresh or a shared link keeps it.
+ */
 function Reservation({ room, availability }: { room: Room; availability: RoomAvailability }) {
   const { user } = useAuth();
-  const [picked, setPicked] = useState<StaySelection>(() => initialSelection(availability));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [picked, setPicked] = useState<StaySelection>(() => stayFromLink(readStayLink(searchParams), availability));
+  const [guests, setGuests] = useState(() => clampGuests(readStayLink(searchParams).guests, room.guests));
   // The stay under review is kept apart: the dialog stays open (with its message) when a refresh drops the pick.
-  const [reviewing, setReviewing] = useState<StayRange | null>(null);
+  const [reviewing, setReviewing] = useState<(StayRange & { guests: number }) | null>(null);
 
   const booked = room.booked || availability.booked;
   // The room's answer names the host's e-mail to the host themself (and a few others), never to everyone.
   const hostEmail = room.host.email;
   const ownListing = user !== null && hostEmail !== undefined && normalizeEmail(user.email) === normalizeEmail(hostEmail);
+  // Only a guest chooses a stay: the room's host (and anyone, once no night is left) sees the nights, no choice.
+  const choosing = !booked && !ownListing;
   // Availability refreshes while the page is open; a pick that someone else's stay now covers is dropped.
   const stillOpen = picked && (picked.to === null ? canCheckIn(picked.from, availability) : isBookableStay(picked, availability));
-  const selection = stillOpen ? picked : null;
+  const selection = choosing && stillOpen ? picked : null;
   const stay = selection?.to ? { from: selection.from, to: selection.to } : null;
   const totalCents = stay ? stayTotalCents(room.priceCents, stay.from, stay.to) : null;
   const tooSmall = totalCents !== null && totalCents < MIN_PAYMENT_CENTS;
   // Paying waits until the e-mail address is verified; the dates can still be chosen and priced.
-  const unverified = user !== null && !user.emailVerified && !booked && !ownListing;
+  const unverified = user !== null && !user.emailVerified && choosing;
+
+  const remember = (next: { selection: StaySelection; guests: number }) => {
+    const whole = next.selection?.to ? { from: next.selection.from, to: next.selection.to } : null;
+    setSearchParams((current) => writeStayLink(current, whole, next.guests), { replace: true, preventScrollReset: true });
+  };
+  const choose = (next: StaySelection) => {
+    setPicked(next);
+    remember({ selection: next, guests });
+  };
+  const changeGuests = (next: number) => {
+    setGuests(next);
+    remember({ selection, guests: next });
+  };
 
   return (
     <>
@@ -80,7 +105,7 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
           <StayCalendar
             availability={availability}
             selection={selection}
-            onSelect={setPicked}
+            onSelect={choose}
             readOnly={booked || ownListing}
           />
         </Suspense>
@@ -92,10 +117,19 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
             : `Available ${formatIsoDate(availability.from)} – ${formatIsoDate(availability.to)}`}
         </p>
         {/* Screen readers hear this from the calendar's live region as each day is picked. */}
-        {!booked && !ownListing && (
+        {choosing && (
           <p aria-hidden="true" className="font-medium text-neutral-800">
             {describeSelection(selection)}
           </p>
+        )}
+        {choosing && selection && (
+          <button
+            type="button"
+            onClick={() => choose(null)}
+            className="self-center text-sm font-semibold text-neutral-900 underline underline-offset-2 hover:text-rose-700"
+          >
+            Clear dates
+          </button>
         )}
         {ownListing && <p className="font-medium text-neutral-800">This is your listing. Guests reserve it here.</p>}
         {/* Dates are the room's: a stay starts on its check-in day where the room is (decision 026). */}
@@ -103,14 +137,23 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
         {tooSmall && (
           <p className="text-rose-700">{`A stay must cost at least ${formatMoney(MIN_PAYMENT_CENTS)} to be paid by card.`}</p>
         )}
+        {choosing && (
+          <div className="border-t border-neutral-200 pt-3">
+            <GuestsStepper value={guests} max={room.guests} onChange={changeGuests} />
+          </div>
+        )}
         {unverified && <VerifyEmailNotice email={user.email} action="book a stay" />}
-        <Button
-          className="w-full"
-          disabled={booked || ownListing || !stay || tooSmall || unverified}
-          onClick={() => setReviewing(stay)}
-        >
-          {booked ? 'Booked' : 'Reserve'}
-        </Button>
+        {booked ? (
+          <Button className="w-full" disabled>
+            Booked
+          </Button>
+        ) : stay ? (
+          <Button className="w-full" disabled={tooSmall || unverified} onClick={() => setReviewing({ ...stay, guests })}>
+            Reserve
+          </Button>
+        ) : (
+          choosing && <p className="text-base font-semibold text-neutral-900">Add dates for prices</p>
+        )}
       </div>
       {stay && totalCents !== null && (
         <div className="border-t border-neutral-200 p-4">
@@ -123,7 +166,12 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
       )}
       {reviewing && (
         <Suspense fallback={null}>
-          <ReviewReserveDialog room={room} stay={reviewing} onClose={() => setReviewing(null)} />
+          <ReviewReserveDialog
+            room={room}
+            stay={{ from: reviewing.from, to: reviewing.to }}
+            guests={reviewing.guests}
+            onClose={() => setReviewing(null)}
+          />
         </Suspense>
       )}
     </>

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { SelectField, TextField } from '../../../components/fields';
 import { draftOf, searchOfDraft, type DraftErrors, type SearchDraft } from '../utils/search-draft';
 import { DatesField } from './dates-field';
-import { GuestsStepper } from './guests-stepper';
+import { GuestsFilter } from './guests-filter';
 
 /** The bedroom counts offered; a larger one from the address is offered too. */
 const BEDROOM_CHOICES = [1, 2, 3, 4, 5, 6];
@@ -82,7 +82,7 @@ export function SearchForm({ search, onSearch, variant }: SearchFormProps) {
       />
     </div>
   );
-  const guests = <GuestsStepper value={draft.guests} onChange={(value) => change({ guests: value })} />;
+  const guests = <GuestsFilter value={draft.guests} onChange={(value) => change({ guests: value })} />;
   const filters = (
     <div className={sheet ? 'flex flex-col gap-1' : 'flex flex-wrap items-start gap-x-4 gap-y-1'}>
       <fieldset className="flex gap-3">

@@ -1,0 +1,173 @@
+import type { SessionUser } from '@staybook/domain/accounts';
+import type { RoomAvailability } from '@staybook/domain/bookings';
+import type { Room } from '@staybook/domain/rooms';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext, type AuthContextValue } from '../../auth/hooks/use-auth';
+import { ReservationCard } from './reservation-card';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const ROOM: Room = {
+  _id: '0c6f1a5e-1b7c-4c1e-9f5a-2d3b4c5d6e7f',
+  title: 'Red cottage by a still lake',
+  location: 'Lakeland, Finland',
+  category: 'Lake',
+  from: '2030-01-01',
+  to: '2030-03-31',
+  price: 240,
+  priceCents: 24_000,
+  guests: 4,
+  bedrooms: 2,
+  bathrooms: 1,
+  description: 'Quiet.',
+  image: '/uploads/cottage.webp',
+  host: { name: 'Hana Host', image: null },
+  booked: false,
+  timeZone: 'Europe/Helsinki',
+};
+
+/** Bookable from Jan 1 to Mar 31, 2030; the nights of Jan 10 and 11 are taken. */
+const AVAILABILITY: RoomAvailability = {
+  from: '2030-01-01',
+  to: '2030-03-31',
+  taken: [{ from: '2030-01-10', to: '2030-01-12' }],
+  firstBookable: '2030-01-01',
+  booked: false,
+};
+
+const GUEST: SessionUser = { id: 'u1', name: 'Gus Guest', email: 'gus@example.com', image: null, role: 'guest', status: 'Verified', emailVerified: true };
+
+function json(body: unknown) {
+  return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
+}
+
+/** The address as the page has it now (replaced as the guest chooses). */
+function Address() {
+  const location = useLocation();
+  return <p data-testid="address">{location.pathname + location.search}</p>;
+}
+
+function renderCard(query = '', { room = ROOM, user = GUEST }: { room?: Room; user?: SessionUser } = {}) {
+  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    if (path === `/api/room/${ROOM._id}/availability`) return json(AVAILABILITY);
+    if (path === '/api/payments/config') return json({ provider: 'test', publishableKey: null });
+    if (path === '/api/create-payment-intent') {
+      const body = JSON.parse(String(init?.body)) as { guests: number };
+      return json({ paymentIntentId: 'pi_test_1', clientSecret: 'pi_test_1_secret_x', provider: 'test', nights: 3, nightlyPriceCents: 24_000, totalCents: 72_000, guests: body.guests });
+    }
+    return Promise.resolve(new Response('{}', { status: 404 }));
+  });
+  vi.stubGlobal('fetch', fetch);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const auth = { user, loading: false, error: null } as unknown as AuthContextValue;
+  render(
+    <MemoryRouter initialEntries={[`/room/${ROOM._id}${query}`]}>
+      <QueryClientProvider client={client}>
+        <AuthContext value={auth}>
+          <Routes>
+            <Route
+              path="/room/:id"
+              element={
+                <>
+                  <ReservationCard room={room} />
+                  <Address />
+                </>
+              }
+            />
+          </Routes>
+        </AuthContext>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+  return { fetch, card: () => screen.getByRole('region', { name: 'Reservation' }) };
+}
+
+const address = () => screen.getByTestId('address').textContent;
+
+describe('the reservation card', () => {
+  it('chooses nothing when opened without dates: it asks for them and offers no Reserve', async () => {
+    const { card } = renderCard();
+    expect(await screen.findByText('Add dates for prices')).toBeTruthy();
+    expect(within(card()).queryByRole('button', { name: 'Reserve' })).toBeNull();
+    expect(within(card()).queryByText('Total')).toBeNull();
+    expect(within(card()).queryByRole('button', { name: 'Clear dates' })).toBeNull();
+    expect(within(card()).getByText('1 guest')).toBeTruthy();
+  });
+
+  it('opens with the dates and guests of a dated search, the total shown', async () => {
+    const { card } = renderCard('?checkin=2030-01-05&checkout=2030-01-08&guests=2');
+    expect(await within(card()).findByRole('button', { name: 'Reserve' })).toBeTruthy();
+    expect(within(card()).getByText('$240 × 3 nights')).toBeTruthy();
+    expect(within(card()).getByText('$720')).toBeTruthy();
+    expect(within(card()).getAllByText('Check-in Jan 5, 2030, check-out Jan 8, 2030, 3 nights').length).toBeGreaterThan(0);
+    expect(within(card()).getByText('2 guests')).toBeTruthy();
+    expect(within(card()).queryByText('Add dates for prices')).toBeNull();
+  });
+
+  it('chooses nothing when the linked stay cannot be booked, and keeps a guest count the room takes', async () => {
+    for (const query of [
+      '?checkin=2030-01-09&checkout=2030-01-12&guests=9', // a taken night
+      '?checkin=2029-12-30&checkout=2030-01-03', // before the window (today, where the room is)
+      '?checkin=2030-03-29&checkout=2030-04-02', // past its end
+      '?checkin=2030-01-08&checkout=2030-01-05', // backwards
+      '?checkin=2030-01-05', // no check-out
+    ]) {
+      const { card } = renderCard(query);
+      expect(await screen.findByText('Add dates for prices'), query).toBeTruthy();
+      expect(within(card()).queryByRole('button', { name: 'Reserve' })).toBeNull();
+      if (query.includes('guests=9')) expect(within(card()).getByText('4 guests')).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it("'Clear dates' resets the choice and the address", async () => {
+    const { card } = renderCard('?checkin=2030-01-05&checkout=2030-01-08&guests=2');
+    fireEvent.click(await within(card()).findByRole('button', { name: 'Clear dates' }));
+    expect(await within(card()).findByText('Add dates for prices')).toBeTruthy();
+    expect(within(card()).queryByRole('button', { name: 'Reserve' })).toBeNull();
+    expect(address()).toBe(`/room/${ROOM._id}?guests=2`);
+  });
+
+  it('counts guests from 1 to the room’s guests, and keeps the address in step', async () => {
+    const { card } = renderCard('?checkin=2030-01-05&checkout=2030-01-08');
+    const fewer = await within(card()).findByRole('button', { name: 'Fewer guests' });
+    const more = within(card()).getByRole('button', { name: 'More guests' });
+    expect(within(card()).getByRole('group', { name: 'Guests' })).toBeTruthy();
+    expect(fewer.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(fewer);
+    expect(within(card()).getByText('1 guest')).toBeTruthy();
+    for (let i = 0; i < 5; i += 1) fireEvent.click(more);
+    expect(within(card()).getByText('4 guests')).toBeTruthy();
+    expect(more.getAttribute('aria-disabled')).toBe('true');
+    expect(address()).toBe(`/room/${ROOM._id}?checkin=2030-01-05&checkout=2030-01-08&guests=4`);
+    fireEvent.click(fewer);
+    expect(address()).toBe(`/room/${ROOM._id}?checkin=2030-01-05&checkout=2030-01-08&guests=3`);
+  });
+
+  it("chooses nothing for the room's own host, even from a link", async () => {
+    const host = { ...GUEST, email: 'hana@example.com' };
+    const { card } = renderCard('?checkin=2030-01-05&checkout=2030-01-08&guests=2', { room: { ...ROOM, host: { ...ROOM.host, email: host.email } }, user: host });
+    expect(await within(card()).findByText('This is your listing. Guests reserve it here.')).toBeTruthy();
+    expect(within(card()).queryByText('Total')).toBeNull();
+    expect(within(card()).queryByRole('button', { name: 'Reserve' })).toBeNull();
+    expect(within(card()).queryByRole('group', { name: 'Guests' })).toBeNull();
+    expect(within(card()).queryByText('Add dates for prices')).toBeNull();
+  });
+
+  it('shows the guest count in the review and asks the payment for it', async () => {
+    const { card, fetch } = renderCard('?checkin=2030-01-05&checkout=2030-01-08&guests=3');
+    fireEvent.click(await within(card()).findByRole('button', { name: 'Reserve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review Info Before Reserve' });
+    expect(await within(dialog).findByRole('button', { name: 'Pay $720' })).toBeTruthy();
+    expect(within(dialog).getByText('Guests').nextElementSibling?.textContent).toBe('3 guests');
+    const intentCall = fetch.mock.calls.find(([input]) => String(input).includes('/api/create-payment-intent'));
+    expect(JSON.parse(String(intentCall?.[1]?.body))).toEqual({ roomId: ROOM._id, from: '2030-01-05', to: '2030-01-08', guests: 3 });
+  });
+});

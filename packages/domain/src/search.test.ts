@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { addDays } from './dates.js';
+import { earliestCheckIn, isNarrowed, readSearch, roomsQuerySchema, searchOf, searchProblems, searchToQuery } from './search.js';
+
+// The domain compiles without DOM or Node types (tsconfig "types": []); these tests run on Node, which has it.
+declare const URLSearchParams: new (init: string) => { get(name: string): string | null };
+
+const now = new Date('2027-03-01T12:00:00Z');
+const read = (query: string) => readSearch(new URLSearchParams(query), now);
+
+describe('reading a search from the address', () => {
+  it('keeps every well-formed parameter, as the API reads it', () => {
+    expect(
+      read('category=Beach&where=lisbon&checkin=2027-03-02&checkout=2027-03-09&guests=3&minPrice=80&maxPrice=250&bedrooms=2&sort=price-asc'),
+    ).toEqual({
+      category: 'Beach',
+      where: 'lisbon',
+      checkin: '2027-03-02',
+      checkout: '2027-03-09',
+      guests: 3,
+      minPrice: 80,
+      maxPrice: 250,
+      bedrooms: 2,
+      sort: 'price-asc',
+    });
+  });
+
+  it('drops malformed and unknown parameters and runs the rest', () => {
+    expect(read('where=%20%20&guests=0&bedrooms=two&sort=cheapest&minPrice=-5&utm_source=x&category=Beach')).toEqual({ category: 'Beach' });
+    expect(read('guests=2.5&where=sintra')).toEqual({ where: 'sintra' });
+  });
+
+  it('clears the field that conflicts with the rest', () => {
+    // A check-out before the check-in: the check-out goes, and a lone check-in is no stay, so it goes too.
+    expect(read('checkin=2027-03-09&checkout=2027-03-02&guests=2')).toEqual({ guests: 2 });
+    // A check-in in the past (everywhere on Earth).
+    expect(read('checkin=2027-02-20&checkout=2027-03-04&where=x')).toEqual({ where: 'x' });
+    // A reversed price range keeps the minimum.
+    expect(read('minPrice=300&maxPrice=100')).toEqual({ minPrice: 300 });
+    // An impossible date.
+    expect(read('checkin=2027-02-30&checkout=2027-03-04')).toEqual({});
+  });
+
+  it("accepts a check-in that is still today somewhere, though no longer in UTC", () => {
+    // 2027-03-01 at 05:00 UTC is still 2027-02-28 in the last zone on Earth (UTC−12).
+    const early = new Date('2027-03-01T05:00:00Z');
+    expect(earliestCheckIn(early)).toBe('2027-02-28');
+    expect(readSearch(new URLSearchParams('checkin=2027-02-28&checkout=2027-03-01'), early)).toEqual({
+      checkin: '2027-02-28',
+      checkout: '2027-03-01',
+    });
+  });
+
+  it('treats the default sort as no sort, so one search has one address', () => {
+    expect(read('sort=recommended&guests=2')).toEqual({ guests: 2 });
+  });
+});
+
+describe('writing a search', () => {
+  it('writes the parameters in one order, whatever order they came in', () => {
+    const a = read('guests=3&where=S%C3%A3o%20Paulo&category=Beach');
+    const b = read('category=Beach&where=S%C3%A3o+Paulo&guests=3');
+    expect(searchToQuery(a)).toBe('category=Beach&where=S%C3%A3o+Paulo&guests=3');
+    expect(searchToQuery(b)).toBe(searchToQuery(a));
+  });
+
+  it('reads back what it writes', () => {
+    const search = read('where=a%26b%3Dc&checkin=2027-03-02&checkout=2027-03-09&sort=price-desc');
+    expect(search.where).toBe('a&b=c');
+    expect(read(searchToQuery(search))).toEqual(search);
+  });
+
+  it('knows when a search narrows more than the category', () => {
+    expect(isNarrowed(read('category=Beach&sort=price-asc'))).toBe(false);
+    expect(isNarrowed(read('category=Beach&guests=2'))).toBe(true);
+  });
+});
+
+describe('the API query', () => {
+  it('names each wrong parameter', () => {
+    const result = roomsQuerySchema.safeParse({ guests: '0', checkin: '2027-03-05', checkout: '2027-03-01', maxPrice: 'x' });
+    expect(result.success).toBe(false);
+    const fields = new Set(result.error?.issues.map((issue) => issue.path[0]));
+    expect(fields).toEqual(new Set(['guests', 'maxPrice']));
+  });
+
+  it('checks the dates against each other once each is a date', () => {
+    const today = earliestCheckIn();
+    const result = roomsQuerySchema.safeParse({ checkin: addDays(today, 5), checkout: addDays(today, 1) });
+    expect(result.error?.issues.map((issue) => issue.path[0])).toEqual(['checkout']);
+  });
+
+  it('takes numbers from the query string and gives the page size a default', () => {
+    const query = roomsQuerySchema.parse({ guests: '2', minPrice: '0' });
+    expect(query).toMatchObject({ guests: 2, minPrice: 0, limit: 24 });
+    expect(searchOf(query)).toEqual({ guests: 2, minPrice: 0 });
+  });
+
+  it('finds no problem in a search without dates or prices', () => {
+    expect(searchProblems({}, now)).toEqual([]);
+  });
+});
