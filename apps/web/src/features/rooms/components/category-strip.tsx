@@ -29,7 +29,7 @@ export function CategoryStrip({ search, unknownCategory = false }: CategoryStrip
 
   return (
     <nav ref={navRef} aria-label="Categories" className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max items-center justify-between gap-6 pt-4 lg:gap-4">
+      <ul className="flex min-w-max items-center justify-between gap-6 pt-4 lg:gap-2">
         <li>
           <CategoryLink
             label="All"

@@ -77,7 +77,7 @@ export function DatesField({ range, onChange, error, inSheet = false }: DatesFie
           className={
             inSheet
               ? 'rounded-xl border border-neutral-200 p-2'
-              : 'absolute top-full left-0 z-30 mt-2 rounded-2xl border border-neutral-200 bg-white p-4 shadow-xl'
+              : 'absolute top-full left-0 z-30 mt-2 w-max rounded-2xl border border-neutral-200 bg-white p-4 shadow-xl'
           }
         >
           <Suspense fallback={<Loader size="short" />}>

@@ -5,7 +5,8 @@ import { Calendar } from '../../../components/calendar';
 import { describeSelection } from '../../bookings/utils/stay';
 import { lastCheckOut, pickDay, type DateRange } from '../utils/search-draft';
 
-const WIDE = '(min-width: 768px)';
+/** From here the bar leaves room for two months beside each other below the dates. */
+const WIDE = '(min-width: 1024px)';
 
 /** Two months side by side where there is room for them. */
 function useWide(enabled: boolean): boolean {
