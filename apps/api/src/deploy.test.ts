@@ -173,7 +173,7 @@ describe('deployment files', () => {
       // The migrations came along: the tables exist.
       const rooms = await fetch(`${url}/api/rooms`);
       expect(rooms.status).toBe(200);
-      expect(await rooms.json()).toEqual({ items: [], nextCursor: null });
+      expect(await rooms.json()).toEqual({ items: [], nextCursor: null, total: { count: 0, more: false } });
       // Read to the end: an unread answer this large keeps the connection busy, and a graceful stop waits for it.
       const openapi = await fetch(`${url}/api/openapi.json`);
       expect(openapi.status).toBe(200);

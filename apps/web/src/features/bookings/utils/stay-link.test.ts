@@ -12,7 +12,12 @@ describe("the stay in a room page's address", () => {
   it('drops a parameter that does not parse and keeps the others', () => {
     expect(read('checkin=2027-02-30&checkout=2027-03-09&guests=2')).toEqual({ checkout: '2027-03-09', guests: 2 });
     expect(read('checkin=2027-03-02&checkout=soon&guests=0')).toEqual({ checkin: '2027-03-02' });
-    for (const guests of ['1.5', 'x', '-1', '', '17']) expect(read(`guests=${guests}`)).toEqual({});
+    for (const guests of ['1.5', 'x', '-1', '', '0', '51']) expect(read(`guests=${guests}`)).toEqual({});
+  });
+
+  it('takes a party larger than the search offers, up to the most any room takes', () => {
+    expect(read('guests=20')).toEqual({ guests: 20 });
+    expect(read('guests=50')).toEqual({ guests: 50 });
   });
 
   it('writes a whole stay and a count above one, removes them otherwise, and leaves other parameters alone', () => {

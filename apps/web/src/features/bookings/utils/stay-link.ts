@@ -1,11 +1,12 @@
 import type { StayRange } from '@staybook/domain/bookings';
 import type { IsoDate } from '@staybook/domain/dates';
+import { ROOM_LIMITS } from '@staybook/domain/room-limits';
 import { searchFieldSchemas } from '@staybook/domain/search';
 
 /**
  * The stay in a room page's address: `/room/:id?checkin=YYYY-MM-DD&checkout=YYYY-MM-DD&guests=N`, the names the
  * home page's search uses, so a dated search opens the room with its dates and guests, and a refresh keeps the
- * guest's choice. Each parameter is read with the search's own schema; one that does not parse is dropped.
+ * guest's choice. The dates are read with the search's own schemas; a parameter that does not parse is dropped.
  */
 export type StayLink = { checkin?: IsoDate; checkout?: IsoDate; guests?: number };
 
@@ -17,9 +18,9 @@ export function readStayLink(params: Params): StayLink {
   if (checkin.success) link.checkin = checkin.data;
   const checkout = searchFieldSchemas.checkout.safeParse(params.get('checkout') ?? undefined);
   if (checkout.success) link.checkout = checkout.data;
-  const raw = params.get('guests');
-  const guests = raw ? searchFieldSchemas.guests.safeParse(raw) : null;
-  if (guests?.success) link.guests = guests.data;
+  // Up to the most any room takes, not the search's 16: a party of 20 may book a room for 20 and refresh.
+  const guests = Number(params.get('guests') ?? Number.NaN);
+  if (Number.isInteger(guests) && guests >= 1 && guests <= ROOM_LIMITS.maxGuests) link.guests = guests;
   return link;
 }
 
