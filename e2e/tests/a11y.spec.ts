@@ -44,6 +44,41 @@ test('the home page has no serious accessibility violations and no console error
   expect(errors).toEqual([]);
 });
 
+/** Every violation axe finds, whatever its impact. */
+async function allViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+test('the home page search has no accessibility violations: open, with results, and as the phone sheet', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const checkin = addDays(new Date().toISOString().slice(0, 10), 30);
+  await page.goto(`/?checkin=${checkin}&checkout=${addDays(checkin, 4)}&guests=2&minPrice=50&sort=price-asc`);
+  await expect(roomCards(page).first()).toBeVisible();
+  await expect(page.getByTestId('result-count')).toBeVisible();
+  expect(await allViolations(page)).toEqual([]);
+
+  const search = page.getByRole('search', { name: 'Find a stay' });
+  await search.getByRole('button', { name: /^Check in.*Check out/ }).click();
+  await expect(search.getByRole('group', { name: 'Choose dates' }).getByRole('grid')).toHaveCount(2);
+  expect(await allViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: /^Where to\?/ }).click();
+  const sheet = page.getByRole('dialog', { name: 'Where to?' });
+  await sheet.getByRole('button', { name: /^Check in.*Check out/ }).click();
+  await expect(sheet.getByRole('group', { name: 'Choose dates' }).getByRole('grid')).toHaveCount(1);
+  expect(await allViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a search that finds nothing has no accessibility violations', async ({ page }) => {
+  await page.goto('/?where=Qqqxzzvvkkjj&guests=16&maxPrice=5');
+  await expect(page.getByRole('heading', { name: 'No stays match your search' })).toBeVisible();
+  expect(await allViolations(page)).toEqual([]);
+});
+
 test('a room page has no serious accessibility violations and no console errors', async ({ page, request }) => {
   const room = await fetchSeededRoom(request);
   await signInAs(page, DEMO.guest);

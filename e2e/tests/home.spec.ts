@@ -42,12 +42,14 @@ test('the seeded home page shows the page frame, the category strip and the firs
   await expect(page.getByRole('button', { name: 'Host your home' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open profile menu' })).toBeVisible();
 
+  // The spec's fifteen categories, in its order, after 'All' (every category), the one chosen here.
   const chips = categoryStrip(page).getByRole('link');
-  await expect(chips).toHaveCount(15);
+  await expect(chips).toHaveCount(16);
+  await expect(chips.first()).toHaveAccessibleName('All');
   for (const [i, label] of CATEGORY_LABELS.entries()) {
-    await expect(chips.nth(i)).toHaveAccessibleName(label);
+    await expect(chips.nth(i + 1)).toHaveAccessibleName(label);
   }
-  await expect(categoryStrip(page).locator('[aria-current="page"]')).toHaveCount(0);
+  await expect(categoryStrip(page).locator('[aria-current="page"]')).toHaveAccessibleName('All');
 
   await expectGridToShow(page, firstPage.items);
   await expect(page.getByRole('button', { name: 'Show more rooms' })).toBeVisible();

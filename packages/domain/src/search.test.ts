@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from './dates.js';
 import { earliestCheckIn, isNarrowed, readSearch, roomsQuerySchema, searchOf, searchProblems, searchToQuery } from './search.js';
 
+// The domain compiles without DOM or Node types (tsconfig "types": []); these tests run on Node, which has it.
+declare const URLSearchParams: new (init: string) => { get(name: string): string | null };
+
 const now = new Date('2027-03-01T12:00:00Z');
 const read = (query: string) => readSearch(new URLSearchParams(query), now);
 

@@ -1,5 +1,6 @@
 import { ROOM_CARD_IMAGE_SIZES } from '@staybook/domain/images';
 import { FIRST_ROOMS_ELEMENT_ID, ROOMS_PAGE_SIZE, type RoomSummary } from '@staybook/domain/rooms';
+import type { RoomSearch } from '@staybook/domain/search';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -36,7 +37,7 @@ function embed(json: string) {
   document.body.append(element);
 }
 
-const listKey = (category: 'Lake' | null) => roomKeys.list({ category, limit: ROOMS_PAGE_SIZE });
+const listKey = (search: RoomSearch) => roomKeys.list(search, ROOMS_PAGE_SIZE);
 
 afterEach(() => {
   document.getElementById(FIRST_ROOMS_ELEMENT_ID)?.remove();
@@ -44,19 +45,28 @@ afterEach(() => {
 });
 
 describe('the first rooms embedded in the home page', () => {
-  it('start the rooms query of the page and category they were made for, once', () => {
+  it('start the rooms query of the page and the search they were made for, once', () => {
     const queryClient = new QueryClient();
-    embed(JSON.stringify({ category: 'Lake', page: PAGE }));
-    seedFirstRooms(queryClient, { pathname: '/', search: '?category=Lake' });
-    expect(queryClient.getQueryData(listKey('Lake'))).toEqual({ pages: [PAGE], pageParams: [null] });
+    embed(JSON.stringify({ search: 'category=Lake&guests=2', page: PAGE }));
+    seedFirstRooms(queryClient, { pathname: '/', search: '?guests=2&category=Lake' });
+    expect(queryClient.getQueryData(listKey({ category: 'Lake', guests: 2 }))).toEqual({ pages: [PAGE], pageParams: [null] });
     expect(document.getElementById(FIRST_ROOMS_ELEMENT_ID)).toBeNull();
   });
 
-  it('are left alone for another category, another page, or when they fail the check', () => {
+  it("match the address as the home page reads it: what it cannot use is dropped, the default sort left out", () => {
+    const queryClient = new QueryClient();
+    embed(JSON.stringify({ search: 'where=lisbon', page: PAGE }));
+    seedFirstRooms(queryClient, { pathname: '/', search: '?sort=recommended&guests=0&where=lisbon&utm=x' });
+    expect(queryClient.getQueryData(listKey({ where: 'lisbon' }))).toEqual({ pages: [PAGE], pageParams: [null] });
+  });
+
+  it('are left alone for another search, another page, or when they fail the check', () => {
     for (const [json, where] of [
-      [JSON.stringify({ category: 'Lake', page: PAGE }), { pathname: '/', search: '' }],
-      [JSON.stringify({ category: null, page: PAGE }), { pathname: '/login', search: '' }],
-      [JSON.stringify({ category: null, page: { items: [{ ...ROOM, priceCents: 'free' }], nextCursor: null } }), { pathname: '/', search: '' }],
+      [JSON.stringify({ search: 'category=Lake', page: PAGE }), { pathname: '/', search: '' }],
+      [JSON.stringify({ search: 'category=Lake', page: PAGE }), { pathname: '/', search: '?category=Lake&guests=3' }],
+      [JSON.stringify({ search: '', page: PAGE }), { pathname: '/login', search: '' }],
+      [JSON.stringify({ category: null, page: PAGE }), { pathname: '/', search: '' }],
+      [JSON.stringify({ search: '', page: { items: [{ ...ROOM, priceCents: 'free' }], nextCursor: null } }), { pathname: '/', search: '' }],
       ['{ not json', { pathname: '/', search: '' }],
     ] as const) {
       const queryClient = new QueryClient();

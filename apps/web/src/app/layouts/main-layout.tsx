@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Container } from '../../components/container';
 import { SiteFooter } from './site-footer';
@@ -20,10 +21,26 @@ export function MainLayout() {
       <main id={MAIN_ID} className="min-h-screen flex-1 pt-20">
         <Container>
           <Outlet />
+          <AfterThePage>
+            <ScrollRestoration />
+          </AfterThePage>
         </Container>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
+    </div>
+  );
+}
+
+/**
+ * Preact re-renders the components a navigation changes one by one, shallowest first, each with its own layout
+ * effects. Beside the page, react-router's ScrollRestoration scrolled before the page it restores had rendered:
+ * Back from a room landed part-way up a long list, where the room page ended. Nested deeper than the page's
+ * Outlet, it runs after the page is in place.
+ */
+function AfterThePage({ children }: { children: ReactNode }) {
+  return (
+    <div hidden>
+      <div>{children}</div>
     </div>
   );
 }

@@ -1,20 +1,25 @@
-import type { CategoryLabel } from '@staybook/domain/categories';
 import { roomSchema, roomsPageSchema, type Room, type RoomsPage } from '@staybook/domain/rooms';
+import { searchToQuery, type RoomSearch } from '@staybook/domain/search';
 import { apiRequest } from '../../../lib/api-client';
 
 interface RoomsPageParams {
-  /** Null lists every category. */
-  category: CategoryLabel | null;
+  /** The empty search lists every room. */
+  search: RoomSearch;
   cursor: string | null;
   limit: number;
   signal?: AbortSignal;
 }
 
-export function fetchRoomsPage({ category, cursor, limit, signal }: RoomsPageParams): Promise<RoomsPage> {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (category) params.set('category', category);
-  if (cursor) params.set('cursor', cursor);
-  return apiRequest(`/api/rooms?${params.toString()}`, roomsPageSchema, { signal: signal ?? null });
+/** `GET /api/rooms` takes the same parameters as the home page's address, written the same way. */
+export function roomsPagePath({ search, cursor, limit }: Omit<RoomsPageParams, 'signal'>): string {
+  const query = searchToQuery(search);
+  const page = new URLSearchParams({ limit: String(limit) });
+  if (cursor) page.set('cursor', cursor);
+  return `/api/rooms?${query ? `${query}&` : ''}${page.toString()}`;
+}
+
+export function fetchRoomsPage({ signal, ...params }: RoomsPageParams): Promise<RoomsPage> {
+  return apiRequest(roomsPagePath(params), roomsPageSchema, { signal: signal ?? null });
 }
 
 export function fetchRoom(id: string, signal?: AbortSignal): Promise<Room> {

@@ -1,15 +1,15 @@
-import type { CategoryLabel } from '@staybook/domain/categories';
 import { ROOMS_PAGE_SIZE } from '@staybook/domain/rooms';
+import type { RoomSearch } from '@staybook/domain/search';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { fetchRoomsPage } from './rooms-api';
 import { roomKeys } from './room-keys';
 
-/** Rooms in one category (or all), a page at a time in the API's stable order. */
-export function useRooms(category: CategoryLabel | null) {
+/** The rooms a search finds (the empty search: every room), a page at a time in the API's stable order. */
+export function useRooms(search: RoomSearch) {
   const limit = ROOMS_PAGE_SIZE;
   return useInfiniteQuery({
-    queryKey: roomKeys.list({ category, limit }),
-    queryFn: ({ pageParam, signal }) => fetchRoomsPage({ category, cursor: pageParam, limit, signal }),
+    queryKey: roomKeys.list(search, limit),
+    queryFn: ({ pageParam, signal }) => fetchRoomsPage({ search, cursor: pageParam, limit, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });

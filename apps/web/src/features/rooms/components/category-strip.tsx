@@ -1,10 +1,23 @@
-import { CATEGORIES, type Category, type CategoryLabel } from '@staybook/domain/categories';
+import { CATEGORIES, type CategoryLabel } from '@staybook/domain/categories';
+import type { RoomSearch } from '@staybook/domain/search';
 import { useEffect, useRef } from 'react';
+import type { IconType } from 'react-icons';
+import { TbLayoutGrid } from 'react-icons/tb';
 import { Link } from 'react-router';
 import { CATEGORY_ICONS } from '../../../components/category-icons';
+import { searchPath } from '../hooks/use-room-search';
 
-export function CategoryStrip({ selected }: { selected: CategoryLabel | null }) {
+interface CategoryStripProps {
+  /** The search in the address: each category keeps the rest of it. */
+  search: RoomSearch;
+  /** The address names a category the strip does not have: none of the entries is the current one. */
+  unknownCategory?: boolean;
+}
+
+/** The spec's fifteen categories, after 'All', which lets go of the category and keeps the rest of the search. */
+export function CategoryStrip({ search, unknownCategory = false }: CategoryStripProps) {
   const navRef = useRef<HTMLElement>(null);
+  const selected = search.category ?? null;
 
   // On a narrow screen a category opened by its address may sit off to the side: bring it into view.
   useEffect(() => {
@@ -16,10 +29,25 @@ export function CategoryStrip({ selected }: { selected: CategoryLabel | null }) 
 
   return (
     <nav ref={navRef} aria-label="Categories" className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max items-center justify-between gap-6 pt-4 lg:gap-4">
+      <ul className="flex min-w-max items-center justify-between gap-6 pt-4 lg:gap-2">
+        <li>
+          <CategoryLink
+            label="All"
+            description="Stays in every category"
+            Icon={TbLayoutGrid}
+            to={searchPath({ ...search, category: undefined })}
+            selected={selected === null && !unknownCategory}
+          />
+        </li>
         {CATEGORIES.map((category) => (
           <li key={category.label}>
-            <CategoryLink category={category} selected={category.label === selected} />
+            <CategoryLink
+              label={category.label}
+              description={category.description}
+              Icon={CATEGORY_ICONS[category.icon]}
+              to={searchPath({ ...search, category: category.label })}
+              selected={category.label === selected}
+            />
           </li>
         ))}
       </ul>
@@ -27,12 +55,19 @@ export function CategoryStrip({ selected }: { selected: CategoryLabel | null }) 
   );
 }
 
-function CategoryLink({ category, selected }: { category: Category; selected: boolean }) {
-  const Icon = CATEGORY_ICONS[category.icon];
+interface CategoryLinkProps {
+  label: CategoryLabel | 'All';
+  description: string;
+  Icon: IconType;
+  to: string;
+  selected: boolean;
+}
+
+function CategoryLink({ label, description, Icon, to, selected }: CategoryLinkProps) {
   return (
     <Link
-      to={`/?category=${encodeURIComponent(category.label)}`}
-      title={category.description}
+      to={to}
+      title={description}
       aria-current={selected ? 'page' : undefined}
       // The strip scrolls, which clips anything outside it: draw the focus ring inside the link.
       className={`flex flex-col items-center gap-2 rounded-t-md border-b-2 px-2 pt-2 pb-3 transition hover:text-neutral-900 focus-visible:-outline-offset-2 ${
@@ -40,7 +75,7 @@ function CategoryLink({ category, selected }: { category: Category; selected: bo
       }`}
     >
       <Icon size={26} aria-hidden="true" />
-      <span className="text-sm font-medium whitespace-nowrap">{category.label}</span>
+      <span className="text-sm font-medium whitespace-nowrap">{label}</span>
     </Link>
   );
 }

@@ -1,9 +1,11 @@
-import type { CategoryLabel } from '@staybook/domain/categories';
+import type { SearchTotal } from '@staybook/domain/rooms';
+import { isNarrowed, type RoomSearch } from '@staybook/domain/search';
 import { Button } from '../../../components/button';
 import { ErrorScreen } from '../../../components/error-screen';
 import { Loader } from '../../../components/loader';
 import { useOnVisible } from '../../../hooks/use-on-visible';
 import { useRooms } from '../api/use-rooms';
+import { NoResults } from './no-results';
 import { NoRooms } from './no-rooms';
 import { RoomCard } from './room-card';
 
@@ -11,9 +13,21 @@ import { RoomCard } from './room-card';
 const EAGER_CARDS = 6;
 const HIGH_PRIORITY_CARDS = 3;
 
-export function RoomListing({ category }: { category: CategoryLabel | null }) {
-  const { data, error, isPending, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
-    useRooms(category);
+const WHOLE_NUMBER = new Intl.NumberFormat('en-US');
+
+/** '48 stays', '1 stay', '1,000+ stays' (the API counts up to a cap). */
+export function describeTotal({ count, more }: SearchTotal): string {
+  return `${WHOLE_NUMBER.format(count)}${more ? '+' : ''} ${count === 1 && !more ? 'stay' : 'stays'}`;
+}
+
+interface RoomListingProps {
+  search: RoomSearch;
+  /** Widens a search that found nothing. */
+  onSearch: (search: RoomSearch) => void;
+}
+
+export function RoomListing({ search, onSearch }: RoomListingProps) {
+  const { data, error, isPending, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = useRooms(search);
 
   const loadMore = () => void fetchNextPage();
   const sentinelRef = useOnVisible(loadMore, {
@@ -25,10 +39,17 @@ export function RoomListing({ category }: { category: CategoryLabel | null }) {
   if (!data) return <ErrorScreen message={error?.message} />;
 
   const rooms = data.pages.flatMap((page) => page.items);
-  if (rooms.length === 0) return <NoRooms />;
+  // A category (or the whole marketplace) without rooms keeps the spec's words; a search that found nothing has its own.
+  if (rooms.length === 0) return isNarrowed(search) ? <NoResults search={search} onSearch={onSearch} /> : <NoRooms />;
+  const total = data.pages[0]?.total;
 
   return (
     <div className="pt-6 pb-12">
+      {total && (
+        <p data-testid="result-count" className="mb-4 font-semibold text-neutral-800">
+          {describeTotal(total)}
+        </p>
+      )}
       <div
         data-testid="room-grid"
         className="grid grid-cols-1 gap-8 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6"
@@ -37,6 +58,7 @@ export function RoomListing({ category }: { category: CategoryLabel | null }) {
           <RoomCard
             key={room._id}
             room={room}
+            search={search}
             eager={index < EAGER_CARDS}
             highPriority={index < HIGH_PRIORITY_CARDS}
           />

@@ -1,0 +1,112 @@
+import { formatIsoDate } from '@staybook/domain/dates';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Loader } from '../../../components/loader';
+import { lazyPage } from '../../../lib/lazy-page';
+import type { DateRange } from '../utils/search-draft';
+
+// The calendar brings react-day-picker: loaded when the dates are first opened, not with the home page.
+const StayRangePicker = lazyPage(() => import('./stay-range-picker'), 'StayRangePicker');
+
+interface DatesFieldProps {
+  range: DateRange;
+  onChange: (range: DateRange) => void;
+  error?: string | undefined;
+  /** In the small screens' sheet the calendar opens in place, one month wide; elsewhere over the page. */
+  inSheet?: boolean;
+}
+
+/**
+ * Check in and Check out as one control: a button showing both dates that opens one range calendar below it.
+ * Escape, a click outside it or 'Done' closes the calendar and hands focus back to the button.
+ */
+export function DatesField({ range, onChange, error, inSheet = false }: DatesFieldProps) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const errorId = useId();
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open || inSheet) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, inSheet]);
+
+  return (
+    <div
+      ref={rootRef}
+      className="relative flex flex-col gap-2"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        // Only the calendar closes, not a sheet around it.
+        event.stopPropagation();
+        close();
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onClick={() => setOpen((was) => !was)}
+        className="grid h-full grid-cols-2 divide-x divide-neutral-300 rounded-md border border-neutral-300 bg-neutral-50 text-left aria-invalid:border-rose-600"
+      >
+        <DateSlot label="Check in" date={range.checkin} />
+        <DateSlot label="Check out" date={range.checkout} />
+      </button>
+      {error && (
+        <p id={errorId} className="text-sm text-rose-600">
+          {error}
+        </p>
+      )}
+      {open && (
+        <div
+          id={panelId}
+          role="group"
+          aria-label="Choose dates"
+          className={
+            inSheet
+              ? 'rounded-xl border border-neutral-200 p-2'
+              : 'absolute top-full left-0 z-30 mt-2 w-max rounded-2xl border border-neutral-200 bg-white p-4 shadow-xl'
+          }
+        >
+          <Suspense fallback={<Loader size="short" />}>
+            <StayRangePicker range={range} onChange={onChange} twoMonths={!inSheet} />
+          </Suspense>
+          <div className="mt-2 flex justify-end gap-4 px-2">
+            <button
+              type="button"
+              className="text-sm font-semibold text-neutral-800 underline disabled:text-neutral-400 disabled:no-underline"
+              disabled={!range.checkin}
+              onClick={() => onChange({})}
+            >
+              Clear dates
+            </button>
+            <button type="button" className="rounded-lg bg-neutral-900 px-4 py-2 text-sm font-semibold text-white" onClick={close}>
+              Done
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function DateSlot({ label, date }: { label: string; date: string | undefined }) {
+  return (
+    <span className="flex flex-col px-3 py-1.5">
+      <span className="text-xs font-semibold text-neutral-800">{label}</span>
+      <span className={date ? 'text-neutral-900' : 'text-neutral-500'}>{date ? formatIsoDate(date) : 'Add date'}</span>
+    </span>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ListedRoom } from '@staybook/domain/rooms';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RoomCard } from './room-card';
+
+const ROOM: ListedRoom = {
+  _id: '5f0c9d3e-0000-4000-8000-000000000001',
+  title: 'Lake cabin',
+  location: 'Hallstatt, Austria',
+  category: 'Lake',
+  from: '2030-01-01',
+  to: '2030-06-01',
+  price: 180,
+  priceCents: 18_000,
+  guests: 4,
+  bedrooms: 2,
+  bathrooms: 1,
+  description: 'By the water.',
+  image: '/uploads/5f0c9d3e-0000-4000-8000-000000000002.webp',
+  host: { name: 'Hana', image: null },
+  booked: false,
+  timeZone: 'Europe/Vienna',
+};
+
+function renderCard(room: ListedRoom, search = {}) {
+  render(
+    <MemoryRouter>
+      <RoomCard room={room} search={search} eager highPriority={false} />
+    </MemoryRouter>,
+  );
+  return screen.getByTestId('room-card');
+}
+
+afterEach(cleanup);
+
+describe('a room card', () => {
+  it("keeps the spec's text without dates, and links to the room alone", () => {
+    const card = renderCard(ROOM, { where: 'hallstatt', guests: 2 });
+    expect(card.textContent).toBe('Hallstatt, Austria5 nights .$180night');
+    expect(card.getAttribute('href')).toBe(`/room/${ROOM._id}`);
+  });
+
+  it("shows a dated search's nights and total from the server beside the nightly price, and carries the stay to the room", () => {
+    const card = renderCard(
+      { ...ROOM, nights: 7, totalCents: 126_000 },
+      { checkin: '2030-03-02', checkout: '2030-03-09', guests: 3 },
+    );
+    expect(card.textContent).toBe('Hallstatt, Austria7 nights · $1,260 total$180night');
+    expect(card.getAttribute('href')).toBe(`/room/${ROOM._id}?checkin=2030-03-02&checkout=2030-03-09&guests=3`);
+  });
+
+  it('says one night in the singular, and leaves the guests out of the link when none were chosen', () => {
+    const card = renderCard({ ...ROOM, nights: 1, totalCents: 18_000 }, { checkin: '2030-03-02', checkout: '2030-03-03' });
+    expect(card.textContent).toContain('1 night · $180 total');
+    expect(card.getAttribute('href')).toBe(`/room/${ROOM._id}?checkin=2030-03-02&checkout=2030-03-03`);
+  });
+});

@@ -1,0 +1,61 @@
+import { formatIsoDate } from '@staybook/domain/dates';
+import { isDatedSearch, type RoomSearch } from '@staybook/domain/search';
+import { countOf } from '@staybook/domain/text';
+import { Suspense, useState } from 'react';
+import { FiSearch } from 'react-icons/fi';
+import { lazyPage } from '../../../lib/lazy-page';
+import { SearchForm } from './search-form';
+
+// The sheet brings the dialog: loaded when a small screen first opens it.
+const SearchSheet = lazyPage(() => import('./search-sheet'), 'SearchSheet');
+
+interface SearchBarProps {
+  search: RoomSearch;
+  onSearch: (search: RoomSearch) => void;
+}
+
+/** The search under the header: the whole form on wide screens, one 'Where to?' button opening it in a sheet on small ones. */
+export function SearchBar({ search, onSearch }: SearchBarProps) {
+  const [sheetOpen, setSheetOpen] = useState(false);
+  return (
+    <div className="pt-6">
+      <div className="hidden md:block">
+        <SearchForm search={search} onSearch={onSearch} variant="bar" />
+      </div>
+      <div className="md:hidden">
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => setSheetOpen(true)}
+          className="flex w-full items-center gap-3 rounded-full border border-neutral-300 px-5 py-3 text-left shadow-sm"
+        >
+          <FiSearch aria-hidden="true" size={20} />
+          <span className="flex min-w-0 flex-col">
+            <span className="font-semibold text-neutral-900">Where to?</span>
+            <span className="truncate text-sm text-neutral-600">{summarize(search)}</span>
+          </span>
+        </button>
+        {sheetOpen && (
+          <Suspense fallback={null}>
+            <SearchSheet
+              search={search}
+              onClose={() => setSheetOpen(false)}
+              onSearch={(next) => {
+                setSheetOpen(false);
+                onSearch(next);
+              }}
+            />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The search in a line, under 'Where to?'. */
+export function summarize(search: RoomSearch): string {
+  const place = search.where ?? 'Anywhere';
+  const when = isDatedSearch(search) ? `${formatIsoDate(search.checkin)} – ${formatIsoDate(search.checkout)}` : 'Any dates';
+  const who = search.guests ? countOf(search.guests, 'guest') : 'Any guests';
+  return `${place} · ${when} · ${who}`;
+}

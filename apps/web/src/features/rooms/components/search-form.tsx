@@ -1,0 +1,176 @@
+import { SEARCH_LIMITS, SEARCH_SORT_LABELS, SEARCH_SORTS, searchToQuery, type RoomSearch, type SearchSort } from '@staybook/domain/search';
+import { useState, type FormEvent } from 'react';
+import { FiSearch } from 'react-icons/fi';
+import { Button } from '../../../components/button';
+import { SelectField, TextField } from '../../../components/fields';
+import { draftOf, searchOfDraft, type DraftErrors, type SearchDraft } from '../utils/search-draft';
+import { DatesField } from './dates-field';
+import { GuestsFilter } from './guests-filter';
+
+/** The bedroom counts offered; a larger one from the address is offered too. */
+const BEDROOM_CHOICES = [1, 2, 3, 4, 5, 6];
+
+interface SearchFormProps {
+  /** The search in the address: the fields show it, and show it again when Back or Forward changes it. */
+  search: RoomSearch;
+  onSearch: (search: RoomSearch) => void;
+  /** 'bar' lays the fields out in rows under the header; 'sheet' stacks them in the small screens' sheet. */
+  variant: 'bar' | 'sheet';
+}
+
+/**
+ * Where, when, how many, and the filters beside them. Fields change a draft; 'Search' runs it (in the bar,
+ * choosing a bedroom count or a sort runs it at once). The domain's checks refuse what the API would.
+ */
+export function SearchForm({ search, onSearch, variant }: SearchFormProps) {
+  const query = searchToQuery(search);
+  const [draft, setDraft] = useState(() => draftOf(search));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  // The address changed under the form (Back, Forward, a category, a cleared filter): show the new search.
+  const [shownQuery, setShownQuery] = useState(query);
+  if (shownQuery !== query) {
+    setShownQuery(query);
+    setDraft(draftOf(search));
+    setErrors({});
+  }
+
+  const run = (next: SearchDraft) => {
+    const result = searchOfDraft(next, search.category);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    onSearch(result.search);
+  };
+  const change = (patch: Partial<SearchDraft>) => setDraft((was) => ({ ...was, ...patch }));
+  /** The bar runs a choice of list at once: nothing else to fill in for it. */
+  const choose = (patch: Partial<SearchDraft>) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    if (variant === 'bar') run(next);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    run(draft);
+  };
+
+  const bedroomChoices = [...new Set([...BEDROOM_CHOICES, ...(draft.bedrooms ? [draft.bedrooms] : [])])].sort((a, b) => a - b);
+  const sheet = variant === 'sheet';
+
+  const where = (
+    <TextField
+      label="Where"
+      name="where"
+      type="search"
+      autoComplete="off"
+      placeholder="Search destinations"
+      maxLength={SEARCH_LIMITS.maxWhereLength}
+      value={draft.where}
+      onChange={(event) => change({ where: event.currentTarget.value })}
+      error={errors.where}
+      className={sheet ? '' : 'min-w-48 flex-1'}
+    />
+  );
+  const dates = (
+    <div className={sheet ? '' : 'mt-7 w-72'}>
+      <DatesField
+        range={{ checkin: draft.checkin, checkout: draft.checkout }}
+        onChange={(range) => change({ checkin: range.checkin, checkout: range.checkout })}
+        error={errors.checkin ?? errors.checkout}
+        inSheet={sheet}
+      />
+    </div>
+  );
+  const guests = <GuestsFilter value={draft.guests} onChange={(value) => change({ guests: value })} />;
+  const filters = (
+    <div className={sheet ? 'flex flex-col gap-1' : 'flex flex-wrap items-start gap-x-4 gap-y-1'}>
+      <fieldset className="flex gap-3">
+        <legend className="sr-only">Price per night, in dollars</legend>
+        <TextField
+          label="Minimum price"
+          name="minPrice"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={SEARCH_LIMITS.maxPrice}
+          step={1}
+          placeholder="$ per night"
+          value={draft.minPrice}
+          onChange={(event) => change({ minPrice: event.currentTarget.value })}
+          error={errors.minPrice}
+          className="w-36"
+        />
+        <TextField
+          label="Maximum price"
+          name="maxPrice"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={SEARCH_LIMITS.maxPrice}
+          step={1}
+          placeholder="$ per night"
+          value={draft.maxPrice}
+          onChange={(event) => change({ maxPrice: event.currentTarget.value })}
+          error={errors.maxPrice}
+          className="w-36"
+        />
+      </fieldset>
+      <SelectField
+        label="Bedrooms"
+        name="bedrooms"
+        value={draft.bedrooms ?? ''}
+        onChange={(event) => choose({ bedrooms: event.currentTarget.value ? Number(event.currentTarget.value) : undefined })}
+        className="w-36"
+      >
+        <option value="">Any</option>
+        {bedroomChoices.map((n) => (
+          <option key={n} value={n}>{`${n}+`}</option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Sort by"
+        name="sort"
+        value={draft.sort}
+        onChange={(event) => choose({ sort: event.currentTarget.value as SearchSort })}
+        className="w-52"
+      >
+        {SEARCH_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {SEARCH_SORT_LABELS[sort]}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+  const submit = (
+    <Button type="submit" className={sheet ? 'w-full' : 'mt-7 h-11 self-start'}>
+      <FiSearch aria-hidden="true" />
+      Search
+    </Button>
+  );
+
+  return (
+    <form role="search" aria-label="Find a stay" noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
+      {sheet ? (
+        <>
+          {where}
+          {dates}
+          {guests}
+          {filters}
+          {submit}
+        </>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-start gap-4">
+            {where}
+            {dates}
+            {guests}
+            {submit}
+          </div>
+          {filters}
+        </>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { draftOf, pickDay, searchOfDraft } from './search-draft';
+
+const NOW = new Date('2030-01-10T12:00:00Z');
+
+describe('the search form', () => {
+  it('turns what was filled in into the search, leaving out what is empty and the default sort', () => {
+    const draft = { ...draftOf({}), where: '  Lisbon ', guests: 2, minPrice: '80', maxPrice: '', sort: 'recommended' as const };
+    expect(searchOfDraft(draft, 'Beach', NOW)).toEqual({ search: { category: 'Beach', where: 'Lisbon', guests: 2, minPrice: 80 } });
+  });
+
+  it('shows a search from the address as it was', () => {
+    const search = { where: 'lisbon', checkin: '2030-03-02', checkout: '2030-03-09', guests: 3, minPrice: 80, maxPrice: 250, bedrooms: 2, sort: 'price-desc' as const };
+    expect(searchOfDraft(draftOf(search), undefined, NOW)).toEqual({ search });
+  });
+
+  it("refuses what the API would, by field, in the domain's words", () => {
+    expect(searchOfDraft({ ...draftOf({}), minPrice: '300', maxPrice: '100' }, undefined, NOW)).toEqual({
+      errors: { maxPrice: 'Maximum price must not be below the minimum price' },
+    });
+    expect(searchOfDraft({ ...draftOf({}), minPrice: '12.5' }, undefined, NOW)).toEqual({
+      errors: { minPrice: expect.stringMatching(/^Minimum price must be a whole number/) },
+    });
+    expect(searchOfDraft({ ...draftOf({}), checkin: '2030-03-02' }, undefined, NOW)).toEqual({
+      errors: { checkout: 'Check-out is required with a check-in date' },
+    });
+  });
+
+  it('picks a check-in, then a later check-out; a day on or before the check-in, or a third pick, starts again', () => {
+    expect(pickDay({}, '2030-03-02')).toEqual({ checkin: '2030-03-02' });
+    expect(pickDay({ checkin: '2030-03-02' }, '2030-03-09')).toEqual({ checkin: '2030-03-02', checkout: '2030-03-09' });
+    expect(pickDay({ checkin: '2030-03-02' }, '2030-03-02')).toEqual({ checkin: '2030-03-02' });
+    expect(pickDay({ checkin: '2030-03-02' }, '2030-03-01')).toEqual({ checkin: '2030-03-01' });
+    expect(pickDay({ checkin: '2030-03-02', checkout: '2030-03-09' }, '2030-03-05')).toEqual({ checkin: '2030-03-05' });
+  });
+});

@@ -1,0 +1,75 @@
+import { addDays, nightsBetween, type IsoDate } from '@staybook/domain/dates';
+import { searchFieldSchemas, searchProblems, type RoomSearch, type SearchField, type SearchSort } from '@staybook/domain/search';
+import { MAX_STAY_NIGHTS } from '@staybook/domain/stay-limits';
+
+/** The dates being chosen: nothing, a check-in waiting for its check-out, or both. */
+export type DateRange = { checkin?: IsoDate; checkout?: IsoDate };
+
+/** What the search form holds while someone fills it: prices as typed, the rest as chosen. */
+export interface SearchDraft extends DateRange {
+  where: string;
+  guests?: number;
+  minPrice: string;
+  maxPrice: string;
+  bedrooms?: number;
+  sort: SearchSort;
+}
+
+export function draftOf(search: RoomSearch): SearchDraft {
+  return {
+    where: search.where ?? '',
+    checkin: search.checkin,
+    checkout: search.checkout,
+    guests: search.guests,
+    minPrice: search.minPrice === undefined ? '' : String(search.minPrice),
+    maxPrice: search.maxPrice === undefined ? '' : String(search.maxPrice),
+    bedrooms: search.bedrooms,
+    sort: search.sort ?? 'recommended',
+  };
+}
+
+export type DraftErrors = Partial<Record<SearchField, string>>;
+
+/**
+ * The search a filled-in form asks for, or what is wrong with it, by field: the domain's own checks, so the
+ * form refuses what the API would (a check-in without a check-out, a reversed price range, a price out of range).
+ */
+export function searchOfDraft(draft: SearchDraft, category: RoomSearch['category'], now?: Date): { search: RoomSearch } | { errors: DraftErrors } {
+  const errors: DraftErrors = {};
+  const search: RoomSearch = { category };
+  const where = draft.where.trim();
+  if (where) search.where = where;
+  search.checkin = draft.checkin;
+  search.checkout = draft.checkout;
+  search.guests = draft.guests;
+  search.bedrooms = draft.bedrooms;
+  search.sort = draft.sort;
+  for (const field of ['minPrice', 'maxPrice'] as const) {
+    const typed = draft[field].trim();
+    if (!typed) continue;
+    const parsed = searchFieldSchemas[field].safeParse(typed);
+    if (parsed.success) search[field] = parsed.data;
+    else errors[field] = parsed.error.issues[0]?.message ?? 'Not a price';
+  }
+  for (const { field, message } of searchProblems(search, now)) errors[field] ??= message;
+  if (Object.keys(errors).length > 0) return { errors };
+  for (const field of Object.keys(search) as SearchField[]) if (search[field] === undefined) delete search[field];
+  if (search.sort === 'recommended') delete search.sort;
+  return { search };
+}
+
+/**
+ * The dates after a click on `day`: the first click is the check-in, a later day the check-out, and a click on
+ * or before the check-in (or once both are chosen) starts again from that day.
+ */
+export function pickDay(range: DateRange, day: IsoDate): DateRange {
+  if (range.checkin && !range.checkout && day > range.checkin && nightsBetween(range.checkin, day) <= MAX_STAY_NIGHTS) {
+    return { checkin: range.checkin, checkout: day };
+  }
+  return { checkin: day };
+}
+
+/** The last check-out day a stay beginning on `checkin` may have. */
+export function lastCheckOut(checkin: IsoDate): IsoDate {
+  return addDays(checkin, MAX_STAY_NIGHTS);
+}
