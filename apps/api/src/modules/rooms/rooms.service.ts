@@ -98,7 +98,8 @@ function toRoom(row: RoomRow): RoomSummary {
 type Ordering = {
   tag: string;
   direction: 'asc' | 'desc';
-  keys: { expr: SQL; type: 'timestamptz' | 'uuid' | 'bigint' | 'real'; read(row: OrderedRow): string | number }[];
+  /** `score`: the key is the search's match score, computed once per room while the page is chosen. */
+  keys: { expr: SQL; type: 'timestamptz' | 'uuid' | 'bigint' | 'real'; score?: true; read(row: OrderedRow): string | number }[];
 };
 
 type OrderedRow = RoomRow & { score: number | null };
@@ -122,7 +123,7 @@ function byMatch(score: SQL): Ordering {
   return {
     tag: 'm',
     direction: 'desc',
-    keys: [{ expr: score, type: 'real', read: (row) => row.score ?? 0 }, createdKey, idKey],
+    keys: [{ expr: score, type: 'real', score: true, read: (row) => row.score ?? 0 }, createdKey, idKey],
   };
 }
 
@@ -202,13 +203,21 @@ export async function pageOfRooms(
   // NULLS LAST as the listing indexes were built (drizzle's desc() there): plain DESC means NULLS FIRST, which
   // no index matches, and PostgreSQL then sorts every live room to find a page. Ascending is NULLS LAST already.
   const nulls = ordering.direction === 'desc' ? sql.raw(' desc nulls last') : sql.raw(' asc');
-  const rows = (await db
-    .select({ ...roomColumns, score: extra.score ?? sql<null>`null::real` })
+  // The page is chosen from the rooms alone; only its rows are then joined with their hosts and given `booked`,
+  // so a search that weighs thousands of rooms never joins thousands of hosts.
+  const chosen = db
+    .select({ chosenId: sql<string>`${rooms.id}`.as('chosen_id'), chosenScore: sql<number | null>`${extra.score ?? sql`null::real`}`.as('chosen_score') })
     .from(rooms)
-    .innerJoin(host, eq(host.id, rooms.hostId))
     .where(and(...conditions))
     .orderBy(...ordering.keys.map((key) => sql`${key.expr}${nulls}`))
-    .limit(limit + 1)) as OrderedRow[];
+    .limit(limit + 1)
+    .as('chosen');
+  const rows = (await db
+    .select({ ...roomColumns, score: chosen.chosenScore })
+    .from(chosen)
+    .innerJoin(rooms, eq(rooms.id, chosen.chosenId))
+    .innerJoin(host, eq(host.id, rooms.hostId))
+    .orderBy(...ordering.keys.map((key) => sql`${key.score ? chosen.chosenScore : key.expr}${nulls}`))) as OrderedRow[];
 
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];

@@ -1,5 +1,4 @@
 import { isoToLocalDate, localDateToIso } from '@staybook/domain/dates';
-import { earliestCheckIn } from '@staybook/domain/search';
 import { useEffect, useState } from 'react';
 import { Calendar } from '../../../components/calendar';
 import { describeSelection } from '../../bookings/utils/stay';
@@ -30,12 +29,13 @@ interface StayRangePickerProps {
 
 /**
  * The search's dates on the app's calendar: the first day picked is the check-in, the next the check-out. Days
- * before any room may still take a stay cannot be picked, nor a check-out past the longest stay.
+ * before the visitor's own today cannot be picked (a shared link may still carry a date that is today only
+ * somewhere further west, which the search accepts), nor a check-out past the longest stay.
  * Loaded when the dates are first opened (it brings react-day-picker).
  */
 export function StayRangePicker({ range, onChange, twoMonths }: StayRangePickerProps) {
   const wide = useWide(twoMonths);
-  const first = isoToLocalDate(earliestCheckIn());
+  const first = isoToLocalDate(localDateToIso(new Date()));
   const { checkin, checkout } = range;
   const choosingCheckOut = checkin !== undefined && checkout === undefined;
   return (
