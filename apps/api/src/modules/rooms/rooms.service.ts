@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  addDays,
   centsToDollars,
   dollarsToCents,
   isDatedSearch,
@@ -10,6 +11,7 @@ import {
   roomIdSchema,
   SEARCH_LIMITS,
   stayTotalCents,
+  todayIso,
   type ListedRoom,
   type Room,
   type RoomSearch,
@@ -249,18 +251,27 @@ function searchConditions(search: RoomSearch): SQL[] {
   if (search.where) where.push(sql`search_fold(${search.where}) <% ${roomSearchText}`);
   if (search.guests !== undefined) where.push(sql`${rooms.guests} >= ${search.guests}`);
   if (search.bedrooms !== undefined) where.push(sql`${rooms.bedrooms} >= ${search.bedrooms}`);
-  if (search.minPrice !== undefined) where.push(sql`${rooms.priceCents} >= ${dollarsToCents(search.minPrice)}`);
-  if (search.maxPrice !== undefined) where.push(sql`${rooms.priceCents} <= ${dollarsToCents(search.maxPrice)}`);
+  // The nightly price's bounds, with a dated stay's own folded in (a card must be able to pay for the whole stay:
+  // nightly price × nights between the payment minimum and the most one booking may cost). One plain range on
+  // the column, which the planner can estimate; a product of column and nights it cannot.
+  let lowest = search.minPrice !== undefined ? dollarsToCents(search.minPrice) : null;
+  let highest = search.maxPrice !== undefined ? dollarsToCents(search.maxPrice) : null;
+  if (isDatedSearch(search)) {
+    const nights = nightsBetween(search.checkin, search.checkout);
+    lowest = Math.max(lowest ?? 0, Math.ceil(MIN_PAYMENT_CENTS / nights));
+    highest = Math.min(highest ?? Number.MAX_SAFE_INTEGER, Math.floor(MAX_STAY_TOTAL_CENTS / nights));
+  }
+  if (lowest !== null) where.push(sql`${rooms.priceCents} >= ${lowest}`);
+  if (highest !== null) where.push(sql`${rooms.priceCents} <= ${highest}`);
   if (isDatedSearch(search)) {
     const { checkin, checkout } = search;
-    const nights = nightsBetween(checkin, checkout);
+    // The whole stay inside the room's window.
+    where.push(sql`${rooms.availableFrom} <= ${checkin}::date`, sql`${rooms.availableTo} >= ${checkout}::date`);
+    // Starting no earlier than today where the room is. No zone is more than a day ahead of UTC, so a check-in
+    // after UTC's today is that everywhere; each room is asked only nearer than two days (a day's margin for a
+    // clock a little off), which keeps an unestimable per-room test out of most searches' plans.
+    if (checkin < addDays(todayIso(), 2)) where.push(sql`${checkin}::date >= (now() at time zone ${rooms.timeZone})::date`);
     where.push(
-      // The whole stay inside the room's window, starting no earlier than today where the room is.
-      sql`${rooms.availableFrom} <= ${checkin}::date`,
-      sql`${rooms.availableTo} >= ${checkout}::date`,
-      sql`${checkin}::date >= (now() at time zone ${rooms.timeZone})::date`,
-      // A stay a card can pay for: the server's one price rule, nightly price × nights, within the bounds.
-      sql`${rooms.priceCents} * ${nights} between ${MIN_PAYMENT_CENTS} and ${MAX_STAY_TOTAL_CENTS}`,
       // No confirmed stay shares a night with it: the booking constraint's own test (bookings_no_overlap, half-open
       // ranges, so a check-out day may be the next check-in), answered by the constraint's index.
       sql`not exists (
