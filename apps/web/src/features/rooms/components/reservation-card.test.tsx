@@ -4,9 +4,15 @@ import type { Room } from '@staybook/domain/rooms';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../auth/hooks/use-auth';
 import { ReservationCard } from './reservation-card';
+
+// The card loads its calendar and the review dialog lazily. Loaded here first, their first transform (seconds on a
+// busy machine) is not part of a findBy's one-second wait.
+beforeAll(async () => {
+  await Promise.all([import('../../bookings/components/stay-calendar'), import('../../bookings/components/review-reserve-dialog')]);
+});
 
 afterEach(() => {
   cleanup();
