@@ -54,6 +54,7 @@ import { openDatabase, type DatabaseTarget } from '../apps/api/src/db/client.js'
 import { migrateDatabase } from '../apps/api/src/db/migrate.js';
 import { PLACE_MATCH_THRESHOLD } from '../apps/api/src/modules/rooms/rooms.service.js';
 import { signUpVerified, startServer, type RunningServer } from '../apps/api/src/test/server-process.js';
+import { seededRandom } from '../apps/api/src/test/seeded-random.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -350,18 +351,6 @@ const statistics: BenchSection = {
   },
 };
 
-/** A seeded pseudo-random generator (mulberry32): the varied searches are the same list at every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Lower case, without accents: 'São Paulo' → 'sao paulo', as a guest may type it. */
 const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
@@ -404,7 +393,7 @@ function distinctPaths(searches: RoomSearch[], wanted = 40_000): string[] {
  * request) and as a long list of distinct URLs of the same kind (varied: each request a search not asked before).
  */
 function searchCases(today: IsoDate): SearchCase[] {
-  const rnd = random(18);
+  const rnd = seededRandom(18);
   const cities = [...new Set(BENCH_PLACES.map(([location]) => location.split(',')[0]!))];
   const countries = [...new Set(BENCH_PLACES.map(([location]) => location.split(',').at(-1)!.trim()))];
   // A place as guests type it: the whole location, the city as written, in plain lower case, its first letters, the country.

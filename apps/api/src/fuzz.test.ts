@@ -4,6 +4,7 @@ import { addDays, MAX_STAY_NIGHTS, todayIso } from '@staybook/domain';
 import { TEST_DATABASE_KINDS } from './test/databases.js';
 import { listRoom, roomBody } from './test/rooms.js';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from './test/test-app.js';
+import { seededRandom } from './test/seeded-random.js';
 
 /**
  * Sends a few thousand malformed requests across every registered route, as a visitor, a guest and an
@@ -17,18 +18,6 @@ type FuzzRequest = { method: Method; url: string; headers: Record<string, string
 
 const REQUESTS_PER_IDENTITY = 600;
 const SEED = 0x5eed_b00c;
-
-/** mulberry32: a small, seedable generator, so the requests are the same on every run. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Every route the app registered, read from Fastify's own route tree (method and URL template). */
 function registeredRoutes(app: FastifyInstance): Target[] {
