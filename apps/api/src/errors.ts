@@ -1,4 +1,4 @@
-import { apiErrorSchema, EMAIL_NOT_VERIFIED_MESSAGE, ERROR_CODES, type ApiError, type ErrorCode } from '@staybook/domain';
+import { apiErrorSchema, EMAIL_NOT_VERIFIED_MESSAGE, ERROR_CODES, TAKEN_STAY_MESSAGE, type ApiError, type ErrorCode } from '@staybook/domain';
 
 /**
  * Errors services throw for outcomes the client should hear about. The error handler maps
@@ -138,7 +138,7 @@ export function constraintOf(err: unknown): string | undefined {
   return typeof constraint === 'string' ? constraint : undefined;
 }
 
-export const OVERLAPPING_BOOKING_MESSAGE = 'These dates were just booked by someone else. Please choose other dates.';
+export const OVERLAPPING_BOOKING_MESSAGE = TAKEN_STAY_MESSAGE;
 export const ALREADY_BOOKED_MESSAGE = 'You already booked these dates.';
 
 /**

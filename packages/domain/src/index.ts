@@ -16,3 +16,4 @@ export * from './room-input.js';
 export * from './stats.js';
 export * from './access.js';
 export * from './search.js';
+export * from './stay-rules.js';

@@ -25,10 +25,12 @@ export const hostSchema = zm.strictObject({
 });
 
 /**
- * A host on one room's page: the e-mail too, but only for admins and for guests who have a booking with this
- * host (docs/decisions/009-host-email-privacy.md).
+ * A host on one room's page: the id (a public uuid, by which the page knows its own host, as the API does), and
+ * the e-mail too, but only for admins and for guests who have a booking with this host
+ * (docs/decisions/009-host-email-privacy.md).
  */
 export const roomHostSchema = zm.extend(hostSchema, {
+  id: zm.optional(zm.uuid()),
   email: zm.optional(zm.string()),
 });
 

@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   countOf,
-  formatMoney,
-  formatIsoDate,
-  MAX_STAY_NIGHTS,
-  MAX_STAY_TOTAL_CENTS,
-  MIN_PAYMENT_CENTS,
+  describeStayProblem,
+  findStayProblem,
+  isInsideWindow,
   nightsBetween,
   stayTotalCents,
   todayIn,
@@ -15,7 +13,9 @@ import {
   type IsoDate,
   type PaymentIntent,
   type RoomAvailability,
+  type StayProblem,
   type StayRange,
+  type StayRoom,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { bookings, payments, rooms } from '../../db/schema.js';
@@ -118,33 +118,20 @@ export async function createPaymentIntent(
 ): Promise<PaymentIntent> {
   const { db } = deps;
   const room = await findRoom(db, roomId);
-  const today = fixedToday ?? todayIn(room.timeZone);
-  if (room.hostId === actor.id) throw new ForbiddenError('You cannot book your own room.');
-  if (guests > room.guests) {
-    const message = `This room takes at most ${countOf(room.guests, 'guest')}.`;
-    throw new BadRequestError(message, { guests: message });
-  }
-
+  const stayRoom: StayRoom = {
+    from: room.availableFrom,
+    to: room.availableTo,
+    priceCents: room.priceCents,
+    guests: room.guests,
+    hostId: room.hostId,
+    today: fixedToday ?? todayIn(room.timeZone),
+  };
+  const stay = { from, to };
+  // The confirmed stays are the database's to judge (below), so that its own guest's hears 'already booked'.
+  const problem = findStayProblem({ stay, room: stayRoom, viewerId: actor.id, guests });
+  if (problem) throw stayProblemError(problem, describeStayProblem(problem, { stay, room: stayRoom }));
   const nights = nightsBetween(from, to);
-  if (nights < 1) throw new BadRequestError('A stay is at least one night: choose a check-out day after the check-in day.');
-  if (from < today) throw new BadRequestError('A stay cannot start in the past. Please choose dates from today on.');
-  if (from < room.availableFrom || to > room.availableTo) {
-    throw new BadRequestError(
-      `This room can be booked from ${formatIsoDate(room.availableFrom)} to ${formatIsoDate(room.availableTo)}. Please choose dates in that range.`,
-    );
-  }
-  if (nights > MAX_STAY_NIGHTS) throw new BadRequestError(`A stay can be at most ${MAX_STAY_NIGHTS} nights.`);
   const totalCents = stayTotalCents(room.priceCents, from, to);
-  if (totalCents < MIN_PAYMENT_CENTS) {
-    throw new BadRequestError(
-      `Card payments start above ${formatMoney(MIN_PAYMENT_CENTS - 1)}; this stay costs ${formatMoney(totalCents)}.`,
-    );
-  }
-  if (totalCents > MAX_STAY_TOTAL_CENTS) {
-    throw new BadRequestError(
-      `One booking can cost at most ${formatMoney(MAX_STAY_TOTAL_CENTS)}; this stay costs ${formatMoney(totalCents)}. Please choose fewer nights.`,
-    );
-  }
   const overlap = await overlappingStayOf(db, roomId, from, to, actor.id);
   if (overlap === 'own') throw new AlreadyBookedError();
   if (overlap) throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
@@ -274,6 +261,20 @@ async function voidPayment(deps: BookingDeps, payment: PaymentRow): Promise<void
   deps.metrics?.payment('voided');
 }
 
+/** Each stay rule's HTTP answer: the owner is forbidden, a taken night conflicts, the rest is a bad request. */
+function stayProblemError(problem: StayProblem, message: string): Error {
+  switch (problem) {
+    case 'own-room':
+      return new ForbiddenError(message);
+    case 'taken':
+      return new ConflictError(message);
+    case 'too-many-guests':
+      return new BadRequestError(message, { guests: message });
+    default:
+      return new BadRequestError(message);
+  }
+}
+
 /** `settled`: the payment was booked by a concurrent confirmation, or cancelled, meanwhile. */
 type InsertOutcome = 'booked' | 'settled' | 'room-removed' | 'outside-window';
 
@@ -293,7 +294,7 @@ async function insertBookingFor(deps: BookingDeps, payment: PaymentRow, intent: 
     const tx = transaction as unknown as Db;
     const [room] = await tx.select().from(rooms).where(eq(rooms.id, payment.roomId)).for('share');
     if (!room || room.deletedAt) return 'room-removed';
-    if (payment.checkIn < room.availableFrom || payment.checkOut > room.availableTo) return 'outside-window';
+    if (!isInsideWindow({ from: payment.checkIn, to: payment.checkOut }, { from: room.availableFrom, to: room.availableTo })) return 'outside-window';
     const [held] = await tx
       .update(payments)
       .set({ status: 'authorized', cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null, updatedAt: new Date() })

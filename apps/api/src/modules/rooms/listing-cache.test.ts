@@ -95,7 +95,7 @@ describe.each(TEST_DATABASE_KINDS)('the listing cache on %s', (kind) => {
       const seen = await visitorSees(t, room._id);
       expect(seen.inList?.title).toBe(room.title);
       expect(seen.inLake?.title).toBe(room.title);
-      expect(seen.page).toEqual({ ...room, host: { name: 'Hana Host', image: room.host.image } });
+      expect(seen.page).toEqual({ ...room, host: { id: host.id, name: 'Hana Host', image: room.host.image } });
     });
 
     it('an edited room', async () => {
@@ -136,7 +136,7 @@ describe.each(TEST_DATABASE_KINDS)('the listing cache on %s', (kind) => {
       expect([seen.inList?.host.name, seen.inLake?.host.name, seen.page]).toEqual([
         'Hana Renamed',
         'Hana Renamed',
-        expect.objectContaining({ host: { name: 'Hana Renamed', image: expect.any(String) } }),
+        expect.objectContaining({ host: { id: host.id, name: 'Hana Renamed', image: expect.any(String) } }),
       ]);
     });
   });

@@ -384,7 +384,7 @@ async function hostEmailFor(db: Db, viewer: Actor | null, hostId: string): Promi
   return row?.email ?? null;
 }
 
-/** One room; the host's e-mail only for a viewer allowed to see it. */
+/** One room with its host's id; the host's e-mail only for a viewer allowed to see it. */
 export async function getRoom(db: Db, { id, viewer }: { id: string; viewer: Actor | null }): Promise<Room> {
   const [row] = await selectRooms(db)
     .where(and(eq(rooms.id, id), isNull(rooms.deletedAt)))
@@ -392,5 +392,5 @@ export async function getRoom(db: Db, { id, viewer }: { id: string; viewer: Acto
   if (!row) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
   const room = toRoom(row);
   const email = await hostEmailFor(db, viewer, row.hostId);
-  return email ? { ...room, host: { ...room.host, email } } : room;
+  return { ...room, host: { ...room.host, id: row.hostId, ...(email ? { email } : {}) } };
 }

@@ -1,7 +1,8 @@
 import type { RoomAvailability } from '@staybook/domain/bookings';
 import { isoToLocalDate, localDateToIso } from '@staybook/domain/dates';
 import { Calendar } from '../../../components/calendar';
-import { describeSelection, isSelectable, isTakenNight, selectDay, type StaySelection } from '../utils/stay';
+import { isTakenNight } from '@staybook/domain/stay-rules';
+import { describeSelection, isSelectable, selectDay, type StaySelection } from '../utils/stay';
 import './stay-calendar.css';
 
 interface StayCalendarProps {

@@ -1,4 +1,6 @@
-import { MAX_STAY_NIGHTS, type RoomAvailability, type StayRange } from '@staybook/domain/bookings';
+import type { RoomAvailability, StayRange } from '@staybook/domain/bookings';
+import { MAX_STAY_NIGHTS } from '@staybook/domain/stay-limits';
+import { findStayProblem, isTakenNight } from '@staybook/domain/stay-rules';
 import { addDays, formatIsoDate, nightsBetween, type IsoDate } from '@staybook/domain/dates';
 import { countOf } from '@staybook/domain/text';
 
@@ -10,12 +12,6 @@ export type StaySelection = { from: IsoDate; to: IsoDate | null } | null;
 
 /** The availability rules the picker needs (the API's answer fits). */
 type Window = Pick<RoomAvailability, 'from' | 'to' | 'taken'>;
-
-/** A night [day, day + 1) is taken when a confirmed stay covers it. */
-export function isTakenNight(day: IsoDate, taken: readonly StayRange[]): boolean {
-  // ISO dates compare correctly as strings.
-  return taken.some((stay) => stay.from <= day && day < stay.to);
-}
 
 /** A stay may start on a free night inside the window. */
 export function canCheckIn(day: IsoDate, window: Window): boolean {
@@ -50,10 +46,13 @@ export function selectDay(selection: StaySelection, day: IsoDate, window: Window
   return { from: day, to: null };
 }
 
-/** A complete stay that is still possible (availability can change while the page is open). */
+/**
+ * A complete stay that is still possible (availability can change while the page is open), by the stay rules as
+ * far as the window knows them: its start is today where the room is, or later.
+ */
 export function isBookableStay(selection: StaySelection, window: Window): selection is StayRange {
   if (!selection?.to) return false;
-  return canCheckIn(selection.from, window) && selection.to > selection.from && selection.to <= lastCheckOut(selection.from, window);
+  return findStayProblem({ stay: { from: selection.from, to: selection.to }, room: window, taken: window.taken }) === null;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { MIN_PAYMENT_CENTS, type RoomAvailability, type StayRange } from '@staybook/domain/bookings';
+import type { RoomAvailability, StayRange } from '@staybook/domain/bookings';
 import { formatIsoDate, nightsBetween } from '@staybook/domain/dates';
 import { formatMoney, stayTotalCents } from '@staybook/domain/money';
 import type { Room } from '@staybook/domain/rooms';
-import { normalizeEmail } from '@staybook/domain/users';
+import { describeStayProblem, findStayProblem, isOwnRoom, type StayRoom } from '@staybook/domain/stay-rules';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
@@ -71,9 +71,9 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
   const [reviewing, setReviewing] = useState<(StayRange & { guests: number }) | null>(null);
 
   const booked = room.booked || availability.booked;
-  // The room's answer names the host's e-mail to the host themself (and a few others), never to everyone.
-  const hostEmail = room.host.email;
-  const ownListing = user !== null && hostEmail !== undefined && normalizeEmail(user.email) === normalizeEmail(hostEmail);
+  // The availability's window starts today where the room is, so it stands for the past-dates rule too.
+  const stayRoom: StayRoom = { from: availability.from, to: availability.to, priceCents: room.priceCents, hostId: room.host.id };
+  const ownListing = isOwnRoom(stayRoom, user?.id);
   // Only a guest chooses a stay: the room's host (and anyone, once no night is left) sees the nights, no choice.
   const choosing = !booked && !ownListing;
   // Availability refreshes while the page is open; a pick that someone else's stay now covers is dropped.
@@ -81,7 +81,8 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
   const selection = choosing && stillOpen ? picked : null;
   const stay = selection?.to ? { from: selection.from, to: selection.to } : null;
   const totalCents = stay ? stayTotalCents(room.priceCents, stay.from, stay.to) : null;
-  const tooSmall = totalCents !== null && totalCents < MIN_PAYMENT_CENTS;
+  // The stay is inside the window on free nights by now: what is left to say is about its price.
+  const problem = stay ? findStayProblem({ stay, room: stayRoom, taken: availability.taken }) : null;
   // Paying waits until the e-mail address is verified; the dates can still be chosen and priced.
   const unverified = user !== null && !user.emailVerified && choosing;
 
@@ -134,9 +135,7 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
         {ownListing && <p className="font-medium text-neutral-800">This is your listing. Guests reserve it here.</p>}
         {/* Dates are the room's: a stay starts on its check-in day where the room is (decision 026). */}
         <p className="text-xs text-neutral-500">{`Check-in days are in ${room.timeZone.replaceAll('_', ' ')} time.`}</p>
-        {tooSmall && (
-          <p className="text-rose-700">{`A stay must cost at least ${formatMoney(MIN_PAYMENT_CENTS)} to be paid by card.`}</p>
-        )}
+        {stay && problem && <p className="text-rose-700">{describeStayProblem(problem, { stay, room: stayRoom })}</p>}
         {choosing && (
           <div className="border-t border-neutral-200 pt-3">
             <GuestsStepper value={guests} max={room.guests} onChange={changeGuests} />
@@ -148,7 +147,7 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
             Booked
           </Button>
         ) : stay ? (
-          <Button className="w-full" disabled={tooSmall || unverified} onClick={() => setReviewing({ ...stay, guests })}>
+          <Button className="w-full" disabled={problem !== null || unverified} onClick={() => setReviewing({ ...stay, guests })}>
             Reserve
           </Button>
         ) : (
