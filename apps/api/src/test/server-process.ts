@@ -67,37 +67,45 @@ export async function runSetRole(args: string[], env: Record<string, string>): P
   return { code: code as number | null, output };
 }
 
-/** The link of the verification mail a server without SMTP_URL wrote to its outbox for `email`, waiting for it. */
-async function verificationLinkInOutbox(dataDir: string, email: string): Promise<string> {
-  for (let waited = 0; waited < 10_000; waited += 50) {
-    const names = await readdir(outboxDir(dataDir)).catch(() => [] as string[]);
-    for (const name of names) {
-      // Quoted-printable: joins the soft line breaks and decodes the escapes (`=3D` is `=`).
-      const raw = (await readFile(join(dataDir, 'outbox', name), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      if (!raw.toLowerCase().includes(`to: ${email.toLowerCase()}`)) continue;
-      const link = /https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+/.exec(raw)?.[0];
-      if (link) return link.replaceAll('&amp;', '&');
+/**
+ * The link of the verification mail a server without SMTP_URL wrote to its outbox for `email`, waiting for it.
+ * Servers that share a database share its job queue, and the mail goes out from whichever of them claims the
+ * job first: give every such server's data directory.
+ */
+async function verificationLinkInOutbox(dataDirs: readonly string[], email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    for (const dataDir of dataDirs) {
+      const names = await readdir(outboxDir(dataDir)).catch(() => [] as string[]);
+      for (const name of names) {
+        // Quoted-printable: joins the soft line breaks and decodes the escapes (`=3D` is `=`).
+        const raw = (await readFile(join(dataDir, 'outbox', name), 'utf8'))
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        if (!raw.toLowerCase().includes(`to: ${email.toLowerCase()}`)) continue;
+        const link = /https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+/.exec(raw)?.[0];
+        if (link) return link.replaceAll('&amp;', '&');
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`no verification mail for ${email} in ${outboxDir(dataDir)}`);
+  throw new Error(`no verification mail for ${email} in ${dataDirs.map(outboxDir).join(', ')}`);
 }
 
 /**
- * Signs a person up on a running server as a browser would, opens the link of the verification mail it wrote to
- * `dataDir`'s outbox, then signs them in: answers the session cookie of a verified account.
+ * Signs a person up on a running server as a browser would, opens the link of the verification mail written to
+ * the outbox of `dataDirs` (the data directories of every server on the database), then signs them in: answers
+ * the session cookie of a verified account.
  */
 export async function signUpVerified(
   server: RunningServer,
-  dataDir: string,
+  dataDirs: string | readonly string[],
   body: { name: string; email: string; password: string; image: string },
 ): Promise<string> {
   const headers = { 'content-type': 'application/json', origin: server.url };
   const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify(body) });
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const opened = await fetch(await verificationLinkInOutbox(dataDir, body.email), { redirect: 'manual' });
+  const opened = await fetch(await verificationLinkInOutbox(typeof dataDirs === 'string' ? [dataDirs] : dataDirs, body.email), { redirect: 'manual' });
   if (opened.status !== 302 || opened.headers.get('location')?.includes('error=')) {
     throw new Error(`verification failed: ${opened.status} ${opened.headers.get('location')}`);
   }

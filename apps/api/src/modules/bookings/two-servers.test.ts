@@ -45,8 +45,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers racing for the same
   });
 
   function signUp(server: RunningServer): Promise<string> {
-    const dataDir = dirs[servers.indexOf(server)]!;
-    return signUpVerified(server, dataDir, {
+    // The mail goes out from whichever server's job worker claims it first.
+    return signUpVerified(server, dirs, {
       name: 'Racer',
       email: `racer-${randomUUID().slice(0, 8)}@example.com`,
       password: 'correct horse battery',
