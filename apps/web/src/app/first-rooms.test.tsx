@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { roomKeys } from '../features/rooms/api/room-keys';
+import { roomKeys } from '../lib/room-keys';
 import { RoomCard } from '../features/rooms/components/room-card';
 import { seedFirstRooms } from './first-rooms';
 

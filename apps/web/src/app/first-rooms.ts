@@ -1,7 +1,7 @@
 import { FIRST_ROOMS_ELEMENT_ID, firstRoomsSchema, ROOMS_PAGE_SIZE, type RoomsPage } from '@staybook/domain/rooms';
 import { readSearch, searchToQuery } from '@staybook/domain/search';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { roomKeys } from '../features/rooms/api/room-keys';
+import { roomKeys } from '../lib/room-keys';
 
 /**
  * The server embeds the home page's first page of rooms in the HTML (apps/api/src/plugins/web.ts): the rooms

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { roomKeys } from '../../rooms/api/room-keys';
+import { roomKeys } from '../../../lib/room-keys';
 import { bookingKeys, paymentKeys } from './booking-keys';
 
 /**

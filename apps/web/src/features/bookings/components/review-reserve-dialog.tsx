@@ -14,7 +14,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { lazyPage } from '../../../lib/lazy-page';
 import { notify } from '../../../lib/notify';
-import { roomKeys } from '../../rooms/api/room-keys';
+import { roomKeys } from '../../../lib/room-keys';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { bookingKeys } from '../api/booking-keys';
 import { confirmBooking } from '../api/bookings-api';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookingKeys } from '../../bookings/api/booking-keys';
-import { roomKeys } from '../../rooms/api/room-keys';
+import { roomKeys } from '../../../lib/room-keys';
 import { createRoom, deleteRoom, updateRoom } from './hosting-api';
 import { hostingKeys } from './hosting-keys';
 

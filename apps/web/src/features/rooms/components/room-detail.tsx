@@ -1,7 +1,7 @@
 import { imageAtWidth, imageSrcSet } from '@staybook/domain/images';
 import type { Room } from '@staybook/domain/rooms';
 import { Heading } from '../../../components/heading';
-import { ReservationCard } from './reservation-card';
+import { ReservationCard } from '../../bookings/components/reservation-card';
 import { RoomInfo } from './room-info';
 
 /** The photo spans the article (max-w-5xl = 1024px) inside the container's padding. */

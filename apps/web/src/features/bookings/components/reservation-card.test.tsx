@@ -11,7 +11,7 @@ import { ReservationCard } from './reservation-card';
 // The card loads its calendar and the review dialog lazily. Loaded here first, their first transform (seconds on a
 // busy machine) is not part of a findBy's one-second wait.
 beforeAll(async () => {
-  await Promise.all([import('../../bookings/components/stay-calendar'), import('../../bookings/components/review-reserve-dialog')]);
+  await Promise.all([import('./stay-calendar'), import('./review-reserve-dialog')]);
 });
 
 afterEach(() => {

@@ -10,16 +10,16 @@ import { Loader } from '../../../components/loader';
 import { lazyPage } from '../../../lib/lazy-page';
 import { VerifyEmailNotice } from '../../auth/components/verify-email-notice';
 import { useAuth } from '../../auth/hooks/use-auth';
-import { useAvailability } from '../../bookings/api/use-availability';
-import { PriceBreakdown } from '../../bookings/components/price-breakdown';
-import { canCheckIn, clampGuests, describeSelection, isBookableStay, stayFromLink, type StaySelection } from '../../bookings/utils/stay';
-import { readStayLink, writeStayLink } from '../../bookings/utils/stay-link';
+import { useAvailability } from '../api/use-availability';
+import { PriceBreakdown } from './price-breakdown';
+import { canCheckIn, clampGuests, describeSelection, isBookableStay, stayFromLink, type StaySelection } from '../utils/stay';
+import { readStayLink, writeStayLink } from '../utils/stay-link';
 import { GuestsStepper } from './guests-stepper';
 
 // The calendar pulls in react-day-picker and date-fns, the dialog the card form: load them only when needed.
-const StayCalendar = lazyPage(() => import('../../bookings/components/stay-calendar'), 'StayCalendar');
+const StayCalendar = lazyPage(() => import('./stay-calendar'), 'StayCalendar');
 const ReviewReserveDialog = lazyPage(
-  () => import('../../bookings/components/review-reserve-dialog'),
+  () => import('./review-reserve-dialog'),
   'ReviewReserveDialog',
 );
 
