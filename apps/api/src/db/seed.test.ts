@@ -66,7 +66,7 @@ describe('demo seed', { timeout: 180_000 }, () => {
   });
 
   it("has a room booked solid from today, so 'Booked' shows, and most rooms still bookable", async () => {
-    const listed = await searchRooms(db, { search: {}, limit: 60 });
+    const { page: listed } = await searchRooms(db, { search: {}, limit: 60 });
     const booked = listed.items.filter((r) => r.booked);
     expect(booked).toHaveLength(1);
     const availability = await getRoomAvailability(db, { roomId: booked[0]!._id });

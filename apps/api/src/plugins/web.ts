@@ -22,7 +22,7 @@ import { errorBody } from '../errors.js';
 import type { ImageFiles } from '../integrations/images/image-store.js';
 import type { ListingCache } from '../modules/rooms/listing-cache.js';
 import { registerUploadsServing } from '../modules/uploads/serve-uploads.js';
-import { searchDependencies, searchRooms } from '../modules/rooms/rooms.service.js';
+import { searchRooms } from '../modules/rooms/rooms.service.js';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -99,12 +99,8 @@ export async function registerWebServing(
         // Kept, compressed and tagged like GET /api/rooms, and dropped by the same writes: the page is as fresh
         // as the API, made once per change rather than per visit, and revalidated by the browser every time.
         const answer = await options.listing.answer(`home ${query}`, async () => {
-          const found = await searchRooms(options.db, { search, limit: ROOMS_PAGE_SIZE });
-          const { timeZones: _zones, ...page } = found;
-          return {
-            body: homePageHtml(template, firstRoomsSchema.parse({ search: query, page })),
-            ...searchDependencies(search, found),
-          };
+          const { page, dependencies } = await searchRooms(options.db, { search, limit: ROOMS_PAGE_SIZE });
+          return { body: homePageHtml(template, firstRoomsSchema.parse({ search: query, page })), ...dependencies };
         });
         return options.listing.send(request, reply, answer, 'text/html; charset=utf-8');
       } catch (error) {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { fastSerializerCompiler } from '../../plugins/fast-serializer.js';
 import { identifyViewer } from '../../plugins/session.js';
 import type { ListingCache } from './listing-cache.js';
-import { getRoom, searchDependencies, searchRooms } from './rooms.service.js';
+import { getRoom, searchRooms } from './rooms.service.js';
 
 /**
  * Browsing. A visitor's answers come from the listing cache (bytes, br/gzip forms and ETag made once per
@@ -34,9 +34,8 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ db: Db; listing: ListingCache;
       const search = searchOf(request.query);
       // One search has one key, whatever the order or spelling of its parameters.
       const answer = await listing.answer(`rooms ${searchToQuery(search)} ${limit} ${cursor ?? ''}`, async () => {
-        const found = await searchRooms(db, { search, cursor, limit });
-        const { timeZones: _zones, ...page } = found;
-        return { body: reply.serialize(page) as string, ...searchDependencies(search, found) };
+        const { page, dependencies } = await searchRooms(db, { search, cursor, limit });
+        return { body: reply.serialize(page) as string, ...dependencies };
       });
       return listing.send(request, reply, answer);
     },

@@ -291,9 +291,14 @@ function searchOrdering(search: RoomSearch, score: SQL<number> | undefined): Ord
   return score ? byMatch(score) : NEWEST;
 }
 
-export type SearchAnswer = RoomsPage & {
-  /** The zones of the rooms shown and counted: whether they still match changes at those midnights. */
-  timeZones: string[];
+/**
+ * A search's page, and what a kept copy of it depends on, for the listing cache: the rooms it shows, the zones
+ * whose midnight may change it (of the rooms shown and counted), and, with dates, every room's stays (a
+ * cancellation can bring back a room it left out).
+ */
+export type SearchAnswer = {
+  page: RoomsPage;
+  dependencies: { roomIds: string[]; timeZones: string[]; anyStay: boolean };
 };
 
 /**
@@ -307,13 +312,14 @@ export async function searchRooms(
   const where = searchConditions(search);
   const score = search.where ? sql<number>`word_similarity(search_fold(${search.where}), ${roomSearchText})` : undefined;
   const ordering = searchOrdering(search, score);
+  const stay = isDatedSearch(search) ? { nights: nightsBetween(search.checkin, search.checkout), from: search.checkin, to: search.checkout } : null;
 
   const run = async (tx: Db): Promise<SearchAnswer> => {
     // Only the first page says how many: the count is bounded, so it costs at most countCap index probes.
     const counting = cursor
       ? null
       : tx.execute(sql`
-          select count(*)::int as count, coalesce(array_agg(distinct zone), '{}') as zones from (
+          select count(*)::int as count, coalesce(json_agg(distinct zone), '[]'::json) as zones from (
             select ${rooms.timeZone} as zone from ${rooms}
             where ${and(isNull(rooms.deletedAt), ...where)}
             limit ${SEARCH_LIMITS.countCap + 1}
@@ -322,21 +328,18 @@ export async function searchRooms(
       pageOfRooms(tx, { where, cursor, limit, ordering, extra: score ? { score } : {} }),
       counting,
     ]);
-    const stay = isDatedSearch(search) ? { from: search.checkin, to: search.checkout } : null;
     const items = rows.map((row): ListedRoom => {
       const room = toRoom(row);
-      if (!stay) return room;
-      return { ...room, nights: nightsBetween(stay.from, stay.to), totalCents: stayTotalCents(row.priceCents, stay.from, stay.to) };
+      return stay ? { ...room, nights: stay.nights, totalCents: stayTotalCents(row.priceCents, stay.from, stay.to) } : room;
     });
-    const count = (counted as unknown as { rows: { count: number; zones: string[] | string }[] } | null)?.rows[0];
-    const zones = new Set(items.map((room) => room.timeZone));
-    for (const zone of parseTextArray(count?.zones)) zones.add(zone);
-    return {
+    const count = (counted as unknown as { rows: { count: number; zones: string[] }[] } | null)?.rows[0];
+    const page: RoomsPage = {
       items,
       nextCursor,
       ...(count ? { total: { count: Math.min(count.count, SEARCH_LIMITS.countCap), more: count.count > SEARCH_LIMITS.countCap } } : {}),
-      timeZones: [...zones],
     };
+    const timeZones = [...new Set([...items.map((room) => room.timeZone), ...(count?.zones ?? [])])];
+    return { page, dependencies: { roomIds: items.map((room) => room._id), timeZones, anyStay: stay !== null } };
   };
 
   if (!search.where) return run(db);
@@ -345,21 +348,6 @@ export async function searchRooms(
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(PLACE_MATCH_THRESHOLD)}, true)`);
     return run(tx as unknown as Db);
   });
-}
-
-/** node-postgres parses text[] into an array; PGlite may hand over PostgreSQL's text form ('{a,b}'). */
-function parseTextArray(value: string[] | string | undefined): string[] {
-  if (!value) return [];
-  if (Array.isArray(value)) return value;
-  return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((zone) => zone.replace(/^"|"$/g, ''));
-}
-
-/**
- * What a kept search answer depends on, for the listing cache: the rooms it shows, the zones whose midnight may
- * change it, and, with dates, every room's stays (a cancellation can bring back a room it left out).
- */
-export function searchDependencies(search: RoomSearch, answer: SearchAnswer): { roomIds: string[]; timeZones: string[]; anyStay: boolean } {
-  return { roomIds: answer.items.map((room) => room._id), timeZones: answer.timeZones, anyStay: isDatedSearch(search) };
 }
 
 export const ROOM_NOT_FOUND_MESSAGE = 'Room not found. It may have been removed by its host.';

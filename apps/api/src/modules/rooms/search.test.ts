@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { DEMO_ROOMS } from '../../db/demo-data.js';
 import { insertBooking, insertRoom, insertUser } from '../../db/factories.js';
 import { rooms } from '../../db/schema.js';
+import { searchRooms } from './rooms.service.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { bookStay } from '../../test/bookings.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -344,6 +345,18 @@ describe.each(TEST_DATABASE_KINDS)('finding a stay (GET /api/rooms) on %s', (kin
       const cancelled = await t.call('DELETE', `/api/booking/${booking._id}`, { as: guest });
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect(await titles(stay)).toEqual(['r']);
+    });
+
+    it("depends on the zones of every room it counts, not only those it shows, and on every stay when dated", async () => {
+      await room({ title: 'lisbon', timeZone: 'Europe/Lisbon' });
+      await room({ title: 'tokyo', timeZone: 'Asia/Tokyo' });
+      const { page, dependencies } = await searchRooms(t.database.db, { search: {}, limit: 1 });
+      expect(page.items).toHaveLength(1);
+      expect(dependencies.roomIds).toEqual([page.items[0]!._id]);
+      expect(dependencies.timeZones.sort()).toEqual(['Asia/Tokyo', 'Europe/Lisbon']);
+      expect(dependencies.anyStay).toBe(false);
+      const dated = await searchRooms(t.database.db, { search: { checkin: day(3), checkout: day(5) }, limit: 1 });
+      expect(dated.dependencies.anyStay).toBe(true);
     });
 
     it('one search is one answer, whatever the order of its parameters', async () => {
