@@ -1,14 +1,14 @@
-import { nightsBetween } from '@staybook/domain/dates';
 import { imageAtWidth, imageSrcSet, ROOM_CARD_IMAGE_SIZES } from '@staybook/domain/images';
-import { formatMoney, stayTotalCents } from '@staybook/domain/money';
+import { formatMoney } from '@staybook/domain/money';
 import type { ListedRoom } from '@staybook/domain/rooms';
 import { isDatedSearch, type RoomSearch } from '@staybook/domain/search';
 import { countOf } from '@staybook/domain/text';
 import { Link } from 'react-router';
+import { writeStayLink } from '../../bookings/utils/stay-link';
 
 interface RoomCardProps {
   room: ListedRoom;
-  /** The search the card was found by: with dates, the card prices that stay and its link carries it. */
+  /** The search the card was found by: with dates, its link carries the stay to the room page. */
   search?: RoomSearch;
   /** Cards in the first row are visible at once, so they should not wait for lazy loading. */
   eager: boolean;
@@ -16,19 +16,16 @@ interface RoomCardProps {
   highPriority: boolean;
 }
 
-/** The room page continues a dated search: its dates (and guests, when chosen) travel in the link. */
+/** The room page continues a dated search: its dates (and guests, when more than one) travel in the link. */
 export function roomLink(roomId: string, search: RoomSearch = {}): string {
   if (!isDatedSearch(search)) return `/room/${roomId}`;
-  const params = new URLSearchParams({ checkin: search.checkin, checkout: search.checkout });
-  if (search.guests !== undefined) params.set('guests', String(search.guests));
-  return `/room/${roomId}?${params.toString()}`;
+  const stay = writeStayLink(new URLSearchParams(), { from: search.checkin, to: search.checkout }, search.guests ?? 1);
+  return `/room/${roomId}?${stay.toString()}`;
 }
 
 export function RoomCard({ room, search = {}, eager, highPriority }: RoomCardProps) {
-  const stay = isDatedSearch(search) ? search : null;
-  // The server prices each room of a dated search by its one rule; the same rule stands in if it did not.
-  const nights = stay ? (room.nights ?? nightsBetween(stay.checkin, stay.checkout)) : null;
-  const totalCents = stay ? (room.totalCents ?? stayTotalCents(room.priceCents, stay.checkin, stay.checkout)) : null;
+  // The server prices each room of a dated search (its one price rule); a card never prices a stay itself.
+  const { nights, totalCents } = room;
   return (
     <Link data-testid="room-card" to={roomLink(room._id, search)} className="group block rounded-xl outline-offset-4">
       <div className="aspect-square w-full overflow-hidden rounded-xl bg-neutral-200">
@@ -48,7 +45,7 @@ export function RoomCard({ room, search = {}, eager, highPriority }: RoomCardPro
       <p className="mt-3 truncate font-semibold text-neutral-900">{room.location}</p>
       {/* Without dates, the spec's fixed text; with them, the stay's own nights and total. */}
       <p className="font-light text-neutral-500">
-        {nights !== null && totalCents !== null ? `${countOf(nights, 'night')} · ${formatMoney(totalCents)} total` : '5 nights .'}
+        {nights !== undefined && totalCents !== undefined ? `${countOf(nights, 'night')} · ${formatMoney(totalCents)} total` : '5 nights .'}
       </p>
       <p className="flex items-baseline gap-1">
         <span className="font-semibold">{formatMoney(room.priceCents)}</span>
