@@ -7,6 +7,12 @@ import { draftOf, searchOfDraft, type DraftErrors, type SearchDraft } from '../u
 import { DatesField } from './dates-field';
 import { GuestsFilter } from './guests-filter';
 
+/** The price range's two ends, in whole dollars per night. */
+const PRICE_FIELDS = [
+  { field: 'minPrice', label: 'Minimum price', min: 0 },
+  { field: 'maxPrice', label: 'Maximum price', min: 1 },
+] as const;
+
 /** The bedroom counts offered; a larger one from the address is offered too. */
 const BEDROOM_CHOICES = [1, 2, 3, 4, 5, 6];
 
@@ -87,34 +93,23 @@ export function SearchForm({ search, onSearch, variant }: SearchFormProps) {
     <div className={sheet ? 'flex flex-col gap-1' : 'flex flex-wrap items-start gap-x-4 gap-y-1'}>
       <fieldset className="flex gap-3">
         <legend className="sr-only">Price per night, in dollars</legend>
-        <TextField
-          label="Minimum price"
-          name="minPrice"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={SEARCH_LIMITS.maxPrice}
-          step={1}
-          placeholder="$ per night"
-          value={draft.minPrice}
-          onChange={(event) => change({ minPrice: event.currentTarget.value })}
-          error={errors.minPrice}
-          className="w-36"
-        />
-        <TextField
-          label="Maximum price"
-          name="maxPrice"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={SEARCH_LIMITS.maxPrice}
-          step={1}
-          placeholder="$ per night"
-          value={draft.maxPrice}
-          onChange={(event) => change({ maxPrice: event.currentTarget.value })}
-          error={errors.maxPrice}
-          className="w-36"
-        />
+        {PRICE_FIELDS.map(({ field, label, min }) => (
+          <TextField
+            key={field}
+            label={label}
+            name={field}
+            type="number"
+            inputMode="numeric"
+            min={min}
+            max={SEARCH_LIMITS.maxPrice}
+            step={1}
+            placeholder="$ per night"
+            value={draft[field]}
+            onChange={(event) => change({ [field]: event.currentTarget.value })}
+            error={errors[field]}
+            className="w-36"
+          />
+        ))}
       </fieldset>
       <SelectField
         label="Bedrooms"

@@ -1,5 +1,5 @@
 import { addDays, nightsBetween, type IsoDate } from '@staybook/domain/dates';
-import { searchFieldSchemas, searchProblems, type RoomSearch, type SearchField, type SearchSort } from '@staybook/domain/search';
+import { searchFieldSchemas, searchOf, searchProblems, type RoomSearch, type SearchField, type SearchSort } from '@staybook/domain/search';
 import { MAX_STAY_NIGHTS } from '@staybook/domain/stay-limits';
 
 /** The dates being chosen: nothing, a check-in waiting for its check-out, or both. */
@@ -53,9 +53,7 @@ export function searchOfDraft(draft: SearchDraft, category: RoomSearch['category
   }
   for (const { field, message } of searchProblems(search, now)) errors[field] ??= message;
   if (Object.keys(errors).length > 0) return { errors };
-  for (const field of Object.keys(search) as SearchField[]) if (search[field] === undefined) delete search[field];
-  if (search.sort === 'recommended') delete search.sort;
-  return { search };
+  return { search: searchOf(search) };
 }
 
 /**
