@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   bookingSchema,
   bookingsPageSchema,
@@ -9,7 +9,7 @@ import {
   type RoomAvailability,
   type StayRange,
 } from '@staybook/domain';
-import { sameOrigin } from './auth';
+import { asAccount, sameOrigin, type Account } from './auth';
 import { fetchAllRooms } from './rooms';
 import { SEEDED_URL } from './servers';
 
@@ -137,6 +137,27 @@ export async function fetchMyBookings(api: APIRequestContext): Promise<Booking[]
   const response = await api.get(`${SEEDED_URL}/api/my-bookings`);
   expect(response.status(), 'GET /api/my-bookings').toBe(200);
   return bookingsPageSchema.parse(await response.json()).items;
+}
+
+/**
+ * Registers, for the spec file it is called in, the cancelling of stays once each test ends, passed or failed:
+ * every upcoming stay of each guest handed to the returned function. A stay a test leaves behind would count in
+ * the admin's statistics, which another spec checks.
+ */
+export function cancelStaysAfterEach(): (guest: Account) => void {
+  const guests: Account[] = [];
+  test.afterEach(async ({ playwright }) => {
+    for (const guest of guests.splice(0)) {
+      await asAccount(playwright.request, guest, async (api) => {
+        for (const booking of await fetchMyBookings(api)) {
+          if (booking.state !== 'upcoming') continue;
+          const cancelled = await api.delete(`${SEEDED_URL}/api/booking/${booking._id}`, { headers: sameOrigin() });
+          expect(cancelled.status(), await cancelled.text()).toBe(200);
+        }
+      });
+    }
+  });
+  return (guest) => guests.push(guest);
 }
 
 // ---- The room page's reservation card and its calendar ----

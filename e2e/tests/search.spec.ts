@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { roomsPageSchema } from '@staybook/domain';
-import { asAccount, createUser, DEMO, sameOrigin, signInAs } from '../support/auth';
-import { SEEDED_URL } from '../support/servers';
-import { addDays, bookThroughApi, mediumDate, usd } from '../support/bookings';
+import { asAccount, createUser, DEMO, signInAs } from '../support/auth';
+import { addDays, bookThroughApi, cancelStaysAfterEach, mediumDate, usd } from '../support/bookings';
 import { cardHrefs, categoryStrip, priceText, roomCards, roomPath } from '../support/rooms';
 import {
   datesButton,
@@ -35,11 +34,7 @@ function atSearch(query: string) {
   return (url: URL) => url.pathname === '/' && url.search === (query ? `?${query}` : '');
 }
 
-/** Stays a test booked, cancelled once it has ended whether it passed or not. */
-const cancelAtEnd: Array<() => Promise<void>> = [];
-test.afterEach(async () => {
-  for (const cancel of cancelAtEnd.splice(0)) await cancel();
-});
+const cancelStaysOf = cancelStaysAfterEach();
 
 const roomCard = (page: Page, title: string) => roomCards(page).filter({ has: page.getByAltText(title, { exact: true }) });
 
@@ -59,18 +54,10 @@ test('a place, dates and 2 guests searched from the home page find only the room
   ]);
   // One night of overlap takes a room out; a stay that ends on the check-in day does not.
   const guest = await createUser(playwright.request);
-  const stays = await asAccount(playwright.request, guest, async (api) => [
-    await bookThroughApi(api, taken!._id, { from: addDays(stay.from, 6), to: addDays(stay.to, 3) }),
-    await bookThroughApi(api, freedOnCheckIn!._id, { from: addDays(stay.from, -3), to: stay.from }),
-  ]);
-  // The guest cancels them at the end: the admin's statistics test counts stays through the demo hosts' rooms only.
-  cancelAtEnd.push(async () => {
-    await asAccount(playwright.request, guest, async (api) => {
-      for (const booked of stays) {
-        const cancelled = await api.delete(`${SEEDED_URL}/api/booking/${booked._id}`, { headers: sameOrigin() });
-        expect(cancelled.status(), await cancelled.text()).toBe(200);
-      }
-    });
+  cancelStaysOf(guest);
+  await asAccount(playwright.request, guest, async (api) => {
+    await bookThroughApi(api, taken!._id, { from: addDays(stay.from, 6), to: addDays(stay.to, 3) });
+    await bookThroughApi(api, freedOnCheckIn!._id, { from: addDays(stay.from, -3), to: stay.from });
   });
 
   await page.goto('/');
