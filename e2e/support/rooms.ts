@@ -40,6 +40,20 @@ export async function fetchAllRooms(request: APIRequestContext, category?: strin
   return rooms;
 }
 
+/**
+ * The rooms the grid on `page` can come to hold, in its order: every room (of `category`) listed from its first
+ * card on. Other specs list rooms on the seeded marketplace while a spec runs; a room listed after the page
+ * opened is newer than its first card and, rightly, joins neither the grid nor its later pages.
+ */
+export async function roomsFromGridStart(page: Page, request: APIRequestContext, category?: string): Promise<Room[]> {
+  await expect(roomCards(page).first()).toBeVisible();
+  const [newest] = await cardHrefs(page);
+  const listed = await fetchAllRooms(request, category);
+  const from = listed.findIndex((room) => roomPath(room._id) === newest);
+  expect(from, "the grid's first room is listed").toBeGreaterThanOrEqual(0);
+  return listed.slice(from);
+}
+
 export async function fetchRoom(request: APIRequestContext, id: string): Promise<Room> {
   const response = await request.get(`/api/room/${id}`);
   expect(response.status(), `GET /api/room/${id}`).toBe(200);
