@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema, roomIdSchema } from './rooms.js';
 import { ROOM_LIMITS } from './room-limits.js';
+import { CANCELLATION_POLICIES } from './cancellation.js';
 
 /**
  * The booking API's shapes. The browser names a room and the dates; the server decides the guest
@@ -113,6 +114,8 @@ export type BookingState = z.infer<typeof bookingStateSchema>;
  */
 export const bookingSchema = z.object({
   _id: z.uuid(),
+  /** The short code people quote (SB-7K3Q-9M2D). */
+  reference: z.string(),
   roomId: z.uuid(),
   title: z.string(),
   location: z.string(),
@@ -136,6 +139,10 @@ export const bookingSchema = z.object({
   /** True while the stay may still be cancelled: confirmed, and before the check-in day. */
   cancellable: z.boolean(),
   cancelledAt: z.string().nullable(),
+  /** Who cancelled it (a stay cancelled because its payment was never collected: null). */
+  cancelledBy: z.enum(['guest', 'host']).nullable(),
+  /** The policy the stay was booked under. */
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES),
   guest: bookingPartySchema,
   host: bookingPartySchema,
 });
@@ -154,3 +161,22 @@ export const bookingsPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type BookingsPage = z.infer<typeof bookingsPageSchema>;
+
+/** `GET /api/booking/:id/cancellation`: what cancelling the stay now would refund, before anyone confirms. */
+export const cancellationQuoteSchema = z.object({
+  policy: z.enum(CANCELLATION_POLICIES),
+  cancelledBy: z.enum(['guest', 'host']),
+  share: z.enum(['full', 'half', 'none']),
+  refundCents: z.int(),
+  totalCents: z.int(),
+});
+export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
+
+/**
+ * `DELETE /api/booking/:id`: nothing is needed; a client that showed the refund sends the amount it showed, and
+ * if the server's answer has changed meanwhile (the clock passed a threshold) nothing is cancelled (409).
+ */
+export const cancelBookingBodySchema = z
+  .object({ expectedRefundCents: z.int().min(0).optional() })
+  .passthrough()
+  .nullish();

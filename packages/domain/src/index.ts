@@ -17,3 +17,5 @@ export * from './stats.js';
 export * from './access.js';
 export * from './search.js';
 export * from './stay-rules.js';
+export * from './cancellation.js';
+export * from './booking-reference.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import pg from 'pg';
 import { BENCH_PLACES } from './bench-places.js';
@@ -66,9 +66,9 @@ export async function seedStatisticsBench(db: Db, bookings: number): Promise<voi
       from stays`);
     await tx.execute(sql`
       insert into bookings (id, room_id, guest_id, payment_id, check_in, check_out, room_title, room_location, room_image,
-                            nightly_price_cents, total_cents, status, created_at, cancelled_at)
+                            nightly_price_cents, total_cents, kept_cents, reference, status, created_at, cancelled_at)
       select md5('book' || p.id)::uuid, p.room_id, p.guest_id, p.id, p.check_in, p.check_out, 'Bench room', 'Benchville', '/uploads/placeholder.webp',
-             p.nightly_price_cents, p.amount_cents,
+             p.nightly_price_cents, p.amount_cents, p.amount_cents - p.refunded_cents, ${benchReference(sql`substr(p.provider_payment_id, 10)::bigint`)},
              (case when p.status = 'refunded' then 'cancelled' else 'confirmed' end)::booking_status,
              p.created_at, case when p.status = 'refunded' then p.created_at end
       from payments p where p.provider_payment_id like 'pi_bench_%'`);
@@ -106,11 +106,20 @@ export async function seedRoomsBench(db: Db, count: number): Promise<void> {
       where n % 10 = 0
     ) picked`);
   await db.execute(sql`
-    insert into bookings (room_id, guest_id, payment_id, check_in, check_out, room_title, room_location, room_image, nightly_price_cents, total_cents)
-    select p.room_id, p.guest_id, p.id, p.check_in, p.check_out, r.title, r.location, r.image, p.nightly_price_cents, p.amount_cents
+    insert into bookings (room_id, guest_id, payment_id, check_in, check_out, room_title, room_location, room_image, nightly_price_cents, total_cents,
+                          kept_cents, reference)
+    select p.room_id, p.guest_id, p.id, p.check_in, p.check_out, r.title, r.location, r.image, p.nightly_price_cents, p.amount_cents,
+           p.amount_cents, ${benchReference(sql`1000000000 + substr(p.provider_payment_id, 7)::bigint`)}
     from payments p join rooms r on r.id = p.room_id where p.provider = 'bench'`);
   await db.execute(sql`analyze`);
 }
+
+/**
+ * A booking reference made from a seeded row's number: unique below 2^32, so a bulk seed never collides (each seeder
+ * numbers from its own billion).
+ */
+const benchReference = (n: SQL) =>
+  sql`'SB-' || upper(lpad(to_hex((${n}) / 65536), 4, '0')) || '-' || upper(lpad(to_hex((${n}) % 65536), 4, '0'))`;
 
 /** One uniform number in [0, 1) per (row, purpose): a hash, so every run seeds the same marketplace. */
 const uniform = (row: string, purpose: number) => sql.raw(`((hashint8extended((${row})::bigint, ${purpose}) & 2147483647)::float8 / 2147483648)`);
@@ -225,9 +234,9 @@ export async function seedSearchBench(db: Db, roomCount: number, bookings: numbe
     step('payments');
     await tx.execute(sql`
       insert into bookings (id, room_id, guest_id, payment_id, check_in, check_out, room_title, room_location, room_image,
-                            nightly_price_cents, guests, total_cents, status, created_at)
+                            nightly_price_cents, guests, total_cents, kept_cents, reference, status, created_at)
       select md5('bench-book-' || i)::uuid, room_id, guest_id, payment_id, check_in, check_out, title, location, image,
-             price_cents, guests, total_cents, 'confirmed', created_at
+             price_cents, guests, total_cents, total_cents, ${benchReference(sql`2000000000 + i`)}, 'confirmed', created_at
       from bench_stays order by room_id, check_in`);
     step('bookings');
   });

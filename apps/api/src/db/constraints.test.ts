@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_ERRORS, sqlState } from '../errors.js';
+import { newBookingReference } from '../modules/bookings/reference.js';
 import { createTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../test/databases.js';
 import type { Db } from './client.js';
 import { insertBooking, insertRoom, insertUser } from './factories.js';
@@ -72,6 +73,8 @@ describe.each(TEST_DATABASE_KINDS)('database constraints on %s', (kind) => {
       roomImage: room.image,
       nightlyPriceCents: 100,
       totalCents: 100,
+      keptCents: 100,
+      reference: newBookingReference(),
     });
     expect(await stateOf(again)).toBe(PG_ERRORS.uniqueViolation);
   });

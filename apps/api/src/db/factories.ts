@@ -11,6 +11,7 @@ import {
   type Role,
 } from '@staybook/domain';
 import type { TestPaymentProcessor } from '../integrations/payments/test-processor.js';
+import { newBookingReference } from '../modules/bookings/reference.js';
 import type { Db } from './client.js';
 import { bookings, payments, rooms, users } from './schema.js';
 
@@ -138,6 +139,8 @@ export async function insertBooking(
       roomImage: room.image,
       nightlyPriceCents: room.priceCents,
       totalCents: amountCents,
+      keptCents: cancelled ? 0 : amountCents,
+      reference: newBookingReference(),
       status,
       createdAt,
       cancelledAt: cancelled ? createdAt : null,

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { CATEGORY_LABELS, ROLES, USER_STATUSES } from '@staybook/domain';
+import { CANCELLATION_POLICIES, CATEGORY_LABELS, ROLES, USER_STATUSES } from '@staybook/domain';
 
 /**
  * Timestamps keep millisecond precision so a value read into a JS Date and written back
@@ -33,6 +33,8 @@ export const userRole = pgEnum('user_role', ROLES);
 export const userStatus = pgEnum('user_status', USER_STATUSES);
 export const roomCategory = pgEnum('room_category', CATEGORY_LABELS);
 export const bookingStatus = pgEnum('booking_status', ['confirmed', 'cancelled']);
+/** What a guest who cancels gets back (packages/domain/src/cancellation.ts). */
+export const cancellationPolicy = pgEnum('cancellation_policy', CANCELLATION_POLICIES);
 /**
  * A payment's life: created (requires_payment) → card authorized, money held (authorized) → captured
  * (succeeded) → refunded; or authorized → voided (canceled) when the stay could not be booked.
@@ -91,6 +93,13 @@ export const rooms = pgTable(
     image: text('image').notNull(),
     /** The IANA time zone the room is in: its check-in days begin and end there (docs/decisions/026-room-time-zone.md). */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** The policy new bookings are made under; a booking keeps the one it was made under. */
+    cancellationPolicy: cancellationPolicy('cancellation_policy').notNull().default('flexible'),
+    /**
+     * The secret in the room's iCal export URL (/api/calendar/:token.ics), made when the host first asks for
+     * it and replaced when they regenerate it; null until then.
+     */
+    calendarToken: text('calendar_token'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -116,6 +125,7 @@ export const rooms = pgTable(
     // The search's price sorts, both directions (docs/decisions/027-search.md). Its place match is a trigram
     // index on an expression, made by migration 0010 (drizzle cannot describe it).
     index('rooms_price_idx').on(t.priceCents, t.id).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('rooms_calendar_token_key').on(t.calendarToken),
   ],
 );
 
@@ -192,6 +202,15 @@ export const bookings = pgTable(
     /** How many guests the stay is for, taken from its payment. */
     guests: integer('guests').notNull().default(1),
     totalCents: cents('total_cents').notNull(),
+    /**
+     * What the stay brought in: its total while confirmed; once cancelled, what was captured and not refunded
+     * (0 for a full refund or a hold never collected). The statistics' sales are the sum of it.
+     */
+    keptCents: cents('kept_cents').notNull(),
+    /** The room's policy when the stay was booked; a later change by the host never applies to it. */
+    cancellationPolicy: cancellationPolicy('cancellation_policy').notNull().default('flexible'),
+    /** The short code people quote (SB-7K3Q-9M2D): on the trip page, the receipt and every mail. */
+    reference: text('reference').notNull(),
     status: bookingStatus('status').notNull().default('confirmed'),
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, precision: 3 }),
@@ -201,9 +220,14 @@ export const bookings = pgTable(
      */
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true, precision: 3 }),
     cancelRequestedBy: text('cancel_requested_by').$type<'guest' | 'host'>(),
+    /** The refund decided when the cancellation was asked for, from the stay's policy at that moment. */
+    cancelRefundCents: cents('cancel_refund_cents'),
   },
   (t) => [
     uniqueIndex('bookings_payment_key').on(t.paymentId),
+    uniqueIndex('bookings_reference_key').on(t.reference),
+    check('bookings_reference_format', sql`${t.reference} ~ '^SB-[0-9A-Z]{4}-[0-9A-Z]{4}$'`),
+    check('bookings_kept_within_total', sql`${t.keptCents} >= 0 and ${t.keptCents} <= ${t.totalCents}`),
     check('bookings_stay_order', sql`${t.checkIn} < ${t.checkOut}`),
     check('bookings_guests_positive', sql`${t.guests} > 0`),
     check('bookings_nightly_price_positive', sql`${t.nightlyPriceCents} > 0`),
@@ -223,6 +247,10 @@ export const bookings = pgTable(
       .on(t.cancelRequestedAt)
       .where(sql`${t.cancelRequestedAt} is not null and ${t.status} = 'confirmed'`),
     check('bookings_cancel_requested_by', sql`${t.cancelRequestedBy} is null or ${t.cancelRequestedBy} in ('guest', 'host')`),
+    // Manage Users: how many stays each host cancelled in the last 12 months (through rooms_host_idx).
+    index('bookings_host_cancelled_idx')
+      .on(t.roomId, t.cancelledAt)
+      .where(sql`${t.status} = 'cancelled' and ${t.cancelRequestedBy} = 'host'`),
   ],
 );
 
@@ -415,4 +443,82 @@ export const listingChanges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('listing_changes_created_idx').on(t.createdAt)],
+);
+
+/**
+ * What the guest and the host of a booking write to each other: one thread per booking, read only by those two.
+ * The body is plain text, shown as text. `readAt` is set when the other party opens the thread.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    check('messages_body_length', sql`char_length(${t.body}) between 1 and 2000`),
+    // A thread in order, and its newest message.
+    index('messages_thread_idx').on(t.bookingId, t.createdAt, t.id),
+    // Unread counts: each thread's messages nobody has read yet.
+    index('messages_unread_idx').on(t.bookingId, t.senderId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * Another site's calendar a host imports for one listing (an .ics URL): fetched on a schedule, its events
+ * block nights here. The last fetch's outcome is kept for the host to read.
+ */
+export const calendarImports = pgTable(
+  'calendar_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** When it was last fetched, whether that worked, and if not why (shown to the host). */
+    lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true, precision: 3 }),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true, precision: 3 }),
+    lastError: text('last_error'),
+    /** How many nights-ranges the last good fetch blocked. */
+    blockCount: integer('block_count').notNull().default(0),
+    /** When it is next due: the scheduler takes the imports whose time has come. */
+    nextFetchAt: timestamp('next_fetch_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('calendar_imports_room_url_key').on(t.roomId, t.url),
+    index('calendar_imports_due_idx').on(t.nextFetchAt),
+  ],
+);
+
+/** Nights an imported calendar says are taken elsewhere: they cannot be booked here (check-out exclusive). */
+export const calendarBlocks = pgTable(
+  'calendar_blocks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => calendarImports.id, { onDelete: 'cascade' }),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    checkIn: date('check_in', { mode: 'string' }).notNull(),
+    checkOut: date('check_out', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    check('calendar_blocks_order', sql`${t.checkIn} < ${t.checkOut}`),
+    index('calendar_blocks_import_idx').on(t.importId),
+    // The picker's and the booking's path (a room's blocks from a day on); the search's overlap test is the
+    // gist index of migration 0011.
+    index('calendar_blocks_room_idx').on(t.roomId, t.checkOut),
+  ],
 );

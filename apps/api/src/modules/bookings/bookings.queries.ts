@@ -27,6 +27,12 @@ function selectBookingRows(db: Db) {
       nightlyPriceCents: bookings.nightlyPriceCents,
       guests: bookings.guests,
       totalCents: bookings.totalCents,
+      keptCents: bookings.keptCents,
+      reference: bookings.reference,
+      cancellationPolicy: bookings.cancellationPolicy,
+      cancelRequestedAt: bookings.cancelRequestedAt,
+      cancelRequestedBy: bookings.cancelRequestedBy,
+      cancelRefundCents: bookings.cancelRefundCents,
       status: bookings.status,
       createdAt: bookings.createdAt,
       cancelledAt: bookings.cancelledAt,
@@ -62,6 +68,7 @@ export function toBooking(row: BookingRow, today: IsoDate = todayIn(row.timeZone
   const state = bookingState(row, today);
   return {
     _id: row.id,
+    reference: row.reference,
     roomId: row.roomId,
     title: row.title,
     location: row.location,
@@ -81,6 +88,8 @@ export function toBooking(row: BookingRow, today: IsoDate = todayIn(row.timeZone
     state,
     cancellable: state === 'upcoming',
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelledBy: row.status === 'cancelled' ? (row.cancelRequestedBy ?? null) : null,
+    cancellationPolicy: row.cancellationPolicy,
     guest: { name: row.guestName, email: row.guestEmail, image: row.guestImage },
     host: { name: row.hostName, email: row.hostEmail, image: row.hostImage },
   };

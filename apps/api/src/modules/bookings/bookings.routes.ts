@@ -4,6 +4,8 @@ import {
   bookingIdSchema,
   bookingSchema,
   bookingsPageSchema,
+  cancelBookingBodySchema,
+  cancellationQuoteSchema,
   confirmBookingBodySchema,
   createPaymentIntentBodySchema,
   emailParamsSchema,
@@ -22,6 +24,7 @@ import {
   createPaymentIntent,
   getRoomAvailability,
   listBookings,
+  previewCancellation,
   type BookingDeps,
 } from './bookings.service.js';
 
@@ -78,17 +81,32 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
     },
   );
 
+  app.get(
+    '/booking/:id/cancellation',
+    {
+      onRequest: requireUser,
+      schema: {
+        summary: "What cancelling a stay now would refund, by the policy it was booked under (a host's cancellation: everything)",
+        params: z.object({ id: bookingIdSchema }),
+        response: { 200: cancellationQuoteSchema, ...errors },
+      },
+    },
+    async (request) => previewCancellation(db, { actor: actorOf(request), bookingId: request.params.id }),
+  );
+
   app.delete(
     '/booking/:id',
     {
       onRequest: requireUser,
       schema: {
-        summary: 'Cancel a stay before check-in (its guest or the room host) and refund it in full',
+        summary: "Cancel a stay before check-in (its guest or the room host); the refund follows the stay's policy, a host's is in full",
         params: z.object({ id: bookingIdSchema }),
+        body: cancelBookingBodySchema,
         response: { 200: bookingSchema, ...errors },
       },
     },
-    async (request) => cancelBooking(deps, { actor: actorOf(request), bookingId: request.params.id }),
+    async (request) =>
+      cancelBooking(deps, { actor: actorOf(request), bookingId: request.params.id, expectedRefundCents: request.body?.expectedRefundCents }),
   );
 
   const myBookings = { summary: 'My stays, upcoming first', querystring: listBookingsQuerySchema, response: { 200: bookingsPageSchema, ...errorResponses(400, 401) } };

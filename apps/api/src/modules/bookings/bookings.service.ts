@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   countOf,
   describeStayProblem,
   findStayProblem,
+  formatMoney,
   isInsideWindow,
+  refundFor,
+  type CancellationQuote,
+  type Refund,
   nightsBetween,
   stayTotalCents,
   todayIn,
@@ -46,6 +50,16 @@ import {
   toBooking,
   type BookingRow,
 } from './bookings.queries.js';
+import {
+  cancelRefunded,
+  cancelUnpaid,
+  holdForBooking,
+  markAuthorized,
+  markCancelRequested,
+  markCaptured,
+  markVoided,
+} from './payment-states.js';
+import { isReferenceCollision, newBookingReference } from './reference.js';
 
 type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
 
@@ -67,6 +81,7 @@ type PaymentRow = typeof payments.$inferSelect;
 
 const ROOM_NOT_FOUND = 'Room not found. It may have been removed by its host.';
 const PAYMENT_NOT_FOUND = 'This payment does not exist. Please start the booking again.';
+const BOOKING_NOT_FOUND = 'Booking not found.';
 export const STAY_STARTED_MESSAGE = 'This stay has already started';
 
 /** A room that can be booked: it exists and its host has not removed it. */
@@ -184,18 +199,7 @@ async function findPayment(db: Db, provider: string, providerPaymentId: string):
  * or a provider's webhook): the hold is noted, so the sweeper books it even if the guest's tab closes now.
  */
 export async function recordAuthorization(deps: BookingDeps, providerPaymentId: string): Promise<void> {
-  const noted = await deps.db
-    .update(payments)
-    .set({ status: 'authorized', updatedAt: new Date() })
-    .where(
-      and(
-        eq(payments.provider, deps.payments.name),
-        eq(payments.providerPaymentId, providerPaymentId),
-        eq(payments.status, 'requires_payment'),
-      ),
-    )
-    .returning({ id: payments.id });
-  if (noted.length > 0) deps.metrics?.payment('authorized');
+  if (await markAuthorized(deps.db, deps.payments.name, providerPaymentId)) deps.metrics?.payment('authorized');
 }
 
 /** Checks the provider's own word on an intent against what we recorded when we created it. */
@@ -225,12 +229,7 @@ function checkIntentMatches(intent: ProviderIntent, payment: PaymentRow): void {
 async function ensureCaptured(deps: BookingDeps, payment: PaymentRow): Promise<void> {
   if (payment.status !== 'authorized' && payment.status !== 'requires_payment') return;
   const intent = await deps.payments.captureIntent(payment.providerPaymentId, `capture-${payment.id}`);
-  const captured = await deps.db
-    .update(payments)
-    .set({ status: 'succeeded', cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null, updatedAt: new Date() })
-    .where(and(eq(payments.id, payment.id), inArray(payments.status, ['requires_payment', 'authorized'])))
-    .returning({ id: payments.id });
-  if (captured.length > 0) deps.metrics?.payment('captured');
+  if (await markCaptured(deps.db, payment.id, intent.card)) deps.metrics?.payment('captured');
 }
 
 async function bookingForPayment(db: Db, paymentId: string): Promise<BookingRow | undefined> {
@@ -254,10 +253,7 @@ function stayDetails(row: BookingRow): StayDetails {
 /** Voids the hold of a payment that cannot book its stay; the guest is not charged. */
 async function voidPayment(deps: BookingDeps, payment: PaymentRow): Promise<void> {
   await deps.payments.cancelIntent(payment.providerPaymentId, `cancel-${payment.id}`);
-  await deps.db
-    .update(payments)
-    .set({ status: 'canceled', updatedAt: new Date() })
-    .where(and(eq(payments.id, payment.id), inArray(payments.status, ['requires_payment', 'authorized'])));
+  await markVoided(deps.db, payment.id);
   deps.metrics?.payment('voided');
 }
 
@@ -295,12 +291,7 @@ async function insertBookingFor(deps: BookingDeps, payment: PaymentRow, intent: 
     const [room] = await tx.select().from(rooms).where(eq(rooms.id, payment.roomId)).for('share');
     if (!room || room.deletedAt) return 'room-removed';
     if (!isInsideWindow({ from: payment.checkIn, to: payment.checkOut }, { from: room.availableFrom, to: room.availableTo })) return 'outside-window';
-    const [held] = await tx
-      .update(payments)
-      .set({ status: 'authorized', cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null, updatedAt: new Date() })
-      .where(and(eq(payments.id, payment.id), inArray(payments.status, ['requires_payment', 'authorized'])))
-      .returning({ id: payments.id });
-    if (!held) return 'settled';
+    if (!(await holdForBooking(tx, payment.id, intent.card))) return 'settled';
     await tx.insert(bookings).values({
       roomId: payment.roomId,
       guestId: payment.guestId,
@@ -313,6 +304,9 @@ async function insertBookingFor(deps: BookingDeps, payment: PaymentRow, intent: 
       nightlyPriceCents: payment.nightlyPriceCents,
       guests: payment.guests,
       totalCents: payment.amountCents,
+      keptCents: payment.amountCents,
+      cancellationPolicy: room.cancellationPolicy,
+      reference: newBookingReference(),
     });
     // Both mails and the other servers' notice commit with the booking: a crash after it delays them, never loses them.
     const booked = (await findBookingRow(tx, eq(bookings.paymentId, payment.id)))!;
@@ -322,6 +316,20 @@ async function insertBookingFor(deps: BookingDeps, payment: PaymentRow, intent: 
     await deps.listing.announce(tx, payment.roomId);
     return 'booked';
   });
+}
+
+/**
+ * The booking's transaction, made again when PostgreSQL broke a deadlock or the freshly drawn reference was
+ * already given (about one draw in a trillion at a million bookings).
+ */
+async function insertBooking(deps: BookingDeps, payment: PaymentRow, intent: ProviderIntent): Promise<InsertOutcome> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await retryOnDeadlock(() => insertBookingFor(deps, payment, intent));
+    } catch (err) {
+      if (attempt >= 3 || !isReferenceCollision(err)) throw err;
+    }
+  }
 }
 
 /**
@@ -355,7 +363,7 @@ export async function confirmBookingForPayment(
   checkIntentMatches(intent, payment);
   let outcome: InsertOutcome;
   try {
-    outcome = await retryOnDeadlock(() => insertBookingFor(deps, payment, intent));
+    outcome = await insertBooking(deps, payment, intent);
   } catch (err) {
     if (sqlState(err) === PG_ERRORS.exclusionViolation) {
       await voidPayment(deps, payment);
@@ -457,31 +465,22 @@ async function holdIsGone(deps: BookingDeps, payment: PaymentRow): Promise<boole
 }
 
 /**
- * Ends a confirmed stay in one transaction: the booking and its payment flip together (`payment` sets how the
- * payment ends), and both parties' mails and the other servers' notice are queued, all at the commit. False,
- * with nothing done, when the stay was no longer confirmed (a concurrent caller ended it first).
+ * Ends a confirmed stay in one transaction: `flip` (a guarded statement of payment-states) flips the booking and
+ * its payment together, and both parties' mails and the other servers' notice are queued, all at the commit.
+ * False, with nothing done, when the stay was no longer confirmed (a concurrent caller ended it first).
  */
 async function endStay(
   deps: BookingDeps,
-  { paymentId, roomId, payment, mail }: {
+  { paymentId, roomId, flip, mail }: {
     paymentId: string;
     roomId: string;
-    payment: SQL;
+    flip: (tx: Db) => Promise<boolean>;
     mail: { kind: string; build: (stay: StayDetails, recipient: 'guest' | 'host') => MailMessage };
   },
 ): Promise<boolean> {
   const ended = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const flipped = (await tx.execute(sql`
-      with flipped as (
-        update ${bookings} set status = 'cancelled', cancelled_at = now()
-        where ${bookings.paymentId} = ${paymentId} and ${bookings.status} = 'confirmed'
-        returning ${bookings.paymentId}
-      )
-      update ${payments} set ${payment}, updated_at = now()
-      from flipped where ${payments.id} = flipped.payment_id
-      returning ${payments.id}`)) as unknown as { rows: unknown[] };
-    if (flipped.rows.length === 0) return false;
+    if (!(await flip(tx))) return false;
     const row = (await bookingForPayment(tx, paymentId))!;
     const stay = stayDetails(row);
     for (const recipient of ['guest', 'host'] as const) {
@@ -502,7 +501,7 @@ async function cancelUnpaidStay(deps: BookingDeps, payment: PaymentRow): Promise
   const ended = await endStay(deps, {
     paymentId: payment.id,
     roomId: payment.roomId,
-    payment: sql`status = 'canceled'`,
+    flip: (tx) => cancelUnpaid(tx, payment.id),
     mail: { kind: 'booking-unpaid', build: (stay, recipient) => unpaidStayCancelledMail(stay, recipient, deps.publicUrl) },
   });
   if (!ended) return;
@@ -510,38 +509,74 @@ async function cancelUnpaidStay(deps: BookingDeps, payment: PaymentRow): Promise
   deps.metrics?.payment('expired');
 }
 
-/**
- * Cancels a confirmed stay before its check-in day, for its guest or the room's host. The request is written
- * on the booking first; then the refund is made (one idempotency key per booking, so it is never made twice);
- * then one transaction flips the booking, records the refund on the payment and queues both mails. A server
- * that dies between the refund and the flip leaves the request behind, and the payment sweeper finishes it
- * with the refund the provider already made. Cancelling again answers the cancelled booking and refunds
- * nothing more.
- */
-export async function cancelBooking(
-  deps: BookingDeps,
-  { actor, bookingId, today: fixedToday }: { actor: Actor; bookingId: string; today?: IsoDate },
-): Promise<Booking> {
-  const { db } = deps;
-  const row = await findBookingRow(db, eq(bookings.id, bookingId));
-  if (!row) throw new NotFoundError('Booking not found.');
-  // The check-in day begins at midnight where the room is.
-  const today = fixedToday ?? todayIn(row.timeZone);
-  const cancelledBy = row.guestId === actor.id ? 'guest' : row.hostId === actor.id ? 'host' : null;
-  if (!cancelledBy) throw new ForbiddenError('You can only cancel your own stays or stays in your rooms.');
-  if (row.status === 'cancelled') return toBooking(row, today);
-  if (today >= row.checkIn) throw new ConflictError(STAY_STARTED_MESSAGE);
+/** Who may cancel a stay: its guest or the room's host. */
+function cancellerOf(row: BookingRow, actor: Actor): 'guest' | 'host' {
+  const by = row.guestId === actor.id ? 'guest' : row.hostId === actor.id ? 'host' : null;
+  if (!by) throw new ForbiddenError('You can only cancel your own stays or stays in your rooms.');
+  return by;
+}
 
-  await db
-    .update(bookings)
-    .set({ cancelRequestedAt: new Date(), cancelRequestedBy: cancelledBy })
-    .where(and(eq(bookings.id, row.id), eq(bookings.status, 'confirmed'), isNull(bookings.cancelRequestedAt)));
-  return toBooking(await finishCancellation(deps, { bookingId: row.id, cancelledBy }), today);
+/** What cancelling a stay now would refund, by the policy it was booked under (a host's: everything). */
+export function refundNow(row: BookingRow, by: 'guest' | 'host', now: Date = new Date(), today: IsoDate = todayIn(row.timeZone, now)): Refund {
+  return refundFor({
+    policy: row.cancellationPolicy,
+    totalCents: row.totalCents,
+    checkIn: row.checkIn,
+    bookedAt: row.createdAt,
+    today,
+    now,
+    cancelledBy: by,
+  });
+}
+
+/** `GET /api/booking/:id/cancellation`: what the confirm dialog shows before a guest or host cancels. */
+export async function previewCancellation(db: Db, { actor, bookingId, today }: { actor: Actor; bookingId: string; today?: IsoDate }): Promise<CancellationQuote> {
+  const row = await findBookingRow(db, eq(bookings.id, bookingId));
+  if (!row) throw new NotFoundError(BOOKING_NOT_FOUND);
+  const by = cancellerOf(row, actor);
+  const day = today ?? todayIn(row.timeZone);
+  if (row.status === 'cancelled') throw new ConflictError('This stay is already cancelled.');
+  if (day >= row.checkIn) throw new ConflictError(STAY_STARTED_MESSAGE);
+  const { refundCents, totalCents, share } = refundNow(row, by, new Date(), day);
+  return { policy: row.cancellationPolicy, cancelledBy: by, refundCents, totalCents, share };
 }
 
 /**
- * Refunds and cancels a stay whose cancellation was asked for. `reconcile` (the sweeper, after a crash) asks
- * the provider first: money it has refunded on the payment already is the refund, and nothing more is refunded.
+ * Cancels a confirmed stay before its check-in day, for its guest or the room's host. The refund is decided now,
+ * from the policy the stay was booked under (a host's cancellation refunds in full), and written on the booking
+ * with the request; a caller who was shown another amount (`expectedRefundCents`) hears 409 and nothing happens.
+ * Then the refund is made (one idempotency key per booking, so it is never made twice); then one transaction
+ * flips the booking, records the refund on the payment and queues both mails. A server that dies between the
+ * refund and the flip leaves the request behind, and the payment sweeper finishes it with the refund the provider
+ * already made. Cancelling again answers the cancelled booking and refunds nothing more.
+ */
+export async function cancelBooking(
+  deps: BookingDeps,
+  { actor, bookingId, expectedRefundCents, today: fixedToday }: { actor: Actor; bookingId: string; expectedRefundCents?: number; today?: IsoDate },
+): Promise<Booking> {
+  const { db } = deps;
+  const row = await findBookingRow(db, eq(bookings.id, bookingId));
+  if (!row) throw new NotFoundError(BOOKING_NOT_FOUND);
+  // The check-in day begins at midnight where the room is.
+  const today = fixedToday ?? todayIn(row.timeZone);
+  const by = cancellerOf(row, actor);
+  if (row.status === 'cancelled') return toBooking(row, today);
+  if (today >= row.checkIn) throw new ConflictError(STAY_STARTED_MESSAGE);
+
+  const { refundCents, totalCents } = refundNow(row, by, new Date(), today);
+  if (expectedRefundCents !== undefined && expectedRefundCents !== refundCents && row.cancelRequestedAt === null) {
+    throw new ConflictError(
+      `The refund for cancelling this stay is now ${formatMoney(refundCents)} of ${formatMoney(totalCents)}. Please look again before cancelling.`,
+    );
+  }
+  await markCancelRequested(db, row.id, { by, refundCents });
+  return toBooking(await finishCancellation(deps, { bookingId: row.id, cancelledBy: by }), today);
+}
+
+/**
+ * Refunds and cancels a stay whose cancellation was asked for, with the refund decided then. `reconcile` (the
+ * sweeper, after a crash) asks the provider first: money it has refunded on the payment already is the refund,
+ * and nothing more is refunded.
  */
 export async function finishCancellation(
   deps: BookingDeps,
@@ -560,17 +595,18 @@ export async function finishCancellation(
     await cancelUnpaidStay(deps, payment);
     return current();
   }
+  // A request written before refunds were decided per policy refunds in full, as every cancellation did then.
+  const decided = Math.min(row.cancelRefundCents ?? payment.amountCents, payment.amountCents);
   const already = reconcile ? (await deps.payments.retrieveIntent(payment.providerPaymentId)).amountRefundedCents : 0;
   const refundedCents =
-    already > 0
+    already > 0 || decided === 0
       ? already
-      : (await deps.payments.refund({ intentId: payment.providerPaymentId, amountCents: payment.amountCents, idempotencyKey: `refund-${row.id}` }))
-          .amountCents;
+      : (await deps.payments.refund({ intentId: payment.providerPaymentId, amountCents: decided, idempotencyKey: `refund-${row.id}` })).amountCents;
 
   const ended = await endStay(deps, {
     paymentId: payment.id,
     roomId: row.roomId,
-    payment: sql`status = 'refunded', refunded_cents = ${refundedCents}`,
+    flip: (tx) => cancelRefunded(tx, payment.id, refundedCents),
     mail: {
       kind: 'booking-cancelled',
       build: (stay, recipient) => bookingCancelledMail(stay, recipient, cancelledBy, refundedCents, deps.publicUrl),
@@ -578,7 +614,7 @@ export async function finishCancellation(
   });
   if (ended) {
     deps.metrics?.booking('cancelled');
-    deps.metrics?.payment('refunded');
+    if (refundedCents > 0) deps.metrics?.payment('refunded');
   }
   return current();
 }

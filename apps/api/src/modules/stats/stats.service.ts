@@ -21,9 +21,10 @@ import { BadRequestError, PG_ERRORS, sqlState } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 
 /**
- * The statistics dashboards. Every figure is an aggregate the database computes over confirmed stays (a
- * cancelled stay was refunded in full, decision 010), read through the indexes of migration 0005: no
- * booking row ever travels to this process. A sale belongs to the moment it was booked (`created_at`),
+ * The statistics dashboards. Every figure is an aggregate the database computes over the stays that kept money
+ * (`kept_cents > 0`: confirmed ones, and cancelled ones whose policy refunded only part; docs/decisions/028),
+ * read through the indexes of migration 0011: no booking row ever travels to this process. Sales are what was
+ * kept (captured minus refunded); bookings count the confirmed stays. A sale belongs to the moment it was booked (`created_at`),
  * bucketed by the viewer's calendar (docs/decisions/016-statistics-figures.md).
  */
 
@@ -36,17 +37,25 @@ function scopeOf(view: StatsView, actor: Actor): Scope {
   return { view };
 }
 
-/** `from bookings b …` with the scope's join and condition; `b` is always the bookings alias. */
-function scopedBookings(scope: Scope): { from: SQL; where: SQL } {
+/** Sales are the stays that kept money (confirmed, or cancelled with part of the total kept). */
+const SALES = sql.raw(`b.kept_cents > 0`);
+/** Nights are the confirmed stays'. */
+const STAYS = sql.raw(`b.status = 'confirmed'`);
+
+/** `from bookings b …` with the scope's join and condition, of sales or of stays; `b` is always the bookings alias. */
+function scopedBookings(scope: Scope, which: SQL = SALES): { from: SQL; where: SQL } {
   switch (scope.view) {
     case 'admin':
-      return { from: sql`bookings b`, where: sql`b.status = 'confirmed'` };
+      return { from: sql`bookings b`, where: which };
     case 'host':
-      return { from: sql`bookings b join rooms r on r.id = b.room_id`, where: sql`b.status = 'confirmed' and r.host_id = ${scope.hostId}` };
+      return { from: sql`bookings b join rooms r on r.id = b.room_id`, where: sql`${which} and r.host_id = ${scope.hostId}` };
     case 'guest':
-      return { from: sql`bookings b`, where: sql`b.status = 'confirmed' and b.guest_id = ${scope.guestId}` };
+      return { from: sql`bookings b`, where: sql`${which} and b.guest_id = ${scope.guestId}` };
   }
 }
+
+/** Stays that kept money are sales; only the confirmed ones among them are bookings. */
+const CONFIRMED_COUNT = sql.raw(`(count(*) filter (where b.status = 'confirmed'))::int`);
 
 type Rows = { rows: Record<string, unknown>[] };
 
@@ -114,7 +123,7 @@ async function salesChart(
     // Grouped on the truncated time and formatted afterwards: once per point rather than once per booking.
     sql`select to_char(period, 'YYYY-MM-DD') as date, sales, bookings
         from (select date_trunc(${window.granularity}, b.created_at at time zone ${tz}) as period,
-                     sum(b.total_cents)::bigint as sales, count(*)::int as bookings
+                     sum(b.kept_cents)::bigint as sales, ${CONFIRMED_COUNT} as bookings
               from ${from}
               where ${where}
                 and b.created_at >= ${startOfLocalDay(window.from, tz)}
@@ -143,8 +152,8 @@ export async function getAdminStats(db: Db, { actor, range, tz, now = new Date()
     sql`select s.sales, s.bookings,
                (select count(*)::int from users) as users,
                (select count(*)::int from rooms where deleted_at is null) as rooms
-        from (select coalesce(sum(total_cents), 0)::bigint as sales, count(*)::int as bookings
-              from bookings where status = 'confirmed') s`,
+        from (select coalesce(sum(b.kept_cents), 0)::bigint as sales, ${CONFIRMED_COUNT} as bookings
+              from bookings b where b.kept_cents > 0) s`,
   );
   return {
     ...money(totals!.sales),
@@ -170,9 +179,9 @@ export async function getHostStats(db: Db, { actor, range, tz, now = new Date() 
                  (select min(created_at) from role_changes where user_id = ${actor.id} and to_role = 'host'),
                  (select created_at from users where id = ${actor.id})
                ) at time zone 'UTC', ${ISO_TIMESTAMP}) as host_since
-        from (select coalesce(sum(b.total_cents), 0)::bigint as sales, count(*)::int as bookings
+        from (select coalesce(sum(b.kept_cents), 0)::bigint as sales, ${CONFIRMED_COUNT} as bookings
               from bookings b join rooms r on r.id = b.room_id
-              where b.status = 'confirmed' and r.host_id = ${actor.id}) s`,
+              where b.kept_cents > 0 and r.host_id = ${actor.id}) s`,
   );
   return {
     ...money(totals!.sales),
@@ -188,9 +197,9 @@ export async function getGuestStats(db: Db, { actor, range, tz, now = new Date()
   const scope = scopeOf('guest', actor);
   const [totals] = await query(
     db,
-    sql`select coalesce(sum(total_cents), 0)::bigint as sales, count(*)::int as bookings,
+    sql`select coalesce(sum(b.kept_cents), 0)::bigint as sales, ${CONFIRMED_COUNT} as bookings,
                (select to_char(created_at at time zone 'UTC', ${ISO_TIMESTAMP}) from users where id = ${actor.id}) as guest_since
-        from bookings where status = 'confirmed' and guest_id = ${actor.id}`,
+        from bookings b where b.kept_cents > 0 and b.guest_id = ${actor.id}`,
   );
   return {
     ...money(totals!.sales),
@@ -207,7 +216,7 @@ export async function getGuestStats(db: Db, { actor, range, tz, now = new Date()
 export async function getStatsCalendar(db: Db, { actor, view, month }: { actor: Actor; view: StatsView; month: string }): Promise<StatsCalendar> {
   const start = `${month}-01`;
   const end = `${addMonths(month, 1)}-01`;
-  const { from, where } = scopedBookings(scopeOf(view, actor));
+  const { from, where } = scopedBookings(scopeOf(view, actor), STAYS);
   // The stays are read once (through an index), then counted per night of the month: 28 to 31 rows.
   const rows = await query(
     db,

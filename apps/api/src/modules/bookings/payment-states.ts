@@ -1,0 +1,108 @@
+/*
+ * Every change of a payment's status, each one guarded statement: it changes the row only from the states it
+ * may come from, and answers whether it did. Callers race freely (the browser, a webhook, the sweeper); the
+ * statement that changes the row is the one that acts on it (counts it, mails about it).
+ *
+ *   requires_payment ─authorize→ authorized ─capture→ succeeded ─refund→ refunded
+ *          └────────────void──────────┴→ canceled
+ *
+ * A stay's end flips its booking and its payment in one statement, so neither is ever seen without the other.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { bookings, payments } from '../../db/schema.js';
+
+type Card = { brand: string; last4: string } | null;
+const HOLDABLE = ['requires_payment', 'authorized'] as const;
+
+const cardColumns = (card: Card | undefined) =>
+  card === undefined ? {} : { cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null };
+
+/** The provider reports the card authorized: the hold is noted (from requires_payment only). */
+export async function markAuthorized(db: Db, provider: string, providerPaymentId: string): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'authorized', updatedAt: new Date() })
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId), eq(payments.status, 'requires_payment')))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/**
+ * Inside the booking's transaction: the payment is held for this booking (its row lock queues a concurrent
+ * confirmation of the same payment behind this one). False when it was settled meanwhile (booked or voided).
+ */
+export async function holdForBooking(tx: Db, paymentId: string, card: Card): Promise<boolean> {
+  const rows = await tx
+    .update(payments)
+    .set({ status: 'authorized', ...cardColumns(card), updatedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, HOLDABLE)))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** The held money was moved. */
+export async function markCaptured(db: Db, paymentId: string, card: Card): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'succeeded', ...cardColumns(card), updatedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, HOLDABLE)))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** The hold was released because the payment cannot book its stay: the guest is not charged. */
+export async function markVoided(db: Db, paymentId: string): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'canceled', updatedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, HOLDABLE)))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** The cancellation asked for: who asked and the refund decided then. Only once, only while confirmed. */
+export async function markCancelRequested(
+  db: Db,
+  bookingId: string,
+  request: { by: 'guest' | 'host'; refundCents: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(bookings)
+    .set({ cancelRequestedAt: new Date(), cancelRequestedBy: request.by, cancelRefundCents: request.refundCents })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed'), sql`${bookings.cancelRequestedAt} is null`))
+    .returning({ id: bookings.id });
+  return rows.length > 0;
+}
+
+/**
+ * Ends a confirmed stay whose payment was never collected: the booking is cancelled keeping nothing, the payment
+ * canceled. False when the stay was no longer confirmed.
+ */
+export async function cancelUnpaid(tx: Db, paymentId: string): Promise<boolean> {
+  return endStay(tx, paymentId, { keptCents: sql`0`, payment: sql`status = 'canceled'` });
+}
+
+/**
+ * Ends a confirmed, captured stay after `refundedCents` went back to the guest (0 when the policy refunds
+ * nothing): the booking keeps the rest, the payment records the refund. False when it was no longer confirmed.
+ */
+export async function cancelRefunded(tx: Db, paymentId: string, refundedCents: number): Promise<boolean> {
+  return endStay(tx, paymentId, {
+    keptCents: sql`greatest(0, ${bookings.totalCents} - ${refundedCents})`,
+    payment: refundedCents > 0 ? sql`status = 'refunded', refunded_cents = ${refundedCents}` : sql`refunded_cents = 0`,
+  });
+}
+
+async function endStay(tx: Db, paymentId: string, change: { keptCents: ReturnType<typeof sql>; payment: ReturnType<typeof sql> }): Promise<boolean> {
+  const result = (await tx.execute(sql`
+    with flipped as (
+      update ${bookings} set status = 'cancelled', cancelled_at = now(), kept_cents = ${change.keptCents}
+      where ${bookings.paymentId} = ${paymentId} and ${bookings.status} = 'confirmed'
+      returning ${bookings.paymentId}
+    )
+    update ${payments} set ${change.payment}, updated_at = now()
+    from flipped where ${payments.id} = flipped.payment_id
+    returning ${payments.id}`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}

@@ -1,0 +1,104 @@
+/*
+ * Cancellation policies: what a host promises a guest who cancels, and the one refund rule the server applies
+ * (docs/decisions/028-cancellation-policies.md). Free of zod, so the room page and the trip page take it
+ * module by module.
+ *
+ * Days are counted as calendar dates where the room is: "5 days before check-in" compares the room's today
+ * with the check-in date, so a stay's thresholds fall at the room's midnight whatever the guest's clock says.
+ */
+import { addDays, nightsBetween, type IsoDate } from './dates.js';
+import type { Cents } from './money.js';
+
+export const CANCELLATION_POLICIES = ['flexible', 'moderate', 'strict'] as const;
+export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
+export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = 'flexible';
+
+export function isCancellationPolicy(value: unknown): value is CancellationPolicy {
+  return typeof value === 'string' && (CANCELLATION_POLICIES as readonly string[]).includes(value);
+}
+
+/** The thresholds, in days before the check-in date (room's calendar) and hours after booking. */
+export const POLICY_TERMS = {
+  moderateFullDays: 5,
+  strictGraceHours: 48,
+  strictGraceMinDays: 14,
+  strictHalfDays: 7,
+} as const;
+
+export const CANCELLATION_POLICY_LABELS: Record<CancellationPolicy, string> = {
+  flexible: 'Flexible',
+  moderate: 'Moderate',
+  strict: 'Strict',
+};
+
+/** What the host promises, as the room page, 'Review Info Before Reserve' and the trip page say it. */
+export const CANCELLATION_POLICY_TEXTS: Record<CancellationPolicy, string> = {
+  flexible: 'Full refund if you cancel before the check-in day.',
+  moderate: `Full refund if you cancel at least ${POLICY_TERMS.moderateFullDays} days before check-in; after that, 50% of the total until the check-in day.`,
+  strict: `Full refund if you cancel within ${POLICY_TERMS.strictGraceHours} hours of booking and at least ${POLICY_TERMS.strictGraceMinDays} days before check-in; otherwise 50% until ${POLICY_TERMS.strictHalfDays} days before check-in, and nothing after.`,
+};
+
+/** How much of the total comes back: all, half (rounded up, in the guest's favour) or none. */
+export type RefundShare = 'full' | 'half' | 'none';
+
+export type RefundFacts = {
+  policy: CancellationPolicy;
+  totalCents: Cents;
+  checkIn: IsoDate;
+  /** When the stay was booked (the 48-hour rule). */
+  bookedAt: Date;
+  /** Today where the room is. */
+  today: IsoDate;
+  /** The moment of the cancellation. */
+  now: Date;
+  /** A host's cancellation always refunds in full. */
+  cancelledBy?: 'guest' | 'host';
+};
+
+export type Refund = { share: RefundShare; refundCents: Cents; totalCents: Cents };
+
+const HOUR_MS = 3_600_000;
+
+function shareOf({ policy, checkIn, bookedAt, today, now, cancelledBy }: Omit<RefundFacts, 'totalCents'>): RefundShare {
+  if (cancelledBy === 'host') return 'full';
+  const daysBefore = nightsBetween(today, checkIn);
+  // On or after the check-in day the stay has started: nothing is refunded (and it cannot be cancelled).
+  if (daysBefore <= 0) return 'none';
+  switch (policy) {
+    case 'flexible':
+      return 'full';
+    case 'moderate':
+      return daysBefore >= POLICY_TERMS.moderateFullDays ? 'full' : 'half';
+    case 'strict': {
+      const inGrace = now.getTime() - bookedAt.getTime() <= POLICY_TERMS.strictGraceHours * HOUR_MS;
+      if (inGrace && daysBefore >= POLICY_TERMS.strictGraceMinDays) return 'full';
+      return daysBefore >= POLICY_TERMS.strictHalfDays ? 'half' : 'none';
+    }
+  }
+}
+
+/** What a cancellation at `now` refunds, in integer cents. */
+export function refundFor(facts: RefundFacts): Refund {
+  const share = shareOf(facts);
+  const refundCents = share === 'full' ? facts.totalCents : share === 'half' ? Math.ceil(facts.totalCents / 2) : 0;
+  return { share, refundCents, totalCents: facts.totalCents };
+}
+
+/**
+ * The next day (room's calendar) on which a guest's refund would shrink, or null when it cannot shrink any more
+ * by the calendar (the 48-hour grace of Strict ends at an instant, not a day; `graceEndsAt` says when).
+ */
+export function refundChangesOn({ policy, checkIn, today }: Pick<RefundFacts, 'policy' | 'checkIn' | 'today'>): IsoDate | null {
+  const candidates =
+    policy === 'flexible'
+      ? [checkIn]
+      : policy === 'moderate'
+        ? [addDays(checkIn, -(POLICY_TERMS.moderateFullDays - 1)), checkIn]
+        : [addDays(checkIn, -(POLICY_TERMS.strictGraceMinDays - 1)), addDays(checkIn, -(POLICY_TERMS.strictHalfDays - 1))];
+  return candidates.find((day) => day > today) ?? null;
+}
+
+/** When Strict's full refund after booking ends. */
+export function graceEndsAt(bookedAt: Date): Date {
+  return new Date(bookedAt.getTime() + POLICY_TERMS.strictGraceHours * HOUR_MS);
+}
