@@ -1,4 +1,12 @@
-import { countOf, formatIsoDate, formatMoney, type IsoDate } from '@staybook/domain';
+import {
+  CANCELLATION_POLICY_LABELS,
+  CANCELLATION_POLICY_TEXTS,
+  countOf,
+  formatIsoDate,
+  formatMoney,
+  type CancellationPolicy,
+  type IsoDate,
+} from '@staybook/domain';
 import { escapeHtml, type MailMessage } from './mailer.js';
 
 export function passwordResetMail(user: { name: string; email: string }, url: string): MailMessage {
@@ -34,6 +42,10 @@ export function signUpAttemptMail(user: { name: string; email: string }, resetUr
 
 /** What the booking mails say about a stay. */
 export type StayDetails = {
+  bookingId: string;
+  /** The code people quote (SB-7K3Q-9M2D). */
+  reference: string;
+  policy: CancellationPolicy;
   title: string;
   location: string;
   from: IsoDate;
@@ -48,6 +60,7 @@ export type StayDetails = {
 
 function stayLines(stay: StayDetails): string[] {
   return [
+    `Booking reference: ${stay.reference}`,
     `${stay.title}, ${stay.location}`,
     `${formatIsoDate(stay.from)} to ${formatIsoDate(stay.to)} (${countOf(stay.nights, 'night')})`,
     `For ${countOf(stay.guests, 'guest')}`,
@@ -74,11 +87,13 @@ function mail(to: string, subject: string, hello: string, blocks: Block[]): Mail
   return { to, subject, text, html };
 }
 
-/** The dashboard page where each party sees the stay. */
-function bookingsLink(publicUrl: string, recipient: 'guest' | 'host'): Block {
-  return recipient === 'guest'
-    ? { url: `${publicUrl}/dashboard/my-bookings`, label: 'See my bookings' }
-    : { url: `${publicUrl}/dashboard/manage-bookings`, label: 'Manage bookings' };
+/** The trip page, where both parties see the stay, its payment and their messages. */
+function tripLink(publicUrl: string, stay: StayDetails): Block {
+  return { url: `${publicUrl}/dashboard/trips/${stay.bookingId}`, label: 'See the trip' };
+}
+
+function policyLine(stay: StayDetails): string {
+  return `Cancellation policy: ${CANCELLATION_POLICY_LABELS[stay.policy]}. ${CANCELLATION_POLICY_TEXTS[stay.policy]}`;
 }
 
 export function bookingConfirmationMail(stay: StayDetails, publicUrl: string): MailMessage {
@@ -90,8 +105,8 @@ export function bookingConfirmationMail(stay: StayDetails, publicUrl: string): M
       ['Your stay is booked and paid:'],
       stayLines(stay),
       [`Total charged: ${formatMoney(stay.totalCents)}`, `Your host: ${stay.host.name}`],
-      ['You can cancel for a full refund until the day before check-in.'],
-      bookingsLink(publicUrl, 'guest'),
+      [policyLine(stay)],
+      tripLink(publicUrl, stay),
     ],
   );
 }
@@ -105,7 +120,8 @@ export function newBookingMail(stay: StayDetails, publicUrl: string): MailMessag
       [`${stay.guest.name || stay.guest.email} booked your room:`],
       stayLines(stay),
       [`Total paid: ${formatMoney(stay.totalCents)}`, `Guest: ${stay.guest.name} <${stay.guest.email}>`],
-      bookingsLink(publicUrl, 'host'),
+      [policyLine(stay)],
+      tripLink(publicUrl, stay),
     ],
   );
 }
@@ -128,7 +144,7 @@ export function unpaidStayCancelledMail(stay: StayDetails, recipient: 'guest' | 
           ? `Your card was not charged. To stay there, please book again.`
           : `The guest's card was not charged, and these nights can be booked again.`,
       ],
-      bookingsLink(publicUrl, recipient),
+      tripLink(publicUrl, stay),
     ],
   );
 }
@@ -151,7 +167,7 @@ export function bookingCancelledMail(
       [`${who} cancelled this stay:`],
       stayLines(stay),
       [`Refunded to the guest's card: ${formatMoney(refundedCents)}`],
-      bookingsLink(publicUrl, recipient),
+      tripLink(publicUrl, stay),
     ],
   );
 }

@@ -238,6 +238,9 @@ async function bookingForPayment(db: Db, paymentId: string): Promise<BookingRow 
 
 function stayDetails(row: BookingRow): StayDetails {
   return {
+    bookingId: row.id,
+    reference: row.reference,
+    policy: row.cancellationPolicy,
     title: row.title,
     location: row.location,
     from: row.checkIn,
