@@ -32,7 +32,7 @@ describe('booking mail', () => {
 
   it('confirms a booking to the guest and tells the host, in text and escaped HTML', async () => {
     await t.clearMail();
-    await bookStay(t, guest, { roomId, from: day(3), to: day(6), guests: 2 });
+    const stay = await bookStay(t, guest, { roomId, from: day(3), to: day(6), guests: 2 });
     await t.mailSent();
     expect(t.mail.map((m) => m.to)).toEqual([guest.email, host.email]);
     const [toGuest, toHost] = t.mail as [(typeof t.mail)[0], (typeof t.mail)[0]];
@@ -42,7 +42,9 @@ describe('booking mail', () => {
     expect(toGuest.text).toContain(`${formatIsoDate(day(3))} to ${formatIsoDate(day(6))} (3 nights)`);
     expect(toGuest.text).toContain('For 2 guests');
     expect(toGuest.text).toContain('Total charged: $361.50');
-    expect(toGuest.text).toContain(`See my bookings: ${TEST_ORIGIN}/dashboard/my-bookings`);
+    expect(toGuest.text).toContain(`Booking reference: ${stay.reference}`);
+    expect(toGuest.text).toContain('Cancellation policy: Flexible. Full refund if you cancel before the check-in day.');
+    expect(toGuest.text).toContain(`See the trip: ${TEST_ORIGIN}/dashboard/trips/${stay._id}`);
     expect(toGuest.html).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt;,');
     expect(toGuest.html).toContain('Loft &amp; &quot;friends&quot; &lt;img src=x onerror=alert(1)&gt;, Berlin, Germany');
     expect(toGuest.html).toContain('Your host: Hana &lt;b&gt;Host&lt;/b&gt;');
@@ -52,7 +54,8 @@ describe('booking mail', () => {
     expect(toHost.text).toContain('For 2 guests');
     expect(toHost.text).toContain('Total paid: $361.50');
     expect(toHost.html).toContain(`Guest: &lt;script&gt;alert(1)&lt;/script&gt; &lt;${guest.email}&gt;`);
-    expect(toHost.html).toContain(`<a href="${TEST_ORIGIN}/dashboard/manage-bookings">Manage bookings</a>`);
+    expect(toHost.text).toContain(`Booking reference: ${stay.reference}`);
+    expect(toHost.html).toContain(`<a href="${TEST_ORIGIN}/dashboard/trips/${stay._id}">See the trip</a>`);
     for (const m of t.mail) {
       expect(m.html).not.toMatch(/<script|<img|<b>/);
     }
