@@ -19,6 +19,10 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import { confirmAuthorizedPayment, type BookingDeps } from './modules/bookings/bookings.service.js';
 import { createPaymentSweeper, type PaymentSweeper } from './modules/bookings/payment-sweeper.js';
+import { createCalendarSync, type CalendarSync } from './modules/calendar/calendar-sync.js';
+import { calendarRoutes } from './modules/calendar/calendar.routes.js';
+import type { CalendarDeps } from './modules/calendar/calendar.service.js';
+import { DEFAULT_FETCH_LIMITS } from './integrations/calendar/safe-fetch.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createJobWorker, type JobWorker } from './modules/jobs/job-worker.js';
 import { countFailedJobs, countPendingJobs, outboxMailer } from './modules/jobs/jobs.js';
@@ -65,6 +69,8 @@ declare module 'fastify' {
     listing: ListingCache;
     /** Runs the outbox's jobs (mail) in this process (modules/jobs). */
     jobs: JobWorker;
+    /** Fetches hosts' imported calendars when they are due (modules/calendar). */
+    calendarSync: CalendarSync;
   }
 }
 
@@ -198,13 +204,25 @@ export async function buildApp({
   };
   const paymentSweeper = createPaymentSweeper(bookingDeps);
   app.decorate('paymentSweeper', paymentSweeper);
+  const calendarDeps: CalendarDeps = {
+    db: database.db,
+    publicUrl: config.publicUrl,
+    listing,
+    log: app.log,
+    limits: { ...DEFAULT_FETCH_LIMITS, allowHosts: config.calendarImport.allowHosts },
+    intervalMs: config.calendarImport.intervalMinutes * 60_000,
+  };
+  const calendarSync = createCalendarSync(calendarDeps);
+  app.decorate('calendarSync', calendarSync);
   app.addHook('onReady', async () => {
     paymentSweeper.start();
+    calendarSync.start();
     await jobs.start();
   });
   app.addHook('onClose', async () => {
     // A sweep in progress finishes first; then the job being sent. Jobs not yet run stay in the outbox.
     await paymentSweeper.stop();
+    await calendarSync.stop();
     await Promise.allSettled([...background]);
     await jobs.stop();
   });
@@ -226,6 +244,7 @@ export async function buildApp({
       await api.register(bookingsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(paymentsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(statsRoutes, { db: database.db });
+      await api.register(calendarRoutes, { deps: calendarDeps });
       // Stripe tells us about holds whose browser tab closed; they book through the same idempotent path.
       if (paymentProvider.parseWebhook && config.stripe?.webhookSecret) {
         await api.register(stripeWebhookRoutes, {

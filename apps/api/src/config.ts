@@ -71,6 +71,18 @@ const envSchema = z.object({
     .refine(isTimeZone, 'must be an IANA time zone name, e.g. Europe/Lisbon or UTC')
     .transform(tidyTimeZone)
     .default('UTC'),
+  // Calendar imports (docs/decisions/030-calendar-sync.md): host names or addresses that may be fetched although
+  // they are private or local (tests and stand-ins), and how often each import is fetched again.
+  CALENDAR_IMPORT_ALLOW_HOSTS: z
+    .string()
+    .regex(/^[A-Za-z0-9.:_-]+(,[A-Za-z0-9.:_-]+)*$/, 'must be host names or IP addresses separated by commas, e.g. 127.0.0.1,localhost')
+    .optional(),
+  CALENDAR_SYNC_MINUTES: z.coerce
+    .number({ message: 'must be a number of minutes' })
+    .int('must be a whole number')
+    .min(5, 'must be at least 5')
+    .max(1440, 'must be at most 1440 (a day)')
+    .default(30),
 });
 
 /** Every environment variable the server reads: deployment files are checked against it (compose.test.ts). */
@@ -117,6 +129,8 @@ export type Config = {
   timeZone: string;
   /** Rate limits counted across every server in this Redis; null: each process counts its own. */
   redis: { url: string; keyPrefix: string } | null;
+  /** Imported calendars: fetched every `intervalMinutes`; `allowHosts` may be fetched although not public. */
+  calendarImport: { allowHosts: string[]; intervalMinutes: number };
   /** Images in this S3-compatible bucket; null: on the local disk in DATA_DIR/uploads. */
   s3: {
     bucket: string;
@@ -203,6 +217,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : null,
     metrics: e.METRICS,
     timeZone: e.TIME_ZONE,
+    calendarImport: {
+      allowHosts: (e.CALENDAR_IMPORT_ALLOW_HOSTS ?? '').split(',').filter(Boolean),
+      intervalMinutes: e.CALENDAR_SYNC_MINUTES,
+    },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     s3: e.S3_BUCKET
       ? {

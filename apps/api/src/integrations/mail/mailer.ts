@@ -3,8 +3,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
+/** A file sent with a mail (a booking's .ics); text content, so the outbox's JSON payload carries it as it is. */
+export type MailAttachment = { filename: string; content: string; contentType: string };
+
 /** `messageId` (`<…@…>`) stays the same when a mail is sent again, so receivers can tell a resend from a new mail. */
-export type MailMessage = { to: string; subject: string; text: string; html: string; messageId?: string };
+export type MailMessage = { to: string; subject: string; text: string; html: string; messageId?: string; attachments?: MailAttachment[] };
 
 /** Sends the product's mail: over SMTP when configured, otherwise into a local outbox folder. */
 export interface Mailer {

@@ -33,11 +33,14 @@ import {
   PG_ERRORS,
   sqlState,
 } from '../../errors.js';
+import { withStayCalendar } from '../../integrations/calendar/ics.js';
+import { mergeRanges } from '../../integrations/calendar/parse.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { bookingCancelledMail, bookingConfirmationMail, newBookingMail, unpaidStayCancelledMail, type StayDetails } from '../../integrations/mail/templates.js';
 import type { PaymentProvider, ProviderIntent } from '../../integrations/payments/payment-provider.js';
 import type { OutcomeMetrics } from '../../plugins/metrics.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
+import { isBlocked, listBlockedNights } from '../calendar/calendar.service.js';
 import { enqueueMail } from '../jobs/jobs.js';
 import type { ListingChanges } from '../rooms/listing-cache.js';
 import {
@@ -108,7 +111,9 @@ export async function getRoomAvailability(db: Db, { roomId, today: fixedToday }:
   // Today where the room is: its check-in days begin at its own midnight (docs/decisions/026-room-time-zone.md).
   const today = fixedToday ?? todayIn(room.timeZone);
   const from = room.availableFrom > today ? room.availableFrom : today;
-  const taken = await listTakenStays(db, roomId, today);
+  // Nights other sites' calendars took (docs/decisions/030-calendar-sync.md) are taken here too: merged in date
+  // order without overlaps, as `firstFreeNight` and the picker read them.
+  const taken = mergeRanges([...(await listTakenStays(db, roomId, today)), ...(await listBlockedNights(db, roomId, today))]);
   const firstBookable = firstFreeNight(from, room.availableTo, taken);
   return { from, to: room.availableTo, taken, firstBookable, booked: firstBookable === null };
 }
@@ -150,6 +155,8 @@ export async function createPaymentIntent(
   const overlap = await overlappingStayOf(db, roomId, from, to, actor.id);
   if (overlap === 'own') throw new AlreadyBookedError();
   if (overlap) throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
+  // A night an imported calendar took is answered like a night booked here.
+  if (await isBlocked(db, roomId, from, to)) throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
 
   const paymentId = randomUUID();
   const intent = await deps.payments.createIntent({
@@ -275,7 +282,7 @@ function stayProblemError(problem: StayProblem, message: string): Error {
 }
 
 /** `settled`: the payment was booked by a concurrent confirmation, or cancelled, meanwhile. */
-type InsertOutcome = 'booked' | 'settled' | 'room-removed' | 'outside-window';
+type InsertOutcome = 'booked' | 'settled' | 'room-removed' | 'outside-window' | 'blocked';
 
 const ROOM_REMOVED_MESSAGE = 'This room was removed by its host while you were paying, so it was not booked. You have not been charged.';
 const WINDOW_CHANGED_MESSAGE =
@@ -294,6 +301,8 @@ async function insertBookingFor(deps: BookingDeps, payment: PaymentRow, intent: 
     const [room] = await tx.select().from(rooms).where(eq(rooms.id, payment.roomId)).for('share');
     if (!room || room.deletedAt) return 'room-removed';
     if (!isInsideWindow({ from: payment.checkIn, to: payment.checkOut }, { from: room.availableFrom, to: room.availableTo })) return 'outside-window';
+    // An import's new blocks are written under this row's update lock, so they are either seen here or wait for us.
+    if (await isBlocked(tx, payment.roomId, payment.checkIn, payment.checkOut)) return 'blocked';
     if (!(await holdForBooking(tx, payment.id, intent.card))) return 'settled';
     await tx.insert(bookings).values({
       roomId: payment.roomId,
@@ -314,8 +323,9 @@ async function insertBookingFor(deps: BookingDeps, payment: PaymentRow, intent: 
     // Both mails and the other servers' notice commit with the booking: a crash after it delays them, never loses them.
     const booked = (await findBookingRow(tx, eq(bookings.paymentId, payment.id)))!;
     const stay = stayDetails(booked);
-    await enqueueMail(tx, `booking-confirmed:${booked.id}:guest`, bookingConfirmationMail(stay, deps.publicUrl));
-    await enqueueMail(tx, `booking-confirmed:${booked.id}:host`, newBookingMail(stay, deps.publicUrl));
+    // Each carries the stay as an .ics event (integrations/calendar/ics.ts).
+    await enqueueMail(tx, `booking-confirmed:${booked.id}:guest`, withStayCalendar(bookingConfirmationMail(stay, deps.publicUrl), stay, deps.publicUrl));
+    await enqueueMail(tx, `booking-confirmed:${booked.id}:host`, withStayCalendar(newBookingMail(stay, deps.publicUrl), stay, deps.publicUrl));
     await deps.listing.announce(tx, payment.roomId);
     return 'booked';
   });
@@ -378,10 +388,13 @@ export async function confirmBookingForPayment(
     if (sqlState(err) !== PG_ERRORS.uniqueViolation) throw err;
     outcome = 'settled';
   }
-  if (outcome === 'room-removed' || outcome === 'outside-window') {
+  if (outcome === 'room-removed' || outcome === 'outside-window' || outcome === 'blocked') {
     await voidPayment(deps, payment);
     deps.metrics?.booking('refused');
-    throw new ConflictError(outcome === 'room-removed' ? ROOM_REMOVED_MESSAGE : WINDOW_CHANGED_MESSAGE);
+    // Nights an imported calendar took while the guest paid: lost like a date race.
+    throw new ConflictError(
+      outcome === 'room-removed' ? ROOM_REMOVED_MESSAGE : outcome === 'blocked' ? OVERLAPPING_BOOKING_MESSAGE : WINDOW_CHANGED_MESSAGE,
+    );
   }
   const inserted = outcome === 'booked';
 
@@ -487,7 +500,8 @@ async function endStay(
     const row = (await bookingForPayment(tx, paymentId))!;
     const stay = stayDetails(row);
     for (const recipient of ['guest', 'host'] as const) {
-      await enqueueMail(tx, `${mail.kind}:${row.id}:${recipient}`, mail.build(stay, recipient));
+      // Every ending is a cancellation: the mail's .ics cancels the event the booking mail added (same UID).
+      await enqueueMail(tx, `${mail.kind}:${row.id}:${recipient}`, withStayCalendar(mail.build(stay, recipient), stay, deps.publicUrl, { cancelled: true }));
     }
     await deps.listing.announce(tx, roomId);
     return true;

@@ -19,7 +19,7 @@ import {
   type RoomSummary,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
-import { bookings, rooms, users } from '../../db/schema.js';
+import { bookings, calendarBlocks, rooms, users } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 
@@ -279,6 +279,13 @@ function searchConditions(search: RoomSearch): SQL[] {
         where ${bookings.roomId} = ${rooms.id}
           and ${bookings.status} = 'confirmed'
           and daterange(${bookings.checkIn}, ${bookings.checkOut}, '[)') && daterange(${checkin}::date, ${checkout}::date, '[)')
+      )`,
+      // Nor a night an imported calendar took (docs/decisions/030-calendar-sync.md), by calendar_blocks_nights_idx.
+      // A sync that changes a room's blocks announces it, which drops every kept dated search (`anyStay`).
+      sql`not exists (
+        select 1 from ${calendarBlocks}
+        where ${calendarBlocks.roomId} = ${rooms.id}
+          and daterange(${calendarBlocks.checkIn}, ${calendarBlocks.checkOut}, '[)') && daterange(${checkin}::date, ${checkout}::date, '[)')
       )`,
     );
   }

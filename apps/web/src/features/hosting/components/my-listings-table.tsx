@@ -8,12 +8,13 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { RoomTitleCell, RowAction } from '../../../components/table-cells';
 import { useMyListings } from '../api/use-my-listings';
+import { CalendarSyncDialog } from './calendar-sync-dialog';
 import { DeleteRoomDialog } from './delete-room-dialog';
 import { UpdateRoomDialog } from './update-room-dialog';
 
-type Open = { dialog: 'delete' | 'update'; room: RoomSummary } | null;
+type Open = { dialog: 'delete' | 'update' | 'calendar'; room: RoomSummary } | null;
 
-/** The host's rooms, newest first, each with its Delete and Update actions (spec: My Listings). */
+/** The host's rooms, newest first, each with its Delete and Update actions (spec: My Listings) and its calendar sync. */
 export function MyListingsTable() {
   const listings = useMyListings();
   const [open, setOpen] = useState<Open>(null);
@@ -41,6 +42,14 @@ export function MyListingsTable() {
         </RowAction>
       ),
     },
+    {
+      header: 'Calendar',
+      cell: (room) => (
+        <RowAction tone="change" label={`Calendar sync for ${room.title}`} onClick={() => setOpen({ dialog: 'calendar', room })}>
+          Calendar sync
+        </RowAction>
+      ),
+    },
   ];
 
   return (
@@ -48,6 +57,7 @@ export function MyListingsTable() {
       <DataTable label="My listings" columns={columns} query={listings} rowKey={(room) => room._id} empty={<NoListings />} />
       {open?.dialog === 'delete' && <DeleteRoomDialog key={open.room._id} room={open.room} onClose={close} />}
       {open?.dialog === 'update' && <UpdateRoomDialog key={open.room._id} room={open.room} onClose={close} />}
+      {open?.dialog === 'calendar' && <CalendarSyncDialog key={open.room._id} room={open.room} onClose={close} />}
     </>
   );
 }

@@ -1,0 +1,102 @@
+import ICAL from 'ical.js';
+import { addDays, todayIn, type IsoDate, type StayRange } from '@staybook/domain';
+import { CalendarFetchError } from './safe-fetch.js';
+
+/**
+ * Reads another site's calendar as the nights it says are taken (docs/decisions/030-calendar-sync.md). Each event
+ * covers the nights from its first day to its last: an all-day event its DTSTART to its DTEND (exclusive), a timed
+ * one the day it starts (where the room is) to the day it ends, and at least that first night. Cancelled events,
+ * free (TRANSPARENT) ones and those entirely in the past are skipped; repeating events are expanded up to a
+ * horizon. Too many events, or text that is not iCalendar, is an error for the host and blocks nothing.
+ */
+
+export const MAX_EVENTS = 5_000;
+/** How many repetitions of one event are looked at, from its first. */
+const MAX_OCCURRENCES = 100_000;
+/** How far ahead a repeating event is expanded. */
+const HORIZON_DAYS = 3 * 366;
+
+const MALFORMED = 'The address did not give a calendar in iCalendar (.ics) format.';
+
+/** The calendar day a time falls on where the room is (a date value is its own day; a floating time its own). */
+function dayOf(time: ICAL.Time, timeZone: string): IsoDate {
+  const own = (): IsoDate => `${String(time.year).padStart(4, '0')}-${String(time.month).padStart(2, '0')}-${String(time.day).padStart(2, '0')}`;
+  if (time.isDate || time.zone === ICAL.Timezone.localTimezone || !time.zone) return own();
+  return todayIn(timeZone, time.toJSDate());
+}
+
+/** The nights one occurrence covers (at least one). */
+function nightsOf(start: ICAL.Time, end: ICAL.Time | null, timeZone: string): StayRange {
+  const from = dayOf(start, timeZone);
+  let to = end ? dayOf(end, timeZone) : from;
+  // A timed event ending after midnight takes that night too only if it starts before; one within a day takes its night.
+  if (to <= from) to = addDays(from, 1);
+  return { from, to };
+}
+
+export function parseBlockedNights(text: string, { timeZone, today = todayIn(timeZone) }: { timeZone: string; today?: IsoDate }): StayRange[] {
+  let root: ICAL.Component;
+  try {
+    const parsed: unknown = ICAL.parse(text);
+    root = new ICAL.Component(parsed as unknown[]);
+  } catch {
+    throw new CalendarFetchError(MALFORMED);
+  }
+  const calendar = root.name === 'vcalendar' ? root : root.getFirstSubcomponent('vcalendar');
+  if (!calendar) throw new CalendarFetchError(MALFORMED);
+  // Time zones the calendar defines, so its TZID times become the right instants.
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) {
+    try {
+      ICAL.TimezoneService.register(zone);
+    } catch {
+      // A zone the library cannot read: its times are read as floating (the day as written).
+    }
+  }
+  const horizon = addDays(today, HORIZON_DAYS);
+  const ranges: StayRange[] = [];
+  const take = (range: StayRange) => {
+    if (range.to <= today || range.from >= horizon) return;
+    if (ranges.length >= MAX_EVENTS) throw new CalendarFetchError(`The calendar has more than ${MAX_EVENTS} events, so it was not imported.`);
+    ranges.push(range);
+  };
+  try {
+    for (const component of calendar.getAllSubcomponents('vevent')) {
+      const status = String(component.getFirstPropertyValue('status') ?? '').toUpperCase();
+      const transparency = String(component.getFirstPropertyValue('transp') ?? '').toUpperCase();
+      if (status === 'CANCELLED' || transparency === 'TRANSPARENT') continue;
+      const event = new ICAL.Event(component);
+      if (!event.startDate) continue;
+      if (!event.isRecurring()) {
+        take(nightsOf(event.startDate, event.endDate ?? null, timeZone));
+        continue;
+      }
+      const occurrences = event.iterator();
+      // Bounded: a daily event that began decades ago still reaches today, and nothing repeats forever.
+      for (let next = occurrences.next(), count = 0; next && count < MAX_OCCURRENCES; next = occurrences.next(), count += 1) {
+        const details = event.getOccurrenceDetails(next);
+        const range = nightsOf(details.startDate, details.endDate, timeZone);
+        if (range.from >= horizon) break;
+        take(range);
+      }
+    }
+  } catch (err) {
+    if (err instanceof CalendarFetchError) throw err;
+    throw new CalendarFetchError(MALFORMED);
+  }
+  return ranges;
+}
+
+/** Ranges in date order with overlapping ones joined (the picker's and `firstFreeNight`'s form). */
+export function mergeRanges(ranges: readonly StayRange[]): StayRange[] {
+  const sorted = [...ranges].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  const merged: StayRange[] = [];
+  for (const range of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && range.from < last.to) {
+      if (range.to > last.to) last.to = range.to;
+    } else {
+      merged.push({ from: range.from, to: range.to });
+    }
+  }
+  return merged;
+}

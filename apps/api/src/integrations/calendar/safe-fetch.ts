@@ -1,0 +1,198 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+
+/**
+ * Fetches another site's calendar for a host without letting the host aim the server at its own network
+ * (docs/decisions/030-calendar-sync.md): http and https only; the host name is resolved and every address it
+ * gives must be public (private, loopback, link-local, unique-local, CGNAT, multicast and unspecified ranges are
+ * refused, IPv4-mapped IPv6 included) unless the name or the address is on the operator's allow-list; the
+ * connection goes to the address that was checked (no second lookup a DNS answer could change); every redirect
+ * hop is checked again; the whole fetch has a time limit and the body a size limit, counted as it arrives.
+ */
+
+export type FetchLimits = {
+  /** Host names and addresses a fetch may reach although they are not public (CALENDAR_IMPORT_ALLOW_HOSTS). */
+  allowHosts: readonly string[];
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+};
+
+export const DEFAULT_FETCH_LIMITS: FetchLimits = { allowHosts: [], timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 };
+
+/** A fetch refused or failed; the message is written for the host (it is shown beside the import). */
+export class CalendarFetchError extends Error {
+  override name = 'CalendarFetchError';
+}
+
+const NOT_PUBLIC = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], // 'this network', the unspecified address
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local (cloud metadata services live here)
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, and the broadcast address
+] as const) {
+  NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128], // unspecified
+  ['::1', 128], // loopback
+  ['64:ff9b::', 96], // NAT64: may translate to a private IPv4 address
+  ['100::', 64], // discard
+  ['2001:db8::', 32], // documentation
+  ['fc00::', 7], // unique-local
+  ['fe80::', 10], // link-local
+  ['ff00::', 8], // multicast
+] as const) {
+  NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
+}
+
+/** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:127.0.0.1), or the address as it is. */
+function unmapped(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (hex) {
+    const high = parseInt(hex[1]!, 16);
+    const low = parseInt(hex[2]!, 16);
+    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  }
+  return address;
+}
+
+/** Whether an address is one anybody on the internet could reach (not this machine's, not a private network's). */
+export function isPublicAddress(address: string): boolean {
+  const plain = unmapped(address);
+  const family = isIP(plain);
+  if (family === 0) return false;
+  return !NOT_PUBLIC.check(plain, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+function hostOf(url: URL): string {
+  // An IPv6 literal keeps its brackets in a URL, not in a host name.
+  return url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+}
+
+/** A URL's scheme, or a message for the host when it is not one we fetch. */
+export function checkScheme(url: URL): void {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CalendarFetchError('Only http:// and https:// calendar addresses can be imported.');
+  if (url.username || url.password) throw new CalendarFetchError('Calendar addresses with a user name or password cannot be imported.');
+}
+
+/**
+ * The address to connect to for `url`, once every address its host name resolves to has been checked: all must
+ * be public, or the name or the address allowed. Resolving it again when connecting could give another answer.
+ */
+export async function checkedAddress(url: URL, allowHosts: readonly string[]): Promise<{ address: string; family: 4 | 6 }> {
+  checkScheme(url);
+  const host = hostOf(url);
+  const allowed = new Set(allowHosts.map((h) => h.toLowerCase()));
+  let addresses: { address: string; family: number }[];
+  if (isIP(host)) {
+    addresses = [{ address: host, family: isIP(host) }];
+  } else {
+    try {
+      addresses = await dnsLookup(host, { all: true, verbatim: true });
+    } catch {
+      throw new CalendarFetchError(`The address ${host} could not be found.`);
+    }
+  }
+  if (addresses.length === 0) throw new CalendarFetchError(`The address ${host} could not be found.`);
+  for (const { address } of addresses) {
+    if (!isPublicAddress(address) && !allowed.has(host) && !allowed.has(unmapped(address))) {
+      throw new CalendarFetchError('This calendar address points to a private or local network, which StayBook does not fetch from.');
+    }
+  }
+  const first = addresses[0]!;
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+type Response = { status: number; location: string | undefined; body: Buffer };
+
+/** One request to the checked address, with the time and size limits; redirects are answered, not followed. */
+function requestOnce(url: URL, target: { address: string; family: 4 | 6 }, limits: FetchLimits, signal: AbortSignal): Promise<Response> {
+  // Every lookup of this request answers the checked address: the TLS name and Host header stay the URL's.
+  const pinned: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.get(
+      url,
+      { lookup: pinned, signal, agent: false, headers: { accept: 'text/calendar, */*;q=0.5', 'user-agent': 'StayBook calendar sync' } },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400) {
+          res.resume();
+          resolve({ status, location: res.headers.location, body: Buffer.alloc(0) });
+          return;
+        }
+        const declared = Number(res.headers['content-length']);
+        if (Number.isFinite(declared) && declared > limits.maxBytes) {
+          res.destroy();
+          reject(tooLarge(limits));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > limits.maxBytes) {
+            res.destroy();
+            reject(tooLarge(limits));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status, location: undefined, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+function tooLarge(limits: FetchLimits): CalendarFetchError {
+  return new CalendarFetchError(`The calendar is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB, so it was not imported.`);
+}
+
+/** The body of a calendar URL as text, or a CalendarFetchError saying why not. */
+export async function fetchCalendarText(address: string, limits: FetchLimits): Promise<string> {
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new CalendarFetchError('This is not a web address.');
+  }
+  try {
+    for (let hop = 0; ; hop += 1) {
+      const target = await checkedAddress(url, limits.allowHosts);
+      const res = await requestOnce(url, target, limits, signal);
+      if (res.status >= 300 && res.status < 400 && res.location) {
+        if (hop >= limits.maxRedirects) throw new CalendarFetchError('The calendar address redirects too many times.');
+        url = new URL(res.location, url);
+        continue;
+      }
+      if (res.status !== 200) throw new CalendarFetchError(`The other site answered with HTTP status ${res.status}.`);
+      return res.body.toString('utf8');
+    }
+  } catch (err) {
+    if (err instanceof CalendarFetchError) throw err;
+    if (signal.aborted) throw new CalendarFetchError(`The other site did not answer within ${limits.timeoutMs / 1000} seconds.`);
+    throw new CalendarFetchError('The calendar could not be fetched from the other site.');
+  }
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bookingIdSchema, calendarImportIdSchema, calendarImportInputSchema, calendarImportSchema, roomCalendarSchema, roomIdSchema, rolesFor } from '@staybook/domain';
+import { errorResponses } from '../../errors.js';
+import { actorOf, requireRole, requireUser } from '../../plugins/session.js';
+import { addImport, bookingCalendarFile, exportFeed, getRoomCalendar, regenerateExportUrl, removeImport, syncRoomNow, type CalendarDeps } from './calendar.service.js';
+
+const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
+const icsResponse = z.string().describe('An iCalendar (.ics) file');
+const hostErrors = errorResponses(400, 401, 403, 404);
+const roomParams = z.object({ id: roomIdSchema });
+
+/** Calendar sync: a booking's .ics, a room's export feed, and the host's export link and imports. */
+export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = async (app, { deps }) => {
+  app.get(
+    '/booking/:id/calendar.ics',
+    {
+      onRequest: requireUser,
+      schema: {
+        summary: "'Add to calendar': the booking's event, for its guest or the room's host",
+        params: z.object({ id: bookingIdSchema }),
+        response: { 200: icsResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const file = await bookingCalendarFile(deps, { actor: actorOf(request), bookingId: request.params.id });
+      return reply.type(CALENDAR_TYPE).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
+    },
+  );
+
+  // No session: the long random token in the URL is the key (other sites subscribe with it).
+  app.get(
+    '/calendar/:token.ics',
+    {
+      schema: {
+        summary: "A room's private iCal export: its confirmed stays as busy 'Reserved' events",
+        params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Calendar link is malformed') }),
+        response: { 200: icsResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(CALENDAR_TYPE)
+        .header('cache-control', 'private, no-store')
+        .send(await exportFeed(deps.db, request.params.token)),
+  );
+
+  const host = { onRequest: requireRole(...rolesFor('myListings')) };
+
+  app.get(
+    '/room/:id/calendar',
+    { ...host, schema: { summary: "A room's calendar sync: its export URL (made on first read) and imports (its host only)", params: roomParams, response: { 200: roomCalendarSchema, ...hostErrors } } },
+    async (request) => getRoomCalendar(deps, { actor: actorOf(request), roomId: request.params.id }),
+  );
+
+  app.post(
+    '/room/:id/calendar/regenerate',
+    { ...host, schema: { summary: "'Regenerate link': a new export URL; the old one stops working", params: roomParams, response: { 200: roomCalendarSchema, ...hostErrors } } },
+    async (request) => regenerateExportUrl(deps, { actor: actorOf(request), roomId: request.params.id }),
+  );
+
+  app.post(
+    '/room/:id/calendar/imports',
+    {
+      ...host,
+      schema: {
+        summary: "Import another site's calendar (.ics URL): fetched now and then on a schedule; its events block nights",
+        params: roomParams,
+        body: calendarImportInputSchema,
+        response: { 201: calendarImportSchema, ...hostErrors, ...errorResponses(409) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await addImport(deps, { actor: actorOf(request), roomId: request.params.id, url: request.body.url })),
+  );
+
+  app.delete(
+    '/room/:id/calendar/imports/:importId',
+    {
+      ...host,
+      schema: {
+        summary: 'Remove an imported calendar and the nights it blocked',
+        params: z.object({ id: roomIdSchema, importId: calendarImportIdSchema }),
+        response: { 204: z.null(), ...hostErrors },
+      },
+    },
+    async (request, reply) => {
+      await removeImport(deps, { actor: actorOf(request), roomId: request.params.id, importId: request.params.importId });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/room/:id/calendar/sync',
+    { ...host, schema: { summary: "'Sync now': fetch every imported calendar of the room at once", params: roomParams, response: { 200: roomCalendarSchema, ...hostErrors } } },
+    async (request) => syncRoomNow(deps, { actor: actorOf(request), roomId: request.params.id }),
+  );
+};

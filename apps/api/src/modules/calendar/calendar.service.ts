@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import {
+  addDays,
+  MAX_CALENDAR_IMPORTS,
+  todayIn,
+  type CalendarImport,
+  type IsoDate,
+  type RoomCalendar,
+  type StayRange,
+} from '@staybook/domain';
+import type { Db } from '../../db/client.js';
+import { bookings, calendarBlocks, calendarImports, rooms } from '../../db/schema.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
+import { bookingCalendar, bookingCalendarFilename, bookingUid, writeCalendar } from '../../integrations/calendar/ics.js';
+import { parseBlockedNights } from '../../integrations/calendar/parse.js';
+import { CalendarFetchError, checkedAddress, fetchCalendarText, type FetchLimits } from '../../integrations/calendar/safe-fetch.js';
+import type { Actor } from '../../plugins/session.js';
+import { findBookingRow } from '../bookings/bookings.queries.js';
+import type { ListingChanges } from '../rooms/listing-cache.js';
+
+/** Calendar sync (docs/decisions/030-calendar-sync.md): the export feed, booking events, and imported calendars. */
+
+type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
+
+export type CalendarDeps = {
+  db: Db;
+  publicUrl: string;
+  listing: ListingChanges;
+  log: Log;
+  limits: FetchLimits;
+  /** How long after a fetch an import is due again. */
+  intervalMs: number;
+};
+
+/** How far back the export still lists stays, so a calendar keeps the recent past. */
+export const EXPORT_PAST_DAYS = 60;
+
+const ROOM_NOT_FOUND = 'Room not found. It may have been removed by its host.';
+const BOOKING_NOT_FOUND = 'Booking not found.';
+const IMPORT_NOT_FOUND = 'This imported calendar was not found. It may have been removed.';
+
+// ---- A booking's own event ('Add to calendar') ----
+
+/** A booking's .ics for its guest or its room's host; anyone else (admins too) hears that it does not exist. */
+export async function bookingCalendarFile(deps: Pick<CalendarDeps, 'db' | 'publicUrl'>, { actor, bookingId }: { actor: Actor; bookingId: string }) {
+  const row = await findBookingRow(deps.db, eq(bookings.id, bookingId));
+  if (!row || (row.guestId !== actor.id && row.hostId !== actor.id)) throw new NotFoundError(BOOKING_NOT_FOUND);
+  const stay = { bookingId: row.id, reference: row.reference, title: row.title, location: row.location, from: row.checkIn, to: row.checkOut };
+  return { filename: bookingCalendarFilename(row.reference), body: bookingCalendar(stay, deps.publicUrl, { cancelled: row.status === 'cancelled' }) };
+}
+
+// ---- The export feed ----
+
+/**
+ * The room's feed for other sites: its confirmed stays that end after `EXPORT_PAST_DAYS` ago, each as a busy
+ * 'Reserved' event with nothing about the guest. An unknown token is a room that does not exist.
+ */
+export async function exportFeed(db: Db, token: string): Promise<string> {
+  const [room] = await db
+    .select({ id: rooms.id, title: rooms.title, timeZone: rooms.timeZone })
+    .from(rooms)
+    .where(and(eq(rooms.calendarToken, token), isNull(rooms.deletedAt)))
+    .limit(1);
+  if (!room) throw new NotFoundError('This calendar link does not exist. The host may have made a new one.');
+  const since = addDays(todayIn(room.timeZone), -EXPORT_PAST_DAYS);
+  const stays = await db
+    .select({ id: bookings.id, from: bookings.checkIn, to: bookings.checkOut })
+    .from(bookings)
+    .where(and(eq(bookings.roomId, room.id), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, since)))
+    .orderBy(asc(bookings.checkIn));
+  return writeCalendar(
+    stays.map((s) => ({ uid: bookingUid(s.id), from: s.from, to: s.to, summary: 'Reserved', sequence: 0 })),
+    { name: `StayBook: ${room.title}` },
+  );
+}
+
+/** A new export secret: 32 random bytes, as long as it is unguessable. */
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function exportUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/calendar/${token}.ics`;
+}
+
+// ---- The host's side ----
+
+/** The live room, if the actor is its host (403 for another's room, 404 for none, as the room routes answer). */
+async function hostedRoom(db: Db, actor: Actor, roomId: string) {
+  const [room] = await db
+    .select({ id: rooms.id, hostId: rooms.hostId, token: rooms.calendarToken, timeZone: rooms.timeZone })
+    .from(rooms)
+    .where(and(eq(rooms.id, roomId), isNull(rooms.deletedAt)))
+    .limit(1);
+  if (!room) throw new NotFoundError(ROOM_NOT_FOUND);
+  if (room.hostId !== actor.id) throw new ForbiddenError("Only the host of this room can manage its calendar.");
+  return room;
+}
+
+function toImport(row: typeof calendarImports.$inferSelect): CalendarImport {
+  return {
+    id: row.id,
+    url: row.url,
+    lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    lastFetchedAt: row.lastFetchedAt?.toISOString() ?? null,
+    lastError: row.lastError,
+    blockCount: row.blockCount,
+  };
+}
+
+/** A room's imports, oldest first (at most MAX_CALENDAR_IMPORTS, so one page). */
+async function listImports(db: Db, roomId: string): Promise<CalendarImport[]> {
+  const rows = await db.select().from(calendarImports).where(eq(calendarImports.roomId, roomId)).orderBy(asc(calendarImports.createdAt), asc(calendarImports.id));
+  return rows.map(toImport);
+}
+
+/** The dialog's state: the export URL (its token made on the first read) and the imports. */
+export async function getRoomCalendar(deps: CalendarDeps, { actor, roomId }: { actor: Actor; roomId: string }): Promise<RoomCalendar> {
+  const room = await hostedRoom(deps.db, actor, roomId);
+  let token = room.token;
+  if (!token) {
+    // Two first reads at once: the one that writes first wins, the other reads its token.
+    await deps.db.update(rooms).set({ calendarToken: newToken() }).where(and(eq(rooms.id, roomId), isNull(rooms.calendarToken)));
+    token = (await deps.db.select({ token: rooms.calendarToken }).from(rooms).where(eq(rooms.id, roomId)))[0]!.token!;
+  }
+  return { exportUrl: exportUrl(deps.publicUrl, token), imports: await listImports(deps.db, roomId) };
+}
+
+/** 'Regenerate link': a new secret, so the old URL stops working at once. */
+export async function regenerateExportUrl(deps: CalendarDeps, { actor, roomId }: { actor: Actor; roomId: string }): Promise<RoomCalendar> {
+  await hostedRoom(deps.db, actor, roomId);
+  await deps.db.update(rooms).set({ calendarToken: newToken() }).where(eq(rooms.id, roomId));
+  return getRoomCalendar(deps, { actor, roomId });
+}
+
+/**
+ * 'Import calendar URL': the address is checked (http/https, a public address unless allowed), kept, and fetched
+ * at once, so the host sees straight away whether it works.
+ */
+export async function addImport(deps: CalendarDeps, { actor, roomId, url }: { actor: Actor; roomId: string; url: string }): Promise<CalendarImport> {
+  const room = await hostedRoom(deps.db, actor, roomId);
+  try {
+    await checkedAddress(new URL(url), deps.limits.allowHosts);
+  } catch (err) {
+    const message = err instanceof CalendarFetchError ? err.message : 'Enter a web address starting with https:// or http://';
+    throw new BadRequestError(message, { url: message });
+  }
+  const [{ n = 0 } = {}] = await deps.db.select({ n: count() }).from(calendarImports).where(eq(calendarImports.roomId, roomId));
+  if (n >= MAX_CALENDAR_IMPORTS) {
+    const message = `A room can import at most ${MAX_CALENDAR_IMPORTS} calendars. Remove one first.`;
+    throw new BadRequestError(message, { url: message });
+  }
+  const [row] = await deps.db.insert(calendarImports).values({ roomId: room.id, url }).onConflictDoNothing().returning();
+  if (!row) throw new ConflictError('This calendar is already imported for this room.');
+  await syncImport(deps, row);
+  return toImport((await deps.db.select().from(calendarImports).where(eq(calendarImports.id, row.id)))[0]!);
+}
+
+/** 'Remove': the import and the nights it blocked go. */
+export async function removeImport(deps: CalendarDeps, { actor, roomId, importId }: { actor: Actor; roomId: string; importId: string }): Promise<void> {
+  await hostedRoom(deps.db, actor, roomId);
+  const removed = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const gone = await tx.delete(calendarImports).where(and(eq(calendarImports.id, importId), eq(calendarImports.roomId, roomId))).returning({ id: calendarImports.id });
+    if (gone.length > 0) await deps.listing.announce(tx, roomId);
+    return gone.length > 0;
+  });
+  if (!removed) throw new NotFoundError(IMPORT_NOT_FOUND);
+  deps.listing.forget(roomId);
+}
+
+/** 'Sync now': every import of the room fetched at once; answers the list with the outcomes. */
+export async function syncRoomNow(deps: CalendarDeps, { actor, roomId }: { actor: Actor; roomId: string }): Promise<RoomCalendar> {
+  await hostedRoom(deps.db, actor, roomId);
+  const rows = await deps.db.select().from(calendarImports).where(eq(calendarImports.roomId, roomId));
+  for (const row of rows) await syncImport(deps, row);
+  return getRoomCalendar(deps, { actor, roomId });
+}
+
+// ---- Fetching ----
+
+/**
+ * Fetches one import and records the outcome. A good calendar replaces the import's blocks in one transaction that
+ * first locks the room's row for update: a booking share-locks it, so the booking either sees the new blocks or
+ * commits before them. A failed fetch records why and keeps the blocks of the last good one (an outage of the other
+ * site must not open nights it had taken).
+ */
+export async function syncImport(deps: CalendarDeps, row: { id: string; roomId: string; url: string }): Promise<'synced' | 'failed'> {
+  const { db } = deps;
+  const [room] = await db.select({ timeZone: rooms.timeZone }).from(rooms).where(eq(rooms.id, row.roomId));
+  if (!room) return 'failed';
+  const nextFetchAt = new Date(Date.now() + deps.intervalMs);
+  let ranges: StayRange[];
+  try {
+    ranges = parseBlockedNights(await fetchCalendarText(row.url, deps.limits), { timeZone: room.timeZone });
+  } catch (err) {
+    const message = err instanceof CalendarFetchError ? err.message : 'The calendar could not be read.';
+    if (!(err instanceof CalendarFetchError)) deps.log.error({ err, importId: row.id }, 'calendar import failed');
+    await db.update(calendarImports).set({ lastFetchedAt: new Date(), lastError: message, nextFetchAt }).where(eq(calendarImports.id, row.id));
+    return 'failed';
+  }
+  const changed = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    // Serializes with `insertBookingFor`'s share lock on the same row (see above).
+    const [locked] = await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, row.roomId)).for('update');
+    if (!locked) return false;
+    const still = await tx.delete(calendarBlocks).where(eq(calendarBlocks.importId, row.id)).returning({ id: calendarBlocks.id });
+    const [current] = await tx.select({ id: calendarImports.id }).from(calendarImports).where(eq(calendarImports.id, row.id));
+    if (!current) return still.length > 0; // removed meanwhile: nothing to record
+    for (let i = 0; i < ranges.length; i += 500) {
+      await tx.insert(calendarBlocks).values(ranges.slice(i, i + 500).map((r) => ({ importId: row.id, roomId: row.roomId, checkIn: r.from, checkOut: r.to })));
+    }
+    const now = new Date();
+    await tx
+      .update(calendarImports)
+      .set({ lastFetchedAt: now, lastSyncedAt: now, lastError: null, blockCount: ranges.length, nextFetchAt })
+      .where(eq(calendarImports.id, row.id));
+    // Dated searches and the room's answers change with its blocked nights.
+    await deps.listing.announce(tx, row.roomId);
+    return true;
+  });
+  if (changed) deps.listing.forget(row.roomId);
+  return 'synced';
+}
+
+/**
+ * Takes up to `limit` imports whose time has come and pushes their next time on, in one statement
+ * (`for update skip locked`: two servers never take the same import), then fetches each.
+ */
+export async function syncDueImports(deps: CalendarDeps, { limit = 20 }: { limit?: number } = {}): Promise<number> {
+  const claimed = (
+    (await deps.db.execute(sql`
+      update calendar_imports set next_fetch_at = now() + ${`${deps.intervalMs} milliseconds`}::interval
+      where id in (
+        select id from calendar_imports where next_fetch_at <= now()
+        order by next_fetch_at limit ${limit}
+        for update skip locked)
+      returning id, room_id as "roomId", url`)) as unknown as { rows: { id: string; roomId: string; url: string }[] }
+  ).rows;
+  for (const row of claimed) {
+    try {
+      await syncImport(deps, row);
+    } catch (err) {
+      deps.log.error({ err, importId: row.id }, 'calendar import could not be recorded');
+    }
+  }
+  return claimed.length;
+}
+
+// ---- What blocked nights mean elsewhere ----
+
+/** The room's imported blocks that have not ended by `today`, in date order (they may overlap each other). */
+export async function listBlockedNights(db: Db, roomId: string, today: IsoDate): Promise<StayRange[]> {
+  return db
+    .select({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut })
+    .from(calendarBlocks)
+    .where(and(eq(calendarBlocks.roomId, roomId), gt(calendarBlocks.checkOut, today)))
+    .orderBy(asc(calendarBlocks.checkIn));
+}
+
+/** Whether an imported calendar takes a night of [from, to) in the room. */
+export async function isBlocked(db: Db, roomId: string, from: IsoDate, to: IsoDate): Promise<boolean> {
+  const [row] = await db
+    .select({ id: calendarBlocks.id })
+    .from(calendarBlocks)
+    .where(and(eq(calendarBlocks.roomId, roomId), gt(calendarBlocks.checkOut, from), lt(calendarBlocks.checkIn, to)))
+    .limit(1);
+  return row !== undefined;
+}

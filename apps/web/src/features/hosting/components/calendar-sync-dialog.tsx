@@ -1,0 +1,203 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { calendarImportInputSchema, type CalendarImport, type CalendarImportInput } from '@staybook/domain/calendar';
+import type { RoomSummary } from '@staybook/domain/rooms';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/fields';
+import { Modal } from '../../../components/modal';
+import { Spinner } from '../../../components/spinner';
+import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import { useRoomCalendar, useRoomCalendarChanges } from '../api/use-room-calendar';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * 'Calendar sync' for one listing (docs/decisions/030-calendar-sync.md): the private export link other sites
+ * subscribe to, and the other sites' calendars whose bookings block nights here.
+ */
+export function CalendarSyncDialog({ room, onClose }: { room: RoomSummary; onClose: () => void }) {
+  const calendar = useRoomCalendar(room._id);
+  return (
+    <Modal open onClose={onClose} title="Calendar sync" size="wide" description={<p className="font-medium text-neutral-800">{room.title}</p>}>
+      {calendar.isPending ? (
+        <div className="flex justify-center py-8">
+          <Spinner />
+        </div>
+      ) : calendar.isError ? (
+        <p role="alert" className="text-sm text-rose-700">
+          {errorMessage(calendar.error)}
+        </p>
+      ) : (
+        <div className="flex flex-col gap-8">
+          <ExportSection roomId={room._id} exportUrl={calendar.data.exportUrl} />
+          <ImportSection roomId={room._id} imports={calendar.data.imports} />
+        </div>
+      )}
+      <div className="mt-6 flex justify-end">
+        <Button variant="outline" onClick={onClose}>
+          Done
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+function ExportSection({ roomId, exportUrl }: { roomId: string; exportUrl: string }) {
+  const { regenerate } = useRoomCalendarChanges(roomId);
+  const [confirming, setConfirming] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(exportUrl);
+      notify.success('Link copied');
+    } catch {
+      notify.error('The link could not be copied. Select it and copy it yourself.');
+    }
+  };
+  const renew = async () => {
+    try {
+      await regenerate.mutateAsync();
+      notify.success('New link made. The old one no longer works.');
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setConfirming(false);
+    }
+  };
+  return (
+    <section aria-labelledby="calendar-export-heading" className="flex flex-col gap-3">
+      <h3 id="calendar-export-heading" className="font-semibold text-neutral-900">
+        Export this room's bookings
+      </h3>
+      <p className="text-sm text-neutral-600">
+        Give this private link to Airbnb, Google Calendar or your channel manager: it lists this room's booked nights, without guest details.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <TextField label="Export link" className="flex-1" readOnly value={exportUrl} onFocus={(e) => e.currentTarget.select()} />
+        <Button variant="outline" className="sm:mt-7" onClick={() => void copy()}>
+          Copy link
+        </Button>
+      </div>
+      {confirming ? (
+        <div role="group" aria-label="Regenerate the export link" className="flex flex-col gap-3 rounded-lg border border-rose-200 bg-rose-50 p-4">
+          <p className="text-sm text-neutral-800">
+            The current link stops working at once: every site that uses it must be given the new one.
+          </p>
+          <div className="flex gap-3">
+            <Button variant="subtle" onClick={() => setConfirming(false)} disabled={regenerate.isPending}>
+              Keep this link
+            </Button>
+            <Button onClick={() => void renew()} pending={regenerate.isPending}>
+              Make a new link
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div>
+          <Button variant="subtle" onClick={() => setConfirming(true)}>
+            Regenerate link
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarImport[] }) {
+  const { add, remove, sync } = useRoomCalendarChanges(roomId);
+  const form = useForm<CalendarImportInput>({ resolver: zodResolver(calendarImportInputSchema), defaultValues: { url: '' } });
+  const submit = form.handleSubmit(async ({ url }) => {
+    try {
+      const added = await add.mutateAsync(url);
+      form.reset();
+      if (added.lastError) notify.error(`Calendar added, but it could not be read: ${added.lastError}`);
+      else notify.success('Calendar imported');
+    } catch (error) {
+      if (!showServerFieldErrors(error, form.setError, ['url'])) notify.error(errorMessage(error));
+    }
+  });
+  const syncNow = async () => {
+    try {
+      const { imports: synced } = await sync.mutateAsync();
+      const failed = synced.filter((i) => i.lastError).length;
+      if (failed > 0) notify.error(failed === 1 ? 'One calendar could not be synced. See the list.' : `${failed} calendars could not be synced. See the list.`);
+      else notify.success('Calendars synced');
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+  const removeOne = async (item: CalendarImport) => {
+    try {
+      await remove.mutateAsync(item.id);
+      notify.success('Calendar removed');
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <section aria-labelledby="calendar-import-heading" className="flex flex-col gap-3">
+      <h3 id="calendar-import-heading" className="font-semibold text-neutral-900">
+        Import other calendars
+      </h3>
+      <p className="text-sm text-neutral-600">
+        Add the calendar (.ics) link another site gives for this room. Its bookings block those nights here; StayBook checks it every 30 minutes.
+      </p>
+      {imports.length === 0 ? (
+        <p className="text-sm text-neutral-500">No calendars imported yet.</p>
+      ) : (
+        <ul aria-label="Imported calendars" className="flex flex-col divide-y divide-neutral-200 rounded-lg border border-neutral-200">
+          {imports.map((item) => (
+            <li key={item.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <p className="text-sm break-all text-neutral-900">{item.url}</p>
+                <ImportState item={item} />
+              </div>
+              <Button variant="subtle" aria-label={`Remove ${item.url}`} pending={remove.isPending && remove.variables === item.id} onClick={() => void removeOne(item)}>
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <TextField
+          label="Import calendar URL"
+          className="flex-1"
+          type="url"
+          inputMode="url"
+          placeholder="https://www.airbnb.com/calendar/ical/….ics"
+          error={form.formState.errors.url?.message}
+          {...form.register('url')}
+        />
+        <Button type="submit" className="sm:mt-7" pending={add.isPending}>
+          Add
+        </Button>
+      </form>
+      <div>
+        <Button variant="outline" onClick={() => void syncNow()} pending={sync.isPending} disabled={imports.length === 0}>
+          Sync now
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** 'Last synced …', or why the last fetch failed, in words. */
+function ImportState({ item }: { item: CalendarImport }) {
+  if (item.lastError) {
+    return (
+      <p className="text-sm text-rose-700">
+        Last sync failed: {item.lastError}
+        {item.lastSyncedAt ? ` The nights from the last sync on ${when.format(new Date(item.lastSyncedAt))} stay blocked.` : ''}
+      </p>
+    );
+  }
+  if (!item.lastSyncedAt) return <p className="text-sm text-neutral-500">Not synced yet</p>;
+  return (
+    <p className="text-sm text-neutral-600">
+      Last synced {when.format(new Date(item.lastSyncedAt))} · {item.blockCount === 1 ? '1 stay blocked' : `${item.blockCount} stays blocked`}
+    </p>
+  );
+}

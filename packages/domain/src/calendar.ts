@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Calendar sync (docs/decisions/030-calendar-sync.md): each listing's private export URL, and the other sites'
+ * calendars its host imports so their bookings block nights here.
+ */
+
+/** At most this many imported calendars per listing. */
+export const MAX_CALENDAR_IMPORTS = 10;
+export const MAX_CALENDAR_URL_LENGTH = 2_000;
+
+export const calendarImportIdSchema = z.uuid({ message: 'Calendar import id is malformed' });
+
+/** What 'Import calendar URL' takes: another site's .ics export, by http or https. */
+export const calendarImportInputSchema = z.object({
+  url: z
+    .string({ error: 'Enter the calendar address' })
+    .trim()
+    .min(1, { error: 'Enter the calendar address' })
+    .max(MAX_CALENDAR_URL_LENGTH, { error: `The address can be at most ${MAX_CALENDAR_URL_LENGTH} characters` })
+    .regex(/^https?:\/\/[^\s/?#]+\S*$/i, { error: 'Enter a web address starting with https:// or http://' }),
+});
+export type CalendarImportInput = z.infer<typeof calendarImportInputSchema>;
+
+/** One imported calendar with the outcome of its last fetch, for the host. */
+export const calendarImportSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  /** The last fetch that worked (its events are what blocks nights now), or null before any. */
+  lastSyncedAt: z.nullable(z.string()),
+  lastFetchedAt: z.nullable(z.string()),
+  /** Why the last fetch did not work, in words for the host; null when it did. */
+  lastError: z.nullable(z.string()),
+  /** How many stays the last good fetch blocked. */
+  blockCount: z.number(),
+});
+export type CalendarImport = z.infer<typeof calendarImportSchema>;
+
+/** A listing's calendar sync: the export URL other sites subscribe to, and the calendars it imports. */
+export const roomCalendarSchema = z.object({
+  exportUrl: z.string(),
+  imports: z.array(calendarImportSchema),
+});
+export type RoomCalendar = z.infer<typeof roomCalendarSchema>;
