@@ -6,6 +6,14 @@ export interface ParsedMail {
   subject: string;
   text: string;
   html: string;
+  /** Attached files (a booking's .ics), their content decoded as text. */
+  attachments: MailFile[];
+}
+
+export interface MailFile {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /** A message as the stand-in SMTP server keeps it. */
@@ -77,7 +85,7 @@ function decodeBody(part: Part): string {
   return part.body;
 }
 
-function collectTexts(part: Part, found: { text: string; html: string }): void {
+function collectTexts(part: Part, found: { text: string; html: string; attachments: MailFile[] }): void {
   const type = parseHeaderValue(part.headers.get('content-type') ?? 'text/plain');
   const boundary = type.params.get('boundary');
   if (type.value.startsWith('multipart/') && boundary) {
@@ -90,13 +98,19 @@ function collectTexts(part: Part, found: { text: string; html: string }): void {
     return;
   }
   const decoded = () => decodeBody(part).replace(/\r\n/g, '\n').replace(/\n$/, '');
+  const disposition = parseHeaderValue(part.headers.get('content-disposition'));
+  if (disposition.value === 'attachment') {
+    const filename = decodeEncodedWords(disposition.params.get('filename') ?? type.params.get('name') ?? '');
+    found.attachments.push({ filename, contentType: part.headers.get('content-type') ?? '', content: decodeBody(part) });
+    return;
+  }
   if (type.value === 'text/plain' && !found.text) found.text = decoded();
   if (type.value === 'text/html' && !found.html) found.html = decoded();
 }
 
 export function parseMail(raw: string): ParsedMail {
   const message = splitPart(raw);
-  const found = { text: '', html: '' };
+  const found = { text: '', html: '', attachments: [] as MailFile[] };
   collectTexts(message, found);
   return { subject: decodeEncodedWords(message.headers.get('subject') ?? ''), ...found };
 }

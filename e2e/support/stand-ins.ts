@@ -104,6 +104,8 @@ oidc.service.on('beforeUserinfo', (response: MutableResponse, request: IncomingM
 // ---- SMTP -----------------------------------------------------------------------------------
 
 const messages: ReceivedMail[] = [];
+/** .ics files by name, served to the app as another site's calendar export. */
+const calendars = new Map<string, string>();
 
 const smtp = new SMTPServer({
   authOptional: true,
@@ -153,6 +155,22 @@ async function handleControl(request: IncomingMessage, response: ServerResponse)
       if (!isIdentity(body)) return sendJson(response, 400, { error: 'Send {"email": "...", "name": "..."}' });
       defaultIdentity = { email: body.email, name: body.name, emailVerified: body.emailVerified ?? true };
       return sendJson(response, 200, defaultIdentity);
+    }
+    case 'PUT /calendar': {
+      // Another site's calendar export: a test puts it here, and the app imports it from GET /calendar?name=.
+      const name = url.searchParams.get('name');
+      if (!name) return sendJson(response, 400, { error: 'Name the calendar: /calendar?name=…' });
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      calendars.set(name, Buffer.concat(chunks).toString('utf8'));
+      return sendJson(response, 200, { ok: true });
+    }
+    case 'GET /calendar': {
+      const body = calendars.get(url.searchParams.get('name') ?? '');
+      if (body === undefined) return sendJson(response, 404, { error: 'No such calendar' });
+      response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'no-store' });
+      response.end(body);
+      return;
     }
     case 'GET /avatar.png':
       response.writeHead(200, { 'content-type': 'image/png', 'content-length': AVATAR_PNG.length });

@@ -1,7 +1,8 @@
 import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMessage = { to: string; messageId: string | null; subject: string | null };
+/** `raw`: the whole message as it arrived (headers and MIME body). */
+export type ReceivedMessage = { to: string; messageId: string | null; subject: string | null; raw: string };
 
 /**
  * A real SMTP server on localhost for tests of the mail path. `accept` takes every message; `refuse` answers
@@ -53,7 +54,7 @@ export async function startSmtpStandIn(mode: SmtpMode = 'accept'): Promise<SmtpS
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(', ');
-        received.push({ to, messageId: header(raw, 'Message-ID'), subject: header(raw, 'Subject') });
+        received.push({ to, messageId: header(raw, 'Message-ID'), subject: header(raw, 'Subject'), raw });
         callback();
       });
     },

@@ -80,7 +80,7 @@ function ExportSection({ roomId, exportUrl }: { roomId: string; exportUrl: strin
         </Button>
       </div>
       {confirming ? (
-        <div role="group" aria-label="Regenerate the export link" className="flex flex-col gap-3 rounded-lg border border-rose-200 bg-rose-50 p-4">
+        <div role="group" aria-label="Confirm a new export link" className="flex flex-col gap-3 rounded-lg border border-rose-200 bg-rose-50 p-4">
           <p className="text-sm text-neutral-800">
             The current link stops working at once: every site that uses it must be given the new one.
           </p>
