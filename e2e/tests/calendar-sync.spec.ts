@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import ICAL from 'ical.js';
 import { expect, test, type Page } from '@playwright/test';
 import type { Room, StayRange } from '@staybook/domain';
@@ -108,6 +109,8 @@ test("a host imports another site's calendar, and its nights cannot be picked on
   await expect(imported).toContainText('Last synced');
   await expect(imported).toContainText('1 stay blocked');
   await expect(dialog.getByLabel('Import calendar URL')).toHaveValue('');
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // The other site takes more nights; 'Sync now' brings them in without waiting for the schedule.
   await publishCalendar(place, otherSiteCalendar([first, second]));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookingIdSchema, calendarImportIdSchema, calendarImportInputSchema, calendarImportSchema, roomCalendarSchema, roomIdSchema, rolesFor } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { actorOf, requireRole, requireUser } from '../../plugins/session.js';
+import { actorOf, rateLimitKeyByUser, requireRole, requireUser } from '../../plugins/session.js';
 import { addImport, bookingCalendarFile, exportFeed, getRoomCalendar, regenerateExportUrl, removeImport, syncRoomNow, type CalendarDeps } from './calendar.service.js';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
@@ -46,6 +46,8 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
   );
 
   const host = { onRequest: requireRole(...rolesFor('myListings')) };
+  // Adding and 'Sync now' fetch from other sites at once: a host cannot make the server hammer one.
+  const fetches = { rateLimit: { max: 30, timeWindow: '10 minutes', hook: 'preHandler' as const, keyGenerator: rateLimitKeyByUser } };
 
   app.get(
     '/room/:id/calendar',
@@ -63,11 +65,12 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
     '/room/:id/calendar/imports',
     {
       ...host,
+      config: fetches,
       schema: {
         summary: "Import another site's calendar (.ics URL): fetched now and then on a schedule; its events block nights",
         params: roomParams,
         body: calendarImportInputSchema,
-        response: { 201: calendarImportSchema, ...hostErrors, ...errorResponses(409) },
+        response: { 201: calendarImportSchema, ...hostErrors, ...errorResponses(409, 429) },
       },
     },
     async (request, reply) => reply.status(201).send(await addImport(deps, { actor: actorOf(request), roomId: request.params.id, url: request.body.url })),
@@ -91,7 +94,11 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
 
   app.post(
     '/room/:id/calendar/sync',
-    { ...host, schema: { summary: "'Sync now': fetch every imported calendar of the room at once", params: roomParams, response: { 200: roomCalendarSchema, ...hostErrors } } },
+    {
+      ...host,
+      config: fetches,
+      schema: { summary: "'Sync now': fetch every imported calendar of the room at once", params: roomParams, response: { 200: roomCalendarSchema, ...hostErrors, ...errorResponses(429) } },
+    },
     async (request) => syncRoomNow(deps, { actor: actorOf(request), roomId: request.params.id }),
   );
 };

@@ -142,7 +142,7 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
         Import other calendars
       </h3>
       <p className="text-sm text-neutral-600">
-        Add the calendar (.ics) link another site gives for this room. Its bookings block those nights here; StayBook checks it every 30 minutes.
+        Add the calendar (.ics) link another site gives for this room. Its bookings block those nights here. StayBook fetches it again every half hour or so; 'Sync now' fetches it at once.
       </p>
       {imports.length === 0 ? (
         <p className="text-sm text-neutral-500">No calendars imported yet.</p>
