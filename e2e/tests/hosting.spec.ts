@@ -84,6 +84,7 @@ test("a new host adds a room with a photo, updates its price and photo, and dele
     mediumDate(room.to),
     'Delete',
     'Update',
+    'Calendar sync',
   ]);
   const roomId = await listedRoomId(page, room.title);
   const added = await (await page.request.get(`/api/room/${roomId}`)).json();
