@@ -162,6 +162,8 @@ function requestOnce(url: URL, target: { address: string; family: 4 | 6 }, limit
       },
     );
     req.on('error', reject);
+    // However far the answer got, the time limit ends it.
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
   });
 }
 

@@ -188,8 +188,9 @@ export async function syncRoomNow(deps: CalendarDeps, { actor, roomId }: { actor
  */
 export async function syncImport(deps: CalendarDeps, row: { id: string; roomId: string; url: string }): Promise<'synced' | 'failed'> {
   const { db } = deps;
-  const [room] = await db.select({ timeZone: rooms.timeZone }).from(rooms).where(eq(rooms.id, row.roomId));
-  if (!room) return 'failed';
+  const [room] = await db.select({ timeZone: rooms.timeZone, deletedAt: rooms.deletedAt }).from(rooms).where(eq(rooms.id, row.roomId));
+  // A removed room takes no bookings: its imports are not fetched.
+  if (!room || room.deletedAt) return 'failed';
   const nextFetchAt = new Date(Date.now() + deps.intervalMs);
   let ranges: StayRange[];
   try {
