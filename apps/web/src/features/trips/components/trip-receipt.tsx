@@ -1,4 +1,3 @@
-import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { countOf } from '@staybook/domain/text';
@@ -7,7 +6,7 @@ import type { ReactNode } from 'react';
 import { FaArrowLeft, FaPrint } from 'react-icons/fa';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
-import { describeCard, formatMoment, netPaidCents, receiptStatus, tripPath } from '../utils/trip-text';
+import { describeCard, formatMoment, netPaidCents, receiptStatus, stayDates, tripPath } from '../utils/trip-text';
 
 /**
  * A stay's receipt, what an accountant files: the seller, the reference, who paid whom for which nights, the
@@ -31,7 +30,7 @@ export function TripReceipt({ trip }: { trip: Trip }) {
 
       <article
         aria-labelledby="receipt-title"
-        className="mx-auto flex max-w-2xl flex-col gap-6 rounded-xl bg-white p-8 text-sm text-neutral-900 shadow-sm print:max-w-none print:rounded-none print:p-0 print:shadow-none"
+        className="mx-auto flex max-w-2xl flex-col gap-6 rounded-xl bg-white p-8 print:gap-4 text-sm text-neutral-900 shadow-sm print:max-w-none print:rounded-none print:p-0 print:shadow-none"
       >
         <header className="flex items-start justify-between gap-6 border-b border-neutral-300 pb-4">
           <div>
@@ -46,39 +45,41 @@ export function TripReceipt({ trip }: { trip: Trip }) {
           </div>
         </header>
 
-        <Block title="Details">
-          <Row term="Receipt number" value={trip.reference} />
-          <Row term="Date booked" value={formatMoment(booking.date)} />
-          <Row term="Status" value={receiptStatus(booking)} />
-          <Row term="Currency" value="USD" />
-        </Block>
-
-        <Block title="Parties">
-          <Row term="Seller" value={PRODUCT_NAME} />
-          <Row term="Guest" value={booking.guest.name} />
-          <Row term="Guest e-mail" value={booking.guest.email} />
-          <Row term="Host" value={booking.host.name} />
-        </Block>
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 print:grid-cols-2">
+          <Block title="Details">
+            <Row term="Receipt number" value={trip.reference} />
+            <Row term="Date booked" value={formatMoment(booking.date)} />
+            <Row term="Status" value={receiptStatus(booking)} />
+            <Row term="Currency" value="USD" />
+          </Block>
+          <Block title="Parties">
+            <Row term="Seller" value={PRODUCT_NAME} />
+            <Row term="Guest" value={booking.guest.name} />
+            <Row term="Guest e-mail" value={booking.guest.email} />
+            <Row term="Host" value={booking.host.name} />
+          </Block>
+        </div>
 
         <Block title="Stay">
           <Row term="Room" value={trip.room.title} />
           <Row term="Location" value={trip.room.location} />
-          <Row term="Dates" value={`${formatIsoDate(trip.stay.from)} – ${formatIsoDate(trip.stay.to)}`} />
+          <Row term="Dates" value={stayDates(trip.stay)} />
           <Row term="Nights" value={String(trip.stay.nights)} />
           <Row term="Guests" value={countOf(trip.stay.guests, 'guest')} />
         </Block>
 
-        <Block title="Charges">
-          <Row term={`${formatMoney(trip.price.nightlyCents)} × ${countOf(trip.price.nights, 'night')}`} value={formatMoney(trip.price.totalCents)} />
-          <Row term="Total" value={formatMoney(trip.price.totalCents)} strong />
-        </Block>
-
-        <Block title="Payment">
-          <Row term="Card" value={describeCard(trip.payment.card)} />
-          <Row term="Amount captured" value={formatMoney(trip.payment.capturedCents)} />
-          <Row term="Amount refunded" value={formatMoney(trip.payment.refundedCents)} />
-          <Row term="Net paid" value={formatMoney(netPaidCents(trip.payment))} strong />
-        </Block>
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 print:grid-cols-2">
+          <Block title="Charges">
+            <Row term={`${formatMoney(trip.price.nightlyCents)} × ${countOf(trip.price.nights, 'night')}`} value={formatMoney(trip.price.totalCents)} />
+            <Row term="Total" value={formatMoney(trip.price.totalCents)} strong />
+          </Block>
+          <Block title="Payment">
+            <Row term="Card" value={describeCard(trip.payment.card)} />
+            <Row term="Amount captured" value={formatMoney(trip.payment.capturedCents)} />
+            <Row term="Amount refunded" value={formatMoney(trip.payment.refundedCents)} />
+            <Row term="Net paid" value={formatMoney(netPaidCents(trip.payment))} strong />
+          </Block>
+        </div>
 
         <p className="border-t border-neutral-300 pt-4 text-xs text-neutral-500">
           {`All amounts in US dollars (USD). ${PRODUCT_NAME} collected this payment for the stay above.`}
@@ -99,9 +100,9 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 
 function Row({ term, value, strong = false }: { term: string; value: string; strong?: boolean }) {
   return (
-    <div className={`flex justify-between gap-6 py-1.5 ${strong ? 'font-semibold' : ''}`}>
-      <dt className={strong ? '' : 'text-neutral-600'}>{term}</dt>
-      <dd className="text-right">{value}</dd>
+    <div className={`flex justify-between gap-6 py-1.5 print:py-1 ${strong ? 'font-semibold' : ''}`}>
+      <dt className={`shrink-0 ${strong ? '' : 'text-neutral-600'}`}>{term}</dt>
+      <dd className="min-w-0 text-right wrap-anywhere">{value}</dd>
     </div>
   );
 }
