@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleBooking } from '../../bookings/utils/sample-booking';
 import { TripDetails } from './trip-details';
 import { TripReceipt } from './trip-receipt';
 import { WithTrip } from './with-trip';
@@ -12,36 +13,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ID = '5f0c9d3e-0000-4000-8000-000000000000';
-const ROOM_ID = '7a1b2c3d-0000-4000-8000-000000000000';
-
-const booking: Trip['booking'] = {
-  _id: ID,
-  reference: 'SB-7K3Q-9M2D',
-  roomId: ROOM_ID,
-  title: 'Cabin by the lake',
-  location: 'Hallstatt, Austria',
-  image: `/uploads/${ROOM_ID}.webp`,
-  from: '2027-03-02',
-  to: '2027-03-04',
-  nights: 2,
-  nightlyPriceCents: 12_345,
-  guests: 2,
-  price: 246.9,
-  priceCents: 24_690,
-  refundedCents: 0,
-  transactionId: 'pi_test_1',
-  card: { brand: 'visa', last4: '4242' },
-  date: '2027-02-01T10:00:00.000Z',
-  status: 'confirmed',
-  state: 'upcoming',
-  cancellable: true,
-  cancelledAt: null,
-  cancelledBy: null,
-  cancellationPolicy: 'moderate',
-  guest: { name: 'Gus Guest', email: 'gus@example.com', image: null },
-  host: { name: 'Hana Host', email: 'hana@example.com', image: null },
-};
+const booking = sampleBooking();
+const ID = booking._id;
+const ROOM_ID = booking.roomId;
 
 function tripFor(viewerRole: Trip['viewerRole'], overrides: Partial<Trip> = {}): Trip {
   return {
