@@ -20,6 +20,10 @@ export const APP_PATHS = {
   manageUsers: '/dashboard/manage-users',
   myBookings: '/dashboard/my-bookings',
   manageBookings: '/dashboard/manage-bookings',
+  /** One stay, for its guest or the room's host (the API decides who may read it). */
+  trip: '/dashboard/trips/:bookingId',
+  /** The stay's printable receipt. */
+  tripReceipt: '/dashboard/trips/:bookingId/receipt',
   profile: '/dashboard/profile',
 } as const;
 

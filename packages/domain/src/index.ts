@@ -19,4 +19,5 @@ export * from './search.js';
 export * from './stay-rules.js';
 export * from './cancellation.js';
 export * from './booking-reference.js';
+export * from './trips.js';
 export * from './calendar.js';

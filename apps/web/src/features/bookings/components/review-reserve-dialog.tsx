@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { APP_PATHS } from '@staybook/domain/app-routes';
 import { ERROR_CODES } from '@staybook/domain/errors';
-import { Link, useNavigate } from 'react-router';
+import { Link, generatePath, useNavigate } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { Modal, ModalActions } from '../../../components/modal';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -22,6 +22,7 @@ import { usePaymentConfig } from '../api/use-payment-config';
 import { usePaymentIntent } from '../api/use-payment-intent';
 import { useRefreshStays } from '../api/use-refresh-stays';
 import type { CardFormProps, CardPaymentHandle } from './card-payment';
+import { CancellationPolicyNote } from './cancellation-policy';
 import { PriceBreakdown } from './price-breakdown';
 import { TestCardForm } from './test-card-form';
 
@@ -81,6 +82,7 @@ export function ReviewReserveDialog({ room, stay, guests, onClose }: ReviewReser
     setProcessing(true);
     setCardError(null);
     setBookingError(null);
+    let bookingId: string;
     try {
       if (authorizedIntent.current !== payment.paymentIntentId) {
         const result = await card.confirm(payment.clientSecret);
@@ -90,7 +92,7 @@ export function ReviewReserveDialog({ room, stay, guests, onClose }: ReviewReser
         }
         authorizedIntent.current = payment.paymentIntentId;
       }
-      await confirmBooking(payment.paymentIntentId);
+      bookingId = (await confirmBooking(payment.paymentIntentId))._id;
     } catch (error) {
       // Nights taken meanwhile (the hold is then released), or no answer: show the room as it is now.
       setBookingError(error instanceof Error ? error : new Error(errorMessage(error)));
@@ -106,7 +108,8 @@ export function ReviewReserveDialog({ room, stay, guests, onClose }: ReviewReser
     notify.success('Room Booked Successfully');
     onClose();
     void refreshStays();
-    void navigate('/dashboard/my-bookings');
+    // The trip page: the reference, the receipt and the way to My Bookings.
+    void navigate(generatePath(APP_PATHS.trip, { bookingId }));
   };
 
   const guest = user?.name || user?.email || '';
@@ -130,6 +133,7 @@ export function ReviewReserveDialog({ room, stay, guests, onClose }: ReviewReser
           <Detail term="Guests" value={countOf(intent.data?.guests ?? guests, 'guest')} />
         </dl>
         <PriceBreakdown nightlyCents={nightlyCents} nights={nights} totalCents={totalCents} />
+        <CancellationPolicyNote policy={intent.data?.cancellationPolicy ?? room.cancellationPolicy} as="p" />
 
         <CardForm config={config.data} configFailed={config.isError} {...cardFormProps} />
 
