@@ -16,6 +16,7 @@ describe('isAppPath', () => {
     '/dashboard/manage-users',
     '/dashboard/my-bookings',
     '/dashboard/manage-bookings',
+    '/dashboard/messages',
     '/dashboard/profile',
     '/dashboard/',
     '/Login',

@@ -19,3 +19,4 @@ export * from './search.js';
 export * from './stay-rules.js';
 export * from './cancellation.js';
 export * from './booking-reference.js';
+export * from './messages.js';
