@@ -28,6 +28,7 @@ const MyListingsRoute = lazyPage(() => import('./routes/dashboard/my-listings'),
 const ManageUsersRoute = lazyPage(() => import('./routes/dashboard/manage-users'), 'ManageUsersRoute');
 const MyBookingsRoute = lazyPage(() => import('./routes/dashboard/my-bookings'), 'MyBookingsRoute');
 const ManageBookingsRoute = lazyPage(() => import('./routes/dashboard/manage-bookings'), 'ManageBookingsRoute');
+const MessagesRoute = lazyPage(() => import('./routes/dashboard/messages'), 'MessagesRoute');
 const ProfileRoute = lazyPage(() => import('./routes/dashboard/profile'), 'ProfileRoute');
 
 /** The tall loader while a page's code arrives (the dashboard's own pages use its Suspense). */
@@ -113,6 +114,7 @@ const routes: RouteObject[] = [
                   </RoleRoute>
                 ),
               },
+              { path: APP_PATHS.messages, element: <MessagesRoute /> },
               { path: APP_PATHS.profile, element: <ProfileRoute /> },
             ],
           },
