@@ -6,7 +6,8 @@ export function UnreadBadge() {
   if (!unread) return null;
   return (
     <span className="ml-auto rounded-full bg-rose-600 px-2 py-0.5 text-xs font-semibold text-white">
-      {unread > 99 ? '99+' : unread}
+      {/* The space keeps the link's name 'Messages 2 unread' rather than 'Messages2 unread'. */}
+      {` ${unread > 99 ? '99+' : unread}`}
       <span className="sr-only"> unread</span>
     </span>
   );
