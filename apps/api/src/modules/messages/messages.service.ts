@@ -1,12 +1,12 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { messagePreview, type Message, type MessagesPage, type Thread, type ThreadsPage, type UnreadCount } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
-import { bookings, messages, rooms, users } from '../../db/schema.js';
+import { bookings, messages, users } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import { newMessageMail } from '../../integrations/mail/templates.js';
 import type { Actor } from '../../plugins/session.js';
+import { findBookingRow, type BookingRow } from '../bookings/bookings.queries.js';
 import { enqueueMail } from '../jobs/jobs.js';
 
 /**
@@ -24,30 +24,9 @@ export type MessageDeps = {
 
 const BOOKING_NOT_FOUND = 'Booking not found.';
 
-const guest = alias(users, 'guest');
-const host = alias(users, 'host');
-
-/** The booking a thread is about and its two parties; 404 for anyone else. `lock` queues other senders behind this one. */
-async function findThread(db: Db, { actor, bookingId, lock = false }: { actor: Actor; bookingId: string; lock?: boolean }) {
-  const query = db
-    .select({
-      id: bookings.id,
-      reference: bookings.reference,
-      title: bookings.roomTitle,
-      guestId: bookings.guestId,
-      hostId: rooms.hostId,
-      guestName: guest.name,
-      guestEmail: guest.email,
-      hostName: host.name,
-      hostEmail: host.email,
-    })
-    .from(bookings)
-    .innerJoin(rooms, eq(rooms.id, bookings.roomId))
-    .innerJoin(guest, eq(guest.id, bookings.guestId))
-    .innerJoin(host, eq(host.id, rooms.hostId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
-  const [row] = await (lock ? query.for('no key update', { of: bookings }) : query);
+/** The booking a thread is about, with its two parties; 404 for anyone else. */
+async function findThread(db: Db, { actor, bookingId }: { actor: Actor; bookingId: string }): Promise<BookingRow> {
+  const row = await findBookingRow(db, eq(bookings.id, bookingId));
   if (!row || (row.guestId !== actor.id && row.hostId !== actor.id)) throw new NotFoundError(BOOKING_NOT_FOUND);
   return row;
 }
@@ -68,12 +47,14 @@ function toMessage(row: MessageRow, actor: Actor): Message {
 /**
  * Writes a message to the other party. The first message they have not read yet from this sender mails them (in
  * the same transaction, so the mail goes exactly when the message is stored); the rest of the burst does not,
- * until they read the thread. The booking's row lock makes two messages sent at once one burst, not two.
+ * until they read the thread.
  */
 export async function sendMessage(deps: MessageDeps, { actor, bookingId, body }: { actor: Actor; bookingId: string; body: string }): Promise<Message> {
   const { row, mailed } = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const thread = await findThread(tx, { actor, bookingId, lock: true });
+    const thread = await findThread(tx, { actor, bookingId });
+    // Queues another message to this thread behind this one, so that two sent at once are one burst.
+    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for('no key update');
     const [unread] = await tx
       .select({ id: messages.id })
       .from(messages)
