@@ -16,6 +16,8 @@ export interface RoomDetails {
   bedrooms: string;
   bathrooms: string;
   description: string;
+  /** What a guest who cancels gets back; left out, the room is Flexible. */
+  cancellationPolicy?: 'flexible' | 'moderate' | 'strict';
 }
 
 /** The room form's calendar (inside the Add Room page or the Update Room Info dialog). */

@@ -243,7 +243,7 @@ test.describe('on a small screen (375 px)', () => {
     await row.getByRole('button', { name: 'Cancel' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
-    await expect(dialog.getByText(`You are refunded ${total} in full and the nights become free again.`)).toBeVisible();
+    await expect(dialog.getByText(`You will be refunded ${total} of ${total}`)).toBeVisible();
     await dialog.getByRole('button', { name: 'Yes, cancel' }).click();
     await expect(page.getByText('Booking Canceled')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -281,7 +281,7 @@ test('the host sees a stay on their room in Manage Bookings and cancels it', asy
 
   await row.getByRole('button', { name: 'Cancel' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
-  await expect(dialog.getByText(`The guest is refunded ${total} in full and the nights become free again.`)).toBeVisible();
+  await expect(dialog.getByText(`The guest will be refunded ${total} of ${total}`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Yes, cancel' }).click();
   await expect(page.getByText('Booking Canceled')).toBeVisible();
   await expect(cells.nth(6)).toHaveText(`Cancelled · refunded ${total}`);

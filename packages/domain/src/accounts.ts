@@ -35,7 +35,11 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const usersPageSchema = z.object({ items: z.array(userSchema), nextCursor: z.nullable(z.string()) });
+/** A user as Manage Users lists them: with how many stays they cancelled as a host in the last 12 months. */
+export const managedUserSchema = z.extend(userSchema, { hostCancellations: z.int() });
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+export const usersPageSchema = z.object({ items: z.array(managedUserSchema), nextCursor: z.nullable(z.string()) });
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
 /** `PUT /api/user` (host request) and `PATCH /api/users/update/:email` answer how many records changed. */

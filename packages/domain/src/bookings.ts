@@ -62,6 +62,8 @@ export const paymentIntentSchema = z.object({
   totalCents: z.int(),
   /** The guest count the stay is for, as the server recorded it. */
   guests: z.int(),
+  /** The policy the stay will be booked under, whatever the host changes while the guest pays. */
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES),
 });
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 

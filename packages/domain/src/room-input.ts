@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANCELLATION_POLICIES } from './cancellation.js';
 import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate, isTimeZone, tidyTimeZone, todayIn, type IsoDate } from './dates.js';
 import { isOwnImageUrl } from './images.js';
@@ -118,6 +119,8 @@ function roomInputSchemaWith(startRule: StartRule | null) {
         .string({ error: 'Please upload a photo of the room' })
         .min(1, { error: 'Please upload a photo of the room', abort: true })
         .refine(isOwnImageUrl, { error: 'Please upload the photo here; pictures from other sites are not accepted' }),
+      /** What a guest who cancels gets back. Left out: Flexible on a new room, unchanged on an update. */
+      cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: 'Please choose a cancellation policy' }).optional(),
       /** Where the room is: its check-in days follow this zone's midnight. Left out: the server's zone on a new room, unchanged on an update. */
       timeZone: z
         .string({ error: 'Time zone must be text' })

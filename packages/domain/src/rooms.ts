@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as zm from 'zod/mini';
+import { CANCELLATION_POLICIES } from './cancellation.js';
 import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate } from './dates.js';
 
@@ -57,6 +58,8 @@ export const roomSchema = zm.object({
   booked: zm.boolean(),
   /** The IANA zone the room is in: its check-in days begin at its midnight (docs/decisions/026-room-time-zone.md). */
   timeZone: zm.string(),
+  /** What a guest who cancels gets back (packages/domain/src/cancellation.ts); each booking keeps its own. */
+  cancellationPolicy: zm.enum(CANCELLATION_POLICIES),
 });
 export type Room = z.infer<typeof roomSchema>;
 

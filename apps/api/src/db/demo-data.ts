@@ -1,4 +1,4 @@
-import type { CategoryLabel, Role } from '@staybook/domain';
+import type { CancellationPolicy, CategoryLabel, Role } from '@staybook/domain';
 
 /**
  * The demo marketplace: who is in it and what they list. Sign-in passwords for the
@@ -20,38 +20,48 @@ export const DEMO_GUESTS: { key: string; name: string; email: string; tint: stri
   { key: 'kenji', name: 'Kenji Tanaka', email: 'kenji@staybook.example', tint: '#0d9488' },
 ];
 
-type DemoRoom = { title: string; location: string; timeZone: string; price: number; guests: number; bedrooms: number; bathrooms: number };
+/** `policy`: what a guest who cancels gets back; Flexible unless named. */
+type DemoRoom = {
+  title: string;
+  location: string;
+  timeZone: string;
+  price: number;
+  guests: number;
+  bedrooms: number;
+  bathrooms: number;
+  policy?: CancellationPolicy;
+};
 
 export const DEMO_ROOMS: Record<CategoryLabel, DemoRoom[]> = {
   Beach: [
     { title: 'Sunlit bungalow steps from the surf', location: 'Tulum, Mexico', timeZone: 'America/Cancun', price: 185, guests: 4, bedrooms: 2, bathrooms: 1 },
-    { title: 'Whitewashed beach house with terrace', location: 'Naxos, Greece', timeZone: 'Europe/Athens', price: 240, guests: 6, bedrooms: 3, bathrooms: 2 },
+    { title: 'Whitewashed beach house with terrace', location: 'Naxos, Greece', timeZone: 'Europe/Athens', price: 240, guests: 6, bedrooms: 3, bathrooms: 2, policy: 'moderate' },
     { title: 'Driftwood cabin on a quiet cove', location: 'Byron Bay, Australia', timeZone: 'Australia/Sydney', price: 132.5, guests: 2, bedrooms: 1, bathrooms: 1 },
   ],
   Windmills: [
     { title: 'Restored mill on the polder', location: 'Kinderdijk, Netherlands', timeZone: 'Europe/Amsterdam', price: 210, guests: 4, bedrooms: 2, bathrooms: 1 },
     { title: 'Miller’s cottage by the tulip fields', location: 'Lisse, Netherlands', timeZone: 'Europe/Amsterdam', price: 145, guests: 3, bedrooms: 2, bathrooms: 1 },
-    { title: 'Hilltop windmill with sea views', location: 'Mykonos, Greece', timeZone: 'Europe/Athens', price: 320, guests: 2, bedrooms: 1, bathrooms: 1 },
+    { title: 'Hilltop windmill with sea views', location: 'Mykonos, Greece', timeZone: 'Europe/Athens', price: 320, guests: 2, bedrooms: 1, bathrooms: 1, policy: 'moderate' },
   ],
   Modern: [
-    { title: 'Glass house above the city lights', location: 'Los Angeles, United States', timeZone: 'America/Los_Angeles', price: 560, guests: 6, bedrooms: 3, bathrooms: 3 },
+    { title: 'Glass house above the city lights', location: 'Los Angeles, United States', timeZone: 'America/Los_Angeles', price: 560, guests: 6, bedrooms: 3, bathrooms: 3, policy: 'strict' },
     { title: 'Concrete loft with a rooftop garden', location: 'Berlin, Germany', timeZone: 'Europe/Berlin', price: 198, guests: 4, bedrooms: 2, bathrooms: 2 },
     { title: 'Minimalist villa in the pines', location: 'Comporta, Portugal', timeZone: 'Europe/Lisbon', price: 375, guests: 8, bedrooms: 4, bathrooms: 3 },
   ],
   Countryside: [
-    { title: 'Stone farmhouse among the vines', location: 'Chianti, Italy', timeZone: 'Europe/Rome', price: 260, guests: 8, bedrooms: 4, bathrooms: 2 },
+    { title: 'Stone farmhouse among the vines', location: 'Chianti, Italy', timeZone: 'Europe/Rome', price: 260, guests: 8, bedrooms: 4, bathrooms: 2, policy: 'moderate' },
     { title: 'Thatched cottage with a rose garden', location: 'Cotswolds, United Kingdom', timeZone: 'Europe/London', price: 172, guests: 4, bedrooms: 2, bathrooms: 1 },
     { title: 'Timber lodge in rolling hills', location: 'Hokkaido, Japan', timeZone: 'Asia/Tokyo', price: 149.99, guests: 5, bedrooms: 2, bathrooms: 1 },
   ],
   Pools: [
-    { title: 'Villa with an infinity pool', location: 'Bali, Indonesia', timeZone: 'Asia/Makassar', price: 310, guests: 6, bedrooms: 3, bathrooms: 3 },
+    { title: 'Villa with an infinity pool', location: 'Bali, Indonesia', timeZone: 'Asia/Makassar', price: 310, guests: 6, bedrooms: 3, bathrooms: 3, policy: 'strict' },
     { title: 'Desert modern with a plunge pool', location: 'Palm Springs, United States', timeZone: 'America/Los_Angeles', price: 285, guests: 4, bedrooms: 2, bathrooms: 2 },
     { title: 'Garden house with a heated pool', location: 'Marrakesh, Morocco', timeZone: 'Africa/Casablanca', price: 199, guests: 5, bedrooms: 3, bathrooms: 2 },
   ],
   Islands: [
     { title: 'Private islet with a wooden villa', location: 'Palawan, Philippines', timeZone: 'Asia/Manila', price: 690, guests: 4, bedrooms: 2, bathrooms: 2 },
     { title: 'Fisherman’s house on a tiny island', location: 'Lofoten, Norway', timeZone: 'Europe/Oslo', price: 225, guests: 5, bedrooms: 3, bathrooms: 1 },
-    { title: 'Overwater hideaway', location: 'Bora Bora, French Polynesia', timeZone: 'Pacific/Tahiti', price: 880, guests: 2, bedrooms: 1, bathrooms: 1 },
+    { title: 'Overwater hideaway', location: 'Bora Bora, French Polynesia', timeZone: 'Pacific/Tahiti', price: 880, guests: 2, bedrooms: 1, bathrooms: 1, policy: 'strict' },
   ],
   Lake: [
     { title: 'Lakeside cabin with a private dock', location: 'Lake Tahoe, United States', timeZone: 'America/Los_Angeles', price: 230, guests: 6, bedrooms: 3, bathrooms: 2 },
@@ -59,13 +69,13 @@ export const DEMO_ROOMS: Record<CategoryLabel, DemoRoom[]> = {
     { title: 'Red cottage by a still lake', location: 'Småland, Sweden', timeZone: 'Europe/Stockholm', price: 118, guests: 4, bedrooms: 2, bathrooms: 1 },
   ],
   Skiing: [
-    { title: 'Ski-in chalet with a fireplace', location: 'Zermatt, Switzerland', timeZone: 'Europe/Zurich', price: 720, guests: 8, bedrooms: 4, bathrooms: 3 },
+    { title: 'Ski-in chalet with a fireplace', location: 'Zermatt, Switzerland', timeZone: 'Europe/Zurich', price: 720, guests: 8, bedrooms: 4, bathrooms: 3, policy: 'moderate' },
     { title: 'Cozy lodge near the lifts', location: 'Niseko, Japan', timeZone: 'Asia/Tokyo', price: 265, guests: 5, bedrooms: 2, bathrooms: 2 },
     { title: 'Mountain cabin with a sauna', location: 'Whistler, Canada', timeZone: 'America/Vancouver', price: 299, guests: 6, bedrooms: 3, bathrooms: 2 },
   ],
   Castles: [
     { title: 'Tower suite in a medieval castle', location: 'Scottish Highlands, United Kingdom', timeZone: 'Europe/London', price: 480, guests: 2, bedrooms: 1, bathrooms: 1 },
-    { title: 'Château wing with a walled garden', location: 'Loire Valley, France', timeZone: 'Europe/Paris', price: 620, guests: 10, bedrooms: 5, bathrooms: 4 },
+    { title: 'Château wing with a walled garden', location: 'Loire Valley, France', timeZone: 'Europe/Paris', price: 620, guests: 10, bedrooms: 5, bathrooms: 4, policy: 'moderate' },
     { title: 'Hillside fortress apartment', location: 'Sintra, Portugal', timeZone: 'Europe/Lisbon', price: 275, guests: 4, bedrooms: 2, bathrooms: 1 },
   ],
   Caves: [
@@ -94,8 +104,8 @@ export const DEMO_ROOMS: Record<CategoryLabel, DemoRoom[]> = {
     { title: 'Alpine hay barn loft', location: 'Tyrol, Austria', timeZone: 'Europe/Vienna', price: 140, guests: 3, bedrooms: 1, bathrooms: 1 },
   ],
   Lux: [
-    { title: 'Cliffside villa with a private chef', location: 'Amalfi Coast, Italy', timeZone: 'Europe/Rome', price: 1450, guests: 10, bedrooms: 5, bathrooms: 5 },
-    { title: 'Penthouse with a wraparound terrace', location: 'Dubai, United Arab Emirates', timeZone: 'Asia/Dubai', price: 980, guests: 6, bedrooms: 3, bathrooms: 3 },
+    { title: 'Cliffside villa with a private chef', location: 'Amalfi Coast, Italy', timeZone: 'Europe/Rome', price: 1450, guests: 10, bedrooms: 5, bathrooms: 5, policy: 'strict' },
+    { title: 'Penthouse with a wraparound terrace', location: 'Dubai, United Arab Emirates', timeZone: 'Asia/Dubai', price: 980, guests: 6, bedrooms: 3, bathrooms: 3, policy: 'strict' },
     { title: 'Beachfront estate with a spa', location: 'Saint-Tropez, France', timeZone: 'Europe/Paris', price: 1200, guests: 12, bedrooms: 6, bathrooms: 6 },
   ],
 };

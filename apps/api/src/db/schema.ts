@@ -151,6 +151,8 @@ export const payments = pgTable(
     nightlyPriceCents: cents('nightly_price_cents').notNull(),
     /** How many guests the stay is for, as chosen before paying (1 to the room's guests). */
     guests: integer('guests').notNull().default(1),
+    /** The room's cancellation policy when the guest reviewed the stay: the booking is made under it. */
+    cancellationPolicy: cancellationPolicy('cancellation_policy').notNull().default('flexible'),
     amountCents: cents('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: paymentStatus('status').notNull().default('requires_payment'),

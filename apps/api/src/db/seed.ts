@@ -177,6 +177,7 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
         location: room.location,
         // Its check-in days follow the place it is in (docs/decisions/026-room-time-zone.md).
         timeZone: room.timeZone,
+        cancellationPolicy: room.policy ?? 'flexible',
         category: category.label,
         availableFrom: window.from,
         availableTo: window.to,

@@ -202,6 +202,7 @@ describe('serving the web app', () => {
         from: '2030-01-01', to: '2030-01-05', price: 1, priceCents: 100, guests: 1, bedrooms: 1, bathrooms: 1,
         description: 'line\u2028break', image: '/uploads/outside.png', host: { name: 'H', image: null }, booked: false,
         timeZone: 'UTC',
+        cancellationPolicy: 'flexible' as const,
       };
       const html = homePageHtml(INDEX_HTML, { search: '', page: { items: [room], nextCursor: null } });
       expect(html.match(/<\/script>/g)).toHaveLength(1);

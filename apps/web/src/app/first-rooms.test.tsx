@@ -26,6 +26,7 @@ const ROOM: RoomSummary = {
   host: { name: 'Hana', image: null },
   booked: false,
   timeZone: 'Europe/Vienna',
+  cancellationPolicy: 'flexible',
 };
 const PAGE = { items: [ROOM], nextCursor: null };
 

@@ -44,6 +44,7 @@ ALTER TABLE "bookings" ADD COLUMN "reference" text;--> statement-breakpoint
 UPDATE "bookings" SET "reference" = 'SB-' || upper(substr(md5("id"::text), 1, 4)) || '-' || upper(substr(md5("id"::text), 5, 4));--> statement-breakpoint
 ALTER TABLE "bookings" ALTER COLUMN "reference" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "cancel_refund_cents" bigint;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "cancellation_policy" "cancellation_policy" DEFAULT 'flexible' NOT NULL;--> statement-breakpoint
 ALTER TABLE "rooms" ADD COLUMN "cancellation_policy" "cancellation_policy" DEFAULT 'flexible' NOT NULL;--> statement-breakpoint
 ALTER TABLE "rooms" ADD COLUMN "calendar_token" text;--> statement-breakpoint
 ALTER TABLE "calendar_blocks" ADD CONSTRAINT "calendar_blocks_import_id_calendar_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."calendar_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

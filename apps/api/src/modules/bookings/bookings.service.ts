@@ -115,7 +115,8 @@ export async function getRoomAvailability(db: Db, { roomId, today: fixedToday }:
 
 /**
  * Starts paying for a stay. The server decides everything but the room, the dates and the guest count (which
- * the room must take): the guest is the signed-in user, the price the stored nightly price × nights. The
+ * the room must take): the guest is the signed-in user, the price the stored nightly price × nights, the
+ * cancellation policy the room's now (the booking keeps both, whatever the host changes meanwhile). The
  * provider's intent is created outside any transaction, then our payment row records what it is for. Every
  * call makes a new payment, so a second intent for the same stay with another guest count never reuses the
  * first one's.
@@ -169,6 +170,7 @@ export async function createPaymentIntent(
     checkOut: to,
     nightlyPriceCents: room.priceCents,
     guests,
+    cancellationPolicy: room.cancellationPolicy,
     amountCents: totalCents,
     currency: 'usd',
     status: 'requires_payment',
@@ -182,6 +184,7 @@ export async function createPaymentIntent(
     nightlyPriceCents: room.priceCents,
     totalCents,
     guests,
+    cancellationPolicy: room.cancellationPolicy,
   };
 }
 
@@ -308,7 +311,8 @@ async function insertBookingFor(deps: BookingDeps, payment: PaymentRow, intent: 
       guests: payment.guests,
       totalCents: payment.amountCents,
       keptCents: payment.amountCents,
-      cancellationPolicy: room.cancellationPolicy,
+      // The policy the guest was shown before paying, as the price is the one they were charged.
+      cancellationPolicy: payment.cancellationPolicy,
       reference: newBookingReference(),
     });
     // Both mails and the other servers' notice commit with the booking: a crash after it delays them, never loses them.

@@ -56,6 +56,7 @@ const roomColumns = {
   description: rooms.description,
   image: rooms.image,
   timeZone: rooms.timeZone,
+  cancellationPolicy: rooms.cancellationPolicy,
   createdAt: rooms.createdAt,
   hostId: rooms.hostId,
   hostName: host.name,
@@ -88,6 +89,7 @@ function toRoom(row: RoomRow): RoomSummary {
     host: { name: row.hostName, image: row.hostImage },
     booked: row.booked,
     timeZone: row.timeZone,
+    cancellationPolicy: row.cancellationPolicy,
   };
 }
 

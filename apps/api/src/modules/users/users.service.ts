@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, ne, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, or, isNull, sql } from 'drizzle-orm';
 import { emailSchema, normalizeEmail, SELF_ROLE_CHANGE_MESSAGE, type Role, type User, type UsersPage } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
-import { roleChanges, users } from '../../db/schema.js';
+import { bookings, roleChanges, rooms, users } from '../../db/schema.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
 
@@ -44,6 +44,28 @@ export async function requestHostRole(db: Db, { actor, email }: { actor: Actor; 
   return changed.length;
 }
 
+/**
+ * How many stays each of these hosts cancelled in the last 12 months (a host's cancellation refunds the guest in
+ * full; admins watch for hosts who do it often). Through rooms_host_idx and bookings_host_cancelled_idx.
+ */
+async function hostCancellations(db: Db, hostIds: string[]): Promise<Map<string, number>> {
+  if (hostIds.length === 0) return new Map();
+  const rows = await db
+    .select({ hostId: rooms.hostId, count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .innerJoin(rooms, eq(rooms.id, bookings.roomId))
+    .where(
+      and(
+        inArray(rooms.hostId, hostIds),
+        eq(bookings.status, 'cancelled'),
+        eq(bookings.cancelRequestedBy, 'host'),
+        gt(bookings.cancelledAt, sql`now() - interval '12 months'`),
+      ),
+    )
+    .groupBy(rooms.hostId);
+  return new Map(rows.map((row) => [row.hostId, Number(row.count)]));
+}
+
 /** Every user, in e-mail order, a page at a time (admins only; the route checks the role). */
 export async function listUsers(db: Db, { cursor, limit }: { cursor?: string | undefined; limit: number }): Promise<UsersPage> {
   const after = cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : undefined;
@@ -58,8 +80,9 @@ export async function listUsers(db: Db, { cursor, limit }: { cursor?: string | u
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
+  const cancellations = await hostCancellations(db, page.filter((row) => row.role !== 'guest').map((row) => row.id));
   return {
-    items: page.map(toUser),
+    items: page.map((row) => ({ ...toUser(row), hostCancellations: cancellations.get(row.id) ?? 0 })),
     nextCursor: rows.length > limit && last ? Buffer.from(last.email).toString('base64url') : null,
   };
 }

@@ -1,4 +1,4 @@
-import { bookingSchema, bookingsPageSchema, paymentConfigSchema, paymentIntentSchema, roomAvailabilitySchema, testProcessorConfirmResultSchema, type Booking, type BookingsPage, type PaymentConfig, type PaymentIntent, type RoomAvailability, type StayRange } from '@staybook/domain/bookings';
+import { bookingSchema, bookingsPageSchema, cancellationQuoteSchema, paymentConfigSchema, paymentIntentSchema, roomAvailabilitySchema, testProcessorConfirmResultSchema, type Booking, type BookingsPage, type CancellationQuote, type PaymentConfig, type PaymentIntent, type RoomAvailability, type StayRange } from '@staybook/domain/bookings';
 import type { CardInput } from '@staybook/domain/cards';
 import { apiRequest } from '../../../lib/api-client';
 import type { BookingsView } from './booking-keys';
@@ -58,7 +58,18 @@ export function fetchBookingsPage({
   return apiRequest(`${LIST_PATHS[view]}?${params.toString()}`, bookingsPageSchema, { signal: signal ?? null });
 }
 
-/** Cancels an upcoming stay; the payment is refunded in full. */
-export function cancelBooking(id: string): Promise<Booking> {
-  return apiRequest(`/api/booking/${encodeURIComponent(id)}`, bookingSchema, { method: 'DELETE' });
+/** What cancelling the stay now would refund the guest, by its policy (a host's cancellation: everything). */
+export function fetchCancellationQuote(id: string, signal?: AbortSignal): Promise<CancellationQuote> {
+  return apiRequest(`/api/booking/${encodeURIComponent(id)}/cancellation`, cancellationQuoteSchema, { signal: signal ?? null });
+}
+
+/**
+ * Cancels an upcoming stay. `expectedRefundCents` is the refund the person was shown: if the server's answer
+ * changed meanwhile (a threshold passed), nothing is cancelled and the 409 says the new amount.
+ */
+export function cancelBooking({ id, expectedRefundCents }: { id: string; expectedRefundCents?: number | undefined }): Promise<Booking> {
+  return apiRequest(`/api/booking/${encodeURIComponent(id)}`, bookingSchema, {
+    method: 'DELETE',
+    ...(expectedRefundCents === undefined ? {} : { json: { expectedRefundCents } }),
+  });
 }

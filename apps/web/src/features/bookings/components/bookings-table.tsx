@@ -87,7 +87,9 @@ function StayState({ booking }: { booking: Booking }) {
     case 'cancelled':
       return (
         <span className={`${STATE_CLASS} bg-neutral-100 text-neutral-700`}>
-          {`Cancelled · refunded ${formatMoney(booking.refundedCents)}`}
+          {booking.refundedCents === booking.priceCents
+            ? `Cancelled · refunded ${formatMoney(booking.refundedCents)}`
+            : `Cancelled · refunded ${formatMoney(booking.refundedCents)} of ${formatMoney(booking.priceCents)}`}
         </span>
       );
     case 'past':

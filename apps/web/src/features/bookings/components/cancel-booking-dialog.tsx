@@ -1,11 +1,17 @@
-import type { Booking } from '@staybook/domain/bookings';
+import { CANCELLATION_POLICY_LABELS } from '@staybook/domain/cancellation';
+import type { Booking, CancellationQuote } from '@staybook/domain/bookings';
 import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
+import { useState } from 'react';
 
+import { Loader } from '../../../components/loader';
 import { Modal, ModalActions } from '../../../components/modal';
-import { settleDialogAction } from '../../../lib/notify';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import type { BookingsView } from '../api/booking-keys';
 import { useCancelBooking } from '../api/use-cancel-booking';
+import { useCancellationQuote } from '../api/use-cancellation-quote';
 
 interface CancelBookingDialogProps {
   booking: Booking;
@@ -14,16 +20,50 @@ interface CancelBookingDialogProps {
   onClose: () => void;
 }
 
-export function CancelBookingDialog({ booking, view, onClose }: CancelBookingDialogProps) {
-  const cancel = useCancelBooking();
-  const refund = formatMoney(booking.priceCents - booking.refundedCents);
-  const who = view === 'mine' ? 'You are' : 'The guest is';
+/** What the person confirming reads: the refund the server will make, in the stay's policy's words. */
+export function describeRefund(quote: CancellationQuote): { headline: string; detail: string } {
+  const refund = formatMoney(quote.refundCents);
+  const total = formatMoney(quote.totalCents);
+  if (quote.cancelledBy === 'host') {
+    return {
+      headline: `The guest will be refunded ${refund} of ${total}`,
+      detail: 'A stay cancelled by its host is always refunded in full, and the nights become free again.',
+    };
+  }
+  const policy = CANCELLATION_POLICY_LABELS[quote.policy];
+  const share =
+    quote.share === 'full' ? 'the whole total' : quote.share === 'half' ? 'half of the total' : 'nothing';
+  return {
+    headline: `You will be refunded ${refund} of ${total}`,
+    detail: `Under the ${policy} cancellation policy this stay was booked with, cancelling today refunds ${share}. The nights become free again.`,
+  };
+}
 
-  const handleConfirm = () =>
-    settleDialogAction(async () => {
-      await cancel.mutateAsync(booking._id);
-      return 'Booking Canceled';
-    }, onClose);
+export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogProps) {
+  const cancel = useCancelBooking();
+  const quote = useCancellationQuote(booking._id);
+  const [problem, setProblem] = useState<string | null>(null);
+  const refund = quote.data ? describeRefund(quote.data) : null;
+
+  const handleConfirm = async () => {
+    if (!quote.data) return;
+    setProblem(null);
+    try {
+      await cancel.mutateAsync({ id: booking._id, expectedRefundCents: quote.data.refundCents });
+    } catch (error) {
+      // The refund changed while the dialog was open (midnight passed a threshold): show the new one, cancel nothing.
+      if (error instanceof ApiRequestError && error.status === 409) {
+        setProblem(errorMessage(error));
+        void quote.refetch();
+        return;
+      }
+      notify.error(errorMessage(error));
+      onClose();
+      return;
+    }
+    notify.success('Booking Canceled');
+    onClose();
+  };
 
   return (
     <Modal
@@ -35,16 +75,38 @@ export function CancelBookingDialog({ booking, view, onClose }: CancelBookingDia
           <p className="font-medium text-neutral-800">
             {`${booking.title}, ${formatIsoDate(booking.from)} – ${formatIsoDate(booking.to)}`}
           </p>
-          <p className="mt-2">{`${who} refunded ${refund} in full and the nights become free again.`}</p>
+          {refund && (
+            <>
+              <p className="mt-3 text-lg font-semibold text-neutral-900" data-testid="refund-headline">
+                {refund.headline}
+              </p>
+              <p className="mt-1">{refund.detail}</p>
+            </>
+          )}
         </>
       }
     >
+      {quote.isPending && <Loader size="short" />}
+      {quote.isError && (
+        <p role="alert" className="text-sm text-rose-700">
+          {`${errorMessage(quote.error)} `}
+          <button type="button" className="font-semibold underline underline-offset-2" onClick={() => void quote.refetch()}>
+            Try again
+          </button>
+        </p>
+      )}
+      {problem && (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {problem}
+        </p>
+      )}
       <hr className="my-6 border-neutral-200" />
       <ModalActions
         onCancel={onClose}
         cancelLabel="Keep booking"
         confirmLabel="Yes, cancel"
         pending={cancel.isPending}
+        confirmDisabled={!quote.data || quote.isFetching}
         onConfirm={() => void handleConfirm()}
       />
     </Modal>

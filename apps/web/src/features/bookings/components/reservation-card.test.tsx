@@ -36,6 +36,7 @@ const ROOM: Room = {
   host: { name: 'Hana Host', image: null },
   booked: false,
   timeZone: 'Europe/Helsinki',
+  cancellationPolicy: 'flexible',
 };
 
 /** Bookable from Jan 1 to Mar 31, 2030; the nights of Jan 10 and 11 are taken. */

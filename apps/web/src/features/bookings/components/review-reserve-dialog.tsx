@@ -22,6 +22,7 @@ import { usePaymentConfig } from '../api/use-payment-config';
 import { usePaymentIntent } from '../api/use-payment-intent';
 import { useRefreshStays } from '../api/use-refresh-stays';
 import type { CardFormProps, CardPaymentHandle } from './card-payment';
+import { CancellationPolicyNote } from './cancellation-policy';
 import { PriceBreakdown } from './price-breakdown';
 import { TestCardForm } from './test-card-form';
 
@@ -130,6 +131,7 @@ export function ReviewReserveDialog({ room, stay, guests, onClose }: ReviewReser
           <Detail term="Guests" value={countOf(intent.data?.guests ?? guests, 'guest')} />
         </dl>
         <PriceBreakdown nightlyCents={nightlyCents} nights={nights} totalCents={totalCents} />
+        <CancellationPolicyNote policy={intent.data?.cancellationPolicy ?? room.cancellationPolicy} as="p" />
 
         <CardForm config={config.data} configFailed={config.isError} {...cardFormProps} />
 

@@ -32,6 +32,7 @@ const ROOM: Room = {
   host: { name: 'Hana Host', image: null },
   booked: false,
   timeZone: 'Europe/Oslo',
+  cancellationPolicy: 'moderate',
 };
 
 function type(label: string, value: string) {
@@ -113,7 +114,18 @@ describe('RoomForm', () => {
       description: 'Northern lights from the bed.',
       image: STORED,
       timeZone: 'Europe/Oslo',
+      cancellationPolicy: 'moderate',
     });
+  });
+
+  it("offers the three cancellation policies, starting at the room's, and spells out the one chosen", () => {
+    render(<RoomForm room={ROOM} submitLabel="Update" saving={false} onSave={vi.fn()} onCancel={() => {}} />);
+    const policy = screen.getByLabelText('Cancellation policy');
+    expect(policy).toHaveProperty('value', 'moderate');
+    expect(screen.getAllByRole('option', { name: /^(Flexible|Moderate|Strict)$/ })).toHaveLength(3);
+    expect(document.getElementById(policy.getAttribute('aria-describedby')!)?.textContent).toContain('Full refund if you cancel at least 5 days before check-in');
+    fireEvent.change(policy, { target: { value: 'strict' } });
+    expect(document.getElementById(policy.getAttribute('aria-describedby')!)?.textContent).toContain('within 48 hours of booking');
   });
 
   it("asks where a new room is, in a labelled time zone field that starts at the server's zone", async () => {

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { DEFAULT_CANCELLATION_POLICY } from '@staybook/domain/cancellation';
 import { ROOM_LIMITS, roomInputSchemaFor, type RoomInput, type RoomInputValues } from '@staybook/domain/room-input';
 import type { Room } from '@staybook/domain/rooms';
 import { useMemo, useRef, useState } from 'react';
@@ -12,6 +13,7 @@ import { notify } from '../../../lib/notify';
 import { describeImageProblem } from '../../uploads/api/upload-image';
 import { uploadRoomPhoto } from '../api/hosting-api';
 import { AvailabilityField } from './availability-field';
+import { CancellationPolicyField } from './cancellation-policy-field';
 import { CategoryPicker } from './category-picker';
 import { RoomPhotoField } from './room-photo-field';
 import { TimeZoneField } from './time-zone-field';
@@ -34,11 +36,11 @@ interface RoomFormProps {
 }
 
 /** The fields a server refusal may name (the API's names for them are the form's). */
-const ROOM_FIELDS = ['title', 'location', 'category', 'from', 'to', 'price', 'guests', 'bedrooms', 'bathrooms', 'description', 'image', 'timeZone'] as const;
+const ROOM_FIELDS = ['title', 'location', 'category', 'from', 'to', 'price', 'guests', 'bedrooms', 'bathrooms', 'description', 'image', 'timeZone', 'cancellationPolicy'] as const;
 
 function valuesOf(room: Room | undefined, defaultTimeZone: string): Partial<RoomInputValues> {
   if (!room) {
-    return { title: '', location: '', from: '', to: '', price: '', guests: '', bedrooms: '', bathrooms: '', description: '', image: '', timeZone: defaultTimeZone };
+    return { title: '', location: '', from: '', to: '', price: '', guests: '', bedrooms: '', bathrooms: '', description: '', image: '', timeZone: defaultTimeZone, cancellationPolicy: DEFAULT_CANCELLATION_POLICY };
   }
   return {
     title: room.title,
@@ -53,6 +55,7 @@ function valuesOf(room: Room | undefined, defaultTimeZone: string): Partial<Room
     description: room.description,
     image: room.image,
     timeZone: room.timeZone,
+    cancellationPolicy: room.cancellationPolicy,
   };
 }
 
@@ -180,6 +183,20 @@ export function RoomForm({ room, submitLabel, saving, onSave, onCancel, defaultT
             <TextField label="Bathrooms" {...numberField} required error={errors.bathrooms?.message} {...register('bathrooms')} />
           </div>
           <TextAreaField label="Description" rows={5} error={errors.description?.message} {...register('description')} />
+          <Controller
+            name="cancellationPolicy"
+            control={control}
+            render={({ field, fieldState }) => (
+              <CancellationPolicyField
+                ref={field.ref}
+                name={field.name}
+                value={field.value ?? DEFAULT_CANCELLATION_POLICY}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
         </div>
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -21,6 +21,7 @@ const ROOM: ListedRoom = {
   host: { name: 'Hana', image: null },
   booked: false,
   timeZone: 'Europe/Vienna',
+  cancellationPolicy: 'flexible',
 };
 
 function renderCard(room: ListedRoom, search = {}) {

@@ -1,6 +1,7 @@
 import type { Room } from '@staybook/domain/rooms';
 import { countOf } from '@staybook/domain/text';
 import { Avatar } from '../../../components/avatar';
+import { CancellationPolicyNote } from '../../bookings/components/cancellation-policy';
 
 export function RoomInfo({ room }: { room: Room }) {
   return (
@@ -20,6 +21,8 @@ export function RoomInfo({ room }: { room: Room }) {
       <p className="text-lg leading-relaxed font-light whitespace-pre-line text-neutral-600">
         {room.description}
       </p>
+      <hr className="border-neutral-200" />
+      <CancellationPolicyNote policy={room.cancellationPolicy} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { User } from '@staybook/domain/accounts';
+import type { ManagedUser } from '@staybook/domain/accounts';
 import type { UserStatus } from '@staybook/domain/users';
 import { useState } from 'react';
 import { DataTable, type Column } from '../../../components/data-table';
@@ -8,12 +8,16 @@ import { UpdateRoleDialog } from './update-role-dialog';
 export function ManageUsersTable() {
   const users = useUsers();
   // One dialog for the table; the key below gives it fresh state for each user.
-  const [editing, setEditing] = useState<User | null>(null);
+  const [editing, setEditing] = useState<ManagedUser | null>(null);
 
-  const columns: Column<User>[] = [
+  const columns: Column<ManagedUser>[] = [
     { header: 'Email', cell: (user) => user.email, className: 'break-all' },
     { header: 'Role', cell: (user) => user.role, className: 'capitalize' },
     { header: 'Status', cell: (user) => <UserStatusText status={user.status} /> },
+    {
+      header: 'Host cancellations (12 months)',
+      cell: (user) => (user.role === 'guest' ? <span aria-label="Not a host">—</span> : user.hostCancellations),
+    },
     {
       header: 'Action',
       cell: (user) => (
