@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { asAccount, createUser, signInAs } from '../support/auth';
 import { addDays, bookThroughApi, cancelStaysAfterEach, findBookingRow } from '../support/bookings';
@@ -13,11 +14,19 @@ function messagesSection(page: Page) {
   return page.getByRole('region', { name: 'Messages' });
 }
 
+/** What axe finds on the page, whatever its impact. */
+async function violations(page: Page) {
+  const { violations: found } = await new AxeBuilder({ page }).analyze();
+  return found.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
 function conversation(page: Page) {
   return messagesSection(page).getByRole('log', { name: 'Conversation' });
 }
 
 test('guest and host write to each other on the trip page; the host is mailed once and sees the unread count', async ({ page, browser, playwright }) => {
+  // Two people in two browsers, and the answer arrives by polling (every 10 s).
+  test.slow();
   const place = uniquePlace();
   const { host, rooms } = await hostWithRooms(playwright.request, [{ title: `Loft in ${place}`, location: `${place}, Germany` }]);
   const room = rooms[0]!;
@@ -44,6 +53,7 @@ test('guest and host write to each other on the trip page; the host is mailed on
   await composer.fill('Also: are towels provided?');
   await messagesSection(page).getByRole('button', { name: 'Send' }).click();
   await expect(conversation(page).getByRole('listitem')).toHaveCount(2);
+  expect(await violations(page)).toEqual([]);
 
   // The host, in a browser of their own, sees the unread count in the sidebar and the thread in Messages.
   const hostContext = await browser.newContext({ baseURL: SEEDED_URL });
@@ -59,6 +69,7 @@ test('guest and host write to each other on the trip page; the host is mailed on
     await expect(thread).toContainText('Ana Messenger');
     await expect(thread).toContainText('Also: are towels provided?');
     await expect(thread).toContainText('2 unread');
+    expect(await violations(hostPage)).toEqual([]);
 
     // The host reads it on the trip page, reached from Manage Bookings, and answers.
     await dashboardNav(hostPage).getByRole('link', { name: 'Manage Bookings' }).click();
