@@ -29,6 +29,11 @@ export async function expectImageLoaded(image: Locator): Promise<void> {
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 }
 
+/** A stay's trip page, `/dashboard/trips/:bookingId`, where paying lands the guest. */
+export function isTripPage(url: URL): boolean {
+  return /^\/dashboard\/trips\/[0-9a-f-]{36}$/.test(url.pathname);
+}
+
 /** `path`, matched on the pathname alone. */
 export function atPath(path: string): (url: URL) => boolean {
   return (url) => url.pathname === path;

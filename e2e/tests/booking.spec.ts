@@ -28,7 +28,7 @@ import {
 } from '../support/bookings';
 import { holdRequests } from '../support/network';
 import { fetchRoom, roomPath } from '../support/rooms';
-import { atPath } from '../support/ui';
+import { atPath, isTripPage } from '../support/ui';
 
 test('a guest picks dates, pays by card and finds the stay in My Bookings', async ({ page, request, playwright }) => {
   const guest = await createUser(playwright.request);
@@ -62,8 +62,11 @@ test('a guest picks dates, pays by card and finds the stay in My Bookings', asyn
   await dialog.getByRole('button', { name: `Pay ${total}` }).click();
 
   await expect(page.getByText('Room Booked Successfully')).toBeVisible();
-  await expect(page).toHaveURL(atPath('/dashboard/my-bookings'));
+  // The guest lands on the stay's trip page; My Bookings is one click away.
+  await expect(page).toHaveURL(isTripPage);
   await expect(dialog).toBeHidden();
+  await page.getByRole('link', { name: 'Back to My Bookings' }).click();
+  await expect(page).toHaveURL(atPath('/dashboard/my-bookings'));
   const rows = page.getByRole('row');
   await expect(rows).toHaveCount(2);
   const cells = rows.nth(1).getByRole('cell');

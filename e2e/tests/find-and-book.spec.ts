@@ -14,6 +14,7 @@ import {
   usd,
 } from '../support/bookings';
 import { roomCards, roomPath } from '../support/rooms';
+import { isTripPage } from '../support/ui';
 import { hostWithRooms, pickSearchDates, searchForm, setGuests, stayText, today, uniquePlace } from '../support/search';
 
 const cancelStaysOf = cancelStaysAfterEach();
@@ -68,6 +69,7 @@ test('a guest searches a place, dates and 2 guests, books a room from the result
   await fillCard(dialog, SUCCESS_CARD);
   await dialog.getByRole('button', { name: `Pay ${total}` }).click();
   await expect(page.getByText('Room Booked Successfully')).toBeVisible();
+  await expect(page).toHaveURL(isTripPage);
 
   // The same search again: the room is taken for those dates, the other one is still there.
   await page.goto(searched);

@@ -18,7 +18,7 @@ import {
   usd,
 } from '../support/bookings';
 import { fetchRoom, roomPath } from '../support/rooms';
-import { atPath } from '../support/ui';
+import { atPath, isTripPage } from '../support/ui';
 
 /** The room page's address as a dated search links it: `/room/:id?checkin&checkout&guests`. */
 function searchParamsOf(url: URL) {
@@ -66,6 +66,8 @@ test('a room opened from a dated search for 2 guests keeps the dates and guests 
   await fillCard(dialog, SUCCESS_CARD);
   await dialog.getByRole('button', { name: `Pay ${total}` }).click();
   await expect(page.getByText('Room Booked Successfully')).toBeVisible();
+  await expect(page).toHaveURL(isTripPage);
+  await page.getByRole('link', { name: 'Back to My Bookings' }).click();
   await expect(page).toHaveURL(atPath('/dashboard/my-bookings'));
 
   const mine = (await findBookingRow(page, room.title)).getByRole('cell');

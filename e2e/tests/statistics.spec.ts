@@ -26,9 +26,10 @@ async function allStays(api: APIRequestContext, list: 'my-bookings' | 'manage-bo
   return stays;
 }
 
+/** Sales are what stays kept (a cancelled stay under a Moderate or Strict policy may keep part); bookings are the confirmed stays. */
 function salesOf(stays: Booking[]): { cents: number; count: number; confirmed: Booking[] } {
   const confirmed = stays.filter((s) => s.status === 'confirmed');
-  return { cents: confirmed.reduce((sum, s) => sum + s.priceCents, 0), count: confirmed.length, confirmed };
+  return { cents: stays.reduce((sum, s) => sum + s.keptCents, 0), count: confirmed.length, confirmed };
 }
 
 async function countUsers(api: APIRequestContext): Promise<number> {

@@ -22,6 +22,10 @@ export const APP_PATHS = {
   manageBookings: '/dashboard/manage-bookings',
   /** The threads of the signed-in user's bookings, as guest and as host. */
   messages: '/dashboard/messages',
+  /** One stay, for its guest or the room's host (the API decides who may read it). */
+  trip: '/dashboard/trips/:bookingId',
+  /** The stay's printable receipt. */
+  tripReceipt: '/dashboard/trips/:bookingId/receipt',
   profile: '/dashboard/profile',
 } as const;
 

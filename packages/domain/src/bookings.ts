@@ -132,6 +132,11 @@ export const bookingSchema = z.object({
   price: z.number(),
   priceCents: z.int(),
   refundedCents: z.int(),
+  /**
+   * What the stay brought in: the total while confirmed; once cancelled, what was captured and not refunded
+   * (part of the total under a Moderate or Strict policy, else nothing). The statistics' sales add these up.
+   */
+  keptCents: z.int(),
   transactionId: z.string(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   /** When it was booked (ISO timestamp). */

@@ -20,3 +20,4 @@ export * from './stay-rules.js';
 export * from './cancellation.js';
 export * from './booking-reference.js';
 export * from './messages.js';
+export * from './trips.js';

@@ -30,6 +30,8 @@ const MyBookingsRoute = lazyPage(() => import('./routes/dashboard/my-bookings'),
 const ManageBookingsRoute = lazyPage(() => import('./routes/dashboard/manage-bookings'), 'ManageBookingsRoute');
 const MessagesRoute = lazyPage(() => import('./routes/dashboard/messages'), 'MessagesRoute');
 const ProfileRoute = lazyPage(() => import('./routes/dashboard/profile'), 'ProfileRoute');
+const TripRoute = lazyPage(() => import('./routes/dashboard/trip'), 'TripRoute');
+const TripReceiptRoute = lazyPage(() => import('./routes/trip-receipt'), 'TripReceiptRoute');
 
 /** The tall loader while a page's code arrives (the dashboard's own pages use its Suspense). */
 function page(Page: ComponentType) {
@@ -72,6 +74,8 @@ const routes: RouteObject[] = [
       { path: APP_PATHS.resetPassword, element: page(ResetPasswordRoute) },
       { path: APP_PATHS.verifyEmail, element: page(VerifyEmailRoute) },
       { path: APP_PATHS.authComplete, element: page(AuthCompleteRoute) },
+      // The receipt prints without the dashboard's frame, so it stands outside it.
+      { path: APP_PATHS.tripReceipt, element: <PrivateRoute>{page(TripReceiptRoute)}</PrivateRoute>, errorElement: <RouteError /> },
       {
         path: APP_PATHS.dashboard,
         element: <PrivateRoute>{page(DashboardLayout)}</PrivateRoute>,
@@ -116,6 +120,8 @@ const routes: RouteObject[] = [
               },
               { path: APP_PATHS.messages, element: <MessagesRoute /> },
               { path: APP_PATHS.profile, element: <ProfileRoute /> },
+              // Any signed-in user may open a trip; the API answers only the stay's guest and host.
+              { path: APP_PATHS.trip, element: <TripRoute /> },
             ],
           },
         ],

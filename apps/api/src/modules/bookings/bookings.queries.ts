@@ -81,6 +81,7 @@ export function toBooking(row: BookingRow, today: IsoDate = todayIn(row.timeZone
     price: centsToDollars(row.totalCents),
     priceCents: row.totalCents,
     refundedCents: row.refundedCents,
+    keptCents: row.keptCents,
     transactionId: row.providerPaymentId,
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
     date: row.createdAt.toISOString(),

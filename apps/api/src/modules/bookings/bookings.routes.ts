@@ -14,6 +14,7 @@ import {
   roomAvailabilitySchema,
   roomIdSchema,
   rolesFor,
+  tripSchema,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
 import { actorOf, rateLimitKeyByUser, requireRole, requireUser, requireVerifiedEmail } from '../../plugins/session.js';
@@ -27,6 +28,7 @@ import {
   previewCancellation,
   type BookingDeps,
 } from './bookings.service.js';
+import { getTrip } from './trips.service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -107,6 +109,19 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
     },
     async (request) =>
       cancelBooking(deps, { actor: actorOf(request), bookingId: request.params.id, expectedRefundCents: request.body?.expectedRefundCents }),
+  );
+
+  app.get(
+    '/trips/:bookingId',
+    {
+      onRequest: requireUser,
+      schema: {
+        summary: "A stay's trip page, for its guest or the room's host only (anyone else: 404)",
+        params: z.object({ bookingId: bookingIdSchema }),
+        response: { 200: tripSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => getTrip(db, { actor: actorOf(request), bookingId: request.params.bookingId }),
   );
 
   const myBookings = { summary: 'My stays, upcoming first', querystring: listBookingsQuerySchema, response: { 200: bookingsPageSchema, ...errorResponses(400, 401) } };

@@ -78,6 +78,7 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
         nightlyPriceCents: 12_000,
         totalCents: 36_000,
         guests: 1,
+        cancellationPolicy: 'flexible',
       });
       expect(await paymentOf(intent.paymentIntentId)).toMatchObject({
         guestId: guest.id,

@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Booking } from '@staybook/domain/bookings';
 import type { BookingsView } from '../api/booking-keys';
+import { sampleBooking } from '../utils/sample-booking';
 import { BookingsTable } from './bookings-table';
 
 afterEach(() => {
@@ -11,9 +13,13 @@ afterEach(() => {
 });
 
 function renderEmpty(view: BookingsView) {
+  renderList(view, []);
+}
+
+function renderList(view: BookingsView, items: Booking[]) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(() => Promise.resolve(new Response(JSON.stringify({ items: [], nextCursor: null }), { headers: { 'content-type': 'application/json' } }))),
+    vi.fn(() => Promise.resolve(new Response(JSON.stringify({ items, nextCursor: null }), { headers: { 'content-type': 'application/json' } }))),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -37,5 +43,17 @@ describe('the bookings lists with nothing in them', () => {
     const link = await screen.findByRole('link', { name: 'Add Room' });
     expect(link.getAttribute('href')).toBe('/dashboard/add-room');
     expect(screen.queryByRole('link', { name: 'Browse stays' })).toBeNull();
+  });
+});
+
+describe('a row of the bookings lists', () => {
+  const stay = sampleBooking();
+
+  it.each(['mine', 'managed'] as const)("links the room's title to the trip page and shows the reference (%s)", async (view) => {
+    renderList(view, [stay]);
+    const link = await screen.findByRole('link', { name: 'Cabin by the lake' });
+    expect(link.getAttribute('href')).toBe(`/dashboard/trips/${stay._id}`);
+    expect(link.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(link.getAttribute('aria-describedby')!)?.textContent).toBe('SB-7K3Q-9M2D');
   });
 });

@@ -3,7 +3,8 @@ import type { Booking } from '@staybook/domain/bookings';
 import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { countOf } from '@staybook/domain/text';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { Link, generatePath } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -59,11 +60,22 @@ export function BookingsTable({ view }: { view: BookingsView }) {
   );
 }
 
+/** The room's title links to the stay's trip page; the reference under it tells two stays in one room apart. */
 function StayTitle({ booking }: { booking: Booking }) {
+  const referenceId = useId();
   return (
     <RoomTitleCell image={booking.image}>
-      <p className="font-medium text-neutral-900">{booking.title}</p>
+      <Link
+        to={generatePath(APP_PATHS.trip, { bookingId: booking._id })}
+        aria-describedby={referenceId}
+        className="font-medium text-neutral-900 underline-offset-2 hover:underline"
+      >
+        {booking.title}
+      </Link>
       <p className="text-xs text-neutral-500">{booking.location}</p>
+      <p id={referenceId} className="font-mono text-xs text-neutral-600">
+        {booking.reference}
+      </p>
     </RoomTitleCell>
   );
 }

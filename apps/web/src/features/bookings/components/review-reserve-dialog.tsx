@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { APP_PATHS } from '@staybook/domain/app-routes';
 import { ERROR_CODES } from '@staybook/domain/errors';
-import { Link, useNavigate } from 'react-router';
+import { Link, generatePath, useNavigate } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { Modal, ModalActions } from '../../../components/modal';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -82,6 +82,7 @@ export function ReviewReserveDialog({ room, stay, guests, onClose }: ReviewReser
     setProcessing(true);
     setCardError(null);
     setBookingError(null);
+    let bookingId: string;
     try {
       if (authorizedIntent.current !== payment.paymentIntentId) {
         const result = await card.confirm(payment.clientSecret);
@@ -91,7 +92,7 @@ export function ReviewReserveDialog({ room, stay, guests, onClose }: ReviewReser
         }
         authorizedIntent.current = payment.paymentIntentId;
       }
-      await confirmBooking(payment.paymentIntentId);
+      bookingId = (await confirmBooking(payment.paymentIntentId))._id;
     } catch (error) {
       // Nights taken meanwhile (the hold is then released), or no answer: show the room as it is now.
       setBookingError(error instanceof Error ? error : new Error(errorMessage(error)));
@@ -107,7 +108,8 @@ export function ReviewReserveDialog({ room, stay, guests, onClose }: ReviewReser
     notify.success('Room Booked Successfully');
     onClose();
     void refreshStays();
-    void navigate('/dashboard/my-bookings');
+    // The trip page: the reference, the receipt and the way to My Bookings.
+    void navigate(generatePath(APP_PATHS.trip, { bookingId }));
   };
 
   const guest = user?.name || user?.email || '';

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { todayIn, type IsoDate, type Trip, type TripPaymentStatus, type TripViewerRole } from '@staybook/domain';
+import type { Db } from '../../db/client.js';
+import { bookings, payments } from '../../db/schema.js';
+import { NotFoundError } from '../../errors.js';
+import type { Actor } from '../../plugins/session.js';
+import { findBookingRow, toBooking, type BookingRow } from './bookings.queries.js';
+import { refundNow } from './bookings.service.js';
+
+/** Anyone but the two parties hears this, admins included, so that booking ids cannot be probed. */
+const TRIP_NOT_FOUND = 'Booking not found.';
+
+type PaymentFacts = Pick<typeof payments.$inferSelect, 'status' | 'amountCents' | 'refundedCents'>;
+
+/** Where the money stands, in the trip page's words. */
+export function tripPaymentStatus({ status, amountCents, refundedCents }: PaymentFacts): TripPaymentStatus {
+  switch (status) {
+    case 'requires_payment':
+    case 'authorized':
+      return 'authorized';
+    case 'succeeded':
+      return 'captured';
+    case 'refunded':
+      return refundedCents < amountCents ? 'partially-refunded' : 'refunded';
+    case 'canceled':
+      return 'voided';
+  }
+}
+
+function viewerRoleOf(row: BookingRow, actor: Actor): TripViewerRole | null {
+  if (row.guestId === actor.id) return 'guest';
+  if (row.hostId === actor.id) return 'host';
+  return null;
+}
+
+/**
+ * `GET /api/trips/:bookingId`: the stay for its guest or the room's host. The refund is what a cancellation by
+ * this viewer would bring the guest today (a host's refunds in full), or null once the stay cannot be cancelled.
+ */
+export async function getTrip(db: Db, { actor, bookingId, today: fixedToday }: { actor: Actor; bookingId: string; today?: IsoDate }): Promise<Trip> {
+  const row = await findBookingRow(db, eq(bookings.id, bookingId));
+  const viewerRole = row ? viewerRoleOf(row, actor) : null;
+  if (!row || !viewerRole) throw new NotFoundError(TRIP_NOT_FOUND);
+  // Every booking has its payment (a foreign key); its status and amount are the provider's word on the money.
+  const payment = (
+    await db
+      .select({ status: payments.status, amountCents: payments.amountCents, refundedCents: payments.refundedCents })
+      .from(payments)
+      .where(eq(payments.id, row.paymentId))
+  )[0]!;
+  const today = fixedToday ?? todayIn(row.timeZone);
+  const booking = toBooking(row, today);
+  const refund = booking.cancellable ? refundNow(row, viewerRole, new Date(), today) : null;
+  const captured = payment.status === 'succeeded' || payment.status === 'refunded';
+  const other = viewerRole === 'guest' ? booking.host : booking.guest;
+  return {
+    booking,
+    viewerRole,
+    reference: row.reference,
+    room: { id: row.roomId, title: row.title, image: row.image, location: row.location },
+    stay: { from: booking.from, to: booking.to, nights: booking.nights, guests: booking.guests },
+    price: { nightlyCents: row.nightlyPriceCents, nights: booking.nights, totalCents: row.totalCents },
+    payment: {
+      card: booking.card,
+      capturedCents: captured ? payment.amountCents : 0,
+      refundedCents: payment.refundedCents,
+      status: tripPaymentStatus(payment),
+    },
+    policy: row.cancellationPolicy,
+    refundIfCancelledToday: refund && { refundCents: refund.refundCents, totalCents: refund.totalCents, share: refund.share },
+    otherParty: { name: other.name, image: other.image },
+  };
+}

@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, BOOKING_REFERENCE_PATTERN, todayIso, tripSchema, type Booking } from '@staybook/domain';
+import { insertRoom } from '../../db/factories.js';
+import { users } from '../../db/schema.js';
+import { bookStay } from '../../test/bookings.js';
+import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
+
+const today = todayIso();
+const day = (n: number) => addDays(today, n);
+
+describe.each(TEST_DATABASE_KINDS)('trip pages on %s', (kind) => {
+  let t: TestApp;
+  let host: TestUser;
+  let otherHost: TestUser;
+  let guest: TestUser;
+  let otherGuest: TestUser;
+  let admin: TestUser;
+  /** Moderate, three days before check-in: the guest would get half back, the host's cancellation all. */
+  let stay: Booking;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    [host, otherHost, guest, otherGuest, admin] = await Promise.all([
+      t.signUp({ role: 'host', name: 'Hana Host' }),
+      t.signUp({ role: 'host' }),
+      t.signUp({ name: 'Gus Guest' }),
+      t.signUp(),
+      t.signUp({ role: 'admin' }),
+    ]);
+    const room = await insertRoom(t.database.db, {
+      hostId: host.id,
+      title: 'Cabin by the lake',
+      location: 'Hallstatt, Austria',
+      availableFrom: day(1),
+      availableTo: day(60),
+      priceCents: 12_345,
+      guests: 3,
+      cancellationPolicy: 'moderate',
+      timeZone: 'UTC',
+    });
+    stay = await bookStay(t, guest, { roomId: room.id, from: day(3), to: day(5), guests: 2 });
+  });
+  afterAll(() => t.close());
+
+  const tripOf = (id: string, as: TestUser | null) => t.call('GET', `/api/trips/${id}`, { as });
+
+  async function photoOf(user: TestUser) {
+    const [row] = await t.database.db.select({ image: users.image }).from(users).where(eq(users.id, user.id));
+    return row!.image;
+  }
+
+  it("shows the guest their stay, the host as the other party and the policy's refund for a guest's cancellation", async () => {
+    const res = await tripOf(stay._id, guest);
+    expect(res.statusCode, res.body).toBe(200);
+    const trip = tripSchema.parse(res.json());
+    expect(trip.booking).toEqual(stay);
+    expect(trip).toMatchObject({
+      viewerRole: 'guest',
+      reference: stay.reference,
+      room: { id: stay.roomId, title: 'Cabin by the lake', location: 'Hallstatt, Austria', image: stay.image },
+      stay: { from: day(3), to: day(5), nights: 2, guests: 2 },
+      price: { nightlyCents: 12_345, nights: 2, totalCents: 24_690 },
+      payment: { card: { brand: 'visa', last4: '4242' }, capturedCents: 24_690, refundedCents: 0, status: 'captured' },
+      policy: 'moderate',
+      // Three days before check-in under Moderate: half, rounded in the guest's favour.
+      refundIfCancelledToday: { share: 'half', refundCents: 12_345, totalCents: 24_690 },
+      otherParty: { name: 'Hana Host', image: await photoOf(host) },
+    });
+    expect(trip.reference).toMatch(BOOKING_REFERENCE_PATTERN);
+  });
+
+  it("shows the host the same stay with the guest as the other party, and a host's cancellation refunds in full", async () => {
+    const res = await tripOf(stay._id, host);
+    expect(res.statusCode, res.body).toBe(200);
+    const trip = tripSchema.parse(res.json());
+    expect(trip).toMatchObject({
+      viewerRole: 'host',
+      reference: stay.reference,
+      refundIfCancelledToday: { share: 'full', refundCents: 24_690, totalCents: 24_690 },
+      otherParty: { name: 'Gus Guest', image: await photoOf(guest) },
+    });
+  });
+
+  it('answers anyone else, admins included, as if the booking did not exist', async () => {
+    for (const someone of [otherGuest, otherHost, admin]) {
+      const res = await tripOf(stay._id, someone);
+      expect(res.statusCode, someone.email).toBe(404);
+      expect(res.json()).toMatchObject({ error: { message: 'Booking not found.' } });
+    }
+    const missing = await tripOf('00000000-0000-4000-8000-000000000000', guest);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error: { message: 'Booking not found.' } });
+  });
+
+  it('asks a signed-out visitor to sign in, and refuses a malformed id naming the field', async () => {
+    expect((await tripOf(stay._id, null)).statusCode).toBe(401);
+    const malformed = await tripOf('not-a-booking', guest);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error: { fields: { bookingId: expect.any(String) } } });
+  });
+
+  it('shows a cancelled stay with what was refunded and no refund left to offer', async () => {
+    const room = await insertRoom(t.database.db, { hostId: host.id, availableFrom: day(1), availableTo: day(30), priceCents: 10_000, timeZone: 'UTC' });
+    const booked = await bookStay(t, guest, { roomId: room.id, from: day(10), to: day(12) });
+    const cancelled = await t.call('DELETE', `/api/booking/${booked._id}`, { as: guest });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    for (const viewer of [guest, host]) {
+      const trip = tripSchema.parse((await tripOf(booked._id, viewer)).json());
+      expect(trip.booking).toMatchObject({ status: 'cancelled', state: 'cancelled', cancellable: false, cancelledBy: 'guest' });
+      expect(trip.payment).toEqual({ card: { brand: 'visa', last4: '4242' }, capturedCents: 20_000, refundedCents: 20_000, status: 'refunded' });
+      expect(trip.refundIfCancelledToday).toBeNull();
+    }
+  });
+
+  it('gives 50 stays booked at once 50 different, well-formed references, each on its booking answer', async () => {
+    const rooms = await Promise.all(
+      Array.from({ length: 50 }, () => insertRoom(t.database.db, { hostId: otherHost.id, availableFrom: day(1), availableTo: day(10) })),
+    );
+    const booked = await Promise.all(rooms.map((room) => bookStay(t, otherGuest, { roomId: room.id, from: day(2), to: day(3) })));
+    const references = booked.map((b) => b.reference);
+    for (const reference of references) expect(reference).toMatch(BOOKING_REFERENCE_PATTERN);
+    expect(new Set(references).size).toBe(50);
+    // The trip page quotes the reference the booking answer gave.
+    const trip = tripSchema.parse((await tripOf(booked[0]!._id, otherGuest)).json());
+    expect(trip.reference).toBe(booked[0]!.reference);
+  });
+});

@@ -1,0 +1,181 @@
+import { APP_PATHS } from '@staybook/domain/app-routes';
+import { CANCELLATION_POLICY_LABELS, CANCELLATION_POLICY_TEXTS } from '@staybook/domain/cancellation';
+import { formatIsoDate } from '@staybook/domain/dates';
+import { imageAtWidth, imageSrcSet } from '@staybook/domain/images';
+import { formatMoney } from '@staybook/domain/money';
+import { countOf } from '@staybook/domain/text';
+import type { Trip } from '@staybook/domain/trips';
+import { useId, useState, type ReactNode } from 'react';
+import { FaArrowLeft } from 'react-icons/fa';
+import { Link, generatePath } from 'react-router';
+import { Avatar } from '../../../components/avatar';
+import { Button } from '../../../components/button';
+import { CancelBookingDialog } from '../../bookings/components/cancel-booking-dialog';
+import { PriceBreakdown } from '../../bookings/components/price-breakdown';
+import {
+  describeCard,
+  formatMoment,
+  otherPartyHeading,
+  PAYMENT_STATUS_LABELS,
+  refundTodayText,
+  tripCalendarUrl,
+  tripReceiptPath,
+} from '../utils/trip-text';
+
+/** The photo spans the page's column (max-w-4xl = 896px) beside the dashboard's sidebar. */
+const PHOTO_SIZES = ['(min-width: 1280px) 896px', '(min-width: 768px) calc(100vw - 336px)', 'calc(100vw - 32px)'].join(', ');
+
+const ACTION_LINK =
+  'inline-flex items-center justify-center rounded-lg border-2 border-neutral-900 bg-white px-5 py-2.5 text-sm font-semibold text-neutral-900 transition hover:bg-neutral-100';
+
+/**
+ * A stay's trip page, for its guest or the room's host: the room, the dates, the reference, the money, the policy
+ * with today's refund, the other party, and what can be done (cancel, add to a calendar, the receipt). Sections are
+ * stacked in one column, so more (the booking's messages) can follow at the end.
+ */
+export function TripDetails({ trip }: { trip: Trip }) {
+  const { booking, viewerRole } = trip;
+  const [cancelling, setCancelling] = useState(false);
+  const backTo = viewerRole === 'guest' ? { to: APP_PATHS.myBookings, label: 'My Bookings' } : { to: APP_PATHS.manageBookings, label: 'Manage Bookings' };
+
+  return (
+    <article aria-labelledby="trip-title" className="mx-auto flex max-w-4xl flex-col gap-8">
+      <Link to={backTo.to} className="inline-flex items-center gap-2 self-start text-sm font-semibold text-neutral-700 hover:text-neutral-900">
+        <FaArrowLeft aria-hidden="true" />
+        {`Back to ${backTo.label}`}
+      </Link>
+
+      <header className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div className="min-w-0">
+            <h1 id="trip-title" className="text-2xl font-bold text-neutral-900">
+              <Link to={generatePath(APP_PATHS.room, { id: trip.room.id })} className="hover:underline">
+                {trip.room.title}
+              </Link>
+            </h1>
+            <p className="mt-1 font-light text-neutral-500">{trip.room.location}</p>
+          </div>
+          <div className="rounded-xl border-2 border-neutral-900 px-4 py-2 text-right">
+            <p id="trip-reference-label" className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
+              Booking reference
+            </p>
+            <p aria-labelledby="trip-reference-label" className="font-mono text-2xl font-bold tracking-wider text-neutral-900">
+              {trip.reference}
+            </p>
+          </div>
+        </div>
+        <div className="aspect-video w-full overflow-hidden rounded-xl bg-neutral-200 md:aspect-[2/1]">
+          <img
+            src={imageAtWidth(trip.room.image, 1600)}
+            srcSet={imageSrcSet(trip.room.image)}
+            sizes={PHOTO_SIZES}
+            decoding="async"
+            width={1600}
+            height={800}
+            alt={trip.room.title}
+            className="size-full object-cover"
+          />
+        </div>
+        <StayStatus trip={trip} />
+      </header>
+
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+        <TripSection title="Your stay">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+            <Fact term="Check-in" value={formatIsoDate(trip.stay.from)} />
+            <Fact term="Check-out" value={formatIsoDate(trip.stay.to)} />
+            <Fact term="Nights" value={String(trip.stay.nights)} />
+            <Fact term="Guests" value={countOf(trip.stay.guests, 'guest')} />
+          </dl>
+        </TripSection>
+
+        <TripSection title={otherPartyHeading(trip)}>
+          <div className="flex items-center gap-3">
+            <Avatar src={trip.otherParty.image} alt="" size={48} />
+            <p className="font-medium text-neutral-900">{trip.otherParty.name}</p>
+          </div>
+        </TripSection>
+
+        <TripSection title="Price">
+          <PriceBreakdown nightlyCents={trip.price.nightlyCents} nights={trip.price.nights} totalCents={trip.price.totalCents} />
+        </TripSection>
+
+        <TripSection title="Payment">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+            <Fact term="Card" value={describeCard(trip.payment.card)} />
+            <Fact term="Captured" value={formatMoney(trip.payment.capturedCents)} />
+            <Fact term="Refunded" value={formatMoney(trip.payment.refundedCents)} />
+            <Fact term="Status" value={PAYMENT_STATUS_LABELS[trip.payment.status]} />
+          </dl>
+        </TripSection>
+
+        <TripSection title="Cancellation policy" wide>
+          <p className="font-semibold text-neutral-900">{CANCELLATION_POLICY_LABELS[trip.policy]}</p>
+          <p className="mt-1 text-neutral-700">{CANCELLATION_POLICY_TEXTS[trip.policy]}</p>
+          <p className="mt-3 font-medium text-neutral-900">{refundTodayText(trip)}</p>
+          {booking.cancellable && trip.refundIfCancelledToday && (
+            <Button variant="outline" className="mt-4" onClick={() => setCancelling(true)}>
+              Cancel booking
+            </Button>
+          )}
+        </TripSection>
+      </div>
+
+      <div className="flex flex-wrap gap-3">
+        {booking.status === 'confirmed' && (
+          <a href={tripCalendarUrl(booking._id)} download={`${trip.reference}.ics`} className={ACTION_LINK}>
+            Add to calendar
+          </a>
+        )}
+        <Link to={tripReceiptPath(booking._id)} className={ACTION_LINK}>
+          View receipt
+        </Link>
+      </div>
+
+      {/* The booking's messages (issue 19, item 3) are appended here, as the page's last section. */}
+
+      {cancelling && (
+        <CancelBookingDialog booking={booking} view={viewerRole === 'guest' ? 'mine' : 'managed'} onClose={() => setCancelling(false)} />
+      )}
+    </article>
+  );
+}
+
+/** Where the stay stands, in a sentence (cancelled ones say by whom and when). */
+function StayStatus({ trip }: { trip: Trip }) {
+  const { booking } = trip;
+  const text =
+    booking.state === 'cancelled'
+      ? `Cancelled${booking.cancelledBy ? ` by the ${booking.cancelledBy}` : ''}${booking.cancelledAt ? ` on ${formatMoment(booking.cancelledAt)}` : ''}.`
+      : booking.state === 'past'
+        ? 'This stay is over.'
+        : booking.state === 'in-progress'
+          ? 'This stay is under way.'
+          : 'Confirmed: the stay is upcoming.';
+  return (
+    <p className={`rounded-lg px-4 py-3 text-sm font-medium ${booking.state === 'cancelled' ? 'bg-neutral-100 text-neutral-800' : 'bg-green-50 text-green-900'}`}>
+      {text}
+    </p>
+  );
+}
+
+function TripSection({ title, wide = false, children }: { title: string; wide?: boolean; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={`rounded-xl border border-neutral-200 p-5 ${wide ? 'md:col-span-2' : ''}`}>
+      <h2 id={id} className="mb-3 text-lg font-semibold text-neutral-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <>
+      <dt className="text-neutral-500">{term}</dt>
+      <dd className="font-medium text-neutral-900">{value}</dd>
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import type { Trip } from '@staybook/domain/trips';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleBooking } from '../../bookings/utils/sample-booking';
+import { TripDetails } from './trip-details';
+import { TripReceipt } from './trip-receipt';
+import { WithTrip } from './with-trip';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const booking = sampleBooking();
+const ID = booking._id;
+const ROOM_ID = booking.roomId;
+
+function tripFor(viewerRole: Trip['viewerRole'], overrides: Partial<Trip> = {}): Trip {
+  return {
+    booking,
+    viewerRole,
+    reference: booking.reference,
+    room: { id: ROOM_ID, title: booking.title, image: booking.image, location: booking.location },
+    stay: { from: booking.from, to: booking.to, nights: 2, guests: 2 },
+    price: { nightlyCents: 12_345, nights: 2, totalCents: 24_690 },
+    payment: { card: booking.card, capturedCents: 24_690, refundedCents: 0, status: 'captured' },
+    policy: 'moderate',
+    refundIfCancelledToday:
+      viewerRole === 'guest' ? { share: 'half', refundCents: 12_345, totalCents: 24_690 } : { share: 'full', refundCents: 24_690, totalCents: 24_690 },
+    otherParty: viewerRole === 'guest' ? { name: 'Hana Host', image: null } : { name: 'Gus Guest', image: null },
+    ...overrides,
+  };
+}
+
+function renderWithQueries(ui: React.ReactNode, path = '/') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+function answer(status: number, body: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }))),
+  );
+}
+
+function renderTripAt(path: string) {
+  return renderWithQueries(
+    <Routes>
+      <Route path="/dashboard/trips/:bookingId" element={<WithTrip>{(trip) => <TripDetails trip={trip} />}</WithTrip>} />
+    </Routes>,
+    path,
+  );
+}
+
+describe('the trip page', () => {
+  it("shows a guest the reference, the room linked, the policy's refund today, the host and what to do", () => {
+    renderWithQueries(<TripDetails trip={tripFor('guest')} />);
+    expect(screen.getByText('SB-7K3Q-9M2D')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cabin by the lake' }).getAttribute('href')).toBe(`/room/${ROOM_ID}`);
+    const photo = screen.getByRole('img', { name: 'Cabin by the lake' });
+    expect(photo.getAttribute('srcset')).toContain(`/uploads/${ROOM_ID}-640w.webp 640w`);
+    expect(screen.getByText('Moderate')).toBeTruthy();
+    expect(screen.getByText('If you cancel today: $123.45 refunded of $246.90')).toBeTruthy();
+    const host = screen.getByRole('region', { name: 'Your host' });
+    expect(within(host).getByText('Hana Host')).toBeTruthy();
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(within(payment).getByText('Visa ending in 4242')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+    const calendar = screen.getByRole('link', { name: 'Add to calendar' });
+    expect(calendar.getAttribute('href')).toBe(`/api/booking/${ID}/calendar.ics`);
+    expect(calendar.hasAttribute('download')).toBe(true);
+    expect(screen.getByRole('link', { name: 'View receipt' }).getAttribute('href')).toBe(`/dashboard/trips/${ID}/receipt`);
+    expect(screen.getByRole('link', { name: 'Back to My Bookings' }).getAttribute('href')).toBe('/dashboard/my-bookings');
+  });
+
+  it('shows a host the guest, a full refund and the way back to Manage Bookings', () => {
+    renderWithQueries(<TripDetails trip={tripFor('host')} />);
+    expect(within(screen.getByRole('region', { name: 'Your guest' })).getByText('Gus Guest')).toBeTruthy();
+    expect(screen.getByText("If you cancel today: $246.90 refunded of $246.90 (a host's cancellation refunds the guest in full)")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Manage Bookings' }).getAttribute('href')).toBe('/dashboard/manage-bookings');
+  });
+
+  it('offers no Cancel for a cancelled stay, and says what was refunded', () => {
+    const cancelled = { ...booking, status: 'cancelled', state: 'cancelled', cancellable: false, refundedCents: 12_345, cancelledAt: '2027-02-10T12:00:00.000Z', cancelledBy: 'guest' } as const;
+    renderWithQueries(
+      <TripDetails
+        trip={tripFor('guest', { booking: cancelled, refundIfCancelledToday: null, payment: { card: booking.card, capturedCents: 24_690, refundedCents: 12_345, status: 'partially-refunded' } })}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+    expect(screen.getByText('This stay was cancelled; $123.45 was refunded.')).toBeTruthy();
+    expect(screen.getByText('Partly refunded')).toBeTruthy();
+  });
+
+  it('loads, then says a booking it may not read was not found', async () => {
+    answer(404, { error: { code: 'NOT_FOUND', message: 'Booking not found.' } });
+    renderTripAt(`/dashboard/trips/${ID}`);
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Booking not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to My Bookings' })).toBeTruthy();
+  });
+
+  it('says a malformed link names no booking without asking the server', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderTripAt('/dashboard/trips/not-a-booking');
+    expect(screen.getByRole('heading', { name: 'Booking not found' })).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('offers to try again when the server fails', async () => {
+    answer(500, { error: { code: 'INTERNAL', message: 'Something broke on our side.' } });
+    renderTripAt(`/dashboard/trips/${ID}`);
+    expect(await screen.findByText('Something broke on our side.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('the receipt', () => {
+  it('holds what an accountant files, and prints from a button', () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const cancelled = { ...booking, status: 'cancelled', state: 'cancelled', cancellable: false, refundedCents: 12_345, cancelledAt: '2027-02-10T12:00:00.000Z', cancelledBy: 'guest' } as const;
+    renderWithQueries(
+      <TripReceipt
+        trip={tripFor('guest', { booking: cancelled, refundIfCancelledToday: null, payment: { card: booking.card, capturedCents: 24_690, refundedCents: 12_345, status: 'partially-refunded' } })}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Receipt', level: 1 })).toBeTruthy();
+    const facts = new Map(
+      screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(Object.fromEntries(facts)).toMatchObject({
+      'Receipt number': 'SB-7K3Q-9M2D',
+      Seller: 'StayBook',
+      Guest: 'Gus Guest',
+      'Guest e-mail': 'gus@example.com',
+      Host: 'Hana Host',
+      Room: 'Cabin by the lake',
+      Location: 'Hallstatt, Austria',
+      Dates: 'Mar 2, 2027 – Mar 4, 2027',
+      Nights: '2',
+      '$123.45 × 2 nights': '$246.90',
+      Total: '$246.90',
+      Card: 'Visa ending in 4242',
+      'Amount captured': '$246.90',
+      'Amount refunded': '$123.45',
+      'Net paid': '$123.45',
+      Currency: 'USD',
+    });
+    expect(facts.get('Status')).toMatch(/^Cancelled on Feb 1[01], 2027$/);
+    screen.getByRole('button', { name: 'Print' }).click();
+    expect(print).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,92 @@
+import { APP_PATHS } from '@staybook/domain/app-routes';
+import type { Booking } from '@staybook/domain/bookings';
+import { formatIsoDate } from '@staybook/domain/dates';
+import { formatMoney } from '@staybook/domain/money';
+import { capitalize } from '@staybook/domain/text';
+import type { Trip, TripPaymentStatus } from '@staybook/domain/trips';
+import { generatePath } from 'react-router';
+
+/** The trip page of a stay (the booking mails link here too). */
+export function tripPath(bookingId: string): string {
+  return generatePath(APP_PATHS.trip, { bookingId });
+}
+
+export function tripReceiptPath(bookingId: string): string {
+  return generatePath(APP_PATHS.tripReceipt, { bookingId });
+}
+
+/** The .ics of the stay, for the guest's or the host's calendar. */
+export function tripCalendarUrl(bookingId: string): string {
+  return `/api/booking/${encodeURIComponent(bookingId)}/calendar.ics`;
+}
+
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** 'Visa ending in 4242'; the provider names brands in lower case. */
+export function describeCard(card: { brand: string; last4: string } | null): string {
+  if (!card) return 'No card recorded';
+  const brand = BRAND_NAMES[card.brand.toLowerCase()] ?? (card.brand ? capitalize(card.brand) : 'Card');
+  return `${brand} ending in ${card.last4}`;
+}
+
+export const PAYMENT_STATUS_LABELS: Record<TripPaymentStatus, string> = {
+  authorized: 'Held on the card, not charged yet',
+  captured: 'Paid',
+  'partially-refunded': 'Partly refunded',
+  refunded: 'Refunded',
+  voided: 'Released, not charged',
+};
+
+/** What the guest paid in the end: captured minus refunded. */
+export function netPaidCents(payment: Trip['payment']): number {
+  return payment.capturedCents - payment.refundedCents;
+}
+
+/** Where the party a viewer deals with is named: the guest sees 'Your host', the host 'Your guest'. */
+export function otherPartyHeading(trip: Pick<Trip, 'viewerRole'>): string {
+  return trip.viewerRole === 'guest' ? 'Your host' : 'Your guest';
+}
+
+/**
+ * The policy's consequence for the person looking: 'If you cancel today: $X refunded of $Y' while the stay can be
+ * cancelled (a host's cancellation refunds the guest in full), otherwise why there is nothing to cancel.
+ */
+export function refundTodayText(trip: Pick<Trip, 'refundIfCancelledToday' | 'viewerRole' | 'booking'>): string {
+  const refund = trip.refundIfCancelledToday;
+  if (refund) {
+    const line = `If you cancel today: ${formatMoney(refund.refundCents)} refunded of ${formatMoney(refund.totalCents)}`;
+    return trip.viewerRole === 'host' ? `${line} (a host's cancellation refunds the guest in full)` : line;
+  }
+  switch (trip.booking.state) {
+    case 'cancelled':
+      return `This stay was cancelled; ${formatMoney(trip.booking.refundedCents)} was refunded.`;
+    case 'past':
+      return 'This stay is over, so it can no longer be cancelled.';
+    default:
+      return 'This stay has started, so it can no longer be cancelled.';
+  }
+}
+
+/** A moment (ISO timestamp) as a calendar date where the reader is: 'Jan 5, 2027'. */
+export function formatMoment(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
+}
+
+/** The receipt's status line: 'Confirmed', or 'Cancelled on Jan 5, 2027'. */
+export function receiptStatus(booking: Pick<Booking, 'status' | 'cancelledAt'>, timeZone?: string): string {
+  if (booking.status === 'confirmed') return 'Confirmed';
+  return booking.cancelledAt ? `Cancelled on ${formatMoment(booking.cancelledAt, timeZone)}` : 'Cancelled';
+}
+
+/** 'Jan 5, 2027 – Jan 8, 2027'. */
+export function stayDates(stay: { from: string; to: string }): string {
+  return `${formatIsoDate(stay.from)} – ${formatIsoDate(stay.to)}`;
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { bookingSchema } from './bookings.js';
+import { CANCELLATION_POLICIES } from './cancellation.js';
+import { isoDateSchema } from './rooms.js';
+
+/**
+ * `GET /api/trips/:bookingId`: one stay as its trip page shows it, to its guest or the room's host only.
+ * Everything is the server's word: the room as it was booked, the money as the provider moved it, and what a
+ * cancellation by the person looking would refund today.
+ */
+
+/** Who is looking at the trip: the stay's guest or the room's host. */
+export const tripViewerRoleSchema = z.enum(['guest', 'host']);
+export type TripViewerRole = z.infer<typeof tripViewerRoleSchema>;
+
+/**
+ * Where the stay's money stands: held on the card (not collected yet), captured, refunded in part or in full,
+ * or released without a charge (the hold voided).
+ */
+export const tripPaymentStatusSchema = z.enum(['authorized', 'captured', 'partially-refunded', 'refunded', 'voided']);
+export type TripPaymentStatus = z.infer<typeof tripPaymentStatusSchema>;
+
+export const tripSchema = z.object({
+  booking: bookingSchema,
+  viewerRole: tripViewerRoleSchema,
+  /** The short code people quote (SB-7K3Q-9M2D). */
+  reference: z.string(),
+  /** The room as it was booked (photo, title, location); `id` is the live room, which its page shows as it is now. */
+  room: z.object({ id: z.uuid(), title: z.string(), image: z.string(), location: z.string() }),
+  stay: z.object({ from: isoDateSchema, to: isoDateSchema, nights: z.int(), guests: z.int() }),
+  /** Nightly price × nights = total, in cents, at the price the stay was paid at. */
+  price: z.object({ nightlyCents: z.int(), nights: z.int(), totalCents: z.int() }),
+  payment: z.object({
+    card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+    capturedCents: z.int(),
+    refundedCents: z.int(),
+    status: tripPaymentStatusSchema,
+  }),
+  /** The policy the stay was booked under (the web app shows its label and text). */
+  policy: z.enum(CANCELLATION_POLICIES),
+  /** What cancelling now, by the person looking, would refund; null when the stay can no longer be cancelled. */
+  refundIfCancelledToday: z
+    .object({ refundCents: z.int(), totalCents: z.int(), share: z.enum(['full', 'half', 'none']) })
+    .nullable(),
+  /** The other side of the stay: the host for the guest, the guest for the host. */
+  otherParty: z.object({ name: z.string(), image: z.string().nullable() }),
+});
+export type Trip = z.infer<typeof tripSchema>;
