@@ -26,6 +26,7 @@ import { DEFAULT_FETCH_LIMITS } from './integrations/calendar/safe-fetch.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createJobWorker, type JobWorker } from './modules/jobs/job-worker.js';
 import { countFailedJobs, countPendingJobs, outboxMailer } from './modules/jobs/jobs.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.js';
 import { hostRoomsRoutes } from './modules/rooms/host-rooms.routes.js';
@@ -245,6 +246,7 @@ export async function buildApp({
       await api.register(paymentsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(statsRoutes, { db: database.db });
       await api.register(calendarRoutes, { deps: calendarDeps });
+      await api.register(messagesRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
       // Stripe tells us about holds whose browser tab closed; they book through the same idempotent path.
       if (paymentProvider.parseWebhook && config.stripe?.webhookSecret) {
         await api.register(stripeWebhookRoutes, {

@@ -4,9 +4,9 @@ import { ROLES, type Role } from './users.js';
 
 /** Every capability each role may use: the product's permission table (spec, section 6), read as one. */
 const EXPECTED: Record<Role, Capability[]> = {
-  guest: ['statistics', 'myBookings', 'becomeHost', 'profile'],
-  host: ['statistics', 'addRoom', 'myListings', 'manageBookings', 'removeRoom', 'myBookings', 'profile'],
-  admin: ['statistics', 'removeRoom', 'manageUsers', 'myBookings', 'profile'],
+  guest: ['statistics', 'myBookings', 'messages', 'becomeHost', 'profile'],
+  host: ['statistics', 'addRoom', 'myListings', 'manageBookings', 'removeRoom', 'myBookings', 'messages', 'profile'],
+  admin: ['statistics', 'removeRoom', 'manageUsers', 'myBookings', 'messages', 'profile'],
 };
 
 function sidebarOf(role: Role, mode: 'host' | 'guest'): Capability[] {
@@ -26,14 +26,14 @@ describe('the access table', () => {
   });
 
   it('lists the host pages in host mode and the guest ones in guest mode', () => {
-    expect(sidebarOf('host', 'host')).toEqual(['statistics', 'addRoom', 'myListings', 'manageBookings', 'profile']);
-    expect(sidebarOf('host', 'guest')).toEqual(['statistics', 'myBookings', 'profile']);
+    expect(sidebarOf('host', 'host')).toEqual(['statistics', 'addRoom', 'myListings', 'manageBookings', 'messages', 'profile']);
+    expect(sidebarOf('host', 'guest')).toEqual(['statistics', 'myBookings', 'messages', 'profile']);
   });
 
   it('ignores the mode for guests and admins, and lists only what they may use', () => {
     for (const mode of ['host', 'guest'] as const) {
-      expect(sidebarOf('guest', mode)).toEqual(['statistics', 'myBookings', 'becomeHost', 'profile']);
-      expect(sidebarOf('admin', mode)).toEqual(['statistics', 'manageUsers', 'profile']);
+      expect(sidebarOf('guest', mode)).toEqual(['statistics', 'myBookings', 'messages', 'becomeHost', 'profile']);
+      expect(sidebarOf('admin', mode)).toEqual(['statistics', 'manageUsers', 'messages', 'profile']);
     }
     for (const role of ROLES) {
       for (const capability of sidebarOf(role, 'host').concat(sidebarOf(role, 'guest'))) expect(mayUse(role, capability)).toBe(true);

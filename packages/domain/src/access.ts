@@ -34,6 +34,8 @@ export const ACCESS = {
   manageUsers: { roles: ['admin'], path: APP_PATHS.manageUsers, sidebar: ['admin'] },
   /** Open to every signed-in user (the spec's route table); listed for guests and hosts in guest mode. */
   myBookings: { roles: EVERYONE, path: APP_PATHS.myBookings, sidebar: ['guest', 'host'], hostMode: 'guest' },
+  /** The threads of one's bookings (as guest or host): every signed-in user, in every mode. */
+  messages: { roles: EVERYONE, path: APP_PATHS.messages, sidebar: EVERYONE },
   /** Asking an admin for the host role. */
   becomeHost: { roles: ['guest'], sidebar: ['guest'] },
   profile: { roles: EVERYONE, path: APP_PATHS.profile, sidebar: EVERYONE },

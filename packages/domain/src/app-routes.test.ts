@@ -16,6 +16,7 @@ describe('isAppPath', () => {
     '/dashboard/manage-users',
     '/dashboard/my-bookings',
     '/dashboard/manage-bookings',
+    '/dashboard/messages',
     '/dashboard/profile',
     '/dashboard/trips/5f0c9d3e-0000-4000-8000-000000000000',
     '/dashboard/trips/5f0c9d3e-0000-4000-8000-000000000000/receipt',

@@ -20,6 +20,8 @@ export const APP_PATHS = {
   manageUsers: '/dashboard/manage-users',
   myBookings: '/dashboard/my-bookings',
   manageBookings: '/dashboard/manage-bookings',
+  /** The threads of the signed-in user's bookings, as guest and as host. */
+  messages: '/dashboard/messages',
   /** One stay, for its guest or the room's host (the API decides who may read it). */
   trip: '/dashboard/trips/:bookingId',
   /** The stay's printable receipt. */

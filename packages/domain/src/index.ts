@@ -19,5 +19,6 @@ export * from './search.js';
 export * from './stay-rules.js';
 export * from './cancellation.js';
 export * from './booking-reference.js';
+export * from './messages.js';
 export * from './trips.js';
 export * from './calendar.js';

@@ -28,6 +28,7 @@ const MyListingsRoute = lazyPage(() => import('./routes/dashboard/my-listings'),
 const ManageUsersRoute = lazyPage(() => import('./routes/dashboard/manage-users'), 'ManageUsersRoute');
 const MyBookingsRoute = lazyPage(() => import('./routes/dashboard/my-bookings'), 'MyBookingsRoute');
 const ManageBookingsRoute = lazyPage(() => import('./routes/dashboard/manage-bookings'), 'ManageBookingsRoute');
+const MessagesRoute = lazyPage(() => import('./routes/dashboard/messages'), 'MessagesRoute');
 const ProfileRoute = lazyPage(() => import('./routes/dashboard/profile'), 'ProfileRoute');
 const TripRoute = lazyPage(() => import('./routes/dashboard/trip'), 'TripRoute');
 const TripReceiptRoute = lazyPage(() => import('./routes/trip-receipt'), 'TripReceiptRoute');
@@ -117,6 +118,7 @@ const routes: RouteObject[] = [
                   </RoleRoute>
                 ),
               },
+              { path: APP_PATHS.messages, element: <MessagesRoute /> },
               { path: APP_PATHS.profile, element: <ProfileRoute /> },
               // Any signed-in user may open a trip; the API answers only the stay's guest and host.
               { path: APP_PATHS.trip, element: <TripRoute /> },

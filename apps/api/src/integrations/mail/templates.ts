@@ -171,3 +171,27 @@ export function bookingCancelledMail(
     ],
   );
 }
+
+/** What a message mail says: who wrote, about which stay, and the text itself. */
+export type MessageMailDetails = {
+  bookingId: string;
+  reference: string;
+  title: string;
+  sender: { name: string };
+  recipient: { name: string; email: string };
+  body: string;
+};
+
+/**
+ * The first message of a burst, to the other party of the booking: the text as written (a paragraph per line,
+ * escaped in the HTML part) and a link to the trip page, where the thread is.
+ */
+export function newMessageMail(details: MessageMailDetails, publicUrl: string): MailMessage {
+  const sender = details.sender.name || 'Someone';
+  return mail(details.recipient.email, `New message from ${sender} about ${details.title}`, greeting(details.recipient.name), [
+    [`${sender} wrote to you about the stay at ${details.title} (booking ${details.reference}):`],
+    details.body.split(/\r\n|\r|\n/),
+    { url: `${publicUrl}/dashboard/trips/${details.bookingId}`, label: 'Read and reply' },
+    ['We will not mail you about further messages in this conversation until you have read this one.'],
+  ]);
+}

@@ -1,5 +1,5 @@
 import { ACCESS, inSidebar, type Capability } from '@staybook/domain/access';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import type { IconType } from 'react-icons';
 // Lucide, a set the first page does not use: icons sharing a module with the home page's icons
 // would be bundled into its entry chunk.
@@ -11,6 +11,7 @@ import {
   LuHouse,
   LuHousePlus,
   LuLogOut,
+  LuMessageSquare,
   LuUser,
   LuUserCog,
   LuUserPlus,
@@ -20,18 +21,23 @@ import { LogoLink } from '../../../components/logo-link';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { UnreadBadge } from '../../messages/components/unread-badge';
 import { useRole } from '../../users/api/use-role';
 import { BecomeHostDialog } from '../../users/components/become-host-dialog';
 import { useDashboardMode } from '../hooks/use-dashboard-mode';
 import { ModeToggle } from './mode-toggle';
 import { SidebarButton, SidebarLink, SidebarNote } from './sidebar-entries';
 
-/** The pages between Statistics and Profile, in sidebar order; the access table decides who sees which. */
-const ROLE_ENTRIES: readonly { capability: Capability; to: string; icon: IconType; label: string }[] = [
+/**
+ * The pages between Statistics and Profile, in sidebar order; the access table decides who sees which. `badge`
+ * shows a count beside the label.
+ */
+const ROLE_ENTRIES: readonly { capability: Capability; to: string; icon: IconType; label: string; badge?: ComponentType }[] = [
   { capability: 'addRoom', to: ACCESS.addRoom.path, icon: LuHousePlus, label: 'Add Room' },
   { capability: 'myListings', to: ACCESS.myListings.path, icon: LuHouse, label: 'My Listings' },
   { capability: 'manageBookings', to: ACCESS.manageBookings.path, icon: LuCalendarCog, label: 'Manage Bookings' },
   { capability: 'myBookings', to: ACCESS.myBookings.path, icon: LuCalendarCheck, label: 'My Bookings' },
+  { capability: 'messages', to: ACCESS.messages.path, icon: LuMessageSquare, label: 'Messages', badge: UnreadBadge },
   { capability: 'manageUsers', to: ACCESS.manageUsers.path, icon: LuUserCog, label: 'Manage Users' },
 ];
 
@@ -59,9 +65,10 @@ export function DashboardSidebar() {
           </SidebarLink>
           {loading && <RoleEntriesPlaceholder />}
           {role &&
-            ROLE_ENTRIES.filter((entry) => inSidebar(role, mode, entry.capability)).map(({ capability, to, icon, label }) => (
+            ROLE_ENTRIES.filter((entry) => inSidebar(role, mode, entry.capability)).map(({ capability, to, icon, label, badge: Badge }) => (
               <SidebarLink key={capability} to={to} icon={icon}>
                 {label}
+                {Badge && <Badge />}
               </SidebarLink>
             ))}
           {role && inSidebar(role, mode, 'becomeHost') && (

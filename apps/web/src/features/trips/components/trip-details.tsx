@@ -12,6 +12,7 @@ import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { CancelBookingDialog } from '../../bookings/components/cancel-booking-dialog';
 import { PriceBreakdown } from '../../bookings/components/price-breakdown';
+import { BookingThread } from '../../messages/components/booking-thread';
 import {
   describeCard,
   formatMoment,
@@ -31,7 +32,7 @@ const ACTION_LINK =
 /**
  * A stay's trip page, for its guest or the room's host: the room, the dates, the reference, the money, the policy
  * with today's refund, the other party, and what can be done (cancel, add to a calendar, the receipt). Sections are
- * stacked in one column, so more (the booking's messages) can follow at the end.
+ * stacked in one column; the booking's messages come last.
  */
 export function TripDetails({ trip }: { trip: Trip }) {
   const { booking, viewerRole } = trip;
@@ -132,7 +133,9 @@ export function TripDetails({ trip }: { trip: Trip }) {
         </Link>
       </div>
 
-      {/* The booking's messages (issue 19, item 3) are appended here, as the page's last section. */}
+      <TripSection title="Messages">
+        <BookingThread bookingId={booking._id} />
+      </TripSection>
 
       {cancelling && (
         <CancelBookingDialog booking={booking} view={viewerRole === 'guest' ? 'mine' : 'managed'} onClose={() => setCancelling(false)} />

@@ -2,11 +2,14 @@ import type { Trip } from '@staybook/domain/trips';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleBooking } from '../../bookings/utils/sample-booking';
 import { TripDetails } from './trip-details';
 import { TripReceipt } from './trip-receipt';
 import { WithTrip } from './with-trip';
+
+// The page's thread asks for its messages: an empty one, unless a test answers otherwise.
+beforeEach(() => answer(200, { items: [], earlierCursor: null }));
 
 afterEach(() => {
   cleanup();
@@ -78,6 +81,9 @@ describe('the trip page', () => {
     expect(calendar.hasAttribute('download')).toBe(true);
     expect(screen.getByRole('link', { name: 'View receipt' }).getAttribute('href')).toBe(`/dashboard/trips/${ID}/receipt`);
     expect(screen.getByRole('link', { name: 'Back to My Bookings' }).getAttribute('href')).toBe('/dashboard/my-bookings');
+    const messages = screen.getByRole('region', { name: 'Messages' });
+    expect(within(messages).getByLabelText('Message')).toBeTruthy();
+    expect(within(messages).getByRole('button', { name: 'Send' })).toBeTruthy();
   });
 
   it('shows a host the guest, a full refund and the way back to Manage Bookings', () => {

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bookingIdSchema,
+  listMessagesQuerySchema,
+  listThreadsQuerySchema,
+  markReadResultSchema,
+  messageSchema,
+  messagesPageSchema,
+  sendMessageBodySchema,
+  threadsPageSchema,
+  unreadCountSchema,
+} from '@staybook/domain';
+import { errorResponses } from '../../errors.js';
+import { actorOf, rateLimitKeyByUser, requireUser } from '../../plugins/session.js';
+import { countUnread, listMessages, listThreads, markThreadRead, sendMessage, type MessageDeps } from './messages.service.js';
+
+const errors = errorResponses(400, 401, 404);
+/** State-changing calls also refuse requests from other sites (403). */
+const writeErrors = errorResponses(400, 401, 403, 404);
+const bookingParams = z.object({ id: bookingIdSchema });
+
+/** A booking's thread (its guest and the room's host only) and each person's list of threads. */
+export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = async (app, { deps }) => {
+  const { db } = deps;
+
+  app.get(
+    '/booking/:id/messages',
+    {
+      onRequest: requireUser,
+      schema: {
+        summary: "A booking's messages, newest page first, each page oldest to newest (its guest and the room's host only)",
+        params: bookingParams,
+        querystring: listMessagesQuerySchema,
+        response: { 200: messagesPageSchema, ...errors },
+      },
+    },
+    async (request) => listMessages(db, { actor: actorOf(request), bookingId: request.params.id, ...request.query }),
+  );
+
+  app.post(
+    '/booking/:id/messages',
+    {
+      onRequest: requireUser,
+      // Counted once the sender and the text are known good: a person writes far fewer than this.
+      config: { rateLimit: { max: 60, timeWindow: '10 minutes', hook: 'preHandler', keyGenerator: rateLimitKeyByUser } },
+      schema: {
+        summary: 'Write to the other party of a booking (1 to 2,000 characters of plain text); the first unread message mails them',
+        params: bookingParams,
+        body: sendMessageBodySchema,
+        response: { 201: messageSchema, ...writeErrors, ...errorResponses(429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await sendMessage(deps, { actor: actorOf(request), bookingId: request.params.id, body: request.body.body })),
+  );
+
+  app.post(
+    '/booking/:id/messages/read',
+    {
+      onRequest: requireUser,
+      schema: {
+        summary: "Mark the other party's messages in a booking's thread read",
+        params: bookingParams,
+        response: { 200: markReadResultSchema, ...writeErrors },
+      },
+    },
+    async (request) => markThreadRead(db, { actor: actorOf(request), bookingId: request.params.id }),
+  );
+
+  app.get(
+    '/messages',
+    {
+      onRequest: requireUser,
+      schema: {
+        summary: 'My threads, as guest and as host, latest message first, each with its unread count',
+        querystring: listThreadsQuerySchema,
+        response: { 200: threadsPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => listThreads(db, { actor: actorOf(request), ...request.query }),
+  );
+
+  app.get(
+    '/messages/unread',
+    {
+      onRequest: requireUser,
+      schema: { summary: 'How many messages I have not read, over all my threads', response: { 200: unreadCountSchema, ...errorResponses(401) } },
+    },
+    async (request) => countUnread(db, { actor: actorOf(request) }),
+  );
+};

@@ -1,0 +1,68 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MessageComposer } from './message-composer';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const BOOKING_ID = '0c6f1a5e-1b7c-4c1e-9f5a-2d3b4c5d6e7f';
+
+function answer(status: number, body: unknown) {
+  return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+}
+
+const SENT = { id: '1c6f1a5e-1b7c-4c1e-9f5a-2d3b4c5d6e7f', body: 'Hi', sentAt: '2030-01-01T10:00:00.000Z', fromMe: true, sender: { name: 'Ana', image: null }, readAt: null };
+
+function renderComposer(fetch: (url: string, init: RequestInit) => Promise<Response>) {
+  const fetchMock = vi.fn(fetch);
+  vi.stubGlobal('fetch', fetchMock);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MessageComposer bookingId={BOOKING_ID} />
+    </QueryClientProvider>,
+  );
+  const field = screen.getByLabelText('Message') as HTMLTextAreaElement;
+  const posts = () => fetchMock.mock.calls.filter(([, init]) => init.method === 'POST').map(([url, init]) => [url, JSON.parse(init.body as string)]);
+  return { field, posts };
+}
+
+describe('MessageComposer', () => {
+  it('sends the trimmed text with Enter and clears the draft; Shift+Enter sends nothing', async () => {
+    const { field, posts } = renderComposer(() => answer(201, SENT));
+    fireEvent.input(field, { target: { value: '  Where is the key?' } });
+    fireEvent.keyDown(field, { key: 'Enter', shiftKey: true });
+    expect(posts()).toEqual([]);
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await waitFor(() => expect(field.value).toBe(''));
+    expect(posts()).toEqual([[`/api/booking/${BOOKING_ID}/messages`, { body: 'Where is the key?' }]]);
+  });
+
+  it('keeps the draft and says why when the server refuses it', async () => {
+    const { field } = renderComposer(() =>
+      answer(429, { error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again in 60 seconds.' } }),
+    );
+    fireEvent.input(field, { target: { value: 'Are towels provided?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Too many requests. Please try again in 60 seconds.')).toBeTruthy();
+    expect(field.value).toBe('Are towels provided?');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('refuses a blank message and one over 2,000 characters before sending, and counts down near the limit', () => {
+    const { field, posts } = renderComposer(() => answer(201, SENT));
+    fireEvent.input(field, { target: { value: '   \n ' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(screen.getByText('Please write a message')).toBeTruthy();
+    fireEvent.input(field, { target: { value: 'a'.repeat(1990) } });
+    expect(screen.getByText('10 characters left')).toBeTruthy();
+    fireEvent.input(field, { target: { value: 'a'.repeat(2001) } });
+    expect(screen.getByText('1 character too many')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByText('A message can be at most 2,000 characters')).toBeTruthy();
+    expect(posts()).toEqual([]);
+  });
+});

@@ -1,0 +1,67 @@
+import { messageProblem } from '@staybook/domain/messages';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button } from '../../../components/button';
+import { TextAreaField } from '../../../components/fields';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/form-errors';
+import { useSendMessage } from '../api/use-send-message';
+import { draftCountNote } from '../utils/draft-count';
+
+/**
+ * Writes to the other party: Enter sends, Shift+Enter starts a new line. The draft is cleared only once the server
+ * has the message; a refused or failed send keeps it, with the reason under the field.
+ */
+export function MessageComposer({ bookingId }: { bookingId: string }) {
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const send = useSendMessage(bookingId);
+
+  const submit = () => {
+    if (send.isPending) return;
+    const problem = messageProblem(draft);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(undefined);
+    const sent = draft;
+    send.mutate(draft.trim(), {
+      // Whatever was typed while it was on its way stays.
+      onSuccess: () => setDraft((current) => (current === sent ? '' : current)),
+      onError: (failure) => setError(failure instanceof ApiRequestError && failure.fields.body ? failure.fields.body : errorMessage(failure)),
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter while an input method is composing a character picks the character; it sends nothing.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
+      <TextAreaField
+        label="Message"
+        name="message"
+        rows={3}
+        value={draft}
+        onChange={(event) => {
+          setDraft(event.currentTarget.value);
+          if (error) setError(undefined);
+        }}
+        onKeyDown={onKeyDown}
+        hint={draftCountNote(draft) ?? 'Enter sends; Shift+Enter starts a new line.'}
+        error={error}
+      />
+      <Button type="submit" className="self-end" pending={send.isPending}>
+        Send
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const DAY_AND_TIME = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const FULL = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * When a message was sent, as short as is still clear, in the reader's own time zone: '3:05 PM' today,
+ * 'Nov 24, 3:05 PM' this year, 'Nov 24, 2025, 3:05 PM' before.
+ */
+export function formatSentAt(iso: string, now: Date = new Date()): string {
+  const sent = new Date(iso);
+  if (sent.toDateString() === now.toDateString()) return TIME.format(sent);
+  if (sent.getFullYear() === now.getFullYear()) return DAY_AND_TIME.format(sent);
+  return FULL.format(sent);
+}
