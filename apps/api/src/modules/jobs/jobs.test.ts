@@ -58,7 +58,7 @@ describe.each(TEST_DATABASE_KINDS)('the outbox on %s', (kind) => {
 
     smtp.setMode('accept');
     expect(await worker.runDue({ now: new Date(now) })).toEqual({ done: 1, retried: 0, failed: 0 });
-    expect(smtp.received).toEqual([
+    expect(smtp.received.map(({ to, subject, messageId }) => ({ to, subject, messageId }))).toEqual([
       { to: 'outage@example.com', subject: 'Your stay is booked', messageId: messageIdFor('mail:outage') },
     ]);
     // Done, and what it carried (a mail may hold a sign-in link) is gone.
