@@ -73,10 +73,10 @@ test('a guest asks to become a host, and an admin makes them one', async ({ page
     await admin.goto('/dashboard');
     await dashboardNav(admin).getByRole('link', { name: 'Manage Users' }).click();
     await expect(admin).toHaveURL(atPath('/dashboard/manage-users'));
-    await expect(admin.getByRole('columnheader')).toHaveText(['Email', 'Role', 'Status', 'Action']);
+    await expect(admin.getByRole('columnheader')).toHaveText(['Email', 'Role', 'Status', 'Host cancellations (12 months)', 'Action']);
 
     const row = await manageUsersRow(admin, guest.email);
-    await expect(row.getByRole('cell')).toHaveText([guest.email, /^guest$/i, 'Requested', 'Update Role']);
+    await expect(row.getByRole('cell')).toHaveText([guest.email, /^guest$/i, 'Requested', '—', 'Update Role']);
     await row.getByRole('button', { name: 'Update Role' }).click();
     const updateRole = dialog(admin, 'Update User Role');
     await expect(updateRole).toBeVisible();
@@ -84,7 +84,7 @@ test('a guest asks to become a host, and an admin makes them one', async ({ page
     await updateRole.getByRole('button', { name: 'Update' }).click();
     await expect(admin.getByText('User role updated successfully!')).toBeVisible();
     await expect(updateRole).toBeHidden();
-    await expect(row.getByRole('cell')).toHaveText([guest.email, /^host$/i, 'Verified', 'Update Role']);
+    await expect(row.getByRole('cell')).toHaveText([guest.email, /^host$/i, 'Verified', '0', 'Update Role']);
   } finally {
     await adminContext.close();
   }
