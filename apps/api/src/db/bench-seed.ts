@@ -45,9 +45,9 @@ export async function seedStatisticsBench(db: Db, bookings: number): Promise<voi
       insert into accounts (id, user_id, provider_id, account_id, password)
       select gen_random_uuid()::text, id, 'credential', id, ${hash} from users where id in ('bench-admin', 'bench-host-1', 'bench-guest-1')`);
     await tx.execute(sql`
-      insert into rooms (host_id, title, location, category, available_from, available_to, price_cents, guests, bedrooms, bathrooms, description, image, created_at)
+      insert into rooms (host_id, title, location, category, available_from, available_to, price_cents, guests, bedrooms, bathrooms, description, image, photos, created_at)
       select 'bench-host-' || (1 + r / 10), 'Bench room ' || r, 'Benchville', 'Modern'::room_category, current_date - 1500, current_date + 400,
-             5000 + (r * 3701) % 50000, 2, 1, 1, 'A room for the bench.', '/uploads/placeholder.webp', now() - interval '5 years'
+             5000 + (r * 3701) % 50000, 2, 1, 1, 'A room for the bench.', '/uploads/placeholder.webp', array['/uploads/placeholder.webp'], now() - interval '5 years'
       from generate_series(0, ${ROOMS - 1}) r`);
     await tx.execute(sql`
       with stays as (
@@ -90,12 +90,12 @@ export async function seedRoomsBench(db: Db, count: number): Promise<void> {
   await db.execute(sql`
     insert into users (id, name, email, email_verified, role) values ('bench-guest', 'Bench guest', 'bench-guest@example.com', true, 'guest')`);
   await db.execute(sql`
-    insert into rooms (host_id, title, location, category, available_from, available_to, price_cents, guests, bedrooms, bathrooms, description, image, created_at)
+    insert into rooms (host_id, title, location, category, available_from, available_to, price_cents, guests, bedrooms, bathrooms, description, image, photos, created_at)
     select 'bench-host-' || (1 + g % 1000), 'Bench room ' || g, 'Town ' || (g % 5000) || ', Country',
       (enum_range(null::room_category))[1 + g % 15], current_date + (g % 30), current_date + (g % 30) + 30 + (g % 200),
       5000 + (g * 37) % 95000, 1 + g % 8, 1 + g % 5, 1 + g % 3,
       'A bench room with a description of an ordinary length, to weigh what a real one weighs in the answer.',
-      '/uploads/' || md5('i' || g)::uuid || '.webp', now() - make_interval(mins => g)
+      '/uploads/' || md5('i' || g)::uuid || '.webp', array['/uploads/' || md5('i' || g)::uuid || '.webp'], now() - make_interval(mins => g)
     from generate_series(1, ${count}) g`);
   await db.execute(sql`
     insert into payments (provider, provider_payment_id, guest_id, room_id, check_in, check_out, nightly_price_cents, amount_cents, status)
@@ -188,7 +188,7 @@ export async function seedSearchBench(db: Db, roomCount: number, bookings: numbe
         from generate_series(0, ${roomCount + removed - 1}) g
       )
       insert into rooms (id, host_id, title, location, category, available_from, available_to, price_cents, guests, bedrooms, bathrooms,
-                         description, image, time_zone, created_at, updated_at, deleted_at)
+                         description, image, photos, time_zone, created_at, updated_at, deleted_at)
       select md5('bench-room-' || g)::uuid, 'bench-host-' || (1 + floor(${uniform(g, 4)} * ${SEARCH_BENCH_HOSTS})::int),
              ${pick(TITLE_ADJECTIVES, uniform(g, 5))} || ' ' || ${pick(TITLE_KINDS, uniform(g, 6))} || ' ' || ${pick(TITLE_FEATURES, uniform(g, 7))},
              p.location,
@@ -198,7 +198,7 @@ export async function seedSearchBench(db: Db, roomCount: number, bookings: numbe
              least(16, bedrooms + floor(${uniform(g, 11)} * (bedrooms + 2))::int), bedrooms, 1 + floor(${uniform(g, 12)} * ceil(bedrooms / 2.0))::int,
              'A place to stay with ' || bedrooms || ' bedroom' || case when bedrooms > 1 then 's' else '' end
                || ', of an ordinary length, to weigh what a real description weighs in the answer.',
-             '/uploads/' || md5('i' || g)::uuid || '.webp', p.time_zone,
+             '/uploads/' || md5('i' || g)::uuid || '.webp', array['/uploads/' || md5('i' || g)::uuid || '.webp'], p.time_zone,
              now() - make_interval(secs => g * 600 + floor(${uniform(g, 13)} * 600)::int),
              now() - make_interval(secs => g * 600),
              case when g >= ${roomCount} then now() - make_interval(secs => g) end

@@ -54,6 +54,7 @@ export async function insertRoom(
       description: 'Bright rooms, a calm street and everything you need for a short stay.',
       image: '/uploads/placeholder.webp',
       ...overrides,
+      photos: overrides.photos ?? [overrides.image ?? '/uploads/placeholder.webp'],
       availableFrom: from,
     })
     .returning();

@@ -70,6 +70,9 @@ export const users = pgTable(
     check('users_email_normalised', sql`${t.email} = lower(btrim(${t.email}))`),
     // Whether a stored picture is still shown before it is removed (with rooms_image_idx, bookings_room_image_idx).
     index('users_image_idx').on(t.image),
+    // Manage Users: the host requests waiting for an admin (the sidebar's count), and the search by name or e-mail.
+    index('users_requested_idx').on(t.createdAt).where(sql`${t.status} = 'Requested'`),
+    index('users_search_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
   ],
 );
 
@@ -100,6 +103,30 @@ export const rooms = pgTable(
      * it and replaced when they regenerate it; null until then.
      */
     calendarToken: text('calendar_token'),
+    /**
+     * The room's photos in the host's order, 1 to 10 (ROOM_LIMITS.maxPhotos); the first is the cover and is always
+     * `image` too (the card's picture, the spec's field). Kept in step by every writer; the check holds them to it.
+     */
+    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
+    /** Keys of the domain's amenity list (packages/domain/src/amenities.ts), in that list's order. */
+    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    /** Local times as HH:MM where the room is (its time zone), or null when the host gives none. */
+    checkInTime: text('check_in_time'),
+    checkOutTime: text('check_out_time'),
+    /** The host's house rules, plain text shown as text ('' for none). */
+    houseRules: text('house_rules').notNull().default(''),
+    /**
+     * The rating aggregate of the room's published, visible guest reviews, kept in step in the transaction that
+     * publishes, hides or removes one: how many, and the sum of each score (averages are sum / count).
+     */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    cleanlinessSum: integer('cleanliness_sum').notNull().default(0),
+    accuracySum: integer('accuracy_sum').notNull().default(0),
+    communicationSum: integer('communication_sum').notNull().default(0),
+    locationSum: integer('location_sum').notNull().default(0),
+    checkInSum: integer('check_in_sum').notNull().default(0),
+    valueSum: integer('value_sum').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -126,6 +153,13 @@ export const rooms = pgTable(
     // index on an expression, made by migration 0010 (drizzle cannot describe it).
     index('rooms_price_idx').on(t.priceCents, t.id).where(sql`${t.deletedAt} is null`),
     uniqueIndex('rooms_calendar_token_key').on(t.calendarToken),
+    check('rooms_photos_cover', sql`cardinality(${t.photos}) between 1 and 10 and ${t.photos}[1] = ${t.image}`),
+    check('rooms_check_in_time', sql`${t.checkInTime} is null or ${t.checkInTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('rooms_check_out_time', sql`${t.checkOutTime} is null or ${t.checkOutTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('rooms_review_count', sql`${t.reviewCount} >= 0`),
+    // Whether an image is still shown (any photo, not only the cover), and the search's amenities filter.
+    index('rooms_photos_idx').using('gin', t.photos),
+    index('rooms_amenities_idx').using('gin', t.amenities),
   ],
 );
 
@@ -243,6 +277,8 @@ export const bookings = pgTable(
     index('bookings_guest_stay_idx').on(t.guestId, t.checkIn, t.id),
     index('bookings_room_stay_idx').on(t.roomId, t.checkIn, t.id),
     index('bookings_room_confirmed_idx').on(t.roomId, t.checkOut).where(sql`${t.status} = 'confirmed'`),
+    // Stays that ended on a day: the review invitations and the review window's end.
+    index('bookings_check_out_idx').on(t.checkOut).where(sql`${t.status} = 'confirmed'`),
     index('bookings_room_image_idx').on(t.roomImage),
     // Cancellations the sweeper must finish: asked for, still confirmed.
     index('bookings_cancel_requested_idx')
@@ -523,4 +559,102 @@ export const calendarBlocks = pgTable(
     // gist index of migration 0011.
     index('calendar_blocks_room_idx').on(t.roomId, t.checkOut),
   ],
+);
+
+/** Who wrote a review: the stay's guest (about the room and its host) or its host (about the guest). */
+export const reviewSide = pgEnum('review_side', ['guest', 'host']);
+
+/**
+ * A review of one stay by one side, at most one per side. Double-blind: it is published (`publishedAt`) when both
+ * sides have written theirs or the review window closes, never before. A guest's review carries the six category
+ * scores; a host's only the overall rating. An admin may hide one that breaks the rules (with the reason), which
+ * takes it off the room and out of the room's rating aggregate.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    side: reviewSide('side').notNull(),
+    rating: integer('rating').notNull(),
+    cleanliness: integer('cleanliness'),
+    accuracy: integer('accuracy'),
+    communication: integer('communication'),
+    location: integer('location'),
+    checkIn: integer('check_in'),
+    value: integer('value'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    publishedAt: timestamp('published_at', { withTimezone: true, precision: 3 }),
+    /** The host's one public answer to a published guest review. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true, precision: 3 }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, precision: 3 }),
+    hiddenBy: text('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    hiddenReason: text('hidden_reason'),
+  },
+  (t) => [
+    uniqueIndex('reviews_booking_side_key').on(t.bookingId, t.side),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check(
+      'reviews_categories',
+      sql`(${t.side} = 'guest' and ${t.cleanliness} between 1 and 5 and ${t.accuracy} between 1 and 5
+        and ${t.communication} between 1 and 5 and ${t.location} between 1 and 5 and ${t.checkIn} between 1 and 5
+        and ${t.value} between 1 and 5)
+      or (${t.side} = 'host' and ${t.cleanliness} is null and ${t.accuracy} is null and ${t.communication} is null
+        and ${t.location} is null and ${t.checkIn} is null and ${t.value} is null)`,
+    ),
+    check('reviews_body_length', sql`char_length(${t.body}) between 20 and 2000`),
+    check('reviews_reply_length', sql`${t.reply} is null or char_length(${t.reply}) between 1 and 2000`),
+    check('reviews_reply_published', sql`${t.reply} is null or (${t.publishedAt} is not null and ${t.side} = 'guest')`),
+    check('reviews_hidden_reason', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
+    // The room page's reviews, newest first: published guest reviews not hidden.
+    index('reviews_room_published_idx')
+      .on(t.roomId, t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.side} = 'guest' and ${t.publishedAt} is not null and ${t.hiddenAt} is null`),
+    index('reviews_author_idx').on(t.authorId, t.createdAt.desc()),
+    // Reviews still waiting for the other side: the window's end publishes them.
+    index('reviews_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`),
+  ],
+);
+
+/**
+ * Who uploaded each stored picture: a host may put on a room only photos they uploaded themselves or that
+ * their rooms already show, never another person's upload.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    url: text('url').primaryKey(),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerId, t.createdAt.desc())],
+);
+
+/**
+ * What admins did that is not a role change (those are in role_changes): hiding a review, declining a host
+ * request. Who, to whom or what, why, when.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'review.hide', 'host-request.decline'. */
+    action: text('action').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    reviewId: uuid('review_id').references(() => reviews.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc()), index('audit_log_user_idx').on(t.userId, t.createdAt.desc())],
 );

@@ -41,6 +41,7 @@ function roomColumns(input: RoomInput) {
     bathrooms: input.bathrooms,
     description: input.description,
     image: input.image,
+    photos: [input.image],
     ...(input.cancellationPolicy ? { cancellationPolicy: input.cancellationPolicy } : {}),
   };
 }
