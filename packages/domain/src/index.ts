@@ -22,3 +22,5 @@ export * from './booking-reference.js';
 export * from './messages.js';
 export * from './trips.js';
 export * from './calendar.js';
+export * from './ratings.js';
+export * from './reviews.js';

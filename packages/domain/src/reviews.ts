@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { addDays, type IsoDate } from './dates.js';
+import { isoDateSchema } from './rooms.js';
+import { ratingSummarySchema } from './ratings.js';
+
+/*
+ * Reviews after a stay: the rules of who may review what and when, and the shapes of the review calls. The API
+ * refuses by these rules and the web app offers 'Write a review' by the same ones (docs/decisions/034-reviews.md).
+ *
+ * Each stay can have two reviews, one per side: its guest's (of the room and its host, with six category scores)
+ * and its host's (of the guest, an overall rating). They are double-blind: neither side reads the other's until
+ * both have written theirs or the window closes, and then both are published together.
+ */
+
+/** Who writes: the stay's guest, about the room; or the room's host, about the guest. */
+export const REVIEW_SIDES = ['guest', 'host'] as const;
+export type ReviewSide = (typeof REVIEW_SIDES)[number];
+
+/** The guest's category scores, in the order the form and the room page show them. */
+export const REVIEW_CATEGORIES = ['cleanliness', 'accuracy', 'communication', 'location', 'checkIn', 'value'] as const;
+export type ReviewCategory = (typeof REVIEW_CATEGORIES)[number];
+export const REVIEW_CATEGORY_LABELS: Record<ReviewCategory, string> = {
+  cleanliness: 'Cleanliness',
+  accuracy: 'Accuracy',
+  communication: 'Communication',
+  location: 'Location',
+  checkIn: 'Check-in',
+  value: 'Value',
+};
+
+/** The window: it opens the day after check-out and lasts this many days (its last day included). */
+export const REVIEW_WINDOW_DAYS = 14;
+export const REVIEW_MIN_LENGTH = 20;
+export const REVIEW_MAX_LENGTH = 2000;
+export const REVIEW_REPLY_MAX_LENGTH = 2000;
+export const REVIEW_HIDE_REASON_MAX_LENGTH = 500;
+export const REVIEWS_PAGE_SIZE = 10;
+
+/**
+ * The days a stay may be reviewed, as calendar dates where the room is: from the day after check-out to the
+ * 14th day after it, both included.
+ */
+export function reviewWindow(checkOut: IsoDate): { opensOn: IsoDate; closesOn: IsoDate } {
+  return { opensOn: addDays(checkOut, 1), closesOn: addDays(checkOut, REVIEW_WINDOW_DAYS) };
+}
+
+/** Whether the window has closed on `today` (the room's today): reviews still unpublished are then published. */
+export function isReviewWindowClosed(checkOut: IsoDate, today: IsoDate): boolean {
+  return today > reviewWindow(checkOut).closesOn;
+}
+
+/** Why a review cannot be written, in the order the rules are checked. */
+export const REVIEW_PROBLEMS = ['not-a-party', 'own-room', 'cancelled', 'not-yet', 'window-closed', 'already-reviewed'] as const;
+export type ReviewProblem = (typeof REVIEW_PROBLEMS)[number];
+
+export type ReviewCheck = {
+  /** Who asks (a user's id). */
+  viewerId: string;
+  stay: { guestId: string; hostId: string; status: 'confirmed' | 'cancelled'; checkOut: IsoDate };
+  /** Today where the room is. */
+  today: IsoDate;
+  /** Whether the viewer's side has already written its review of this stay. */
+  written: boolean;
+};
+
+/** The side the viewer would review the stay from, or null when they are neither its guest nor its host. */
+export function reviewSideOf(viewerId: string, stay: Pick<ReviewCheck['stay'], 'guestId' | 'hostId'>): ReviewSide | null {
+  if (viewerId === stay.hostId) return 'host';
+  if (viewerId === stay.guestId) return 'guest';
+  return null;
+}
+
+/** The first rule a review of the stay by the viewer breaks, or null when they may write it now. */
+export function findReviewProblem({ viewerId, stay, today, written }: ReviewCheck): ReviewProblem | null {
+  if (viewerId !== stay.guestId && viewerId !== stay.hostId) return 'not-a-party';
+  if (stay.guestId === stay.hostId) return 'own-room';
+  if (stay.status === 'cancelled') return 'cancelled';
+  const { opensOn, closesOn } = reviewWindow(stay.checkOut);
+  if (today < opensOn) return 'not-yet';
+  if (today > closesOn) return 'window-closed';
+  if (written) return 'already-reviewed';
+  return null;
+}
+
+/** What each problem tells the person (the API's message; the web app shows the same). */
+export const REVIEW_PROBLEM_MESSAGES: Record<ReviewProblem, string> = {
+  'not-a-party': 'Only the guest and the host of a stay can review it.',
+  'own-room': 'You cannot review your own room.',
+  cancelled: 'A cancelled stay cannot be reviewed.',
+  'not-yet': 'You can review this stay from the day after check-out.',
+  'window-closed': 'The 14 days to review this stay have passed.',
+  'already-reviewed': 'You have already reviewed this stay.',
+};
+
+/** The length of a text as PostgreSQL's char_length counts it (code points). */
+function textLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n += 1;
+  return n;
+}
+
+/** Line breaks and tabs belong in a review; other control characters are never typed. */
+const CONTROL_CHARACTERS_BUT_LAYOUT = /[^\P{Cc}\n\r\t]/u;
+
+function textSchema({ label, min, max }: { label: string; min: number; max: number }) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `Please write ${label}` : `${label} must be text`) })
+    .trim()
+    .superRefine((text, ctx) => {
+      const n = textLength(text);
+      if (n === 0) ctx.addIssue({ code: 'custom', message: `Please write ${label}` });
+      else if (n < min) ctx.addIssue({ code: 'custom', message: `Please write at least ${min} characters` });
+      else if (n > max) ctx.addIssue({ code: 'custom', message: `Please write at most ${max.toLocaleString('en-US')} characters` });
+      else if (CONTROL_CHARACTERS_BUT_LAYOUT.test(text)) ctx.addIssue({ code: 'custom', message: 'The text contains characters that are not allowed' });
+    });
+}
+
+/** A score of 1 to 5 stars. */
+export function starsSchema(label: string) {
+  return z.int({ error: `Please rate ${label} from 1 to 5 stars` }).min(1, { error: `Please rate ${label} from 1 to 5 stars` }).max(5, {
+    error: `Please rate ${label} from 1 to 5 stars`,
+  });
+}
+
+export const reviewTextSchema = textSchema({ label: 'your review', min: REVIEW_MIN_LENGTH, max: REVIEW_MAX_LENGTH });
+
+/** `POST /api/booking/:id/review` from the stay's guest: the overall rating, the six categories and the text. */
+export const guestReviewBodySchema = z.object({
+  rating: starsSchema('your stay'),
+  cleanliness: starsSchema('cleanliness'),
+  accuracy: starsSchema('accuracy'),
+  communication: starsSchema('communication'),
+  location: starsSchema('the location'),
+  checkIn: starsSchema('check-in'),
+  value: starsSchema('value'),
+  body: reviewTextSchema,
+});
+export type GuestReviewBody = z.infer<typeof guestReviewBodySchema>;
+
+/** `POST /api/booking/:id/review` from the room's host: the guest's rating and the text. */
+export const hostReviewBodySchema = z.object({
+  rating: starsSchema('your guest'),
+  body: reviewTextSchema,
+});
+export type HostReviewBody = z.infer<typeof hostReviewBodySchema>;
+
+/** The schema the server checks a review with: the side is the server's to decide, from who asks. */
+export function reviewBodySchemaFor(side: ReviewSide) {
+  return side === 'guest' ? guestReviewBodySchema : hostReviewBodySchema;
+}
+
+/** `POST /api/reviews/:id/reply`: the host's one public answer to a published review of their room. */
+export const reviewReplyBodySchema = z.object({
+  body: textSchema({ label: 'your reply', min: 1, max: REVIEW_REPLY_MAX_LENGTH }),
+});
+export type ReviewReplyBody = z.infer<typeof reviewReplyBodySchema>;
+
+/** `POST /api/reviews/:id/hide` (admins): why the review breaks the rules; the author and the host are told. */
+export const hideReviewBodySchema = z.object({
+  reason: textSchema({ label: 'a reason', min: 1, max: REVIEW_HIDE_REASON_MAX_LENGTH }),
+});
+export type HideReviewBody = z.infer<typeof hideReviewBodySchema>;
+
+const categoryScoresSchema = z.object({
+  cleanliness: z.int(),
+  accuracy: z.int(),
+  communication: z.int(),
+  location: z.int(),
+  checkIn: z.int(),
+  value: z.int(),
+});
+
+/** A review as its own author, or (once published) the other side of the stay, reads it. */
+export const reviewSchema = z.object({
+  id: z.uuid(),
+  side: z.enum(REVIEW_SIDES),
+  rating: z.int(),
+  /** The guest's category scores; null on a host's review. */
+  categories: categoryScoresSchema.nullable(),
+  body: z.string(),
+  /** ISO timestamps; `publishedAt` is null until both sides wrote or the window closed. */
+  createdAt: z.string(),
+  publishedAt: z.string().nullable(),
+  reply: z.object({ body: z.string(), repliedAt: z.string() }).nullable(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+/**
+ * `GET /api/booking/:id/review`: where the viewer's review of the stay stands. `theirs` is the other side's
+ * review, only once published; before that nothing of it is answered, not even whether it exists.
+ */
+export const reviewStateSchema = z.object({
+  side: z.enum(REVIEW_SIDES),
+  opensOn: isoDateSchema,
+  closesOn: isoDateSchema,
+  /** Why the viewer cannot write now, or null when they can. */
+  problem: z.enum(REVIEW_PROBLEMS).nullable(),
+  mine: reviewSchema.nullable(),
+  theirs: reviewSchema.nullable(),
+});
+export type ReviewState = z.infer<typeof reviewStateSchema>;
+
+/** A published review on the room's page: the guest's first name and photo, the month it was written, the reply. */
+export const publicReviewSchema = z.object({
+  id: z.uuid(),
+  rating: z.int(),
+  categories: categoryScoresSchema,
+  body: z.string(),
+  publishedAt: z.string(),
+  /** The stay's month and year as the page shows it ('2026-11'). */
+  stayMonth: z.string(),
+  author: z.object({ firstName: z.string(), image: z.string().nullable() }),
+  reply: z.object({ body: z.string(), repliedAt: z.string() }).nullable(),
+});
+export type PublicReview = z.infer<typeof publicReviewSchema>;
+
+/** `GET /api/rooms/:id/reviews?cursor=`: the room's rating and its published reviews, newest first. */
+export const roomReviewsPageSchema = z.object({
+  rating: ratingSummarySchema,
+  items: z.array(publicReviewSchema),
+  nextCursor: z.string().nullable(),
+});
+export type RoomReviewsPage = z.infer<typeof roomReviewsPageSchema>;
+
+/** On a booking row (My Bookings, Manage Bookings): whether the viewer may review it now, and whether they did. */
+export const bookingReviewSchema = z.object({
+  canWrite: z.boolean(),
+  written: z.boolean(),
+  closesOn: isoDateSchema,
+});
+export type BookingReview = z.infer<typeof bookingReviewSchema>;
