@@ -193,6 +193,10 @@ test('a session revoked on the server signs the page out when the password is ch
   await signInAs(page, user);
   await page.goto('/dashboard/profile');
   await expect(page.getByText(`Email: ${user.email}`)).toBeVisible();
+  // The page's own first reads (the sidebar's unread count among them) must be answered before the session is
+  // revoked: any of them arriving after would rightly sign the page out first, and the password change is the call
+  // this test means.
+  await page.waitForLoadState('networkidle');
 
   const cookies = await context.cookies();
   const signOut = await page.request.post(`${SEEDED_URL}/api/auth/sign-out`, { headers: sameOrigin(), data: {} });
