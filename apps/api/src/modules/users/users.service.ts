@@ -96,7 +96,7 @@ function decodeCursor(text: string): PageCursor {
   return { direction, email };
 }
 
-/** The text as a LIKE pattern matches it: every character literal (`%`, `_` and the escape `\\` included). */
+/** The text as a LIKE pattern matches it: every character literal, `%`, `_` and the backslash that escapes them included. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
