@@ -240,7 +240,7 @@ export async function buildApp({
       await api.register(authRoutes, { auth, config });
       await api.register(roomsRoutes, { db: database.db, listing, checkAnswers: config.env === 'test' });
       await api.register(hostRoomsRoutes, { db: database.db, imageStore, listing, defaultTimeZone: config.timeZone });
-      await api.register(usersRoutes, { db: database.db });
+      await api.register(usersRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
       await api.register(uploadsRoutes, { imageStore });
       await api.register(bookingsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(paymentsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });

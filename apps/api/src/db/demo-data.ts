@@ -12,12 +12,15 @@ export const DEMO_USERS: { key: string; name: string; email: string; password: s
   { key: 'ingrid', name: 'Ingrid Larsen', email: 'ingrid@staybook.example', password: 'staybook-host', role: 'host', tint: '#16a34a' },
 ];
 
-/** Other guests with stays in the demo, so hosts' lists and statistics have people in them. They have no password. */
-export const DEMO_GUESTS: { key: string; name: string; email: string; tint: string }[] = [
-  { key: 'amara', name: 'Amara Okafor', email: 'amara@staybook.example', tint: '#ea580c' },
+/**
+ * Other guests with stays in the demo, so hosts' lists and statistics have people in them. They have no password.
+ * Those with `hostRequest` asked to become hosts, so an admin finds requests waiting in Manage Users.
+ */
+export const DEMO_GUESTS: { key: string; name: string; email: string; tint: string; hostRequest?: true }[] = [
+  { key: 'amara', name: 'Amara Okafor', email: 'amara@staybook.example', tint: '#ea580c', hostRequest: true },
   { key: 'lukas', name: 'Lukas Weber', email: 'lukas@staybook.example', tint: '#2563eb' },
   { key: 'sofia', name: 'Sofia Martins', email: 'sofia@staybook.example', tint: '#db2777' },
-  { key: 'kenji', name: 'Kenji Tanaka', email: 'kenji@staybook.example', tint: '#0d9488' },
+  { key: 'kenji', name: 'Kenji Tanaka', email: 'kenji@staybook.example', tint: '#0d9488', hostRequest: true },
 ];
 
 /** `policy`: what a guest who cancels gets back; Flexible unless named. */

@@ -39,6 +39,13 @@ describe('demo seed', { timeout: 180_000 }, () => {
     expect(rows.filter((u) => !u.emailVerified)).toEqual([]);
   });
 
+  it('has guests whose host requests wait for an admin, so Manage Users counts them on a first start', async () => {
+    const waiting = await db.select({ email: users.email, role: users.role }).from(users).where(eq(users.status, 'Requested'));
+    expect(waiting.map((u) => u.email).sort()).toEqual(DEMO_GUESTS.filter((g) => g.hostRequest).map((g) => g.email).sort());
+    expect(waiting.length).toBeGreaterThanOrEqual(1);
+    expect(waiting.every((u) => u.role === 'guest')).toBe(true);
+  });
+
   it('plans stays relative to the seed day: past ones within twelve months, upcoming ones within weeks', () => {
     const stays = planDemoStays(today, 45);
     for (const s of stays) {

@@ -165,7 +165,8 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
     }
     for (const [i, g] of DEMO_GUESTS.entries()) {
       const account = DEMO_USERS.length + i;
-      const user = await insertUser(tx, { name: g.name, email: g.email, role: 'guest', image: avatars[account]!, status: 'Verified', createdAt: joinedAt(account), updatedAt: joinedAt(account) });
+      const status = g.hostRequest ? 'Requested' : 'Verified';
+      const user = await insertUser(tx, { name: g.name, email: g.email, role: 'guest', image: avatars[account]!, status, createdAt: joinedAt(account), updatedAt: joinedAt(account) });
       created.set(g.key, user.id);
     }
     const seededRooms = [];

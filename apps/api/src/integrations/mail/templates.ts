@@ -195,3 +195,16 @@ export function newMessageMail(details: MessageMailDetails, publicUrl: string): 
     ['We will not mail you about further messages in this conversation until you have read this one.'],
   ]);
 }
+
+/**
+ * To a guest whose request to host an admin declined: the admin's reason as written (a paragraph per line,
+ * escaped in the HTML part), and the dashboard, where 'Become A Host' is offered again.
+ */
+export function hostRequestDeclinedMail(user: { name: string; email: string }, reason: string, publicUrl: string): MailMessage {
+  return mail(user.email, 'Your request to become a host was declined', greeting(user.name), [
+    ['Thank you for asking to host on StayBook. An admin looked at your request and declined it, for this reason:'],
+    reason.split(/\r\n|\r|\n/),
+    ['You can go on booking stays as a guest. When the reason no longer applies, you may ask again from your dashboard:'],
+    { url: `${publicUrl}/dashboard`, label: 'Open my dashboard' },
+  ]);
+}
