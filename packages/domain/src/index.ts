@@ -22,3 +22,4 @@ export * from './booking-reference.js';
 export * from './messages.js';
 export * from './trips.js';
 export * from './calendar.js';
+export * from './amenities.js';

@@ -37,6 +37,10 @@ const ROOM: Room = {
   booked: false,
   timeZone: 'Europe/Helsinki',
   cancellationPolicy: 'flexible',
+  amenities: [],
+  checkInTime: null,
+  checkOutTime: null,
+  houseRules: '',
 };
 
 /** Bookable from Jan 1 to Mar 31, 2030; the nights of Jan 10 and 11 are taken. */
