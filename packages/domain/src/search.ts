@@ -52,10 +52,7 @@ function wholeNumber(label: string, min: number, max: number) {
   );
 }
 
-/**
- * `amenities=wifi,kitchen`: rooms having every one of them. Strictly read (the API): each piece must be a key of
- * the list; the answer is the keys once each, in the list's order, so one choice has one address.
- */
+/** What is wrong with an `amenities` parameter, for the API's 400; null when every piece is a known key. */
 function amenityListProblem(text: string): string | null {
   if (text.trim() === '') return 'Amenities must name at least one amenity';
   const pieces = text.split(',');
@@ -64,6 +61,10 @@ function amenityListProblem(text: string): string | null {
   return unknown === undefined ? null : UNKNOWN_AMENITY_MESSAGE(unknown);
 }
 
+/**
+ * `amenities=wifi,kitchen`: rooms having every one of them. Strictly read (the API): each piece must be a key of
+ * the list; the answer is the keys once each, in the list's order, so one choice has one address.
+ */
 const amenitiesParamSchema = zm.pipe(
   zm.string().check(
     zm.superRefine((text, ctx) => {
