@@ -18,6 +18,11 @@ export interface RoomDetails {
   description: string;
   /** What a guest who cancels gets back; left out, the room is Flexible. */
   cancellationPolicy?: 'flexible' | 'moderate' | 'strict';
+  /** Amenity keys, 'HH:MM' times and house rules (through the API only); left out, the room has none. */
+  amenities?: string[];
+  checkInTime?: string;
+  checkOutTime?: string;
+  houseRules?: string;
 }
 
 /** The room form's calendar (inside the Add Room page or the Update Room Info dialog). */

@@ -24,3 +24,4 @@ export * from './trips.js';
 export * from './calendar.js';
 export * from './ratings.js';
 export * from './reviews.js';
+export * from './amenities.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOUSE_RULES_MAX_LENGTH, sortAmenities, TIME_OF_DAY, UNKNOWN_AMENITY_MESSAGE, unknownAmenity } from './amenities.js';
 import { CANCELLATION_POLICIES } from './cancellation.js';
 import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate, isTimeZone, tidyTimeZone, todayIn, type IsoDate } from './dates.js';
@@ -65,6 +66,37 @@ function countSchema(noun: string, max: number) {
     });
 }
 
+/**
+ * Amenity keys from the fixed list (packages/domain/src/amenities.ts), stored once each in the list's order. One
+ * message for the whole field, so a refusal names `amenities` (not an index in it).
+ */
+const amenitiesSchema = z
+  .array(z.unknown(), { error: 'Amenities must be a list of amenity keys' })
+  .max(100, { error: 'Amenities must be a list of at most 100 keys' })
+  .superRefine((keys, ctx) => {
+    const strange = keys.find((key) => typeof key !== 'string');
+    if (strange !== undefined) return void ctx.addIssue({ code: 'custom', message: 'Amenities must be a list of amenity keys' });
+    const unknown = unknownAmenity(keys as string[]);
+    if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: UNKNOWN_AMENITY_MESSAGE(unknown) });
+  })
+  .transform((keys) => sortAmenities(keys as string[]));
+
+/** A time of day as 'HH:MM' (24-hour, what a time input gives), or none: empty or null. */
+function timeOfDaySchema(label: string, example: string) {
+  const message = `${label} must be a time such as ${example}`;
+  return z
+    .union([z.string(), z.null()], { error: message })
+    .transform((value, ctx): string | null => {
+      const time = value?.trim() ?? '';
+      if (time === '') return null;
+      if (!TIME_OF_DAY.test(time)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return time;
+    });
+}
+
 function dateSchema(required: string) {
   return z
     .string({ error: required })
@@ -115,6 +147,20 @@ function roomInputSchemaWith(startRule: StartRule | null) {
         .max(ROOM_LIMITS.maxDescriptionLength, { error: 'Description must be at most 5,000 characters' })
         .refine((s) => !CONTROL_CHARACTERS_BUT_LAYOUT.test(s), { error: 'Description contains characters that are not allowed' })
         .default(''),
+      /*
+       * Left out, each of the next four is none on a new room and unchanged on an update, as the cancellation
+       * policy and the time zone are (docs/decisions/032-amenities-and-house-rules.md): a client that does not
+       * know them keeps what the host set. An empty list, an empty time or empty rules clear them.
+       */
+      amenities: amenitiesSchema.optional(),
+      checkInTime: timeOfDaySchema('Check-in time', '15:00').optional(),
+      checkOutTime: timeOfDaySchema('Check-out time', '11:00').optional(),
+      houseRules: z
+        .string({ error: 'House rules must be text' })
+        .trim()
+        .max(HOUSE_RULES_MAX_LENGTH, { error: 'House rules must be at most 2,000 characters' })
+        .refine((s) => !CONTROL_CHARACTERS_BUT_LAYOUT.test(s), { error: 'House rules contain characters that are not allowed' })
+        .optional(),
       image: z
         .string({ error: 'Please upload a photo of the room' })
         .min(1, { error: 'Please upload a photo of the room', abort: true })

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as zm from 'zod/mini';
+import { AMENITY_KEYS } from './amenities.js';
 import { CANCELLATION_POLICIES } from './cancellation.js';
 import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate } from './dates.js';
@@ -63,12 +64,25 @@ export const roomSchema = zm.object({
   cancellationPolicy: zm.enum(CANCELLATION_POLICIES),
   /** Its published reviews' rating, from the stored aggregate: count, average and the six category averages. */
   rating: ratingSummarySchema,
+  /** What the home offers: keys of the domain's amenity list, in its order (packages/domain/src/amenities.ts). */
+  amenities: zm.array(zm.enum(AMENITY_KEYS)),
+  /** Local times where the room is, 24-hour 'HH:MM' as the host typed them; null when the host gives none. */
+  checkInTime: zm.nullable(zm.string()),
+  checkOutTime: zm.nullable(zm.string()),
+  /** The host's house rules, plain text with its line breaks ('' for none). */
+  houseRules: zm.string(),
 });
 export type Room = z.infer<typeof roomSchema>;
 
-/** A room in the public list: the host without an e-mail, for everyone; the rating without its categories. */
-export const roomSummarySchema = zm.extend(roomSchema, { host: hostSchema, rating: ratingSchema });
+/** A room in the host's own list (My Listings): everything the room form edits, the host without an e-mail. */
+export const roomSummarySchema = zm.extend(roomSchema, { host: hostSchema });
 export type RoomSummary = z.infer<typeof roomSummarySchema>;
+
+/**
+ * What a search's card does not show and only the room's page does: left out of search answers, which the home
+ * page embeds in its HTML (docs/decisions/032-amenities-and-house-rules.md).
+ */
+const PAGE_ONLY_FIELDS = { amenities: true, checkInTime: true, checkOutTime: true, houseRules: true } as const;
 
 export const ROOMS_PAGE_SIZE = 24;
 export const ROOMS_MAX_PAGE_SIZE = 60;
@@ -77,7 +91,9 @@ export const ROOMS_MAX_PAGE_SIZE = 60;
  * A room in a list. In a search with dates it also carries that stay's nights and total, priced by the
  * server's one rule (nightly price × nights, in cents).
  */
-export const listedRoomSchema = zm.extend(roomSummarySchema, {
+export const listedRoomSchema = zm.extend(zm.omit(roomSummarySchema, PAGE_ONLY_FIELDS), {
+  /** The card's rating: the count and the average, without the categories. */
+  rating: ratingSchema,
   nights: zm.optional(zm.int()),
   totalCents: zm.optional(zm.int()),
 });
@@ -97,6 +113,13 @@ export const roomsPageSchema = zm.object({
   total: zm.optional(searchTotalSchema),
 });
 export type RoomsPage = z.infer<typeof roomsPageSchema>;
+
+/** My Listings: a page of the host's own rooms, each whole, since the Update dialog edits it. */
+export const hostRoomsPageSchema = zm.object({
+  items: zm.array(roomSummarySchema),
+  nextCursor: zm.nullable(zm.string()),
+});
+export type HostRoomsPage = z.infer<typeof hostRoomsPageSchema>;
 
 /**
  * The home page's first page of rooms, embedded by the server in the HTML it answers for `/` (as JSON in a

@@ -5,6 +5,7 @@ import { categorySchema, isoDateSchema, ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } f
 import { ROOM_LIMITS } from './room-limits.js';
 import { MAX_STAY_NIGHTS } from './stay-limits.js';
 import type { CategoryLabel } from './categories.js';
+import { sortAmenities, UNKNOWN_AMENITY_MESSAGE, unknownAmenity, type AmenityKey } from './amenities.js';
 
 /*
  * Finding a stay: one reading of the search, shared by the home page's address, the web app's query and the
@@ -53,6 +54,29 @@ function wholeNumber(label: string, min: number, max: number) {
   );
 }
 
+/** What is wrong with an `amenities` parameter, for the API's 400; null when every piece is a known key. */
+function amenityListProblem(text: string): string | null {
+  if (text.trim() === '') return 'Amenities must name at least one amenity';
+  const pieces = text.split(',');
+  if (pieces.includes('')) return 'Amenities must be amenity keys separated by commas';
+  const unknown = unknownAmenity(pieces);
+  return unknown === undefined ? null : UNKNOWN_AMENITY_MESSAGE(unknown);
+}
+
+/**
+ * `amenities=wifi,kitchen`: rooms having every one of them. Strictly read (the API): each piece must be a key of
+ * the list; the answer is the keys once each, in the list's order, so one choice has one address.
+ */
+const amenitiesParamSchema = zm.pipe(
+  zm.string().check(
+    zm.superRefine((text, ctx) => {
+      const message = amenityListProblem(text);
+      if (message) ctx.issues.push({ code: 'custom', message, input: text });
+    }),
+  ),
+  zm.transform((text): AmenityKey[] => sortAmenities(text.split(','))),
+);
+
 /** Each search parameter alone: the home page reads them one by one, the API all together. */
 export const searchFieldSchemas = {
   category: categorySchema,
@@ -67,6 +91,7 @@ export const searchFieldSchemas = {
   minPrice: wholeNumber('Minimum price', 0, SEARCH_LIMITS.maxPrice),
   maxPrice: wholeNumber('Maximum price', 1, SEARCH_LIMITS.maxPrice),
   bedrooms: wholeNumber('Bedrooms', 1, SEARCH_LIMITS.maxBedrooms),
+  amenities: amenitiesParamSchema,
   sort: zm.enum(SEARCH_SORTS, { error: `Sort must be one of: ${SEARCH_SORTS.join(', ')}` }),
 };
 
@@ -84,6 +109,8 @@ export type RoomSearch = {
   minPrice?: number;
   maxPrice?: number;
   bedrooms?: number;
+  /** Rooms having all of these; never empty (no amenities is no filter). */
+  amenities?: AmenityKey[];
   sort?: SearchSort;
 };
 
@@ -144,6 +171,11 @@ export function searchOf(query: RoomSearch): RoomSearch {
     if (value !== undefined) (search as Record<SearchField, unknown>)[field] = value;
   }
   if (search.sort === 'recommended') delete search.sort;
+  if (search.amenities) {
+    const amenities = sortAmenities(search.amenities);
+    if (amenities.length > 0) search.amenities = amenities;
+    else delete search.amenities;
+  }
   return search;
 }
 
@@ -157,6 +189,11 @@ export function readSearch(params: { get(name: string): string | null }, now: Da
   for (const field of SEARCH_FIELDS) {
     const raw = params.get(field);
     if (raw === null || raw === '') continue;
+    if (field === 'amenities') {
+      // The keys it knows are kept (a key from a newer or mistyped link is dropped, not the whole filter).
+      search.amenities = sortAmenities(raw.split(','));
+      continue;
+    }
     const parsed = searchFieldSchemas[field].safeParse(raw);
     if (parsed.success) (search as Record<SearchField, unknown>)[field] = parsed.data;
   }
@@ -178,6 +215,12 @@ export function searchToQuery(search: RoomSearch): string {
   for (const field of SEARCH_FIELDS) {
     const value = search[field];
     if (value === undefined || (field === 'sort' && value === 'recommended')) continue;
+    if (field === 'amenities') {
+      // Keys are plain [a-z-]: the commas stay readable in the address.
+      const keys = sortAmenities(value as AmenityKey[]);
+      if (keys.length > 0) parts.push(`amenities=${keys.join(',')}`);
+      continue;
+    }
     parts.push(`${field}=${encodeURIComponent(String(value)).replace(/%20/g, '+')}`);
   }
   return parts.join('&');

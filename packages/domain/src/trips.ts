@@ -27,7 +27,18 @@ export const tripSchema = z.object({
   reference: z.string(),
   /** The room as it was booked (photo, title, location); `id` is the live room, which its page shows as it is now. */
   room: z.object({ id: z.uuid(), title: z.string(), image: z.string(), location: z.string() }),
-  stay: z.object({ from: isoDateSchema, to: isoDateSchema, nights: z.int(), guests: z.int() }),
+  /**
+   * The dates, and the room's check-in and check-out times as its host gives them now (local 'HH:MM' where the
+   * room is), null when the room has none.
+   */
+  stay: z.object({
+    from: isoDateSchema,
+    to: isoDateSchema,
+    nights: z.int(),
+    guests: z.int(),
+    checkInTime: z.string().nullable(),
+    checkOutTime: z.string().nullable(),
+  }),
   /** Nightly price × nights = total, in cents, at the price the stay was paid at. */
   price: z.object({ nightlyCents: z.int(), nights: z.int(), totalCents: z.int() }),
   payment: z.object({

@@ -1,4 +1,4 @@
-import type { CancellationPolicy, CategoryLabel, Role } from '@staybook/domain';
+import { sortAmenities, type AmenityKey, type CancellationPolicy, type CategoryLabel, type Role } from '@staybook/domain';
 
 /**
  * The demo marketplace: who is in it and what they list. Sign-in passwords for the
@@ -143,3 +143,59 @@ export const DEMO_REPLIES: string[] = [
   'Thanks for the kind words, and for the tip about the noise: we have added thicker curtains since.',
   'So glad you enjoyed the terrace. Hope to welcome you back next summer!',
 ];
+
+/**
+ * What each demo room offers: what every demo room's description promises (Wi-Fi, a kitchen) and a smoke alarm,
+ * what its category suggests (pool rooms have a pool, ski chalets a fireplace), and a little by variant.
+ */
+const EVERY_ROOM: AmenityKey[] = ['wifi', 'kitchen', 'smoke-alarm'];
+const BY_CATEGORY: Record<CategoryLabel, AmenityKey[]> = {
+  Beach: ['washer', 'air-conditioning', 'free-parking', 'bbq-grill', 'first-aid-kit'],
+  Windmills: ['heating', 'washer', 'dryer', 'free-parking', 'carbon-monoxide-alarm'],
+  Modern: ['air-conditioning', 'heating', 'washer', 'dryer', 'workspace', 'tv', 'ev-charger', 'carbon-monoxide-alarm', 'first-aid-kit'],
+  Countryside: ['heating', 'fireplace', 'free-parking', 'bbq-grill', 'pets-allowed', 'crib', 'washer'],
+  Pools: ['pool', 'air-conditioning', 'free-parking', 'bbq-grill', 'washer', 'first-aid-kit'],
+  Islands: ['air-conditioning', 'washer', 'first-aid-kit'],
+  Lake: ['heating', 'fireplace', 'free-parking', 'bbq-grill', 'pets-allowed', 'washer'],
+  Skiing: ['heating', 'fireplace', 'hot-tub', 'washer', 'dryer', 'free-parking', 'carbon-monoxide-alarm'],
+  Castles: ['heating', 'fireplace', 'free-parking', 'workspace'],
+  Caves: ['heating', 'workspace'],
+  Camping: ['free-parking', 'bbq-grill', 'pets-allowed', 'first-aid-kit'],
+  Arctic: ['heating', 'fireplace', 'hot-tub', 'washer', 'dryer', 'carbon-monoxide-alarm', 'first-aid-kit'],
+  Desert: ['air-conditioning', 'pool', 'free-parking', 'bbq-grill'],
+  Barns: ['heating', 'fireplace', 'washer', 'dryer', 'free-parking', 'pets-allowed', 'crib', 'ev-charger'],
+  Lux: ['pool', 'hot-tub', 'air-conditioning', 'heating', 'washer', 'dryer', 'workspace', 'tv', 'free-parking', 'ev-charger', 'crib', 'carbon-monoxide-alarm', 'first-aid-kit'],
+};
+const BY_VARIANT: AmenityKey[][] = [['tv'], ['workspace', 'crib'], []];
+
+const CHECK_IN_TIMES = ['15:00', '16:00', '14:00'];
+const CHECK_OUT_TIMES = ['11:00', '10:00', '11:00'];
+
+const HOUSE_RULES = [
+  'No parties or events.\nQuiet hours from 22:00 to 08:00.\nNo smoking indoors.',
+  'Please take your shoes off inside.\nSort the recycling: the bins are by the door.\nNo smoking anywhere on the property.',
+  'Check-in is self-service with the lock box; the code comes the day before.\nNo visitors overnight.\nPlease leave the keys on the kitchen table.',
+];
+const PET_RULE = 'Pets are welcome: please keep them off the beds and sofas.';
+
+/**
+ * The demo room `index` of the seed's plan (category and variant): its amenities, check-in and check-out times
+ * (most rooms; every seventh has none) and house rules (every room of the first variant and every Lux room).
+ */
+export function demoRoomExtras(category: CategoryLabel, variant: number, index: number): {
+  amenities: AmenityKey[];
+  checkInTime: string | null;
+  checkOutTime: string | null;
+  houseRules: string;
+} {
+  const amenities = sortAmenities([...EVERY_ROOM, ...BY_CATEGORY[category], ...(BY_VARIANT[variant] ?? [])]);
+  const timed = index % 7 !== 3;
+  const ruled = variant === 0 || category === 'Lux';
+  const rules = HOUSE_RULES[index % HOUSE_RULES.length]!;
+  return {
+    amenities,
+    checkInTime: timed ? CHECK_IN_TIMES[index % CHECK_IN_TIMES.length]! : null,
+    checkOutTime: timed ? CHECK_OUT_TIMES[index % CHECK_OUT_TIMES.length]! : null,
+    houseRules: ruled ? (amenities.includes('pets-allowed') ? `${rules}\n${PET_RULE}` : rules) : '',
+  };
+}

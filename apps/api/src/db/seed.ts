@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { addDays, CATEGORIES, countOf, dollarsToCents, todayIso, type CardInput, type IsoDate } from '@staybook/domain';
 import { TestPaymentProcessor } from '../integrations/payments/test-processor.js';
 import type { Db } from './client.js';
-import { DEMO_GUEST_REVIEWS, DEMO_GUESTS, DEMO_HOST_REVIEWS, DEMO_REPLIES, DEMO_ROOMS, DEMO_USERS } from './demo-data.js';
+import { DEMO_GUEST_REVIEWS, DEMO_GUESTS, DEMO_HOST_REVIEWS, DEMO_REPLIES, DEMO_ROOMS, DEMO_USERS, demoRoomExtras } from './demo-data.js';
 import { insertBooking, insertRoom, insertUser } from './factories.js';
 import { recomputeRoomRatings } from '../modules/reviews/ratings.js';
 import { accounts, reviews, roleChanges, rooms, users } from './schema.js';
@@ -227,6 +227,7 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
         bathrooms: room.bathrooms,
         description: describeRoom(room, category.description),
         image: images[i]!,
+        ...demoRoomExtras(category.label, variant, i),
         createdAt: new Date(seededAt - i * 60_000),
       });
       seededRooms.push(seeded);

@@ -1,5 +1,5 @@
 import { ROOM_CARD_IMAGE_SIZES } from '@staybook/domain/images';
-import { FIRST_ROOMS_ELEMENT_ID, ROOMS_PAGE_SIZE, type RoomSummary } from '@staybook/domain/rooms';
+import { FIRST_ROOMS_ELEMENT_ID, ROOMS_PAGE_SIZE, type ListedRoom } from '@staybook/domain/rooms';
 import type { RoomSearch } from '@staybook/domain/search';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
@@ -9,7 +9,7 @@ import { roomKeys } from '../lib/room-keys';
 import { RoomCard } from '../features/rooms/components/room-card';
 import { seedFirstRooms } from './first-rooms';
 
-const ROOM: RoomSummary = {
+const ROOM: ListedRoom = {
   _id: '5f0c9d3e-0000-4000-8000-000000000001',
   title: 'Lake cabin',
   location: 'Hallstatt, Austria',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { todayIn, type IsoDate, type Trip, type TripPaymentStatus, type TripViewerRole } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
-import { bookings, payments } from '../../db/schema.js';
+import { bookings, payments, rooms } from '../../db/schema.js';
 import { NotFoundError } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 import { findBookingRow, reviewedBookings, toBooking, type BookingRow } from './bookings.queries.js';
@@ -48,6 +48,10 @@ export async function getTrip(db: Db, { actor, bookingId, today: fixedToday }: {
       .from(payments)
       .where(eq(payments.id, row.paymentId))
   )[0]!;
+  // The room's times as they are now (a booking keeps no copy of them), by its primary key.
+  const times = (
+    await db.select({ checkIn: rooms.checkInTime, checkOut: rooms.checkOutTime }).from(rooms).where(eq(rooms.id, row.roomId))
+  )[0];
   const today = fixedToday ?? todayIn(row.timeZone);
   const written = (await reviewedBookings(db, [row.id], viewerRole)).has(row.id);
   const booking = toBooking(row, today, { side: viewerRole, written });
@@ -59,7 +63,14 @@ export async function getTrip(db: Db, { actor, bookingId, today: fixedToday }: {
     viewerRole,
     reference: row.reference,
     room: { id: row.roomId, title: row.title, image: row.image, location: row.location },
-    stay: { from: booking.from, to: booking.to, nights: booking.nights, guests: booking.guests },
+    stay: {
+      from: booking.from,
+      to: booking.to,
+      nights: booking.nights,
+      guests: booking.guests,
+      checkInTime: times?.checkIn ?? null,
+      checkOutTime: times?.checkOut ?? null,
+    },
     price: { nightlyCents: row.nightlyPriceCents, nights: booking.nights, totalCents: row.totalCents },
     payment: {
       card: booking.card,

@@ -7,7 +7,7 @@ import {
   todayIn,
   type Room,
   type RoomInput,
-  type RoomsPage,
+  type HostRoomsPage,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { bookings, payments, rooms } from '../../db/schema.js';
@@ -43,6 +43,11 @@ function roomColumns(input: RoomInput) {
     image: input.image,
     photos: [input.image],
     ...(input.cancellationPolicy ? { cancellationPolicy: input.cancellationPolicy } : {}),
+    // Left out: none on a new room (the columns' defaults), unchanged on an update.
+    ...(input.amenities !== undefined ? { amenities: input.amenities } : {}),
+    ...(input.checkInTime !== undefined ? { checkInTime: input.checkInTime } : {}),
+    ...(input.checkOutTime !== undefined ? { checkOutTime: input.checkOutTime } : {}),
+    ...(input.houseRules !== undefined ? { houseRules: input.houseRules } : {}),
   };
 }
 
@@ -79,7 +84,7 @@ export async function createRoom(
 export async function listHostRooms(
   db: Db,
   { actor, email, cursor, limit }: { actor: Actor; email?: string | undefined; cursor?: string | undefined; limit: number },
-): Promise<RoomsPage> {
+): Promise<HostRoomsPage> {
   if (email !== undefined && !isOwnEmail(actor, email)) {
     throw new ForbiddenError('You can only see your own listings.');
   }

@@ -18,6 +18,8 @@ import {
   type Room,
   type RoomSearch,
   type RoomsPage,
+  sortAmenities,
+  type HostRoomsPage,
   type RoomSummary,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
@@ -59,6 +61,10 @@ const roomColumns = {
   image: rooms.image,
   timeZone: rooms.timeZone,
   cancellationPolicy: rooms.cancellationPolicy,
+  amenities: rooms.amenities,
+  checkInTime: rooms.checkInTime,
+  checkOutTime: rooms.checkOutTime,
+  houseRules: rooms.houseRules,
   createdAt: rooms.createdAt,
   hostId: rooms.hostId,
   hostName: host.name,
@@ -101,8 +107,19 @@ function toRoom(row: RoomRow): RoomSummary {
     booked: row.booked,
     timeZone: row.timeZone,
     cancellationPolicy: row.cancellationPolicy,
-    rating: { count: row.reviewCount, average: ratingFromSums(row).average },
+    rating: ratingFromSums(row),
+    // Written only through the room input, which keeps list keys in the list's order.
+    amenities: sortAmenities(row.amenities),
+    checkInTime: row.checkInTime,
+    checkOutTime: row.checkOutTime,
+    houseRules: row.houseRules,
   };
+}
+
+/** A room as a search's card shows it: without what only its page shows (docs/decisions/032-amenities-and-house-rules.md). */
+function toListedRoom(row: RoomRow): ListedRoom {
+  const { amenities: _a, checkInTime: _i, checkOutTime: _o, houseRules: _r, rating, ...listed } = toRoom(row);
+  return { ...listed, rating: { count: rating.count, average: rating.average } };
 }
 
 /**
@@ -244,7 +261,7 @@ export async function pageOfRooms(
 export async function pageOfHostRooms(
   db: Db,
   { hostId, cursor, limit }: { hostId: string; cursor?: string | undefined; limit: number },
-): Promise<RoomsPage> {
+): Promise<HostRoomsPage> {
   const { rows, nextCursor } = await pageOfRooms(db, { where: [eq(rooms.hostId, hostId)], cursor, limit });
   return { items: rows.map(toRoom), nextCursor };
 }
@@ -265,6 +282,10 @@ function searchConditions(search: RoomSearch): SQL[] {
   if (search.where) where.push(sql`search_fold(${search.where}) <% ${roomSearchText}`);
   if (search.guests !== undefined) where.push(sql`${rooms.guests} >= ${search.guests}`);
   if (search.bedrooms !== undefined) where.push(sql`${rooms.bedrooms} >= ${search.bedrooms}`);
+  // Every chosen amenity: containment, which the GIN index rooms_amenities_idx answers.
+  if (search.amenities?.length) {
+    where.push(sql`${rooms.amenities} @> array[${sql.join(search.amenities.map((key) => sql`${key}`), sql`, `)}]::text[]`);
+  }
   // The nightly price's bounds, with a dated stay's own folded in (a card must be able to pay for the whole stay:
   // nightly price × nights between the payment minimum and the most one booking may cost). One plain range on
   // the column, which the planner can estimate; a product of column and nights it cannot.
@@ -374,7 +395,7 @@ export async function searchRooms(
       counting,
     ]);
     const items = rows.map((row): ListedRoom => {
-      const room = toRoom(row);
+      const room = toListedRoom(row);
       return stay ? { ...room, nights: stay.nights, totalCents: stayTotalCents(row.priceCents, stay.from, stay.to) } : room;
     });
     const count = (counted as unknown as { rows: { count: number; zones: string[] }[] } | null)?.rows[0];
@@ -426,5 +447,5 @@ export async function getRoom(db: Db, { id, viewer }: { id: string; viewer: Acto
   if (!row) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
   const room = toRoom(row);
   const email = await hostEmailFor(db, viewer, row.hostId);
-  return { ...room, host: { ...room.host, id: row.hostId, ...(email ? { email } : {}) }, rating: ratingFromSums(row) };
+  return { ...room, host: { ...room.host, id: row.hostId, ...(email ? { email } : {}) } };
 }

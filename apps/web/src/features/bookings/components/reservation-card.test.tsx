@@ -38,6 +38,10 @@ const ROOM: Room = {
   timeZone: 'Europe/Helsinki',
   cancellationPolicy: 'flexible',
   rating: { count: 0, average: null, categories: null },
+  amenities: [],
+  checkInTime: null,
+  checkOutTime: null,
+  houseRules: '',
 };
 
 /** Bookable from Jan 1 to Mar 31, 2030; the nights of Jan 10 and 11 are taken. */

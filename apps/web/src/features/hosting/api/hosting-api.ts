@@ -1,7 +1,7 @@
 import { uploadedImageSchema } from '@staybook/domain/accounts';
 import { centsToDollars } from '@staybook/domain/money';
 import { deletedCountSchema, type RoomInput } from '@staybook/domain/room-input';
-import { roomSchema, roomsPageSchema, type Room, type RoomsPage } from '@staybook/domain/rooms';
+import { hostRoomsPageSchema, roomSchema, type HostRoomsPage, type Room } from '@staybook/domain/rooms';
 import { apiRequest } from '../../../lib/api-client';
 
 export function fetchMyListingsPage({
@@ -12,10 +12,10 @@ export function fetchMyListingsPage({
   cursor: string | null;
   limit: number;
   signal?: AbortSignal;
-}): Promise<RoomsPage> {
+}): Promise<HostRoomsPage> {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set('cursor', cursor);
-  return apiRequest(`/api/my-listings?${params.toString()}`, roomsPageSchema, { signal: signal ?? null });
+  return apiRequest(`/api/my-listings?${params.toString()}`, hostRoomsPageSchema, { signal: signal ?? null });
 }
 
 /** The body the API takes: the form's checked values, with the price in dollars as the spec sends it. */

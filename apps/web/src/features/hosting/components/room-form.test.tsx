@@ -1,6 +1,6 @@
 import { addDays, todayIso } from '@staybook/domain/dates';
 import type { Room } from '@staybook/domain/rooms';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -34,6 +34,10 @@ const ROOM: Room = {
   timeZone: 'Europe/Oslo',
   cancellationPolicy: 'moderate',
   rating: { count: 0, average: null, categories: null },
+  amenities: ['wifi', 'fireplace'],
+  checkInTime: '15:00',
+  checkOutTime: null,
+  houseRules: 'No smoking.\nQuiet after 22:00.',
 };
 
 function type(label: string, value: string) {
@@ -77,6 +81,14 @@ describe('RoomForm', () => {
       </>,
     );
     type('Price per night ($)', '140.25');
+    // The amenities ticked, the times and the rules as stored; a new amenity and a check-out time added.
+    const amenities = screen.getByRole('group', { name: 'Amenities' });
+    expect(within(amenities).getByRole('checkbox', { name: 'Wi-Fi' })).toHaveProperty('checked', true);
+    expect(within(amenities).getByRole('checkbox', { name: 'Pool' })).toHaveProperty('checked', false);
+    fireEvent.click(within(amenities).getByRole('checkbox', { name: 'Hot tub' }));
+    expect(screen.getByLabelText('Check-in time')).toHaveProperty('value', '15:00');
+    expect(screen.getByLabelText('House rules')).toHaveProperty('value', 'No smoking.\nQuiet after 22:00.');
+    type('Check-out time', '10:30');
 
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
 
@@ -98,6 +110,14 @@ describe('RoomForm', () => {
     expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Cabin by the fjord');
     expect(screen.getByRole('img', { name: 'Room photo preview' }).getAttribute('src')).toContain('/uploads/0b6a2f9e');
     type('Price per night ($)', '140.25');
+    // The amenities ticked, the times and the rules as stored; a new amenity and a check-out time added.
+    const amenities = screen.getByRole('group', { name: 'Amenities' });
+    expect(within(amenities).getByRole('checkbox', { name: 'Wi-Fi' })).toHaveProperty('checked', true);
+    expect(within(amenities).getByRole('checkbox', { name: 'Pool' })).toHaveProperty('checked', false);
+    fireEvent.click(within(amenities).getByRole('checkbox', { name: 'Hot tub' }));
+    expect(screen.getByLabelText('Check-in time')).toHaveProperty('value', '15:00');
+    expect(screen.getByLabelText('House rules')).toHaveProperty('value', 'No smoking.\nQuiet after 22:00.');
+    type('Check-out time', '10:30');
 
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
 
@@ -116,6 +136,10 @@ describe('RoomForm', () => {
       image: STORED,
       timeZone: 'Europe/Oslo',
       cancellationPolicy: 'moderate',
+      amenities: ['wifi', 'hot-tub', 'fireplace'],
+      checkInTime: '15:00',
+      checkOutTime: '10:30',
+      houseRules: 'No smoking.\nQuiet after 22:00.',
     });
   });
 

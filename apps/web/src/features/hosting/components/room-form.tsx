@@ -12,9 +12,11 @@ import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { describeImageProblem } from '../../uploads/api/upload-image';
 import { uploadRoomPhoto } from '../api/hosting-api';
+import { AmenitiesField } from './amenities-field';
 import { AvailabilityField } from './availability-field';
 import { CancellationPolicyField } from './cancellation-policy-field';
 import { CategoryPicker } from './category-picker';
+import { HouseRulesField } from './house-rules-field';
 import { RoomPhotoField } from './room-photo-field';
 import { TimeZoneField } from './time-zone-field';
 
@@ -36,11 +38,11 @@ interface RoomFormProps {
 }
 
 /** The fields a server refusal may name (the API's names for them are the form's). */
-const ROOM_FIELDS = ['title', 'location', 'category', 'from', 'to', 'price', 'guests', 'bedrooms', 'bathrooms', 'description', 'image', 'timeZone', 'cancellationPolicy'] as const;
+const ROOM_FIELDS = ['title', 'location', 'category', 'from', 'to', 'price', 'guests', 'bedrooms', 'bathrooms', 'description', 'image', 'timeZone', 'cancellationPolicy', 'amenities', 'checkInTime', 'checkOutTime', 'houseRules'] as const;
 
 function valuesOf(room: RoomSummary | undefined, defaultTimeZone: string): Partial<RoomInputValues> {
   if (!room) {
-    return { title: '', location: '', from: '', to: '', price: '', guests: '', bedrooms: '', bathrooms: '', description: '', image: '', timeZone: defaultTimeZone, cancellationPolicy: DEFAULT_CANCELLATION_POLICY };
+    return { title: '', location: '', from: '', to: '', price: '', guests: '', bedrooms: '', bathrooms: '', description: '', image: '', timeZone: defaultTimeZone, cancellationPolicy: DEFAULT_CANCELLATION_POLICY, amenities: [], checkInTime: '', checkOutTime: '', houseRules: '' };
   }
   return {
     title: room.title,
@@ -56,6 +58,10 @@ function valuesOf(room: RoomSummary | undefined, defaultTimeZone: string): Parti
     image: room.image,
     timeZone: room.timeZone,
     cancellationPolicy: room.cancellationPolicy,
+    amenities: room.amenities,
+    checkInTime: room.checkInTime ?? '',
+    checkOutTime: room.checkOutTime ?? '',
+    houseRules: room.houseRules,
   };
 }
 
@@ -199,6 +205,8 @@ export function RoomForm({ room, submitLabel, saving, onSave, onCancel, defaultT
           />
         </div>
       </div>
+      <AmenitiesField control={control} />
+      <HouseRulesField control={control} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {onCancel && (
           <Button variant="subtle" onClick={onCancel}>

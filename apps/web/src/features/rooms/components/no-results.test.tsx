@@ -14,6 +14,7 @@ const FULL: RoomSearch = {
   minPrice: 80,
   maxPrice: 250,
   bedrooms: 2,
+  amenities: ['wifi', 'pool'],
   sort: 'price-asc',
 };
 
@@ -23,7 +24,7 @@ describe('a search that finds nothing', () => {
     render(<NoResults search={FULL} onSearch={onSearch} />);
     expect(screen.getByRole('heading', { name: 'No stays match your search' })).toBeTruthy();
     const labels = screen.getAllByRole('button').map((button) => button.textContent);
-    expect(labels).toEqual(['Clear place', 'Clear dates', 'Any number of guests', 'Any price', 'Any bedrooms', 'Clear all filters']);
+    expect(labels).toEqual(['Clear place', 'Clear dates', 'Any number of guests', 'Any price', 'Any bedrooms', 'Any amenities', 'Clear all filters']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear dates' }));
     const { checkin: _, checkout: __, ...withoutDates } = FULL;
@@ -31,6 +32,9 @@ describe('a search that finds nothing', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Any price' }));
     const { minPrice: ___, maxPrice: ____, ...withoutPrice } = FULL;
     expect(onSearch).toHaveBeenLastCalledWith(withoutPrice);
+    fireEvent.click(screen.getByRole('button', { name: 'Any amenities' }));
+    const { amenities: _____, ...withoutAmenities } = FULL;
+    expect(onSearch).toHaveBeenLastCalledWith(withoutAmenities);
     fireEvent.click(screen.getByRole('button', { name: 'Clear all filters' }));
     expect(onSearch).toHaveBeenLastCalledWith({ category: 'Beach', sort: 'price-asc' });
   });

@@ -2,6 +2,8 @@ import { imageAtWidth, imageSrcSet } from '@staybook/domain/images';
 import type { Room } from '@staybook/domain/rooms';
 import { Heading } from '../../../components/heading';
 import { ReservationCard } from '../../bookings/components/reservation-card';
+import { HouseRules } from './house-rules';
+import { RoomAmenities } from './room-amenities';
 import { RoomInfo } from './room-info';
 
 /** The photo spans the article (max-w-5xl = 1024px) inside the container's padding. */
@@ -34,8 +36,10 @@ export function RoomDetail({ room }: { room: Room }) {
         />
       </div>
       <div className="grid grid-cols-1 gap-10 md:grid-cols-7 md:gap-8">
-        <div className="md:col-span-4">
+        <div className="flex flex-col gap-8 md:col-span-4">
           <RoomInfo room={room} />
+          <RoomAmenities amenities={room.amenities} />
+          <HouseRules room={room} />
         </div>
         <div className="md:col-span-3">
           <ReservationCard room={room} />

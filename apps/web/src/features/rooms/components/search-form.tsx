@@ -4,6 +4,7 @@ import { FiSearch } from 'react-icons/fi';
 import { Button } from '../../../components/button';
 import { SelectField, TextField } from '../../../components/fields';
 import { draftOf, searchOfDraft, type DraftErrors, type SearchDraft } from '../utils/search-draft';
+import { AmenitiesFilter } from './amenities-filter';
 import { DatesField } from './dates-field';
 import { GuestsFilter } from './guests-filter';
 
@@ -26,7 +27,7 @@ interface SearchFormProps {
 
 /**
  * Where, when, how many, and the filters beside them. Fields change a draft; 'Search' runs it (in the bar,
- * choosing a bedroom count or a sort runs it at once). The domain's checks refuse what the API would.
+ * choosing a bedroom count, an amenity or a sort runs it at once). The domain's checks refuse what the API would.
  */
 export function SearchForm({ search, onSearch, variant }: SearchFormProps) {
   const query = searchToQuery(search);
@@ -123,6 +124,7 @@ export function SearchForm({ search, onSearch, variant }: SearchFormProps) {
           <option key={n} value={n}>{`${n}+`}</option>
         ))}
       </SelectField>
+      <AmenitiesFilter value={draft.amenities} onChange={(amenities) => choose({ amenities })} inSheet={sheet} />
       <SelectField
         label="Sort by"
         name="sort"

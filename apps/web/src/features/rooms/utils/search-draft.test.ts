@@ -10,7 +10,7 @@ describe('the search form', () => {
   });
 
   it('shows a search from the address as it was', () => {
-    const search = { where: 'lisbon', checkin: '2030-03-02', checkout: '2030-03-09', guests: 3, minPrice: 80, maxPrice: 250, bedrooms: 2, sort: 'price-desc' as const };
+    const search = { where: 'lisbon', checkin: '2030-03-02', checkout: '2030-03-09', guests: 3, minPrice: 80, maxPrice: 250, bedrooms: 2, amenities: ['wifi' as const, 'pool' as const], sort: 'price-desc' as const };
     expect(searchOfDraft(draftOf(search), undefined, NOW)).toEqual({ search });
   });
 

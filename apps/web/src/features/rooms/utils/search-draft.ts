@@ -1,3 +1,4 @@
+import type { AmenityKey } from '@staybook/domain/amenities';
 import { addDays, nightsBetween, type IsoDate } from '@staybook/domain/dates';
 import { searchFieldSchemas, searchOf, searchProblems, type RoomSearch, type SearchField, type SearchSort } from '@staybook/domain/search';
 import { MAX_STAY_NIGHTS } from '@staybook/domain/stay-limits';
@@ -12,6 +13,7 @@ export interface SearchDraft extends DateRange {
   minPrice: string;
   maxPrice: string;
   bedrooms?: number;
+  amenities: AmenityKey[];
   sort: SearchSort;
 }
 
@@ -24,6 +26,7 @@ export function draftOf(search: RoomSearch): SearchDraft {
     minPrice: search.minPrice === undefined ? '' : String(search.minPrice),
     maxPrice: search.maxPrice === undefined ? '' : String(search.maxPrice),
     bedrooms: search.bedrooms,
+    amenities: search.amenities ?? [],
     sort: search.sort ?? 'recommended',
   };
 }
@@ -43,6 +46,7 @@ export function searchOfDraft(draft: SearchDraft, category: RoomSearch['category
   search.checkout = draft.checkout;
   search.guests = draft.guests;
   search.bedrooms = draft.bedrooms;
+  search.amenities = draft.amenities;
   search.sort = draft.sort;
   for (const field of ['minPrice', 'maxPrice'] as const) {
     const typed = draft[field].trim();

@@ -83,8 +83,8 @@ export function TripDetails({ trip }: { trip: Trip }) {
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <TripSection title="Your stay">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
-            <Fact term="Check-in" value={formatIsoDate(trip.stay.from)} />
-            <Fact term="Check-out" value={formatIsoDate(trip.stay.to)} />
+            <Fact term="Check-in" value={withTime(formatIsoDate(trip.stay.from), 'after', trip.stay.checkInTime)} />
+            <Fact term="Check-out" value={withTime(formatIsoDate(trip.stay.to), 'before', trip.stay.checkOutTime)} />
             <Fact term="Nights" value={String(trip.stay.nights)} />
             <Fact term="Guests" value={countOf(trip.stay.guests, 'guest')} />
           </dl>
@@ -172,6 +172,11 @@ function TripSection({ title, wide = false, children }: { title: string; wide?: 
       {children}
     </section>
   );
+}
+
+/** "Mon, Jun 1, 2026, after 15:00": the room's time as its host gives it, local to the room, when it has one. */
+function withTime(date: string, when: 'after' | 'before', time: string | null): string {
+  return time ? `${date}, ${when} ${time}` : date;
 }
 
 function Fact({ term, value }: { term: string; value: string }) {

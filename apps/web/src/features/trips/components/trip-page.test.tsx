@@ -26,7 +26,7 @@ function tripFor(viewerRole: Trip['viewerRole'], overrides: Partial<Trip> = {}):
     viewerRole,
     reference: booking.reference,
     room: { id: ROOM_ID, title: booking.title, image: booking.image, location: booking.location },
-    stay: { from: booking.from, to: booking.to, nights: 2, guests: 2 },
+    stay: { from: booking.from, to: booking.to, nights: 2, guests: 2, checkInTime: '15:00', checkOutTime: null },
     price: { nightlyCents: 12_345, nights: 2, totalCents: 24_690 },
     payment: { card: booking.card, capturedCents: 24_690, refundedCents: 0, status: 'captured' },
     policy: 'moderate',
@@ -73,6 +73,10 @@ describe('the trip page', () => {
     expect(screen.getByText('If you cancel today: $123.45 refunded of $246.90')).toBeTruthy();
     const host = screen.getByRole('region', { name: 'Your host' });
     expect(within(host).getByText('Hana Host')).toBeTruthy();
+    // The room's check-in time where it has one; none for the check-out.
+    const stay = screen.getByRole('region', { name: 'Your stay' });
+    expect(within(stay).getByText('Mar 2, 2027, after 15:00')).toBeTruthy();
+    expect(within(stay).getByText('Mar 4, 2027')).toBeTruthy();
     const payment = screen.getByRole('region', { name: 'Payment' });
     expect(within(payment).getByText('Visa ending in 4242')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeTruthy();

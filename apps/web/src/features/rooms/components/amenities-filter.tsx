@@ -1,0 +1,92 @@
+import { findAmenity, type AmenityKey } from '@staybook/domain/amenities';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Loader } from '../../../components/loader';
+import { lazyPage } from '../../../lib/lazy-page';
+
+// The list brings the amenities' icons: loaded when the filter is first opened, not with the home page.
+const AmenitiesPanel = lazyPage(() => import('./amenities-panel'), 'AmenitiesPanel');
+
+interface AmenitiesFilterProps {
+  value: readonly AmenityKey[];
+  onChange: (amenities: AmenityKey[]) => void;
+  /** In the small screens' sheet the list opens in place; elsewhere over the page. */
+  inSheet?: boolean;
+}
+
+/** What the button says is chosen: 'Any', the one amenity, or how many. */
+function describe(value: readonly AmenityKey[]): string {
+  if (value.length === 0) return 'Any';
+  if (value.length === 1) return findAmenity(value[0]!)?.label ?? '1 chosen';
+  return `${value.length} chosen`;
+}
+
+/**
+ * The search's 'Amenities': a button opening a checkbox for each amenity of the list; a room must have every one
+ * ticked. Escape, a click outside or 'Done' closes it and hands focus back to the button.
+ */
+export function AmenitiesFilter({ value, onChange, inSheet = false }: AmenitiesFilterProps) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const labelId = useId();
+  const valueId = useId();
+  const panelId = useId();
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open || inSheet) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, inSheet]);
+
+  return (
+    <div
+      ref={rootRef}
+      className="relative flex flex-col gap-2"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        // Only the list closes, not a sheet around it.
+        event.stopPropagation();
+        close();
+      }}
+    >
+      <span id={labelId} className="text-sm font-medium text-neutral-800">
+        Amenities
+      </span>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-labelledby={`${labelId} ${valueId}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((was) => !was)}
+        className="h-11 min-w-36 rounded-md border border-neutral-300 bg-neutral-50 px-3 text-left text-neutral-900"
+      >
+        <span id={valueId}>{describe(value)}</span>
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          role="group"
+          aria-label="Choose amenities"
+          className={
+            inSheet
+              ? 'rounded-xl border border-neutral-200 p-2'
+              : 'absolute top-full left-0 z-30 mt-2 w-[36rem] max-w-[calc(100vw-2rem)] rounded-2xl border border-neutral-200 bg-white p-4 shadow-xl'
+          }
+        >
+          <Suspense fallback={<Loader size="short" />}>
+            <AmenitiesPanel value={value} onChange={onChange} onDone={close} />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
+}
