@@ -26,6 +26,8 @@ export const APP_PATHS = {
   trip: '/dashboard/trips/:bookingId',
   /** The stay's printable receipt. */
   tripReceipt: '/dashboard/trips/:bookingId/receipt',
+  /** The stay's review form, for its guest or the room's host (the review invitation mail links here). */
+  review: '/dashboard/trips/:bookingId/review',
   profile: '/dashboard/profile',
 } as const;
 
