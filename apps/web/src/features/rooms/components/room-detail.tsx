@@ -2,6 +2,7 @@ import { imageAtWidth, imageSrcSet } from '@staybook/domain/images';
 import type { Room } from '@staybook/domain/rooms';
 import { Heading } from '../../../components/heading';
 import { ReservationCard } from '../../bookings/components/reservation-card';
+import { LazyRoomReviews } from '../../reviews/components/lazy-room-reviews';
 import { RoomInfo } from './room-info';
 
 /** The photo spans the article (max-w-5xl = 1024px) inside the container's padding. */
@@ -41,6 +42,7 @@ export function RoomDetail({ room }: { room: Room }) {
           <ReservationCard room={room} />
         </div>
       </div>
+      <LazyRoomReviews room={room} />
     </article>
   );
 }
