@@ -28,8 +28,6 @@ export const APP_PATHS = {
   review: '/dashboard/trips/:bookingId/review',
   /** The stay's printable receipt. */
   tripReceipt: '/dashboard/trips/:bookingId/receipt',
-  /** The stay's review form, for its guest or the room's host (the review invitation mail links here). */
-  review: '/dashboard/trips/:bookingId/review',
   profile: '/dashboard/profile',
 } as const;
 
