@@ -358,6 +358,35 @@ describe.each(TEST_DATABASE_KINDS)('reviews API on %s', (kind) => {
       expect(stats.rating).toEqual({ count: 3, average: 4.33 });
     });
 
+    it("orders 'Top rated' by average then count for rooms with 3 reviews or more, then the rest, and pages it", async () => {
+      const ratedHost = await t.signUp({ role: 'host', name: 'Tara Top' });
+      const roomsBy = async (ratings: number[]) => {
+        const room = await newRoom(ratedHost.id);
+        for (const [i, rating] of ratings.entries()) {
+          const { booking } = await pastStay({ room, endedDaysAgo: 1 + i });
+          await write(guest, booking.id, { ...GUEST_REVIEW, rating });
+          await write(ratedHost, booking.id, HOST_REVIEW);
+        }
+        return room.id;
+      };
+      const best = await roomsBy([5, 5, 5, 5]);
+      const good = await roomsBy([5, 5, 4]);
+      const fewButPerfect = await roomsBy([5, 5]);
+      const ids = new Set([best, good, fewButPerfect]);
+      const order: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await t.call('GET', `/api/rooms?sort=top-rated&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        const page = roomsPageSchema.parse(res.json());
+        order.push(...page.items.map((r) => r._id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(new Set(order).size).toBe(order.length);
+      expect(order.filter((id) => ids.has(id))).toEqual([best, good, fewButPerfect]);
+      const firstUnrated = order.findIndex((id) => id === fewButPerfect);
+      expect(order.indexOf(best)).toBeLessThan(firstUnrated);
+    });
+
     it('pages a room’s reviews newest first', async () => {
       const room = await newRoom();
       for (let i = 0; i < 5; i += 1) {
