@@ -45,7 +45,7 @@ export function StarInput({ label, name, value, onChange, onBlur, error, inputRe
         </span>
         <span className="flex" onMouseLeave={() => setHovered(null)}>
           {SCORES.map((score) => (
-            <label key={score} className="cursor-pointer p-0.5" onMouseEnter={() => setHovered(score)}>
+            <label key={score} className="relative cursor-pointer p-0.5" onMouseEnter={() => setHovered(score)}>
               <input
                 ref={score === 1 ? inputRef : undefined}
                 type="radio"
@@ -56,7 +56,8 @@ export function StarInput({ label, name, value, onChange, onBlur, error, inputRe
                 onBlur={onBlur}
                 // On the radios, not the group: the form takes the keyboard to the first invalid control.
                 aria-invalid={error ? true : undefined}
-                className="peer sr-only"
+                // Transparent over its star, so a click or a tap on the star lands on the radio itself.
+                className="peer absolute inset-0 m-0 size-full cursor-pointer opacity-0"
               />
               <FaStar
                 aria-hidden="true"
