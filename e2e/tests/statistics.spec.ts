@@ -1,5 +1,6 @@
 import { expect, test, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { bookingsPageSchema, usersPageSchema, type Booking } from '@staybook/domain';
+import { bookingsPageSchema, hostStatsSchema, usersPageSchema, type Booking } from '@staybook/domain';
+import { formatAverage } from '@staybook/domain/ratings';
 import { asAccount, createUser, DEMO, fetchUser, signInAs, signInThroughApi, type Account } from '../support/auth';
 import { addDays, usd } from '../support/bookings';
 import { holdRequests } from '../support/network';
@@ -188,7 +189,15 @@ test('the demo host sees sales and stays in their rooms, their listings and when
     const { cents, count } = salesOf(await allStays(api!, 'manage-bookings'));
     const listings = await api!.get(`${SEEDED_URL}/api/my-listings?limit=50`);
     const rooms = ((await listings.json()) as { items: unknown[] }).items.length;
-    return { 'Total Sales': usd(cents), 'Total Bookings': String(count), 'Total Rooms': String(rooms), 'Host Since': since(user.createdAt) };
+    // Over the published reviews of all their rooms, as the API adds up the rooms' aggregates.
+    const { rating } = hostStatsSchema.parse(await (await api!.get(`${SEEDED_URL}/api/host-stat`)).json());
+    return {
+      'Total Sales': usd(cents),
+      'Total Bookings': String(count),
+      'Total Rooms': String(rooms),
+      'Host Since': since(user.createdAt),
+      'Average rating': rating.average === null ? 'No reviews yet' : formatAverage(rating.average),
+    };
   };
   await signInAs(page, DEMO.host);
   await openStatistics(page);
@@ -249,7 +258,7 @@ test('a host switching the dashboard to guest mode sees their statistics as a gu
   await page.goto('/dashboard');
   // Made a host a moment after signing up.
   const user = await asAccount(playwright.request, host, (api) => fetchUser(api, host.email));
-  await expectCards(page, { 'Total Sales': '$0', 'Total Bookings': '0', 'Total Rooms': '0', 'Host Since': since(user.createdAt) });
+  await expectCards(page, { 'Total Sales': '$0', 'Total Bookings': '0', 'Total Rooms': '0', 'Host Since': since(user.createdAt), 'Average rating': 'No reviews yet' });
 
   await page.getByRole('button', { name: 'Switch to Guest' }).click();
   const nav = page.getByRole('navigation', { name: 'Dashboard' });

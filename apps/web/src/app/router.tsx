@@ -32,6 +32,7 @@ const MessagesRoute = lazyPage(() => import('./routes/dashboard/messages'), 'Mes
 const ProfileRoute = lazyPage(() => import('./routes/dashboard/profile'), 'ProfileRoute');
 const TripRoute = lazyPage(() => import('./routes/dashboard/trip'), 'TripRoute');
 const TripReceiptRoute = lazyPage(() => import('./routes/trip-receipt'), 'TripReceiptRoute');
+const ReviewRoute = lazyPage(() => import('./routes/dashboard/review'), 'ReviewRoute');
 
 /** The tall loader while a page's code arrives (the dashboard's own pages use its Suspense). */
 function page(Page: ComponentType) {
@@ -122,6 +123,8 @@ const routes: RouteObject[] = [
               { path: APP_PATHS.profile, element: <ProfileRoute /> },
               // Any signed-in user may open a trip; the API answers only the stay's guest and host.
               { path: APP_PATHS.trip, element: <TripRoute /> },
+              // The same: the API answers the review only to the stay's guest and host.
+              { path: APP_PATHS.review, element: <ReviewRoute /> },
             ],
           },
         ],

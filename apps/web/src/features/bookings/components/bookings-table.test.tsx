@@ -57,3 +57,24 @@ describe('a row of the bookings lists', () => {
     expect(document.getElementById(link.getAttribute('aria-describedby')!)?.textContent).toBe('SB-7K3Q-9M2D');
   });
 });
+
+describe("a past stay's row", () => {
+  const past = { state: 'past', cancellable: false } as const;
+
+  it.each(['mine', 'managed'] as const)("offers 'Write a review' while the viewer may review it (%s)", async (view) => {
+    const stay = sampleBooking({ ...past, review: { canWrite: true, written: false, closesOn: '2027-03-18' } });
+    renderList(view, [stay]);
+    const link = await screen.findByRole('link', { name: 'Write a review' });
+    expect(link.getAttribute('href')).toBe(`/dashboard/trips/${stay._id}/review`);
+    expect(screen.getByText('Past')).toBeTruthy();
+  });
+
+  it("offers nothing once written, after the window, or where the viewer has no side (review: null)", async () => {
+    renderList('mine', [
+      sampleBooking({ ...past, _id: '5f0c9d3e-0000-4000-8000-000000000001', review: { canWrite: false, written: true, closesOn: '2027-03-18' } }),
+      sampleBooking({ ...past, _id: '5f0c9d3e-0000-4000-8000-000000000002', review: null }),
+    ]);
+    expect(await screen.findAllByText('Past')).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Write a review' })).toBeNull();
+  });
+});

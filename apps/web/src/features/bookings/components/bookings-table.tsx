@@ -39,7 +39,17 @@ export function BookingsTable({ view }: { view: BookingsView }) {
             Cancel
           </RowAction>
         ) : (
-          <StayState booking={booking} />
+          <div className="flex flex-col items-start gap-2">
+            <StayState booking={booking} />
+            {booking.review?.canWrite && (
+              <Link
+                to={generatePath(APP_PATHS.review, { bookingId: booking._id })}
+                className="rounded-full bg-amber-100 px-3 py-1 font-semibold whitespace-nowrap text-amber-900 transition hover:bg-amber-200"
+              >
+                Write a review
+              </Link>
+            )}
+          </div>
         ),
     },
   ];

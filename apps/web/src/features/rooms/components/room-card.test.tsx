@@ -22,7 +22,7 @@ const ROOM: ListedRoom = {
   booked: false,
   timeZone: 'Europe/Vienna',
   cancellationPolicy: 'flexible',
-  rating: { count: 0, average: null },
+  rating: { count: 2, average: 5 },
 };
 
 function renderCard(room: ListedRoom, search = {}) {
@@ -39,7 +39,7 @@ afterEach(cleanup);
 describe('a room card', () => {
   it("keeps the spec's text without dates, and links to the room alone", () => {
     const card = renderCard(ROOM, { where: 'hallstatt', guests: 2 });
-    expect(card.textContent).toBe('Hallstatt, Austria5 nights .$180night');
+    expect(card.textContent).toBe('Hallstatt, AustriaNewNew listing5 nights .$180night');
     expect(card.getAttribute('href')).toBe(`/room/${ROOM._id}`);
   });
 
@@ -48,7 +48,7 @@ describe('a room card', () => {
       { ...ROOM, nights: 7, totalCents: 126_000 },
       { checkin: '2030-03-02', checkout: '2030-03-09', guests: 3 },
     );
-    expect(card.textContent).toBe('Hallstatt, Austria7 nights · $1,260 total$180night');
+    expect(card.textContent).toBe('Hallstatt, AustriaNewNew listing7 nights · $1,260 total$180night');
     expect(card.getAttribute('href')).toBe(`/room/${ROOM._id}?checkin=2030-03-02&checkout=2030-03-09&guests=3`);
   });
 
@@ -56,5 +56,16 @@ describe('a room card', () => {
     const card = renderCard({ ...ROOM, nights: 1, totalCents: 18_000 }, { checkin: '2030-03-02', checkout: '2030-03-03' });
     expect(card.textContent).toContain('1 night · $180 total');
     expect(card.getAttribute('href')).toBe(`/room/${ROOM._id}?checkin=2030-03-02&checkout=2030-03-03`);
+  });
+
+  it("shows the rating from three reviews on, as '★ 4.87 (23)' read as a sentence, and 'New' before", () => {
+    const rated = renderCard({ ...ROOM, rating: { count: 23, average: 4.87 } });
+    expect(rated.textContent).toContain('★ 4.87 (23)');
+    expect(screen.getByText('Rated 4.87 out of 5 from 23 reviews')).toBeTruthy();
+    expect(screen.getByText('★ 4.87 (23)').getAttribute('aria-hidden')).toBe('true');
+    cleanup();
+    const fresh = renderCard({ ...ROOM, rating: { count: 0, average: null } });
+    expect(fresh.textContent).toContain('New');
+    expect(screen.getByText('New listing')).toBeTruthy();
   });
 });

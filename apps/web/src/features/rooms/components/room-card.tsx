@@ -1,5 +1,6 @@
 import { imageAtWidth, imageSrcSet, ROOM_CARD_IMAGE_SIZES } from '@staybook/domain/images';
 import { formatMoney } from '@staybook/domain/money';
+import { cardRatingText, type Rating } from '@staybook/domain/ratings';
 import type { ListedRoom } from '@staybook/domain/rooms';
 import { isDatedSearch, type RoomSearch } from '@staybook/domain/search';
 import { countOf } from '@staybook/domain/text';
@@ -42,7 +43,10 @@ export function RoomCard({ room, search = {}, eager, highPriority }: RoomCardPro
           className="size-full object-cover transition duration-300 group-hover:scale-110"
         />
       </div>
-      <p className="mt-3 truncate font-semibold text-neutral-900">{room.location}</p>
+      <div className="mt-3 flex items-baseline justify-between gap-2">
+        <p className="truncate font-semibold text-neutral-900">{room.location}</p>
+        <CardRating rating={room.rating} />
+      </div>
       {/* Without dates, the spec's fixed text; with them, the stay's own nights and total. */}
       <p className="font-light text-neutral-500">
         {nights !== undefined && totalCents !== undefined ? `${countOf(nights, 'night')} · ${formatMoney(totalCents)} total` : '5 nights .'}
@@ -52,5 +56,17 @@ export function RoomCard({ room, search = {}, eager, highPriority }: RoomCardPro
         <span className="font-light">night</span>
       </p>
     </Link>
+  );
+}
+
+/** '★ 4.87 (23)', or 'New' below three reviews; read as a sentence. */
+function CardRating({ rating }: { rating: Rating }) {
+  const text = cardRatingText(rating);
+  const label = text === 'New' ? 'New listing' : `Rated ${rating.average!.toFixed(2)} out of 5 from ${rating.count} reviews`;
+  return (
+    <p className="shrink-0 text-sm text-neutral-900">
+      <span aria-hidden="true">{text}</span>
+      <span className="sr-only">{label}</span>
+    </p>
   );
 }

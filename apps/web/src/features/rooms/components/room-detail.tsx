@@ -2,6 +2,7 @@ import { imageAtWidth, imageSrcSet } from '@staybook/domain/images';
 import type { Room } from '@staybook/domain/rooms';
 import { Heading } from '../../../components/heading';
 import { ReservationCard } from '../../bookings/components/reservation-card';
+import { LazyRoomReviews } from '../../reviews/components/lazy-room-reviews';
 import { HouseRules } from './house-rules';
 import { RoomAmenities } from './room-amenities';
 import { RoomInfo } from './room-info';
@@ -45,6 +46,7 @@ export function RoomDetail({ room }: { room: Room }) {
           <ReservationCard room={room} />
         </div>
       </div>
+      <LazyRoomReviews room={room} />
     </article>
   );
 }

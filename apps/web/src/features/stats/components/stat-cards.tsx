@@ -1,7 +1,8 @@
 import { formatMoney } from '@staybook/domain/money';
+import { formatAverage } from '@staybook/domain/ratings';
 import type { IconType } from 'react-icons';
 // Lucide, as the dashboard's sidebar: no icon set the home page uses, so none of this lands in its chunk.
-import { LuCalendarCheck, LuCalendarClock, LuDollarSign, LuHouse, LuUsers, LuWallet } from 'react-icons/lu';
+import { LuCalendarCheck, LuCalendarClock, LuDollarSign, LuHouse, LuStar, LuUsers, LuWallet } from 'react-icons/lu';
 import type { StatsView } from '@staybook/domain/stats';
 import type { StatsByView } from '../api/stats-api';
 import { formatInstant } from '../utils/format';
@@ -28,6 +29,12 @@ export function cardsFor<V extends StatsView>(view: V, stats: StatsByView[V]): C
       bookings,
       { label: 'Total Rooms', value: String(host.totalRooms), icon: LuHouse, tint: 'bg-rose-500' },
       { label: 'Host Since', value: formatInstant(host.hostSince), icon: LuCalendarClock, tint: 'bg-amber-500' },
+      {
+        label: 'Average rating',
+        value: host.rating.average === null ? 'No reviews yet' : formatAverage(host.rating.average),
+        icon: LuStar,
+        tint: 'bg-yellow-500',
+      },
     ];
   }
   const guest = stats as StatsByView['guest'];
@@ -38,10 +45,11 @@ export function cardsFor<V extends StatsView>(view: V, stats: StatsByView[V]): C
   ];
 }
 
-/** One column on phones, two on tablets, four on wide screens. */
+/** One column on phones, two on tablets, four on wide screens (the host's five: three, then all five). */
 export function StatCards({ cards }: { cards: Card[] }) {
+  const wide = cards.length > 4 ? 'lg:grid-cols-3 2xl:grid-cols-5' : 'xl:grid-cols-4';
   return (
-    <ul aria-label="Totals" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <ul aria-label="Totals" className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${wide}`}>
       {cards.map(({ label, value, icon: Icon, tint }) => (
         <li key={label} className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200">
           <span className={`flex size-12 shrink-0 items-center justify-center rounded-lg text-white ${tint}`}>

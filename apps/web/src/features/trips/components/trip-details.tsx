@@ -13,6 +13,7 @@ import { Button } from '../../../components/button';
 import { CancelBookingDialog } from '../../bookings/components/cancel-booking-dialog';
 import { PriceBreakdown } from '../../bookings/components/price-breakdown';
 import { BookingThread } from '../../messages/components/booking-thread';
+import { TripReviews } from '../../reviews/components/trip-reviews';
 import {
   describeCard,
   formatMoment,
@@ -132,6 +133,8 @@ export function TripDetails({ trip }: { trip: Trip }) {
           View receipt
         </Link>
       </div>
+
+      {booking.state === 'past' && <TripReviews trip={trip} />}
 
       <TripSection title="Messages">
         <BookingThread bookingId={booking._id} />

@@ -1,0 +1,45 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { hideReviewBodySchema, type HideReviewBody } from '@staybook/domain/reviews';
+import { useForm } from 'react-hook-form';
+import { TextAreaField } from '../../../components/fields';
+import { Modal, ModalActions } from '../../../components/modal';
+import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import { useHideReview } from '../api/use-hide-review';
+
+/**
+ * An admin takes a review that breaks the rules off the room, with the reason its author and the room's host are
+ * mailed (and the audit log keeps).
+ */
+export function HideReviewDialog({ reviewId, authorName, onClose }: { reviewId: string; authorName: string; onClose: () => void }) {
+  const hide = useHideReview(reviewId);
+  const { register, handleSubmit, setError, formState } = useForm<HideReviewBody>({
+    resolver: zodResolver(hideReviewBodySchema),
+    defaultValues: { reason: '' },
+  });
+  const submit = handleSubmit(async ({ reason }) => {
+    try {
+      await hide.mutateAsync(reason);
+    } catch (error) {
+      if (showServerFieldErrors(error, setError, ['reason'])) return;
+      notify.error(errorMessage(error));
+      onClose();
+      return;
+    }
+    notify.success('Review hidden');
+    onClose();
+  });
+  return (
+    <Modal
+      open
+      onClose={() => !hide.isPending && onClose()}
+      title="Hide review"
+      description={`${authorName}'s review will disappear from the room and its rating. ${authorName} and the room's host are told why by mail.`}
+    >
+      <form noValidate onSubmit={submit}>
+        <TextAreaField label="Reason" rows={3} required error={formState.errors.reason?.message} {...register('reason')} />
+        <ModalActions onCancel={onClose} confirmLabel="Hide review" pending={formState.isSubmitting} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { reviewReplyBodySchema, type ReviewReplyBody } from '@staybook/domain/reviews';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/button';
+import { TextAreaField } from '../../../components/fields';
+import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import { useReplyToReview } from '../api/use-reply-to-review';
+
+/** The room's host's one public reply to a review, written under it. */
+export function ReplyForm({ reviewId, onDone }: { reviewId: string; onDone: () => void }) {
+  const reply = useReplyToReview(reviewId);
+  const { register, handleSubmit, setError, formState } = useForm<ReviewReplyBody>({
+    resolver: zodResolver(reviewReplyBodySchema),
+    defaultValues: { body: '' },
+  });
+  const submit = handleSubmit(async ({ body }) => {
+    try {
+      await reply.mutateAsync(body);
+    } catch (error) {
+      if (!showServerFieldErrors(error, setError, ['body'])) notify.error(errorMessage(error));
+      return;
+    }
+    notify.success('Reply posted');
+    onDone();
+  });
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-1">
+      <TextAreaField label="Your reply" rows={3} required autoFocus error={formState.errors.body?.message} {...register('body')} />
+      <div className="flex justify-end gap-3">
+        <Button variant="subtle" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={formState.isSubmitting}>
+          Post reply
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  guestReviewBodySchema,
+  hostReviewBodySchema,
+  REVIEW_CATEGORIES,
+  REVIEW_CATEGORY_LABELS,
+  type GuestReviewBody,
+  type HostReviewBody,
+  type ReviewSide,
+} from '@staybook/domain/reviews';
+import { useState } from 'react';
+import { Controller, useForm, useWatch, type Control, type FieldPath, type FieldValues, type UseFormRegisterReturn } from 'react-hook-form';
+import { Button } from '../../../components/button';
+import { TextAreaField } from '../../../components/fields';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
+import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
+import { reviewCountNote } from '../utils/review-text';
+import { StarInput } from './star-input';
+
+type ReviewBody = GuestReviewBody | HostReviewBody;
+
+interface ReviewFormProps {
+  /** The viewer's side of the stay, as the server said: the guest rates the stay, the host the guest. */
+  side: ReviewSide;
+  /** Sends the review; a refusal it throws is shown under its field, or above the button. */
+  onSubmit: (body: ReviewBody) => Promise<unknown>;
+}
+
+/** The review of a stay: the guest's stars (overall and the six categories) or the host's, and the text. */
+export function ReviewForm({ side, onSubmit }: ReviewFormProps) {
+  return side === 'guest' ? <GuestReviewForm onSubmit={onSubmit} /> : <HostReviewForm onSubmit={onSubmit} />;
+}
+
+const GUEST_FIELDS = ['rating', ...REVIEW_CATEGORIES, 'body'] as const;
+const HOST_FIELDS = ['rating', 'body'] as const;
+
+function GuestReviewForm({ onSubmit }: Pick<ReviewFormProps, 'onSubmit'>) {
+  const form = useForm<GuestReviewBody>({
+    resolver: zodResolver(guestReviewBodySchema),
+    // No stars until the person picks some.
+    defaultValues: { body: '' },
+    shouldFocusError: false,
+  });
+  const { submit, problem, formRef } = useSubmit(form, onSubmit, GUEST_FIELDS);
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-6">
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-3 text-lg font-semibold text-neutral-900">Rate your stay</legend>
+        <StarField control={form.control} name="rating" label="Overall rating" />
+        {REVIEW_CATEGORIES.map((category) => (
+          <StarField key={category} control={form.control} name={category} label={REVIEW_CATEGORY_LABELS[category]} />
+        ))}
+      </fieldset>
+      <ReviewTextField control={form.control} registration={form.register('body')} error={form.formState.errors.body?.message} />
+      <SubmitRow problem={problem} pending={form.formState.isSubmitting} />
+    </form>
+  );
+}
+
+function HostReviewForm({ onSubmit }: Pick<ReviewFormProps, 'onSubmit'>) {
+  const form = useForm<HostReviewBody>({
+    resolver: zodResolver(hostReviewBodySchema),
+    defaultValues: { body: '' },
+    shouldFocusError: false,
+  });
+  const { submit, problem, formRef } = useSubmit(form, onSubmit, HOST_FIELDS);
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-6">
+      <StarField control={form.control} name="rating" label="Rate your guest" />
+      <ReviewTextField control={form.control} registration={form.register('body')} error={form.formState.errors.body?.message} />
+      <SubmitRow problem={problem} pending={form.formState.isSubmitting} />
+    </form>
+  );
+}
+
+type FormOf<V extends FieldValues, B> = ReturnType<typeof useForm<V, unknown, B>>;
+
+/** Sends the valid review; puts the server's refusal of a field under it, and any other refusal above the button. */
+function useSubmit<V extends FieldValues, B extends ReviewBody>(form: FormOf<V, B>, onSubmit: (body: B) => Promise<unknown>, fields: readonly FieldPath<V>[]) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const formRef = useFocusFirstInvalid(form.formState.submitCount);
+  const submit = form.handleSubmit(async (body) => {
+    setProblem(null);
+    try {
+      await onSubmit(body);
+    } catch (error) {
+      if (!showServerFieldErrors(error, form.setError, fields)) setProblem(errorMessage(error));
+    }
+  });
+  return { submit, problem, formRef };
+}
+
+function StarField<V extends FieldValues>({ control, name, label }: { control: Control<V, unknown, ReviewBody>; name: FieldPath<V>; label: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <StarInput
+          label={label}
+          name={field.name}
+          value={field.value as number | undefined}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+function ReviewTextField<V extends { body: string }>({
+  control,
+  registration,
+  error,
+}: {
+  control: Control<V, unknown, ReviewBody>;
+  registration: UseFormRegisterReturn<'body'>;
+  error: string | undefined;
+}) {
+  const text = useWatch({ control: control as unknown as Control<{ body: string }>, name: 'body' });
+  return <TextAreaField label="Your review" rows={8} required hint={reviewCountNote(text)} error={error} {...registration} />;
+}
+
+function SubmitRow({ problem, pending }: { problem: string | null; pending: boolean }) {
+  return (
+    <div className="flex flex-col items-start gap-3">
+      {problem && (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {problem}
+        </p>
+      )}
+      <Button type="submit" pending={pending}>
+        Submit review
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { PublicReview } from '@staybook/domain/reviews';
+import { useState } from 'react';
+import { Avatar } from '../../../components/avatar';
+import { formatReviewMonth } from '../utils/review-text';
+import { HideReviewDialog } from './hide-review-dialog';
+import { ReplyForm } from './reply-form';
+import { Stars } from './stars';
+
+const TEXT_BUTTON = 'self-start text-sm font-semibold text-neutral-900 underline underline-offset-2 hover:text-neutral-700';
+
+interface RoomReviewProps {
+  review: PublicReview;
+  hostName: string;
+  /** The room's host may reply once to a review without a reply. */
+  canReply: boolean;
+  /** Admins may hide a review that breaks the rules. */
+  canHide: boolean;
+}
+
+/** One published review on the room's page: who (first name, photo), when (month and year), the text, the reply. */
+export function RoomReview({ review, hostName, canReply, canHide }: RoomReviewProps) {
+  const [replying, setReplying] = useState(false);
+  const [hiding, setHiding] = useState(false);
+  const { firstName, image } = review.author;
+  return (
+    <li aria-label={`Review by ${firstName}`} className="flex flex-col gap-3">
+      <div className="flex items-center gap-3">
+        <Avatar src={image} alt="" size={48} />
+        <div>
+          <p className="font-semibold text-neutral-900">{firstName}</p>
+          <p className="text-sm text-neutral-600">{formatReviewMonth(review.stayMonth)}</p>
+        </div>
+      </div>
+      <Stars score={review.rating} size={12} />
+      <p className="whitespace-pre-line text-neutral-800">{review.body}</p>
+      {review.reply && (
+        <div className="ml-4 border-l-2 border-neutral-200 pl-4">
+          <p className="text-sm font-semibold text-neutral-900">{`Response from ${hostName}`}</p>
+          <p className="mt-1 whitespace-pre-line text-neutral-700">{review.reply.body}</p>
+        </div>
+      )}
+      {canReply && !review.reply && (replying ? (
+        <ReplyForm reviewId={review.id} onDone={() => setReplying(false)} />
+      ) : (
+        <button type="button" className={TEXT_BUTTON} onClick={() => setReplying(true)}>
+          Reply
+        </button>
+      ))}
+      {canHide && (
+        <button type="button" className={TEXT_BUTTON} onClick={() => setHiding(true)}>
+          Hide review
+        </button>
+      )}
+      {hiding && <HideReviewDialog reviewId={review.id} authorName={firstName} onClose={() => setHiding(false)} />}
+    </li>
+  );
+}

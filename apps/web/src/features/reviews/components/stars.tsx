@@ -1,0 +1,12 @@
+import { FaStar } from 'react-icons/fa';
+
+/** A score shown as five stars, read as 'Rated 4 out of 5'. */
+export function Stars({ score, size = 16 }: { score: number; size?: number }) {
+  return (
+    <span role="img" aria-label={`Rated ${score} out of 5`} className="inline-flex gap-0.5">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <FaStar key={n} aria-hidden="true" size={size} className={n <= score ? 'text-amber-500' : 'text-neutral-300'} />
+      ))}
+    </span>
+  );
+}

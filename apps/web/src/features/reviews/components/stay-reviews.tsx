@@ -1,0 +1,55 @@
+import { REVIEW_PROBLEM_MESSAGES, type ReviewState } from '@staybook/domain/reviews';
+import { useId, type ReactNode } from 'react';
+import { waitingText } from '../utils/review-text';
+import { WrittenReview } from './written-review';
+
+/**
+ * What the viewer may read of a stay's reviews: their own while it waits for the other side (and when it will be
+ * published), then both once published. Nothing of the other side's review shows before that.
+ */
+export function StayReviews({ state, otherName }: { state: ReviewState; otherName: string }) {
+  const { mine, theirs } = state;
+  if (!mine && !theirs) return null;
+  if (mine && !mine.publishedAt) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p role="status" className="rounded-lg bg-sky-50 px-4 py-3 text-sm font-medium text-sky-900">
+          {waitingText(otherName, state.closesOn)}
+        </p>
+        <ReviewBlock title="Your review">
+          <WrittenReview review={mine} />
+        </ReviewBlock>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      {mine && (
+        <ReviewBlock title="Your review">
+          <WrittenReview review={mine} />
+        </ReviewBlock>
+      )}
+      <ReviewBlock title={`${otherName}'s review`}>
+        {theirs ? <WrittenReview review={theirs} /> : <p className="text-neutral-600">{`${otherName} did not write a review.`}</p>}
+      </ReviewBlock>
+    </div>
+  );
+}
+
+/** Why the viewer cannot write their review now, in the domain's words; null when they can or have written it. */
+export function reviewProblemText(state: ReviewState): string | null {
+  if (!state.problem || state.mine) return null;
+  return REVIEW_PROBLEM_MESSAGES[state.problem];
+}
+
+function ReviewBlock({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h3 id={id} className="font-semibold text-neutral-900">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}

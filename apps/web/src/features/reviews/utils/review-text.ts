@@ -1,0 +1,31 @@
+import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from '@staybook/domain/reviews';
+import { addDays, formatIsoDate, type IsoDate } from '@staybook/domain/dates';
+
+/** A text's length as the server counts it (code points, after trimming). */
+export function reviewLength(text: string): number {
+  return [...text.trim()].length;
+}
+
+/** The counter under the review's text: how far from the minimum, then how much of the maximum is used. */
+export function reviewCountNote(text: string): string {
+  const n = reviewLength(text);
+  const max = REVIEW_MAX_LENGTH.toLocaleString('en-US');
+  if (n < REVIEW_MIN_LENGTH) return `${n} of at least ${REVIEW_MIN_LENGTH} characters`;
+  return `${n.toLocaleString('en-US')} / ${max} characters`;
+}
+
+/** 'November 2026' for a stay month ('2026-11') or an ISO timestamp. */
+export function formatReviewMonth(monthOrTimestamp: string): string {
+  const [year, month] = monthOrTimestamp.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year!, month! - 1, 1)),
+  );
+}
+
+/**
+ * What a review waiting for the other side says. `closesOn` is the window's last day; a review still waiting then
+ * is published once it has passed, so the date named is the day after.
+ */
+export function waitingText(otherName: string, closesOn: IsoDate): string {
+  return `Your review will be published when ${otherName} writes theirs or on ${formatIsoDate(addDays(closesOn, 1))}.`;
+}
