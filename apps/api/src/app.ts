@@ -28,6 +28,9 @@ import { createJobWorker, type JobWorker } from './modules/jobs/job-worker.js';
 import { countFailedJobs, countPendingJobs, outboxMailer } from './modules/jobs/jobs.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { createReviewSweeper, type ReviewSweeper } from './modules/reviews/review-sweeper.js';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import type { ReviewDeps } from './modules/reviews/reviews.service.js';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.js';
 import { hostRoomsRoutes } from './modules/rooms/host-rooms.routes.js';
 import { createListingCache, type ListingCache } from './modules/rooms/listing-cache.js';
@@ -72,6 +75,8 @@ declare module 'fastify' {
     jobs: JobWorker;
     /** Fetches hosts' imported calendars when they are due (modules/calendar). */
     calendarSync: CalendarSync;
+    /** Publishes reviews whose window closed and mails review invitations (modules/reviews). */
+    reviewSweeper: ReviewSweeper;
   }
 }
 
@@ -215,15 +220,20 @@ export async function buildApp({
   };
   const calendarSync = createCalendarSync(calendarDeps);
   app.decorate('calendarSync', calendarSync);
+  const reviewDeps: ReviewDeps = { db: database.db, jobs, publicUrl: config.publicUrl, listing };
+  const reviewSweeper = createReviewSweeper({ ...reviewDeps, log: app.log });
+  app.decorate('reviewSweeper', reviewSweeper);
   app.addHook('onReady', async () => {
     paymentSweeper.start();
     calendarSync.start();
+    reviewSweeper.start();
     await jobs.start();
   });
   app.addHook('onClose', async () => {
     // A sweep in progress finishes first; then the job being sent. Jobs not yet run stay in the outbox.
     await paymentSweeper.stop();
     await calendarSync.stop();
+    await reviewSweeper.stop();
     await Promise.allSettled([...background]);
     await jobs.stop();
   });
@@ -240,13 +250,14 @@ export async function buildApp({
       await api.register(authRoutes, { auth, config });
       await api.register(roomsRoutes, { db: database.db, listing, checkAnswers: config.env === 'test' });
       await api.register(hostRoomsRoutes, { db: database.db, imageStore, listing, defaultTimeZone: config.timeZone });
-      await api.register(usersRoutes, { db: database.db });
+      await api.register(usersRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
       await api.register(uploadsRoutes, { imageStore });
       await api.register(bookingsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(paymentsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(statsRoutes, { db: database.db });
       await api.register(calendarRoutes, { deps: calendarDeps });
       await api.register(messagesRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
+      await api.register(reviewsRoutes, { deps: reviewDeps });
       // Stripe tells us about holds whose browser tab closed; they book through the same idempotent path.
       if (paymentProvider.parseWebhook && config.stripe?.webhookSecret) {
         await api.register(stripeWebhookRoutes, {

@@ -6,7 +6,7 @@ import { ROLES, type Role } from './users.js';
 const EXPECTED: Record<Role, Capability[]> = {
   guest: ['statistics', 'myBookings', 'messages', 'becomeHost', 'profile'],
   host: ['statistics', 'addRoom', 'myListings', 'manageBookings', 'removeRoom', 'myBookings', 'messages', 'profile'],
-  admin: ['statistics', 'removeRoom', 'manageUsers', 'myBookings', 'messages', 'profile'],
+  admin: ['statistics', 'removeRoom', 'manageUsers', 'hideReviews', 'myBookings', 'messages', 'profile'],
 };
 
 function sidebarOf(role: Role, mode: 'host' | 'guest'): Capability[] {

@@ -32,6 +32,8 @@ export const ACCESS = {
   /** Removing a listing: its host, or an admin taking down an abusive one (not a page of its own). */
   removeRoom: { roles: ['host', 'admin'] },
   manageUsers: { roles: ['admin'], path: APP_PATHS.manageUsers, sidebar: ['admin'] },
+  /** Hiding a review that breaks the rules, from the room page (not a page of its own). */
+  hideReviews: { roles: ['admin'] },
   /** Open to every signed-in user (the spec's route table); listed for guests and hosts in guest mode. */
   myBookings: { roles: EVERYONE, path: APP_PATHS.myBookings, sidebar: ['guest', 'host'], hostMode: 'guest' },
   /** The threads of one's bookings (as guest or host): every signed-in user, in every mode. */

@@ -39,8 +39,17 @@ export type User = z.infer<typeof userSchema>;
 export const managedUserSchema = z.extend(userSchema, { hostCancellations: z.int() });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
-export const usersPageSchema = z.object({ items: z.array(managedUserSchema), nextCursor: z.nullable(z.string()) });
+/** A page of Manage Users, in e-mail order: the cursors lead to the pages after and before it (null at either end). */
+export const usersPageSchema = z.object({
+  items: z.array(managedUserSchema),
+  nextCursor: z.nullable(z.string()),
+  prevCursor: z.nullable(z.string()),
+});
 export type UsersPage = z.infer<typeof usersPageSchema>;
+
+/** `GET /api/users/requests/count`: how many guests wait for an admin's answer (the sidebar's badge). */
+export const hostRequestCountSchema = z.object({ requested: z.int().check(z.minimum(0)) });
+export type HostRequestCount = z.infer<typeof hostRequestCountSchema>;
 
 /** `PUT /api/user` (host request) and `PATCH /api/users/update/:email` answer how many records changed. */
 export const modifiedCountSchema = z.object({ modifiedCount: z.int().check(z.minimum(0)) });

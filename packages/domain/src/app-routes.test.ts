@@ -20,6 +20,7 @@ describe('isAppPath', () => {
     '/dashboard/profile',
     '/dashboard/trips/5f0c9d3e-0000-4000-8000-000000000000',
     '/dashboard/trips/5f0c9d3e-0000-4000-8000-000000000000/receipt',
+    '/dashboard/trips/5f0c9d3e-0000-4000-8000-000000000000/review',
     '/dashboard/',
     '/Login',
     '/DASHBOARD/Profile',

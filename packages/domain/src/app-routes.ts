@@ -24,6 +24,8 @@ export const APP_PATHS = {
   messages: '/dashboard/messages',
   /** One stay, for its guest or the room's host (the API decides who may read it). */
   trip: '/dashboard/trips/:bookingId',
+  /** The review form of a stay (its guest's or its host's side); the review invitation links here. */
+  review: '/dashboard/trips/:bookingId/review',
   /** The stay's printable receipt. */
   tripReceipt: '/dashboard/trips/:bookingId/receipt',
   profile: '/dashboard/profile',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema, roomIdSchema } from './rooms.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { CANCELLATION_POLICIES } from './cancellation.js';
+import { bookingReviewSchema } from './reviews.js';
 
 /**
  * The booking API's shapes. The browser names a room and the dates; the server decides the guest
@@ -152,6 +153,8 @@ export const bookingSchema = z.object({
   cancellationPolicy: z.enum(CANCELLATION_POLICIES),
   guest: bookingPartySchema,
   host: bookingPartySchema,
+  /** The viewer's side of the stay's reviews (the guest's in My Bookings, the host's in Manage Bookings). */
+  review: bookingReviewSchema.nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -28,6 +28,12 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   /** 402: the card processor refused the card; `declineCode` says why. */
   cardDeclined: 'CARD_DECLINED',
+  /** 409 (403 for one's own room): why a stay cannot be reviewed now; the message is the domain's (reviews.ts). */
+  reviewOwnRoom: 'REVIEW_OWN_ROOM',
+  reviewCancelledStay: 'REVIEW_CANCELLED_STAY',
+  reviewNotYet: 'REVIEW_NOT_YET',
+  reviewWindowClosed: 'REVIEW_WINDOW_CLOSED',
+  alreadyReviewed: 'ALREADY_REVIEWED',
   internal: 'INTERNAL',
   /** Busy for a moment (a 503 with Retry-After): the same request later will do. */
   unavailable: 'UNAVAILABLE',

@@ -1,6 +1,7 @@
 /** Request bodies, queries and form rules about people (classic zod); their answers and limits are in accounts.ts. */
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, roleSchema } from './accounts.js';
+import { ROLES, USER_STATUSES } from './users.js';
 import { hasControlCharacters } from './text.js';
 
 
@@ -56,11 +57,45 @@ export const changePasswordSchema = z.object({
 
 export const USERS_PAGE_SIZE = 50;
 export const USERS_MAX_PAGE_SIZE = 200;
+export const USERS_SEARCH_MAX_LENGTH = 100;
+
+/** Line breaks and tabs may be typed in a text box; other control characters never are. */
+const CONTROL_CHARACTERS_BUT_LAYOUT = /[^\P{Cc}\n\r\t]/u;
+
+/**
+ * `GET /api/users` (Manage Users): `q` finds a part of the name or the e-mail (any case, every character taken
+ * literally), `role` and `status` narrow the list, `cursor` is a page's `nextCursor` or `prevCursor`.
+ */
 export const listUsersQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(USERS_SEARCH_MAX_LENGTH, { message: `Search at most ${USERS_SEARCH_MAX_LENGTH} characters` })
+    .refine((s) => !hasControlCharacters(s), { error: 'The search contains characters that are not allowed' })
+    .optional(),
+  role: z.enum(ROLES, { message: `Role must be one of: ${ROLES.join(', ')}` }).optional(),
+  status: z.enum(USER_STATUSES, { message: `Status must be one of: ${USER_STATUSES.join(', ')}` }).optional(),
   cursor: z.string().max(400).optional(),
   limit: z.coerce.number().int().min(1).max(USERS_MAX_PAGE_SIZE).default(USERS_PAGE_SIZE),
 });
+export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
 
+/** A user named in the path of an admin's call (`/api/users/:id/…`). */
+export const userIdParamsSchema = z.object({ id: z.uuid({ message: 'Not a user id' }) });
+
+export const DECLINE_REASON_MAX_LENGTH = 500;
+export const DECLINE_REASON_REQUIRED = 'Please give a reason';
+
+/** `POST /api/users/:id/decline-host`: why the request is declined, mailed to the person who asked. */
+export const declineHostBodySchema = z.object({
+  reason: z
+    .string({ error: (issue) => (issue.input === undefined ? DECLINE_REASON_REQUIRED : 'The reason must be text') })
+    .trim()
+    .min(1, { message: DECLINE_REASON_REQUIRED })
+    .max(DECLINE_REASON_MAX_LENGTH, { message: `A reason can be at most ${DECLINE_REASON_MAX_LENGTH} characters` })
+    .refine((s) => !CONTROL_CHARACTERS_BUT_LAYOUT.test(s), { error: 'The reason contains characters that are not allowed' }),
+});
+export type DeclineHostBody = z.infer<typeof declineHostBodySchema>;
 
 export const updateRoleBodySchema = z.object({ role: roleSchema });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDays, type IsoDate } from './dates.js';
+import { ERROR_CODES, type ErrorCode } from './errors.js';
 import { isoDateSchema } from './rooms.js';
 import { ratingSummarySchema } from './ratings.js';
 
@@ -91,6 +92,30 @@ export const REVIEW_PROBLEM_MESSAGES: Record<ReviewProblem, string> = {
   'window-closed': 'The 14 days to review this stay have passed.',
   'already-reviewed': 'You have already reviewed this stay.',
 };
+
+/**
+ * How the API answers each problem: the stay's outsiders hear that the booking does not exist (404, as for the
+ * trip page, so booking ids cannot be probed); one's own room is a 403; the rest are 409s with their own codes.
+ */
+export const REVIEW_PROBLEM_ANSWERS: Record<ReviewProblem, { status: 403 | 404 | 409; code: ErrorCode }> = {
+  'not-a-party': { status: 404, code: ERROR_CODES.notFound },
+  'own-room': { status: 403, code: ERROR_CODES.reviewOwnRoom },
+  cancelled: { status: 409, code: ERROR_CODES.reviewCancelledStay },
+  'not-yet': { status: 409, code: ERROR_CODES.reviewNotYet },
+  'window-closed': { status: 409, code: ERROR_CODES.reviewWindowClosed },
+  'already-reviewed': { status: 409, code: ERROR_CODES.alreadyReviewed },
+};
+
+export const reviewIdSchema = z.uuid({ message: 'Review id is malformed' });
+
+/** `GET /api/rooms/:id/reviews?cursor=&limit=`. */
+export const roomReviewsQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(REVIEWS_PAGE_SIZE),
+});
+
+/** `POST /api/reviews/:id/hide`'s answer. */
+export const hideReviewResultSchema = z.object({ ok: z.literal(true) });
 
 /** The length of a text as PostgreSQL's char_length counts it (code points). */
 function textLength(text: string): number {
@@ -222,7 +247,10 @@ export const roomReviewsPageSchema = z.object({
 });
 export type RoomReviewsPage = z.infer<typeof roomReviewsPageSchema>;
 
-/** On a booking row (My Bookings, Manage Bookings): whether the viewer may review it now, and whether they did. */
+/**
+ * On a booking row (My Bookings, Manage Bookings, the trip page): whether the viewer may review it now, and
+ * whether they did, for the viewer's own side only. Null when the viewer is neither the guest nor the host.
+ */
 export const bookingReviewSchema = z.object({
   canWrite: z.boolean(),
   written: z.boolean(),

@@ -3,6 +3,7 @@ import * as zm from 'zod/mini';
 import { CANCELLATION_POLICIES } from './cancellation.js';
 import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate } from './dates.js';
+import { ratingSchema, ratingSummarySchema } from './ratings.js';
 
 /*
  * The shapes of API answers the home page reads are built with zod/mini: the web app checks them at first
@@ -60,11 +61,13 @@ export const roomSchema = zm.object({
   timeZone: zm.string(),
   /** What a guest who cancels gets back (packages/domain/src/cancellation.ts); each booking keeps its own. */
   cancellationPolicy: zm.enum(CANCELLATION_POLICIES),
+  /** Its published reviews' rating, from the stored aggregate: count, average and the six category averages. */
+  rating: ratingSummarySchema,
 });
 export type Room = z.infer<typeof roomSchema>;
 
-/** A room in the public list: the host without an e-mail, for everyone. */
-export const roomSummarySchema = zm.extend(roomSchema, { host: hostSchema });
+/** A room in the public list: the host without an e-mail, for everyone; the rating without its categories. */
+export const roomSummarySchema = zm.extend(roomSchema, { host: hostSchema, rating: ratingSchema });
 export type RoomSummary = z.infer<typeof roomSummarySchema>;
 
 export const ROOMS_PAGE_SIZE = 24;

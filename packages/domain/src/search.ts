@@ -15,12 +15,14 @@ import type { CategoryLabel } from './categories.js';
  * drops what it cannot use and runs the rest), so a hand-edited or stale link never shows an error page.
  */
 
-export const SEARCH_SORTS = ['recommended', 'price-asc', 'price-desc'] as const;
+export const SEARCH_SORTS = ['recommended', 'price-asc', 'price-desc', 'top-rated'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
   recommended: 'Recommended',
   'price-asc': 'Price low to high',
   'price-desc': 'Price high to low',
+  /** Rooms with at least RATING_SHOWN_FROM reviews first, by average then count; then the rest. */
+  'top-rated': 'Top rated',
 };
 
 export const SEARCH_LIMITS = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from './dates.js';
+import { ratingSchema } from './ratings.js';
 import { isoDateSchema } from './rooms.js';
 
 /**
@@ -64,6 +65,8 @@ export const hostStatsSchema = z.object({
   totalRooms: z.int(),
   /** When they became a host (ISO timestamp). */
   hostSince: z.string(),
+  /** Over the published reviews of all their rooms (removed ones too), from the rooms' stored aggregates. */
+  rating: ratingSchema,
 });
 export type HostStats = z.infer<typeof hostStatsSchema>;
 

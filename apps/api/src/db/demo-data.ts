@@ -12,12 +12,15 @@ export const DEMO_USERS: { key: string; name: string; email: string; password: s
   { key: 'ingrid', name: 'Ingrid Larsen', email: 'ingrid@staybook.example', password: 'staybook-host', role: 'host', tint: '#16a34a' },
 ];
 
-/** Other guests with stays in the demo, so hosts' lists and statistics have people in them. They have no password. */
-export const DEMO_GUESTS: { key: string; name: string; email: string; tint: string }[] = [
-  { key: 'amara', name: 'Amara Okafor', email: 'amara@staybook.example', tint: '#ea580c' },
+/**
+ * Other guests with stays in the demo, so hosts' lists and statistics have people in them. They have no password.
+ * Those with `hostRequest` asked to become hosts, so an admin finds requests waiting in Manage Users.
+ */
+export const DEMO_GUESTS: { key: string; name: string; email: string; tint: string; hostRequest?: true }[] = [
+  { key: 'amara', name: 'Amara Okafor', email: 'amara@staybook.example', tint: '#ea580c', hostRequest: true },
   { key: 'lukas', name: 'Lukas Weber', email: 'lukas@staybook.example', tint: '#2563eb' },
   { key: 'sofia', name: 'Sofia Martins', email: 'sofia@staybook.example', tint: '#db2777' },
-  { key: 'kenji', name: 'Kenji Tanaka', email: 'kenji@staybook.example', tint: '#0d9488' },
+  { key: 'kenji', name: 'Kenji Tanaka', email: 'kenji@staybook.example', tint: '#0d9488', hostRequest: true },
 ];
 
 /** `policy`: what a guest who cancels gets back; Flexible unless named. */
@@ -109,3 +112,34 @@ export const DEMO_ROOMS: Record<CategoryLabel, DemoRoom[]> = {
     { title: 'Beachfront estate with a spa', location: 'Saint-Tropez, France', timeZone: 'Europe/Paris', price: 1200, guests: 12, bedrooms: 6, bathrooms: 6 },
   ],
 };
+
+/** What the demo's guests wrote about their stays (one is picked per review, in turn). */
+export const DEMO_GUEST_REVIEWS: string[] = [
+  'Exactly as pictured, spotless and quiet. The host left a hand-drawn map of the best places to eat nearby.',
+  'Lovely light in the mornings and a very comfortable bed. Check-in was easy with the lockbox.',
+  'Great location, a short walk to everything. The kitchen had all we needed to cook every night.',
+  'A calm, well-kept place. The host answered every question within minutes. We would happily come back.',
+  'Beautiful views and thoughtful touches everywhere: fresh flowers, good coffee, extra blankets.',
+  'Comfortable and clean, though the street gets a little noisy on weekend nights. Still a good stay.',
+  'The photos do not do it justice. Peaceful, cosy, and the host made us feel very welcome.',
+  'Good value for the area. The Wi-Fi was fast enough for a couple of video calls each day.',
+  'Everything worked, the instructions were clear, and the neighbourhood was charming to wander in.',
+  'A bit smaller than we expected, but very well designed and spotless. Perfect for a short trip.',
+  'We loved the terrace at sunset. The host recommended a boat trip that was the highlight of our week.',
+  'Quiet, warm and well equipped. The hot water ran out once, and the host fixed it the same day.',
+];
+
+/** What the demo's hosts wrote about their guests. */
+export const DEMO_HOST_REVIEWS: string[] = [
+  'A wonderful guest: friendly, easy to talk to, and left the place as tidy as they found it.',
+  'Clear communication from the start and respectful of the house rules. Welcome back any time.',
+  'Arrived on time, looked after the home and left a kind note. Highly recommended.',
+  'Quiet, considerate guests. Everything was in order when they left.',
+];
+
+/** Hosts' public replies to some of the reviews. */
+export const DEMO_REPLIES: string[] = [
+  'Thank you so much for staying with us, it was a pleasure to host you!',
+  'Thanks for the kind words, and for the tip about the noise: we have added thicker curtains since.',
+  'So glad you enjoyed the terrace. Hope to welcome you back next summer!',
+];

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, min } from 'drizzle-orm';
+import { and, count, eq, min, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isTimeZone, storedImageUrl, todayIso } from '@staybook/domain';
+import { addDays, cardRatingText, isTimeZone, RATING_SHOWN_FROM, storedImageUrl, todayIso } from '@staybook/domain';
 import type { ImageStore } from '../integrations/images/image-store.js';
 import { getRoomAvailability, listBookings } from '../modules/bookings/bookings.service.js';
+import { FRESH_SUMS } from '../modules/reviews/ratings.js';
 import { searchRooms } from '../modules/rooms/rooms.service.js';
 import type { Actor } from '../plugins/session.js';
 import { createTestDatabase, type TestDatabase } from '../test/databases.js';
 import type { Db } from './client.js';
 import { DEMO_GUESTS, DEMO_USERS } from './demo-data.js';
-import { bookings, payments, roleChanges, rooms, testPaymentEvents, testPaymentIntents, users } from './schema.js';
+import { bookings, payments, reviews, roleChanges, rooms, testPaymentEvents, testPaymentIntents, users } from './schema.js';
 import { planDemoStays, seedDemoData } from './seed.js';
 
 /** The demo marketplace's bookings: real data for My Bookings, Manage Bookings and the statistics. */
@@ -37,6 +38,13 @@ describe('demo seed', { timeout: 180_000 }, () => {
     const rows = await db.select({ email: users.email, emailVerified: users.emailVerified }).from(users);
     expect(rows.length).toBeGreaterThanOrEqual(9);
     expect(rows.filter((u) => !u.emailVerified)).toEqual([]);
+  });
+
+  it('has guests whose host requests wait for an admin, so Manage Users counts them on a first start', async () => {
+    const waiting = await db.select({ email: users.email, role: users.role }).from(users).where(eq(users.status, 'Requested'));
+    expect(waiting.map((u) => u.email).sort()).toEqual(DEMO_GUESTS.filter((g) => g.hostRequest).map((g) => g.email).sort());
+    expect(waiting.length).toBeGreaterThanOrEqual(1);
+    expect(waiting.every((u) => u.role === 'guest')).toBe(true);
   });
 
   it('plans stays relative to the seed day: past ones within twelve months, upcoming ones within weeks', () => {
@@ -135,5 +143,33 @@ describe('demo seed', { timeout: 180_000 }, () => {
       expect(promoted, `${email} was promoted after joining`).toBeGreaterThan(user!.createdAt.getTime());
       expect(promoted, `${email} was a host before the first stay in their rooms`).toBeLessThan(earliest(asHost!.booked, asHost!.checkIn));
     }
+  });
+
+  it("reviews past stays: ratings on some cards, 'New' on others, replies, and aggregates that match the reviews", async () => {
+    const { page } = await searchRooms(db, { search: {}, limit: 60 });
+    const texts = page.items.map((r) => cardRatingText(r.rating));
+    expect(texts.filter((text) => text.startsWith('★')).length).toBeGreaterThanOrEqual(5);
+    expect(texts.filter((text) => text === 'New').length).toBeGreaterThanOrEqual(5);
+    expect(page.items.some((r) => r.rating.count > 0 && r.rating.count < RATING_SHOWN_FROM)).toBe(true);
+    const stale = (await db.execute(sql`
+      select r.id from rooms r left join (${FRESH_SUMS}) s on s.room_id = r.id
+      where r.review_count <> coalesce(s.n, 0) or r.rating_sum <> coalesce(s.rating, 0) or r.value_sum <> coalesce(s.value, 0)
+         or r.cleanliness_sum <> coalesce(s.cleanliness, 0) or r.check_in_sum <> coalesce(s.check_in, 0)`)) as unknown as { rows: unknown[] };
+    expect(stale.rows).toEqual([]);
+    const written = await db.select().from(reviews);
+    expect(written.every((r) => r.publishedAt !== null && r.publishedAt.getTime() <= Date.now())).toBe(true);
+    expect(written.some((r) => r.reply !== null)).toBe(true);
+    expect(written.some((r) => r.side === 'host')).toBe(true);
+  });
+
+  it('leaves the demo guest a stay that ended days ago, at a demo host’s room, that neither side has reviewed', async () => {
+    const guest = await actor('guest@staybook.example');
+    const page = await listBookings(db, { actor: guest, as: 'guest', limit: 100 });
+    const open = page.items.filter((b) => b.review?.canWrite);
+    expect(open).toHaveLength(1);
+    const stay = open[0]!;
+    expect(stay.to >= addDays(today, -3) && stay.to <= addDays(today, -1)).toBe(true);
+    expect(DEMO_USERS.some((u) => u.role === 'host' && u.email === stay.host.email)).toBe(true);
+    expect(await db.select().from(reviews).where(eq(reviews.bookingId, stay._id))).toEqual([]);
   });
 });

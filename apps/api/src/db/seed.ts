@@ -5,9 +5,10 @@ import sharp from 'sharp';
 import { addDays, CATEGORIES, countOf, dollarsToCents, todayIso, type CardInput, type IsoDate } from '@staybook/domain';
 import { TestPaymentProcessor } from '../integrations/payments/test-processor.js';
 import type { Db } from './client.js';
-import { DEMO_GUESTS, DEMO_ROOMS, DEMO_USERS } from './demo-data.js';
+import { DEMO_GUEST_REVIEWS, DEMO_GUESTS, DEMO_HOST_REVIEWS, DEMO_REPLIES, DEMO_ROOMS, DEMO_USERS } from './demo-data.js';
 import { insertBooking, insertRoom, insertUser } from './factories.js';
-import { accounts, roleChanges, rooms, users } from './schema.js';
+import { recomputeRoomRatings } from '../modules/reviews/ratings.js';
+import { accounts, reviews, roleChanges, rooms, users } from './schema.js';
 import { drawSceneSvg } from './seed-scenes.js';
 import type { ImageStore } from '../integrations/images/image-store.js';
 
@@ -64,6 +65,10 @@ const DEMO_CARDS: CardInput[] = [
 ];
 /** The room every night of which is booked from today on, so 'Booked' shows. */
 export const FULLY_BOOKED_ROOM = 1;
+/** A room of Hana Host's (host@staybook.example) where the demo guest checked out two days ago: nobody has reviewed it yet. */
+export const TO_REVIEW_ROOM = 3;
+/** Rooms given a few more past stays, so their cards show a rating; every fifth of them stays 'New'. */
+const RATED_ROOMS = 24;
 
 export type DemoStay = { room: number; guest: string; from: IsoDate; to: IsoDate; cancelled: boolean; bookedDaysBefore: number };
 
@@ -84,6 +89,8 @@ export function planDemoStays(today: IsoDate, roomCount: number): DemoStay[] {
     { room: FULLY_BOOKED_ROOM, guest: 'lukas', from: day(-3), to: day(5), cancelled: false, bookedDaysBefore: 20 },
     { room: FULLY_BOOKED_ROOM, guest: 'sofia', from: day(5), to: day(14), cancelled: false, bookedDaysBefore: 12 },
     { room: 5, guest: 'guest', from: day(-1), to: day(2), cancelled: false, bookedDaysBefore: 9 },
+    // Ended two days ago: its review window is open and neither side has written, so the review flow can be tried.
+    { room: TO_REVIEW_ROOM, guest: 'guest', from: day(-4), to: day(-2), cancelled: false, bookedDaysBefore: 30 },
   ];
   for (let i = 0; i < roomCount; i += 1) {
     if (i % 2 === 0) {
@@ -96,7 +103,39 @@ export function planDemoStays(today: IsoDate, roomCount: number): DemoStay[] {
       stays.push({ room: i, guest: BOOKERS[(i + 1) % BOOKERS.length]!, from: day(past), to: day(past + 3), cancelled: false, bookedDaysBefore: 14 });
     }
   }
+  // Older stays in some rooms, for their reviews: two to five each, where the room has no stay already.
+  for (let i = 0; i < Math.min(RATED_ROOMS, roomCount); i += 1) {
+    if (i % 5 === 4 || i === FULLY_BOOKED_ROOM || i === TO_REVIEW_ROOM) continue;
+    for (let k = 0; k < 2 + (i % 4); k += 1) {
+      const from = day(-(60 + k * 45 + ((i * 7) % 20)));
+      const stay = { room: i, guest: BOOKERS[(i + k) % BOOKERS.length]!, from, to: addDays(from, 2 + (k % 3)), cancelled: false, bookedDaysBefore: 10 + k };
+      if (!stays.some((s) => s.room === i && s.from < stay.to && stay.from < s.to)) stays.push(stay);
+    }
+  }
   return stays;
+}
+
+/** How the demo's stays were reviewed: which sides wrote, the scores, whether the host replied. Null: not reviewed. */
+export type DemoReview = { guestRating: number | null; categories: number[]; hostRating: number | null; reply: string | null; guestText: string; hostText: string };
+
+/**
+ * Reviews for the demo's past stays whose window closed a week ago or more (so they are published, and every
+ * date of theirs is in the past): most by both sides, a few
+ * by one side only, some answered by the host; scores mostly 4 and 5. Stays whose window is still open are left
+ * unreviewed, the demo guest's included.
+ */
+export function planDemoReview(stay: DemoStay, index: number, today: IsoDate): DemoReview | null {
+  if (stay.cancelled || addDays(stay.to, 20) >= today || index % 11 === 7) return null;
+  const guestRating = index % 9 === 3 ? null : [5, 5, 4, 5, 3, 4, 5][index % 7]!;
+  const categories = Array.from({ length: 6 }, (_, c) => Math.max(1, Math.min(5, (guestRating ?? 5) + (((index + c) % 4 === 0 ? -1 : 0) + ((index * c) % 7 === 1 ? 1 : 0)))));
+  return {
+    guestRating,
+    categories,
+    hostRating: index % 8 === 5 ? null : [5, 5, 4][index % 3]!,
+    reply: guestRating !== null && index % 3 === 0 ? DEMO_REPLIES[index % DEMO_REPLIES.length]! : null,
+    guestText: DEMO_GUEST_REVIEWS[index % DEMO_GUEST_REVIEWS.length]!,
+    hostText: DEMO_HOST_REVIEWS[index % DEMO_HOST_REVIEWS.length]!,
+  };
 }
 
 const DAY_MS = 86_400_000;
@@ -165,7 +204,8 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
     }
     for (const [i, g] of DEMO_GUESTS.entries()) {
       const account = DEMO_USERS.length + i;
-      const user = await insertUser(tx, { name: g.name, email: g.email, role: 'guest', image: avatars[account]!, status: 'Verified', createdAt: joinedAt(account), updatedAt: joinedAt(account) });
+      const status = g.hostRequest ? 'Requested' : 'Verified';
+      const user = await insertUser(tx, { name: g.name, email: g.email, role: 'guest', image: avatars[account]!, status, createdAt: joinedAt(account), updatedAt: joinedAt(account) });
       created.set(g.key, user.id);
     }
     const seededRooms = [];
@@ -195,9 +235,10 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
 
     // Paid through the built-in processor, so its records hold the intents, captures and refunds too.
     const processor = new TestPaymentProcessor(tx);
+    let reviewCount = 0;
     for (const [i, stay] of stays.entries()) {
       const bookedAt = demoBookedAt(stay, i, stays.length, seededAt);
-      await insertBooking(tx, {
+      const { booking } = await insertBooking(tx, {
         room: seededRooms[stay.room]!,
         guestId: created.get(stay.guest)!,
         checkIn: stay.from,
@@ -207,8 +248,34 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
         processor,
         card: DEMO_CARDS[i % DEMO_CARDS.length]!,
       });
+      const review = planDemoReview(stay, i, today);
+      if (!review) continue;
+      const room = seededRooms[stay.room]!;
+      // Written a few days after check-out; published together when the second came (or the window closed).
+      const wroteAt = (days: number) => new Date(Date.parse(`${stay.to}T18:00:00Z`) + days * DAY_MS);
+      const publishedAt = review.guestRating !== null && review.hostRating !== null ? wroteAt(3 + (i % 4)) : wroteAt(15);
+      const common = { bookingId: booking.id, roomId: room.id, publishedAt };
+      if (review.guestRating !== null) {
+        const [cleanliness, accuracy, communication, location, checkIn, value] = review.categories;
+        await tx.insert(reviews).values({
+          ...common,
+          authorId: created.get(stay.guest)!,
+          side: 'guest',
+          rating: review.guestRating,
+          cleanliness, accuracy, communication, location, checkIn, value,
+          body: review.guestText,
+          createdAt: wroteAt(1 + (i % 3)),
+          ...(review.reply ? { reply: review.reply, repliedAt: new Date(publishedAt.getTime() + 2 * DAY_MS) } : {}),
+        });
+        reviewCount += 1;
+      }
+      if (review.hostRating !== null) {
+        await tx.insert(reviews).values({ ...common, authorId: room.hostId, side: 'host', rating: review.hostRating, body: review.hostText, createdAt: wroteAt(3 + (i % 4)) });
+      }
     }
-    log.info(`Seeded ${stays.length} bookings by ${DEMO_GUESTS.length + 1} guests, paid through the test processor.`);
+    // The rooms' rating aggregates, counted once from the reviews just written.
+    await recomputeRoomRatings(tx);
+    log.info(`Seeded ${stays.length} bookings by ${DEMO_GUESTS.length + 1} guests, paid through the test processor, and ${reviewCount} reviews of them.`);
     return true;
   });
 }

@@ -203,6 +203,7 @@ describe('serving the web app', () => {
         description: 'line\u2028break', image: '/uploads/outside.png', host: { name: 'H', image: null }, booked: false,
         timeZone: 'UTC',
         cancellationPolicy: 'flexible' as const,
+        rating: { count: 0, average: null },
       };
       const html = homePageHtml(INDEX_HTML, { search: '', page: { items: [room], nextCursor: null } });
       expect(html.match(/<\/script>/g)).toHaveLength(1);

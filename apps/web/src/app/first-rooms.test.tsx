@@ -27,6 +27,7 @@ const ROOM: RoomSummary = {
   booked: false,
   timeZone: 'Europe/Vienna',
   cancellationPolicy: 'flexible',
+  rating: { count: 0, average: null },
 };
 const PAGE = { items: [ROOM], nextCursor: null };
 

@@ -28,10 +28,7 @@ interface DataTableProps<T> {
   empty: ReactNode;
 }
 
-/**
- * The dashboard's tables. From `sm` up, a table; below it, each row is a card whose cells carry
- * their column's name (drawn by CSS from `data-label`, so it is not part of the cell's text).
- */
+/** A dashboard table of a list that comes a page at a time, with 'Show more' under it while there is more. */
 export function DataTable<T>({ label, columns, query, rowKey, empty }: DataTableProps<T>) {
   const { data, error, isPending, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
@@ -42,41 +39,7 @@ export function DataTable<T>({ label, columns, query, rowKey, empty }: DataTable
 
   return (
     <div>
-      <div className="sm:overflow-x-auto sm:rounded-xl sm:border sm:border-neutral-200">
-        <table aria-label={label} className="block w-full bg-white sm:table sm:min-w-full">
-          <thead className="sr-only bg-neutral-50 sm:not-sr-only sm:table-header-group">
-            <tr>
-              {columns.map((column) => (
-                <th
-                  key={column.header}
-                  scope="col"
-                  className="px-5 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-neutral-600 uppercase"
-                >
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="flex flex-col gap-4 sm:table-row-group sm:divide-y sm:divide-neutral-200 sm:border-t sm:border-neutral-200">
-            {rows.map((row) => (
-              <tr
-                key={rowKey(row)}
-                className="block rounded-xl border border-neutral-200 py-2 sm:table-row sm:rounded-none sm:border-0 sm:py-0"
-              >
-                {columns.map((column) => (
-                  <td
-                    key={column.header}
-                    data-label={column.header}
-                    className={`flex items-center justify-between gap-4 px-4 py-2 text-right text-sm text-neutral-900 before:shrink-0 before:text-xs before:font-semibold before:tracking-wide before:text-neutral-600 before:uppercase before:content-[attr(data-label)] sm:table-cell sm:px-5 sm:py-4 sm:text-left sm:before:content-none ${column.className ?? ''}`}
-                  >
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table label={label} columns={columns} rows={rows} rowKey={rowKey} />
       {isFetchNextPageError && (
         <p role="alert" className="mt-6 text-center text-rose-600">
           {error?.message}
@@ -89,6 +52,58 @@ export function DataTable<T>({ label, columns, query, rowKey, empty }: DataTable
           </Button>
         </div>
       )}
+    </div>
+  );
+}
+
+interface TableProps<T> {
+  /** Names the table for screen readers (the page's heading says the same to everyone else). */
+  label: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+}
+
+/**
+ * The dashboard's tables. From `sm` up, a table; below it, each row is a card whose cells carry
+ * their column's name (drawn by CSS from `data-label`, so it is not part of the cell's text).
+ */
+export function Table<T>({ label, columns, rows, rowKey }: TableProps<T>) {
+  return (
+    <div className="sm:overflow-x-auto sm:rounded-xl sm:border sm:border-neutral-200">
+      <table aria-label={label} className="block w-full bg-white sm:table sm:min-w-full">
+        <thead className="sr-only bg-neutral-50 sm:not-sr-only sm:table-header-group">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.header}
+                scope="col"
+                className="px-5 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-neutral-600 uppercase"
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="flex flex-col gap-4 sm:table-row-group sm:divide-y sm:divide-neutral-200 sm:border-t sm:border-neutral-200">
+          {rows.map((row) => (
+            <tr
+              key={rowKey(row)}
+              className="block rounded-xl border border-neutral-200 py-2 sm:table-row sm:rounded-none sm:border-0 sm:py-0"
+            >
+              {columns.map((column) => (
+                <td
+                  key={column.header}
+                  data-label={column.header}
+                  className={`flex items-center justify-between gap-4 px-4 py-2 text-right text-sm text-neutral-900 before:shrink-0 before:text-xs before:font-semibold before:tracking-wide before:text-neutral-600 before:uppercase before:content-[attr(data-label)] sm:table-cell sm:px-5 sm:py-4 sm:text-left sm:before:content-none ${column.className ?? ''}`}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

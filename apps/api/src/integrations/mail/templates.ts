@@ -195,3 +195,56 @@ export function newMessageMail(details: MessageMailDetails, publicUrl: string): 
     ['We will not mail you about further messages in this conversation until you have read this one.'],
   ]);
 }
+
+/**
+ * To a guest whose request to host an admin declined: the admin's reason as written (a paragraph per line,
+ * escaped in the HTML part), and the dashboard, where 'Become A Host' is offered again.
+ */
+export function hostRequestDeclinedMail(user: { name: string; email: string }, reason: string, publicUrl: string): MailMessage {
+  return mail(user.email, 'Your request to become a host was declined', greeting(user.name), [
+    ['Thank you for asking to host on StayBook. An admin looked at your request and declined it, for this reason:'],
+    reason.split(/\r\n|\r|\n/),
+    ['You can go on booking stays as a guest. When the reason no longer applies, you may ask again from your dashboard:'],
+    { url: `${publicUrl}/dashboard`, label: 'Open my dashboard' },
+  ]);
+}
+
+/** The review page of a stay (APP_PATHS.review). */
+function reviewLink(publicUrl: string, bookingId: string, label: string): Block {
+  return { url: `${publicUrl}/dashboard/trips/${bookingId}/review`, label };
+}
+
+/** What the review mails say about the stay. */
+export type ReviewMailStay = { bookingId: string; title: string; from: IsoDate; to: IsoDate; closesOn: IsoDate };
+
+/**
+ * To the guest on the day after check-out (the room's day): how the stay was, while the window is open. Nothing
+ * about whether the host has reviewed them: reviews are double-blind.
+ */
+export function reviewInvitationMail(stay: ReviewMailStay, guest: { name: string; email: string }, publicUrl: string): MailMessage {
+  return mail(guest.email, `How was your stay at ${stay.title}?`, greeting(guest.name), [
+    [`Thank you for staying at ${stay.title} from ${formatIsoDate(stay.from)} to ${formatIsoDate(stay.to)}.`],
+    [
+      `Tell future guests what it was like: rate the stay and write a few lines by ${formatIsoDate(stay.closesOn)}.`,
+      'Your host cannot read your review before writing theirs, and you cannot read theirs before writing yours; both appear together.',
+    ],
+    reviewLink(publicUrl, stay.bookingId, 'Write a review'),
+  ]);
+}
+
+/** To a hidden review's author and to the room's host: an admin took it down, and why. */
+export function reviewHiddenMail(
+  details: { title: string; authorName: string; reason: string; shownOnRoom: boolean },
+  recipient: { name: string; email: string },
+  as: 'author' | 'host',
+): MailMessage {
+  const what =
+    as === 'author'
+      ? `Your review of ${details.shownOnRoom ? details.title : `your guest's stay at ${details.title}`}`
+      : `${details.authorName || 'A guest'}'s review of ${details.title}`;
+  const consequence = details.shownOnRoom ? " It no longer shows on the room's page or counts in its rating." : ' It no longer shows.';
+  return mail(recipient.email, `A review of ${details.title} was removed`, greeting(recipient.name), [
+    [`${what} was removed by StayBook because it breaks the rules for reviews.${consequence}`],
+    ['The reason given:', ...details.reason.split(/\r\n|\r|\n/)],
+  ]);
+}

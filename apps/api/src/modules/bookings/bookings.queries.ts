@@ -1,8 +1,21 @@
-import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { bookingIdSchema, centsToDollars, nightsBetween, todayIn, type Booking, type BookingState, type IsoDate, type StayRange } from '@staybook/domain';
+import {
+  bookingIdSchema,
+  centsToDollars,
+  findReviewProblem,
+  nightsBetween,
+  reviewWindow,
+  todayIn,
+  type Booking,
+  type BookingReview,
+  type BookingState,
+  type IsoDate,
+  type ReviewSide,
+  type StayRange,
+} from '@staybook/domain';
 import type { Db } from '../../db/client.js';
-import { bookings, payments, rooms, users } from '../../db/schema.js';
+import { bookings, payments, reviews, rooms, users } from '../../db/schema.js';
 import { BadRequestError } from '../../errors.js';
 
 const guest = alias(users, 'guest');
@@ -63,8 +76,32 @@ export function bookingState(row: { status: 'confirmed' | 'cancelled'; checkIn: 
   return 'past';
 }
 
-/** A booking as the API answers it; `today` (for tests) defaults to today where the room is. */
-export function toBooking(row: BookingRow, today: IsoDate = todayIn(row.timeZone)): Booking {
+/** The viewer's side of a stay's reviews: whether they may write theirs now (the domain's rules) and whether they did. */
+export function bookingReview(row: BookingRow, side: ReviewSide, written: boolean, today: IsoDate): BookingReview {
+  const viewerId = side === 'guest' ? row.guestId : row.hostId;
+  const stay = { guestId: row.guestId, hostId: row.hostId, status: row.status, checkOut: row.checkOut };
+  return { canWrite: findReviewProblem({ viewerId, stay, today, written }) === null, written, closesOn: reviewWindow(row.checkOut).closesOn };
+}
+
+/** Which of these bookings `side` has reviewed (one probe of reviews_booking_side_key each). */
+export async function reviewedBookings(db: Db, bookingIds: string[], side: ReviewSide): Promise<Set<string>> {
+  if (bookingIds.length === 0) return new Set();
+  const rows = await db
+    .select({ bookingId: reviews.bookingId })
+    .from(reviews)
+    .where(and(inArray(reviews.bookingId, bookingIds), eq(reviews.side, side)));
+  return new Set(rows.map((r) => r.bookingId));
+}
+
+/**
+ * A booking as the API answers it; `today` (for tests) defaults to today where the room is. `review` is the
+ * viewer's side of its reviews (null: an answer where no side applies).
+ */
+export function toBooking(
+  row: BookingRow,
+  today: IsoDate = todayIn(row.timeZone),
+  review: { side: ReviewSide; written: boolean } | null = null,
+): Booking {
   const state = bookingState(row, today);
   return {
     _id: row.id,
@@ -93,6 +130,7 @@ export function toBooking(row: BookingRow, today: IsoDate = todayIn(row.timeZone
     cancellationPolicy: row.cancellationPolicy,
     guest: { name: row.guestName, email: row.guestEmail, image: row.guestImage },
     host: { name: row.hostName, email: row.hostEmail, image: row.hostImage },
+    review: review && bookingReview(row, review.side, review.written, today),
   };
 }
 

@@ -50,6 +50,7 @@ import {
   listBookingRows,
   listTakenStays,
   overlappingStayOf,
+  reviewedBookings,
   toBooking,
   type BookingRow,
 } from './bookings.queries.js';
@@ -413,7 +414,7 @@ export async function confirmBookingForPayment(
 
   await captureOrLeaveForSweeper(deps, { ...payment, status: 'authorized' });
   deps.metrics?.booking('confirmed');
-  return { booking: toBooking((await bookingForPayment(db, payment.id))!), created: true };
+  return { booking: toBooking((await bookingForPayment(db, payment.id))!, undefined, AS_BOOKING_GUEST), created: true };
 }
 
 /**
@@ -445,15 +446,18 @@ export async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): P
   }
 }
 
+/** A confirmation answers the guest, about a stay that has not begun: nothing to review yet. */
+const AS_BOOKING_GUEST = { side: 'guest', written: false } as const;
+
 async function answerExisting(deps: BookingDeps, payment: PaymentRow, row: BookingRow): Promise<Booking> {
   if (row.status === 'confirmed') {
     const [current] = await deps.db.select().from(payments).where(eq(payments.id, payment.id));
     if (current && (current.status === 'authorized' || current.status === 'requires_payment')) {
       await captureOrLeaveForSweeper(deps, current);
-      return toBooking((await bookingForPayment(deps.db, payment.id))!);
+      return toBooking((await bookingForPayment(deps.db, payment.id))!, undefined, AS_BOOKING_GUEST);
     }
   }
-  return toBooking(row);
+  return toBooking(row, undefined, AS_BOOKING_GUEST);
 }
 
 /**
@@ -581,7 +585,8 @@ export async function cancelBooking(
   // The check-in day begins at midnight where the room is.
   const today = fixedToday ?? todayIn(row.timeZone);
   const by = cancellerOf(row, actor);
-  if (row.status === 'cancelled') return toBooking(row, today);
+  // A stay that could be cancelled had not begun, so neither side could have reviewed it.
+  if (row.status === 'cancelled') return toBooking(row, today, { side: by, written: false });
   if (today >= row.checkIn) throw new ConflictError(STAY_STARTED_MESSAGE);
 
   const { refundCents, totalCents } = refundNow(row, by, new Date(), today);
@@ -591,7 +596,7 @@ export async function cancelBooking(
     );
   }
   await markCancelRequested(db, row.id, { by, refundCents });
-  return toBooking(await finishCancellation(deps, { bookingId: row.id, cancelledBy: by }), today);
+  return toBooking(await finishCancellation(deps, { bookingId: row.id, cancelledBy: by }), today, { side: by, written: false });
 }
 
 /**
@@ -648,7 +653,8 @@ export async function listBookings(
   const scope = as === 'guest' ? guestScope(actor.id) : hostScope(actor.id);
   // Unless a test fixes the day, each stay is judged by today where its room is.
   const page = await listBookingRows(db, { scope, today, cursor, limit });
-  return { items: page.rows.map((r) => toBooking(r, today)), nextCursor: page.nextCursor };
+  const written = await reviewedBookings(db, page.rows.map((r) => r.id), as);
+  return { items: page.rows.map((r) => toBooking(r, today, { side: as, written: written.has(r.id) })), nextCursor: page.nextCursor };
 }
 
 /** The spec's `/my-bookings/:email` form: only the caller's own e-mail is answered. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { bookings, payments } from '../../db/schema.js';
 import { NotFoundError } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
-import { findBookingRow, toBooking, type BookingRow } from './bookings.queries.js';
+import { findBookingRow, reviewedBookings, toBooking, type BookingRow } from './bookings.queries.js';
 import { refundNow } from './bookings.service.js';
 
 /** Anyone but the two parties hears this, admins included, so that booking ids cannot be probed. */
@@ -49,7 +49,8 @@ export async function getTrip(db: Db, { actor, bookingId, today: fixedToday }: {
       .where(eq(payments.id, row.paymentId))
   )[0]!;
   const today = fixedToday ?? todayIn(row.timeZone);
-  const booking = toBooking(row, today);
+  const written = (await reviewedBookings(db, [row.id], viewerRole)).has(row.id);
+  const booking = toBooking(row, today, { side: viewerRole, written });
   const refund = booking.cancellable ? refundNow(row, viewerRole, new Date(), today) : null;
   const captured = payment.status === 'succeeded' || payment.status === 'refunded';
   const other = viewerRole === 'guest' ? booking.host : booking.guest;

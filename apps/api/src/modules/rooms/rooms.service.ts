@@ -8,6 +8,8 @@ import {
   MAX_STAY_TOTAL_CENTS,
   MIN_PAYMENT_CENTS,
   nightsBetween,
+  RATING_SHOWN_FROM,
+  ratingFromSums,
   roomIdSchema,
   SEARCH_LIMITS,
   stayTotalCents,
@@ -62,6 +64,15 @@ const roomColumns = {
   hostName: host.name,
   hostImage: host.image,
   booked: bookedExpr,
+  // The stored rating aggregate (kept in step by modules/reviews): cards read it, never the reviews.
+  reviewCount: rooms.reviewCount,
+  ratingSum: rooms.ratingSum,
+  cleanlinessSum: rooms.cleanlinessSum,
+  accuracySum: rooms.accuracySum,
+  communicationSum: rooms.communicationSum,
+  locationSum: rooms.locationSum,
+  checkInSum: rooms.checkInSum,
+  valueSum: rooms.valueSum,
 };
 
 /** Rooms joined with their host, ready to be narrowed by a where clause. */
@@ -90,6 +101,7 @@ function toRoom(row: RoomRow): RoomSummary {
     booked: row.booked,
     timeZone: row.timeZone,
     cancellationPolicy: row.cancellationPolicy,
+    rating: { count: row.reviewCount, average: ratingFromSums(row).average },
   };
 }
 
@@ -294,7 +306,31 @@ function searchConditions(search: RoomSearch): SQL[] {
   return where;
 }
 
+/**
+ * 'Top rated': rooms with at least RATING_SHOWN_FROM published reviews first, by average (to four decimals,
+ * an integer key so the cursor compares exactly) then count; then the rest, most reviewed first; then newest.
+ * Read from the stored aggregate; without an index of its own (no migration here), the live rooms are ranked
+ * with one top-N sort (docs/decisions/034-reviews.md).
+ */
+const RATED = sql`(case when ${rooms.reviewCount} >= ${RATING_SHOWN_FROM} then 1 else 0 end)`;
+const TOP_RATED: Ordering = {
+  tag: 'tr',
+  direction: 'desc',
+  keys: [
+    { expr: RATED, type: 'bigint', read: (row) => (row.reviewCount >= RATING_SHOWN_FROM ? 1 : 0) },
+    {
+      expr: sql`(case when ${rooms.reviewCount} >= ${RATING_SHOWN_FROM} then ${rooms.ratingSum}::bigint * 10000 / ${rooms.reviewCount} else 0 end)`,
+      type: 'bigint',
+      read: (row) => (row.reviewCount >= RATING_SHOWN_FROM ? Math.floor((row.ratingSum * 10000) / row.reviewCount) : 0),
+    },
+    { expr: sql`${rooms.reviewCount}`, type: 'bigint', read: (row) => row.reviewCount },
+    createdKey,
+    idKey,
+  ],
+};
+
 function searchOrdering(search: RoomSearch, score: SQL<number> | undefined): Ordering {
+  if (search.sort === 'top-rated') return TOP_RATED;
   if (search.sort === 'price-asc') return byPrice('asc');
   if (search.sort === 'price-desc') return byPrice('desc');
   return score ? byMatch(score) : NEWEST;
@@ -348,7 +384,8 @@ export async function searchRooms(
       ...(count ? { total: { count: Math.min(count.count, SEARCH_LIMITS.countCap), more: count.count > SEARCH_LIMITS.countCap } } : {}),
     };
     const timeZones = [...new Set([...items.map((room) => room.timeZone), ...(count?.zones ?? [])])];
-    return { page, dependencies: { roomIds: items.map((room) => room._id), timeZones, anyStay: stay !== null } };
+    // A rating published or hidden in any room may reorder 'Top rated' (it is told as a stay change of that room).
+    return { page, dependencies: { roomIds: items.map((room) => room._id), timeZones, anyStay: stay !== null || search.sort === 'top-rated' } };
   };
 
   if (!search.where) return run(db);
@@ -389,5 +426,5 @@ export async function getRoom(db: Db, { id, viewer }: { id: string; viewer: Acto
   if (!row) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
   const room = toRoom(row);
   const email = await hostEmailFor(db, viewer, row.hostId);
-  return { ...room, host: { ...room.host, id: row.hostId, ...(email ? { email } : {}) } };
+  return { ...room, host: { ...room.host, id: row.hostId, ...(email ? { email } : {}) }, rating: ratingFromSums(row) };
 }

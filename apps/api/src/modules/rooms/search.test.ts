@@ -291,8 +291,8 @@ describe.each(TEST_DATABASE_KINDS)('finding a stay (GET /api/rooms) on %s', (kin
     it('counts up to the cap and then says there are more', async () => {
       const values = Array.from({ length: SEARCH_LIMITS.countCap + 1 }, (_, i) => sql`(${randomUUID()}::uuid, ${hostId}, ${`bulk ${i}`})`);
       await t.database.db.execute(sql`
-        insert into ${rooms} (id, host_id, title, location, category, available_from, available_to, price_cents, guests, bedrooms, bathrooms, description, image)
-        select v.id, v.host, v.title, 'Lisbon, Portugal', 'Modern', ${day(1)}::date, ${day(30)}::date, 10000, 2, 1, 1, 'd', '/uploads/x.webp'
+        insert into ${rooms} (id, host_id, title, location, category, available_from, available_to, price_cents, guests, bedrooms, bathrooms, description, image, photos)
+        select v.id, v.host, v.title, 'Lisbon, Portugal', 'Modern', ${day(1)}::date, ${day(30)}::date, 10000, 2, 1, 1, 'd', '/uploads/x.webp', array['/uploads/x.webp']
         from (values ${sql.join(values, sql`, `)}) as v(id, host, title)`);
       await t.app.listing.roomsChanged();
       expect((await search({})).total).toEqual({ count: SEARCH_LIMITS.countCap, more: true });

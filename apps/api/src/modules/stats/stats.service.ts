@@ -204,8 +204,8 @@ export async function getAdminStats(db: Db, { actor, range, tz, now = new Date()
 }
 
 /**
- * Host: sales and stays in their rooms (a removed room's stays still count), their live listings, and when
- * they became a host: the first change to host in the role audit, else (made a host before the audit
+ * Host: sales and stays in their rooms (a removed room's stays still count), their live listings, their rating
+ * (the aggregates of all their rooms, rooms_host_idx), and when they became a host: the first change to host in the role audit, else (made a host before the audit
  * existed, or by the seed) the account's creation.
  */
 export async function getHostStats(db: Db, { actor, range, tz, now = new Date() }: StatsParams): Promise<HostStats> {
@@ -217,16 +217,24 @@ export async function getHostStats(db: Db, { actor, range, tz, now = new Date() 
                to_char(coalesce(
                  (select min(created_at) from role_changes where user_id = ${actor.id} and to_role = 'host'),
                  (select created_at from users where id = ${actor.id})
-               ) at time zone 'UTC', ${ISO_TIMESTAMP}) as host_since
-        from ${totalsOf(scope)}`,
+               ) at time zone 'UTC', ${ISO_TIMESTAMP}) as host_since,
+               rated.reviews, rated.rating_sum
+        from (select coalesce(sum(review_count), 0)::int as reviews, coalesce(sum(rating_sum), 0)::bigint as rating_sum
+              from rooms where host_id = ${actor.id}) rated, ${totalsOf(scope)}`,
   );
   return {
     ...money(totals!.sales),
     totalBookings: Number(totals!.bookings),
     totalRooms: Number(totals!.rooms),
     hostSince: totals!.host_since as string,
+    rating: hostRating(Number(totals!.reviews), Number(totals!.rating_sum)),
     ...(await salesChart(db, scope, { range, tz, now })),
   };
+}
+
+/** The host's rating: every room's published reviews together (sum of sums over sum of counts), two decimals. */
+function hostRating(count: number, ratingSum: number): HostStats['rating'] {
+  return { count, average: count === 0 ? null : Math.round((ratingSum / count) * 100) / 100 };
 }
 
 /** Guest (anyone signed in): what they spent on confirmed stays, how many, and since when they have an account. */

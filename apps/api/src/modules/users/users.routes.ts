@@ -1,22 +1,38 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  declineHostBodySchema,
   emailParamsSchema,
+  hostRequestCountSchema,
   modifiedCountSchema,
   updateRoleBodySchema,
   listUsersQuerySchema,
+  userIdParamsSchema,
   userSchema,
   usersPageSchema,
   rolesFor,
 } from '@staybook/domain';
-import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../errors.js';
 import { actorOf, requireRole, requireUser, requireVerifiedEmail } from '../../plugins/session.js';
-import { getUserByEmail, listUsers, requestHostRole, setUserRole } from './users.service.js';
+import {
+  approveHostRequest,
+  countHostRequests,
+  declineHostRequest,
+  getUserByEmail,
+  listUsers,
+  requestHostRole,
+  setUserRole,
+  type UserDeps,
+} from './users.service.js';
 
 const errors = errorResponses(400, 401, 403);
+/** Answering a host request: the user may not exist (404), or their request may be answered already (409). */
+const decisionErrors = errorResponses(400, 401, 403, 404, 409);
 
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ deps: UserDeps }> = async (app, { deps }) => {
+  const { db } = deps;
+  const admins = requireRole(...rolesFor('manageUsers'));
+
   app.get(
     '/user/:email',
     { onRequest: requireUser, schema: { summary: 'A user record (own, or any for admins)', params: emailParamsSchema, response: { 200: userSchema, ...errors, ...errorResponses(404) } } },
@@ -40,9 +56,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.get(
     '/users',
     {
-      onRequest: requireRole(...rolesFor('manageUsers')),
+      onRequest: admins,
       schema: {
-        summary: 'All users (admins)',
+        summary: 'Users in e-mail order, a page at a time; searched by part of the name or e-mail, filtered by role and status (admins)',
         querystring: listUsersQuerySchema,
         response: { 200: usersPageSchema, ...errors },
       },
@@ -50,10 +66,46 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => listUsers(db, request.query),
   );
 
+  app.get(
+    '/users/requests/count',
+    {
+      onRequest: admins,
+      schema: { summary: 'How many host requests wait for an answer (admins)', response: { 200: hostRequestCountSchema, ...errorResponses(401, 403) } },
+    },
+    async () => countHostRequests(db),
+  );
+
+  app.post(
+    '/users/:id/approve-host',
+    {
+      onRequest: admins,
+      schema: {
+        summary: "Grant a guest's waiting host request: they become a host (admins)",
+        params: userIdParamsSchema,
+        response: { 200: userSchema, ...decisionErrors },
+      },
+    },
+    async (request) => approveHostRequest(db, { actor: actorOf(request), userId: request.params.id }),
+  );
+
+  app.post(
+    '/users/:id/decline-host',
+    {
+      onRequest: admins,
+      schema: {
+        summary: "Decline a guest's waiting host request with a reason, mailed to them; they may ask again (admins)",
+        params: userIdParamsSchema,
+        body: declineHostBodySchema,
+        response: { 200: userSchema, ...decisionErrors },
+      },
+    },
+    async (request) => declineHostRequest(deps, { actor: actorOf(request), userId: request.params.id, reason: request.body.reason }),
+  );
+
   app.patch(
     '/users/update/:email',
     {
-      onRequest: requireRole(...rolesFor('manageUsers')),
+      onRequest: admins,
       schema: { summary: "Set a user's role (admins, not their own)", params: emailParamsSchema, body: updateRoleBodySchema, response: { 200: modifiedCountSchema, ...errors, ...errorResponses(404) } },
     },
     async (request) => ({

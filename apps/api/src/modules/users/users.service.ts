@@ -1,9 +1,20 @@
-import { and, asc, eq, gt, inArray, ne, or, isNull, sql } from 'drizzle-orm';
-import { emailSchema, normalizeEmail, SELF_ROLE_CHANGE_MESSAGE, type Role, type User, type UsersPage } from '@staybook/domain';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  emailSchema,
+  normalizeEmail,
+  SELF_ROLE_CHANGE_MESSAGE,
+  type HostRequestCount,
+  type ListUsersQuery,
+  type Role,
+  type User,
+  type UsersPage,
+} from '@staybook/domain';
 import type { Db } from '../../db/client.js';
-import { bookings, roleChanges, rooms, users } from '../../db/schema.js';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
+import { auditLog, bookings, roleChanges, rooms, users } from '../../db/schema.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
+import { hostRequestDeclinedMail } from '../../integrations/mail/templates.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
+import { enqueueMail } from '../jobs/jobs.js';
 
 function toUser(row: typeof users.$inferSelect): User {
   return {
@@ -66,25 +77,154 @@ async function hostCancellations(db: Db, hostIds: string[]): Promise<Map<string,
   return new Map(rows.map((row) => [row.hostId, Number(row.count)]));
 }
 
-/** Every user, in e-mail order, a page at a time (admins only; the route checks the role). */
-export async function listUsers(db: Db, { cursor, limit }: { cursor?: string | undefined; limit: number }): Promise<UsersPage> {
-  const after = cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : undefined;
-  if (after !== undefined && !emailSchema.safeParse(after).success) {
-    throw new BadRequestError('The page cursor is not valid.', { cursor: 'Invalid cursor' });
+/** Where a page starts: after the e-mail that ended the page before it, or before the one that began the page after it. */
+type PageCursor = { direction: 'after' | 'before'; email: string };
+
+const CURSOR_MARK = { after: '>', before: '<' } as const;
+
+function encodeCursor(direction: PageCursor['direction'], email: string): string {
+  return Buffer.from(`${CURSOR_MARK[direction]}${email}`).toString('base64url');
+}
+
+function decodeCursor(text: string): PageCursor {
+  const raw = Buffer.from(text, 'base64url').toString('utf8');
+  const direction = raw.startsWith(CURSOR_MARK.after) ? 'after' : raw.startsWith(CURSOR_MARK.before) ? 'before' : null;
+  const email = raw.slice(1);
+  if (!direction || !emailSchema.safeParse(email).success) {
+    throw new BadRequestError('The page cursor is not valid; start again from the first page.', { cursor: 'Invalid cursor' });
   }
+  return { direction, email };
+}
+
+/** The text as a LIKE pattern matches it: every character literal, `%`, `_` and the backslash that escapes them included. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Which users a Manage Users search keeps. The search is written as users_search_idx's expression, so the
+ * trigram index finds the rows; `status` = 'Requested' reads users_requested_idx.
+ */
+function usersMatching({ q, role, status }: Pick<ListUsersQuery, 'q' | 'role' | 'status'>): SQL | undefined {
+  return and(
+    q ? sql`lower(${users.name} || ' ' || ${users.email}) like ('%' || lower(${escapeLike(q.toLowerCase())}) || '%')` : undefined,
+    role ? eq(users.role, role) : undefined,
+    status ? eq(users.status, status) : undefined,
+  );
+}
+
+/**
+ * Manage Users: the users a search and its filters keep, in e-mail order, a page at a time either way from a
+ * cursor (admins only; the route checks the role). Each page says whether there is one after it and before it.
+ */
+export async function listUsers(db: Db, query: ListUsersQuery): Promise<UsersPage> {
+  const { cursor, limit } = query;
+  const matching = usersMatching(query);
+  const from = cursor ? decodeCursor(cursor) : undefined;
+  const backwards = from?.direction === 'before';
   const rows = await db
     .select()
     .from(users)
-    .where(after ? gt(users.email, after) : undefined)
-    .orderBy(asc(users.email))
+    .where(and(matching, from ? (backwards ? lt(users.email, from.email) : gt(users.email, from.email)) : undefined))
+    .orderBy(backwards ? desc(users.email) : asc(users.email))
     .limit(limit + 1);
+  const more = rows.length > limit;
   const page = rows.slice(0, limit);
+  if (backwards) page.reverse();
+  const first = page[0];
   const last = page[page.length - 1];
+
+  /** Whether any matching user lies beyond this page on the side it was not read towards (only asked after a cursor). */
+  const anyBeyond = async (side: 'after' | 'before', email: string) => {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(matching, side === 'after' ? gt(users.email, email) : lt(users.email, email)))
+      .limit(1);
+    return row !== undefined;
+  };
+  let nextCursor: string | null = null;
+  let prevCursor: string | null = null;
+  if (first && last) {
+    if (backwards) {
+      if (more) prevCursor = encodeCursor('before', first.email);
+      if (await anyBeyond('after', last.email)) nextCursor = encodeCursor('after', last.email);
+    } else {
+      if (more) nextCursor = encodeCursor('after', last.email);
+      if (from && (await anyBeyond('before', first.email))) prevCursor = encodeCursor('before', first.email);
+    }
+  }
+
   const cancellations = await hostCancellations(db, page.filter((row) => row.role !== 'guest').map((row) => row.id));
   return {
     items: page.map((row) => ({ ...toUser(row), hostCancellations: cancellations.get(row.id) ?? 0 })),
-    nextCursor: rows.length > limit && last ? Buffer.from(last.email).toString('base64url') : null,
+    nextCursor,
+    prevCursor,
   };
+}
+
+/** How many guests wait for an admin to answer their host request (the sidebar's badge), off users_requested_idx. */
+export async function countHostRequests(db: Db): Promise<HostRequestCount> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.status, 'Requested'));
+  return { requested: Number(row?.n ?? 0) };
+}
+
+/** What deciding a host request needs besides the database: the outbox's worker and the address mail links to. */
+export type UserDeps = {
+  db: Db;
+  jobs: { kick(): void };
+  publicUrl: string;
+};
+
+const NO_REQUEST_MESSAGE = 'This user has no host request waiting: another admin may have answered it already.';
+
+/** Answers why a guarded decision changed nothing: nobody has the id (404), or their request is not waiting (409). */
+async function refuseDecision(db: Db, userId: string): Promise<never> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new NotFoundError('No user has this id.');
+  throw new ConflictError(NO_REQUEST_MESSAGE);
+}
+
+/** The row of a guest whose host request is waiting, as the guarded updates below name it. */
+function waitingRequest(userId: string): SQL | undefined {
+  return and(eq(users.id, userId), eq(users.role, 'guest'), eq(users.status, 'Requested'));
+}
+
+/**
+ * An admin grants a waiting host request: the guest becomes a host (Verified), and the change is recorded as any
+ * role change is. Guarded by the request still waiting, so an approval and a decline at once give one outcome.
+ */
+export async function approveHostRequest(db: Db, { actor, userId }: { actor: Actor; userId: string }): Promise<User> {
+  const approved = await db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ role: 'host', status: 'Verified', updatedAt: sql`now()` }).where(waitingRequest(userId)).returning();
+    if (!row) return null;
+    await tx.insert(roleChanges).values({ actorId: actor.id, userId, fromRole: 'guest', toRole: 'host', via: 'admin' });
+    return row;
+  });
+  if (!approved) return refuseDecision(db, userId);
+  return toUser(approved);
+}
+
+/**
+ * An admin declines a waiting host request with a reason: the guest stays a guest (Verified, so they may ask
+ * again), the decision goes to the audit log, and the reason is mailed to them through the outbox, all in one
+ * transaction. Guarded like the approval: the loser of a race hears 409.
+ */
+export async function declineHostRequest(deps: UserDeps, { actor, userId, reason }: { actor: Actor; userId: string; reason: string }): Promise<User> {
+  const declined = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [row] = await tx.update(users).set({ status: 'Verified', updatedAt: sql`now()` }).where(waitingRequest(userId)).returning();
+    if (!row) return null;
+    const [entry] = await tx
+      .insert(auditLog)
+      .values({ actorId: actor.id, action: 'host-request.decline', userId, reason })
+      .returning({ id: auditLog.id });
+    await enqueueMail(tx, `host-request-declined:${entry!.id}`, hostRequestDeclinedMail(row, reason, deps.publicUrl));
+    return row;
+  });
+  if (!declined) return refuseDecision(deps.db, userId);
+  deps.jobs.kick();
+  return toUser(declined);
 }
 
 /**

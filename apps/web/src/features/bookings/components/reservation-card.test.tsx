@@ -37,6 +37,7 @@ const ROOM: Room = {
   booked: false,
   timeZone: 'Europe/Helsinki',
   cancellationPolicy: 'flexible',
+  rating: { count: 0, average: null, categories: null },
 };
 
 /** Bookable from Jan 1 to Mar 31, 2030; the nights of Jan 10 and 11 are taken. */

@@ -24,6 +24,7 @@ import { useAuth } from '../../auth/hooks/use-auth';
 import { UnreadBadge } from '../../messages/components/unread-badge';
 import { useRole } from '../../users/api/use-role';
 import { BecomeHostDialog } from '../../users/components/become-host-dialog';
+import { HostRequestBadge } from '../../users/components/host-request-badge';
 import { useDashboardMode } from '../hooks/use-dashboard-mode';
 import { ModeToggle } from './mode-toggle';
 import { SidebarButton, SidebarLink, SidebarNote } from './sidebar-entries';
@@ -38,7 +39,7 @@ const ROLE_ENTRIES: readonly { capability: Capability; to: string; icon: IconTyp
   { capability: 'manageBookings', to: ACCESS.manageBookings.path, icon: LuCalendarCog, label: 'Manage Bookings' },
   { capability: 'myBookings', to: ACCESS.myBookings.path, icon: LuCalendarCheck, label: 'My Bookings' },
   { capability: 'messages', to: ACCESS.messages.path, icon: LuMessageSquare, label: 'Messages', badge: UnreadBadge },
-  { capability: 'manageUsers', to: ACCESS.manageUsers.path, icon: LuUserCog, label: 'Manage Users' },
+  { capability: 'manageUsers', to: ACCESS.manageUsers.path, icon: LuUserCog, label: 'Manage Users', badge: HostRequestBadge },
 ];
 
 export function DashboardSidebar() {

@@ -33,6 +33,7 @@ const ROOM: Room = {
   booked: false,
   timeZone: 'Europe/Oslo',
   cancellationPolicy: 'moderate',
+  rating: { count: 0, average: null, categories: null },
 };
 
 function type(label: string, value: string) {

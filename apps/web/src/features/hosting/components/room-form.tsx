@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_CANCELLATION_POLICY } from '@staybook/domain/cancellation';
 import { ROOM_LIMITS, roomInputSchemaFor, type RoomInput, type RoomInputValues } from '@staybook/domain/room-input';
-import type { Room } from '@staybook/domain/rooms';
+import type { RoomSummary } from '@staybook/domain/rooms';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
@@ -20,7 +20,7 @@ import { TimeZoneField } from './time-zone-field';
 
 interface RoomFormProps {
   /** The room being updated; without it, the form adds a new one. */
-  room?: Room | undefined;
+  room?: RoomSummary | undefined;
   submitLabel: string;
   /** The save is on its way (the button shows a spinner). */
   saving: boolean;
@@ -38,7 +38,7 @@ interface RoomFormProps {
 /** The fields a server refusal may name (the API's names for them are the form's). */
 const ROOM_FIELDS = ['title', 'location', 'category', 'from', 'to', 'price', 'guests', 'bedrooms', 'bathrooms', 'description', 'image', 'timeZone', 'cancellationPolicy'] as const;
 
-function valuesOf(room: Room | undefined, defaultTimeZone: string): Partial<RoomInputValues> {
+function valuesOf(room: RoomSummary | undefined, defaultTimeZone: string): Partial<RoomInputValues> {
   if (!room) {
     return { title: '', location: '', from: '', to: '', price: '', guests: '', bedrooms: '', bathrooms: '', description: '', image: '', timeZone: defaultTimeZone, cancellationPolicy: DEFAULT_CANCELLATION_POLICY };
   }

@@ -22,6 +22,7 @@ const ROOM: ListedRoom = {
   booked: false,
   timeZone: 'Europe/Vienna',
   cancellationPolicy: 'flexible',
+  rating: { count: 0, average: null },
 };
 
 function renderCard(room: ListedRoom, search = {}) {

@@ -66,7 +66,7 @@ describe('the cards', () => {
       ['Total Bookings', '4'],
       ['Total Rooms', '3'],
     ]);
-    const host = cardsFor('host', { totalPrice: 600, totalPriceCents: 60_000, totalBookings: 2, totalRooms: 1, hostSince: '2024-03-01T08:00:00.000Z', ...chart });
+    const host = cardsFor('host', { totalPrice: 600, totalPriceCents: 60_000, totalBookings: 2, totalRooms: 1, hostSince: '2024-03-01T08:00:00.000Z', rating: { count: 0, average: null }, ...chart });
     expect(host.map((c) => c.label)).toEqual(['Total Sales', 'Total Bookings', 'Total Rooms', 'Host Since']);
     expect(host[0]!.value).toBe('$600');
     const guest = cardsFor('guest', { totalPrice: 0, totalPriceCents: 0, totalBookings: 0, guestSince: '2023-01-02T03:04:05.678Z', ...chart });

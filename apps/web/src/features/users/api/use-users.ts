@@ -1,13 +1,13 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchUsersPage } from './users-api';
+import type { UsersSearch } from './users-search';
 import { userKeys } from './user-keys';
 
-/** Every user, a page at a time in e-mail order (admins only). */
-export function useUsers() {
-  return useInfiniteQuery({
-    queryKey: userKeys.list(),
-    queryFn: ({ pageParam, signal }) => fetchUsersPage(pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+/** One page of Manage Users for a search (admins only); the page shown stays while the next one loads. */
+export function useUsers(search: UsersSearch) {
+  return useQuery({
+    queryKey: userKeys.list(search),
+    queryFn: ({ signal }) => fetchUsersPage(search, signal),
+    placeholderData: keepPreviousData,
   });
 }

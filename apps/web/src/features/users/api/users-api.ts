@@ -1,6 +1,14 @@
-import { modifiedCountSchema, userSchema, usersPageSchema, type User, type UsersPage } from '@staybook/domain/accounts';
+import {
+  hostRequestCountSchema,
+  modifiedCountSchema,
+  userSchema,
+  usersPageSchema,
+  type User,
+  type UsersPage,
+} from '@staybook/domain/accounts';
 import type { Role } from '@staybook/domain/users';
 import { apiRequest } from '../../../lib/api-client';
+import { usersSearchQuery, type UsersSearch } from './users-search';
 
 export function fetchUser(email: string, signal?: AbortSignal): Promise<User> {
   return apiRequest(`/api/user/${encodeURIComponent(email)}`, userSchema, { signal: signal ?? null });
@@ -12,9 +20,9 @@ export async function requestHostRole(): Promise<number> {
   return modifiedCount;
 }
 
-export function fetchUsersPage(cursor: string | null, signal?: AbortSignal): Promise<UsersPage> {
-  const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
-  return apiRequest(`/api/users${query}`, usersPageSchema, { signal: signal ?? null });
+export function fetchUsersPage(search: UsersSearch, signal?: AbortSignal): Promise<UsersPage> {
+  const query = usersSearchQuery(search).toString();
+  return apiRequest(`/api/users${query ? `?${query}` : ''}`, usersPageSchema, { signal: signal ?? null });
 }
 
 export async function updateUserRole({ email, role }: { email: string; role: Role }): Promise<number> {
@@ -23,4 +31,17 @@ export async function updateUserRole({ email, role }: { email: string; role: Rol
     json: { role },
   });
   return modifiedCount;
+}
+
+export async function fetchHostRequestCount(signal?: AbortSignal): Promise<number> {
+  const { requested } = await apiRequest('/api/users/requests/count', hostRequestCountSchema, { signal: signal ?? null });
+  return requested;
+}
+
+export function approveHostRequest(userId: string): Promise<User> {
+  return apiRequest(`/api/users/${encodeURIComponent(userId)}/approve-host`, userSchema, { method: 'POST', json: {} });
+}
+
+export function declineHostRequest({ userId, reason }: { userId: string; reason: string }): Promise<User> {
+  return apiRequest(`/api/users/${encodeURIComponent(userId)}/decline-host`, userSchema, { method: 'POST', json: { reason } });
 }

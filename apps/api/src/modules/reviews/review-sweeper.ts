@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { addDays, REVIEW_WINDOW_DAYS, reviewWindow, todayIn, type IsoDate } from '@staybook/domain';
+import type { Db } from '../../db/client.js';
+import { reviewInvitationMail } from '../../integrations/mail/templates.js';
+import { enqueueMail } from '../jobs/jobs.js';
+import { lockStay, publishStayReviews, type ReviewDeps } from './reviews.service.js';
+
+/** How often each server looks for review windows that closed and invitations that are due. */
+export const REVIEW_SWEEP_MS = 5 * 60_000;
+const BATCH = 200;
+
+type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
+export type ReviewSweepDeps = ReviewDeps & { log: Log };
+
+export type ReviewSweepResult = { published: number; invited: number };
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** `now` where each room is, as a date: the room's today (docs/decisions/026-room-time-zone.md). */
+const roomToday = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zone ro.time_zone)::date`;
+
+/**
+ * Publishes the reviews of stays whose window closed (the room's today is past its last day) while one side
+ * still waited for the other: reviews_unpublished_idx holds only those. Each stay is published under its booking's
+ * lock, as a second review would publish it, so a review written at the last moment is published once either way.
+ */
+async function publishClosedWindows(deps: ReviewSweepDeps, now: Date): Promise<number> {
+  const due = rowsOf<{ booking_id: string }>(
+    await deps.db.execute(sql`
+      select distinct r.booking_id from reviews r
+      join bookings b on b.id = r.booking_id
+      join rooms ro on ro.id = b.room_id
+      where r.published_at is null and b.check_out + ${REVIEW_WINDOW_DAYS}::int < ${roomToday(now)}
+      limit ${BATCH}`),
+  );
+  let published = 0;
+  for (const { booking_id: bookingId } of due) {
+    try {
+      const room = await deps.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        await lockStay(tx, bookingId);
+        return publishStayReviews(tx, deps.listing, bookingId);
+      });
+      if (room) deps.listing.forget(room);
+      published += 1;
+    } catch (err) {
+      deps.log.error({ err, bookingId }, 'could not publish the reviews of a stay whose window closed');
+    }
+  }
+  return published;
+}
+
+type InvitationRow = { booking_id: string; title: string; check_in: IsoDate; check_out: IsoDate; name: string; email: string };
+
+/**
+ * Mails the guest of each confirmed stay whose review window is open (from the day after check-out, the room's
+ * day) and who has not reviewed it yet, once: the job's key names the stay, and the outbox keeps done keys longer
+ * than a window lasts. The stays are read by check-out day off bookings_check_out_idx, the days any zone can be in.
+ */
+async function inviteGuests(deps: ReviewSweepDeps, now: Date): Promise<number> {
+  const utcToday = todayIn('UTC', now);
+  const due = rowsOf<InvitationRow>(
+    await deps.db.execute(sql`
+      select b.id as booking_id, b.room_title as title, to_char(b.check_in, 'YYYY-MM-DD') as check_in,
+             to_char(b.check_out, 'YYYY-MM-DD') as check_out, g.name, g.email
+      from bookings b
+      join rooms ro on ro.id = b.room_id
+      join users g on g.id = b.guest_id
+      where b.status = 'confirmed'
+        and b.check_out between ${addDays(utcToday, -REVIEW_WINDOW_DAYS - 1)}::date and ${utcToday}::date
+        and ${roomToday(now)} between b.check_out + 1 and b.check_out + ${REVIEW_WINDOW_DAYS}::int
+        and b.guest_id <> ro.host_id
+        and not exists (select 1 from reviews r where r.booking_id = b.id and r.side = 'guest')
+        and not exists (select 1 from jobs j where j.key = 'mail:review-invitation:' || b.id::text)
+      limit ${BATCH}`),
+  );
+  for (const row of due) {
+    const stay = { bookingId: row.booking_id, title: row.title, from: row.check_in, to: row.check_out, closesOn: reviewWindow(row.check_out).closesOn };
+    await enqueueMail(deps.db, `review-invitation:${row.booking_id}`, reviewInvitationMail(stay, row, deps.publicUrl));
+  }
+  if (due.length > 0) deps.jobs.kick();
+  return due.length;
+}
+
+/** One pass: the windows that closed, then the invitations due. Tests pass a later `now` instead of waiting. */
+export async function sweepReviews(deps: ReviewSweepDeps, { now = new Date() }: { now?: Date } = {}): Promise<ReviewSweepResult> {
+  const published = await publishClosedWindows(deps, now);
+  const invited = await inviteGuests(deps, now);
+  return { published, invited };
+}
+
+export type ReviewSweeper = {
+  sweep(options?: { now?: Date }): Promise<ReviewSweepResult>;
+  /** A first pass at once, then one every REVIEW_SWEEP_MS. */
+  start(): void;
+  /** Stops the interval and waits for a pass in progress. */
+  stop(): Promise<void>;
+};
+
+/** Runs in every server process; passes on several servers publish each stay once and mail each guest once. */
+export function createReviewSweeper(deps: ReviewSweepDeps, intervalMs = REVIEW_SWEEP_MS): ReviewSweeper {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = sweepReviews(deps)
+      .catch((err: unknown) => deps.log.error({ err }, 'review sweep failed'))
+      .finally(() => (running = null));
+  };
+  return {
+    sweep: (options) => sweepReviews(deps, options),
+    start() {
+      if (timer) return;
+      tick();
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
