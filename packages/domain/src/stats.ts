@@ -5,7 +5,7 @@ import { isoDateSchema } from './rooms.js';
 
 /**
  * The statistics dashboards' shapes (`/api/admin-stat`, `/api/host-stat`, `/api/guest-stat` and their
- * calendars). Totals count confirmed stays only (a cancelled stay was refunded in full); money is cents,
+ * calendars). Sales are what stays kept (captured minus refunded); bookings count confirmed stays; money is cents,
  * with the spec's `totalPrice` in dollars beside it as rooms and bookings do (decision 003).
  */
 
@@ -36,7 +36,7 @@ export const salesPointSchema = z.object({
 });
 export type SalesPoint = z.infer<typeof salesPointSchema>;
 
-/** What the chart covers: only periods with sales are points (the rows), in date order. */
+/** What the chart covers: every day, week or month of it is a point, in date order (zeros where nothing sold). */
 export const salesChartInfoSchema = z.object({
   range: z.enum(STATS_RANGES),
   granularity: z.enum(STATS_GRANULARITIES),

@@ -10,6 +10,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -657,4 +658,40 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt.desc()), index('audit_log_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/*
+ * The statistics' rollups (docs/decisions/035-statistics-rollups.md): what every dashboard reads instead of the
+ * bookings. Kept in step by statement triggers on `bookings` (migration 0013), in the transaction of the booking,
+ * cancellation or refund that changes them. `scope` is whose figures: 'all' (the admin's, scope_id ''), 'host'
+ * (scope_id a host's id) or 'guest'. `shard` spreads each scope's hot rows over four, so concurrent bookings do not
+ * queue on one row; readers add the shards up.
+ */
+export const statsSales = pgTable(
+  'stats_sales',
+  {
+    scope: text('scope').notNull(),
+    scopeId: text('scope_id').notNull(),
+    /** 'total' (one bucket, all time), 'day' (UTC days) or 'quarter' (15 minutes: every zone's midnight falls on one). */
+    level: text('level').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true, precision: 3 }).notNull(),
+    shard: integer('shard').notNull(),
+    /** What the stays booked in the bucket kept (captured minus refunded), and how many of them are confirmed. */
+    salesCents: cents('sales_cents').notNull(),
+    bookings: integer('bookings').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.level, t.bucket, t.shard] })],
+);
+
+/** For each night, how many confirmed stays include it, per scope: the statistics' calendar. */
+export const statsNights = pgTable(
+  'stats_nights',
+  {
+    scope: text('scope').notNull(),
+    scopeId: text('scope_id').notNull(),
+    night: date('night', { mode: 'string' }).notNull(),
+    shard: integer('shard').notNull(),
+    stays: integer('stays').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.night, t.shard] })],
 );

@@ -21,41 +21,24 @@ import { BadRequestError, PG_ERRORS, sqlState } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 
 /**
- * The statistics dashboards. Every figure is an aggregate the database computes over the stays that kept money
- * (`kept_cents > 0`: confirmed ones, and cancelled ones whose policy refunded only part; docs/decisions/028),
- * read through the indexes of migration 0011: no booking row ever travels to this process. Sales are what was
- * kept (captured minus refunded); bookings count the confirmed stays. A sale belongs to the moment it was booked (`created_at`),
- * bucketed by the viewer's calendar (docs/decisions/016-statistics-figures.md).
+ * The statistics dashboards. Every figure is read from the rollups (`stats_sales`, `stats_nights`; migration 0013,
+ * docs/decisions/035-statistics-rollups.md), which triggers on `bookings` keep in step in the transaction of each
+ * booking, cancellation and refund: no answer reads the bookings themselves, so it costs the same with a thousand
+ * stays or a million. Sales are what the stays kept (captured minus refunded; docs/decisions/028); bookings count
+ * the confirmed stays among them. A sale belongs to the moment it was booked, bucketed by the viewer's calendar
+ * (docs/decisions/016-statistics-figures.md).
  */
 
-/** Which stays a dashboard counts: all of them (admin), those in a host's rooms (deleted ones too), a guest's own. */
-type Scope = { view: 'admin' } | { view: 'host'; hostId: string } | { view: 'guest'; guestId: string };
+/** Whose figures: everyone's (admin), those of a host's rooms (removed ones too), a guest's own. */
+type Scope = { scope: 'all' | 'host' | 'guest'; id: string };
 
 function scopeOf(view: StatsView, actor: Actor): Scope {
-  if (view === 'host') return { view, hostId: actor.id };
-  if (view === 'guest') return { view, guestId: actor.id };
-  return { view };
+  if (view === 'host') return { scope: 'host', id: actor.id };
+  if (view === 'guest') return { scope: 'guest', id: actor.id };
+  return { scope: 'all', id: '' };
 }
 
-/** Sales are the stays that kept money (confirmed, or cancelled with part of the total kept). */
-const SALES = sql.raw(`b.kept_cents > 0`);
-/** Nights are the confirmed stays'. */
-const STAYS = sql.raw(`b.status = 'confirmed'`);
-
-/** `from bookings b …` with the scope's join and condition, of sales or of stays; `b` is always the bookings alias. */
-function scopedBookings(scope: Scope, which: SQL = SALES): { from: SQL; where: SQL } {
-  switch (scope.view) {
-    case 'admin':
-      return { from: sql`bookings b`, where: which };
-    case 'host':
-      return { from: sql`bookings b join rooms r on r.id = b.room_id`, where: sql`${which} and r.host_id = ${scope.hostId}` };
-    case 'guest':
-      return { from: sql`bookings b`, where: sql`${which} and b.guest_id = ${scope.guestId}` };
-  }
-}
-
-/** Stays that kept money are sales; only the confirmed ones among them are bookings. */
-const CONFIRMED_COUNT = sql.raw(`(count(*) filter (where b.status = 'confirmed'))::int`);
+const inScope = (s: Scope) => sql`scope = ${s.scope} and scope_id = ${s.id}`;
 
 type Rows = { rows: Record<string, unknown>[] };
 
@@ -98,18 +81,70 @@ export function chartWindow(range: StatsQuery['range'], today: IsoDate, firstSal
   return { from: firstOfMonth(first), granularity: 'month' };
 }
 
-/** The instant a local calendar day begins in a time zone. */
-function startOfLocalDay(date: IsoDate, timeZone: string): SQL {
-  return sql`((${date}::date)::timestamp at time zone ${timeZone})`;
+/** The first day of each of the chart's periods, from the window's first day to the one holding today. */
+export function periodStarts(from: IsoDate, today: IsoDate, granularity: StatsGranularity): IsoDate[] {
+  const starts: IsoDate[] = [];
+  for (let day = from; day <= today; ) {
+    starts.push(day);
+    day = granularity === 'day' ? addDays(day, 1) : granularity === 'week' ? addDays(day, 7) : `${addMonths(day.slice(0, 7), 1)}-01`;
+  }
+  return starts;
 }
 
+/** The day of the first sale, in the viewer's zone: the earliest quarter hour that kept money. */
 async function firstSaleDay(db: Db, scope: Scope, timeZone: string): Promise<IsoDate | null> {
-  const { from, where } = scopedBookings(scope);
-  const [row] = await query(db, sql`select to_char(min(b.created_at) at time zone ${timeZone}, 'YYYY-MM-DD') as day from ${from} where ${where}`);
+  const [row] = await query(
+    db,
+    sql`select to_char(min(bucket) at time zone ${timeZone}, 'YYYY-MM-DD') as day
+        from stats_sales where ${inScope(scope)} and level = 'quarter' and sales_cents > 0`,
+  );
   return (row?.day as string | null) ?? null;
 }
 
-/** 'Sales Over Time': the sales of each day, week or month of the range that had any, in date order. */
+/** A list as one parameter (an array literal of plain values: dates and ISO times need no quoting). */
+const pgArray = (values: string[]) => `{${values.join(',')}}`;
+
+const QUARTER_S = 900;
+const DAY_S = 86_400;
+
+/**
+ * The sales of each period [b(i), b(i+1)) between local midnights b, exactly, from the rollups: the UTC days
+ * between the UTC midnights nearest each boundary, corrected at each boundary by the quarter hours between it and
+ * that midnight (at most 48 of them). Every zone's midnight falls on a quarter hour, so the sums are exact
+ * (docs/decisions/035-statistics-rollups.md).
+ */
+async function salesBetween(db: Db, scope: Scope, boundaries: number[]): Promise<{ sales: number; bookings: number }[]> {
+  const anchors = boundaries.map((t) => Math.round(t / DAY_S) * DAY_S);
+  const toTime = (seconds: number[]) => seconds.map((t) => new Date(t * 1000).toISOString());
+  const rows = await query(
+    db,
+    sql`with bounds as (
+          select k::int, t, a from unnest(${pgArray(toTime(boundaries))}::timestamptz[], ${pgArray(toTime(anchors))}::timestamptz[]) with ordinality as b(t, a, k)
+        ),
+        corrections as (
+          select b.k, coalesce(q.sales, 0) * sign(extract(epoch from b.t - b.a)) as sales,
+                 coalesce(q.bookings, 0) * sign(extract(epoch from b.t - b.a)) as bookings
+          from bounds b cross join lateral (
+            select sum(sales_cents) as sales, sum(bookings) as bookings from stats_sales
+            where ${inScope(scope)} and level = 'quarter' and bucket >= least(b.t, b.a) and bucket < greatest(b.t, b.a)
+          ) q
+        ),
+        days as (
+          select lo.k, coalesce(d.sales, 0) as sales, coalesce(d.bookings, 0) as bookings
+          from bounds lo join bounds hi on hi.k = lo.k + 1
+          cross join lateral (
+            select sum(sales_cents) as sales, sum(bookings) as bookings from stats_sales
+            where ${inScope(scope)} and level = 'day' and bucket >= lo.a and bucket < hi.a
+          ) d
+        )
+        select d.k, (d.sales + c1.sales - c0.sales)::bigint as sales, (d.bookings + c1.bookings - c0.bookings)::int as bookings
+        from days d join corrections c0 on c0.k = d.k join corrections c1 on c1.k = d.k + 1
+        order by d.k`,
+  );
+  return rows.map((r) => ({ sales: Number(r.sales), bookings: Number(r.bookings) }));
+}
+
+/** 'Sales Over Time': every day, week or month of the range, those without sales as zero points. */
 async function salesChart(
   db: Db,
   scope: Scope,
@@ -117,24 +152,29 @@ async function salesChart(
 ): Promise<{ chartData: SalesPoint[]; chart: SalesChartInfo }> {
   const today = todayIn(tz, now);
   const window = chartWindow(range, today, range === 'all' ? await firstSaleDay(db, scope, tz) : null);
-  const { from, where } = scopedBookings(scope);
-  const rows = await query(
+  const starts = periodStarts(window.from, today, window.granularity);
+  const days = [...starts, addDays(today, 1)];
+  // Where each local midnight falls, as the database's zone rules say (the same rules the rollups' readers share).
+  const instants = await query(
     db,
-    // Grouped on the truncated time and formatted afterwards: once per point rather than once per booking.
-    sql`select to_char(period, 'YYYY-MM-DD') as date, sales, bookings
-        from (select date_trunc(${window.granularity}, b.created_at at time zone ${tz}) as period,
-                     sum(b.kept_cents)::bigint as sales, ${CONFIRMED_COUNT} as bookings
-              from ${from}
-              where ${where}
-                and b.created_at >= ${startOfLocalDay(window.from, tz)}
-                and b.created_at < ${startOfLocalDay(addDays(today, 1), tz)}
-              group by 1) points
-        order by period`,
+    sql`select extract(epoch from d::timestamp at time zone ${tz})::bigint as t from unnest(${pgArray(days)}::date[]) with ordinality as x(d, i) order by i`,
   );
+  const boundaries = instants.map((r) => Number(r.t));
+  if (boundaries.some((t) => t % QUARTER_S !== 0)) {
+    // A zone whose midnight is not on a quarter hour (only old local mean times are): no rollup can split it.
+    throw new BadRequestError('This time zone cannot be used for statistics.', { tz: 'Unsupported time zone' });
+  }
+  const sums = await salesBetween(db, scope, boundaries);
   return {
-    chartData: rows.map((r) => ({ date: r.date as string, salesCents: Number(r.sales), bookings: Number(r.bookings) })),
+    chartData: starts.map((date, i) => ({ date, salesCents: sums[i]!.sales, bookings: sums[i]!.bookings })),
     chart: { range, granularity: window.granularity, timeZone: tz, from: window.from, to: today },
   };
+}
+
+/** All-time sales and confirmed bookings of a scope: its four 'total' rows. */
+function totalsOf(scope: Scope): SQL {
+  return sql`(select coalesce(sum(sales_cents), 0)::bigint as sales, coalesce(sum(bookings), 0)::int as bookings
+              from stats_sales where ${inScope(scope)} and level = 'total') s`;
 }
 
 function money(cents: unknown): { totalPrice: number; totalPriceCents: number } {
@@ -152,8 +192,7 @@ export async function getAdminStats(db: Db, { actor, range, tz, now = new Date()
     sql`select s.sales, s.bookings,
                (select count(*)::int from users) as users,
                (select count(*)::int from rooms where deleted_at is null) as rooms
-        from (select coalesce(sum(b.kept_cents), 0)::bigint as sales, ${CONFIRMED_COUNT} as bookings
-              from bookings b where b.kept_cents > 0) s`,
+        from ${totalsOf(scope)}`,
   );
   return {
     ...money(totals!.sales),
@@ -181,9 +220,7 @@ export async function getHostStats(db: Db, { actor, range, tz, now = new Date() 
                ) at time zone 'UTC', ${ISO_TIMESTAMP}) as host_since,
                rated.reviews, rated.rating_sum
         from (select coalesce(sum(review_count), 0)::int as reviews, coalesce(sum(rating_sum), 0)::bigint as rating_sum
-              from rooms where host_id = ${actor.id}) rated, (select coalesce(sum(b.kept_cents), 0)::bigint as sales, ${CONFIRMED_COUNT} as bookings
-              from bookings b join rooms r on r.id = b.room_id
-              where b.kept_cents > 0 and r.host_id = ${actor.id}) s`,
+              from rooms where host_id = ${actor.id}) rated, ${totalsOf(scope)}`,
   );
   return {
     ...money(totals!.sales),
@@ -205,9 +242,9 @@ export async function getGuestStats(db: Db, { actor, range, tz, now = new Date()
   const scope = scopeOf('guest', actor);
   const [totals] = await query(
     db,
-    sql`select coalesce(sum(b.kept_cents), 0)::bigint as sales, ${CONFIRMED_COUNT} as bookings,
+    sql`select s.sales, s.bookings,
                (select to_char(created_at at time zone 'UTC', ${ISO_TIMESTAMP}) from users where id = ${actor.id}) as guest_since
-        from bookings b where b.kept_cents > 0 and b.guest_id = ${actor.id}`,
+        from ${totalsOf(scope)}`,
   );
   return {
     ...money(totals!.sales),
@@ -224,20 +261,12 @@ export async function getGuestStats(db: Db, { actor, range, tz, now = new Date()
 export async function getStatsCalendar(db: Db, { actor, view, month }: { actor: Actor; view: StatsView; month: string }): Promise<StatsCalendar> {
   const start = `${month}-01`;
   const end = `${addMonths(month, 1)}-01`;
-  const { from, where } = scopedBookings(scopeOf(view, actor), STAYS);
-  // The stays are read once (through an index), then counted per night of the month: 28 to 31 rows.
   const rows = await query(
     db,
-    sql`with stays as materialized (
-          select greatest(b.check_in, ${start}::date) as first_night, least(b.check_out, ${end}::date) as check_out
-          from ${from}
-          where ${where}
-            and daterange(b.check_in, b.check_out, '[)') && daterange(${start}::date, ${end}::date, '[)')
-        )
-        select to_char(${start}::date + i, 'YYYY-MM-DD') as date, count(*)::int as stays
-        from generate_series(0, ${nightsBetween(start, end) - 1}::int) as i
-        join stays on stays.first_night <= ${start}::date + i and stays.check_out > ${start}::date + i
-        group by i order by i`,
+    sql`select to_char(night, 'YYYY-MM-DD') as date, sum(stays)::int as stays
+        from stats_nights
+        where ${inScope(scopeOf(view, actor))} and night >= ${start}::date and night < ${end}::date
+        group by night having sum(stays) > 0 order by night`,
   );
   return { month, nights: rows.map((r) => ({ date: r.date as string, stays: Number(r.stays) })) };
 }

@@ -45,8 +45,8 @@ describe('Sales Over Time', () => {
     expect(screen.getByTestId('sales-chart')).toBeTruthy();
   });
 
-  it("says 'Not enough data available for this section!' for one point or none", () => {
-    for (const data of [[], points.slice(0, 1)]) {
+  it("says 'Not enough data available for this section!' when fewer than two periods had sales", () => {
+    for (const data of [[], points.slice(0, 1), [{ ...points[0]!, salesCents: 0, bookings: 0 }, points[1]!, { ...points[0]!, date: '2026-12-28', salesCents: 0, bookings: 0 }]]) {
       renderChart(data);
       act(() => vi.advanceTimersByTime(CHART_LOADER_MS));
       expect(screen.getByText(NOT_ENOUGH_DATA)).toBeTruthy();

@@ -29,9 +29,12 @@ interface SalesChartProps {
   updating: boolean;
 }
 
+/** Every period of the range is a point; those without sales are zeros on the line. */
+const hasSales = (p: SalesPoint) => p.salesCents !== 0 || p.bookings !== 0;
+
 /**
  * 'Sales Over Time': the loader for one second (and until the figures are in), then the green line when
- * there is more than one point, else the spec's notice. Screen readers get the points as a table.
+ * more than one period had sales, else the spec's notice. Screen readers get the periods with sales as a table.
  */
 export function SalesChart({ points, info, range, onRangeChange, updating }: SalesChartProps) {
   const elapsed = useElapsed(CHART_LOADER_MS);
@@ -66,10 +69,10 @@ export function SalesChart({ points, info, range, onRangeChange, updating }: Sal
       <div className="mt-4" aria-busy={!ready || updating}>
         {!ready ? (
           <Loader size="short" />
-        ) : points.length > 1 ? (
+        ) : points.filter(hasSales).length > 1 ? (
           <>
             <SalesLineChart points={points} granularity={info.granularity} />
-            <SalesTable points={points} info={info} />
+            <SalesTable points={points.filter(hasSales)} info={info} />
           </>
         ) : (
           <p className="flex h-[250px] items-center justify-center text-center text-neutral-600">{NOT_ENOUGH_DATA}</p>
