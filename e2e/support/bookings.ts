@@ -5,6 +5,7 @@ import {
   paymentIntentSchema,
   roomAvailabilitySchema,
   type Booking,
+  type ListedRoom,
   type Room,
   type RoomAvailability,
   type StayRange,
@@ -51,7 +52,7 @@ export function nightsOf(stay: StayRange): number {
 }
 
 /** What a stay costs, worked out here rather than with the app's code: nights × the nightly price. */
-export function expectedTotalCents(room: Room, stay: StayRange): number {
+export function expectedTotalCents(room: Pick<Room, 'priceCents'>, stay: StayRange): number {
   return nightsOf(stay) * room.priceCents;
 }
 
@@ -68,7 +69,7 @@ export function mediumDate(date: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }
 
-export async function roomTitled(request: APIRequestContext, title: string): Promise<Room> {
+export async function roomTitled(request: APIRequestContext, title: string): Promise<ListedRoom> {
   const room = (await fetchAllRooms(request)).find((r) => r.title === title);
   if (!room) throw new Error(`the seeded marketplace has no room "${title}"`);
   return room;

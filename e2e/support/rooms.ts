@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { roomSchema, roomsPageSchema, type Room, type RoomsPage } from '@staybook/domain';
+import { roomSchema, roomsPageSchema, type ListedRoom, type Room, type RoomsPage } from '@staybook/domain';
 
 export function roomPath(id: string): string {
   return `/room/${id}`;
@@ -22,15 +22,15 @@ export async function fetchRoomsPage(
  * A room of the demo seed from the first page. Tests that list rooms of their own (hosted by users named
  * `E2E …`, newest first) may delete them at any moment, so a test that only needs "a room" takes a seeded one.
  */
-export async function fetchSeededRoom(request: APIRequestContext): Promise<Room> {
+export async function fetchSeededRoom(request: APIRequestContext): Promise<ListedRoom> {
   const room = (await fetchRoomsPage(request)).items.find((r) => !r.host.name.startsWith('E2E '));
   if (!room) throw new Error('the seeded marketplace lists no rooms');
   return room;
 }
 
 /** Every room the API lists (optionally in one category), following nextCursor to the end. */
-export async function fetchAllRooms(request: APIRequestContext, category?: string): Promise<Room[]> {
-  const rooms: Room[] = [];
+export async function fetchAllRooms(request: APIRequestContext, category?: string): Promise<ListedRoom[]> {
+  const rooms: ListedRoom[] = [];
   let cursor: string | undefined;
   do {
     const page = await fetchRoomsPage(request, { ...(category ? { category } : {}), ...(cursor ? { cursor } : {}) });
@@ -45,7 +45,7 @@ export async function fetchAllRooms(request: APIRequestContext, category?: strin
  * card on. Other specs list rooms on the seeded marketplace while a spec runs; a room listed after the page
  * opened is newer than its first card and, rightly, joins neither the grid nor its later pages.
  */
-export async function roomsFromGridStart(page: Page, request: APIRequestContext, category?: string): Promise<Room[]> {
+export async function roomsFromGridStart(page: Page, request: APIRequestContext, category?: string): Promise<ListedRoom[]> {
   await expect(roomCards(page).first()).toBeVisible();
   const [newest] = await cardHrefs(page);
   const listed = await fetchAllRooms(request, category);
@@ -96,7 +96,7 @@ function escapeRegExp(text: string): string {
  * The grid shows exactly these rooms, in this order, each card linking to its room and showing
  * its location, '5 nights .', the price ('$ {price}' in the spec, written as priceText) and 'night'.
  */
-export async function expectGridToShow(page: Page, rooms: readonly Room[]): Promise<void> {
+export async function expectGridToShow(page: Page, rooms: readonly ListedRoom[]): Promise<void> {
   await expect(roomCards(page)).toHaveText(
     rooms.map(
       (room) =>

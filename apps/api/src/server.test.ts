@@ -2,15 +2,15 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORY_LABELS, roomsPageSchema, type Room } from '@staybook/domain';
+import { CATEGORY_LABELS, roomsPageSchema, type ListedRoom } from '@staybook/domain';
 import { openDatabase } from './db/client.js';
 import { DEMO_USERS } from './db/demo-data.js';
 import { roleChanges, rooms, users } from './db/schema.js';
 import { createServerDatabase, TEST_DATABASE_KINDS, type TestDatabaseKind } from './test/databases.js';
 import { freePort, runSetRole, startServer } from './test/server-process.js';
 
-async function listAllRooms(baseUrl: string): Promise<Room[]> {
-  const rooms: Room[] = [];
+async function listAllRooms(baseUrl: string): Promise<ListedRoom[]> {
+  const rooms: ListedRoom[] = [];
   let cursor: string | null = null;
   do {
     const res: Response = await fetch(`${baseUrl}/api/rooms?limit=60${cursor ? `&cursor=${cursor}` : ''}`);

@@ -53,7 +53,10 @@ export const roomSchema = zm.object({
   bedrooms: zm.int(),
   bathrooms: zm.int(),
   description: zm.string(),
+  /** The cover: `photos[0]`, the picture of cards, bookings and previews. */
   image: zm.string(),
+  /** Every photo in the host's order, 1 to ROOM_LIMITS.maxPhotos; the first is the cover (`image`). */
+  photos: zm.array(zm.string()),
   host: roomHostSchema,
   booked: zm.boolean(),
   /** The IANA zone the room is in: its check-in days begin at its midnight (docs/decisions/026-room-time-zone.md). */
@@ -63,8 +66,11 @@ export const roomSchema = zm.object({
 });
 export type Room = z.infer<typeof roomSchema>;
 
-/** A room in the public list: the host without an e-mail, for everyone. */
-export const roomSummarySchema = zm.extend(roomSchema, { host: hostSchema });
+/**
+ * A room in the public list: the host without an e-mail, for everyone, and the cover only (`image`), which is
+ * all a card shows; the room's own answer has every photo (docs/decisions/031-photo-galleries.md).
+ */
+export const roomSummarySchema = zm.extend(zm.omit(roomSchema, { photos: true }), { host: hostSchema });
 export type RoomSummary = z.infer<typeof roomSummarySchema>;
 
 export const ROOMS_PAGE_SIZE = 24;
@@ -94,6 +100,17 @@ export const roomsPageSchema = zm.object({
   total: zm.optional(searchTotalSchema),
 });
 export type RoomsPage = z.infer<typeof roomsPageSchema>;
+
+/** A room in My Listings: the host's own, with every photo, which the Update Room Info form shows. */
+export const hostListedRoomSchema = zm.extend(listedRoomSchema, { photos: zm.array(zm.string()) });
+export type HostListedRoom = z.infer<typeof hostListedRoomSchema>;
+
+/** One page of My Listings, paged as `roomsPageSchema`. */
+export const hostRoomsPageSchema = zm.object({
+  items: zm.array(hostListedRoomSchema),
+  nextCursor: zm.nullable(zm.string()),
+});
+export type HostRoomsPage = z.infer<typeof hostRoomsPageSchema>;
 
 /**
  * The home page's first page of rooms, embedded by the server in the HTML it answers for `/` (as JSON in a

@@ -7,7 +7,7 @@ import {
   roomIdSchema,
   roomInputSchema,
   roomSchema,
-  roomsPageSchema,
+  hostRoomsPageSchema,
   rolesFor,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
@@ -45,7 +45,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
     '/my-listings',
     {
       onRequest: requireRole(...rolesFor('myListings')),
-      schema: { summary: "The signed-in host's rooms, newest first", querystring: myListingsQuerySchema, response: { 200: roomsPageSchema, ...errors } },
+      schema: { summary: "The signed-in host's rooms, newest first", querystring: myListingsQuerySchema, response: { 200: hostRoomsPageSchema, ...errors } },
     },
     async (request) => listHostRooms(db, { actor: actorOf(request), ...request.query }),
   );
@@ -59,7 +59,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
         summary: "The signed-in host's rooms (the e-mail must be their own)",
         params: emailParamsSchema,
         querystring: myListingsQuerySchema,
-        response: { 200: roomsPageSchema, ...errors },
+        response: { 200: hostRoomsPageSchema, ...errors },
       },
     },
     async (request) => listHostRooms(db, { actor: actorOf(request), email: request.params.email, ...request.query }),

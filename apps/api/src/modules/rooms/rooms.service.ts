@@ -12,6 +12,7 @@ import {
   SEARCH_LIMITS,
   stayTotalCents,
   todayIso,
+  type HostRoomsPage,
   type ListedRoom,
   type Room,
   type RoomSearch,
@@ -55,6 +56,7 @@ const roomColumns = {
   bathrooms: rooms.bathrooms,
   description: rooms.description,
   image: rooms.image,
+  photos: rooms.photos,
   timeZone: rooms.timeZone,
   cancellationPolicy: rooms.cancellationPolicy,
   createdAt: rooms.createdAt,
@@ -232,9 +234,10 @@ export async function pageOfRooms(
 export async function pageOfHostRooms(
   db: Db,
   { hostId, cursor, limit }: { hostId: string; cursor?: string | undefined; limit: number },
-): Promise<RoomsPage> {
+): Promise<HostRoomsPage> {
   const { rows, nextCursor } = await pageOfRooms(db, { where: [eq(rooms.hostId, hostId)], cursor, limit });
-  return { items: rows.map(toRoom), nextCursor };
+  // The host's own list carries every photo: Update Room Info shows them.
+  return { items: rows.map((row) => ({ ...toRoom(row), photos: row.photos })), nextCursor };
 }
 
 /**
@@ -389,5 +392,5 @@ export async function getRoom(db: Db, { id, viewer }: { id: string; viewer: Acto
   if (!row) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
   const room = toRoom(row);
   const email = await hostEmailFor(db, viewer, row.hostId);
-  return { ...room, host: { ...room.host, id: row.hostId, ...(email ? { email } : {}) } };
+  return { ...room, photos: row.photos, host: { ...room.host, id: row.hostId, ...(email ? { email } : {}) } };
 }
