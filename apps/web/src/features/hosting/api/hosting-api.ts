@@ -1,8 +1,8 @@
 import { uploadedImageSchema } from '@staybook/domain/accounts';
 import { centsToDollars } from '@staybook/domain/money';
 import { deletedCountSchema, type RoomInput } from '@staybook/domain/room-input';
-import { roomSchema, roomsPageSchema, type Room, type RoomsPage } from '@staybook/domain/rooms';
-import { apiRequest } from '../../../lib/api-client';
+import { hostRoomsPageSchema, roomSchema, type HostRoomsPage, type Room } from '@staybook/domain/rooms';
+import { apiRequest, apiUpload } from '../../../lib/api-client';
 
 export function fetchMyListingsPage({
   cursor,
@@ -12,10 +12,10 @@ export function fetchMyListingsPage({
   cursor: string | null;
   limit: number;
   signal?: AbortSignal;
-}): Promise<RoomsPage> {
+}): Promise<HostRoomsPage> {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set('cursor', cursor);
-  return apiRequest(`/api/my-listings?${params.toString()}`, roomsPageSchema, { signal: signal ?? null });
+  return apiRequest(`/api/my-listings?${params.toString()}`, hostRoomsPageSchema, { signal: signal ?? null });
 }
 
 /** The body the API takes: the form's checked values, with the price in dollars as the spec sends it. */
@@ -36,12 +36,13 @@ export async function deleteRoom(id: string): Promise<void> {
 }
 
 /**
- * Uploads a room photo; answers the stored image's canonical URL (`url`), the only kind a room may show
- * (docs/decisions/012-room-limits.md).
+ * Uploads a room photo, telling how much is sent (`onProgress`, 0 to 1); answers the stored image's canonical URL
+ * (`url`), the only kind a room may show (docs/decisions/012-room-limits.md). The server writes down the signed-in
+ * host as its uploader: only they may put it on a room.
  */
-export async function uploadRoomPhoto(file: File): Promise<string> {
+export async function uploadRoomPhoto(file: File, { onProgress, signal }: { onProgress?: (sent: number) => void; signal?: AbortSignal } = {}): Promise<string> {
   const formData = new FormData();
   formData.append('image', file);
-  const uploaded = await apiRequest('/api/uploads/image', uploadedImageSchema, { method: 'POST', formData });
+  const uploaded = await apiUpload('/api/uploads/image', uploadedImageSchema, { formData, signal: signal ?? null, ...(onProgress ? { onProgress } : {}) });
   return uploaded.url;
 }

@@ -1,7 +1,7 @@
 import { APP_PATHS } from '@staybook/domain/app-routes';
 import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
-import type { RoomSummary } from '@staybook/domain/rooms';
+import type { HostListedRoom } from '@staybook/domain/rooms';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../../components/data-table';
@@ -12,7 +12,7 @@ import { CalendarSyncDialog } from './calendar-sync-dialog';
 import { DeleteRoomDialog } from './delete-room-dialog';
 import { UpdateRoomDialog } from './update-room-dialog';
 
-type Open = { dialog: 'delete' | 'update' | 'calendar'; room: RoomSummary } | null;
+type Open = { dialog: 'delete' | 'update' | 'calendar'; room: HostListedRoom } | null;
 
 /** The host's rooms, newest first, each with its Delete and Update actions (spec: My Listings) and its calendar sync. */
 export function MyListingsTable() {
@@ -20,7 +20,7 @@ export function MyListingsTable() {
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
 
-  const columns: Column<RoomSummary>[] = [
+  const columns: Column<HostListedRoom>[] = [
     { header: 'Title', cell: (room) => <ListingTitle room={room} /> },
     { header: 'Location', cell: (room) => room.location },
     { header: 'Price', cell: (room) => formatMoney(room.priceCents), className: 'whitespace-nowrap' },
@@ -62,7 +62,7 @@ export function MyListingsTable() {
   );
 }
 
-function ListingTitle({ room }: { room: RoomSummary }) {
+function ListingTitle({ room }: { room: HostListedRoom }) {
   return (
     <RoomTitleCell image={room.image}>
       <Link to={`/room/${room._id}`} className="font-medium text-neutral-900 hover:underline">
