@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { shortFileName } from '../../../lib/file-name';
 import type { PhotoItem } from './photo-order';
 
 type Control = 'up' | 'down' | 'cover' | 'remove';
@@ -82,10 +83,11 @@ export function PhotoSorter({ items, onMove, onRemove }: PhotoSorterProps) {
   if (items.length === 0) return null;
   return (
     <div>
-      <ol aria-label="Photos, in order: the first is the cover" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <ol aria-label="Chosen pictures in order, the first being the cover" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {items.map((item, index) => {
           const captionId = `${id}-${item.key}`;
-          const label = `Photo ${index + 1} of ${items.length}${item.name ? `: ${item.name}` : ''}`;
+          // The spec's picker label: a chosen file's name, cut when longer than 20 characters.
+          const label = `Photo ${index + 1} of ${items.length}${item.name ? `: ${shortFileName(item.name)}` : ''}`;
           return (
             <li
               key={item.key}

@@ -193,7 +193,7 @@ describe('RoomForm', () => {
     const photo = new File([new Uint8Array([137, 80, 78, 71])], 'sunset-over-the-fjord-cabin.png', { type: 'image/png' });
     fireEvent.change(screen.getByLabelText('Photos'), { target: { files: [photo] } });
 
-    expect(screen.getByText('Photo 3 of 3: sunset-over-the-fjord-cabin.png')).toBeTruthy();
+    expect(screen.getByText('Photo 3 of 3: sunset-over-the….png')).toBeTruthy();
     expect(sent).toHaveLength(1);
     sent[0]!.progress(0.5);
     expect(await screen.findByRole('progressbar', { name: 'Uploading photo 3' })).toHaveProperty('value', 0.5);

@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { imageAtWidth, imageSrcSet } from '@staybook/domain/images';
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 
 interface PhotoViewerProps {
   title: string;
@@ -29,12 +29,18 @@ export function PhotoViewer({ title, photos, start, onClose }: PhotoViewerProps)
   const url = photos[index] ?? photos[0] ?? '';
   const turn = (step: number) => setIndex((current) => (current + step + count) % count);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowRight') turn(1);
-    else if (event.key === 'ArrowLeft') turn(-1);
-    else return;
-    event.preventDefault();
-  };
+  // On the document, wherever the dialog put the keyboard (the dialog itself, or one of its buttons).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+      if (!step) return;
+      event.preventDefault();
+      setIndex((current) => (current + step + count) % count);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [count]);
   const onPointerDown = (event: PointerEvent) => {
     if (event.pointerType === 'mouse') return;
     swipeStart.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
@@ -49,7 +55,7 @@ export function PhotoViewer({ title, photos, start, onClose }: PhotoViewerProps)
 
   return (
     <Dialog open onClose={onClose} className="fixed inset-0 z-50">
-      <DialogPanel onKeyDown={onKeyDown} className="flex size-full flex-col bg-neutral-950 text-white">
+      <DialogPanel className="flex size-full flex-col bg-neutral-950 text-white">
         <div className="flex items-center justify-between gap-4 px-4 py-3">
           <DialogTitle as="h2" className="truncate text-base font-semibold">
             {`Photos of ${title}`}
