@@ -10,7 +10,7 @@ import {
   type HostRoomsPage,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
-import { bookings, payments, rooms, uploads } from '../../db/schema.js';
+import { bookings, payments, rooms, uploads, users } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, sqlState } from '../../errors.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
 import { releaseImages, type ImageCleanup } from '../uploads/image-references.js';
@@ -65,8 +65,9 @@ async function checkZoneKnown(db: Db | Tx, timeZone: string): Promise<void> {
 export const NOT_YOUR_PHOTO_MESSAGE = 'Please upload your own photos; one of these was uploaded by someone else';
 
 /**
- * A host may show only pictures they uploaded (an `uploads` row with their id) or that one of their rooms, live or
- * removed, already shows (reusing a listing's photo; rooms written by the seed have no upload rows). Anything else,
+ * A host may show only pictures they uploaded (an `uploads` row with their id), that one of their rooms, live or
+ * removed, already shows (reusing a listing's photo; rooms written by the seed have no upload rows), or that is their
+ * own profile photo. Anything else,
  * such as another host's upload whose address they learnt from a room page, is refused naming `photos`.
  */
 async function checkPhotosAreTheHosts(db: Db | Tx, hostId: string, photos: readonly string[]): Promise<void> {
@@ -86,6 +87,9 @@ async function checkPhotosAreTheHosts(db: Db | Tx, hostId: string, photos: reado
     .from(rooms)
     .where(and(eq(rooms.hostId, hostId), sql`${rooms.photos} && ${wanted}`));
   for (const row of shown) for (const url of row.photos) known.add(url);
+  // Their own profile photo, uploaded at sign-up before the account existed (so nobody's upload).
+  const [self] = await db.select({ image: users.image }).from(users).where(eq(users.id, hostId));
+  if (self?.image) known.add(self.image);
   if (!photos.every((url) => known.has(url))) {
     throw new BadRequestError(`photos: ${NOT_YOUR_PHOTO_MESSAGE}`, { photos: NOT_YOUR_PHOTO_MESSAGE });
   }

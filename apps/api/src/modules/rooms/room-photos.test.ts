@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hostRoomsPageSchema, roomSchema, roomsPageSchema, storedImageUrl, todayIso, uploadedImageSchema } from '@staybook/domain';
 import { insertBooking } from '../../db/factories.js';
-import { rooms, uploads } from '../../db/schema.js';
+import { rooms, uploads, users } from '../../db/schema.js';
 import { createLocalImageStore, localUploadsDir } from '../../integrations/images/image-store.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { listRoom, recordUploads, roomBody } from '../../test/rooms.js';
@@ -157,6 +157,14 @@ describe.each(TEST_DATABASE_KINDS)('room photos on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     // Not another host's.
     expect((await t.call('POST', '/api/room', { as: otherHost, body: photosBody([seeded!]) })).json()).toEqual(validationError('photos', NOT_YOURS));
+  });
+
+  it('lets a host show their own profile photo, uploaded at sign-up before the account existed', async () => {
+    const avatar = await upload(null);
+    const withPhoto = await t.signUp({ role: 'host', name: 'Pia Photo' });
+    await t.database.db.update(users).set({ image: avatar }).where(eq(users.id, withPhoto.id));
+    expect((await t.call('POST', '/api/room', { as: withPhoto, body: photosBody([avatar]) })).statusCode).toBe(201);
+    expect((await t.call('POST', '/api/room', { as: otherHost, body: photosBody([avatar]) })).json()).toEqual(validationError('photos', NOT_YOURS));
   });
 
   it('still takes a lone image as the one photo, and an image beside photos only as their first', async () => {
