@@ -67,10 +67,11 @@ test("a new host adds a room with a photo, updates its price and photo, and dele
   const room = details();
   await fillRoomForm(page, page, room);
   await expect(page.getByTestId('availability-summary')).toHaveText(`${mediumDate(room.from)} – ${mediumDate(room.to)}`);
-  // The picker shows the chosen file's name, cut to 20 characters, and a preview.
-  await page.getByLabel('Image').setInputFiles({ name: 'lakeside-cabin-at-dawn.png', mimeType: 'image/png', buffer: photoPng([20, 90, 160]) });
-  await expect(page.getByText('lakeside-cabin-….png', { exact: true })).toBeVisible();
-  await expectImageLoaded(page.getByRole('img', { name: 'Room photo preview' }));
+  // The photo list shows the chosen file's name, cut to 20 characters, and a preview.
+  await page.getByLabel('Photos').setInputFiles({ name: 'lakeside-cabin-at-dawn.png', mimeType: 'image/png', buffer: photoPng([20, 90, 160]) });
+  await expect(page.getByText('Photo 1 of 1: lakeside-cabin-….png', { exact: true })).toBeVisible();
+  await expectImageLoaded(page.getByRole('img', { name: 'Preview of photo 1' }));
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
   await page.getByRole('button', { name: 'Save & Continue' }).click();
 
   await expect(page.getByText('Room Added Successfully!')).toBeVisible();
@@ -92,16 +93,19 @@ test("a new host adds a room with a photo, updates its price and photo, and dele
   expect((await page.request.get(added.image)).status()).toBe(200);
   await expectOnHomePage(page, 'Caves', roomId, true);
 
-  // Update: the same form, prefilled; a new price and a new photo.
+  // Update: the same form, prefilled; a new price, and a new photo in place of the first.
   await page.goto('/dashboard/my-listings');
   await listingRow(page, room.title).getByRole('button', { name: `Update ${room.title}` }).click();
   const update = dialog(page, 'Update Room Info');
   await expect(update.getByLabel('Title')).toHaveValue(room.title);
   await expect(update.getByLabel('Price per night ($)')).toHaveValue('150');
-  await expect(update.getByRole('img', { name: 'Room photo preview' })).toBeVisible();
+  await expect(update.getByRole('img', { name: 'Preview of photo 1' })).toBeVisible();
   await update.getByLabel('Price per night ($)').fill('175.50');
-  await update.getByLabel('Image').setInputFiles({ name: 'dusk.png', mimeType: 'image/png', buffer: photoPng([200, 120, 30]) });
-  await expect(update.getByText('dusk.png', { exact: true })).toBeVisible();
+  await update.getByLabel('Photos').setInputFiles({ name: 'dusk.png', mimeType: 'image/png', buffer: photoPng([200, 120, 30]) });
+  await expect(update.getByText('Photo 2 of 2: dusk.png', { exact: true })).toBeVisible();
+  await expect(update.getByRole('progressbar')).toHaveCount(0);
+  await update.getByTestId('photo-item').first().getByRole('button', { name: 'Remove' }).click();
+  await expect(update.getByText('Photo 1 of 1: dusk.png', { exact: true })).toBeVisible();
   await update.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Home info updated')).toBeVisible();
   await expect(update).toBeHidden();
@@ -145,7 +149,7 @@ test('invalid input shows field messages, keeps what was typed and sends nothing
   await expect(page.getByText('The number of guests must be at least 1')).toBeVisible();
   await expect(page.getByText('The number of bedrooms must be at most 50')).toBeVisible();
   await expect(page.getByText('Please enter the number of bathrooms')).toBeVisible();
-  await expect(page.getByText('Please upload a photo of the room')).toBeVisible();
+  await expect(page.getByText('Please upload at least one photo')).toBeVisible();
   await expect(page.getByLabel('Price per night ($)')).toHaveAttribute('aria-invalid', 'true');
   // The keyboard is taken to the first field to fix.
   await expect(page.getByRole('button', { name: /^Category/ })).toBeFocused();
@@ -155,7 +159,7 @@ test('invalid input shows field messages, keeps what was typed and sends nothing
   await expect(page.getByLabel('Description')).toHaveValue('Northern lights from the bed.');
 
   // A file that is not a picture is named as the problem, before anything is uploaded.
-  await page.getByLabel('Image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+  await page.getByLabel('Photos').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
   await expect(page.getByText('Please choose an image file')).toBeVisible();
 
   // Fixing a field clears its message; the rest stay.

@@ -251,7 +251,7 @@ export async function buildApp({
       await api.register(roomsRoutes, { db: database.db, listing, checkAnswers: config.env === 'test' });
       await api.register(hostRoomsRoutes, { db: database.db, imageStore, listing, defaultTimeZone: config.timeZone });
       await api.register(usersRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
-      await api.register(uploadsRoutes, { imageStore });
+      await api.register(uploadsRoutes, { db: database.db, imageStore });
       await api.register(bookingsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(paymentsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(statsRoutes, { db: database.db });

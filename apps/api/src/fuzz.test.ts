@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, MAX_STAY_NIGHTS, todayIso } from '@staybook/domain';
 import { TEST_DATABASE_KINDS } from './test/databases.js';
-import { listRoom, roomBody } from './test/rooms.js';
+import { listRoom, ownRoomBody } from './test/rooms.js';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from './test/test-app.js';
 import { seededRandom } from './test/seeded-random.js';
 
@@ -359,7 +359,7 @@ describe.each(TEST_DATABASE_KINDS)('numbers at their limits on %s', (kind) => {
   ];
 
   it.each(ROOM_NUMBERS)('a room with %s %s answers %i', async (field, value, status) => {
-    const res = await t.call('POST', '/api/room', { as: host, body: roomBody({ [field]: value }) });
+    const res = await t.call('POST', '/api/room', { as: host, body: await ownRoomBody(t, host, { [field]: value }) });
     expect(res.statusCode, res.body).toBe(status);
     expect(problemWith(res.statusCode, res.headers['content-type'] as string | undefined, res.body)).toBeNull();
   });

@@ -59,6 +59,7 @@ describe('room input', () => {
       bathrooms: 1,
       description: 'Quiet.',
       image: IMAGE,
+      photos: [IMAGE],
     });
   });
 
@@ -73,7 +74,7 @@ describe('room input', () => {
       guests: 'Please enter the number of guests',
       bedrooms: 'Please enter the number of bedrooms',
       bathrooms: 'Please enter the number of bathrooms',
-      image: 'Please upload a photo of the room',
+      photos: 'Please upload at least one photo',
     });
     // What an emptied form sends: blank text, and NaN from a cleared number input.
     expect(messages({ ...valid, title: '   ', location: '', price: '', guests: Number.NaN, image: '' })).toEqual({
@@ -193,6 +194,36 @@ describe('room input', () => {
     expect(availabilityStartError(TODAY, { today: TODAY })).toBeNull();
     // The server's update schema leaves the start to the service, which knows the stored room.
     expect(roomInputSchema.parse({ ...valid, from: '2020-01-01', to: '2020-02-01' }).from).toBe('2020-01-01');
+  });
+
+  describe('photos', () => {
+    const photo = (n: number) => `/uploads/0b7e1f8c-1b2a-4c3d-9e8f-${String(n).padStart(12, '0')}.webp`;
+    const { image: _lone, ...withoutImage } = valid;
+    const many = (count: number) => Array.from({ length: count }, (_, i) => photo(i + 1));
+
+    it('keeps 1 to 10 photos in the order sent, the first being the cover', () => {
+      const result = schema.parse({ ...withoutImage, photos: [photo(3), photo(1), photo(2)] });
+      expect(result.photos).toEqual([photo(3), photo(1), photo(2)]);
+      expect(result.image).toBe(photo(3));
+      expect(schema.parse({ ...withoutImage, photos: many(10) }).photos).toHaveLength(10);
+    });
+
+    it('refuses none, more than 10, duplicates and pictures from elsewhere, naming photos', () => {
+      expect(messages({ ...withoutImage, photos: [] })).toEqual({ photos: 'Please upload at least one photo' });
+      expect(messages({ ...withoutImage })).toEqual({ photos: 'Please upload at least one photo' });
+      expect(messages({ ...withoutImage, photos: many(11) })).toEqual({ photos: 'A room can have at most 10 photos' });
+      expect(messages({ ...withoutImage, photos: [photo(1), photo(2), photo(1)] })).toEqual({ photos: 'Each photo can be added only once' });
+      expect(messages({ ...withoutImage, photos: [photo(1), 'https://tracker.example/pixel.gif'] })).toEqual({
+        photos: 'Please upload the photos here; pictures from other sites are not accepted',
+      });
+      expect(messages({ ...withoutImage, photos: 'not a list' })).toEqual({ photos: 'Photos must be a list of uploaded pictures' });
+    });
+
+    it('takes a lone image as the one photo, and an image beside photos only when it is their first', () => {
+      expect(schema.parse(valid)).toMatchObject({ image: IMAGE, photos: [IMAGE] });
+      expect(schema.parse({ ...valid, image: photo(1), photos: [photo(1), photo(2)] })).toMatchObject({ image: photo(1), photos: [photo(1), photo(2)] });
+      expect(messages({ ...valid, image: photo(2), photos: [photo(1), photo(2)] })).toEqual({ image: 'The cover (image) must be the first of the photos' });
+    });
   });
 
   it('measures two years by the calendar', () => {

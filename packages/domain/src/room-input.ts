@@ -46,6 +46,21 @@ const priceSchema = z
     return dollarsToCents(dollars);
   });
 
+export const NO_PHOTO_MESSAGE = 'Please upload at least one photo';
+export const TOO_MANY_PHOTOS_MESSAGE = `A room can have at most ${ROOM_LIMITS.maxPhotos} photos`;
+const PHOTO_FROM_ELSEWHERE = 'Please upload the photo here; pictures from other sites are not accepted';
+
+/** 1 to 10 pictures this product stored, each once, in the host's order. Every message names `photos` itself. */
+const photosSchema = z
+  .array(z.string({ error: PHOTO_FROM_ELSEWHERE }), { error: 'Photos must be a list of uploaded pictures' })
+  .superRefine((photos, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (photos.length === 0) fail(NO_PHOTO_MESSAGE);
+    else if (photos.length > ROOM_LIMITS.maxPhotos) fail(TOO_MANY_PHOTOS_MESSAGE);
+    else if (!photos.every(isOwnImageUrl)) fail('Please upload the photos here; pictures from other sites are not accepted');
+    else if (new Set(photos).size !== photos.length) fail('Each photo can be added only once');
+  });
+
 /** A whole number from 1 to max, as a number or as typed ("3"). */
 function countSchema(noun: string, max: number) {
   const required = `Please enter the number of ${noun}`;
@@ -161,10 +176,17 @@ function roomInputSchemaWith(startRule: StartRule | null) {
         .max(HOUSE_RULES_MAX_LENGTH, { error: 'House rules must be at most 2,000 characters' })
         .refine((s) => !CONTROL_CHARACTERS_BUT_LAYOUT.test(s), { error: 'House rules contain characters that are not allowed' })
         .optional(),
+      /** The room's photos in the host's order; the first is the cover. */
+      photos: photosSchema.optional(),
+      /**
+       * The cover, as clients before galleries send it (the spec's `POST /api/room` sends `image`): alone, it is
+       * the room's one photo; beside `photos` it must be their first (docs/decisions/031-photo-galleries.md).
+       */
       image: z
         .string({ error: 'Please upload a photo of the room' })
         .min(1, { error: 'Please upload a photo of the room', abort: true })
-        .refine(isOwnImageUrl, { error: 'Please upload the photo here; pictures from other sites are not accepted' }),
+        .refine(isOwnImageUrl, { error: PHOTO_FROM_ELSEWHERE })
+        .optional(),
       /** What a guest who cancels gets back. Left out: Flexible on a new room, unchanged on an update. */
       cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: 'Please choose a cancellation policy' }).optional(),
       /** Where the room is: its check-in days follow this zone's midnight. Left out: the server's zone on a new room, unchanged on an update. */
@@ -174,6 +196,20 @@ function roomInputSchemaWith(startRule: StartRule | null) {
         .transform(tidyTimeZone)
         .optional(),
     })
+    .superRefine(
+      (room, ctx) => {
+        // Also runs when another field is missing or of the wrong type (`when`), so the form names the photos
+        // with the rest: the values may be anything here.
+        if (typeof room !== 'object' || room === null) return;
+        const { photos, image } = room as { photos?: unknown; image?: unknown };
+        if (photos === undefined && image === undefined) {
+          ctx.addIssue({ code: 'custom', path: ['photos'], message: NO_PHOTO_MESSAGE });
+        } else if (Array.isArray(photos) && photos.length > 0 && typeof image === 'string' && image !== photos[0]) {
+          ctx.addIssue({ code: 'custom', path: ['image'], message: 'The cover (image) must be the first of the photos' });
+        }
+      },
+      { when: () => true },
+    )
     .superRefine((room, ctx) => {
       // Runs even when another field failed, so the form shows every message at once; the dates may be what failed.
       if (isIsoDate(room.from)) {
@@ -187,7 +223,11 @@ function roomInputSchemaWith(startRule: StartRule | null) {
         ctx.addIssue({ code: 'custom', path: ['to'], message: 'Availability can be at most two years long' });
       }
     })
-    .transform(({ price, ...room }) => ({ ...room, priceCents: price }));
+    .transform(({ price, photos, image, ...room }) => {
+      // The checks above leave at least one photo: `photos`, or a lone `image`.
+      const all = photos ?? (image === undefined ? [] : [image]);
+      return { ...room, priceCents: price, photos: all, image: all[0] ?? '' };
+    });
 }
 
 /**

@@ -12,4 +12,6 @@ export const ROOM_LIMITS = {
   maxLocationLength: 120,
   maxDescriptionLength: 5_000,
   maxAvailabilityYears: 2,
+  /** A room shows 1 to 10 photos; the first is its cover. */
+  maxPhotos: 10,
 } as const;

@@ -55,7 +55,10 @@ export const roomSchema = zm.object({
   bedrooms: zm.int(),
   bathrooms: zm.int(),
   description: zm.string(),
+  /** The cover: `photos[0]`, the picture of cards, bookings and previews. */
   image: zm.string(),
+  /** Every photo in the host's order, 1 to ROOM_LIMITS.maxPhotos; the first is the cover (`image`). */
+  photos: zm.array(zm.string()),
   host: roomHostSchema,
   booked: zm.boolean(),
   /** The IANA zone the room is in: its check-in days begin at its midnight (docs/decisions/026-room-time-zone.md). */
@@ -79,10 +82,11 @@ export const roomSummarySchema = zm.extend(roomSchema, { host: hostSchema });
 export type RoomSummary = z.infer<typeof roomSummarySchema>;
 
 /**
- * What a search's card does not show and only the room's page does: left out of search answers, which the home
- * page embeds in its HTML (docs/decisions/032-amenities-and-house-rules.md).
+ * What a search's card does not show and only the room's page does (a card shows the cover, `image`): left out of
+ * search answers, which the home page embeds in its HTML (docs/decisions/031-photo-galleries.md,
+ * 032-amenities-and-house-rules.md).
  */
-const PAGE_ONLY_FIELDS = { amenities: true, checkInTime: true, checkOutTime: true, houseRules: true } as const;
+const PAGE_ONLY_FIELDS = { photos: true, amenities: true, checkInTime: true, checkOutTime: true, houseRules: true } as const;
 
 export const ROOMS_PAGE_SIZE = 24;
 export const ROOMS_MAX_PAGE_SIZE = 60;

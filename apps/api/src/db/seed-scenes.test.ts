@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORY_LABELS } from '@staybook/domain';
 import { drawSceneSvg } from './seed-scenes.js';
 
-// The seed draws variants 0-2; a larger one checks that variants wrap around cleanly.
-const VARIANTS = [0, 1, 2, 17];
+// The seed draws variants 0-2 as covers and 3-8 for galleries; a larger one checks that variants wrap around cleanly.
+const VARIANTS = [0, 1, 2, 5, 8, 17];
 
 describe('drawSceneSvg', () => {
   it.each(CATEGORY_LABELS)('draws %s as a 1600x1200 picture that renders', async (category) => {

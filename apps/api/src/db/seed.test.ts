@@ -83,6 +83,20 @@ describe('demo seed', { timeout: 180_000 }, () => {
     expect(n).toBe(45);
   });
 
+  it('gives each demo room a gallery: its cover first, then 2 to 8 more pictures, all different', async () => {
+    const seeded = await db.select({ image: rooms.image, photos: rooms.photos }).from(rooms);
+    const extras = new Set<number>();
+    for (const { image, photos } of seeded) {
+      expect(photos[0]).toBe(image);
+      expect(photos.length).toBeGreaterThanOrEqual(3);
+      expect(photos.length).toBeLessThanOrEqual(9);
+      expect(new Set(photos).size).toBe(photos.length);
+      extras.add(photos.length - 1);
+    }
+    // Galleries of every size, not one.
+    expect([...extras].sort()).toEqual([2, 3, 4, 5, 6, 7, 8]);
+  });
+
   it('puts each demo room in the time zone of its location', async () => {
     const zones = new Map((await db.select({ location: rooms.location, timeZone: rooms.timeZone }).from(rooms)).map((r) => [r.location, r.timeZone]));
     expect(zones.get('Sintra, Portugal')).toBe('Europe/Lisbon');

@@ -33,9 +33,28 @@ function avatarSvg(tint: string): string {
  * SVG is rasterised once, at three quarters of its drawn size (density 72 × 0.75): plenty for the widest
  * slot these pictures fill, and it nearly halves the first start. The store encodes each width from the pixels.
  */
-async function saveSvg(store: Pick<ImageStore, 'saveImage'>, svg: string): Promise<string> {
-  const png = await sharp(Buffer.from(svg), { density: 54 }).png({ compressionLevel: 0 }).toBuffer();
+async function saveSvg(store: Pick<ImageStore, 'saveImage'>, svg: string, density = 54): Promise<string> {
+  const png = await sharp(Buffer.from(svg), { density }).png({ compressionLevel: 0 }).toBuffer();
   return store.saveImage(png);
+}
+
+/**
+ * Each category's gallery pictures beyond its three covers: scene variants 3 to 8, rasterised at half their drawn
+ * size (1066 px wide, plenty for the gallery's grid and most viewers, and a third of a cover's cost), shared by
+ * the category's rooms so the first start renders 90 more pictures rather than 225.
+ */
+const GALLERY_SCENES_PER_CATEGORY = 6;
+const GALLERY_DENSITY = 36;
+
+/**
+ * A demo room's photos after its cover: 2 to 8 different pictures, varied from room to room, from its category's
+ * gallery scenes and then the other rooms' covers of the category.
+ */
+export function demoGalleryOf({ categoryIndex, variant, pool, siblingCovers }: { categoryIndex: number; variant: number; pool: string[]; siblingCovers: string[] }): string[] {
+  const count = 2 + ((categoryIndex + 3 * variant) % 7);
+  const start = (2 * variant) % pool.length;
+  const candidates = [...pool.slice(start), ...pool.slice(0, start), ...siblingCovers];
+  return candidates.slice(0, count);
 }
 
 async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -165,7 +184,7 @@ function demoAccountDates(stays: DemoStay[], seededAt: number): { joinedAt: (acc
 
 /**
  * Fills an empty database with the demo marketplace: the demo accounts and three rooms in each
- * category, each with its own rendered picture. A database holding any user or room is left alone,
+ * category, each with its own rendered cover and a gallery of 2 to 8 more pictures. A database holding any user or room is left alone,
  * so a restart never seeds twice.
  */
 export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>, log: Log): Promise<boolean> {
@@ -180,6 +199,19 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
     CATEGORIES.map((category) => ({ category, variant, room: DEMO_ROOMS[category.label][variant]! })),
   );
   const images = await mapLimited(plan, 2, ({ category, variant }) => saveSvg(store, drawSceneSvg(category.label, variant)));
+  const galleryPlan = CATEGORIES.flatMap((category) =>
+    Array.from({ length: GALLERY_SCENES_PER_CATEGORY }, (_, n) => ({ category, variant: 3 + n })),
+  );
+  const galleryImages = await mapLimited(galleryPlan, 2, ({ category, variant }) =>
+    saveSvg(store, drawSceneSvg(category.label, variant), GALLERY_DENSITY),
+  );
+  const galleryOf = (i: number): string[] => {
+    const { category, variant } = plan[i]!;
+    const categoryIndex = CATEGORIES.indexOf(category);
+    const pool = galleryImages.slice(categoryIndex * GALLERY_SCENES_PER_CATEGORY, (categoryIndex + 1) * GALLERY_SCENES_PER_CATEGORY);
+    const siblingCovers = plan.flatMap((other, j) => (other.category === category && j !== i ? [images[j]!] : []));
+    return demoGalleryOf({ categoryIndex, variant, pool, siblingCovers });
+  };
 
   const seededAt = Date.now();
   const today = todayIso();
@@ -228,6 +260,7 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
         description: describeRoom(room, category.description),
         image: images[i]!,
         ...demoRoomExtras(category.label, variant, i),
+        photos: [images[i]!, ...galleryOf(i)],
         createdAt: new Date(seededAt - i * 60_000),
       });
       seededRooms.push(seeded);

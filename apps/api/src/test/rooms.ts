@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { addDays, roomSchema, storedImageUrl, todayIso, type Room } from '@staybook/domain';
+import { uploads } from '../db/schema.js';
 import type { TestApp, TestUser } from './test-app.js';
 
 /** What the Add Room form sends: valid unless overridden, open from a week ahead for thirty nights. */
@@ -17,14 +18,31 @@ export function roomBody(overrides: Record<string, unknown> = {}) {
     bedrooms: 2,
     bathrooms: 1,
     description: 'Wake up to the water.',
-    image: storedImageUrl(randomUUID()),
+    // The spec's lone `image`, unless the test sends `photos`.
+    ...('photos' in overrides ? {} : { image: storedImageUrl(randomUUID()) }),
     ...overrides,
-  };
+  } as Record<string, unknown> & { image?: unknown; photos?: unknown; from: string; to: string };
 }
 
-/** A room listed through the API by `host`; fails the test unless it is created. */
+/**
+ * Writes down `urls` as uploaded by `user`, as `POST /api/uploads/image` does for a signed-in uploader (without
+ * storing any file): a host may put on a room only their own uploads. Already written ones are left as they are.
+ */
+export async function recordUploads(t: TestApp, user: TestUser, urls: readonly unknown[]): Promise<void> {
+  const own = urls.filter((url): url is string => typeof url === 'string' && url !== '');
+  if (own.length > 0) await t.database.db.insert(uploads).values(own.map((url) => ({ url, ownerId: user.id }))).onConflictDoNothing();
+}
+
+/** `roomBody`, its photos recorded as uploaded by `host`: what the form sends after the host's own uploads. */
+export async function ownRoomBody(t: TestApp, host: TestUser, overrides: Record<string, unknown> = {}) {
+  const body = roomBody(overrides);
+  await recordUploads(t, host, [body.image, ...(Array.isArray(body.photos) ? (body.photos as unknown[]) : [])]);
+  return body;
+}
+
+/** A room listed through the API by `host`, from its own uploads; fails the test unless it is created. */
 export async function listRoom(t: TestApp, host: TestUser, overrides: Record<string, unknown> = {}): Promise<Room> {
-  const res = await t.call('POST', '/api/room', { as: host, body: roomBody(overrides) });
+  const res = await t.call('POST', '/api/room', { as: host, body: await ownRoomBody(t, host, overrides) });
   expect(res.statusCode, res.body).toBe(201);
   return roomSchema.parse(res.json());
 }

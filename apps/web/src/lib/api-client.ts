@@ -128,7 +128,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiRequestError(response: Response, body: unknown): ApiRequestError {
+function toApiRequestError(response: { status: number; statusText: string }, body: unknown): ApiRequestError {
   const parsed = apiErrorSchema.safeParse(body);
   if (parsed.success) {
     const { code, message, fields } = parsed.data.error;
@@ -139,4 +139,50 @@ function toApiRequestError(response: Response, body: unknown): ApiRequestError {
     CLIENT_ERROR_CODES.unknown,
     `The request failed (${response.status}${response.statusText ? ` ${response.statusText}` : ''}).`,
   );
+}
+
+/**
+ * `apiRequest` for an upload whose progress the page shows: fetch cannot report how much of a request body has
+ * been sent, XMLHttpRequest can. `onProgress` gets the share sent, 0 to 1. Same errors as `apiRequest`.
+ */
+export function apiUpload<T>(
+  path: string,
+  schema: ResponseSchema<T>,
+  { formData, onProgress, signal = null }: { formData: FormData; onProgress?: (sent: number) => void; signal?: AbortSignal | null },
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    xhr.onerror = () =>
+      reject(new ApiRequestError(0, CLIENT_ERROR_CODES.network, 'Could not reach the server. Please check your connection and try again.'));
+    xhr.onload = () => {
+      signal?.removeEventListener('abort', abort);
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        const error = toApiRequestError(xhr, body);
+        if (error.status === 401) authFailureHandler?.(error);
+        reject(error);
+        return;
+      }
+      try {
+        resolve(schema.parse(body));
+      } catch {
+        reject(new ApiRequestError(xhr.status, CLIENT_ERROR_CODES.invalidResponse, 'The server sent an unexpected response.'));
+      }
+    };
+    xhr.send(formData);
+  });
 }

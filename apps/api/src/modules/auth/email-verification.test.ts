@@ -9,7 +9,7 @@ import { insertRoom, insertUser } from '../../db/factories.js';
 import { users } from '../../db/schema.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
-import { roomBody } from '../../test/rooms.js';
+import { ownRoomBody } from '../../test/rooms.js';
 import { createTestApp, sessionCookie, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
 
 const PASSWORD = 'a long enough password';
@@ -59,7 +59,7 @@ describe.each(TEST_DATABASE_KINDS)('verified e-mail addresses on %s', (kind) => 
 
     const refused = [
       ...guardedActions(guest).map((action) => action()),
-      t.call('POST', '/api/room', { as: host, body: roomBody() }),
+      t.call('POST', '/api/room', { as: host, body: await ownRoomBody(t, host) }),
       // What the body says is never looked at first.
       t.call('POST', '/api/create-payment-intent', { as: guest, body: { roomId: 'nonsense' } }),
       t.call('POST', '/api/room', { as: host, body: { title: '' } }),
@@ -78,7 +78,7 @@ describe.each(TEST_DATABASE_KINDS)('verified e-mail addresses on %s', (kind) => 
     expect(payment!.statusCode).toBe(200);
     expect(hostRequest!.statusCode).toBe(200);
     expect(hostRequest!.json()).toEqual({ modifiedCount: 1 });
-    expect((await t.call('POST', '/api/room', { as: host, body: roomBody() })).statusCode).toBe(201);
+    expect((await t.call('POST', '/api/room', { as: host, body: await ownRoomBody(t, host) })).statusCode).toBe(201);
   });
 
   it('verifies the address with the link of the sign-up mail, without signing anyone in', async () => {

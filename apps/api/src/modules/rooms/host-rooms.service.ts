@@ -10,10 +10,10 @@ import {
   type HostRoomsPage,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
-import { bookings, payments, rooms } from '../../db/schema.js';
+import { bookings, payments, rooms, uploads, users } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, sqlState } from '../../errors.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
-import { releaseImage, type ImageCleanup } from '../uploads/image-references.js';
+import { releaseImages, type ImageCleanup } from '../uploads/image-references.js';
 import type { ListingChanges } from './listing-cache.js';
 import { getRoom, pageOfHostRooms, ROOM_NOT_FOUND_MESSAGE } from './rooms.service.js';
 
@@ -40,8 +40,9 @@ function roomColumns(input: RoomInput) {
     bedrooms: input.bedrooms,
     bathrooms: input.bathrooms,
     description: input.description,
-    image: input.image,
-    photos: [input.image],
+    // The cover is the first photo (the check rooms_photos_cover holds every writer to it).
+    image: input.photos[0]!,
+    photos: input.photos,
     ...(input.cancellationPolicy ? { cancellationPolicy: input.cancellationPolicy } : {}),
     // Left out: none on a new room (the columns' defaults), unchanged on an update.
     ...(input.amenities !== undefined ? { amenities: input.amenities } : {}),
@@ -66,6 +67,39 @@ async function checkZoneKnown(db: Db | Tx, timeZone: string): Promise<void> {
   }
 }
 
+export const NOT_YOUR_PHOTO_MESSAGE = 'Please upload your own photos; one of these was uploaded by someone else';
+
+/**
+ * A host may show only pictures they uploaded (an `uploads` row with their id), that one of their rooms, live or
+ * removed, already shows (reusing a listing's photo; rooms written by the seed have no upload rows), or that is their
+ * own profile photo. Anything else,
+ * such as another host's upload whose address they learnt from a room page, is refused naming `photos`.
+ */
+async function checkPhotosAreTheHosts(db: Db | Tx, hostId: string, photos: readonly string[]): Promise<void> {
+  const wanted = sql`array[${sql.join(
+    photos.map((url) => sql`${url}`),
+    sql`, `,
+  )}]::text[]`;
+  const uploaded = await db
+    .select({ url: uploads.url })
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, hostId), sql`${uploads.url} = any(${wanted})`));
+  const known = new Set(uploaded.map((row) => row.url));
+  if (photos.every((url) => known.has(url))) return;
+  // Overlap with the rooms' photos reads rooms_photos_idx.
+  const shown = await db
+    .select({ photos: rooms.photos })
+    .from(rooms)
+    .where(and(eq(rooms.hostId, hostId), sql`${rooms.photos} && ${wanted}`));
+  for (const row of shown) for (const url of row.photos) known.add(url);
+  // Their own profile photo, uploaded at sign-up before the account existed (so nobody's upload).
+  const [self] = await db.select({ image: users.image }).from(users).where(eq(users.id, hostId));
+  if (self?.image) known.add(self.image);
+  if (!photos.every((url) => known.has(url))) {
+    throw new BadRequestError(`photos: ${NOT_YOUR_PHOTO_MESSAGE}`, { photos: NOT_YOUR_PHOTO_MESSAGE });
+  }
+}
+
 /** A new room: in the time zone its host chose, else the server's (TIME_ZONE); it starts today or later there. */
 export async function createRoom(
   db: Db,
@@ -75,6 +109,7 @@ export async function createRoom(
   await checkZoneKnown(db, timeZone);
   const startError = availabilityStartError(input.from, { today: todayIn(timeZone) });
   if (startError) throw new BadRequestError(`from: ${startError}`, { from: startError });
+  await checkPhotosAreTheHosts(db, actor.id, input.photos);
   const [row] = await db.insert(rooms).values({ ...roomColumns(input), timeZone, hostId: actor.id }).returning({ id: rooms.id });
   await listing.roomsChanged();
   return getRoom(db, { id: row!.id, viewer: actor });
@@ -118,7 +153,7 @@ export async function updateRoom(
   { actor, id, input, imageStore, log, listing }: { actor: Actor; id: string; input: RoomInput } & ImageCleanup & Changes,
 ): Promise<Room> {
   if (input.timeZone) await checkZoneKnown(db, input.timeZone);
-  const replacedImage = await db.transaction(async (tx) => {
+  const droppedPhotos = await db.transaction(async (tx) => {
     const room = await lockLiveRoom(tx, id);
     if (room.hostId !== actor.id) throw new ForbiddenError('Only the host of this room can change it.');
     // Left out, the zone stays as it was; days are counted where the room is (now).
@@ -139,11 +174,13 @@ export async function updateRoom(
       )
       .orderBy(asc(bookings.checkIn));
     if (outside.length > 0) throw new ConflictError(outsideStaysMessage(outside));
+    await checkPhotosAreTheHosts(tx, actor.id, input.photos);
     await tx.update(rooms).set({ ...roomColumns(input), timeZone, updatedAt: sql`now()` }).where(eq(rooms.id, id));
-    return room.image === input.image ? null : room.image;
+    return room.photos.filter((url) => !input.photos.includes(url));
   });
   await listing.roomsChanged();
-  if (replacedImage) await releaseImage(db, replacedImage, { imageStore, log });
+  // After the commit: a dropped photo goes once nothing else shows it.
+  await releaseImages(db, droppedPhotos, { imageStore, log });
   return getRoom(db, { id, viewer: actor });
 }
 
@@ -159,13 +196,13 @@ function upcomingStaysMessage(upcoming: number, actor: Actor): string {
 /**
  * The host (or an admin, for abusive listings) removes a room. Upcoming or current stays block it; a room
  * with any booking or payment history leaves browsing but keeps its row for that history and the
- * statistics; a room with none is deleted for good, and its image with it.
+ * statistics; a room with none is deleted for good, and its photos with it.
  */
 export async function deleteRoom(
   db: Db,
   { actor, id, imageStore, log, listing }: { actor: Actor; id: string } & ImageCleanup & Changes,
 ): Promise<{ deletedCount: number }> {
-  const freedImage = await db.transaction(async (tx) => {
+  const freedPhotos = await db.transaction(async (tx) => {
     const room = await lockLiveRoom(tx, id);
     if (room.hostId !== actor.id && actor.role !== 'admin') {
       throw new ForbiddenError('Only the host of this room or an admin can remove it.');
@@ -190,12 +227,12 @@ export async function deleteRoom(
       );
     if (history) {
       await tx.update(rooms).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(rooms.id, id));
-      return null;
+      return [];
     }
     await tx.delete(rooms).where(eq(rooms.id, id));
-    return room.image;
+    return room.photos;
   });
   await listing.roomsChanged();
-  if (freedImage) await releaseImage(db, freedImage, { imageStore, log });
+  await releaseImages(db, freedPhotos, { imageStore, log });
   return { deletedCount: 1 };
 }

@@ -101,7 +101,7 @@ describe.each(TEST_DATABASE_KINDS)('the listing cache on %s', (kind) => {
     it('an edited room', async () => {
       const room = await listRoom(t, host);
       expect((await visitorSees(t, room._id)).inList?.title).toBe('Cabin by the lake');
-      const res = await t.call('PUT', `/api/room/update/${room._id}`, { as: host, body: roomBody({ title: 'Renamed cabin', category: 'Beach' }) });
+      const res = await t.call('PUT', `/api/room/update/${room._id}`, { as: host, body: roomBody({ title: 'Renamed cabin', category: 'Beach', image: room.image }) });
       expect(res.statusCode, res.body).toBe(200);
       const seen = await visitorSees(t, room._id);
       expect(seen.inList?.title).toBe('Renamed cabin');
@@ -173,7 +173,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
     expect((await visitorSees(b, room._id)).inList?.title).toBe(room.title);
     // Kept by b now; a's edit must reach it.
     expect((await visitorSees(b, room._id)).page).toMatchObject({ title: room.title });
-    await throughA(() => a.call('PUT', `/api/room/update/${room._id}`, { as: host, body: roomBody({ title: 'Edited on a' }) }));
+    await throughA(() => a.call('PUT', `/api/room/update/${room._id}`, { as: host, body: roomBody({ title: 'Edited on a', image: room.image }) }));
     const edited = await visitorSees(b, room._id);
     expect([edited.inList?.title, edited.page]).toEqual(['Edited on a', expect.objectContaining({ title: 'Edited on a' })]);
 

@@ -59,6 +59,7 @@ const roomColumns = {
   bathrooms: rooms.bathrooms,
   description: rooms.description,
   image: rooms.image,
+  photos: rooms.photos,
   timeZone: rooms.timeZone,
   cancellationPolicy: rooms.cancellationPolicy,
   amenities: rooms.amenities,
@@ -103,6 +104,7 @@ function toRoom(row: RoomRow): RoomSummary {
     bathrooms: row.bathrooms,
     description: row.description,
     image: row.image,
+    photos: row.photos,
     host: { name: row.hostName, image: row.hostImage },
     booked: row.booked,
     timeZone: row.timeZone,
@@ -118,7 +120,7 @@ function toRoom(row: RoomRow): RoomSummary {
 
 /** A room as a search's card shows it: without what only its page shows (docs/decisions/032-amenities-and-house-rules.md). */
 function toListedRoom(row: RoomRow): ListedRoom {
-  const { amenities: _a, checkInTime: _i, checkOutTime: _o, houseRules: _r, rating, ...listed } = toRoom(row);
+  const { photos: _p, amenities: _a, checkInTime: _i, checkOutTime: _o, houseRules: _r, rating, ...listed } = toRoom(row);
   return { ...listed, rating: { count: rating.count, average: rating.average } };
 }
 
@@ -263,6 +265,7 @@ export async function pageOfHostRooms(
   { hostId, cursor, limit }: { hostId: string; cursor?: string | undefined; limit: number },
 ): Promise<HostRoomsPage> {
   const { rows, nextCursor } = await pageOfRooms(db, { where: [eq(rooms.hostId, hostId)], cursor, limit });
+  // The host's own list carries every photo: Update Room Info shows them.
   return { items: rows.map(toRoom), nextCursor };
 }
 

@@ -1,18 +1,23 @@
 import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, ERROR_CODES, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, uploadedImageSchema } from '@staybook/domain';
+import type { Db } from '../../db/client.js';
+import { uploads } from '../../db/schema.js';
 import { AppError, BadRequestError } from '../../errors.js';
 import { ImageNotProcessedError, ImageQueueFullError, NotAnImageError, type ImageStore } from '../../integrations/images/image-store.js';
+import { identifyViewer } from '../../plugins/session.js';
 
 /**
  * `POST /api/uploads/image`: the product's own image upload (the spec's image-hosting call).
  * Open to visitors because sign-up uploads the photo before the account exists; rate-limited per address.
- * The file is judged by its content and re-encoded; its name and declared type are ignored.
+ * The file is judged by its content and re-encoded; its name and declared type are ignored. Who uploaded it
+ * (a signed-in uploader; a visitor's is nobody's) is written down: a host may put on a room only their own.
  */
-export const uploadsRoutes: FastifyPluginAsyncZod<{ imageStore: ImageStore }> = async (app, { imageStore }) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageStore }> = async (app, { db, imageStore }) => {
   app.post(
     '/uploads/image',
     {
+      onRequest: identifyViewer,
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         summary: 'Upload an image (multipart field `image`)',
@@ -39,6 +44,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ imageStore: ImageStore }> = 
       }
       try {
         const url = await imageStore.saveImage(data);
+        await db.insert(uploads).values({ url, ownerId: request.actor?.id ?? null });
         return reply.status(201).send({ url, display_url: url });
       } catch (err) {
         if (err instanceof NotAnImageError || err instanceof ImageNotProcessedError) throw new BadRequestError(err.message);

@@ -33,6 +33,7 @@ const ROOM: Room = {
   bathrooms: 1,
   description: 'Quiet.',
   image: '/uploads/cottage.webp',
+  photos: ['/uploads/cottage.webp'],
   host: { name: 'Hana Host', image: null },
   booked: false,
   timeZone: 'Europe/Helsinki',

@@ -2,7 +2,7 @@ import { uploadedImageSchema } from '@staybook/domain/accounts';
 import { centsToDollars } from '@staybook/domain/money';
 import { deletedCountSchema, type RoomInput } from '@staybook/domain/room-input';
 import { hostRoomsPageSchema, roomSchema, type HostRoomsPage, type Room } from '@staybook/domain/rooms';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, apiUpload } from '../../../lib/api-client';
 
 export function fetchMyListingsPage({
   cursor,
@@ -36,12 +36,13 @@ export async function deleteRoom(id: string): Promise<void> {
 }
 
 /**
- * Uploads a room photo; answers the stored image's canonical URL (`url`), the only kind a room may show
- * (docs/decisions/012-room-limits.md).
+ * Uploads a room photo, telling how much is sent (`onProgress`, 0 to 1); answers the stored image's canonical URL
+ * (`url`), the only kind a room may show (docs/decisions/012-room-limits.md). The server writes down the signed-in
+ * host as its uploader: only they may put it on a room.
  */
-export async function uploadRoomPhoto(file: File): Promise<string> {
+export async function uploadRoomPhoto(file: File, { onProgress, signal }: { onProgress?: (sent: number) => void; signal?: AbortSignal } = {}): Promise<string> {
   const formData = new FormData();
   formData.append('image', file);
-  const uploaded = await apiRequest('/api/uploads/image', uploadedImageSchema, { method: 'POST', formData });
+  const uploaded = await apiUpload('/api/uploads/image', uploadedImageSchema, { formData, signal: signal ?? null, ...(onProgress ? { onProgress } : {}) });
   return uploaded.url;
 }

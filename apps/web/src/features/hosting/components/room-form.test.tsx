@@ -1,6 +1,6 @@
 import { addDays, todayIso } from '@staybook/domain/dates';
 import type { Room } from '@staybook/domain/rooms';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -14,6 +14,7 @@ afterEach(() => {
 const today = todayIso();
 const STORED = '/uploads/0b6a2f9e-5d1c-4c7b-9a0e-3f2d1c4b5a69.webp';
 const UPLOADED = '/uploads/7c1e4d2a-9b3f-4e5d-8a6c-1f2e3d4c5b6a.webp';
+const SECOND = '/uploads/2d9c7e1b-4a3f-4b6c-8d2e-9f1a0b3c5d7e.webp';
 
 const ROOM: Room = {
   _id: '5f0c9d3e-0000-4000-8000-000000000001',
@@ -29,6 +30,7 @@ const ROOM: Room = {
   bathrooms: 1,
   description: 'Northern lights from the bed.',
   image: STORED,
+  photos: [STORED, SECOND],
   host: { name: 'Hana Host', image: null },
   booked: false,
   timeZone: 'Europe/Oslo',
@@ -39,6 +41,40 @@ const ROOM: Room = {
   checkOutTime: null,
   houseRules: 'No smoking.\nQuiet after 22:00.',
 };
+
+/** A stand-in XMLHttpRequest the test drives: how much is sent, then the answer. */
+interface XMLHttpRequestDouble {
+  progress(share: number): void;
+  answer(status: number, body: unknown): void;
+}
+
+function xhrDouble(sent: XMLHttpRequestDouble[]) {
+  return class {
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    open() {}
+    setRequestHeader() {}
+    abort() {
+      this.onabort?.();
+    }
+    send() {
+      sent.push({
+        progress: (share) => act(() => this.upload.onprogress?.({ lengthComputable: true, loaded: share * 100, total: 100 })),
+        answer: (status, body) =>
+          act(() => {
+            this.status = status;
+            this.responseText = JSON.stringify(body);
+            this.onload?.();
+          }),
+      });
+    }
+  };
+}
 
 function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -59,7 +95,7 @@ describe('RoomForm', () => {
     expect(screen.getByText('Please choose the first available day')).toBeTruthy();
     expect(screen.getByText('Price can have at most two decimals')).toBeTruthy();
     expect(screen.getByText('The number of guests must be at most 50')).toBeTruthy();
-    expect(screen.getByText('Please upload a photo of the room')).toBeTruthy();
+    expect(screen.getByText('Please upload at least one photo')).toBeTruthy();
     expect(screen.getByLabelText('Location')).toHaveProperty('value', 'Tromsø, Norway');
     expect(screen.getByLabelText('Price per night ($)')).toHaveProperty('value', '19.999');
     expect(onSave).not.toHaveBeenCalled();
@@ -108,7 +144,8 @@ describe('RoomForm', () => {
     const onSave = vi.fn();
     render(<RoomForm room={ROOM} submitLabel="Update" saving={false} onSave={onSave} onCancel={() => {}} />);
     expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Cabin by the fjord');
-    expect(screen.getByRole('img', { name: 'Room photo preview' }).getAttribute('src')).toContain('/uploads/0b6a2f9e');
+    expect(screen.getByRole('img', { name: 'Preview of photo 1' }).getAttribute('src')).toContain('/uploads/0b6a2f9e');
+    expect(screen.getByText('Cover')).toBeTruthy();
     type('Price per night ($)', '140.25');
     // The amenities ticked, the times and the rules as stored; a new amenity and a check-out time added.
     const amenities = screen.getByRole('group', { name: 'Amenities' });
@@ -133,6 +170,7 @@ describe('RoomForm', () => {
       bedrooms: 2,
       bathrooms: 1,
       description: 'Northern lights from the bed.',
+      photos: [STORED, SECOND],
       image: STORED,
       timeZone: 'Europe/Oslo',
       cancellationPolicy: 'moderate',
@@ -170,36 +208,55 @@ describe('RoomForm', () => {
     expect(screen.getByLabelText('Time zone')).toHaveProperty('value', 'Europe/Oslo');
   });
 
-  it('uploads a new photo when it is chosen, labels it by its shortened name and saves its stored address', async () => {
-    const fetch = vi.fn(() =>
-      Promise.resolve(new Response(JSON.stringify({ url: UPLOADED, display_url: UPLOADED }), { status: 201, headers: { 'content-type': 'application/json' } })),
-    );
-    vi.stubGlobal('fetch', fetch);
+  it('uploads each chosen photo at once, showing its progress, and saves the stored addresses in order', async () => {
+    const sent: XMLHttpRequestDouble[] = [];
+    vi.stubGlobal('XMLHttpRequest', xhrDouble(sent));
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
     const onSave = vi.fn();
     render(<RoomForm room={ROOM} submitLabel="Update" saving={false} onSave={onSave} />);
 
     const photo = new File([new Uint8Array([137, 80, 78, 71])], 'sunset-over-the-fjord-cabin.png', { type: 'image/png' });
-    fireEvent.change(screen.getByLabelText('Image'), { target: { files: [photo] } });
+    fireEvent.change(screen.getByLabelText('Photos'), { target: { files: [photo] } });
 
-    expect(screen.getByText('sunset-over-the….png')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Room photo preview' }).getAttribute('src')).toBe('blob:preview');
-    await waitFor(() => expect(screen.queryByText('Uploading photo…')).toBeNull());
-    expect(fetch).toHaveBeenCalledWith('/api/uploads/image', expect.objectContaining({ method: 'POST' }));
+    expect(screen.getByText('Photo 3 of 3: sunset-over-the….png')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    sent[0]!.progress(0.5);
+    expect(await screen.findByRole('progressbar', { name: 'Uploading photo 3' })).toHaveProperty('value', 0.5);
+    // Saving now says to wait, and sends nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Please wait until every photo has finished uploading')).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+
+    sent[0]!.answer(201, { url: UPLOADED, display_url: UPLOADED });
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
-    expect(onSave.mock.calls[0]![0]).toMatchObject({ image: UPLOADED, priceCents: 13250 });
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ photos: [STORED, SECOND, UPLOADED], image: STORED, priceCents: 13250 });
   });
 
-  it('names a chosen file that is not a picture and saves nothing while it stands', async () => {
+  it('keeps a refused upload in the list with its reason until it is removed', async () => {
+    const sent: XMLHttpRequestDouble[] = [];
+    vi.stubGlobal('XMLHttpRequest', xhrDouble(sent));
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
     const onSave = vi.fn();
     render(<RoomForm room={ROOM} submitLabel="Update" saving={false} onSave={onSave} />);
-    fireEvent.change(screen.getByLabelText('Image'), {
-      target: { files: [new File(['notes'], 'notes.txt', { type: 'text/plain' })] },
+    fireEvent.change(screen.getByLabelText('Photos'), {
+      target: { files: [new File(['notes'], 'notes.txt', { type: 'text/plain' }), new File([new Uint8Array([1])], 'big.png', { type: 'image/png' })] },
     });
     expect(screen.getByText('Please choose an image file')).toBeTruthy();
+    sent[0]!.answer(413, { error: { code: 'PAYLOAD_TOO_LARGE', message: 'The image is too large. The limit is 5 MB.' } });
+    expect(await screen.findByText('The image is too large. The limit is 5 MB.')).toBeTruthy();
+
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(screen.getByLabelText('Image').getAttribute('aria-invalid')).toBe('true'));
+    expect(await screen.findByText('Please remove the photos that could not be uploaded')).toBeTruthy();
     expect(onSave).not.toHaveBeenCalled();
+
+    const items = screen.getAllByTestId('photo-item');
+    fireEvent.click(within(items[3]!).getByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(screen.getAllByTestId('photo-item')[2]!).getByRole('button', { name: 'Remove' }));
+    expect(screen.getAllByTestId('photo-item')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ photos: [STORED, SECOND] });
   });
 });

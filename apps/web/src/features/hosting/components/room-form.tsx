@@ -2,16 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_CANCELLATION_POLICY } from '@staybook/domain/cancellation';
 import { ROOM_LIMITS, roomInputSchemaFor, type RoomInput, type RoomInputValues } from '@staybook/domain/room-input';
 import type { RoomSummary } from '@staybook/domain/rooms';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { TextAreaField, TextField } from '../../../components/fields';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
-import { useImagePreview } from '../../../hooks/use-preview-url';
 import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { describeImageProblem } from '../../uploads/api/upload-image';
-import { uploadRoomPhoto } from '../api/hosting-api';
+import { useRoomPhotos } from '../hooks/use-room-photos';
 import { AmenitiesField } from './amenities-field';
 import { AvailabilityField } from './availability-field';
 import { CancellationPolicyField } from './cancellation-policy-field';
@@ -21,7 +19,7 @@ import { RoomPhotoField } from './room-photo-field';
 import { TimeZoneField } from './time-zone-field';
 
 interface RoomFormProps {
-  /** The room being updated; without it, the form adds a new one. */
+  /** The room being updated (from its page or My Listings); without it, the form adds a new one. */
   room?: RoomSummary | undefined;
   submitLabel: string;
   /** The save is on its way (the button shows a spinner). */
@@ -38,11 +36,11 @@ interface RoomFormProps {
 }
 
 /** The fields a server refusal may name (the API's names for them are the form's). */
-const ROOM_FIELDS = ['title', 'location', 'category', 'from', 'to', 'price', 'guests', 'bedrooms', 'bathrooms', 'description', 'image', 'timeZone', 'cancellationPolicy', 'amenities', 'checkInTime', 'checkOutTime', 'houseRules'] as const;
+const ROOM_FIELDS = ['title', 'location', 'category', 'from', 'to', 'price', 'guests', 'bedrooms', 'bathrooms', 'description', 'photos', 'image', 'timeZone', 'cancellationPolicy', 'amenities', 'checkInTime', 'checkOutTime', 'houseRules'] as const;
 
 function valuesOf(room: RoomSummary | undefined, defaultTimeZone: string): Partial<RoomInputValues> {
   if (!room) {
-    return { title: '', location: '', from: '', to: '', price: '', guests: '', bedrooms: '', bathrooms: '', description: '', image: '', timeZone: defaultTimeZone, cancellationPolicy: DEFAULT_CANCELLATION_POLICY, amenities: [], checkInTime: '', checkOutTime: '', houseRules: '' };
+    return { title: '', location: '', from: '', to: '', price: '', guests: '', bedrooms: '', bathrooms: '', description: '', photos: [], timeZone: defaultTimeZone, cancellationPolicy: DEFAULT_CANCELLATION_POLICY, amenities: [], checkInTime: '', checkOutTime: '', houseRules: '' };
   }
   return {
     title: room.title,
@@ -55,7 +53,7 @@ function valuesOf(room: RoomSummary | undefined, defaultTimeZone: string): Parti
     bedrooms: String(room.bedrooms),
     bathrooms: String(room.bathrooms),
     description: room.description,
-    image: room.image,
+    photos: room.photos,
     timeZone: room.timeZone,
     cancellationPolicy: room.cancellationPolicy,
     amenities: room.amenities,
@@ -74,50 +72,38 @@ export function RoomForm({ room, submitLabel, saving, onSave, onCancel, defaultT
   // Availability starts today or later where the room is (the zone chosen in the form).
   const schema = useMemo(() => roomInputSchemaFor(room ? { keepStart: room.from, timeZone: zone } : { timeZone: zone }), [room, zone]);
   const zonesToOffer = useMemo(() => [zone], [zone]);
-  const { register, control, handleSubmit, setValue, setError, formState } = useForm<RoomInputValues, unknown, RoomInput>({
+  const { register, control, handleSubmit, setValue, setError, clearErrors, formState } = useForm<RoomInputValues, unknown, RoomInput>({
     resolver: zodResolver(schema),
     defaultValues: valuesOf(room, defaultTimeZone),
     shouldFocusError: false,
   });
   const { errors, isSubmitted } = formState;
 
-  const [previewUrl, showPreview] = useImagePreview();
-  const [photoName, setPhotoName] = useState<string | null>(null);
-  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  /** The latest choice: an upload finishing after another file was chosen is ignored. */
-  const latestChoice = useRef<File | null>(null);
-
-  const choosePhoto = async (file: File | null) => {
-    latestChoice.current = file;
-    showPreview(file);
-    setPhotoName(file?.name ?? null);
-    const problem = file ? describeImageProblem(file) : null;
-    setPhotoProblem(problem);
-    // No file, or one that cannot be used: the stored photo (if any) stays.
-    setValue('image', room?.image ?? '', { shouldValidate: isSubmitted });
-    if (!file || problem) return;
-    setUploading(true);
-    try {
-      const url = await uploadRoomPhoto(file);
-      if (latestChoice.current === file) setValue('image', url, { shouldValidate: isSubmitted });
-    } catch (error) {
-      if (latestChoice.current === file) setPhotoProblem(errorMessage(error));
-    } finally {
-      if (latestChoice.current === file) setUploading(false);
-    }
-  };
+  const photos = useRoomPhotos(room?.photos ?? [], (urls) => setValue('photos', urls, { shouldValidate: isSubmitted }));
 
   const formRef = useFocusFirstInvalid(formState.submitCount);
-  const submit = handleSubmit(async (input) => {
-    // The schema saw the stored photo; a chosen file that could not be used must be fixed first.
-    if (photoProblem) return;
+  const save = handleSubmit(async (input) => {
     try {
       await onSave(input);
     } catch (error) {
       if (!showServerFieldErrors(error, setError, ROOM_FIELDS)) notify.error(errorMessage(error));
     }
   });
+  // Photos still on their way, or refused, are the host's to wait for or remove: saving says so, losing nothing.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const waiting = photos.uploading
+      ? 'Please wait until every photo has finished uploading'
+      : photos.failed
+        ? 'Please remove the photos that could not be uploaded'
+        : null;
+    if (!waiting) {
+      clearErrors('photos');
+      return save(event);
+    }
+    event.preventDefault();
+    setError('photos', { type: 'uploads', message: waiting }, { shouldFocus: true });
+    return Promise.resolve();
+  };
 
   const numberField = { type: 'number', inputMode: 'numeric', min: 1, step: 1 } as const;
 
@@ -159,18 +145,10 @@ export function RoomForm({ room, submitLabel, saving, onSave, onCancel, defaultT
         <div className="flex flex-col gap-2">
           <TextField label="Title" required maxLength={ROOM_LIMITS.maxTitleLength} error={errors.title?.message} {...register('title')} />
           <Controller
-            name="image"
+            name="photos"
             control={control}
             render={({ field, fieldState }) => (
-              <RoomPhotoField
-                ref={field.ref}
-                storedUrl={field.value}
-                previewUrl={previewUrl}
-                fileName={photoName}
-                uploading={uploading}
-                error={photoProblem ?? fieldState.error?.message}
-                onChoose={(file) => void choosePhoto(file)}
-              />
+              <RoomPhotoField ref={field.ref} photos={photos} error={fieldState.error?.message ?? errors.image?.message} />
             )}
           />
           <div className="grid grid-cols-2 gap-x-4">
@@ -213,7 +191,7 @@ export function RoomForm({ room, submitLabel, saving, onSave, onCancel, defaultT
             Cancel
           </Button>
         )}
-        <Button type="submit" className="sm:min-w-48" pending={saving || uploading}>
+        <Button type="submit" className="sm:min-w-48" pending={saving}>
           {submitLabel}
         </Button>
       </div>

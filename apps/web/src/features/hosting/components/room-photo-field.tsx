@@ -1,47 +1,57 @@
-import { imageAtWidth } from '@staybook/domain/images';
-import type { Ref } from 'react';
-import { ImageField } from '../../../components/image-field';
-import { shortFileName } from '../../../lib/file-name';
+import { ROOM_LIMITS } from '@staybook/domain/room-limits';
+import { useId, type ChangeEvent, type Ref } from 'react';
+import type { RoomPhotos } from '../hooks/use-room-photos';
+import { PhotoSorter } from './photo-sorter';
 
 interface RoomPhotoFieldProps {
-  /** The chosen file's preview, else the stored photo's URL, else nothing yet. */
-  previewUrl: string | null;
-  storedUrl: string;
-  fileName: string | null;
-  uploading: boolean;
+  photos: RoomPhotos;
   error?: string | undefined;
-  onChoose: (file: File | null) => void;
+  /** The input, for the form to focus when the photos need fixing. */
   ref?: Ref<HTMLInputElement>;
 }
 
-/** The room's photo: a picker labelled with the chosen file's (shortened) name and a preview of it. */
-export function RoomPhotoField({ previewUrl, storedUrl, fileName, uploading, error, onChoose, ref }: RoomPhotoFieldProps) {
-  const shown = previewUrl ?? (storedUrl ? imageAtWidth(storedUrl, 640) : null);
+/**
+ * The room's photos: a picker for several pictures at once (each uploads as soon as it is chosen), then the list
+ * in order, the first being the cover, which the host rearranges, trims and picks the cover from.
+ */
+export function RoomPhotoField({ photos, error, ref }: RoomPhotoFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const full = photos.items.length >= ROOM_LIMITS.maxPhotos;
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    photos.add(Array.from(event.target.files ?? []));
+    // The same file may be chosen again after it was removed.
+    event.target.value = '';
+  };
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <div className="min-w-0 flex-1">
-        <ImageField
-          ref={ref}
-          label="Image"
-          name="image"
-          required={!storedUrl}
-          buttonLabel={fileName ? shortFileName(fileName) : storedUrl ? 'Replace Image' : 'Upload Image'}
-          onChange={onChoose}
-          error={error}
-        />
-        <p aria-live="polite" className="-mt-1 text-sm text-neutral-600">
-          {uploading ? 'Uploading photo…' : ''}
-        </p>
-      </div>
-      {shown && (
-        <img
-          src={shown}
-          alt="Room photo preview"
-          width={160}
-          height={112}
-          className="h-28 w-40 shrink-0 rounded-lg bg-neutral-200 object-cover"
-        />
-      )}
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-neutral-800">
+        Photos
+      </label>
+      <p id={hintId} className="text-sm text-neutral-600">
+        {`Up to ${ROOM_LIMITS.maxPhotos} pictures. The first is the cover guests see first; drag a photo or use its buttons to change the order.`}
+      </p>
+      <input
+        ref={ref}
+        id={id}
+        name="photos"
+        type="file"
+        accept="image/*"
+        multiple
+        disabled={full}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        onChange={choose}
+        className="w-full rounded-md border border-neutral-300 bg-neutral-50 text-sm text-neutral-700 file:mr-3 file:cursor-pointer file:border-0 file:bg-rose-600 file:px-4 file:py-2.5 file:font-semibold file:text-white hover:file:bg-rose-700 disabled:opacity-60"
+      />
+      <p aria-live="polite" className="text-sm text-neutral-600">
+        {photos.leftOut ?? (full ? `This room has the most photos it can have (${ROOM_LIMITS.maxPhotos}).` : photos.uploading ? 'Uploading photos…' : '')}
+      </p>
+      <PhotoSorter items={photos.items} onMove={photos.move} onRemove={photos.remove} />
+      <p id={errorId} className="min-h-5 text-sm text-rose-600">
+        {error}
+      </p>
     </div>
   );
 }
