@@ -333,17 +333,18 @@ function searchConditions(search: RoomSearch): SQL[] {
 /**
  * 'Top rated': rooms with at least RATING_SHOWN_FROM published reviews first, by average (to four decimals,
  * an integer key so the cursor compares exactly) then count; then the rest, most reviewed first; then newest.
- * Read from the stored aggregate; without an index of its own (no migration here), the live rooms are ranked
- * with one top-N sort (docs/decisions/034-reviews.md).
+ * Read from the stored aggregate, in the order of the index `rooms_top_rated_idx` (migration 0014), whose
+ * expressions these are word for word: the threshold is written into the SQL, not bound, so the planner matches them.
  */
-const RATED = sql`(case when ${rooms.reviewCount} >= ${RATING_SHOWN_FROM} then 1 else 0 end)`;
+const SHOWN_FROM = sql.raw(String(RATING_SHOWN_FROM));
+const RATED = sql`(case when ${rooms.reviewCount} >= ${SHOWN_FROM} then 1 else 0 end)`;
 const TOP_RATED: Ordering = {
   tag: 'tr',
   direction: 'desc',
   keys: [
     { expr: RATED, type: 'bigint', read: (row) => (row.reviewCount >= RATING_SHOWN_FROM ? 1 : 0) },
     {
-      expr: sql`(case when ${rooms.reviewCount} >= ${RATING_SHOWN_FROM} then ${rooms.ratingSum}::bigint * 10000 / ${rooms.reviewCount} else 0 end)`,
+      expr: sql`(case when ${rooms.reviewCount} >= ${SHOWN_FROM} then ${rooms.ratingSum}::bigint * 10000 / ${rooms.reviewCount} else 0 end)`,
       type: 'bigint',
       read: (row) => (row.reviewCount >= RATING_SHOWN_FROM ? Math.floor((row.ratingSum * 10000) / row.reviewCount) : 0),
     },
