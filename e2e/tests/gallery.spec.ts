@@ -43,7 +43,7 @@ function photoItem(page: Page, name: string): Locator {
   return page.getByTestId('photo-item').filter({ hasText: `: ${name}` });
 }
 
-test('a host adds a room with four photos, puts them in order by drag and by keyboard, picks a cover, and guests browse them', async ({ page, playwright }) => {
+test('a host adds a room with four photos, puts them in order by drag and by keyboard, picks a cover, sets amenities, and guests browse them', async ({ page, playwright }) => {
   // Four uploads, a new room and two viewers: slow on a busy machine.
   test.slow();
   const host = await createUser(playwright.request, { role: 'host' });
@@ -101,6 +101,10 @@ test('a host adds a room with four photos, puts them in order by drag and by key
   await expect.poll(() => photoOrder(page)).toEqual(['blue.png', 'yellow.png', 'green.png', 'red.png']);
   await expect(photoItem(page, 'blue.png').getByText('Cover', { exact: true })).toBeVisible();
 
+  // And what the place offers.
+  const amenities = page.getByRole('group', { name: 'Amenities' });
+  for (const label of ['Wi-Fi', 'Kitchen', 'Workspace']) await amenities.getByRole('checkbox', { name: label, exact: true }).check();
+
   await page.getByRole('button', { name: 'Save & Continue' }).click();
   await expect(page.getByText('Room Added Successfully!')).toBeVisible();
   await page.waitForURL(atPath('/dashboard/my-listings'));
@@ -115,6 +119,7 @@ test('a host adds a room with four photos, puts them in order by drag and by key
   const thumbnails = page.getByTestId('room-gallery').locator('img');
   await expect(thumbnails).toHaveCount(3);
   expect((await thumbnails.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')))).map(keyOf)).toEqual(order.slice(1));
+  await expect(page.getByRole('region', { name: 'What this place offers' }).getByRole('listitem')).toHaveText(['Wi-Fi', 'Kitchen', 'Workspace']);
   expect(await violations(page)).toEqual([]);
 
   // The viewer by mouse: open the second photo, step on and back, close.
