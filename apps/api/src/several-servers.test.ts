@@ -88,10 +88,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreS
     return { email, cookie };
   }
 
-  async function upload(server: RunningServer): Promise<string> {
+  /** Uploads a picture, as `cookie`'s owner when given (a host may show only their own uploads on a room). */
+  async function upload(server: RunningServer, cookie?: string): Promise<string> {
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
-    const res = await fetch(`${server.url}/api/uploads/image`, { method: 'POST', headers: { origin: server.url }, body: form });
+    const res = await fetch(`${server.url}/api/uploads/image`, { method: 'POST', headers: { origin: server.url, ...(cookie ? { cookie } : {}) }, body: form });
     expect(res.status).toBe(201);
     return uploadedImageSchema.parse(await res.json()).url;
   }
@@ -174,7 +175,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreS
       title, location: 'Bergen, Norway', category: 'Lake', from: day(5), to: day(40), price: '180',
       guests: 2, bedrooms: 1, bathrooms: 1, description: 'A cabin on the fjord.', image,
     });
-    const firstImage = await upload(at(1));
+    const firstImage = await upload(at(1), host.cookie);
     const created = await send(at(0), 'POST', '/api/room', { body: body('Fjord cabin', firstImage), cookie: host.cookie });
     expect(created.status).toBe(201);
     const room = roomSchema.parse(await created.json());
@@ -187,7 +188,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreS
     // Both servers have answered with the room as it was (and may keep that answer).
     for (const server of servers) expect(await read(server)).toMatchObject({ one: { title: 'Fjord cabin' }, listed: { title: 'Fjord cabin' } });
 
-    const secondImage = await upload(at(0));
+    const secondImage = await upload(at(0), host.cookie);
     const updated = await send(at(1), 'PUT', `/api/room/update/${room._id}`, { body: body('Fjord cabin, renovated', secondImage), cookie: host.cookie });
     expect(updated.status).toBe(200);
     for (const server of servers) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, roomSchema, storedImageUrl, todayIso, uploadedImageSchema } from '@staybook/domain';
 import { parseConfig } from '../../config.js';
 import { startS3StandIn, type S3StandIn } from '../../test/s3-stand-in.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { openConfiguredImageStore } from './configured-store.js';
 import { ImageBucketError } from './s3-files.js';
 
@@ -50,8 +50,9 @@ describe('images in S3-compatible storage', { timeout: 300_000 }, () => {
     return (listed.Contents ?? []).map((o) => o.Key!).sort();
   }
 
-  async function upload(): Promise<string> {
-    const res = await t.call('POST', '/api/uploads/image', multipart(png));
+  /** Uploads a picture, as `as` when given (a host may show only their own uploads on a room). */
+  async function upload(as?: TestUser): Promise<string> {
+    const res = await t.call('POST', '/api/uploads/image', { ...multipart(png), as: as ?? null });
     expect(res.statusCode, res.body).toBe(201);
     return uploadedImageSchema.parse(res.json()).url;
   }
@@ -90,7 +91,7 @@ describe('images in S3-compatible storage', { timeout: 300_000 }, () => {
 
   it('removes a room\'s replaced image from the bucket once nothing refers to it', async () => {
     const host = await t.signUp({ role: 'host' });
-    const [first, second] = [await upload(), await upload()];
+    const [first, second] = [await upload(host), await upload(host)];
     const today = todayIso();
     const body = (image: string) => ({
       title: 'Cabin by the lake', location: 'Hallstatt, Austria', category: 'Lake', from: addDays(today, 7), to: addDays(today, 37),

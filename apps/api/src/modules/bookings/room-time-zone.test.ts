@@ -7,6 +7,7 @@ import { rooms } from '../../db/schema.js';
 import { TestPaymentProcessor } from '../../integrations/payments/test-processor.js';
 import { STAY_STARTED_MESSAGE } from './bookings.service.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { recordUploads } from '../../test/rooms.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { zoneWhereTodayIsNotUtcToday } from '../../test/time-zones.js';
 
@@ -91,37 +92,42 @@ describe.each(TEST_DATABASE_KINDS)("a room's days in its own time zone, on %s", 
       description: '',
       image: storedImageUrl(randomUUID()),
     });
+    /** The room as the host sends it, its picture recorded as their own upload. */
+    const own = async <T extends { image: string }>(body: T): Promise<T> => {
+      await recordUploads(t, host, [body.image]);
+      return body;
+    };
 
     it("put a new room in the server's zone (TIME_ZONE) unless the host picks one, and let an update change it", async () => {
-      const plain = await t.call('POST', '/api/room', { as: host, body: { ...input(), from: addDays(local, 2) } });
+      const plain = await t.call('POST', '/api/room', { as: host, body: await own({ ...input(), from: addDays(local, 2) }) });
       expect(plain.statusCode, plain.body).toBe(201);
       expect(plain.json()).toMatchObject({ timeZone: 'Europe/Lisbon' });
 
-      const placed = await t.call('POST', '/api/room', { as: host, body: { ...input(), timeZone: zone.toLowerCase() } });
+      const placed = await t.call('POST', '/api/room', { as: host, body: await own({ ...input(), timeZone: zone.toLowerCase() }) });
       expect(placed.statusCode, placed.body).toBe(201);
       const room = roomSchema.parse(placed.json());
       expect(room.timeZone).toBe(zone);
 
-      const moved = await t.call('PUT', `/api/room/update/${room._id}`, { as: host, body: { ...input(), from: room.from, timeZone: 'Asia/Tokyo' } });
+      const moved = await t.call('PUT', `/api/room/update/${room._id}`, { as: host, body: await own({ ...input(), from: room.from, timeZone: 'Asia/Tokyo' }) });
       expect(moved.statusCode, moved.body).toBe(200);
       expect(moved.json()).toMatchObject({ timeZone: 'Asia/Tokyo' });
-      const kept = await t.call('PUT', `/api/room/update/${room._id}`, { as: host, body: { ...input(), from: room.from, title: 'Harbour loft' } });
+      const kept = await t.call('PUT', `/api/room/update/${room._id}`, { as: host, body: await own({ ...input(), from: room.from, title: 'Harbour loft' }) });
       expect(kept.json()).toMatchObject({ title: 'Harbour loft', timeZone: 'Asia/Tokyo' });
       const [stored] = await t.database.db.select({ timeZone: rooms.timeZone }).from(rooms).where(eq(rooms.id, room._id));
       expect(stored!.timeZone).toBe('Asia/Tokyo');
     });
 
     it("let availability start today where the room is, not the day before", async () => {
-      const today = await t.call('POST', '/api/room', { as: host, body: { ...input(), timeZone: zone } });
+      const today = await t.call('POST', '/api/room', { as: host, body: await own({ ...input(), timeZone: zone }) });
       expect(today.statusCode, today.body).toBe(201);
-      const yesterday = await t.call('POST', '/api/room', { as: host, body: { ...input(), from: day(-1), timeZone: zone } });
+      const yesterday = await t.call('POST', '/api/room', { as: host, body: await own({ ...input(), from: day(-1), timeZone: zone }) });
       expect(yesterday.statusCode).toBe(400);
       expect(yesterday.json()).toMatchObject({ error: { fields: { from: 'Availability cannot start before today' } } });
     });
 
     it('refuse a zone that is not an IANA name, naming the field', async () => {
       for (const timeZone of ['Lisbon', '+01:00', 'Mars/Olympus_Mons']) {
-        const res = await t.call('POST', '/api/room', { as: host, body: { ...input(), timeZone } });
+        const res = await t.call('POST', '/api/room', { as: host, body: await own({ ...input(), timeZone }) });
         expect(res.statusCode, timeZone).toBe(400);
         expect(res.json(), timeZone).toMatchObject({ error: { fields: { timeZone: 'Please choose a time zone such as Europe/Lisbon' } } });
       }
