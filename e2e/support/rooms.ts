@@ -88,7 +88,7 @@ export function priceText(cents: number): string {
   return `$${dollars}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
 }
 
-function escapeRegExp(text: string): string {
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -53,7 +53,10 @@ test("a host lists a room with amenities, times and house rules; its page offers
     bathrooms: '1',
     description: 'A cottage with everything.',
   });
-  await page.getByLabel('Image').setInputFiles({ name: 'cottage.png', mimeType: 'image/png', buffer: photoPng([40, 120, 90]) });
+  await page.getByLabel('Photos').setInputFiles({ name: 'cottage.png', mimeType: 'image/png', buffer: photoPng([40, 120, 90]) });
+  // Saving waits for no upload: the photo is in first.
+  await expect(page.getByRole('img', { name: 'Preview of photo 1' })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
   const amenities = page.getByRole('group', { name: 'Amenities' });
   // Ticked in another order than the list's: the room keeps the list's.
   for (const label of [...TICKED].reverse()) await amenities.getByRole('checkbox', { name: label, exact: true }).check();
