@@ -1,6 +1,7 @@
 import { findAmenity, type AmenityKey } from '@staybook/domain/amenities';
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useId } from 'react';
 import { Loader } from '../../../components/loader';
+import { usePopover } from '../../../hooks/use-popover';
 import { lazyPage } from '../../../lib/lazy-page';
 
 // The list brings the amenities' icons: loaded when the filter is first opened, not with the home page.
@@ -25,38 +26,13 @@ function describe(value: readonly AmenityKey[]): string {
  * ticked. Escape, a click outside or 'Done' closes it and hands focus back to the button.
  */
 export function AmenitiesFilter({ value, onChange, inSheet = false }: AmenitiesFilterProps) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, toggle, close, rootRef, buttonRef, onKeyDown } = usePopover({ inSheet });
   const labelId = useId();
   const valueId = useId();
   const panelId = useId();
 
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
-
-  useEffect(() => {
-    if (!open || inSheet) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, inSheet]);
-
   return (
-    <div
-      ref={rootRef}
-      className="relative flex flex-col gap-2"
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || !open) return;
-        // Only the list closes, not a sheet around it.
-        event.stopPropagation();
-        close();
-      }}
-    >
+    <div ref={rootRef} className="relative flex flex-col gap-2" onKeyDown={onKeyDown}>
       <span id={labelId} className="text-sm font-medium text-neutral-800">
         Amenities
       </span>
@@ -66,7 +42,7 @@ export function AmenitiesFilter({ value, onChange, inSheet = false }: AmenitiesF
         aria-labelledby={`${labelId} ${valueId}`}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((was) => !was)}
+        onClick={toggle}
         className="h-11 min-w-36 rounded-md border border-neutral-300 bg-neutral-50 px-3 text-left text-neutral-900"
       >
         <span id={valueId}>{describe(value)}</span>

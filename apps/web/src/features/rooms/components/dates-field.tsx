@@ -1,6 +1,7 @@
 import { formatIsoDate } from '@staybook/domain/dates';
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useId } from 'react';
 import { Loader } from '../../../components/loader';
+import { usePopover } from '../../../hooks/use-popover';
 import { lazyPage } from '../../../lib/lazy-page';
 import type { DateRange } from '../utils/search-draft';
 
@@ -20,37 +21,12 @@ interface DatesFieldProps {
  * Escape, a click outside it or 'Done' closes the calendar and hands focus back to the button.
  */
 export function DatesField({ range, onChange, error, inSheet = false }: DatesFieldProps) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, toggle, close, rootRef, buttonRef, onKeyDown } = usePopover({ inSheet });
   const panelId = useId();
   const errorId = useId();
 
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
-
-  useEffect(() => {
-    if (!open || inSheet) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, inSheet]);
-
   return (
-    <div
-      ref={rootRef}
-      className="relative flex flex-col gap-2"
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || !open) return;
-        // Only the calendar closes, not a sheet around it.
-        event.stopPropagation();
-        close();
-      }}
-    >
+    <div ref={rootRef} className="relative flex flex-col gap-2" onKeyDown={onKeyDown}>
       <button
         ref={buttonRef}
         type="button"
@@ -58,7 +34,7 @@ export function DatesField({ range, onChange, error, inSheet = false }: DatesFie
         aria-controls={panelId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        onClick={() => setOpen((was) => !was)}
+        onClick={toggle}
         className="grid h-full grid-cols-2 divide-x divide-neutral-300 rounded-md border border-neutral-300 bg-neutral-50 text-left aria-invalid:border-rose-600"
       >
         <DateSlot label="Check in" date={range.checkin} />
