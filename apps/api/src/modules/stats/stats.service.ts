@@ -22,7 +22,7 @@ import type { Actor } from '../../plugins/session.js';
 
 /**
  * The statistics dashboards. Every figure is read from the rollups (`stats_sales`, `stats_nights`; migration 0013,
- * docs/decisions/035-statistics-rollups.md), which triggers on `bookings` keep in step in the transaction of each
+ * docs/decisions/036-statistics-rollups.md), which triggers on `bookings` keep in step in the transaction of each
  * booking, cancellation and refund: no answer reads the bookings themselves, so it costs the same with a thousand
  * stays or a million. Sales are what the stays kept (captured minus refunded; docs/decisions/028); bookings count
  * the confirmed stays among them. A sale belongs to the moment it was booked, bucketed by the viewer's calendar
@@ -111,7 +111,7 @@ const DAY_S = 86_400;
  * The sales of each period [b(i), b(i+1)) between local midnights b, exactly, from the rollups: the UTC days
  * between the UTC midnights nearest each boundary, corrected at each boundary by the quarter hours between it and
  * that midnight (at most 48 of them). Every zone's midnight falls on a quarter hour, so the sums are exact
- * (docs/decisions/035-statistics-rollups.md).
+ * (docs/decisions/036-statistics-rollups.md).
  */
 async function salesBetween(db: Db, scope: Scope, boundaries: number[]): Promise<{ sales: number; bookings: number }[]> {
   const anchors = boundaries.map((t) => Math.round(t / DAY_S) * DAY_S);
