@@ -1,6 +1,7 @@
 import { findAmenity, type AmenityKey } from '@staybook/domain/amenities';
 import { Suspense, useId } from 'react';
 import { Loader } from '../../../components/loader';
+import { PopoverPanel } from '../../../components/popover-panel';
 import { usePopover } from '../../../hooks/use-popover';
 import { lazyPage } from '../../../lib/lazy-page';
 
@@ -48,20 +49,11 @@ export function AmenitiesFilter({ value, onChange, inSheet = false }: AmenitiesF
         <span id={valueId}>{describe(value)}</span>
       </button>
       {open && (
-        <div
-          id={panelId}
-          role="group"
-          aria-label="Choose amenities"
-          className={
-            inSheet
-              ? 'rounded-xl border border-neutral-200 p-2'
-              : 'absolute top-full left-0 z-30 mt-2 w-[36rem] max-w-[calc(100vw-2rem)] rounded-2xl border border-neutral-200 bg-white p-4 shadow-xl'
-          }
-        >
+        <PopoverPanel id={panelId} label="Choose amenities" inSheet={inSheet} width="w-[36rem] max-w-[calc(100vw-2rem)]">
           <Suspense fallback={<Loader size="short" />}>
             <AmenitiesPanel value={value} onChange={onChange} onDone={close} />
           </Suspense>
-        </div>
+        </PopoverPanel>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { formatIsoDate } from '@staybook/domain/dates';
 import { Suspense, useId } from 'react';
 import { Loader } from '../../../components/loader';
+import { PopoverPanel } from '../../../components/popover-panel';
 import { usePopover } from '../../../hooks/use-popover';
 import { lazyPage } from '../../../lib/lazy-page';
 import type { DateRange } from '../utils/search-draft';
@@ -46,16 +47,7 @@ export function DatesField({ range, onChange, error, inSheet = false }: DatesFie
         </p>
       )}
       {open && (
-        <div
-          id={panelId}
-          role="group"
-          aria-label="Choose dates"
-          className={
-            inSheet
-              ? 'rounded-xl border border-neutral-200 p-2'
-              : 'absolute top-full left-0 z-30 mt-2 w-max rounded-2xl border border-neutral-200 bg-white p-4 shadow-xl'
-          }
-        >
+        <PopoverPanel id={panelId} label="Choose dates" inSheet={inSheet} width="w-max">
           <Suspense fallback={<Loader size="short" />}>
             <StayRangePicker range={range} onChange={onChange} twoMonths={!inSheet} />
           </Suspense>
@@ -72,7 +64,7 @@ export function DatesField({ range, onChange, error, inSheet = false }: DatesFie
               Done
             </button>
           </div>
-        </div>
+        </PopoverPanel>
       )}
     </div>
   );
