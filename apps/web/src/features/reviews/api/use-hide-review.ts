@@ -1,12 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { roomKeys } from '../../../lib/room-keys';
 import { hideReview } from './reviews-api';
-import { useRefreshReviews } from './use-refresh-reviews';
+import { reviewKeys } from './review-keys';
 
-/** An admin hides a review; it leaves the room's page and its rating, which are fetched again. */
-export function useHideReview(reviewId: string) {
-  const refresh = useRefreshReviews();
+/** An admin hides a review; it leaves the room's reviews and its rating (on the page and the cards). */
+export function useHideReview({ reviewId, roomId }: { reviewId: string; roomId: string }) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) => hideReview({ reviewId, reason }),
-    onSuccess: () => refresh(),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reviewKeys.room(roomId) }),
+        queryClient.invalidateQueries({ queryKey: roomKeys.all }),
+      ]),
   });
 }

@@ -1,12 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { replyToReview } from './reviews-api';
-import { useRefreshReviews } from './use-refresh-reviews';
+import { reviewKeys } from './review-keys';
 
-/** The room's host posts their one public reply to a review; the room's reviews are fetched again. */
-export function useReplyToReview(reviewId: string) {
-  const refresh = useRefreshReviews();
+/** The room's host posts their one public reply to a review; only that room's reviews change. */
+export function useReplyToReview({ reviewId, roomId }: { reviewId: string; roomId: string }) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: string) => replyToReview({ reviewId, body }),
-    onSuccess: () => refresh(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.room(roomId) }),
   });
 }

@@ -11,8 +11,21 @@ import { useHideReview } from '../api/use-hide-review';
  * An admin takes a review that breaks the rules off the room, with the reason its author and the room's host are
  * mailed (and the audit log keeps).
  */
-export function HideReviewDialog({ reviewId, authorName, onClose }: { reviewId: string; authorName: string; onClose: () => void }) {
-  const hide = useHideReview(reviewId);
+export function HideReviewDialog({
+  reviewId,
+  roomId,
+  authorName,
+  onClose,
+  onHidden,
+}: {
+  reviewId: string;
+  roomId: string;
+  authorName: string;
+  onClose: () => void;
+  /** The review is gone, and with it the button that opened this dialog. */
+  onHidden: () => void;
+}) {
+  const hide = useHideReview({ reviewId, roomId });
   const { register, handleSubmit, setError, formState } = useForm<HideReviewBody>({
     resolver: zodResolver(hideReviewBodySchema),
     defaultValues: { reason: '' },
@@ -27,7 +40,7 @@ export function HideReviewDialog({ reviewId, authorName, onClose }: { reviewId: 
       return;
     }
     notify.success('Review hidden');
-    onClose();
+    onHidden();
   });
   return (
     <Modal

@@ -8,8 +8,8 @@ import { notify } from '../../../lib/notify';
 import { useReplyToReview } from '../api/use-reply-to-review';
 
 /** The room's host's one public reply to a review, written under it. */
-export function ReplyForm({ reviewId, onDone }: { reviewId: string; onDone: () => void }) {
-  const reply = useReplyToReview(reviewId);
+export function ReplyForm({ reviewId, roomId, onDone }: { reviewId: string; roomId: string; onDone: () => void }) {
+  const reply = useReplyToReview({ reviewId, roomId });
   const { register, handleSubmit, setError, formState } = useForm<ReviewReplyBody>({
     resolver: zodResolver(reviewReplyBodySchema),
     defaultValues: { body: '' },

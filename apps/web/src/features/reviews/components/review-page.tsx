@@ -2,14 +2,16 @@ import { formatIsoDate } from '@staybook/domain/dates';
 import type { Trip } from '@staybook/domain/trips';
 import { FaArrowLeft } from 'react-icons/fa';
 import { Link } from 'react-router';
+import type { ReviewState } from '@staybook/domain/reviews';
+import type { ComponentProps } from 'react';
+import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { ApiRequestError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/form-errors';
 import { tripPath } from '../../trips/utils/trip-text';
 import { useReviewState } from '../api/use-review-state';
 import { useWriteReview } from '../api/use-write-review';
 import { ReviewForm } from './review-form';
-import { reviewProblemText, StayReviews } from './stay-reviews';
+import { reviewPhase, StayReviews } from './stay-reviews';
 
 /**
  * `/dashboard/trips/:bookingId/review`: the viewer's review of the stay. The form while they may write it; then their
@@ -46,27 +48,26 @@ export function ReviewPage({ trip }: { trip: Trip }) {
         </p>
       </header>
 
-      {state.isPending ? (
-        <Loader size="short" />
-      ) : state.isError ? (
-        <p role="alert" className="rounded-lg bg-rose-50 px-4 py-3 text-rose-700">
-          {`The review could not be loaded: ${errorMessage(state.error)} `}
-          <button type="button" className="font-semibold underline underline-offset-2" onClick={() => void state.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : state.data.mine || state.data.theirs ? (
-        <StayReviews state={state.data} otherName={trip.otherParty.name} />
-      ) : reviewProblemText(state.data) ? (
-        <p className="rounded-lg bg-neutral-100 px-4 py-3 text-neutral-800">{reviewProblemText(state.data)}</p>
+      {!state.data ? (
+        state.isError ? <LoadError what="The review" error={state.error} onRetry={() => void state.refetch()} /> : <Loader size="short" />
       ) : (
-        <div className="flex flex-col gap-6">
-          <p className="text-neutral-700">
-            {`You can write it until ${formatIsoDate(state.data.closesOn)}. ${trip.otherParty.name} will not see it until they have written theirs or that day has passed; then both are published together.`}
-          </p>
-          <ReviewForm side={state.data.side} onSubmit={submit} />
-        </div>
+        <ReviewPhaseView state={state.data} otherName={trip.otherParty.name} onSubmit={submit} />
       )}
     </article>
+  );
+}
+
+/** What the page shows once the state is in: a failed refresh keeps it, and the review being written with it. */
+function ReviewPhaseView({ state, otherName, onSubmit }: { state: ReviewState; otherName: string; onSubmit: ComponentProps<typeof ReviewForm>['onSubmit'] }) {
+  const phase = reviewPhase(state);
+  if (phase.kind === 'reviews') return <StayReviews state={state} otherName={otherName} />;
+  if (phase.kind === 'problem') return <p className="rounded-lg bg-neutral-100 px-4 py-3 text-neutral-800">{phase.text}</p>;
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-neutral-700">
+        {`You can write it until ${formatIsoDate(state.closesOn)}. ${otherName} will not see it until they have written theirs or that day has passed; then both are published together.`}
+      </p>
+      <ReviewForm side={state.side} onSubmit={onSubmit} />
+    </div>
   );
 }

@@ -2,7 +2,6 @@ import type { PublicReview } from '@staybook/domain/reviews';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { formatReviewMonth } from '../utils/review-text';
-import { HideReviewDialog } from './hide-review-dialog';
 import { ReplyForm } from './reply-form';
 import { Stars } from './stars';
 
@@ -13,14 +12,14 @@ interface RoomReviewProps {
   hostName: string;
   /** The room's host may reply once to a review without a reply. */
   canReply: boolean;
-  /** Admins may hide a review that breaks the rules. */
-  canHide: boolean;
+  roomId: string;
+  /** Admins may hide a review that breaks the rules: the room's reviews open the dialog (it outlives the review). */
+  onHide?: (() => void) | undefined;
 }
 
 /** One published review on the room's page: who (first name, photo), when (month and year), the text, the reply. */
-export function RoomReview({ review, hostName, canReply, canHide }: RoomReviewProps) {
+export function RoomReview({ review, hostName, canReply, roomId, onHide }: RoomReviewProps) {
   const [replying, setReplying] = useState(false);
-  const [hiding, setHiding] = useState(false);
   const { firstName, image } = review.author;
   return (
     <li aria-label={`Review by ${firstName}`} className="flex flex-col gap-3">
@@ -40,18 +39,17 @@ export function RoomReview({ review, hostName, canReply, canHide }: RoomReviewPr
         </div>
       )}
       {canReply && !review.reply && (replying ? (
-        <ReplyForm reviewId={review.id} onDone={() => setReplying(false)} />
+        <ReplyForm reviewId={review.id} roomId={roomId} onDone={() => setReplying(false)} />
       ) : (
         <button type="button" className={TEXT_BUTTON} onClick={() => setReplying(true)}>
           Reply
         </button>
       ))}
-      {canHide && (
-        <button type="button" className={TEXT_BUTTON} onClick={() => setHiding(true)}>
+      {onHide && (
+        <button type="button" className={TEXT_BUTTON} onClick={onHide}>
           Hide review
         </button>
       )}
-      {hiding && <HideReviewDialog reviewId={review.id} authorName={firstName} onClose={() => setHiding(false)} />}
     </li>
   );
 }

@@ -1,10 +1,11 @@
 import type { Room } from '@staybook/domain/rooms';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
-import { errorMessage } from '../../../lib/form-errors';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useRoomReviews } from '../api/use-room-reviews';
+import { HideReviewDialog } from './hide-review-dialog';
 import { RatingSummaryView } from './rating-summary';
 import { RoomReview } from './room-review';
 
@@ -19,33 +20,54 @@ export function RoomReviews({ room }: { room: Pick<Room, '_id' | 'host'> }) {
   const isHost = user !== null && room.host.id !== undefined && user.id === room.host.id;
   const isAdmin = user?.role === 'admin';
 
-  if (reviews.isPending) return <Loader size="short" />;
-  if (reviews.isError) {
-    return (
-      <p role="alert" className="rounded-lg bg-rose-50 px-4 py-3 text-rose-700">
-        {`The reviews could not be loaded: ${errorMessage(reviews.error)} `}
-        <button type="button" className="font-semibold underline underline-offset-2" onClick={() => void reviews.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
+  const [hiding, setHiding] = useState<{ id: string; firstName: string } | null>(null);
+  const heading = useRef<HTMLDivElement>(null);
+
+  // A failed refresh keeps what was shown; only a first load that failed replaces the section.
+  if (!reviews.data) {
+    return reviews.isError ? <LoadError what="The reviews" error={reviews.error} onRetry={() => void reviews.refetch()} /> : <Loader size="short" />;
   }
   const [first] = reviews.data.pages;
   const items = reviews.data.pages.flatMap((page) => page.items);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-8 border-t border-neutral-200 pt-8">
-      <RatingSummaryView rating={first!.rating} headingId={headingId} />
+      <div ref={heading} tabIndex={-1} className="outline-none">
+        <RatingSummaryView rating={first!.rating} headingId={headingId} />
+      </div>
       {items.length > 0 && (
         <ul aria-label="Reviews" className="grid grid-cols-1 gap-x-12 gap-y-10 md:grid-cols-2">
           {items.map((review) => (
-            <RoomReview key={review.id} review={review} hostName={room.host.name} canReply={isHost} canHide={isAdmin} />
+            <RoomReview
+              key={review.id}
+              review={review}
+              hostName={room.host.name}
+              roomId={room._id}
+              canReply={isHost}
+              onHide={isAdmin ? () => setHiding({ id: review.id, firstName: review.author.firstName }) : undefined}
+            />
           ))}
         </ul>
       )}
-      {reviews.hasNextPage && (
+      {reviews.isFetchNextPageError && (
+        <LoadError what="More reviews" error={reviews.error} onRetry={() => void reviews.fetchNextPage()} />
+      )}
+      {reviews.hasNextPage && !reviews.isFetchNextPageError && (
         <Button variant="outline" className="self-start" pending={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
           Show more reviews
         </Button>
+      )}
+      {hiding && (
+        <HideReviewDialog
+          reviewId={hiding.id}
+          roomId={room._id}
+          authorName={hiding.firstName}
+          onClose={() => setHiding(null)}
+          onHidden={() => {
+            setHiding(null);
+            // The review and its button are gone: once the dialog has let go, the keyboard goes on from the rating.
+            requestAnimationFrame(() => heading.current?.focus());
+          }}
+        />
       )}
     </section>
   );

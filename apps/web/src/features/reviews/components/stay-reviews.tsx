@@ -36,10 +36,16 @@ export function StayReviews({ state, otherName }: { state: ReviewState; otherNam
   );
 }
 
-/** Why the viewer cannot write their review now, in the domain's words; null when they can or have written it. */
-export function reviewProblemText(state: ReviewState): string | null {
-  if (!state.problem || state.mine) return null;
-  return REVIEW_PROBLEM_MESSAGES[state.problem];
+/**
+ * What the viewer's side of a stay's reviews shows: the reviews once either exists for them to read, else the form
+ * while they may write, else why not (in the domain's words).
+ */
+export type ReviewPhase = { kind: 'reviews' } | { kind: 'write' } | { kind: 'problem'; text: string };
+
+export function reviewPhase(state: ReviewState): ReviewPhase {
+  if (state.mine || state.theirs) return { kind: 'reviews' };
+  if (!state.problem) return { kind: 'write' };
+  return { kind: 'problem', text: REVIEW_PROBLEM_MESSAGES[state.problem] };
 }
 
 function ReviewBlock({ title, children }: { title: string; children: ReactNode }) {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { useReviewState } from '../api/use-review-state';
 import { reviewPath } from '../utils/review-path';
-import { reviewProblemText, StayReviews } from './stay-reviews';
+import { reviewPhase, StayReviews } from './stay-reviews';
 
 const WRITE_LINK =
   'inline-flex items-center justify-center self-start rounded-lg border-2 border-rose-600 bg-rose-600 px-5 py-2.5 text-sm font-semibold text-white transition hover:border-rose-700 hover:bg-rose-700';
@@ -14,25 +14,24 @@ export function TripReviews({ trip }: { trip: Trip }) {
   const headingId = useId();
   const bookingId = trip.booking._id;
   const state = useReviewState(bookingId);
-  // A failure leaves the section out: the rest of the trip page stands without it.
-  if (state.isError) return null;
-  const problem = state.data ? reviewProblemText(state.data) : null;
-  const canWrite = state.data !== undefined && state.data.problem === null && state.data.mine === null;
+  // A first load that failed leaves the section out: the rest of the trip page stands without it.
+  if (!state.data && state.isError) return null;
+  const phase = state.data ? reviewPhase(state.data) : null;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-xl border border-neutral-200 p-5">
       <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
         Reviews
       </h2>
-      {!state.data ? (
+      {!state.data || !phase ? (
         <Loader size="short" />
-      ) : canWrite ? (
+      ) : phase.kind === 'write' ? (
         <Link to={reviewPath(bookingId)} className={WRITE_LINK}>
           Write a review
         </Link>
-      ) : state.data.mine || state.data.theirs ? (
+      ) : phase.kind === 'reviews' ? (
         <StayReviews state={state.data} otherName={trip.otherParty.name} />
       ) : (
-        <p className="text-neutral-700">{problem}</p>
+        <p className="text-neutral-700">{phase.text}</p>
       )}
     </section>
   );
