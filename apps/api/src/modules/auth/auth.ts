@@ -16,7 +16,7 @@ import {
 } from '@staybook/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { accounts, sessions, users, verifications } from '../../db/schema.js';
+import { accounts, sessions, uploads, users, verifications } from '../../db/schema.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import { passwordResetMail, signUpAttemptMail, verifyEmailMail } from '../../integrations/mail/templates.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
@@ -261,6 +261,11 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
             // Checked by the before hook already (any JSON type); here it is trimmed as stored.
             const name = user.name === undefined ? undefined : checkName(REQUIRED_NAME, user.name);
             const userId = ctx?.context.session?.user.id;
+            // A picture someone else uploaded is theirs: not a profile photo for anyone else (nor, through it, a room's).
+            if (typeof user.image === 'string' && userId) {
+              const [upload] = await db.select({ ownerId: uploads.ownerId }).from(uploads).where(eq(uploads.url, user.image));
+              if (upload?.ownerId && upload.ownerId !== userId) throw new APIError('BAD_REQUEST', { message: 'Please upload the new photo first.' });
+            }
             if (user.image !== undefined && ctx && userId) {
               const [current] = await db.select({ image: users.image }).from(users).where(eq(users.id, userId));
               if (current?.image && current.image !== user.image) replacedPhotos.set(ctx, current.image);

@@ -92,9 +92,14 @@ async function checkPhotosAreTheHosts(db: Db | Tx, hostId: string, photos: reado
     .from(rooms)
     .where(and(eq(rooms.hostId, hostId), sql`${rooms.photos} && ${wanted}`));
   for (const row of shown) for (const url of row.photos) known.add(url);
-  // Their own profile photo, uploaded at sign-up before the account existed (so nobody's upload).
-  const [self] = await db.select({ image: users.image }).from(users).where(eq(users.id, hostId));
-  if (self?.image) known.add(self.image);
+  // Their own profile photo, uploaded at sign-up before the account existed (so nobody's upload); a picture another
+  // person uploaded never counts, however it came to be their profile photo.
+  const [self] = await db
+    .select({ image: users.image, ownerId: uploads.ownerId })
+    .from(users)
+    .leftJoin(uploads, eq(uploads.url, users.image))
+    .where(eq(users.id, hostId));
+  if (self?.image && (self.ownerId === null || self.ownerId === hostId)) known.add(self.image);
   if (!photos.every((url) => known.has(url))) {
     throw new BadRequestError(`photos: ${NOT_YOUR_PHOTO_MESSAGE}`, { photos: NOT_YOUR_PHOTO_MESSAGE });
   }

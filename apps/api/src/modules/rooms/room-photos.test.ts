@@ -167,6 +167,16 @@ describe.each(TEST_DATABASE_KINDS)('room photos on %s', (kind) => {
     expect((await t.call('POST', '/api/room', { as: otherHost, body: photosBody([avatar]) })).json()).toEqual(validationError('photos', NOT_YOURS));
   });
 
+  it("never takes another host's upload made a profile photo first", async () => {
+    const [theirs] = await ownPhotos(host, 1);
+    // The profile can no longer take it (the hole: a profile photo was every room's to show)…
+    const profile = await t.call('POST', '/api/auth/update-user', { as: otherHost, body: { image: theirs } });
+    expect(profile.statusCode, profile.body).toBe(400);
+    // …and were it there already, written before this rule, a room still could not.
+    await t.database.db.update(users).set({ image: theirs! }).where(eq(users.id, otherHost.id));
+    expect((await t.call('POST', '/api/room', { as: otherHost, body: photosBody([theirs!]) })).json()).toEqual(validationError('photos', NOT_YOURS));
+  });
+
   it('still takes a lone image as the one photo, and an image beside photos only as their first', async () => {
     const [a, b] = await ownPhotos(host, 2);
     const lone = await t.call('POST', '/api/room', { as: host, body: roomBody({ image: a }) });
