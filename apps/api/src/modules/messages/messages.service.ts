@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { messagePreview, type Message, type MessagesPage, type Thread, type ThreadsPage, type UnreadCount } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
+import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor.js';
 import { bookings, messages, users } from '../../db/schema.js';
-import { BadRequestError, NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
 import { newMessageMail } from '../../integrations/mail/templates.js';
 import type { Actor } from '../../plugins/session.js';
 import { findBookingRow, type BookingRow } from '../bookings/bookings.queries.js';
@@ -77,26 +77,6 @@ export async function sendMessage(deps: MessageDeps, { actor, bookingId, body }:
 }
 
 /** A page's cursor: a message's sent time (the oldest of a thread page, the latest of a thread) and an id to break ties. */
-type Cursor = { at: string; id: string };
-
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
-}
-
-function decodeCursor(text: string, field: string): Cursor {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2) {
-      const [at, id] = value as unknown[];
-      if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(at) && z.uuid().safeParse(id).success) {
-        return { at, id: id as string };
-      }
-    }
-  } catch {
-    // Falls through to the error below: a cursor the client altered or made up.
-  }
-  throw new BadRequestError('The page cursor is not valid; start again from the first page.', { [field]: 'Invalid cursor' });
-}
 
 /** `GET /api/booking/:id/messages`: the newest messages before the cursor (or the newest of all), oldest first. */
 export async function listMessages(
@@ -106,7 +86,7 @@ export async function listMessages(
   await findThread(db, { actor, bookingId });
   const conditions: SQL[] = [eq(messages.bookingId, bookingId)];
   if (before) {
-    const c = decodeCursor(before, 'before');
+    const c = decodeTimeCursor(before, 'before');
     conditions.push(sql`(${messages.createdAt}, ${messages.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`);
   }
   const rows = await db
@@ -120,7 +100,7 @@ export async function listMessages(
   const oldest = page[page.length - 1];
   return {
     items: page.reverse().map((r) => toMessage(r, actor)),
-    earlierCursor: rows.length > limit && oldest ? encodeCursor({ at: oldest.createdAt.toISOString(), id: oldest.id }) : null,
+    earlierCursor: rows.length > limit && oldest ? encodeTimeCursor({ at: oldest.createdAt.toISOString(), id: oldest.id }) : null,
   };
 }
 
@@ -177,7 +157,7 @@ const ISO_TIMESTAMP = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
  * their bookings is looked at once, its newest message read from the thread index.
  */
 export async function listThreads(db: Db, { actor, cursor, limit }: { actor: Actor; cursor?: string | undefined; limit: number }): Promise<ThreadsPage> {
-  const after = cursor ? decodeCursor(cursor, 'cursor') : null;
+  const after = cursor ? decodeTimeCursor(cursor, 'cursor') : null;
   const result = (await db.execute(sql`
     select t.booking_id, t.side, b.reference, b.room_title as title, b.room_image as image,
            other.name as other_name, other.image as other_image,
@@ -211,7 +191,7 @@ export async function listThreads(db: Db, { actor, cursor, limit }: { actor: Act
     }),
   );
   const last = page[page.length - 1];
-  return { items, nextCursor: result.rows.length > limit && last ? encodeCursor({ at: last.last_at, id: last.booking_id }) : null };
+  return { items, nextCursor: result.rows.length > limit && last ? encodeTimeCursor({ at: last.last_at, id: last.booking_id }) : null };
 }
 
 async function unreadByBooking(db: Db, actor: Actor, bookingIds: string[]): Promise<Map<string, number>> {

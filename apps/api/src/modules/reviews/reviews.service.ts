@@ -1,5 +1,4 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   findReviewProblem,
   ratingFromSums,
@@ -19,6 +18,7 @@ import {
   type RoomReviewsPage,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
+import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor.js';
 import { auditLog, bookings, reviews, rooms, users } from '../../db/schema.js';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, sqlState } from '../../errors.js';
 import { reviewHiddenMail } from '../../integrations/mail/templates.js';
@@ -210,26 +210,6 @@ export async function writeReview(
 }
 
 /** A page's cursor: the last review's publication time and id. */
-type Cursor = { at: string; id: string };
-
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
-}
-
-function decodeCursor(text: string): Cursor {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2) {
-      const [at, id] = value as unknown[];
-      if (typeof at === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(at) && !Number.isNaN(Date.parse(at)) && z.uuid().safeParse(id).success) {
-        return { at, id: id as string };
-      }
-    }
-  } catch {
-    // Falls through: a cursor the client altered or made up.
-  }
-  throw new BadRequestError('The page cursor is not valid; start again from the first page.', { cursor: 'Invalid cursor' });
-}
 
 type PublicRow = ReviewRow & { authorName: string; authorImage: string | null; stayCheckIn: IsoDate };
 
@@ -271,7 +251,7 @@ export async function listRoomReviews(
   if (!room) throw new NotFoundError(ROOM_NOT_FOUND);
   const conditions: SQL[] = [eq(reviews.roomId, roomId), shownOnRoom];
   if (cursor) {
-    const after = decodeCursor(cursor);
+    const after = decodeTimeCursor(cursor);
     conditions.push(sql`(${reviews.publishedAt}, ${reviews.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
   }
   const rows = await selectPublicReviews(db, and(...conditions)!)
@@ -282,7 +262,7 @@ export async function listRoomReviews(
   return {
     rating: ratingFromSums(room),
     items: page.map(toPublicReview),
-    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.publishedAt!.toISOString(), id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeTimeCursor({ at: last.publishedAt!.toISOString(), id: last.id }) : null,
   };
 }
 
@@ -325,14 +305,15 @@ export async function hideReview(deps: ReviewDeps, { actor, reviewId, reason }: 
   const changedRoom = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const row = await lockReview(tx, reviewId);
-    if (!row) throw new NotFoundError(REVIEW_NOT_FOUND);
+    // An unpublished review is nobody's to see yet, admins' included: hiding it would tell the other side it exists.
+    if (!row || row.review.publishedAt === null) throw new NotFoundError(REVIEW_NOT_FOUND);
     const { review } = row;
     if (review.hiddenAt !== null) throw new ConflictError('This review is already hidden.');
     await tx
       .update(reviews)
       .set({ hiddenAt: sql`now()`, hiddenBy: actor.id, hiddenReason: reason })
       .where(and(eq(reviews.id, reviewId), isNull(reviews.hiddenAt)));
-    const counted = review.side === 'guest' && review.publishedAt !== null;
+    const counted = review.side === 'guest';
     if (counted) {
       await changeRoomRating(tx, review, -1);
       await deps.listing.announce(tx, review.roomId);

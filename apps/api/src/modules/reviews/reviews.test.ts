@@ -338,6 +338,14 @@ describe.each(TEST_DATABASE_KINDS)('reviews API on %s', (kind) => {
       const mail = await t.mailSent();
       expect(mail.map((m) => m.to).sort()).toEqual([guest.email, host.email].sort());
       expect(mail.every((m) => m.text.includes('It names a neighbour.'))).toBe(true);
+
+      // A review still waiting for the other side is nobody's to see: hiding it would tell the host it exists.
+      const { booking } = await pastStay({ room, endedDaysAgo: 4 });
+      await write(guest, booking.id, GUEST_REVIEW);
+      const [waiting] = await t.database.db.select().from(reviews).where(eq(reviews.bookingId, booking.id));
+      await t.clearMail();
+      expect(errorOf(await t.call('POST', `/api/reviews/${waiting!.id}/hide`, { as: admin, body: { reason: 'Spam' } })).status).toBe(404);
+      expect(await t.mailSent()).toEqual([]);
     });
   });
 
@@ -401,6 +409,9 @@ describe.each(TEST_DATABASE_KINDS)('reviews API on %s', (kind) => {
       expect([...second.items, ...third.items].map((r) => r.rating)).toEqual([3, 2, 1]);
       expect(third.nextCursor).toBeNull();
       expect(errorOf(await t.call('GET', `/api/rooms/${room.id}/reviews?cursor=bogus`)).status).toBe(400);
+      // A made-up cursor whose date only looks valid is refused before the database sees it.
+      const forged = Buffer.from(JSON.stringify(['2024-02-30T00:00:00.000Z', randomUUID()])).toString('base64url');
+      expect(errorOf(await t.call('GET', `/api/rooms/${room.id}/reviews?cursor=${forged}`)).status).toBe(400);
       expect(errorOf(await t.call('GET', `/api/rooms/${randomUUID()}/reviews`)).status).toBe(404);
     });
   });
