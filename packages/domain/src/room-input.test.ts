@@ -60,6 +60,8 @@ describe('room input', () => {
       description: 'Quiet.',
       image: IMAGE,
       photos: [IMAGE],
+      // Sent as the spec sends it, a lone image: on an update it replaces the cover only.
+      coverOnly: true,
     });
   });
 

@@ -226,7 +226,11 @@ function roomInputSchemaWith(startRule: StartRule | null) {
     .transform(({ price, photos, image, ...room }) => {
       // The checks above leave at least one photo: `photos`, or a lone `image`.
       const all = photos ?? (image === undefined ? [] : [image]);
-      return { ...room, priceCents: price, photos: all, image: all[0] ?? '' };
+      /*
+       * A lone `image` (a client from before galleries) names the cover only: a new room's one photo, and on an
+       * update the new cover before the room's other photos, which it must not throw away.
+       */
+      return { ...room, priceCents: price, photos: all, image: all[0] ?? '', coverOnly: photos === undefined };
     });
 }
 

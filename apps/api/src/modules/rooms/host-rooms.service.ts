@@ -179,9 +179,11 @@ export async function updateRoom(
       )
       .orderBy(asc(bookings.checkIn));
     if (outside.length > 0) throw new ConflictError(outsideStaysMessage(outside));
-    await checkPhotosAreTheHosts(tx, actor.id, input.photos);
-    await tx.update(rooms).set({ ...roomColumns(input), timeZone, updatedAt: sql`now()` }).where(eq(rooms.id, id));
-    return room.photos.filter((url) => !input.photos.includes(url));
+    // A lone `image` replaces the cover and keeps the other photos (only a client that sends `photos` reorders them).
+    const photos = input.coverOnly ? [input.image, ...room.photos.slice(1).filter((url) => url !== input.image)] : input.photos;
+    await checkPhotosAreTheHosts(tx, actor.id, photos);
+    await tx.update(rooms).set({ ...roomColumns({ ...input, photos }), timeZone, updatedAt: sql`now()` }).where(eq(rooms.id, id));
+    return room.photos.filter((url) => !photos.includes(url));
   });
   await listing.roomsChanged();
   // After the commit: a dropped photo goes once nothing else shows it.

@@ -189,6 +189,17 @@ describe.each(TEST_DATABASE_KINDS)('room photos on %s', (kind) => {
     expect(mismatch.json()).toEqual(validationError('image', 'The cover (image) must be the first of the photos'));
   });
 
+  it("takes a lone image on an update as the new cover, keeping the room's other photos", async () => {
+    const [a, b, c, d] = await ownPhotos(host, 4);
+    const room = roomSchema.parse((await t.call('POST', '/api/room', { as: host, body: photosBody([a!, b!, c!]) })).json());
+    const { photos: _, ...details } = photosBody([a!]);
+    const same = await t.call('PUT', `/api/room/update/${room._id}`, { as: host, body: { ...details, from: room.from, image: a } });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(roomSchema.parse(same.json()).photos).toEqual([a, b, c]);
+    const cover = await t.call('PUT', `/api/room/update/${room._id}`, { as: host, body: { ...details, from: room.from, image: d } });
+    expect(roomSchema.parse(cover.json())).toMatchObject({ image: d, photos: [d, b, c] });
+  });
+
   it('removes the photos an update drops once nothing shows them, and keeps a cover a booking still shows', async () => {
     const [cover, second, third, fourth] = await Promise.all([1, 2, 3, 4].map(() => store().saveImage(png)));
     await recordUploads(t, host, [cover, second, third, fourth]);

@@ -172,6 +172,7 @@ describe('RoomForm', () => {
       description: 'Northern lights from the bed.',
       photos: [STORED, SECOND],
       image: STORED,
+      coverOnly: false,
       timeZone: 'Europe/Oslo',
       cancellationPolicy: 'moderate',
       amenities: ['wifi', 'hot-tub', 'fireplace'],
