@@ -14,6 +14,8 @@
 //                                          (PostgreSQL only; the defaults are these)
 //   --only=search,statistics               only these sections (browsing, bookings, statistics, search, bundle)
 //   --plans                                the search section prints each case's whole query plans too
+//   --cpu-prof=DIR                         the app's server writes a V8 CPU profile into DIR when it stops
+//                                          (open it in Chrome's DevTools, Performance tab)
 //
 // Load comes from autocannon in this process; the app and the bare route each run in a process of their own,
 // on ports 6340 (app) and 6341 (bare route); the statistics section starts a server of its own on 6342, the
@@ -66,6 +68,7 @@ const { values: args } = parseArgs({
     'search-bookings': { type: 'string', default: '1000000' },
     only: { type: 'string' },
     plans: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 const SEED_ROOMS = Number(args.rooms);
@@ -654,7 +657,7 @@ if (!chosen.some((section) => section.usesApp)) {
       // Every client books from this one address; the limits have tests of their own.
       AUTH_RATE_LIMIT: '0',
       PAYMENT_RATE_LIMIT: '0',
-    });
+    }, { nodeArgs: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [] });
     try {
       console.log(
         `database: ${database.target.kind}, ${SEED_ROOMS > 0 ? `${SEED_ROOMS.toLocaleString('en-US')} bench rooms` : 'demo seed'}, ${CONNECTIONS} connections, ${DURATION_S} s per path`,

@@ -21,12 +21,15 @@ export async function freePort(): Promise<number> {
 
 export type RunningServer = { url: string; process: ChildProcess; output: () => string; stop(): Promise<number | null> };
 
-/** Starts the real server as `npm start` runs it (minus the web build) and waits until it answers. Tests and `npm run bench` use it. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts the real server as `npm start` runs it (minus the web build) and waits until it answers. Tests and
+ * `npm run bench` use it; `nodeArgs` go to Node.js itself (the bench's `--cpu-prof`).
+ */
+export async function startServer(env: Record<string, string>, { nodeArgs = [] }: { nodeArgs?: string[] } = {}): Promise<RunningServer> {
   // A given PORT is kept (the bench's own ports); otherwise any free one.
   const port = Number(env.PORT) || (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', serverEntry], {
     // The address it is opened at is its public one, so its pages are not redirected elsewhere.
     env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
