@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -13,6 +14,11 @@ import * as schema from './schema.js';
 
 /** The one database handle type services use, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The rows a raw statement answers, typed by the caller: both drivers answer `{ rows }`, columns as named in SQL. */
+export async function queryRows<T>(db: Db, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   CARD_ERROR_MESSAGES,
   cardBrand,
@@ -10,7 +10,7 @@ import {
   type CardInput,
   type PaymentConfig,
 } from '@staybook/domain';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { testPaymentEvents, testPaymentIntents } from '../../db/schema.js';
 import { CardError, ConflictError, NotFoundError } from '../../errors.js';
 import {
@@ -45,6 +45,29 @@ function cardError(status: 400 | 402, code: CardErrorCode): CardError {
   const message = CARD_ERROR_MESSAGES[code];
   const field = CARD_FIELD[code];
   return new CardError(status, code, message, field ? { [field]: message } : undefined);
+}
+
+/** A row of test_payment_intents as a raw statement answers it: snake_case, bigints as text on PostgreSQL. */
+function intentRowFrom(r: Record<string, unknown>): IntentRow {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  return {
+    id: String(r.id),
+    clientSecret: String(r.client_secret),
+    amountCents: Number(r.amount_cents),
+    currency: String(r.currency),
+    status: String(r.status),
+    captureMethod: String(r.capture_method),
+    metadata: (typeof r.metadata === 'string' ? JSON.parse(r.metadata) : r.metadata) as Record<string, string>,
+    cardBrand: text(r.card_brand),
+    cardLast4: text(r.card_last4),
+    lastDeclineCode: text(r.last_decline_code),
+    amountCapturableCents: Number(r.amount_capturable_cents),
+    amountReceivedCents: Number(r.amount_received_cents),
+    amountRefundedCents: Number(r.amount_refunded_cents),
+    idempotencyKey: text(r.idempotency_key),
+    createdAt: new Date(r.created_at as string),
+    updatedAt: new Date(r.updated_at as string),
+  };
 }
 
 function toIntent(row: IntentRow): ProviderIntent {
@@ -100,24 +123,18 @@ export class TestPaymentProcessor implements PaymentProvider {
     idempotencyKey: string;
   }): Promise<ProviderIntent> {
     const id = newId('pi_test_');
-    const inserted = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(testPaymentIntents)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${newId('')}`,
-          amountCents: input.amountCents,
-          currency: input.currency,
-          status: 'requires_payment_method',
-          captureMethod: 'manual',
-          metadata: input.metadata,
-          idempotencyKey: input.idempotencyKey,
-        })
-        .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey })
-        .returning();
-      if (row) await this.recordEvent(tx, row.id, 'payment_intent.created', 0);
-      return row;
-    });
+    // The intent and its event in one statement; a key used before creates nothing.
+    const inserted = await this.one(sql`
+      with created as (
+        insert into ${testPaymentIntents} (id, client_secret, amount_cents, currency, status, capture_method, metadata, idempotency_key)
+        values (${id}, ${`${id}_secret_${newId('')}`}, ${input.amountCents}, ${input.currency}, 'requires_payment_method', 'manual',
+                ${JSON.stringify(input.metadata)}::jsonb, ${input.idempotencyKey})
+        on conflict (idempotency_key) do nothing
+        returning *),
+      event as (
+        insert into ${testPaymentEvents} (id, intent_id, type, amount_cents)
+        select ${newId('evt_test_')}, id, 'payment_intent.created', 0 from created)
+      select * from created`);
     if (inserted) return toIntent(inserted);
     // The same key again: the intent it created then, provided it asks for the same thing.
     const [earlier] = await this.db
@@ -140,18 +157,17 @@ export class TestPaymentProcessor implements PaymentProvider {
   }
 
   async captureIntent(id: string, idempotencyKey: string): Promise<ProviderIntent> {
-    const captured = await this.withLockedIntent(id, async (tx, row) => {
-      if (row.status === 'succeeded') return row;
-      if (row.status !== 'requires_capture') throw unexpectedState('capture', row);
-      const [updated] = await tx
-        .update(testPaymentIntents)
-        .set({ status: 'succeeded', amountReceivedCents: row.amountCapturableCents, amountCapturableCents: 0, updatedAt: new Date() })
-        .where(eq(testPaymentIntents.id, id))
-        .returning();
-      await this.recordEvent(tx, id, 'payment_intent.succeeded', row.amountCapturableCents, idempotencyKey);
-      return updated!;
-    });
-    return toIntent(captured);
+    const captured = await this.move(
+      id,
+      'requires_capture',
+      sql`status = 'succeeded', amount_received_cents = amount_capturable_cents, amount_capturable_cents = 0`,
+      { type: 'payment_intent.succeeded', amountCents: sql`amount_received_cents`, idempotencyKey },
+    );
+    if (captured) return toIntent(captured);
+    // Captured already (the same capture again), or in a state that cannot be captured.
+    const row = await this.current(id);
+    if (row.status !== 'succeeded') throw unexpectedState('capture', row);
+    return toIntent(row);
   }
 
   async cancelIntent(id: string, idempotencyKey: string): Promise<ProviderIntent> {
@@ -218,35 +234,59 @@ export class TestPaymentProcessor implements PaymentProvider {
     const digits = cardDigits(card.number);
     const decline = TEST_CARD_OUTCOMES[digits] ?? null;
 
-    const result = await this.withLockedIntent(id, async (tx, locked) => {
-      if (locked.status === 'canceled') throw new ConflictError('This payment was cancelled. Please start the payment again.');
-      // Confirmed already (a retry after the answer was lost): the hold stands, and the caller books it.
-      if (locked.status !== 'requires_payment_method') return { ...locked, lastDeclineCode: null };
-      if (decline) {
-        await tx
-          .update(testPaymentIntents)
-          .set({ lastDeclineCode: decline, updatedAt: new Date() })
-          .where(eq(testPaymentIntents.id, id));
-        await this.recordEvent(tx, id, 'payment_intent.payment_failed', 0);
-        return locked;
-      }
-      const [updated] = await tx
-        .update(testPaymentIntents)
-        .set({
-          status: 'requires_capture',
-          amountCapturableCents: locked.amountCents,
-          cardBrand: cardBrand(digits),
-          cardLast4: digits.slice(-4),
-          lastDeclineCode: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(testPaymentIntents.id, id))
-        .returning();
-      await this.recordEvent(tx, id, 'payment_intent.amount_capturable_updated', locked.amountCents);
-      return updated!;
-    });
-    if (result.status === 'requires_payment_method' && decline) throw cardError(402, decline);
-    return toIntent(result);
+    const moved = decline
+      ? await this.move(id, 'requires_payment_method', sql`last_decline_code = ${decline}`, { type: 'payment_intent.payment_failed', amountCents: sql`0` })
+      : await this.move(
+          id,
+          'requires_payment_method',
+          sql`status = 'requires_capture', amount_capturable_cents = amount_cents, card_brand = ${cardBrand(digits)},
+              card_last4 = ${digits.slice(-4)}, last_decline_code = null`,
+          { type: 'payment_intent.amount_capturable_updated', amountCents: sql`amount_capturable_cents` },
+        );
+    if (moved) {
+      if (decline) throw cardError(402, decline);
+      return toIntent(moved);
+    }
+    // Not waiting for a card any more: cancelled, or confirmed already (a retry after the answer was lost), in
+    // which case the hold stands and the caller books it.
+    const current = await this.current(id);
+    if (current.status === 'canceled') throw new ConflictError('This payment was cancelled. Please start the payment again.');
+    return toIntent({ ...current, lastDeclineCode: null });
+  }
+
+  /** The intent as it is now. */
+  private async current(id: string): Promise<IntentRow> {
+    const [row] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+    if (!row) throw missing(id);
+    return row;
+  }
+
+  /** The one row a statement returning test_payment_intents' columns answered, or null. */
+  private async one(statement: SQL): Promise<IntentRow | null> {
+    const [row] = await queryRows<Record<string, unknown>>(this.db, statement);
+    return row ? intentRowFrom(row) : null;
+  }
+
+  /**
+   * One step of an intent and its event in one statement: the row changes only while its status is `from` (a
+   * concurrent step on the same intent waits for the row, then finds it moved on and changes nothing). The
+   * changed row, or null. `amountCents` is the event's amount, read from the changed row.
+   */
+  private move(
+    id: string,
+    from: IntentStatus,
+    set: SQL,
+    event: { type: string; amountCents: SQL; idempotencyKey?: string },
+  ): Promise<IntentRow | null> {
+    return this.one(sql`
+      with moved as (
+        update ${testPaymentIntents} set ${set}, updated_at = now()
+        where id = ${id} and status = ${from}
+        returning *),
+      event as (
+        insert into ${testPaymentEvents} (id, intent_id, type, amount_cents, idempotency_key)
+        select ${newId('evt_test_')}, id, ${event.type}, ${event.amountCents}, ${event.idempotencyKey ?? null} from moved)
+      select * from moved`);
   }
 
   /** Runs `fn` on the intent's row, locked for a short transaction of its own. */

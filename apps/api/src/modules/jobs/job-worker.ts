@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import type { JobKind, JobPayloads } from './jobs.js';
 
 /** How often a worker looks for due jobs when nothing told it about a new one. */
@@ -43,10 +43,6 @@ export type JobWorker = {
   stop(): Promise<void>;
 };
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /**
  * Runs the outbox's jobs: claims due rows (`FOR UPDATE SKIP LOCKED`, so several servers never take the same
  * job), runs each through its handler, and marks it done, or due again after a backoff, or failed after
@@ -76,8 +72,9 @@ export function createJobWorker({
   const at = (now: Date | undefined) => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
 
   async function claim(now: Date | undefined): Promise<ClaimedJob[]> {
-    return rowsOf<ClaimedJob>(
-      await db.execute(sql`
+    const claimed = await queryRows<ClaimedJob>(
+      db,
+      sql`
         update jobs set locked_until = ${at(now)} + ${`${JOB_LEASE_MS} milliseconds`}::interval, attempts = attempts + 1
         where id in (
           select id from jobs
@@ -86,8 +83,9 @@ export function createJobWorker({
           order by run_at, id
           limit ${BATCH}
           for update skip locked)
-        returning id, key, kind, payload, attempts`),
-    ).sort((a, b) => Number(a.id) - Number(b.id));
+        returning id, key, kind, payload, attempts`,
+    );
+    return claimed.sort((a, b) => Number(a.id) - Number(b.id));
   }
 
   /** Keeps the hold on a job while its handler runs. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { addDays, REVIEW_WINDOW_DAYS, reviewWindow, todayIn, type IsoDate } from '@staybook/domain';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { reviewInvitationMail } from '../../integrations/mail/templates.js';
 import { enqueueMail } from '../jobs/jobs.js';
 import { lockStay, publishStayReviews, type ReviewDeps } from './reviews.service.js';
@@ -14,10 +14,6 @@ export type ReviewSweepDeps = ReviewDeps & { log: Log };
 
 export type ReviewSweepResult = { published: number; invited: number };
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /** `now` where each room is, as a date: the room's today (docs/decisions/026-room-time-zone.md). */
 const roomToday = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zone ro.time_zone)::date`;
 
@@ -27,13 +23,14 @@ const roomToday = (now: Date) => sql`(${now.toISOString()}::timestamptz at time 
  * lock, as a second review would publish it, so a review written at the last moment is published once either way.
  */
 async function publishClosedWindows(deps: ReviewSweepDeps, now: Date): Promise<number> {
-  const due = rowsOf<{ booking_id: string }>(
-    await deps.db.execute(sql`
+  const due = await queryRows<{ booking_id: string }>(
+    deps.db,
+    sql`
       select distinct r.booking_id from reviews r
       join bookings b on b.id = r.booking_id
       join rooms ro on ro.id = b.room_id
       where r.published_at is null and b.check_out + ${REVIEW_WINDOW_DAYS}::int < ${roomToday(now)}
-      limit ${BATCH}`),
+      limit ${BATCH}`,
   );
   let published = 0;
   for (const { booking_id: bookingId } of due) {
@@ -61,8 +58,9 @@ type InvitationRow = { booking_id: string; title: string; check_in: IsoDate; che
  */
 async function inviteGuests(deps: ReviewSweepDeps, now: Date): Promise<number> {
   const utcToday = todayIn('UTC', now);
-  const due = rowsOf<InvitationRow>(
-    await deps.db.execute(sql`
+  const due = await queryRows<InvitationRow>(
+    deps.db,
+    sql`
       select b.id as booking_id, b.room_title as title, to_char(b.check_in, 'YYYY-MM-DD') as check_in,
              to_char(b.check_out, 'YYYY-MM-DD') as check_out, g.name, g.email
       from bookings b
@@ -74,7 +72,7 @@ async function inviteGuests(deps: ReviewSweepDeps, now: Date): Promise<number> {
         and b.guest_id <> ro.host_id
         and not exists (select 1 from reviews r where r.booking_id = b.id and r.side = 'guest')
         and not exists (select 1 from jobs j where j.key = 'mail:review-invitation:' || b.id::text)
-      limit ${BATCH}`),
+      limit ${BATCH}`,
   );
   for (const row of due) {
     const stay = { bookingId: row.booking_id, title: row.title, from: row.check_in, to: row.check_out, closesOn: reviewWindow(row.check_out).closesOn };
