@@ -111,9 +111,15 @@ export function localDateToIso(date: Date): IsoDate {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** One formatter per locale: making an Intl.DateTimeFormat costs far more than formatting with it. */
+const calendarDateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "Jan 5, 2027": a calendar date for people, independent of the viewer's time zone. */
 export function formatIsoDate(date: IsoDate, locale = 'en-US'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(toUtcMs(date)),
-  );
+  let format = calendarDateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+    calendarDateFormats.set(locale, format);
+  }
+  return format.format(new Date(toUtcMs(date)));
 }
