@@ -15,7 +15,7 @@ import {
   type StayRange,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
-import { bookings, payments, reviews, rooms, users } from '../../db/schema.js';
+import { bookings, calendarBlocks, payments, reviews, rooms, users } from '../../db/schema.js';
 import { BadRequestError } from '../../errors.js';
 
 const guest = alias(users, 'guest');
@@ -146,6 +146,87 @@ export async function listTakenStays(db: Db, roomId: string, today: IsoDate): Pr
     .from(bookings)
     .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, today)))
     .orderBy(asc(bookings.checkIn));
+}
+
+/**
+ * Inside the booking's transaction: the room's row, share-locked (a host's change or removal waits for this
+ * booking, or this booking for it), with its host and the paying guest as the booking's answer and mails name
+ * them. Undefined when the room is gone.
+ */
+export async function lockRoomForBooking(tx: Db, roomId: string, guestId: string) {
+  const [found] = await tx
+    .select({
+      room: rooms,
+      host: { name: host.name, email: host.email, image: host.image },
+      guest: { name: guest.name, email: guest.email, image: guest.image },
+    })
+    .from(rooms)
+    .innerJoin(host, eq(host.id, rooms.hostId))
+    .innerJoin(guest, eq(guest.id, guestId))
+    .where(eq(rooms.id, roomId))
+    .for('share', { of: rooms });
+  return found;
+}
+
+type Party = { name: string; email: string; image: string | null };
+
+/**
+ * The row `selectBookingRows` would read back for a booking just inserted, made from what its transaction already
+ * holds: the inserted booking, the locked room with its host and guest, and the payment with the card held.
+ */
+export function insertedBookingRow(
+  inserted: typeof bookings.$inferSelect,
+  { room, host: roomHost, guest: payer }: { room: typeof rooms.$inferSelect; host: Party; guest: Party },
+  payment: { providerPaymentId: string; refundedCents: number; card: { brand: string; last4: string } | null },
+): BookingRow {
+  return {
+    id: inserted.id,
+    roomId: inserted.roomId,
+    guestId: inserted.guestId,
+    hostId: room.hostId,
+    timeZone: room.timeZone,
+    paymentId: inserted.paymentId,
+    checkIn: inserted.checkIn,
+    checkOut: inserted.checkOut,
+    title: inserted.roomTitle,
+    location: inserted.roomLocation,
+    image: inserted.roomImage,
+    nightlyPriceCents: inserted.nightlyPriceCents,
+    guests: inserted.guests,
+    totalCents: inserted.totalCents,
+    keptCents: inserted.keptCents,
+    reference: inserted.reference,
+    cancellationPolicy: inserted.cancellationPolicy,
+    cancelRequestedAt: inserted.cancelRequestedAt,
+    cancelRequestedBy: inserted.cancelRequestedBy,
+    cancelRefundCents: inserted.cancelRefundCents,
+    status: inserted.status,
+    createdAt: inserted.createdAt,
+    cancelledAt: inserted.cancelledAt,
+    providerPaymentId: payment.providerPaymentId,
+    refundedCents: payment.refundedCents,
+    cardBrand: payment.card?.brand ?? null,
+    cardLast4: payment.card?.last4 ?? null,
+    guestName: payer.name,
+    guestEmail: payer.email,
+    guestImage: payer.image,
+    hostName: roomHost.name,
+    hostEmail: roomHost.email,
+    hostImage: roomHost.image,
+  };
+}
+
+/**
+ * What already takes a night of [from, to) in a room: a confirmed stay of `guestId`'s own (it wins when there
+ * are several), someone else's, a night an imported calendar blocked, or nothing. One read for the payment form.
+ */
+export function takenNightsOf(roomId: string, from: IsoDate, to: IsoDate, guestId: string): SQL<'own' | 'other' | 'blocked' | null> {
+  return sql<'own' | 'other' | 'blocked' | null>`coalesce(
+    (select case when b.guest_id = ${guestId} then 'own' else 'other' end from ${bookings} b
+     where b.room_id = ${roomId}::uuid and b.status = 'confirmed' and b.check_out > ${from}::date and b.check_in < ${to}::date
+     order by b.guest_id = ${guestId} desc limit 1),
+    (select 'blocked' from ${calendarBlocks} c
+     where c.room_id = ${roomId}::uuid and c.check_out > ${from}::date and c.check_in < ${to}::date limit 1))`;
 }
 
 /**

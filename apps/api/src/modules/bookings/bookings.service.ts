@@ -41,16 +41,19 @@ import type { PaymentProvider, ProviderIntent } from '../../integrations/payment
 import type { OutcomeMetrics } from '../../plugins/metrics.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
 import { isBlocked, listBlockedNights } from '../calendar/calendar.service.js';
-import { enqueueMail } from '../jobs/jobs.js';
+import { enqueueMail, enqueueMails } from '../jobs/jobs.js';
 import type { ListingChanges } from '../rooms/listing-cache.js';
 import {
   findBookingRow,
   guestScope,
   hostScope,
+  insertedBookingRow,
   listBookingRows,
+  lockRoomForBooking,
   listTakenStays,
   overlappingStayOf,
   reviewedBookings,
+  takenNightsOf,
   toBooking,
   type BookingRow,
 } from './bookings.queries.js';
@@ -139,7 +142,15 @@ export async function createPaymentIntent(
   }: { actor: Actor; roomId: string; from: IsoDate; to: IsoDate; guests?: number; today?: IsoDate },
 ): Promise<PaymentIntent> {
   const { db } = deps;
-  const room = await findRoom(db, roomId);
+  // The room and whatever already takes one of the nights, in one read: the confirmed stays are the
+  // database's to judge, so that its own guest's hears 'already booked'.
+  const [found] = await db
+    .select({ room: rooms, taken: takenNightsOf(roomId, from, to, actor.id) })
+    .from(rooms)
+    .where(and(eq(rooms.id, roomId), isNull(rooms.deletedAt)))
+    .limit(1);
+  if (!found) throw new NotFoundError(ROOM_NOT_FOUND);
+  const { room, taken } = found;
   const stayRoom: StayRoom = {
     from: room.availableFrom,
     to: room.availableTo,
@@ -149,16 +160,13 @@ export async function createPaymentIntent(
     today: fixedToday ?? todayIn(room.timeZone),
   };
   const stay = { from, to };
-  // The confirmed stays are the database's to judge (below), so that its own guest's hears 'already booked'.
   const problem = findStayProblem({ stay, room: stayRoom, viewerId: actor.id, guests });
   if (problem) throw stayProblemError(problem, describeStayProblem(problem, { stay, room: stayRoom }));
   const nights = nightsBetween(from, to);
   const totalCents = stayTotalCents(room.priceCents, from, to);
-  const overlap = await overlappingStayOf(db, roomId, from, to, actor.id);
-  if (overlap === 'own') throw new AlreadyBookedError();
-  if (overlap) throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
+  if (taken === 'own') throw new AlreadyBookedError();
   // A night an imported calendar took is answered like a night booked here.
-  if (await isBlocked(db, roomId, from, to)) throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
+  if (taken) throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
 
   const paymentId = randomUUID();
   const intent = await deps.payments.createIntent({
@@ -286,7 +294,7 @@ function stayProblemError(problem: StayProblem, message: string): Error {
 }
 
 /** `settled`: the payment was booked by a concurrent confirmation, or cancelled, meanwhile. */
-type InsertOutcome = 'booked' | 'settled' | 'room-removed' | 'outside-window' | 'blocked';
+type InsertOutcome = { outcome: 'booked'; row: BookingRow } | { outcome: 'settled' | 'room-removed' | 'outside-window' | 'blocked' };
 
 const ROOM_REMOVED_MESSAGE = 'This room was removed by its host while you were paying, so it was not booked. You have not been charged.';
 const WINDOW_CHANGED_MESSAGE =
@@ -297,42 +305,51 @@ const WINDOW_CHANGED_MESSAGE =
  * removing the room locks it for update, so either that change waits for this booking and sees it, or this
  * booking waits and sees the change (the room gone, or the stay outside its new dates). The payment is
  * marked authorized (its row lock queues a concurrent confirmation of the same payment behind this one),
- * then the booking is inserted with the room as it is now and the price the payment was made at.
+ * then the booking is inserted with the room as it is now and the price the payment was made at. The booked
+ * row is made from what the transaction read and wrote, not read back.
  */
 async function insertBookingFor(deps: BookingDeps, payment: PaymentRow, intent: ProviderIntent): Promise<InsertOutcome> {
   return deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const [room] = await tx.select().from(rooms).where(eq(rooms.id, payment.roomId)).for('share');
-    if (!room || room.deletedAt) return 'room-removed';
-    if (!isInsideWindow({ from: payment.checkIn, to: payment.checkOut }, { from: room.availableFrom, to: room.availableTo })) return 'outside-window';
+    const locked = await lockRoomForBooking(tx, payment.roomId, payment.guestId);
+    if (!locked || locked.room.deletedAt) return { outcome: 'room-removed' };
+    const { room } = locked;
+    if (!isInsideWindow({ from: payment.checkIn, to: payment.checkOut }, { from: room.availableFrom, to: room.availableTo })) {
+      return { outcome: 'outside-window' };
+    }
     // An import's new blocks are written under this row's update lock, so they are either seen here or wait for us.
-    if (await isBlocked(tx, payment.roomId, payment.checkIn, payment.checkOut)) return 'blocked';
-    if (!(await holdForBooking(tx, payment.id, intent.card))) return 'settled';
-    await tx.insert(bookings).values({
-      roomId: payment.roomId,
-      guestId: payment.guestId,
-      paymentId: payment.id,
-      checkIn: payment.checkIn,
-      checkOut: payment.checkOut,
-      roomTitle: room.title,
-      roomLocation: room.location,
-      roomImage: room.image,
-      nightlyPriceCents: payment.nightlyPriceCents,
-      guests: payment.guests,
-      totalCents: payment.amountCents,
-      keptCents: payment.amountCents,
-      // The policy the guest was shown before paying, as the price is the one they were charged.
-      cancellationPolicy: payment.cancellationPolicy,
-      reference: newBookingReference(),
-    });
-    // Both mails and the other servers' notice commit with the booking: a crash after it delays them, never loses them.
-    const booked = (await findBookingRow(tx, eq(bookings.paymentId, payment.id)))!;
-    const stay = stayDetails(booked);
-    // Each carries the stay as an .ics event (integrations/calendar/ics.ts).
-    await enqueueMail(tx, `booking-confirmed:${booked.id}:guest`, withStayCalendar(bookingConfirmationMail(stay, deps.publicUrl), stay, deps.publicUrl));
-    await enqueueMail(tx, `booking-confirmed:${booked.id}:host`, withStayCalendar(newBookingMail(stay, deps.publicUrl), stay, deps.publicUrl));
+    if (await isBlocked(tx, payment.roomId, payment.checkIn, payment.checkOut)) return { outcome: 'blocked' };
+    if (!(await holdForBooking(tx, payment.id, intent.card))) return { outcome: 'settled' };
+    const [inserted] = await tx
+      .insert(bookings)
+      .values({
+        roomId: payment.roomId,
+        guestId: payment.guestId,
+        paymentId: payment.id,
+        checkIn: payment.checkIn,
+        checkOut: payment.checkOut,
+        roomTitle: room.title,
+        roomLocation: room.location,
+        roomImage: room.image,
+        nightlyPriceCents: payment.nightlyPriceCents,
+        guests: payment.guests,
+        totalCents: payment.amountCents,
+        keptCents: payment.amountCents,
+        // The policy the guest was shown before paying, as the price is the one they were charged.
+        cancellationPolicy: payment.cancellationPolicy,
+        reference: newBookingReference(),
+      })
+      .returning();
+    const row = insertedBookingRow(inserted!, locked, { providerPaymentId: payment.providerPaymentId, refundedCents: payment.refundedCents, card: intent.card });
+    const stay = stayDetails(row);
+    // Both mails and the other servers' notice commit with the booking: a crash after it delays them, never
+    // loses them. Each carries the stay as an .ics event (integrations/calendar/ics.ts).
+    await enqueueMails(tx, [
+      { key: `booking-confirmed:${row.id}:guest`, message: withStayCalendar(bookingConfirmationMail(stay, deps.publicUrl), stay, deps.publicUrl) },
+      { key: `booking-confirmed:${row.id}:host`, message: withStayCalendar(newBookingMail(stay, deps.publicUrl), stay, deps.publicUrl) },
+    ]);
     await deps.listing.announce(tx, payment.roomId);
-    return 'booked';
+    return { outcome: 'booked', row };
   });
 }
 
@@ -367,11 +384,18 @@ export async function confirmBookingForPayment(
   { providerPaymentId, actor = null }: { providerPaymentId: string; actor?: Actor | null },
 ): Promise<{ booking: Booking; created: boolean }> {
   const { db } = deps;
-  const payment = await findPayment(db, deps.payments.name, providerPaymentId);
-  if (!payment) throw new NotFoundError(PAYMENT_NOT_FOUND);
+  // The payment and the booking it made, if any, in one read.
+  const [found] = await db
+    .select({ payment: payments, bookingId: bookings.id })
+    .from(payments)
+    .leftJoin(bookings, eq(bookings.paymentId, payments.id))
+    .where(and(eq(payments.provider, deps.payments.name), eq(payments.providerPaymentId, providerPaymentId)))
+    .limit(1);
+  if (!found) throw new NotFoundError(PAYMENT_NOT_FOUND);
+  const { payment } = found;
   if (actor && payment.guestId !== actor.id) throw new ForbiddenError('This payment belongs to someone else.');
 
-  const existing = await bookingForPayment(db, payment.id);
+  const existing = found.bookingId ? await findBookingRow(db, eq(bookings.id, found.bookingId)) : undefined;
   if (existing) return { booking: await answerExisting(deps, payment, existing), created: false };
   if (payment.status === 'canceled') {
     throw new ConflictError('This payment was cancelled, so it cannot book the stay. Please start the booking again.');
@@ -379,9 +403,9 @@ export async function confirmBookingForPayment(
 
   const intent = await deps.payments.retrieveIntent(providerPaymentId);
   checkIntentMatches(intent, payment);
-  let outcome: InsertOutcome;
+  let inserted: InsertOutcome;
   try {
-    outcome = await insertBooking(deps, payment, intent);
+    inserted = await insertBooking(deps, payment, intent);
   } catch (err) {
     if (sqlState(err) === PG_ERRORS.exclusionViolation) {
       await voidPayment(deps, payment);
@@ -391,8 +415,9 @@ export async function confirmBookingForPayment(
       throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
     }
     if (sqlState(err) !== PG_ERRORS.uniqueViolation) throw err;
-    outcome = 'settled';
+    inserted = { outcome: 'settled' };
   }
+  const { outcome } = inserted;
   if (outcome === 'room-removed' || outcome === 'outside-window' || outcome === 'blocked') {
     await voidPayment(deps, payment);
     deps.metrics?.booking('refused');
@@ -401,20 +426,20 @@ export async function confirmBookingForPayment(
       outcome === 'room-removed' ? ROOM_REMOVED_MESSAGE : outcome === 'blocked' ? OVERLAPPING_BOOKING_MESSAGE : WINDOW_CHANGED_MESSAGE,
     );
   }
-  const inserted = outcome === 'booked';
-
-  const row = await bookingForPayment(db, payment.id);
-  if (!row) {
+  if (inserted.outcome !== 'booked') {
+    const row = await bookingForPayment(db, payment.id);
     // Not booked, and not by a concurrent confirmation either: the payment was cancelled meanwhile.
-    throw new ConflictError('This payment was cancelled, so it cannot book the stay. Please start the booking again.');
+    if (!row) throw new ConflictError('This payment was cancelled, so it cannot book the stay. Please start the booking again.');
+    return { booking: await answerExisting(deps, payment, row), created: false };
   }
-  if (!inserted) return { booking: await answerExisting(deps, payment, row), created: false };
   deps.listing.forget(payment.roomId);
   deps.jobs.kick();
 
-  await captureOrLeaveForSweeper(deps, { ...payment, status: 'authorized' });
+  const captured = await captureOrLeaveForSweeper(deps, { ...payment, status: 'authorized' });
   deps.metrics?.booking('confirmed');
-  return { booking: toBooking((await bookingForPayment(db, payment.id))!, undefined, AS_BOOKING_GUEST), created: true };
+  // Only a hold the provider no longer had changed the booking after its transaction: it was cancelled.
+  const row = captured === 'cancelled' ? (await bookingForPayment(db, payment.id))! : inserted.row;
+  return { booking: toBooking(row, undefined, AS_BOOKING_GUEST), created: true };
 }
 
 /**
@@ -465,17 +490,19 @@ async function answerExisting(deps: BookingDeps, payment: PaymentRow, row: Booki
  * A hold the provider no longer has (it expired, or was released) can never be captured: that stay is
  * cancelled instead, so its nights open again and the sweeper stops asking.
  */
-async function captureOrLeaveForSweeper(deps: BookingDeps, payment: PaymentRow): Promise<void> {
+async function captureOrLeaveForSweeper(deps: BookingDeps, payment: PaymentRow): Promise<'captured' | 'left' | 'cancelled'> {
   try {
     await ensureCaptured(deps, payment);
+    return 'captured';
   } catch (err) {
     if (await holdIsGone(deps, payment)) {
       deps.log.warn({ paymentId: payment.id }, 'the card hold is gone before capture; the stay is cancelled');
       await cancelUnpaidStay(deps, payment);
-      return;
+      return 'cancelled';
     }
     deps.log.error({ err, paymentId: payment.id }, 'capture failed; the payment sweeper will try again');
     deps.metrics?.payment('capture_failed');
+    return 'left';
   }
 }
 

@@ -33,8 +33,20 @@ export async function enqueueJob<K extends JobKind>(db: Db, kind: K, key: string
  * key is its Message-ID, so a receiver can tell a resend after a crash from a new mail.
  */
 export async function enqueueMail(db: Db, key: string, message: MailMessage): Promise<void> {
-  const jobKey = `mail:${key}`;
-  await enqueueJob(db, 'mail', jobKey, { ...message, messageId: messageIdFor(jobKey) });
+  await enqueueMails(db, [{ key, message }]);
+}
+
+/** Several mails of one change, written in one statement (each as `enqueueMail` writes it). */
+export async function enqueueMails(db: Db, mails: { key: string; message: MailMessage }[]): Promise<void> {
+  await db
+    .insert(jobs)
+    .values(
+      mails.map(({ key, message }) => {
+        const jobKey = `mail:${key}`;
+        return { kind: 'mail' as const, key: jobKey, payload: { ...message, messageId: messageIdFor(jobKey) } };
+      }),
+    )
+    .onConflictDoNothing({ target: jobs.key });
 }
 
 /**
