@@ -320,35 +320,39 @@ async function insertBookingFor(deps: BookingDeps, payment: PaymentRow, intent: 
     // An import's new blocks are written under this row's update lock, so they are either seen here or wait for us.
     if (await isBlocked(tx, payment.roomId, payment.checkIn, payment.checkOut)) return { outcome: 'blocked' };
     if (!(await holdForBooking(tx, payment.id, intent.card))) return { outcome: 'settled' };
-    const [inserted] = await tx
-      .insert(bookings)
-      .values({
-        roomId: payment.roomId,
-        guestId: payment.guestId,
-        paymentId: payment.id,
-        checkIn: payment.checkIn,
-        checkOut: payment.checkOut,
-        roomTitle: room.title,
-        roomLocation: room.location,
-        roomImage: room.image,
-        nightlyPriceCents: payment.nightlyPriceCents,
-        guests: payment.guests,
-        totalCents: payment.amountCents,
-        keptCents: payment.amountCents,
-        // The policy the guest was shown before paying, as the price is the one they were charged.
-        cancellationPolicy: payment.cancellationPolicy,
-        reference: newBookingReference(),
-      })
-      .returning();
-    const row = insertedBookingRow(inserted!, locked, { providerPaymentId: payment.providerPaymentId, refundedCents: payment.refundedCents, card: intent.card });
-    const stay = stayDetails(row);
+    const values = {
+      id: randomUUID(),
+      roomId: payment.roomId,
+      guestId: payment.guestId,
+      paymentId: payment.id,
+      checkIn: payment.checkIn,
+      checkOut: payment.checkOut,
+      roomTitle: room.title,
+      roomLocation: room.location,
+      roomImage: room.image,
+      nightlyPriceCents: payment.nightlyPriceCents,
+      guests: payment.guests,
+      totalCents: payment.amountCents,
+      keptCents: payment.amountCents,
+      // The policy the guest was shown before paying, as the price is the one they were charged.
+      cancellationPolicy: payment.cancellationPolicy,
+      reference: newBookingReference(),
+    };
+    const paid = { providerPaymentId: payment.providerPaymentId, refundedCents: payment.refundedCents, card: intent.card };
+    // What the booking will be: the database adds only the moment it is made.
+    const unborn = { ...values, status: 'confirmed' as const, createdAt: new Date(), cancelledAt: null, cancelRequestedAt: null, cancelRequestedBy: null, cancelRefundCents: null };
+    const stay = stayDetails(insertedBookingRow(unborn, locked, paid));
     // Both mails and the other servers' notice commit with the booking: a crash after it delays them, never
     // loses them. Each carries the stay as an .ics event (integrations/calendar/ics.ts).
     await enqueueMails(tx, [
-      { key: `booking-confirmed:${row.id}:guest`, message: withStayCalendar(bookingConfirmationMail(stay, deps.publicUrl), stay, deps.publicUrl) },
-      { key: `booking-confirmed:${row.id}:host`, message: withStayCalendar(newBookingMail(stay, deps.publicUrl), stay, deps.publicUrl) },
+      { key: `booking-confirmed:${values.id}:guest`, message: withStayCalendar(bookingConfirmationMail(stay, deps.publicUrl), stay, deps.publicUrl) },
+      { key: `booking-confirmed:${values.id}:host`, message: withStayCalendar(newBookingMail(stay, deps.publicUrl), stay, deps.publicUrl) },
     ]);
     await deps.listing.announce(tx, payment.roomId);
+    // The booking goes in last: its insert updates the shared statistics rows (decision 036), whose row locks
+    // every other booking waits for until this transaction ends, so nothing else is done while it holds them.
+    const [inserted] = await tx.insert(bookings).values(values).returning();
+    const row = insertedBookingRow(inserted!, locked, paid);
     return { outcome: 'booked', row };
   });
 }
