@@ -218,7 +218,7 @@ const bookingsSection: BenchSection = {
   key: 'bookings',
   title: 'confirmed bookings',
   usesApp: true,
-  async run({ base, server, dataDir }) {
+  async run({ base, server, dataDir, databaseUrl }) {
     const clientsCount = 16;
     const roomIds = ((await (await fetch(`${base}/api/rooms?limit=60`)).json()) as RoomsPage).items.filter((r) => !r.booked).map((r) => r._id);
     const post = (path: string, body: unknown, cookie?: string) =>
@@ -250,6 +250,7 @@ const bookingsSection: BenchSection = {
         return { cookie, nights };
       }),
     );
+    const cpuBefore = await processCpuMs(server!.process.pid);
     const started = performance.now();
     const end = Date.now() + DURATION_S * 1000;
     await Promise.all(
@@ -273,13 +274,58 @@ const bookingsSection: BenchSection = {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = await processCpuMs(server!.process.pid);
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => (latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0).toFixed(1);
     console.log(
-      `(intent → card → booking, ${clientsCount} guests, ${roomIds.length} rooms)\n${'built-in test processor'.padEnd(30)} ${(latencies.length / seconds).toFixed(1).padStart(7)} bookings/s  p50 ${pct(50).padStart(6)} ms  p99 ${pct(99).padStart(6)} ms  errors ${errors}`,
+      `(intent → card → booking, ${clientsCount} guests, ${roomIds.length} rooms)\n${'built-in test processor'.padEnd(30)} ${(latencies.length / seconds).toFixed(1).padStart(7)} bookings/s  p50 ${pct(50).padStart(6)} ms  p99 ${pct(99).padStart(6)} ms  errors ${errors}` +
+        // The server's own CPU time per booking: a figure that a busy machine moves far less than throughput.
+        (cpuBefore !== null && cpuAfter !== null && latencies.length > 0
+          ? `\n${''.padEnd(30)} server CPU ${((cpuAfter - cpuBefore) / latencies.length).toFixed(1)} ms per booking (load average ${loadavg()[0]!.toFixed(1)})`
+          : ''),
     );
+    if (databaseUrl) {
+      const reference = await pgbenchReference(databaseUrl, clientsCount);
+      console.log(
+        reference
+          ? `${'pgbench TPC-B-like (reference)'.padEnd(30)} ${reference.tps.toFixed(0).padStart(7)} transactions/s  latency ${reference.latencyMs.toFixed(1)} ms average ` +
+              `(${clientsCount} clients, scale ${clientsCount}, ${DURATION_S} s on this database): bookings/s are ${((100 * latencies.length) / seconds / reference.tps).toFixed(1)}% of it`
+          : '(pgbench not found: install PostgreSQL\'s client tools for the database\'s own ceiling)',
+      );
+    }
   },
 };
+
+/**
+ * The database's own ceiling on this machine: pgbench's built-in TPC-B-like script (five statements and a commit
+ * per transaction) with as many clients as the bookings had, on the bench's database, at a scale with a branch
+ * row per client so that the script's own hot row does not serialize them. Null when pgbench is missing.
+ */
+async function pgbenchReference(url: string, clients: number): Promise<{ tps: number; latencyMs: number } | null> {
+  const run = (args: string[]) =>
+    new Promise<string | null>((resolve) => {
+      const child = spawn('pgbench', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      child.on('error', () => resolve(null));
+      child.on('exit', (code) => resolve(code === 0 ? out : null));
+    });
+  if ((await run(['-i', '-q', '-s', String(clients), url])) === null) return null;
+  const out = await run(['-c', String(clients), '-j', '2', '-T', String(DURATION_S), url]);
+  const tps = out && /tps = ([\d.]+)/.exec(out)?.[1];
+  const latency = out && /latency average = ([\d.]+) ms/.exec(out)?.[1];
+  return tps && latency ? { tps: Number(tps), latencyMs: Number(latency) } : null;
+}
+
+/** CPU time (user + system) a process has used, from /proc (Linux); null where there is none. */
+async function processCpuMs(pid: number | undefined): Promise<number | null> {
+  const stat = pid ? await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null) : null;
+  if (!stat) return null;
+  // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th, in ticks of 10 ms.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 const bundleSizes: BenchSection = {
   key: 'bundle',
