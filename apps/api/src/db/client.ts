@@ -20,6 +20,24 @@ export async function queryRows<T>(db: Db, statement: SQL): Promise<T[]> {
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
+/**
+ * A statement of the query builder made once per database handle and kept as a prepared statement (`build`
+ * calls drizzle's `.prepare(name)` with placeholders). On the booking path the builder's work costs more CPU
+ * than the statement's round trip (docs/decisions/038-booking-throughput.md). A transaction is a handle of
+ * its own, so inside one the statement is built for it each time.
+ */
+export function preparedStatement<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (!statement) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}
+
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export type Database = {

@@ -10,7 +10,7 @@ import {
   type CardInput,
   type PaymentConfig,
 } from '@staybook/domain';
-import { queryRows, type Db } from '../../db/client.js';
+import { preparedStatement, queryRows, type Db } from '../../db/client.js';
 import { testPaymentEvents, testPaymentIntents } from '../../db/schema.js';
 import { CardError, ConflictError, NotFoundError } from '../../errors.js';
 import {
@@ -23,6 +23,10 @@ import {
 } from './payment-provider.js';
 
 type IntentRow = typeof testPaymentIntents.$inferSelect;
+
+const intentById = preparedStatement((db) =>
+  db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, sql.placeholder('id'))).prepare('test_intent_by_id'),
+);
 
 /** Stripe-like ids: a prefix and 24 random letters and digits. */
 function newId(prefix: string): string {
@@ -151,9 +155,7 @@ export class TestPaymentProcessor implements PaymentProvider {
   }
 
   async retrieveIntent(id: string): Promise<ProviderIntent> {
-    const [row] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
-    if (!row) throw missing(id);
-    return toIntent(row);
+    return toIntent(await this.current(id));
   }
 
   async captureIntent(id: string, idempotencyKey: string): Promise<ProviderIntent> {
@@ -226,7 +228,7 @@ export class TestPaymentProcessor implements PaymentProvider {
     const id = /^(pi_test_[A-Za-z0-9]{24})_secret_[A-Za-z0-9]{24}$/.exec(clientSecret)?.[1];
     const notFound = new NotFoundError('This payment does not exist. Please start the payment again.');
     if (!id) throw notFound;
-    const [row] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+    const [row] = await intentById(this.db).execute({ id });
     if (!row || !sameSecret(row.clientSecret, clientSecret)) throw notFound;
 
     const invalid = checkCardInput(card, now);
@@ -256,7 +258,7 @@ export class TestPaymentProcessor implements PaymentProvider {
 
   /** The intent as it is now. */
   private async current(id: string): Promise<IntentRow> {
-    const [row] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+    const [row] = await intentById(this.db).execute({ id });
     if (!row) throw missing(id);
     return row;
   }

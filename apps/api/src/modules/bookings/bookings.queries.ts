@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   bookingIdSchema,
@@ -220,7 +220,12 @@ export function insertedBookingRow(
  * What already takes a night of [from, to) in a room: a confirmed stay of `guestId`'s own (it wins when there
  * are several), someone else's, a night an imported calendar blocked, or nothing. One read for the payment form.
  */
-export function takenNightsOf(roomId: string, from: IsoDate, to: IsoDate, guestId: string): SQL<'own' | 'other' | 'blocked' | null> {
+export function takenNightsOf(
+  roomId: string | Placeholder,
+  from: IsoDate | Placeholder,
+  to: IsoDate | Placeholder,
+  guestId: string | Placeholder,
+): SQL<'own' | 'other' | 'blocked' | null> {
   return sql<'own' | 'other' | 'blocked' | null>`coalesce(
     (select case when b.guest_id = ${guestId} then 'own' else 'other' end from ${bookings} b
      where b.room_id = ${roomId}::uuid and b.status = 'confirmed' and b.check_out > ${from}::date and b.check_in < ${to}::date

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   countOf,
   describeStayProblem,
@@ -21,7 +21,7 @@ import {
   type StayRange,
   type StayRoom,
 } from '@staybook/domain';
-import type { Db } from '../../db/client.js';
+import { preparedStatement, type Db } from '../../db/client.js';
 import { bookings, payments, rooms } from '../../db/schema.js';
 import {
   AlreadyBookedError,
@@ -122,6 +122,30 @@ export async function getRoomAvailability(db: Db, { roomId, today: fixedToday }:
   return { from, to: room.availableTo, taken, firstBookable, booked: firstBookable === null };
 }
 
+/** A room that can be booked, with whatever already takes a night of the stay (see takenNightsOf). */
+const roomForStay = preparedStatement((db) =>
+  db
+    .select({
+      room: rooms,
+      taken: takenNightsOf(sql.placeholder('roomId'), sql.placeholder('from'), sql.placeholder('to'), sql.placeholder('guestId')),
+    })
+    .from(rooms)
+    .where(and(eq(rooms.id, sql.placeholder('roomId')), isNull(rooms.deletedAt)))
+    .limit(1)
+    .prepare('room_for_stay'),
+);
+
+/** A payment of ours and the booking it made, if any. */
+const paymentAndBooking = preparedStatement((db) =>
+  db
+    .select({ payment: payments, bookingId: bookings.id })
+    .from(payments)
+    .leftJoin(bookings, eq(bookings.paymentId, payments.id))
+    .where(and(eq(payments.provider, sql.placeholder('provider')), eq(payments.providerPaymentId, sql.placeholder('providerPaymentId'))))
+    .limit(1)
+    .prepare('payment_and_booking'),
+);
+
 /**
  * Starts paying for a stay. The server decides everything but the room, the dates and the guest count (which
  * the room must take): the guest is the signed-in user, the price the stored nightly price × nights, the
@@ -144,11 +168,7 @@ export async function createPaymentIntent(
   const { db } = deps;
   // The room and whatever already takes one of the nights, in one read: the confirmed stays are the
   // database's to judge, so that its own guest's hears 'already booked'.
-  const [found] = await db
-    .select({ room: rooms, taken: takenNightsOf(roomId, from, to, actor.id) })
-    .from(rooms)
-    .where(and(eq(rooms.id, roomId), isNull(rooms.deletedAt)))
-    .limit(1);
+  const [found] = await roomForStay(db).execute({ roomId, from, to, guestId: actor.id });
   if (!found) throw new NotFoundError(ROOM_NOT_FOUND);
   const { room, taken } = found;
   const stayRoom: StayRoom = {
@@ -389,12 +409,7 @@ export async function confirmBookingForPayment(
 ): Promise<{ booking: Booking; created: boolean }> {
   const { db } = deps;
   // The payment and the booking it made, if any, in one read.
-  const [found] = await db
-    .select({ payment: payments, bookingId: bookings.id })
-    .from(payments)
-    .leftJoin(bookings, eq(bookings.paymentId, payments.id))
-    .where(and(eq(payments.provider, deps.payments.name), eq(payments.providerPaymentId, providerPaymentId)))
-    .limit(1);
+  const [found] = await paymentAndBooking(db).execute({ provider: deps.payments.name, providerPaymentId });
   if (!found) throw new NotFoundError(PAYMENT_NOT_FOUND);
   const { payment } = found;
   if (actor && payment.guestId !== actor.id) throw new ForbiddenError('This payment belongs to someone else.');

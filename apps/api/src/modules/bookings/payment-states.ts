@@ -9,7 +9,7 @@
  * A stay's end flips its booking and its payment in one statement, so neither is ever seen without the other.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { preparedStatement, type Db } from '../../db/client.js';
 import { bookings, payments } from '../../db/schema.js';
 
 type Card = { brand: string; last4: string } | null;
@@ -18,13 +18,24 @@ const HOLDABLE = ['requires_payment', 'authorized'] as const;
 const cardColumns = (card: Card | undefined) =>
   card === undefined ? {} : { cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null };
 
+const authorize = preparedStatement((db) =>
+  db
+    .update(payments)
+    .set({ status: 'authorized', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.provider, sql.placeholder('provider')),
+        eq(payments.providerPaymentId, sql.placeholder('providerPaymentId')),
+        eq(payments.status, 'requires_payment'),
+      ),
+    )
+    .returning({ id: payments.id })
+    .prepare('payment_authorized'),
+);
+
 /** The provider reports the card authorized: the hold is noted (from requires_payment only). */
 export async function markAuthorized(db: Db, provider: string, providerPaymentId: string): Promise<boolean> {
-  const rows = await db
-    .update(payments)
-    .set({ status: 'authorized', updatedAt: new Date() })
-    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId), eq(payments.status, 'requires_payment')))
-    .returning({ id: payments.id });
+  const rows = await authorize(db).execute({ provider, providerPaymentId });
   return rows.length > 0;
 }
 
@@ -41,13 +52,18 @@ export async function holdForBooking(tx: Db, paymentId: string, card: Card): Pro
   return rows.length > 0;
 }
 
+const capture = preparedStatement((db) =>
+  db
+    .update(payments)
+    .set({ status: 'succeeded', cardBrand: sql`${sql.placeholder('cardBrand')}`, cardLast4: sql`${sql.placeholder('cardLast4')}`, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, sql.placeholder('paymentId')), inArray(payments.status, HOLDABLE)))
+    .returning({ id: payments.id })
+    .prepare('payment_captured'),
+);
+
 /** The held money was moved. */
 export async function markCaptured(db: Db, paymentId: string, card: Card): Promise<boolean> {
-  const rows = await db
-    .update(payments)
-    .set({ status: 'succeeded', ...cardColumns(card), updatedAt: new Date() })
-    .where(and(eq(payments.id, paymentId), inArray(payments.status, HOLDABLE)))
-    .returning({ id: payments.id });
+  const rows = await capture(db).execute({ paymentId, cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null });
   return rows.length > 0;
 }
 
