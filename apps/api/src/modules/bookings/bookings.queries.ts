@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   bookingIdSchema,
@@ -14,7 +14,7 @@ import {
   type ReviewSide,
   type StayRange,
 } from '@staybook/domain';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, payments, reviews, rooms, users } from '../../db/schema.js';
 import { BadRequestError } from '../../errors.js';
 
@@ -216,36 +216,34 @@ export function insertedBookingRow(
   };
 }
 
+type Param<T> = T | Placeholder;
+
+/** Whose confirmed stay of the room shares a night with [from, to): 'own' (it wins when there are several), 'other', or null. */
+function overlappingStay(roomId: Param<string>, from: Param<IsoDate>, to: Param<IsoDate>, guestId: Param<string>): SQL<'own' | 'other' | null> {
+  return sql`(select case when b.guest_id = ${guestId} then 'own' else 'other' end from ${bookings} b
+    where b.room_id = ${roomId}::uuid and b.status = 'confirmed' and b.check_out > ${from}::date and b.check_in < ${to}::date
+    order by b.guest_id = ${guestId} desc limit 1)`;
+}
+
 /**
- * What already takes a night of [from, to) in a room: a confirmed stay of `guestId`'s own (it wins when there
- * are several), someone else's, a night an imported calendar blocked, or nothing. One read for the payment form.
+ * What already takes a night of [from, to) in a room: a confirmed stay of `guestId`'s own, someone else's, a
+ * night an imported calendar blocked, or nothing. One read for the payment form.
  */
 export function takenNightsOf(
-  roomId: string | Placeholder,
-  from: IsoDate | Placeholder,
-  to: IsoDate | Placeholder,
-  guestId: string | Placeholder,
+  roomId: Param<string>,
+  from: Param<IsoDate>,
+  to: Param<IsoDate>,
+  guestId: Param<string>,
 ): SQL<'own' | 'other' | 'blocked' | null> {
-  return sql<'own' | 'other' | 'blocked' | null>`coalesce(
-    (select case when b.guest_id = ${guestId} then 'own' else 'other' end from ${bookings} b
-     where b.room_id = ${roomId}::uuid and b.status = 'confirmed' and b.check_out > ${from}::date and b.check_in < ${to}::date
-     order by b.guest_id = ${guestId} desc limit 1),
+  return sql`coalesce(${overlappingStay(roomId, from, to, guestId)},
     (select 'blocked' from ${calendarBlocks} c
      where c.room_id = ${roomId}::uuid and c.check_out > ${from}::date and c.check_in < ${to}::date limit 1))`;
 }
 
-/**
- * Whose confirmed stay of the room shares a night with [from, to): `guest`'s own (it wins when there are
- * several), someone else's, or none.
- */
+/** Whose confirmed stay of the room shares a night with [from, to): `guest`'s own, someone else's, or none. */
 export async function overlappingStayOf(db: Db, roomId: string, from: IsoDate, to: IsoDate, guestId: string): Promise<'own' | 'other' | null> {
-  const [row] = await db
-    .select({ own: sql<boolean>`${bookings.guestId} = ${guestId}` })
-    .from(bookings)
-    .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, from), lt(bookings.checkIn, to)))
-    .orderBy(sql`${bookings.guestId} = ${guestId} desc`)
-    .limit(1);
-  return row ? (row.own ? 'own' : 'other') : null;
+  const [row] = await queryRows<{ stay: 'own' | 'other' | null }>(db, sql`select ${overlappingStay(roomId, from, to, guestId)} as stay`);
+  return row?.stay ?? null;
 }
 
 /**

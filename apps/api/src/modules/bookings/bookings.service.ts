@@ -224,15 +224,6 @@ export async function createPaymentIntent(
   };
 }
 
-async function findPayment(db: Db, provider: string, providerPaymentId: string): Promise<PaymentRow | undefined> {
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
-    .limit(1);
-  return payment;
-}
-
 /**
  * The processor reports a card authorized for one of our payments (the built-in processor's confirmation,
  * or a provider's webhook): the hold is noted, so the sweeper books it even if the guest's tab closes now.
@@ -467,7 +458,8 @@ export async function confirmBookingForPayment(
  * and ignored, so the provider does not retry it forever.
  */
 export async function confirmAuthorizedPayment(deps: BookingDeps, providerPaymentId: string): Promise<void> {
-  if (!(await findPayment(deps.db, deps.payments.name, providerPaymentId))) {
+  const [ours] = await paymentAndBooking(deps.db).execute({ provider: deps.payments.name, providerPaymentId });
+  if (!ours) {
     deps.log.info({ providerPaymentId }, 'webhook for a payment that is not ours; ignored');
     return;
   }
