@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { nightsBetween } from '@staybook/domain';
 import { asAccount, createUser, DEMO, signInAs } from '../support/auth';
 import {
   BOOKABLE_ROOMS,
@@ -86,7 +87,11 @@ test('a room opened from a dated search for 2 guests keeps the dates and guests 
 
 test('a room opened without dates asks for them; dates chosen can be cleared', async ({ page, request, playwright }) => {
   const room = await roomTitled(request, BOOKABLE_ROOMS.searchDates);
-  const stay = freeStay(await fetchAvailability(request, room._id), 2, 2);
+  // The first test of this file books the room's first three free nights from tomorrow while this one runs:
+  // these dates come after them, so that booking cannot take them from under the calendar.
+  const availability = await fetchAvailability(request, room._id);
+  const booked = freeStay(availability, 3, 1);
+  const stay = freeStay(availability, 2, nightsBetween(availability.from, booked.to) + 1);
   await signInAs(page, await createUser(playwright.request));
 
   await page.goto(roomPath(room._id));
