@@ -141,7 +141,7 @@ async function withIndexesBuiltAfter(tx: Executor, tables: string[], load: () =>
 /**
  * Writes the statistics rollups (migration 0013) again from the bookings as they stand: what the trigger's
  * `stats_apply('{}', every booking)` writes, with the same grouping (per scope and shard, the sales of each quarter
- * hour, UTC day and all time, and each confirmed night), as one INSERT … SELECT per scope and table instead of
+ * hour, UTC day, week and month and all time, and each confirmed night), as one INSERT … SELECT per scope and table instead of
  * through an array of every booking. Each person's bookings are sorted once and their periods within them, so rows
  * reach the tables in their keys' order. For a bulk load made with the bookings' statistics trigger off; in a
  * transaction (it changes planner settings for it). `stats-bench-seed.test.ts` checks that it writes what the
@@ -173,6 +173,8 @@ export async function rebuildStatsRollups(tx: Executor): Promise<void> {
       )}) c
       cross join lateral (values
         ('total', 'epoch'::timestamptz),
+        ('month', date_trunc('month', created_at, 'UTC')),
+        ('week', date_trunc('week', created_at, 'UTC')),
         ('day', date_trunc('day', created_at, 'UTC')),
         ('quarter', date_bin('15 minutes', created_at, 'epoch'::timestamptz))) l(level, bucket)
       group by scope_id, l.level, l.bucket, shard

@@ -668,14 +668,18 @@ export const auditLog = pgTable(
  * bookings. Kept in step by statement triggers on `bookings` (migration 0013), in the transaction of the booking,
  * cancellation or refund that changes them. `scope` is whose figures: 'all' (the admin's, scope_id ''), 'host'
  * (scope_id a host's id) or 'guest'. `shard` spreads each scope's hot rows over four, so concurrent bookings do not
- * queue on one row; readers add the shards up.
+ * queue on one row; readers add the shards up. Both primary keys also hold the figures (`INCLUDE`, migration
+ * 0015), which drizzle's `primaryKey` cannot say: the readers' scans never visit the table itself.
  */
 export const statsSales = pgTable(
   'stats_sales',
   {
     scope: text('scope').notNull(),
     scopeId: text('scope_id').notNull(),
-    /** 'total' (one bucket, all time), 'day' (UTC days) or 'quarter' (15 minutes: every zone's midnight falls on one). */
+    /**
+     * 'total' (one bucket, all time), 'month', 'week' (from Monday) and 'day' (all UTC), or 'quarter' (15 minutes:
+     * every zone's midnight falls on one).
+     */
     level: text('level').notNull(),
     bucket: timestamp('bucket', { withTimezone: true, precision: 3 }).notNull(),
     shard: integer('shard').notNull(),

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   addDays,
   addMonths,
@@ -16,7 +16,7 @@ import {
   type StatsQuery,
   type StatsView,
 } from '@staybook/domain';
-import type { Db } from '../../db/client.js';
+import { preparedSql, type Db } from '../../db/client.js';
 import { BadRequestError, PG_ERRORS, sqlState } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 
@@ -38,13 +38,14 @@ function scopeOf(view: StatsView, actor: Actor): Scope {
   return { scope: 'all', id: '' };
 }
 
-const inScope = (s: Scope) => sql`scope = ${s.scope} and scope_id = ${s.id}`;
+/** Every statement below is prepared (planned once per connection): for these reads the planning cost more than the reading. */
+const IN_SCOPE = sql`scope = ${sql.placeholder('scope')} and scope_id = ${sql.placeholder('scopeId')}`;
+const scopeValues = (s: Scope) => ({ scope: s.scope, scopeId: s.id });
 
-type Rows = { rows: Record<string, unknown>[] };
-
-async function query(db: Db, statement: SQL): Promise<Record<string, unknown>[]> {
+/** What a statement answers, with a zone the database does not know answered as the viewer's mistake. */
+async function zoneErrors<T>(answer: Promise<T>): Promise<T> {
   try {
-    return ((await db.execute(statement)) as unknown as Rows).rows;
+    return await answer;
   } catch (err) {
     // A name the browser's time zone database knows and the server's does not.
     if (sqlState(err) === PG_ERRORS.invalidParameterValue) {
@@ -53,6 +54,7 @@ async function query(db: Db, statement: SQL): Promise<Record<string, unknown>[]>
     throw err;
   }
 }
+
 
 const ISO_TIMESTAMP = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
@@ -81,68 +83,75 @@ export function chartWindow(range: StatsQuery['range'], today: IsoDate, firstSal
   return { from: firstOfMonth(first), granularity: 'month' };
 }
 
+/** The first day of the period after the one starting on `day`. */
+function nextStart(day: IsoDate, granularity: StatsGranularity): IsoDate {
+  if (granularity === 'day') return addDays(day, 1);
+  if (granularity === 'week') return addDays(day, 7);
+  return `${addMonths(day.slice(0, 7), 1)}-01`;
+}
+
 /** The first day of each of the chart's periods, from the window's first day to the one holding today. */
 export function periodStarts(from: IsoDate, today: IsoDate, granularity: StatsGranularity): IsoDate[] {
   const starts: IsoDate[] = [];
-  for (let day = from; day <= today; ) {
-    starts.push(day);
-    day = granularity === 'day' ? addDays(day, 1) : granularity === 'week' ? addDays(day, 7) : `${addMonths(day.slice(0, 7), 1)}-01`;
-  }
+  for (let day = from; day <= today; day = nextStart(day, granularity)) starts.push(day);
   return starts;
 }
 
 /** The day of the first sale, in the viewer's zone: the earliest quarter hour that kept money. */
-async function firstSaleDay(db: Db, scope: Scope, timeZone: string): Promise<IsoDate | null> {
-  const [row] = await query(
-    db,
-    sql`select to_char(min(bucket) at time zone ${timeZone}, 'YYYY-MM-DD') as day
-        from stats_sales where ${inScope(scope)} and level = 'quarter' and sales_cents > 0`,
-  );
-  return (row?.day as string | null) ?? null;
+const firstSale = preparedSql<{ day: IsoDate | null }>(
+  'stats_first_sale',
+  sql`select to_char(min(bucket) at time zone ${sql.placeholder('tz')}, 'YYYY-MM-DD') as day
+      from stats_sales where ${IN_SCOPE} and level = 'quarter' and sales_cents > 0`,
+);
+
+async function firstSaleDay(db: Db, scope: Scope, tz: string): Promise<IsoDate | null> {
+  const [row] = await zoneErrors(firstSale(db).execute({ ...scopeValues(scope), tz }));
+  return row?.day ?? null;
 }
 
-/** A list as one parameter (an array literal of plain values: dates and ISO times need no quoting). */
+/** A list as one parameter (an array literal of plain values: dates and level names need no quoting). */
 const pgArray = (values: string[]) => `{${values.join(',')}}`;
 
-const QUARTER_S = 900;
-const DAY_S = 86_400;
+/** The rollup level a period of each granularity is one bucket of (UTC days, weeks from Monday, months). */
+const LEVEL_OF: Record<StatsGranularity, 'day' | 'week' | 'month'> = { day: 'day', week: 'week', month: 'month' };
 
 /**
- * The sales of each period [b(i), b(i+1)) between local midnights b, exactly, from the rollups: the UTC days
- * between the UTC midnights nearest each boundary, corrected at each boundary by the quarter hours between it and
- * that midnight (at most 48 of them). Every zone's midnight falls on a quarter hour, so the sums are exact
- * (docs/decisions/036-statistics-rollups.md).
+ * The sales of each period [days(i), days(i+1)) of local dates in `tz`, exactly, from the rollups. Each period is
+ * read as the UTC buckets between the UTC midnights of its two dates (`a`): its one week or month row when it is a
+ * whole UTC week or month (`levels`; all but a range's last period), else its UTC days. Each end is then corrected
+ * by the quarter hours between the local midnight (`t`, by the database's zone rules) and that UTC midnight: at most
+ * 56, the widest offset being 14 hours. Every zone's midnight falls on a quarter hour, so the sums are exact
+ * (docs/decisions/036-statistics-rollups.md); `whole` says whether this zone's did. One statement, prepared: its
+ * planning cost more than its reading.
  */
-async function salesBetween(db: Db, scope: Scope, boundaries: number[]): Promise<{ sales: number; bookings: number }[]> {
-  const anchors = boundaries.map((t) => Math.round(t / DAY_S) * DAY_S);
-  const toTime = (seconds: number[]) => seconds.map((t) => new Date(t * 1000).toISOString());
-  const rows = await query(
-    db,
-    sql`with bounds as (
-          select k::int, t, a from unnest(${pgArray(toTime(boundaries))}::timestamptz[], ${pgArray(toTime(anchors))}::timestamptz[]) with ordinality as b(t, a, k)
-        ),
-        corrections as (
-          select b.k, coalesce(q.sales, 0) * sign(extract(epoch from b.t - b.a)) as sales,
-                 coalesce(q.bookings, 0) * sign(extract(epoch from b.t - b.a)) as bookings
-          from bounds b cross join lateral (
-            select sum(sales_cents) as sales, sum(bookings) as bookings from stats_sales
-            where ${inScope(scope)} and level = 'quarter' and bucket >= least(b.t, b.a) and bucket < greatest(b.t, b.a)
-          ) q
-        ),
-        days as (
-          select lo.k, coalesce(d.sales, 0) as sales, coalesce(d.bookings, 0) as bookings
-          from bounds lo join bounds hi on hi.k = lo.k + 1
-          cross join lateral (
-            select sum(sales_cents) as sales, sum(bookings) as bookings from stats_sales
-            where ${inScope(scope)} and level = 'day' and bucket >= lo.a and bucket < hi.a
-          ) d
-        )
-        select d.k, (d.sales + c1.sales - c0.sales)::bigint as sales, (d.bookings + c1.bookings - c0.bookings)::int as bookings
-        from days d join corrections c0 on c0.k = d.k join corrections c1 on c1.k = d.k + 1
-        order by d.k`,
-  );
-  return rows.map((r) => ({ sales: Number(r.sales), bookings: Number(r.bookings) }));
-}
+const salesBetween = preparedSql<{ sales: string; bookings: number; whole: boolean }>(
+  'stats_sales_between',
+  sql`with bounds as materialized (
+        select k::int, d::timestamp at time zone ${sql.placeholder('tz')} as t, d::timestamp at time zone 'UTC' as a
+        from unnest(${sql.placeholder('days')}::date[]) with ordinality as b(d, k)
+      ),
+      corrections as (
+        select b.k, coalesce(q.sales, 0) * sign(extract(epoch from b.t - b.a)) as sales,
+               coalesce(q.bookings, 0) * sign(extract(epoch from b.t - b.a)) as bookings
+        from bounds b cross join lateral (
+          select sum(sales_cents) as sales, sum(bookings) as bookings from stats_sales
+          where ${IN_SCOPE} and level = 'quarter' and bucket >= least(b.t, b.a) and bucket < greatest(b.t, b.a)
+        ) q
+      ),
+      periods as (
+        select p.k::int, coalesce(d.sales, 0) as sales, coalesce(d.bookings, 0) as bookings
+        from unnest(${sql.placeholder('levels')}::text[]) with ordinality as p(level, k)
+        join bounds lo on lo.k = p.k join bounds hi on hi.k = p.k + 1
+        cross join lateral (
+          select sum(sales_cents) as sales, sum(bookings) as bookings from stats_sales
+          where ${IN_SCOPE} and level = p.level and bucket >= lo.a and bucket < hi.a
+        ) d
+      )
+      select (p.sales + c1.sales - c0.sales)::bigint as sales, (p.bookings + c1.bookings - c0.bookings)::int as bookings,
+             (select bool_and(extract(epoch from t)::bigint % 900 = 0) from bounds) as whole
+      from periods p join corrections c0 on c0.k = p.k join corrections c1 on c1.k = p.k + 1
+      order by p.k`,
+);
 
 /** 'Sales Over Time': every day, week or month of the range, those without sales as zero points. */
 async function salesChart(
@@ -154,28 +163,24 @@ async function salesChart(
   const window = chartWindow(range, today, range === 'all' ? await firstSaleDay(db, scope, tz) : null);
   const starts = periodStarts(window.from, today, window.granularity);
   const days = [...starts, addDays(today, 1)];
-  // Where each local midnight falls, as the database's zone rules say (the same rules the rollups' readers share).
-  const instants = await query(
-    db,
-    sql`select extract(epoch from d::timestamp at time zone ${tz})::bigint as t from unnest(${pgArray(days)}::date[]) with ordinality as x(d, i) order by i`,
+  const levels = starts.map((day, i) => (days[i + 1] === nextStart(day, window.granularity) ? LEVEL_OF[window.granularity] : 'day'));
+  const sums = await zoneErrors(
+    salesBetween(db).execute({ ...scopeValues(scope), tz, days: pgArray(days), levels: pgArray(levels) }),
   );
-  const boundaries = instants.map((r) => Number(r.t));
-  if (boundaries.some((t) => t % QUARTER_S !== 0)) {
+  if (sums.some((row) => !row.whole)) {
     // A zone whose midnight is not on a quarter hour (only old local mean times are): no rollup can split it.
     throw new BadRequestError('This time zone cannot be used for statistics.', { tz: 'Unsupported time zone' });
   }
-  const sums = await salesBetween(db, scope, boundaries);
   return {
-    chartData: starts.map((date, i) => ({ date, salesCents: sums[i]!.sales, bookings: sums[i]!.bookings })),
+    chartData: starts.map((date, i) => ({ date, salesCents: Number(sums[i]!.sales), bookings: Number(sums[i]!.bookings) })),
     chart: { range, granularity: window.granularity, timeZone: tz, from: window.from, to: today },
   };
 }
 
 /** All-time sales and confirmed bookings of a scope: its four 'total' rows. */
-function totalsOf(scope: Scope): SQL {
-  return sql`(select coalesce(sum(sales_cents), 0)::bigint as sales, coalesce(sum(bookings), 0)::int as bookings
-              from stats_sales where ${inScope(scope)} and level = 'total') s`;
-}
+const TOTALS = sql`(select coalesce(sum(sales_cents), 0)::bigint as sales, coalesce(sum(bookings), 0)::int as bookings
+                    from stats_sales where ${IN_SCOPE} and level = 'total') s`;
+type Totals = { sales: string; bookings: number };
 
 function money(cents: unknown): { totalPrice: number; totalPriceCents: number } {
   const totalPriceCents = Number(cents);
@@ -184,24 +189,39 @@ function money(cents: unknown): { totalPrice: number; totalPriceCents: number } 
 
 type StatsParams = StatsQuery & { actor: Actor; now?: Date };
 
+const adminTotals = preparedSql<Totals & { users: number; rooms: number }>(
+  'stats_admin_totals',
+  sql`select s.sales, s.bookings,
+             (select count(*)::int from users) as users,
+             (select count(*)::int from rooms where deleted_at is null) as rooms
+      from ${TOTALS}`,
+);
+
 /** Admin: every confirmed sale, every user, every live listing. */
 export async function getAdminStats(db: Db, { actor, range, tz, now = new Date() }: StatsParams): Promise<AdminStats> {
   const scope = scopeOf('admin', actor);
-  const [totals] = await query(
-    db,
-    sql`select s.sales, s.bookings,
-               (select count(*)::int from users) as users,
-               (select count(*)::int from rooms where deleted_at is null) as rooms
-        from ${totalsOf(scope)}`,
-  );
+  const [[totals], chart] = await Promise.all([adminTotals(db).execute(scopeValues(scope)), salesChart(db, scope, { range, tz, now })]);
   return {
     ...money(totals!.sales),
-    totalBookings: Number(totals!.bookings),
-    totalUsers: Number(totals!.users),
-    totalRooms: Number(totals!.rooms),
-    ...(await salesChart(db, scope, { range, tz, now })),
+    totalBookings: totals!.bookings,
+    totalUsers: totals!.users,
+    totalRooms: totals!.rooms,
+    ...chart,
   };
 }
+
+const hostTotals = preparedSql<Totals & { rooms: number; host_since: string; reviews: number; rating_sum: string }>(
+  'stats_host_totals',
+  sql`select s.sales, s.bookings,
+             (select count(*)::int from rooms where host_id = ${sql.placeholder('scopeId')} and deleted_at is null) as rooms,
+             to_char(coalesce(
+               (select min(created_at) from role_changes where user_id = ${sql.placeholder('scopeId')} and to_role = 'host'),
+               (select created_at from users where id = ${sql.placeholder('scopeId')})
+             ) at time zone 'UTC', ${ISO_TIMESTAMP}) as host_since,
+             rated.reviews, rated.rating_sum
+      from (select coalesce(sum(review_count), 0)::int as reviews, coalesce(sum(rating_sum), 0)::bigint as rating_sum
+            from rooms where host_id = ${sql.placeholder('scopeId')}) rated, ${TOTALS}`,
+);
 
 /**
  * Host: sales and stays in their rooms (a removed room's stays still count), their live listings, their rating
@@ -210,25 +230,14 @@ export async function getAdminStats(db: Db, { actor, range, tz, now = new Date()
  */
 export async function getHostStats(db: Db, { actor, range, tz, now = new Date() }: StatsParams): Promise<HostStats> {
   const scope = scopeOf('host', actor);
-  const [totals] = await query(
-    db,
-    sql`select s.sales, s.bookings,
-               (select count(*)::int from rooms where host_id = ${actor.id} and deleted_at is null) as rooms,
-               to_char(coalesce(
-                 (select min(created_at) from role_changes where user_id = ${actor.id} and to_role = 'host'),
-                 (select created_at from users where id = ${actor.id})
-               ) at time zone 'UTC', ${ISO_TIMESTAMP}) as host_since,
-               rated.reviews, rated.rating_sum
-        from (select coalesce(sum(review_count), 0)::int as reviews, coalesce(sum(rating_sum), 0)::bigint as rating_sum
-              from rooms where host_id = ${actor.id}) rated, ${totalsOf(scope)}`,
-  );
+  const [[totals], chart] = await Promise.all([hostTotals(db).execute(scopeValues(scope)), salesChart(db, scope, { range, tz, now })]);
   return {
     ...money(totals!.sales),
-    totalBookings: Number(totals!.bookings),
-    totalRooms: Number(totals!.rooms),
-    hostSince: totals!.host_since as string,
-    rating: hostRating(Number(totals!.reviews), Number(totals!.rating_sum)),
-    ...(await salesChart(db, scope, { range, tz, now })),
+    totalBookings: totals!.bookings,
+    totalRooms: totals!.rooms,
+    hostSince: totals!.host_since,
+    rating: hostRating(totals!.reviews, Number(totals!.rating_sum)),
+    ...chart,
   };
 }
 
@@ -237,36 +246,38 @@ function hostRating(count: number, ratingSum: number): HostStats['rating'] {
   return { count, average: count === 0 ? null : Math.round((ratingSum / count) * 100) / 100 };
 }
 
+const guestTotals = preparedSql<Totals & { guest_since: string }>(
+  'stats_guest_totals',
+  sql`select s.sales, s.bookings,
+             (select to_char(created_at at time zone 'UTC', ${ISO_TIMESTAMP}) from users where id = ${sql.placeholder('scopeId')}) as guest_since
+      from ${TOTALS}`,
+);
+
 /** Guest (anyone signed in): what they spent on confirmed stays, how many, and since when they have an account. */
 export async function getGuestStats(db: Db, { actor, range, tz, now = new Date() }: StatsParams): Promise<GuestStats> {
   const scope = scopeOf('guest', actor);
-  const [totals] = await query(
-    db,
-    sql`select s.sales, s.bookings,
-               (select to_char(created_at at time zone 'UTC', ${ISO_TIMESTAMP}) from users where id = ${actor.id}) as guest_since
-        from ${totalsOf(scope)}`,
-  );
+  const [[totals], chart] = await Promise.all([guestTotals(db).execute(scopeValues(scope)), salesChart(db, scope, { range, tz, now })]);
   return {
     ...money(totals!.sales),
-    totalBookings: Number(totals!.bookings),
-    guestSince: totals!.guest_since as string,
-    ...(await salesChart(db, scope, { range, tz, now })),
+    totalBookings: totals!.bookings,
+    guestSince: totals!.guest_since,
+    ...chart,
   };
 }
+
+const calendarNights = preparedSql<{ date: IsoDate; stays: number }>(
+  'stats_calendar',
+  sql`select to_char(night, 'YYYY-MM-DD') as date, sum(stays)::int as stays
+      from stats_nights
+      where ${IN_SCOPE} and night >= ${sql.placeholder('start')}::date and night < ${sql.placeholder('end')}::date
+      group by night having sum(stays) > 0 order by night`,
+);
 
 /**
  * The calendar beside the chart: for each night of a month, how many confirmed stays include it (all stays
  * for the admin, stays in the host's rooms, the guest's own). Stays are calendar dates, so no time zone.
  */
 export async function getStatsCalendar(db: Db, { actor, view, month }: { actor: Actor; view: StatsView; month: string }): Promise<StatsCalendar> {
-  const start = `${month}-01`;
-  const end = `${addMonths(month, 1)}-01`;
-  const rows = await query(
-    db,
-    sql`select to_char(night, 'YYYY-MM-DD') as date, sum(stays)::int as stays
-        from stats_nights
-        where ${inScope(scopeOf(view, actor))} and night >= ${start}::date and night < ${end}::date
-        group by night having sum(stays) > 0 order by night`,
-  );
-  return { month, nights: rows.map((r) => ({ date: r.date as string, stays: Number(r.stays) })) };
+  const nights = await calendarNights(db).execute({ ...scopeValues(scopeOf(view, actor)), start: `${month}-01`, end: `${addMonths(month, 1)}-01` });
+  return { month, nights };
 }
