@@ -10,9 +10,8 @@
 //   --duration=10 --connections=32         seconds per path and concurrent connections (defaults 5 and 32)
 //   --bookings=100000                      stays in the statistics section's own database (default 100,000;
 //                                          a room more per 200 stays past it). Written in bulk (triggers and
-//                                          plain indexes off, rollups rebuilt after): 1,000,000 took 5 to 9
-//                                          minutes on PostgreSQL with 2 cores busy with other work, hence
-//                                          not the default (docs/decisions/036)
+//                                          plain indexes off, rollups rebuilt after): 1,000,000 take about a
+//                                          minute on PostgreSQL (58-69 s on 2 cores; docs/decisions/036)
 //   --search-rooms=100000 --search-bookings=1000000
 //                                          rooms and confirmed stays in the search section's own database
 //                                          (PostgreSQL only; the defaults are these)
