@@ -241,7 +241,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       registerOriginCheck(api, trustedOrigins(config.publicUrl));
-      registerSession(api, auth);
+      registerSession(api, auth, database.db);
       // JSON answers in br or gzip when the client takes them; the listing cache compresses its own once.
       await api.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
       await api.register(healthRoutes, { database });

@@ -1,6 +1,10 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import { parseCookies } from 'better-call';
+import { sql } from 'drizzle-orm';
 import { normalizeEmail, type Role, type UserStatus } from '@staybook/domain';
+import { preparedSql, type Db } from '../db/client.js';
 import { EmailNotVerifiedError, ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { Auth } from '../modules/auth/auth.js';
 
@@ -25,16 +29,76 @@ declare module 'fastify' {
   }
 }
 
+const sessionAndUser = preparedSql<{
+  expires_ms: number;
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  role: Role;
+  status: UserStatus | null;
+  email_verified: boolean;
+}>(
+  'session_and_user',
+  sql`select (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
+             u.id, u.email, u.name, u.image, u.role, u.status, u.email_verified
+      from sessions s join users u on u.id = s.user_id
+      where s.token = ${sql.placeholder('token')}`,
+);
+
+/**
+ * A session cookie resolved as better-auth's getSession resolves it, in one prepared statement instead of its
+ * per-request machinery (its key import, two reads, output parsing): a quarter of a signed-in request's CPU.
+ * Answers the actor, or null where the library answers no session (no cookie, a signature that does not verify,
+ * a token no session has). Whatever the library would do more than read — delete an expired session, extend
+ * one due for it, honour "don't remember me" — is left to it: `undefined` says "ask better-auth".
+ */
+export function sessionReader(auth: Auth, db: Db): (cookieHeader: string) => Promise<Actor | null | undefined> {
+  const settings = auth.$context.then((context) => ({
+    cookie: context.authCookies.sessionToken.name,
+    dontRemember: context.authCookies.dontRememberToken.name,
+    secret: context.secret,
+    expiresInMs: context.sessionConfig.expiresIn * 1000,
+    updateAgeMs: context.sessionConfig.updateAge * 1000,
+  }));
+  return async (cookieHeader) => {
+    const { cookie, dontRemember, secret, expiresInMs, updateAgeMs } = await settings;
+    // The library's own cookie parsing and signed-value format: `token.base64(HMAC-SHA256(token))`.
+    const cookies = parseCookies(cookieHeader);
+    if (cookies.has(dontRemember)) return undefined;
+    const value = cookies.get(cookie);
+    if (!value) return null;
+    const dot = value.lastIndexOf('.');
+    if (dot < 1) return null;
+    const token = value.slice(0, dot);
+    const encoded = value.slice(dot + 1);
+    if (encoded.length !== 44 || !encoded.endsWith('=')) return null;
+    const signature = Buffer.from(encoded, 'base64');
+    const expected = createHmac('sha256', secret).update(token).digest();
+    if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+
+    const [row] = await sessionAndUser(db).execute({ token });
+    if (!row) return null;
+    const now = Date.now();
+    // Expired (the library deletes it) or due to be extended (the library writes the new expiry).
+    if (row.expires_ms < now || row.expires_ms - expiresInMs + updateAgeMs <= now) return undefined;
+    return { id: row.id, email: row.email, name: row.name, image: row.image, role: row.role, status: row.status, emailVerified: row.email_verified };
+  };
+}
+
 /**
  * Routes declare what they need with `onRequest: requireUser` or `onRequest: requireRole(...)`: 401 when
  * signed out, 403 when the role is wrong. They run before the body is read and the input validated, so a
  * caller who may not use a route learns nothing about what it expects. The session is looked up only for
  * those routes, once per request.
  */
-export function registerSession(app: FastifyInstance, auth: Auth): void {
+export function registerSession(app: FastifyInstance, auth: Auth, db: Db): void {
+  const readSession = sessionReader(auth, db);
   app.decorateRequest('actor', null);
   app.decorateRequest('resolveActor', async function (this: FastifyRequest) {
     if (!this.headers.cookie) return null;
+    const read = await readSession(this.headers.cookie);
+    if (read !== undefined) return read;
     const session = await auth.api.getSession({ headers: fromNodeHeaders(this.headers) });
     if (!session) return null;
     const u = session.user as typeof session.user & { role: Role; status: UserStatus | null };
