@@ -1,6 +1,6 @@
 import { APP_PATHS } from '@staybook/domain/app-routes';
 import { Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
 import { lazyPage } from '../lib/lazy-page';
 import { PrivateRoute } from './guards/private-route';
@@ -45,9 +45,10 @@ function page(Page: ComponentType) {
 
 /**
  * Every route of the app, in one place (product spec, section 2). The paths come from the domain package,
- * where the server reads them too: it answers 404 for any path not listed there.
+ * where the server reads them too: it answers 404 for any path not listed there. The browser runs them in a
+ * browser router (main.tsx); the server renders the home page's first view with them (entry-server.tsx).
  */
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     // Holds the auth state, so every page (and the 401 handling) can reach it.
     element: <AppRoot />,
@@ -132,5 +133,3 @@ const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);
