@@ -4,7 +4,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { seedFirstRooms } from './app/first-rooms';
 import { AppProviders } from './app/providers';
-import { routes } from './app/router';
+import { startRoomPage } from './app/room-head-start';
+import { loadRoomPage, routes } from './app/router';
 import { queryClient } from './lib/query-client';
 import './index.css';
 
@@ -12,6 +13,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const seeded = seedFirstRooms(queryClient, location);
+startRoomPage(queryClient, location.pathname, loadRoomPage);
 
 const app = (
   <StrictMode>

@@ -10,6 +10,7 @@ import {
   FIRST_ROOMS_ELEMENT_ID,
   firstRoomsSchema,
   ROOM_CARD_IMAGE_SIZES,
+  ROOM_COVER_IMAGE_SIZES,
   roomsPageSchema,
   storedImageUrl,
   type FirstRooms,
@@ -195,6 +196,32 @@ describe('serving the web app', () => {
       const gz = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
       expect(gz.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    });
+
+    it("preloads a room page's cover as the page's gallery shows it, and nothing for a room that is not listed", async () => {
+      const host = await insertUser(t.database.db, { role: 'host' });
+      const room = await insertRoom(t.database.db, { hostId: host.id, category: 'Lake', image: storedImageUrl(randomUUID()) });
+      const key = room.image.slice('/uploads/'.length, -'.webp'.length);
+      const res = await app.inject({ method: 'GET', url: `/room/${room.id}?from=2030-01-01` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain(
+        `<link rel="preload" as="image" fetchpriority="high" href="/uploads/${key}-1600w.webp" ` +
+          `imagesrcset="/uploads/${key}-320w.webp 320w, /uploads/${key}-640w.webp 640w, /uploads/${key}-960w.webp 960w, /uploads/${key}-1600w.webp 1600w" ` +
+          `imagesizes="${ROOM_COVER_IMAGE_SIZES}"></head>`,
+      );
+      const again = await app.inject({ method: 'GET', url: `/room/${room.id}`, headers: { 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+
+      // Removed: the page no longer names its picture.
+      await t.database.db.update(rooms).set({ deletedAt: new Date() }).where(eq(rooms.id, room.id));
+      await app.listing.roomsChanged();
+      expect((await app.inject({ method: 'GET', url: `/room/${room.id}` })).body).toBe(INDEX_HTML);
+      for (const url of [`/room/${randomUUID()}`, '/room/not-a-room']) {
+        const other = await app.inject({ method: 'GET', url });
+        expect(other.statusCode, url).toBe(200);
+        expect(other.body, url).toBe(INDEX_HTML);
+      }
     });
 
     it('keeps text from closing the data element or acting as a replacement pattern', () => {

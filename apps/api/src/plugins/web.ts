@@ -13,6 +13,9 @@ import {
   isAppPath,
   ROOM_CARD_IMAGE_SIZES,
   ROOM_CARD_IMAGE_WIDTH,
+  ROOM_COVER_IMAGE_SIZES,
+  ROOM_COVER_IMAGE_WIDTH,
+  roomIdSchema,
   readSearch,
   ROOMS_PAGE_SIZE,
   searchToQuery,
@@ -23,13 +26,32 @@ import { errorBody } from '../errors.js';
 import type { ImageFiles } from '../integrations/images/image-store.js';
 import type { ListingCache } from '../modules/rooms/listing-cache.js';
 import { registerUploadsServing } from '../modules/uploads/serve-uploads.js';
-import { searchRooms } from '../modules/rooms/rooms.service.js';
+import { findRoomCover, searchRooms } from '../modules/rooms/rooms.service.js';
 
 const YEAR_SECONDS = 31_536_000;
 
 /** Text inside an HTML attribute value or element. */
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** A preload of a stored picture at the width and sizes its `<img>` uses, so the browser fetches the same file. */
+function imagePreload(image: string, width: number, sizes: string): string {
+  const srcset = imageSrcSet(image);
+  return (
+    `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageAtWidth(image, width))}"` +
+    (srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : '') +
+    '>'
+  );
+}
+
+/**
+ * A room page's HTML: the built index.html with a preload of the room's cover, the page's largest content. The
+ * app draws the page, but only once it has the session, its code and the room; the picture arrives meanwhile.
+ */
+export function roomPageHtml(template: string, cover: string): string {
+  const preload = imagePreload(cover, ROOM_COVER_IMAGE_WIDTH, ROOM_COVER_IMAGE_SIZES);
+  return template.replace('</head>', () => `${preload}</head>`);
 }
 
 /** Draws the home page's first view for its first rooms, as HTML (apps/web/src/entry-server.tsx). */
@@ -83,12 +105,7 @@ export function homePageHtml(template: string, first: FirstRooms, firstView: str
   const json = JSON.stringify(first).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   const data = `<script type="application/json" id="${FIRST_ROOMS_ELEMENT_ID}">${json}</script>`;
   const image = first.page.items[0]?.image;
-  const srcset = image ? imageSrcSet(image) : undefined;
-  const preload = image
-    ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageAtWidth(image, ROOM_CARD_IMAGE_WIDTH))}"` +
-      (srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(ROOM_CARD_IMAGE_SIZES)}"` : '') +
-      '>'
-    : '';
+  const preload = image ? imagePreload(image, ROOM_CARD_IMAGE_WIDTH, ROOM_CARD_IMAGE_SIZES) : '';
   // A function, not a string, as the replacement: a room's text may hold `$&` and the like.
   const page = firstView === null ? template : template.replace(EMPTY_ROOT, () => `<div id="root">${firstView}</div>`);
   return page.replace('</head>', () => `${preload}</head>`).replace('</body>', () => `${data}</body>`);
@@ -165,6 +182,26 @@ export async function registerWebServing(
         // The app still loads and asks the API itself, which answers with the error the person sees.
         request.log.warn({ err: error }, 'Could not embed the first rooms in the home page');
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+      }
+    });
+
+    app.get('/room/:id', async (request, reply) => {
+      const { id } = request.params as { id: string };
+      // `/room/` names no page: the not-found answer, as for any other path the app does not have.
+      if (id === '') return reply.callNotFound();
+      const sendTemplate = () => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+      // An id no room can have: the app says so without asking the API.
+      if (!roomIdSchema.safeParse(id).success) return sendTemplate();
+      try {
+        // Kept with the room's own answers, and dropped by the same writes (a new cover, the room removed).
+        const answer = await options.listing.answer(`room page ${id}`, async () => {
+          const cover = await findRoomCover(options.db, { id });
+          return { body: cover ? roomPageHtml(template, cover) : template, roomIds: [id] };
+        });
+        return options.listing.send(request, reply, answer, 'text/html; charset=utf-8');
+      } catch (error) {
+        request.log.warn({ err: error }, 'Could not preload the room page\'s cover');
+        return sendTemplate();
       }
     });
   } else {

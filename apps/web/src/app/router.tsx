@@ -12,7 +12,9 @@ import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
-const RoomDetailRoute = lazyPage(() => import('./routes/room-detail'), 'RoomDetailRoute');
+/** The room page's code; also asked for as the app starts at a room's address (room-head-start.ts). */
+export const loadRoomPage = () => import('./routes/room-detail');
+const RoomDetailRoute = lazyPage(loadRoomPage, 'RoomDetailRoute');
 const LoginRoute = lazyPage(() => import('./routes/login'), 'LoginRoute');
 const SignupRoute = lazyPage(() => import('./routes/signup'), 'SignupRoute');
 const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password'), 'ResetPasswordRoute');
