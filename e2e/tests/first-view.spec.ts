@@ -8,7 +8,8 @@ import {
   serverFirstView,
   withoutServerFirstView,
 } from '../support/first-view';
-import { roomCards } from '../support/rooms';
+import { DEMO, signInAs } from '../support/auth';
+import { fetchSeededRoom, roomCards, roomPath } from '../support/rooms';
 
 /**
  * The home page's first view is painted by the server with the app's own components, and the app hydrates it
@@ -91,3 +92,25 @@ for (const [name, address] of [
     expect(problems).toEqual([]);
   });
 }
+
+test("a room page's HTML preloads the very picture its gallery shows as the cover", async ({ page, request }) => {
+  const problems = collectProblems(page);
+  const room = await fetchSeededRoom(request);
+  await signInAs(page, DEMO.guest);
+  const preloaded: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'image' && r.url().includes('/uploads/')) preloaded.push(new URL(r.url()).pathname);
+  });
+  const response = await page.goto(roomPath(room._id));
+  const html = (await response?.text()) ?? '';
+  const key = room.image.slice(0, -'.webp'.length);
+  expect(html).toMatch(new RegExp(`<link rel="preload" as="image" fetchpriority="high" href="${key}-1600w\\.webp" imagesrcset="[^"]+" imagesizes="[^"]+"></head>`));
+
+  const cover = page.getByRole('region', { name: 'Photos' }).getByRole('img', { name: room.title }).first();
+  await expect(cover).toBeVisible();
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const shown = new URL(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+  // The cover's file was fetched once, by the preload: the gallery's sizes chose the same width as the preload's.
+  expect(preloaded.filter((path) => path.startsWith(key))).toEqual([shown]);
+  expect(problems).toEqual([]);
+});
