@@ -31,6 +31,8 @@ RUN npm ci --omit=dev --workspace @staybook/api --include-workspace-root=false -
     && npm cache clean --force
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+# The web app's server build: the API draws the home page's first view with it (decision 037).
+COPY --from=build /app/apps/web/dist-server apps/web/dist-server
 # The data directory (uploads, mail outbox, the embedded database when DATABASE_URL is unset) belongs to the app's user.
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -13,7 +13,7 @@ const DOMAIN_INDEX = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'e2e/playwright-report/**', 'e2e/test-results/**', 'test-results/**'] },
+  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', '.tmp/**', 'e2e/playwright-report/**', 'e2e/test-results/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

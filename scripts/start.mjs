@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { apiBuildIsStale, buildApi } from './build-api.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const builtIndex = join(root, 'apps/web/dist/index.html');
+// The browser's build and the server's (which draws the home page's first view): the older one says when it was built.
+const builtWeb = [join(root, 'apps/web/dist/index.html'), join(root, 'apps/web/dist-server/entry-server.js')];
 const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src', 'package-lock.json'];
 
 function newestChange(path) {
@@ -18,7 +19,7 @@ function newestChange(path) {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+const builtAt = Math.min(...builtWeb.map((path) => (existsSync(path) ? statSync(path).mtimeMs : 0)));
 if (webInputs.some((p) => newestChange(join(root, p)) > builtAt)) {
   console.log('Building the web app…');
   execFileSync('npm', ['run', 'build:web', '--silent'], { cwd: root, stdio: 'inherit' });

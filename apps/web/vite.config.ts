@@ -16,7 +16,8 @@ function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'staybook-precompress',
-    apply: 'build',
+    // The server's own build (dist-server) is read from disk by the API, never sent.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = config.build.outDir;
     },
@@ -52,16 +53,35 @@ const PREACT_ALIASES = [
 // In development the API runs as its own process; the built app is served by it on one origin.
 const API_ORIGIN = 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * `vite build --ssr src/entry-server.tsx`: the home page's first view rendered by the API (decision 037), into
+ * dist-server/ beside the browser's dist/. Every package is bundled in (`noExternal`), so the same alias sends
+ * React's API to the same Preact the browser runs, and the API needs none of the web app's packages installed.
+ */
+const SERVER_BUILD = {
+  outDir: 'dist-server',
+  emptyOutDir: true,
+  rolldownOptions: {
+    onwarn(warning: { code?: string; message: string }, warn: (warning: { code?: string; message: string }) => void) {
+      if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+      warn(warning);
+    },
+  },
+  // The icons, the logo and the like are served from dist/.
+  copyPublicDir: false,
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: PREACT_ALIASES },
+  ssr: { noExternal: true, target: 'node' },
   server: {
     proxy: {
       '/api': API_ORIGIN,
       '/uploads': API_ORIGIN,
     },
   },
-  build: {
+  build: isSsrBuild ? SERVER_BUILD : {
     outDir: 'dist',
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each entry and lazy page loads; read by scripts/bundle-budget.mjs.
@@ -94,4 +114,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

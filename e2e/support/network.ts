@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { withoutServerFirstView } from './first-view';
 
 /**
  * Holds the page's requests matching `matches` until the returned function is called, so a test
@@ -32,9 +33,9 @@ export async function failRequests(page: Page, matches: (url: URL) => boolean): 
 }
 
 /**
- * The server embeds the home page's first page of rooms in its HTML (docs/decisions/017-bundle-budget.md).
- * This takes it out, as when the server could not read the rooms: the app then asks `/api/rooms` for the
- * first page too, so a test can hold or fail that request.
+ * The server embeds the home page's first page of rooms in its HTML (docs/decisions/017-bundle-budget.md), and
+ * the first view it painted from them (decision 037). This takes both out, as when the server could not read the
+ * rooms: the app then asks `/api/rooms` for the first page too, so a test can hold or fail that request.
  */
 export async function withoutEmbeddedRooms(page: Page): Promise<void> {
   await page.route(
@@ -42,7 +43,10 @@ export async function withoutEmbeddedRooms(page: Page): Promise<void> {
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.continue();
       const response = await route.fetch();
-      const body = (await response.text()).replace(/<script type="application\/json" id="staybook-first-rooms">.*?<\/script>/s, '');
+      const body = withoutServerFirstView(await response.text()).replace(
+        /<script type="application\/json" id="staybook-first-rooms">.*?<\/script>/s,
+        '',
+      );
       await route.fulfill({ response, body });
     },
   );

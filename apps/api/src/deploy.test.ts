@@ -117,6 +117,7 @@ describe('deployment files', () => {
     expect(build.API_ENTRY_POINTS.server).toBe('apps/api/src/server.ts');
     expect(stage).toContain('COPY --from=build /app/apps/api/dist apps/api/dist');
     expect(stage).toContain('COPY --from=build /app/apps/web/dist apps/web/dist');
+    expect(stage).toContain('COPY --from=build /app/apps/web/dist-server apps/web/dist-server');
     expect(stage.some((l) => /^HEALTHCHECK\s/i.test(l) && l.includes('/api/health'))).toBe(true);
   });
 

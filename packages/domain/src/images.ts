@@ -40,6 +40,17 @@ export function imageAtWidth(url: string, minWidth: number): string {
  * The server's preload of the home page's first picture uses the same figures, so the browser picks the same file.
  */
 export const ROOM_CARD_IMAGE_WIDTH = 640;
+/**
+ * A room page's cover: the width of its `src`, and its rendered width (it spans the article, max-w-5xl = 1024px,
+ * inside the container's padding). The server preloads it with the same figures when it sends the room page.
+ */
+export const ROOM_COVER_IMAGE_WIDTH = 1600;
+export const ROOM_COVER_IMAGE_SIZES = [
+  '(min-width: 1104px) 1024px',
+  '(min-width: 768px) calc(100vw - 80px)',
+  '(min-width: 640px) calc(100vw - 48px)',
+  'calc(100vw - 32px)',
+].join(', ');
 export const ROOM_CARD_IMAGE_SIZES = [
   '(min-width: 2520px) 367px',
   '(min-width: 1536px) calc((100vw - 320px) / 6)',

@@ -1,4 +1,5 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -9,6 +10,7 @@ import {
   FIRST_ROOMS_ELEMENT_ID,
   firstRoomsSchema,
   ROOM_CARD_IMAGE_SIZES,
+  ROOM_COVER_IMAGE_SIZES,
   roomsPageSchema,
   storedImageUrl,
   type FirstRooms,
@@ -18,7 +20,7 @@ import { parseConfig } from '../config.js';
 import { insertRoom, insertUser } from '../db/factories.js';
 import { rooms } from '../db/schema.js';
 import { createTestDatabase, type TestDatabase } from '../test/databases.js';
-import { homePageHtml } from './web.js';
+import { firstViewModulePath, homePageHtml, loadFirstViewRenderer } from './web.js';
 import type { FastifyInstance } from 'fastify';
 
 const INDEX_HTML = '<!doctype html><html><head><title>StayBook</title></head><body><div id="root"></div></body></html>';
@@ -196,6 +198,32 @@ describe('serving the web app', () => {
       expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
     });
 
+    it("preloads a room page's cover as the page's gallery shows it, and nothing for a room that is not listed", async () => {
+      const host = await insertUser(t.database.db, { role: 'host' });
+      const room = await insertRoom(t.database.db, { hostId: host.id, category: 'Lake', image: storedImageUrl(randomUUID()) });
+      const key = room.image.slice('/uploads/'.length, -'.webp'.length);
+      const res = await app.inject({ method: 'GET', url: `/room/${room.id}?from=2030-01-01` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain(
+        `<link rel="preload" as="image" fetchpriority="high" href="/uploads/${key}-1600w.webp" ` +
+          `imagesrcset="/uploads/${key}-320w.webp 320w, /uploads/${key}-640w.webp 640w, /uploads/${key}-960w.webp 960w, /uploads/${key}-1600w.webp 1600w" ` +
+          `imagesizes="${ROOM_COVER_IMAGE_SIZES}"></head>`,
+      );
+      const again = await app.inject({ method: 'GET', url: `/room/${room.id}`, headers: { 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+
+      // Removed: the page no longer names its picture.
+      await t.database.db.update(rooms).set({ deletedAt: new Date() }).where(eq(rooms.id, room.id));
+      await app.listing.roomsChanged();
+      expect((await app.inject({ method: 'GET', url: `/room/${room.id}` })).body).toBe(INDEX_HTML);
+      for (const url of [`/room/${randomUUID()}`, '/room/not-a-room']) {
+        const other = await app.inject({ method: 'GET', url });
+        expect(other.statusCode, url).toBe(200);
+        expect(other.body, url).toBe(INDEX_HTML);
+      }
+    });
+
     it('keeps text from closing the data element or acting as a replacement pattern', () => {
       const room = {
         _id: randomUUID(), title: '</script><script>alert(1)</script> $& $1', location: 'x', category: 'Lake' as const,
@@ -211,5 +239,97 @@ describe('serving the web app', () => {
       // A picture we did not store has no other widths: preloaded as it is.
       expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/uploads/outside.png"></head>');
     });
+  });
+});
+
+/**
+ * The home page's first view drawn by the web app's server build (decision 037). A small stand-in for that build
+ * draws what it was given, so the test sees which rooms the server handed it; the browser test
+ * (e2e/tests/first-view.spec.ts) checks the real one against the hydrated page.
+ */
+describe('the home page drawn on the server', () => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  let dist: string;
+  const warnings: string[] = [];
+  const log = { info: () => {}, warn: (_details: object, message: string) => void warnings.push(message) };
+
+  /** Writes a server build beside `webDist` with the given module text. */
+  async function writeServerBuild(webDist: string, source: string): Promise<void> {
+    const path = firstViewModulePath(webDist);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, source);
+  }
+
+  beforeAll(async () => {
+    t = await createTestDatabase('pglite');
+    dist = await mkdtemp(join(tmpdir(), 'staybook-dist-'));
+    await writeFile(join(dist, 'index.html'), INDEX_HTML);
+    await writeServerBuild(
+      dist,
+      `export function renderHomePage(first) {
+        if (first.search === 'category=Modern') throw new Error('A component failed');
+        return '<ul>' + first.page.items.map((room) => '<li>' + room.title + '</li>').join('') + '</ul>';
+      }`,
+    );
+    const config = parseConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' });
+    app = await buildApp({ config, database: t.database, authSecret: 'x'.repeat(32), mailer: { send: async () => {} }, webDist: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.cleanup();
+    await rm(dist, { recursive: true, force: true });
+    await rm(dirname(firstViewModulePath(dist)), { recursive: true, force: true });
+  });
+
+  it('fills the root with the first view drawn from the rooms it embeds, and redraws it when the rooms change', async () => {
+    const host = await insertUser(t.database.db, { role: 'host' });
+    await insertRoom(t.database.db, { hostId: host.id, category: 'Beach', title: 'Dunes' });
+    await app.listing.roomsChanged();
+    const before = (await app.inject({ method: 'GET', url: '/?category=Beach' })).body;
+    expect(before).toContain('<div id="root"><ul><li>Dunes</li></ul></div>');
+    expect(embeddedRooms(before)?.page.items.map((r) => r.title)).toEqual(['Dunes']);
+
+    await insertRoom(t.database.db, { hostId: host.id, category: 'Beach', title: 'Cove' });
+    await app.listing.roomsChanged();
+    const after = (await app.inject({ method: 'GET', url: '/?category=Beach' })).body;
+    expect(after).toContain('<div id="root"><ul><li>Cove</li><li>Dunes</li></ul></div>');
+  });
+
+  it('sends the page with an empty root, for the browser to draw, when drawing it fails', async () => {
+    const res = await app.inject({ method: 'GET', url: '/?category=Modern' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(embeddedRooms(res.body)?.search).toBe('category=Modern');
+  });
+
+  it('serves the page as before when the server build is missing or is not one', async () => {
+    // A new folder for each build: a module once imported stays what it was.
+    const made: string[] = [];
+    const rendererOf = async (source: string | null) => {
+      const webDist = await mkdtemp(join(tmpdir(), 'staybook-dist-'));
+      made.push(webDist, dirname(firstViewModulePath(webDist)));
+      if (source !== null) await writeServerBuild(webDist, source);
+      return loadFirstViewRenderer(webDist, log);
+    };
+    try {
+      expect(await rendererOf(null)).toBeNull();
+      expect(warnings).toEqual([]);
+      expect(await rendererOf('export const somethingElse = 1;')).toBeNull();
+      expect(await rendererOf('this is not JavaScript')).toBeNull();
+      const answersNoHtml = await rendererOf('export function renderHomePage() { return 42; }');
+      expect(() => answersNoHtml?.({ search: '', page: { items: [], nextCursor: null } })).toThrow(/did not answer HTML/);
+    } finally {
+      await Promise.all(made.map((path) => rm(path, { recursive: true, force: true })));
+    }
+    expect(warnings).toEqual([
+      'The home page is drawn by the browser alone: its server build did not load',
+      'The home page is drawn by the browser alone: its server build did not load',
+    ]);
+  });
+
+  it('escapes nothing of the first view and keeps it out of the replacement patterns', () => {
+    const html = homePageHtml(INDEX_HTML, { search: '', page: { items: [], nextCursor: null } }, '<p>$& $1 rooms</p>');
+    expect(html).toContain('<div id="root"><p>$& $1 rooms</p></div>');
   });
 });

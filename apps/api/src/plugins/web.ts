@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -12,6 +13,9 @@ import {
   isAppPath,
   ROOM_CARD_IMAGE_SIZES,
   ROOM_CARD_IMAGE_WIDTH,
+  ROOM_COVER_IMAGE_SIZES,
+  ROOM_COVER_IMAGE_WIDTH,
+  roomIdSchema,
   readSearch,
   ROOMS_PAGE_SIZE,
   searchToQuery,
@@ -22,7 +26,7 @@ import { errorBody } from '../errors.js';
 import type { ImageFiles } from '../integrations/images/image-store.js';
 import type { ListingCache } from '../modules/rooms/listing-cache.js';
 import { registerUploadsServing } from '../modules/uploads/serve-uploads.js';
-import { searchRooms } from '../modules/rooms/rooms.service.js';
+import { findRoomCover, searchRooms } from '../modules/rooms/rooms.service.js';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -31,31 +35,87 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** A preload of a stored picture at the width and sizes its `<img>` uses, so the browser fetches the same file. */
+function imagePreload(image: string, width: number, sizes: string): string {
+  const srcset = imageSrcSet(image);
+  return (
+    `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageAtWidth(image, width))}"` +
+    (srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : '') +
+    '>'
+  );
+}
+
+/**
+ * A room page's HTML: the built index.html with a preload of the room's cover, the page's largest content. The
+ * app draws the page, but only once it has the session, its code and the room; the picture arrives meanwhile.
+ */
+export function roomPageHtml(template: string, cover: string): string {
+  const preload = imagePreload(cover, ROOM_COVER_IMAGE_WIDTH, ROOM_COVER_IMAGE_SIZES);
+  return template.replace('</head>', () => `${preload}</head>`);
+}
+
+/** Draws the home page's first view for its first rooms, as HTML (apps/web/src/entry-server.tsx). */
+export type FirstViewRenderer = (first: FirstRooms) => string;
+
+/** The web app's server build sits beside its browser build: apps/web/dist-server beside apps/web/dist. */
+export function firstViewModulePath(webDist: string): string {
+  return join(dirname(webDist), `${basename(webDist)}-server`, 'entry-server.js');
+}
+
+/**
+ * The web app's renderer of the home page's first view (decision 037), or null when it was not built or does not
+ * load: the home page then arrives as before, with its rooms as JSON and an empty root the app draws into.
+ */
+export async function loadFirstViewRenderer(
+  webDist: string,
+  log: { info: (message: string) => void; warn: (details: object, message: string) => void },
+): Promise<FirstViewRenderer | null> {
+  const path = firstViewModulePath(webDist);
+  if (!existsSync(path)) {
+    log.info(`The home page is drawn by the browser alone: no server build at ${path} (\`npm run build\` makes it)`);
+    return null;
+  }
+  try {
+    const loaded = (await import(pathToFileURL(path).href)) as { renderHomePage?: unknown };
+    if (typeof loaded.renderHomePage !== 'function') throw new Error(`${path} has no renderHomePage function`);
+    const render = loaded.renderHomePage as (first: FirstRooms) => unknown;
+    return (first) => {
+      const html = render(first);
+      if (typeof html !== 'string') throw new Error('The first view renderer did not answer HTML');
+      return html;
+    };
+  } catch (error) {
+    log.warn({ err: error }, 'The home page is drawn by the browser alone: its server build did not load');
+    return null;
+  }
+}
+
+/** The root element the app mounts into, as the built index.html has it. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
 /**
  * The home page's HTML: the built index.html with the first page of rooms embedded as JSON (the app's rooms
  * query starts from it) and a preload of the first card's picture, so the largest content of the page is
  * fetched while the JavaScript still loads (docs/decisions/017-bundle-budget.md). JSON in a script element
  * is data, not code: the Content-Security-Policy allows it, and `<` is escaped so no text can close it.
+ * `firstView`, when the server drew it from the same rooms, fills the app's root: the page is painted before any
+ * JavaScript runs, and the app hydrates it (decision 037).
  */
-export function homePageHtml(template: string, first: FirstRooms): string {
+export function homePageHtml(template: string, first: FirstRooms, firstView: string | null = null): string {
   const json = JSON.stringify(first).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   const data = `<script type="application/json" id="${FIRST_ROOMS_ELEMENT_ID}">${json}</script>`;
   const image = first.page.items[0]?.image;
-  const srcset = image ? imageSrcSet(image) : undefined;
-  const preload = image
-    ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(imageAtWidth(image, ROOM_CARD_IMAGE_WIDTH))}"` +
-      (srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(ROOM_CARD_IMAGE_SIZES)}"` : '') +
-      '>'
-    : '';
+  const preload = image ? imagePreload(image, ROOM_CARD_IMAGE_WIDTH, ROOM_CARD_IMAGE_SIZES) : '';
   // A function, not a string, as the replacement: a room's text may hold `$&` and the like.
-  return template.replace('</head>', () => `${preload}</head>`).replace('</body>', () => `${data}</body>`);
+  const page = firstView === null ? template : template.replace(EMPTY_ROOT, () => `<div id="root">${firstView}</div>`);
+  return page.replace('</head>', () => `${preload}</head>`).replace('</body>', () => `${data}</body>`);
 }
 
 /**
  * Serves, from the API's own origin: uploaded images under /uploads, the built web app, and the
  * app's index.html for any other route so client-side routes load on refresh: with status 200 for
  * the app's own paths (APP_PATHS), 404 for the rest, where the app shows its not-found screen.
- * The home page's index.html carries its first page of rooms (see homePageHtml).
+ * The home page's index.html carries its first page of rooms, and its first view drawn from them (see homePageHtml).
  * Unknown /api paths and missing files get the JSON 404 instead.
  */
 export async function registerWebServing(
@@ -85,6 +145,20 @@ export async function registerWebServing(
     });
 
     const template = readFileSync(join(webDist, 'index.html'), 'utf8');
+    const renderFirstView = await loadFirstViewRenderer(webDist, {
+      info: (message) => app.log.info(message),
+      warn: (details, message) => app.log.warn(details, message),
+    });
+    /** The first view's HTML, or null (the app then draws the page itself) should drawing it fail. */
+    const drawFirstView = (request: FastifyRequest, first: FirstRooms): string | null => {
+      if (!renderFirstView) return null;
+      try {
+        return renderFirstView(first);
+      } catch (error) {
+        request.log.error({ err: error }, 'Could not draw the home page on the server; the browser draws it');
+        return null;
+      }
+    };
     app.get('/', async (request, reply) => {
       const params = new URL(request.url, 'http://localhost').searchParams;
       const requested = params.get('category') || null;
@@ -100,13 +174,34 @@ export async function registerWebServing(
         // as the API, made once per change rather than per visit, and revalidated by the browser every time.
         const answer = await options.listing.answer(`home ${query}`, async () => {
           const { page, dependencies } = await searchRooms(options.db, { search, limit: ROOMS_PAGE_SIZE });
-          return { body: homePageHtml(template, firstRoomsSchema.parse({ search: query, page })), ...dependencies };
+          const first = firstRoomsSchema.parse({ search: query, page });
+          return { body: homePageHtml(template, first, drawFirstView(request, first)), ...dependencies };
         });
         return options.listing.send(request, reply, answer, 'text/html; charset=utf-8');
       } catch (error) {
         // The app still loads and asks the API itself, which answers with the error the person sees.
         request.log.warn({ err: error }, 'Could not embed the first rooms in the home page');
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+      }
+    });
+
+    app.get('/room/:id', async (request, reply) => {
+      const { id } = request.params as { id: string };
+      // `/room/` names no page: the not-found answer, as for any other path the app does not have.
+      if (id === '') return reply.callNotFound();
+      const sendTemplate = () => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+      // An id no room can have: the app says so without asking the API.
+      if (!roomIdSchema.safeParse(id).success) return sendTemplate();
+      try {
+        // Kept with the room's own answers, and dropped by the same writes (a new cover, the room removed).
+        const answer = await options.listing.answer(`room page ${id}`, async () => {
+          const cover = await findRoomCover(options.db, { id });
+          return { body: cover ? roomPageHtml(template, cover) : template, roomIds: [id] };
+        });
+        return options.listing.send(request, reply, answer, 'text/html; charset=utf-8');
+      } catch (error) {
+        request.log.warn({ err: error }, 'Could not preload the room page\'s cover');
+        return sendTemplate();
       }
     });
   } else {

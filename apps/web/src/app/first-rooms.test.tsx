@@ -50,7 +50,7 @@ describe('the first rooms embedded in the home page', () => {
   it('start the rooms query of the page and the search they were made for, once', () => {
     const queryClient = new QueryClient();
     embed(JSON.stringify({ search: 'category=Lake&guests=2', page: PAGE }));
-    seedFirstRooms(queryClient, { pathname: '/', search: '?guests=2&category=Lake' });
+    expect(seedFirstRooms(queryClient, { pathname: '/', search: '?guests=2&category=Lake' })).toBe(true);
     expect(queryClient.getQueryData(listKey({ category: 'Lake', guests: 2 }))).toEqual({ pages: [PAGE], pageParams: [null] });
     expect(document.getElementById(FIRST_ROOMS_ELEMENT_ID)).toBeNull();
   });
@@ -62,7 +62,7 @@ describe('the first rooms embedded in the home page', () => {
     expect(queryClient.getQueryData(listKey({ where: 'lisbon' }))).toEqual({ pages: [PAGE], pageParams: [null] });
   });
 
-  it('are left alone for another search, another page, or when they fail the check', () => {
+  it('are left alone (and the page drawn afresh) for another search, another page, or when they fail the check', () => {
     for (const [json, where] of [
       [JSON.stringify({ search: 'category=Lake', page: PAGE }), { pathname: '/', search: '' }],
       [JSON.stringify({ search: 'category=Lake', page: PAGE }), { pathname: '/', search: '?category=Lake&guests=3' }],
@@ -73,7 +73,7 @@ describe('the first rooms embedded in the home page', () => {
     ] as const) {
       const queryClient = new QueryClient();
       embed(json);
-      seedFirstRooms(queryClient, where);
+      expect(seedFirstRooms(queryClient, where), json).toBe(false);
       expect(queryClient.getQueryCache().getAll(), json).toEqual([]);
       expect(document.getElementById(FIRST_ROOMS_ELEMENT_ID)).toBeNull();
     }

@@ -1,5 +1,5 @@
-import { FIRST_ROOMS_ELEMENT_ID, firstRoomsSchema, ROOMS_PAGE_SIZE, type RoomsPage } from '@staybook/domain/rooms';
-import { readSearch, searchToQuery } from '@staybook/domain/search';
+import { FIRST_ROOMS_ELEMENT_ID, firstRoomsSchema, ROOMS_PAGE_SIZE, type FirstRooms, type RoomsPage } from '@staybook/domain/rooms';
+import { readSearch, searchToQuery, type RoomSearch } from '@staybook/domain/search';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { roomKeys } from '../lib/room-keys';
 
@@ -8,26 +8,33 @@ import { roomKeys } from '../lib/room-keys';
  * query starts from it, so the first cards render as soon as the JavaScript runs, with no API round trip.
  * It is checked like any API answer, and used only for the page and the search it was made for (both sides
  * read the address with `readSearch` and write it with `searchToQuery`); otherwise the query asks the API as
- * usual. The element is removed, so a later visit to the home page asks the API.
+ * usual. The element is removed, so a later visit to the home page asks the API. Answers whether the rooms were
+ * used: the page the server painted from them is the app's own first render only then. The server paints the home
+ * page's first view from the same rooms, put in its own query client the same way (entry-server.tsx).
  */
-export function seedFirstRooms(queryClient: QueryClient, { pathname, search }: { pathname: string; search: string }): void {
+export function seedFirstRooms(queryClient: QueryClient, { pathname, search }: { pathname: string; search: string }): boolean {
   const element = document.getElementById(FIRST_ROOMS_ELEMENT_ID);
-  if (!element) return;
+  if (!element) return false;
   element.remove();
-  if (pathname !== '/') return;
+  if (pathname !== '/') return false;
 
   let embedded: unknown;
   try {
     embedded = JSON.parse(element.textContent ?? '');
   } catch {
-    return;
+    return false;
   }
   const parsed = firstRoomsSchema.safeParse(embedded);
-  if (!parsed.success) return;
+  if (!parsed.success) return false;
   // The same reading of the address as the home page's.
   const asked = readSearch(new URLSearchParams(search));
-  if (parsed.data.search !== searchToQuery(asked)) return;
+  if (parsed.data.search !== searchToQuery(asked)) return false;
+  putFirstRooms(queryClient, asked, parsed.data.page);
+  return true;
+}
 
-  const data: InfiniteData<RoomsPage, string | null> = { pages: [parsed.data.page], pageParams: [null] };
-  queryClient.setQueryData(roomKeys.list(asked, ROOMS_PAGE_SIZE), data);
+/** The rooms query's first page for `search`, as the home page's listing asks for it. */
+export function putFirstRooms(queryClient: QueryClient, search: RoomSearch, page: FirstRooms['page']): void {
+  const data: InfiniteData<RoomsPage, string | null> = { pages: [page], pageParams: [null] };
+  queryClient.setQueryData(roomKeys.list(search, ROOMS_PAGE_SIZE), data);
 }

@@ -1,7 +1,7 @@
 import { APP_PATHS, isAppPath } from '@staybook/domain/app-routes';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { router } from './router';
+import { routes } from './router';
 
 /** The full path of every route in the table that has one, joined with its parents' paths. */
 function pathsOf(routes: readonly RouteObject[], parent = ''): string[] {
@@ -14,13 +14,13 @@ function pathsOf(routes: readonly RouteObject[], parent = ''): string[] {
 
 /** The path pattern of the deepest route the router picks for `pathname` ('index' for an index route). */
 function matchedRoute(pathname: string): string | undefined {
-  const route = matchRoutes(router.routes, pathname)?.at(-1)?.route;
+  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
   return route?.index ? 'index' : route?.path;
 }
 
 describe('the route table', () => {
   it('has a page at exactly the paths the server knows, and the not-found page for the rest', () => {
-    const paths = pathsOf(router.routes);
+    const paths = pathsOf(routes);
     expect(paths.filter((path) => path !== '/*').sort()).toEqual(Object.values(APP_PATHS).sort());
     expect(paths.filter((path) => path === '/*')).toHaveLength(1);
   });

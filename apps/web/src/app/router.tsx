@@ -1,6 +1,6 @@
 import { APP_PATHS } from '@staybook/domain/app-routes';
 import { Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
 import { lazyPage } from '../lib/lazy-page';
 import { PrivateRoute } from './guards/private-route';
@@ -12,7 +12,9 @@ import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
-const RoomDetailRoute = lazyPage(() => import('./routes/room-detail'), 'RoomDetailRoute');
+/** The room page's code; also asked for as the app starts at a room's address (room-head-start.ts). */
+export const loadRoomPage = () => import('./routes/room-detail');
+const RoomDetailRoute = lazyPage(loadRoomPage, 'RoomDetailRoute');
 const LoginRoute = lazyPage(() => import('./routes/login'), 'LoginRoute');
 const SignupRoute = lazyPage(() => import('./routes/signup'), 'SignupRoute');
 const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password'), 'ResetPasswordRoute');
@@ -45,9 +47,10 @@ function page(Page: ComponentType) {
 
 /**
  * Every route of the app, in one place (product spec, section 2). The paths come from the domain package,
- * where the server reads them too: it answers 404 for any path not listed there.
+ * where the server reads them too: it answers 404 for any path not listed there. The browser runs them in a
+ * browser router (main.tsx); the server renders the home page's first view with them (entry-server.tsx).
  */
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     // Holds the auth state, so every page (and the 401 handling) can reach it.
     element: <AppRoot />,
@@ -132,5 +135,3 @@ const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -443,6 +443,12 @@ async function hostEmailFor(db: Db, viewer: Actor | null, hostId: string): Promi
   return row?.email ?? null;
 }
 
+/** A listed room's cover picture (the first of its photos), or null when no listed room has this id. */
+export async function findRoomCover(db: Db, { id }: { id: string }): Promise<string | null> {
+  const [row] = await db.select({ image: rooms.image }).from(rooms).where(and(eq(rooms.id, id), isNull(rooms.deletedAt)));
+  return row?.image ?? null;
+}
+
 /** One room with its host's id; the host's e-mail only for a viewer allowed to see it. */
 export async function getRoom(db: Db, { id, viewer }: { id: string; viewer: Actor | null }): Promise<Room> {
   const [row] = await selectRooms(db)

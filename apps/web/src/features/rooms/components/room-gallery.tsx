@@ -1,16 +1,8 @@
-import { imageAtWidth, imageSrcSet } from '@staybook/domain/images';
+import { imageAtWidth, imageSrcSet, ROOM_COVER_IMAGE_SIZES, ROOM_COVER_IMAGE_WIDTH } from '@staybook/domain/images';
 import { Suspense, useRef, useState } from 'react';
 import { lazyPage } from '../../../lib/lazy-page';
 
 const PhotoViewer = lazyPage(() => import('./photo-viewer'), 'PhotoViewer');
-
-/** The cover spans the article (max-w-5xl = 1024px) inside the container's padding. */
-const COVER_SIZES = [
-  '(min-width: 1104px) 1024px',
-  '(min-width: 768px) calc(100vw - 80px)',
-  '(min-width: 640px) calc(100vw - 48px)',
-  'calc(100vw - 32px)',
-].join(', ');
 
 /** A thumbnail is a quarter of the article from `sm` up, half of it below. */
 const THUMB_SIZES = ['(min-width: 1104px) 250px', '(min-width: 640px) calc((100vw - 64px) / 4)', 'calc((100vw - 40px) / 2)'].join(', ');
@@ -55,9 +47,9 @@ export function RoomGallery({ title, photos }: { title: string; photos: readonly
     <section aria-label="Photos" className="flex flex-col gap-2">
       <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-neutral-200 md:aspect-[2/1]">
         <img
-          src={imageAtWidth(cover, 1600)}
+          src={imageAtWidth(cover, ROOM_COVER_IMAGE_WIDTH)}
           srcSet={imageSrcSet(cover)}
-          sizes={COVER_SIZES}
+          sizes={ROOM_COVER_IMAGE_SIZES}
           loading="eager"
           fetchPriority="high"
           decoding="async"

@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  describeFirstView,
+  embeddedFirstRooms,
+  firstViewChanges,
+  keepHomeDocument,
+  recordFirstViewChanges,
+  serverFirstView,
+  withoutServerFirstView,
+} from '../support/first-view';
+import { DEMO, signInAs } from '../support/auth';
+import { fetchSeededRoom, roomCards, roomPath } from '../support/rooms';
+
+/**
+ * The home page's first view is painted by the server with the app's own components, and the app hydrates it
+ * (docs/decisions/037-server-rendered-first-view.md). Three views of one response must agree: the server's HTML,
+ * the page after hydration, and the page the app draws from scratch from the same embedded rooms. Other tests
+ * add and change rooms meanwhile, so every comparison is of one response, kept as the browser received it.
+ */
+
+// Far from the server's zone: nothing in the first view may depend on the browser's clock.
+test.use({ timezoneId: 'Pacific/Kiritimati' });
+
+/** Console errors and warnings, and uncaught exceptions: hydration problems show there, if anywhere. */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** The app has started (it takes the embedded rooms out first) and has nothing left to fetch. */
+async function settled(page: Page, cards: number) {
+  await expect(page.locator('#staybook-first-rooms')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  // Only the embedded page of rooms: the next page loads when the grid's end comes near, far below the fold.
+  await expect(roomCards(page)).toHaveCount(cards);
+}
+
+const checkIn = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+const checkOut = new Date(Date.now() + 43 * 86_400_000).toISOString().slice(0, 10);
+
+for (const [name, address] of [
+  ['every room', '/'],
+  ['a dated search in a category', `/?category=Lake&checkin=${checkIn}&checkout=${checkOut}&guests=2`],
+] as const) {
+  test(`the home page for ${name}: the server's first view is the one the app hydrates and the one it draws itself`, async ({
+    page,
+    context,
+  }) => {
+    const problems = collectProblems(page);
+    const served = await keepHomeDocument(page);
+    await recordFirstViewChanges(page);
+    await page.goto(address);
+
+    const html = served();
+    const painted = serverFirstView(html);
+    const { page: rooms } = embeddedFirstRooms(html);
+    expect(rooms.items.length, 'the seed lists rooms here').toBeGreaterThan(0);
+    // The server painted the header, the search, the categories and a card per embedded room, pictures and all.
+    expect(painted).toContain('aria-label="Open profile menu"');
+    expect(painted).toContain('role="search"');
+    expect(painted).toContain('aria-label="Categories"');
+    expect(painted.match(/data-testid="room-card"/g)).toHaveLength(rooms.items.length);
+    const paintedLines = await describeFirstView(page, painted);
+    for (const room of rooms.items) expect(paintedLines.some((line) => line.includes(`alt="${room.title}"`)), room.title).toBe(true);
+    expect(painted).toMatch(/srcset="[^"]+ 320w, [^"]+ 640w/i);
+
+    await settled(page, rooms.items.length);
+    const hydrated = await describeFirstView(page);
+    expect(hydrated).toEqual(paintedLines);
+    // Hydration took the server's elements and text over as they were.
+    expect(await firstViewChanges(page)).toEqual([]);
+
+    // The same response without the server's first view: the app draws the page from the embedded rooms alone.
+    const fresh = await context.newPage();
+    problems.push(...collectProblems(fresh));
+    await fresh.route(
+      (url) => url.pathname === '/',
+      async (route) => (route.request().resourceType() === 'document' ? route.fulfill({ body: withoutServerFirstView(html), contentType: 'text/html' }) : route.continue()),
+    );
+    await fresh.goto(address);
+    await settled(fresh, rooms.items.length);
+    expect(await describeFirstView(fresh)).toEqual(hydrated);
+
+    // The hydrated page answers: its menu opens, as nobody is signed in.
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+    expect(problems).toEqual([]);
+  });
+}
+
+test("a room page's HTML preloads the very picture its gallery shows as the cover", async ({ page, request }) => {
+  const problems = collectProblems(page);
+  const room = await fetchSeededRoom(request);
+  await signInAs(page, DEMO.guest);
+  const preloaded: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'image' && r.url().includes('/uploads/')) preloaded.push(new URL(r.url()).pathname);
+  });
+  const response = await page.goto(roomPath(room._id));
+  const html = (await response?.text()) ?? '';
+  const key = room.image.slice(0, -'.webp'.length);
+  expect(html).toMatch(new RegExp(`<link rel="preload" as="image" fetchpriority="high" href="${key}-1600w\\.webp" imagesrcset="[^"]+" imagesizes="[^"]+"></head>`));
+
+  const cover = page.getByRole('region', { name: 'Photos' }).getByRole('img', { name: room.title }).first();
+  await expect(cover).toBeVisible();
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const shown = new URL(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+  // The cover's file was fetched once, by the preload: the gallery's sizes chose the same width as the preload's.
+  expect(preloaded.filter((path) => path.startsWith(key))).toEqual([shown]);
+  expect(problems).toEqual([]);
+});
