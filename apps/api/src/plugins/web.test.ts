@@ -328,6 +328,19 @@ describe('the home page drawn on the server', () => {
     ]);
   });
 
+  it("fetches a painted page's scripts at low priority, and leaves those of a page the app draws alone", () => {
+    const template = INDEX_HTML.replace(
+      '</head>',
+      '<script type="module" crossorigin src="/assets/index.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor.js"><link rel="stylesheet" href="/assets/index.css"></head>',
+    );
+    const first = { search: '', page: { items: [], nextCursor: null } };
+    const painted = homePageHtml(template, first, '<p>rooms</p>');
+    expect(painted).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">');
+    expect(painted).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor.js">');
+    expect(painted).toContain('<link rel="stylesheet" href="/assets/index.css">');
+    expect(homePageHtml(template, first)).not.toContain('fetchpriority');
+  });
+
   it('escapes nothing of the first view and keeps it out of the replacement patterns', () => {
     const html = homePageHtml(INDEX_HTML, { search: '', page: { items: [], nextCursor: null } }, '<p>$& $1 rooms</p>');
     expect(html).toContain('<div id="root"><p>$& $1 rooms</p></div>');

@@ -107,8 +107,18 @@ export function homePageHtml(template: string, first: FirstRooms, firstView: str
   const image = first.page.items[0]?.image;
   const preload = image ? imagePreload(image, ROOM_CARD_IMAGE_WIDTH, ROOM_CARD_IMAGE_SIZES) : '';
   // A function, not a string, as the replacement: a room's text may hold `$&` and the like.
-  const page = firstView === null ? template : template.replace(EMPTY_ROOT, () => `<div id="root">${firstView}</div>`);
+  const page = firstView === null ? template : paintedFirst(template).replace(EMPTY_ROOT, () => `<div id="root">${firstView}</div>`);
   return page.replace('</head>', () => `${preload}</head>`).replace('</body>', () => `${data}</body>`);
+}
+
+/**
+ * A page the server painted needs its JavaScript only to become interactive: the app's script and the chunks it
+ * preloads are fetched at low priority, after the stylesheet and the first card's picture (otherwise a phone's
+ * first paint waits for ~100 KB of code it does not need to show the page). Pages the app draws keep the
+ * browser's priorities.
+ */
+function paintedFirst(template: string): string {
+  return template.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
 }
 
 /**
