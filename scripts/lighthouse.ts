@@ -152,12 +152,13 @@ try {
   for (const page of pages) {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       const runs: Scores[] = [];
-      for (let i = 0; i < RUNS; i += 1) {
-        // A run Lighthouse itself could not complete (a trace lost on a loaded machine) is named and left out.
+      // A run Lighthouse itself could not complete (a lost trace, NO_NAVSTART, which it asks to run again) is named
+      // and run again, up to three times in all, so the median is of RUNS runs.
+      for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + 3; attempt += 1) {
         try {
           runs.push(await audit(page.url, formFactor, page.cookie));
         } catch (error) {
-          console.log(`${page.name.padEnd(6)} ${formFactor.padEnd(8)} run ${i + 1} failed: ${(error as Error).message}`);
+          console.log(`${page.name.padEnd(6)} ${formFactor.padEnd(8)} attempt ${attempt} failed: ${(error as Error).message}`);
         }
       }
       if (runs.length === 0) continue;
