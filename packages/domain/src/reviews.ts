@@ -45,11 +45,6 @@ export function reviewWindow(checkOut: IsoDate): { opensOn: IsoDate; closesOn: I
   return { opensOn: addDays(checkOut, 1), closesOn: addDays(checkOut, REVIEW_WINDOW_DAYS) };
 }
 
-/** Whether the window has closed on `today` (the room's today): reviews still unpublished are then published. */
-export function isReviewWindowClosed(checkOut: IsoDate, today: IsoDate): boolean {
-  return today > reviewWindow(checkOut).closesOn;
-}
-
 /** Why a review cannot be written, in the order the rules are checked. */
 export const REVIEW_PROBLEMS = ['not-a-party', 'own-room', 'cancelled', 'not-yet', 'window-closed', 'already-reviewed'] as const;
 export type ReviewProblem = (typeof REVIEW_PROBLEMS)[number];
