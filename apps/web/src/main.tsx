@@ -44,7 +44,8 @@ const start = (hydrate: boolean) => {
 // page, not a loader; should the code not load, the app draws the page and its lazy load retries.
 if (seededRoom) {
   loadRoomPage().then(
-    () => start(true),
+    // In a task of its own, not the one that ran the page's code: a phone's main thread is never blocked by both.
+    () => setTimeout(() => start(true)),
     () => start(false),
   );
 } else {
