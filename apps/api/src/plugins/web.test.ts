@@ -443,3 +443,22 @@ describe('a room page drawn on the server for the person asking', () => {
     expect(embeddedRoom(res.body)).toBeNull();
   });
 });
+
+describe('a room page without the server build', () => {
+  it('is served to a signed-in person as before, for the app to draw', async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'staybook-dist-'));
+    await writeFile(join(dist, 'index.html'), INDEX_HTML);
+    const t = await createTestApp('pglite', {}, undefined, dist);
+    try {
+      const [host, guest] = await Promise.all([t.signUp({ role: 'host' }), t.signUp()]);
+      const room = await insertRoom(t.database.db, { hostId: host.id, image: storedImageUrl(randomUUID()) });
+      const res = await t.call('GET', `/room/${room.id}`, { as: guest });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(roomPageHtml(INDEX_HTML, room.image));
+    } finally {
+      await t.close();
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
+});
