@@ -1,18 +1,22 @@
 import type { Page } from '@playwright/test';
-import { FIRST_ROOMS_ELEMENT_ID, firstRoomsSchema, type FirstRooms } from '@staybook/domain';
+import { FIRST_ROOM_ELEMENT_ID, FIRST_ROOMS_ELEMENT_ID, firstRoomPageSchema, firstRoomsSchema, type FirstRoomPage, type FirstRooms } from '@staybook/domain';
 
 /**
- * The home page arrives painted by the server (docs/decisions/037-server-rendered-first-view.md): its root element
- * holds the first view, followed by the first rooms as JSON. These read and change that HTML.
+ * The home page, and a room page for a signed-in viewer, arrive painted by the server
+ * (docs/decisions/037-server-rendered-first-view.md): the root element holds the first view, followed by the data
+ * it was drawn from as JSON (the first rooms; the session and the room). These read and change that HTML.
  */
 const ROOT_OPEN = '<div id="root">';
+const ANY_DATA_OPEN = '<script type="application/json" id=';
 const DATA_OPEN = `<script type="application/json" id="${FIRST_ROOMS_ELEMENT_ID}">`;
+const ROOM_DATA_OPEN = `<script type="application/json" id="${FIRST_ROOM_ELEMENT_ID}">`;
 
-/** Where the root's content starts and ends in a home page's HTML. */
+/** Where the root's content starts and ends in a painted page's HTML. */
 function rootBounds(html: string): { start: number; end: number } {
   const open = html.indexOf(ROOT_OPEN);
   if (open < 0) throw new Error('The page has no root element');
-  const after = html.indexOf(DATA_OPEN) >= 0 ? html.indexOf(DATA_OPEN) : html.indexOf('</body>');
+  const data = html.indexOf(ANY_DATA_OPEN, open);
+  const after = data >= 0 ? data : html.indexOf('</body>');
   const end = html.lastIndexOf('</div>', after);
   return { start: open + ROOT_OPEN.length, end };
 }
@@ -29,7 +33,7 @@ export function withoutServerFirstView(html: string): string {
   return html.slice(0, start) + html.slice(end);
 }
 
-/** The first rooms the page embeds for the app's rooms query. */
+/** The first rooms the home page embeds for the app's rooms query. */
 export function embeddedFirstRooms(html: string): FirstRooms {
   const start = html.indexOf(DATA_OPEN);
   if (start < 0) throw new Error('The page embeds no first rooms');
@@ -37,14 +41,27 @@ export function embeddedFirstRooms(html: string): FirstRooms {
   return firstRoomsSchema.parse(JSON.parse(json));
 }
 
+/** The session and the room a room page painted for its viewer embeds. */
+export function embeddedFirstRoom(html: string): FirstRoomPage {
+  const start = html.indexOf(ROOM_DATA_OPEN);
+  if (start < 0) throw new Error('The page embeds no session and room');
+  const json = html.slice(start + ROOM_DATA_OPEN.length, html.indexOf('</script>', start));
+  return firstRoomPageSchema.parse(JSON.parse(json));
+}
+
 /**
  * Answers the home page's document from the server as usual and keeps its HTML, so a test compares what the
  * browser shows with the very response it got (other tests change the rooms meanwhile).
  */
-export async function keepHomeDocument(page: Page): Promise<() => string> {
+export function keepHomeDocument(page: Page): Promise<() => string> {
+  return keepDocument(page, '/');
+}
+
+/** The same for the document at `pathname`. */
+export async function keepDocument(page: Page, pathname: string): Promise<() => string> {
   let kept: string | null = null;
   await page.route(
-    (url) => url.pathname === '/',
+    (url) => url.pathname === pathname,
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.continue();
       const response = await route.fetch();
@@ -53,7 +70,7 @@ export async function keepHomeDocument(page: Page): Promise<() => string> {
     },
   );
   return () => {
-    if (kept === null) throw new Error('The home page was not loaded');
+    if (kept === null) throw new Error(`${pathname} was not loaded`);
     return kept;
   };
 }

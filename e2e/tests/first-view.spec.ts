@@ -1,15 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import {
   describeFirstView,
+  embeddedFirstRoom,
   embeddedFirstRooms,
   firstViewChanges,
+  keepDocument,
   keepHomeDocument,
   recordFirstViewChanges,
   serverFirstView,
   withoutServerFirstView,
 } from '../support/first-view';
 import { DEMO, signInAs } from '../support/auth';
-import { fetchSeededRoom, roomCards, roomPath } from '../support/rooms';
+import { escapeRegExp, fetchSeededRoom, roomCards, roomPath } from '../support/rooms';
 
 /**
  * The home page's first view is painted by the server with the app's own components, and the app hydrates it
@@ -112,5 +114,78 @@ test("a room page's HTML preloads the very picture its gallery shows as the cove
   const shown = new URL(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
   // The cover's file was fetched once, by the preload: the gallery's sizes chose the same width as the preload's.
   expect(preloaded.filter((path) => path.startsWith(key))).toEqual([shown]);
+  expect(problems).toEqual([]);
+});
+
+/**
+ * Holds back what a room page asks for only once it is on screen (the nights for its calendar, the reviews' code),
+ * so the page stays its first view while it is compared; `release` lets them through. Its first request proves the
+ * app has taken the page over: the reservation card asks for the nights when it mounts.
+ */
+async function holdLaterParts(page: Page, roomId: string) {
+  const held: Route[] = [];
+  let released = false;
+  const hold = (route: Route) => (released ? route.continue() : void held.push(route));
+  await page.route((url) => url.pathname === `/api/room/${roomId}/availability`, hold);
+  await page.route((url) => /\/assets\/room-reviews-[^/]+\.js$/.test(url.pathname), hold);
+  const mounted = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/room/${roomId}/availability`);
+  return {
+    mounted,
+    release: async () => {
+      released = true;
+      await Promise.all(held.map((route) => route.continue()));
+    },
+  };
+}
+
+test("a room page for a signed-in guest: the server's first view is the one the app hydrates and the one it draws itself", async ({
+  page,
+  context,
+  request,
+}) => {
+  const problems = collectProblems(page);
+  const room = await fetchSeededRoom(request);
+  await signInAs(page, DEMO.guest);
+  const address = roomPath(room._id);
+  const served = await keepDocument(page, address);
+  const later = await holdLaterParts(page, room._id);
+  await recordFirstViewChanges(page);
+  await page.goto(address);
+
+  const html = served();
+  const painted = serverFirstView(html);
+  // Painted for this guest, with the room as the API answers them.
+  const first = embeddedFirstRoom(html);
+  expect(first.user.email).toBe(DEMO.guest.email);
+  expect(first.room._id).toBe(room._id);
+  const paintedLines = await describeFirstView(page, painted);
+  expect(paintedLines.some((line) => line.includes(`"${room.title}"`)), 'the title').toBe(true);
+  expect(painted).toContain('aria-label="Photos"');
+  expect(painted).toContain('aria-label="Reservation"');
+  expect(painted).toMatch(new RegExp(`<img [^>]*srcset="[^"]+ 320w, [^>]+alt="${escapeRegExp(room.title)}"`));
+
+  await later.mounted;
+  expect(await describeFirstView(page)).toEqual(paintedLines);
+  // Hydration took the server's elements and text over as they were.
+  expect(await firstViewChanges(page)).toEqual([]);
+
+  // The same response without the server's first view: the app draws the page from the embedded session and room.
+  const fresh = await context.newPage();
+  problems.push(...collectProblems(fresh));
+  const freshLater = await holdLaterParts(fresh, room._id);
+  await fresh.route(
+    (url) => url.pathname === address,
+    async (route) => (route.request().resourceType() === 'document' ? route.fulfill({ body: withoutServerFirstView(html), contentType: 'text/html' }) : route.continue()),
+  );
+  await fresh.goto(address);
+  await freshLater.mounted;
+  await expect(fresh.getByRole('heading', { level: 1, name: room.title })).toBeVisible();
+  expect(await describeFirstView(fresh)).toEqual(paintedLines);
+  await freshLater.release();
+
+  // The hydrated page answers: its calendar arrives once the nights do.
+  await later.release();
+  await expect(page.getByRole('region', { name: 'Reservation' }).getByRole('grid').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);
 });

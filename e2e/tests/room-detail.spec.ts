@@ -94,9 +94,12 @@ test('clicking a card opens the room with every detail', async ({ page, request 
 
 test('a loader shows while the room loads', async ({ page, request }) => {
   const room = await fetchSeededRoom(request);
+  // Opened at its address, the page arrives painted with its room (decision 037): reached from the grid, the app
+  // draws it and asks for the room.
+  await page.goto('/');
+  await expect(roomCards(page).first()).toBeVisible();
   const release = await holdRequests(page, (url) => url.pathname === `/api/room/${room._id}`);
-
-  await page.goto(roomPath(room._id));
+  await roomCards(page).and(page.locator(`[href^="${roomPath(room._id)}"]`)).first().click();
   await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: room.title })).toBeHidden();
   release();

@@ -45,7 +45,7 @@ import { metricsRoutes, registerMetrics } from './plugins/metrics.js';
 import { openApiRoutes, registerOpenApi } from './plugins/openapi.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { registerSession } from './plugins/session.js';
+import { registerSession, viewerResolver } from './plugins/session.js';
 import { registerWebServing } from './plugins/web.js';
 
 /** Reset tokens and OAuth codes travel in URLs; they must never reach the logs. */
@@ -269,6 +269,12 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await registerWebServing(app, { imageFiles: imageStore.files, webDist, db: database.db, listing });
+  await registerWebServing(app, {
+    imageFiles: imageStore.files,
+    webDist,
+    db: database.db,
+    listing,
+    resolveViewer: viewerResolver(auth, database.db),
+  });
   return app;
 }

@@ -1,11 +1,12 @@
-import type { FirstRooms } from '@staybook/domain/rooms';
+import type { FirstRoomPage, FirstRooms } from '@staybook/domain/rooms';
 import { readSearch } from '@staybook/domain/search';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { putFirstRoom } from './app/first-room';
 import { putFirstRooms } from './app/first-rooms';
-import { routes } from './app/router';
+import { loadRoomPage, routes } from './app/router';
 
 /**
  * The home page's first view as HTML, painted by the server from the same components as the app (decision 037):
@@ -14,16 +15,39 @@ import { routes } from './app/router';
  * Built by `npm run build` into dist-server/ and imported by the API's web plugin; like the browser build it
  * runs on Preact (`react-dom/server` is preact-render-to-string there).
  *
- * The page is the same for everyone (the API keeps it per search in its listing cache), so it is drawn as the
- * app draws it before the session is known: nobody is signed in. What loads lazily (toasts, the search sheet)
- * is not part of it: the app draws nothing for it on its first render either.
+ * The home page is the same for everyone (the API keeps it per search in its listing cache), so it is drawn as the
+ * app draws it before the session is known: nobody is signed in. A room page is drawn per viewer (renderRoomPage).
+ * What loads lazily (toasts, the search sheet) is not part of either: the app draws nothing for it on its first
+ * render either.
  */
 export function renderHomePage(first: FirstRooms): string {
   const search = readSearch(new URLSearchParams(first.search));
-  // One client per page: nothing is shared between renders, and nothing is fetched (only the seeded rooms are drawn).
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const queryClient = newQueryClient();
   putFirstRooms(queryClient, search, first.page);
-  const router = createMemoryRouter(routes, { initialEntries: [first.search ? `/?${first.search}` : '/'] });
+  return renderAt(first.search ? `/?${first.search}` : '/', queryClient);
+}
+
+/**
+ * A room page's first view for one signed-in viewer: the header, the gallery, the room's details and the
+ * reservation card, drawn with the session and the room the page also embeds, which the app starts from
+ * (first-room.ts). `address` is the page's path and query. The page's code is loaded first, as the app loads it
+ * before hydrating, so both draw the page rather than a loader; what loads later (the calendar, the reviews)
+ * draws nothing on either side.
+ */
+export async function renderRoomPage(first: FirstRoomPage, address: string): Promise<string> {
+  await loadRoomPage();
+  const queryClient = newQueryClient();
+  putFirstRoom(queryClient, first);
+  return renderAt(address, queryClient);
+}
+
+/** One client per page: nothing is shared between renders, and nothing is fetched (only the seeded data is drawn). */
+function newQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+}
+
+function renderAt(address: string, queryClient: QueryClient): string {
+  const router = createMemoryRouter(routes, { initialEntries: [address] });
   try {
     return renderToString(
       <StrictMode>

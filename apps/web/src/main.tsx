@@ -2,6 +2,7 @@ import './lib/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { seedFirstRoom } from './app/first-room';
 import { seedFirstRooms } from './app/first-rooms';
 import { AppProviders } from './app/providers';
 import { startRoomPage } from './app/room-head-start';
@@ -13,7 +14,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const seeded = seedFirstRooms(queryClient, location);
-startRoomPage(queryClient, location.pathname, loadRoomPage);
+const seededRoom = seedFirstRoom(queryClient, location.pathname);
+// A painted room page came with its session and room; the page's code is loaded below, before hydrating.
+if (!seededRoom) startRoomPage(queryClient, location.pathname, loadRoomPage);
 
 const app = (
   <StrictMode>
@@ -23,14 +26,28 @@ const app = (
   </StrictMode>
 );
 
-// The home page arrives painted by the server from the same components and the same first rooms
-// (entry-server.tsx, decision 037): the app takes that HTML over instead of drawing it again. Every other page,
-// and the home page when the server could not paint it, arrives with an empty root. Should the app not use the
-// rooms the page was painted from (a check-in date that passed while the page was cached), its first render
-// differs, so it draws the page itself.
-if (seeded && root.hasChildNodes()) {
-  hydrateRoot(root, app);
+/** Takes the server's HTML over, or draws the page itself into an emptied root. */
+const start = (hydrate: boolean) => {
+  if (hydrate && root.hasChildNodes()) {
+    hydrateRoot(root, app);
+  } else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
+};
+
+// The home page, and a room page for a signed-in viewer, arrive painted by the server from the same components and
+// the same data (entry-server.tsx, decision 037): the app takes that HTML over instead of drawing it again. Every
+// other page, and those when the server could not paint them, arrive with an empty root. Should the app not use the
+// data the page was painted from (a check-in date that passed while the home page was cached), its first render
+// differs, so it draws the page itself. A room page hydrates once its code is here, so its first render is the
+// page, not a loader; should the code not load, the app draws the page and its lazy load retries.
+if (seededRoom) {
+  loadRoomPage().then(
+    // In a task of its own, not the one that ran the page's code: a phone's main thread is never blocked by both.
+    () => setTimeout(() => start(true)),
+    () => start(false),
+  );
 } else {
-  root.replaceChildren();
-  createRoot(root).render(app);
+  start(seeded);
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as zm from 'zod/mini';
+import { sessionUserSchema } from './accounts.js';
 import { AMENITY_KEYS } from './amenities.js';
 import { CANCELLATION_POLICIES } from './cancellation.js';
 import { CATEGORY_LABELS } from './categories.js';
@@ -133,3 +134,12 @@ export type HostRoomsPage = z.infer<typeof hostRoomsPageSchema>;
 export const FIRST_ROOMS_ELEMENT_ID = 'staybook-first-rooms';
 export const firstRoomsSchema = zm.object({ search: zm.string(), page: roomsPageSchema });
 export type FirstRooms = z.infer<typeof firstRoomsSchema>;
+
+/**
+ * A room page painted by the server for a signed-in viewer (decision 037): the session and the room its first view
+ * was drawn with, as the API answers them to that viewer, embedded in the page (as JSON in a
+ * `<script type="application/json">` with this id) so the app's first render is the server's and hydrates it.
+ */
+export const FIRST_ROOM_ELEMENT_ID = 'staybook-first-room';
+export const firstRoomPageSchema = zm.object({ user: sessionUserSchema, room: roomSchema });
+export type FirstRoomPage = z.infer<typeof firstRoomPageSchema>;

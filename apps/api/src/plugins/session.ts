@@ -93,17 +93,28 @@ export function sessionReader(auth: Auth, db: Db): (cookieHeader: string) => Pro
  * those routes, once per request.
  */
 export function registerSession(app: FastifyInstance, auth: Auth, db: Db): void {
-  const readSession = sessionReader(auth, db);
+  const resolveViewer = viewerResolver(auth, db);
   app.decorateRequest('actor', null);
-  app.decorateRequest('resolveActor', async function (this: FastifyRequest) {
-    if (!this.headers.cookie) return null;
-    const read = await readSession(this.headers.cookie);
+  app.decorateRequest('resolveActor', function (this: FastifyRequest) {
+    return resolveViewer(this.headers);
+  });
+}
+
+/**
+ * Who a request's session cookie signs in, as the guarded routes resolve it (`resolveActor`); for pages served
+ * outside the API's routes that depend on the viewer (a room page painted by the server, plugins/web.ts).
+ */
+export function viewerResolver(auth: Auth, db: Db): (headers: FastifyRequest['headers']) => Promise<Actor | null> {
+  const readSession = sessionReader(auth, db);
+  return async (headers) => {
+    if (!headers.cookie) return null;
+    const read = await readSession(headers.cookie);
     if (read !== undefined) return read;
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(this.headers) });
+    const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
     if (!session) return null;
     const u = session.user as typeof session.user & { role: Role; status: UserStatus | null };
     return { id: u.id, email: u.email, name: u.name, image: u.image ?? null, role: u.role, status: u.status, emailVerified: u.emailVerified };
-  });
+  };
 }
 
 /** Answers about a person (their records, their session) are kept by no cache, shared or private. */

@@ -7,12 +7,15 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  FIRST_ROOM_ELEMENT_ID,
   FIRST_ROOMS_ELEMENT_ID,
+  firstRoomPageSchema,
   firstRoomsSchema,
   ROOM_CARD_IMAGE_SIZES,
   ROOM_COVER_IMAGE_SIZES,
   roomsPageSchema,
   storedImageUrl,
+  type FirstRoomPage,
   type FirstRooms,
 } from '@staybook/domain';
 import { buildApp } from '../app.js';
@@ -20,10 +23,17 @@ import { parseConfig } from '../config.js';
 import { insertRoom, insertUser } from '../db/factories.js';
 import { rooms } from '../db/schema.js';
 import { createTestDatabase, type TestDatabase } from '../test/databases.js';
-import { firstViewModulePath, homePageHtml, loadFirstViewRenderer } from './web.js';
+import { createTestApp, type TestApp, type TestUser } from '../test/test-app.js';
+import { firstViewModulePath, homePageHtml, loadFirstViewRenderer, roomPageHtml } from './web.js';
 import type { FastifyInstance } from 'fastify';
 
 const INDEX_HTML = '<!doctype html><html><head><title>StayBook</title></head><body><div id="root"></div></body></html>';
+
+/** The session and room a room page embeds, or null when it embeds none. */
+function embeddedRoom(html: string): FirstRoomPage | null {
+  const match = new RegExp(`<script type="application/json" id="${FIRST_ROOM_ELEMENT_ID}">(.*?)</script>`).exec(html);
+  return match ? firstRoomPageSchema.parse(JSON.parse(match[1]!)) : null;
+}
 
 /** The first rooms a page embeds, or null when it embeds none. */
 function embeddedRooms(html: string): FirstRooms | null {
@@ -318,7 +328,9 @@ describe('the home page drawn on the server', () => {
       expect(await rendererOf('export const somethingElse = 1;')).toBeNull();
       expect(await rendererOf('this is not JavaScript')).toBeNull();
       const answersNoHtml = await rendererOf('export function renderHomePage() { return 42; }');
-      expect(() => answersNoHtml?.({ search: '', page: { items: [], nextCursor: null } })).toThrow(/did not answer HTML/);
+      expect(() => answersNoHtml?.home({ search: '', page: { items: [], nextCursor: null } })).toThrow(/did not answer HTML/);
+      // A build without a room page's renderer paints the home page only.
+      expect(answersNoHtml?.room).toBeNull();
     } finally {
       await Promise.all(made.map((path) => rm(path, { recursive: true, force: true })));
     }
@@ -344,5 +356,109 @@ describe('the home page drawn on the server', () => {
   it('escapes nothing of the first view and keeps it out of the replacement patterns', () => {
     const html = homePageHtml(INDEX_HTML, { search: '', page: { items: [], nextCursor: null } }, '<p>$& $1 rooms</p>');
     expect(html).toContain('<div id="root"><p>$& $1 rooms</p></div>');
+  });
+});
+
+/**
+ * A room page drawn on the server for the signed-in person asking (decision 037), by a stand-in for the web app's
+ * server build that writes out what it was given; the browser test checks the real one against the hydrated page.
+ */
+describe('a room page drawn on the server for the person asking', () => {
+  let t: TestApp;
+  let dist: string;
+  let host: TestUser;
+  let guest: TestUser;
+  let roomId: string;
+  let failingRoomId: string;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'staybook-dist-'));
+    await writeFile(join(dist, 'index.html'), INDEX_HTML);
+    const path = firstViewModulePath(dist);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(
+      path,
+      `export function renderHomePage() { return '<p>home</p>'; }
+      export async function renderRoomPage(first, address) {
+        if (first.room.title === 'Broken') throw new Error('A component failed');
+        return '<h1>' + first.room.title + ' for ' + first.user.email + ' (' + first.user.role + ') at ' + address + '</h1>';
+      }`,
+    );
+    t = await createTestApp('pglite', {}, undefined, dist);
+    [host, guest] = await Promise.all([t.signUp({ role: 'host' }), t.signUp()]);
+    roomId = (await insertRoom(t.database.db, { hostId: host.id, title: 'Dunes', image: storedImageUrl(randomUUID()) })).id;
+    failingRoomId = (await insertRoom(t.database.db, { hostId: host.id, title: 'Broken' })).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+    await rm(dirname(firstViewModulePath(dist)), { recursive: true, force: true });
+  });
+
+  it('paints the page for each viewer with the session and the room the API answers them, kept by no cache', async () => {
+    const address = `/room/${roomId}?checkin=2030-01-02&guests=2`;
+    for (const viewer of [guest, host]) {
+      const res = await t.call('GET', address, { as: viewer });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers.vary).toContain('Cookie');
+      expect(res.body).toContain(`<div id="root"><h1>Dunes for ${viewer.email} (${viewer.role}) at ${address}</h1></div>`);
+      const session = (await t.call('GET', '/api/auth/get-session', { as: viewer })).json() as { user: unknown };
+      const room = (await t.call('GET', `/api/room/${roomId}`, { as: viewer })).json() as unknown;
+      expect(embeddedRoom(res.body)).toEqual(firstRoomPageSchema.parse({ user: session.user, room }));
+      // The cover is still preloaded.
+      expect(res.body).toContain('<link rel="preload" as="image" fetchpriority="high"');
+    }
+    // Only the room's host reads its e-mail: each page is that viewer's.
+    expect(embeddedRoom((await t.call('GET', address, { as: host })).body)?.room.host.email).toBe(host.email);
+    expect(embeddedRoom((await t.call('GET', address, { as: guest })).body)?.room.host).not.toHaveProperty('email');
+  });
+
+  it('serves a visitor, an unknown session and a room the API would not answer the page the app draws, as before', async () => {
+    const { body: painted } = await t.call('GET', `/room/${roomId}`, { as: guest });
+    const cover = (await t.call('GET', `/api/room/${roomId}`)).json() as { image: string };
+    const unpainted = roomPageHtml(INDEX_HTML, cover.image);
+    // After a viewer's page was drawn, nothing of it is kept for anyone else.
+    for (const cookie of [null, 'better-auth.session_token=forged.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=']) {
+      const res = await t.call('GET', `/room/${roomId}`, cookie ? { headers: { cookie } } : {});
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(unpainted);
+      expect(res.body).not.toContain(guest.email);
+    }
+    expect(painted).not.toBe(unpainted);
+    // No such room, or an id no room can have: the app shows its error screen, as today.
+    for (const url of [`/room/${randomUUID()}`, '/room/not-a-room']) {
+      const res = await t.call('GET', url, { as: guest });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('serves the page the app draws when drawing it fails, and sends nothing of the error', async () => {
+    const res = await t.call('GET', `/room/${failingRoomId}`, { as: guest });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('A component failed');
+    expect(embeddedRoom(res.body)).toBeNull();
+  });
+});
+
+describe('a room page without the server build', () => {
+  it('is served to a signed-in person as before, for the app to draw', async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'staybook-dist-'));
+    await writeFile(join(dist, 'index.html'), INDEX_HTML);
+    const t = await createTestApp('pglite', {}, undefined, dist);
+    try {
+      const [host, guest] = await Promise.all([t.signUp({ role: 'host' }), t.signUp()]);
+      const room = await insertRoom(t.database.db, { hostId: host.id, image: storedImageUrl(randomUUID()) });
+      const res = await t.call('GET', `/room/${room.id}`, { as: guest });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(roomPageHtml(INDEX_HTML, room.image));
+    } finally {
+      await t.close();
+      await rm(dist, { recursive: true, force: true });
+    }
   });
 });

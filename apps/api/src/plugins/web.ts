@@ -5,8 +5,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ERROR_CODES,
+  FIRST_ROOM_ELEMENT_ID,
   FIRST_ROOMS_ELEMENT_ID,
   findCategory,
+  firstRoomPageSchema,
   firstRoomsSchema,
   imageAtWidth,
   imageSrcSet,
@@ -19,14 +21,16 @@ import {
   readSearch,
   ROOMS_PAGE_SIZE,
   searchToQuery,
+  type FirstRoomPage,
   type FirstRooms,
 } from '@staybook/domain';
 import type { Db } from '../db/client.js';
-import { errorBody } from '../errors.js';
+import { errorBody, NotFoundError } from '../errors.js';
 import type { ImageFiles } from '../integrations/images/image-store.js';
 import type { ListingCache } from '../modules/rooms/listing-cache.js';
 import { registerUploadsServing } from '../modules/uploads/serve-uploads.js';
-import { findRoomCover, searchRooms } from '../modules/rooms/rooms.service.js';
+import { findRoomCover, getRoom, searchRooms } from '../modules/rooms/rooms.service.js';
+import type { Actor } from './session.js';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -46,16 +50,23 @@ function imagePreload(image: string, width: number, sizes: string): string {
 }
 
 /**
- * A room page's HTML: the built index.html with a preload of the room's cover, the page's largest content. The
- * app draws the page, but only once it has the session, its code and the room; the picture arrives meanwhile.
+ * A room page's HTML: the built index.html with a preload of the room's cover, the page's largest content. With
+ * `painted`, the first view the server drew for one signed-in viewer fills the root and the session and room it
+ * was drawn with are embedded as JSON (the app starts from them and hydrates it); without, the app draws the page
+ * once it has the session, its code and the room, and the picture arrives meanwhile.
  */
-export function roomPageHtml(template: string, cover: string): string {
+export function roomPageHtml(template: string, cover: string, painted: { first: FirstRoomPage; view: string } | null = null): string {
   const preload = imagePreload(cover, ROOM_COVER_IMAGE_WIDTH, ROOM_COVER_IMAGE_SIZES);
-  return template.replace('</head>', () => `${preload}</head>`);
+  const page = painted ? withData(withFirstView(template, painted.view), FIRST_ROOM_ELEMENT_ID, painted.first) : template;
+  return page.replace('</head>', () => `${preload}</head>`);
 }
 
-/** Draws the home page's first view for its first rooms, as HTML (apps/web/src/entry-server.tsx). */
-export type FirstViewRenderer = (first: FirstRooms) => string;
+/** Draws the first views of the home page and of a room page (apps/web/src/entry-server.tsx). */
+export type FirstViewRenderer = {
+  home: (first: FirstRooms) => string;
+  /** A room page for one signed-in viewer, at its address (path and query); null when the build has none. */
+  room: ((first: FirstRoomPage, address: string) => Promise<string>) | null;
+};
 
 /** The web app's server build sits beside its browser build: apps/web/dist-server beside apps/web/dist. */
 export function firstViewModulePath(webDist: string): string {
@@ -76,13 +87,13 @@ export async function loadFirstViewRenderer(
     return null;
   }
   try {
-    const loaded = (await import(pathToFileURL(path).href)) as { renderHomePage?: unknown };
+    const loaded = (await import(pathToFileURL(path).href)) as { renderHomePage?: unknown; renderRoomPage?: unknown };
     if (typeof loaded.renderHomePage !== 'function') throw new Error(`${path} has no renderHomePage function`);
-    const render = loaded.renderHomePage as (first: FirstRooms) => unknown;
-    return (first) => {
-      const html = render(first);
-      if (typeof html !== 'string') throw new Error('The first view renderer did not answer HTML');
-      return html;
+    const renderHome = loaded.renderHomePage as (first: FirstRooms) => unknown;
+    const renderRoom = typeof loaded.renderRoomPage === 'function' ? (loaded.renderRoomPage as (first: FirstRoomPage, address: string) => unknown) : null;
+    return {
+      home: (first) => html(renderHome(first)),
+      room: renderRoom && (async (first, address) => html(await renderRoom(first, address))),
     };
   } catch (error) {
     log.warn({ err: error }, 'The home page is drawn by the browser alone: its server build did not load');
@@ -90,25 +101,40 @@ export async function loadFirstViewRenderer(
   }
 }
 
+function html(drawn: unknown): string {
+  if (typeof drawn !== 'string') throw new Error('The first view renderer did not answer HTML');
+  return drawn;
+}
+
 /** The root element the app mounts into, as the built index.html has it. */
 const EMPTY_ROOT = '<div id="root"></div>';
+
+/** The page with the server's first view in the app's root, its scripts fetched at low priority (paintedFirst). */
+function withFirstView(template: string, view: string): string {
+  // A function, not a string, as the replacement: a room's text may hold `$&` and the like.
+  return paintedFirst(template).replace(EMPTY_ROOT, () => `<div id="root">${view}</div>`);
+}
+
+/**
+ * The page with `data` as JSON in a script element with this id, at the end of its body. JSON in a script element
+ * is data, not code: the Content-Security-Policy allows it, and `<` is escaped so no text can close it.
+ */
+function withData(page: string, id: string, data: unknown): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return page.replace('</body>', () => `<script type="application/json" id="${id}">${json}</script></body>`);
+}
 
 /**
  * The home page's HTML: the built index.html with the first page of rooms embedded as JSON (the app's rooms
  * query starts from it) and a preload of the first card's picture, so the largest content of the page is
- * fetched while the JavaScript still loads (docs/decisions/017-bundle-budget.md). JSON in a script element
- * is data, not code: the Content-Security-Policy allows it, and `<` is escaped so no text can close it.
- * `firstView`, when the server drew it from the same rooms, fills the app's root: the page is painted before any
+ * fetched while the JavaScript still loads (docs/decisions/017-bundle-budget.md). `firstView`, when the server drew it from the same rooms, fills the app's root: the page is painted before any
  * JavaScript runs, and the app hydrates it (decision 037).
  */
 export function homePageHtml(template: string, first: FirstRooms, firstView: string | null = null): string {
-  const json = JSON.stringify(first).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  const data = `<script type="application/json" id="${FIRST_ROOMS_ELEMENT_ID}">${json}</script>`;
   const image = first.page.items[0]?.image;
   const preload = image ? imagePreload(image, ROOM_CARD_IMAGE_WIDTH, ROOM_CARD_IMAGE_SIZES) : '';
-  // A function, not a string, as the replacement: a room's text may hold `$&` and the like.
-  const page = firstView === null ? template : paintedFirst(template).replace(EMPTY_ROOT, () => `<div id="root">${firstView}</div>`);
-  return page.replace('</head>', () => `${preload}</head>`).replace('</body>', () => `${data}</body>`);
+  const page = firstView === null ? template : withFirstView(template, firstView);
+  return withData(page, FIRST_ROOMS_ELEMENT_ID, first).replace('</head>', () => `${preload}</head>`);
 }
 
 /**
@@ -130,7 +156,14 @@ function paintedFirst(template: string): string {
  */
 export async function registerWebServing(
   app: FastifyInstance,
-  options: { imageFiles: ImageFiles; webDist: string | null; db: Db; listing: ListingCache },
+  options: {
+    imageFiles: ImageFiles;
+    webDist: string | null;
+    db: Db;
+    listing: ListingCache;
+    /** Who the request's session signs in, as the API's guarded routes resolve it (plugins/session.ts). */
+    resolveViewer: (headers: FastifyRequest['headers']) => Promise<Actor | null>;
+  },
 ): Promise<void> {
   // The reply decorators (sendFile) are added once, by the web app's static handler when there is one.
   await registerUploadsServing(app, options.imageFiles, { decorateReply: !options.webDist });
@@ -163,12 +196,33 @@ export async function registerWebServing(
     const drawFirstView = (request: FastifyRequest, first: FirstRooms): string | null => {
       if (!renderFirstView) return null;
       try {
-        return renderFirstView(first);
+        return renderFirstView.home(first);
       } catch (error) {
         request.log.error({ err: error }, 'Could not draw the home page on the server; the browser draws it');
         return null;
       }
     };
+    /**
+     * A room page painted for the signed-in person asking (decision 037), with the session and the room as the
+     * guarded routes and GET /api/room/:id resolve them for that person; or null, and the page is served as the
+     * app draws it: for a visitor (the app shows sign-in), for a room the API would not answer (the app shows why),
+     * without the server build, or should drawing fail (logged, never sent).
+     */
+    const paintRoomPage = async (request: FastifyRequest, id: string): Promise<string | null> => {
+      const renderRoom = renderFirstView?.room;
+      if (!renderRoom || !request.headers.cookie) return null;
+      try {
+        const viewer = await options.resolveViewer(request.headers);
+        if (!viewer) return null;
+        const room = await getRoom(options.db, { id, viewer });
+        const first = firstRoomPageSchema.parse({ user: viewer, room });
+        return roomPageHtml(template, room.image, { first, view: await renderRoom(first, request.url) });
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) request.log.error({ err: error }, 'Could not draw the room page on the server; the browser draws it');
+        return null;
+      }
+    };
+
     app.get('/', async (request, reply) => {
       const params = new URL(request.url, 'http://localhost').searchParams;
       const requested = params.get('category') || null;
@@ -202,6 +256,15 @@ export async function registerWebServing(
       const sendTemplate = () => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
       // An id no room can have: the app says so without asking the API.
       if (!roomIdSchema.safeParse(id).success) return sendTemplate();
+      // Whether the page is painted depends on who asks.
+      if (renderFirstView?.room) reply.header('vary', 'Cookie');
+      const painted = await paintRoomPage(request, id);
+      if (painted !== null) {
+        // Drawn for the person asking: kept by no cache, ours included.
+        reply.header('cache-control', 'no-store');
+        const answer = await options.listing.fresh(async () => ({ body: painted, roomIds: [id] }));
+        return options.listing.send(request, reply, answer, 'text/html; charset=utf-8');
+      }
       try {
         // Kept with the room's own answers, and dropped by the same writes (a new cover, the room removed).
         const answer = await options.listing.answer(`room page ${id}`, async () => {

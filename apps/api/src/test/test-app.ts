@@ -51,8 +51,10 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Routes only a test needs (e.g. to reach a database failure through the API's error path). */
   testRoutes?: FastifyPluginAsync,
+  /** The built web app to serve (plugins/web.ts); none by default. */
+  webDist: string | null = null,
 ): Promise<TestApp> {
-  return appOn(await createTestDatabase(kind), env, testRoutes);
+  return appOn(await createTestDatabase(kind), env, testRoutes, webDist);
 }
 
 /**
@@ -65,7 +67,12 @@ export async function createSecondTestApp(first: TestApp, env: Record<string, st
   return appOn({ database, dataDir: first.dataDir, target: first.target, cleanup: () => database.close() }, env);
 }
 
-async function appOn(testDb: TestDatabase, env: Record<string, string>, testRoutes?: FastifyPluginAsync): Promise<TestApp> {
+async function appOn(
+  testDb: TestDatabase,
+  env: Record<string, string>,
+  testRoutes?: FastifyPluginAsync,
+  webDist: string | null = null,
+): Promise<TestApp> {
   const config = parseConfig({
     DATA_DIR: testDb.dataDir,
     LOG_LEVEL: 'silent',
@@ -82,7 +89,7 @@ async function appOn(testDb: TestDatabase, env: Record<string, string>, testRout
     database: testDb.database,
     authSecret: TEST_AUTH_SECRET,
     mailer: { send: async (m) => void mail.push(m) },
-    webDist: null,
+    webDist,
   });
   if (testRoutes) await app.register(testRoutes, { prefix: '/test' });
   await app.ready();

@@ -12,9 +12,12 @@ import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
-/** The room page's code; also asked for as the app starts at a room's address (room-head-start.ts). */
-export const loadRoomPage = () => import('./routes/room-detail');
-const RoomDetailRoute = lazyPage(loadRoomPage, 'RoomDetailRoute');
+const RoomDetailRoute = lazyPage(() => import('./routes/room-detail'), 'RoomDetailRoute');
+/**
+ * The room page's code; asked for as the app starts at a room's address (room-head-start.ts), and loaded before a
+ * room page the server painted is hydrated or painted (main.tsx, entry-server.tsx), so it renders at once.
+ */
+export const loadRoomPage = RoomDetailRoute.preload;
 const LoginRoute = lazyPage(() => import('./routes/login'), 'LoginRoute');
 const SignupRoute = lazyPage(() => import('./routes/signup'), 'SignupRoute');
 const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password'), 'ResetPasswordRoute');
@@ -48,7 +51,7 @@ function page(Page: ComponentType) {
 /**
  * Every route of the app, in one place (product spec, section 2). The paths come from the domain package,
  * where the server reads them too: it answers 404 for any path not listed there. The browser runs them in a
- * browser router (main.tsx); the server renders the home page's first view with them (entry-server.tsx).
+ * browser router (main.tsx); the server renders the home page's and a room page's first view with them (entry-server.tsx).
  */
 export const routes: RouteObject[] = [
   {

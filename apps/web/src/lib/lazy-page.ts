@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
 const RELOADED_FOR = 'staybook:reloaded-for-new-version';
 
@@ -19,13 +19,35 @@ async function loadOrReload<M>(load: () => Promise<M>): Promise<M> {
   }
 }
 
+/** A lazily loaded component that can also be loaded ahead of its first render. */
+export type LazyPage<P extends object> = ComponentType<P> & {
+  /** Loads the code; a component mounted afterwards renders at once instead of suspending. */
+  preload: () => Promise<void>;
+};
+
 /**
  * A page (or a heavy part of one) loaded on first use, so the home page's first paint does not pay
- * for it. `name` is the component's export in the loaded module.
+ * for it. `name` is the component's export in the loaded module. Once `preload` has loaded it, it renders
+ * without suspending: that is how a page painted by the server hydrates, and how the server paints it
+ * (render-to-string cannot wait), with the same tree on both sides (decision 037).
  */
 export function lazyPage<K extends string, P extends object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => ({ default: (await loadOrReload(load))[name] }));
+): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  const Lazy: ComponentType<P> = lazy(async () => {
+    const component: ComponentType<P> = (await loadOrReload(load))[name];
+    loaded = component;
+    return { default: component };
+  });
+  function Page(props: P) {
+    // Chosen once per mount: switching from the lazy wrapper to the component would remount it and lose its state.
+    const [ready] = useState(() => loaded);
+    return ready ? createElement(ready, props) : createElement(Lazy, props);
+  }
+  Page.preload = async () => {
+    loaded = (await load())[name];
+  };
+  return Page;
 }
