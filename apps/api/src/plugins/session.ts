@@ -29,19 +29,10 @@ declare module 'fastify' {
   }
 }
 
-const sessionAndUser = preparedSql<{
-  expires_ms: number;
-  id: string;
-  email: string;
-  name: string;
-  image: string | null;
-  role: Role;
-  status: UserStatus | null;
-  email_verified: boolean;
-}>(
+const sessionAndUser = preparedSql<Actor & { expiresMs: number }>(
   'session_and_user',
-  sql`select (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
-             u.id, u.email, u.name, u.image, u.role, u.status, u.email_verified
+  sql`select (extract(epoch from s.expires_at) * 1000)::float8 as "expiresMs",
+             u.id, u.email, u.name, u.image, u.role, u.status, u.email_verified as "emailVerified"
       from sessions s join users u on u.id = s.user_id
       where s.token = ${sql.placeholder('token')}`,
 );
@@ -79,10 +70,11 @@ export function sessionReader(auth: Auth, db: Db): (cookieHeader: string) => Pro
 
     const [row] = await sessionAndUser(db).execute({ token });
     if (!row) return null;
+    const { expiresMs, ...actor } = row;
     const now = Date.now();
     // Expired (the library deletes it) or due to be extended (the library writes the new expiry).
-    if (row.expires_ms < now || row.expires_ms - expiresInMs + updateAgeMs <= now) return undefined;
-    return { id: row.id, email: row.email, name: row.name, image: row.image, role: row.role, status: row.status, emailVerified: row.email_verified };
+    if (expiresMs < now || expiresMs - expiresInMs + updateAgeMs <= now) return undefined;
+    return actor;
   };
 }
 
