@@ -116,11 +116,15 @@ function representation(body: Buffer, tag: string): Representation {
   return { body, etag: `"${tag}"` };
 }
 
-/** Compressed once per kept answer, so the strongest settings cost nothing per request. */
-function compress(body: Buffer, encoding: Encoding): Buffer {
+/**
+ * A kept answer is compressed once, so the strongest settings cost nothing per request. A personal answer
+ * (`fresh`, a signed-in viewer's room or painted room page) is compressed for the one request it answers: at the
+ * fast settings, where the strongest would cost several times the CPU for a few percent of bytes.
+ */
+function compress(body: Buffer, encoding: Encoding, once: boolean): Buffer {
   return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipSync(body, { level: 9 });
+    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: once ? 4 : 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body, { level: once ? 6 : 9 });
 }
 
 /** True when If-None-Match names this representation (weak comparison, as RFC 9110 asks for this header). */
@@ -252,7 +256,8 @@ export function createListingCache({
   function encodedForm(answer: CachedAnswer, encoding: Encoding): Representation | null {
     let form = answer.encoded[encoding];
     if (form === undefined) {
-      const body = compress(answer.identity.body, encoding);
+      // A fresh answer has no key: nothing keeps it past this request.
+      const body = compress(answer.identity.body, encoding, answer.key === '');
       // Not worth a Content-Encoding when it saves nothing.
       form = body.length < answer.identity.body.length ? representation(body, `${answer.identity.etag.slice(1, -1)}-${encoding}`) : null;
       answer.encoded[encoding] = form;
