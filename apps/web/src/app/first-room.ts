@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { sessionQuery } from '../features/auth/api/auth-queries';
 import { roomQuery } from '../features/rooms/api/use-room';
+import { takeEmbedded } from './embedded-data';
 
 /**
  * A room page painted by the server for a signed-in viewer embeds the session and the room it was drawn with
@@ -12,19 +13,9 @@ import { roomQuery } from '../features/rooms/api/use-room';
  * asks the API as usual. The element is removed, so nothing is read twice. Answers whether they were used.
  */
 export function seedFirstRoom(queryClient: QueryClient, pathname: string): boolean {
-  const element = document.getElementById(FIRST_ROOM_ELEMENT_ID);
-  if (!element) return false;
-  element.remove();
-  let embedded: unknown;
-  try {
-    embedded = JSON.parse(element.textContent ?? '');
-  } catch {
-    return false;
-  }
-  const parsed = firstRoomPageSchema.safeParse(embedded);
-  if (!parsed.success) return false;
-  if (matchPath(APP_PATHS.room, pathname)?.params.id !== parsed.data.room._id) return false;
-  putFirstRoom(queryClient, parsed.data);
+  const first = takeEmbedded(FIRST_ROOM_ELEMENT_ID, firstRoomPageSchema);
+  if (!first || matchPath(APP_PATHS.room, pathname)?.params.id !== first.room._id) return false;
+  putFirstRoom(queryClient, first);
   return true;
 }
 

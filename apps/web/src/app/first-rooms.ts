@@ -2,6 +2,7 @@ import { FIRST_ROOMS_ELEMENT_ID, firstRoomsSchema, ROOMS_PAGE_SIZE, type FirstRo
 import { readSearch, searchToQuery, type RoomSearch } from '@staybook/domain/search';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { roomKeys } from '../lib/room-keys';
+import { takeEmbedded } from './embedded-data';
 
 /**
  * The server embeds the home page's first page of rooms in the HTML (apps/api/src/plugins/web.ts): the rooms
@@ -13,23 +14,12 @@ import { roomKeys } from '../lib/room-keys';
  * page's first view from the same rooms, put in its own query client the same way (entry-server.tsx).
  */
 export function seedFirstRooms(queryClient: QueryClient, { pathname, search }: { pathname: string; search: string }): boolean {
-  const element = document.getElementById(FIRST_ROOMS_ELEMENT_ID);
-  if (!element) return false;
-  element.remove();
-  if (pathname !== '/') return false;
-
-  let embedded: unknown;
-  try {
-    embedded = JSON.parse(element.textContent ?? '');
-  } catch {
-    return false;
-  }
-  const parsed = firstRoomsSchema.safeParse(embedded);
-  if (!parsed.success) return false;
+  const first = takeEmbedded(FIRST_ROOMS_ELEMENT_ID, firstRoomsSchema);
+  if (!first || pathname !== '/') return false;
   // The same reading of the address as the home page's.
   const asked = readSearch(new URLSearchParams(search));
-  if (parsed.data.search !== searchToQuery(asked)) return false;
-  putFirstRooms(queryClient, asked, parsed.data.page);
+  if (first.search !== searchToQuery(asked)) return false;
+  putFirstRooms(queryClient, asked, first.page);
   return true;
 }
 
