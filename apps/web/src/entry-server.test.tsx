@@ -1,28 +1,9 @@
 // @vitest-environment node
-import type { ListedRoom } from '@staybook/domain/rooms';
 import { describe, expect, it } from 'vitest';
 import { renderHomePage } from './entry-server';
+import { sampleListedRoom } from './features/rooms/utils/sample-room';
 
-const ROOM: ListedRoom = {
-  _id: '5f0c9d3e-0000-4000-8000-000000000001',
-  title: 'Lake cabin',
-  location: 'Hallstatt, Austria',
-  category: 'Lake',
-  from: '2030-01-01',
-  to: '2030-02-01',
-  price: 120,
-  priceCents: 12_000,
-  guests: 2,
-  bedrooms: 1,
-  bathrooms: 1,
-  description: 'By the water.',
-  image: '/uploads/5f0c9d3e-0000-4000-8000-000000000002.webp',
-  host: { name: 'Hana', image: null },
-  booked: false,
-  timeZone: 'Europe/Vienna',
-  cancellationPolicy: 'flexible',
-  rating: { count: 0, average: null },
-};
+const ROOM = sampleListedRoom();
 
 /** The tests run on Node, as the API does: no window, no document. */
 describe("the home page's first view drawn on the server", () => {

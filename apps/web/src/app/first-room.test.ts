@@ -1,37 +1,14 @@
-import { FIRST_ROOM_ELEMENT_ID, type Room } from '@staybook/domain/rooms';
+import { FIRST_ROOM_ELEMENT_ID } from '@staybook/domain/rooms';
 import type { SessionUser } from '@staybook/domain/accounts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authKeys } from '../features/auth/api/auth-keys';
+import { sampleRoom } from '../features/rooms/utils/sample-room';
 import { roomKeys } from '../lib/room-keys';
 import { seedFirstRoom } from './first-room';
 
 const USER: SessionUser = { id: 'u1', name: 'Gus', email: 'gus@example.com', image: null, role: 'guest', status: null, emailVerified: true };
-const ROOM: Room = {
-  _id: '5f0c9d3e-0000-4000-8000-000000000001',
-  title: 'Lake cabin',
-  location: 'Hallstatt, Austria',
-  category: 'Lake',
-  from: '2030-01-01',
-  to: '2030-02-01',
-  price: 120,
-  priceCents: 12_000,
-  guests: 2,
-  bedrooms: 1,
-  bathrooms: 1,
-  description: 'By the water.',
-  image: '/uploads/5f0c9d3e-0000-4000-8000-000000000002.webp',
-  photos: ['/uploads/5f0c9d3e-0000-4000-8000-000000000002.webp'],
-  host: { id: '5f0c9d3e-0000-4000-8000-000000000003', name: 'Hana', image: null },
-  booked: false,
-  timeZone: 'Europe/Vienna',
-  cancellationPolicy: 'flexible',
-  rating: { count: 0, average: null, categories: null },
-  amenities: [],
-  checkInTime: null,
-  checkOutTime: null,
-  houseRules: '',
-};
+const ROOM = sampleRoom();
 
 function embed(json: string) {
   const element = document.createElement('script');

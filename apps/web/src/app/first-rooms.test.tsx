@@ -1,5 +1,5 @@
 import { ROOM_CARD_IMAGE_SIZES } from '@staybook/domain/images';
-import { FIRST_ROOMS_ELEMENT_ID, ROOMS_PAGE_SIZE, type ListedRoom } from '@staybook/domain/rooms';
+import { FIRST_ROOMS_ELEMENT_ID, ROOMS_PAGE_SIZE } from '@staybook/domain/rooms';
 import type { RoomSearch } from '@staybook/domain/search';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
@@ -7,28 +7,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { roomKeys } from '../lib/room-keys';
 import { RoomCard } from '../features/rooms/components/room-card';
+import { sampleListedRoom } from '../features/rooms/utils/sample-room';
 import { seedFirstRooms } from './first-rooms';
 
-const ROOM: ListedRoom = {
-  _id: '5f0c9d3e-0000-4000-8000-000000000001',
-  title: 'Lake cabin',
-  location: 'Hallstatt, Austria',
-  category: 'Lake',
-  from: '2030-01-01',
-  to: '2030-02-01',
-  price: 120,
-  priceCents: 12_000,
-  guests: 2,
-  bedrooms: 1,
-  bathrooms: 1,
-  description: 'By the water.',
-  image: '/uploads/5f0c9d3e-0000-4000-8000-000000000002.webp',
-  host: { name: 'Hana', image: null },
-  booked: false,
-  timeZone: 'Europe/Vienna',
-  cancellationPolicy: 'flexible',
-  rating: { count: 0, average: null },
-};
+const ROOM = sampleListedRoom();
 const PAGE = { items: [ROOM], nextCursor: null };
 
 function embed(json: string) {

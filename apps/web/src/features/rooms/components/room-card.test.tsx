@@ -2,28 +2,10 @@ import type { ListedRoom } from '@staybook/domain/rooms';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sampleListedRoom } from '../utils/sample-room';
 import { RoomCard } from './room-card';
 
-const ROOM: ListedRoom = {
-  _id: '5f0c9d3e-0000-4000-8000-000000000001',
-  title: 'Lake cabin',
-  location: 'Hallstatt, Austria',
-  category: 'Lake',
-  from: '2030-01-01',
-  to: '2030-06-01',
-  price: 180,
-  priceCents: 18_000,
-  guests: 4,
-  bedrooms: 2,
-  bathrooms: 1,
-  description: 'By the water.',
-  image: '/uploads/5f0c9d3e-0000-4000-8000-000000000002.webp',
-  host: { name: 'Hana', image: null },
-  booked: false,
-  timeZone: 'Europe/Vienna',
-  cancellationPolicy: 'flexible',
-  rating: { count: 2, average: 5 },
-};
+const ROOM = sampleListedRoom({ to: '2030-06-01', price: 180, priceCents: 18_000, guests: 4, bedrooms: 2, rating: { count: 2, average: 5 } });
 
 function renderCard(room: ListedRoom, search = {}) {
   render(
