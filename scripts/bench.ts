@@ -24,13 +24,14 @@
 // on ports 6340 (app) and 6341 (bare route); the statistics section starts a server of its own on 6342, the
 // search section one on 6343.
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
@@ -224,11 +225,37 @@ const bookingsSection: BenchSection = {
   async run({ base, server, dataDir, databaseUrl }) {
     const clientsCount = 16;
     const roomIds = ((await (await fetch(`${base}/api/rooms?limit=60`)).json()) as RoomsPage).items.filter((r) => !r.booked).map((r) => r._id);
+    // Each guest's requests go over kept-alive connections of plain `node:http`: `fetch` costs this process
+    // several times the CPU per request, which on two cores the server would otherwise lose to the load.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: clientsCount });
     const post = (path: string, body: unknown, cookie?: string) =>
-      fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
-        body: JSON.stringify(body),
+      new Promise<{ status: number; json(): unknown }>((resolve, reject) => {
+        const payload = JSON.stringify(body);
+        const req = http.request(`${base}${path}`, {
+          method: 'POST',
+          agent,
+          // As a browser asks, so the server compresses what it would compress for one.
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            'accept-encoding': 'gzip, deflate, br',
+            origin: base,
+            ...(cookie ? { cookie } : {}),
+          },
+        });
+        req.on('error', reject);
+        req.on('response', (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const encoding = res.headers['content-encoding'];
+            const text = () => (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : encoding === 'deflate' ? inflateSync(raw) : raw).toString();
+            resolve({ status: res.statusCode ?? 0, json: () => JSON.parse(text()) });
+          });
+        });
+        req.end(payload);
       });
     const card = { number: TEST_SUCCESS_CARD, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
     const latencies: number[] = [];
@@ -254,6 +281,8 @@ const bookingsSection: BenchSection = {
       }),
     );
     const cpuBefore = await processCpuMs(server!.process.pid);
+    const ownBefore = process.cpuUsage();
+    const databaseBefore = databaseUrl ? await postgresCpuMs() : null;
     const started = performance.now();
     const end = Date.now() + DURATION_S * 1000;
     await Promise.all(
@@ -266,25 +295,29 @@ const bookingsSection: BenchSection = {
             errors += 1;
             continue;
           }
-          const intent = (await intentRes.json()) as PaymentIntent;
+          const intent = intentRes.json() as PaymentIntent;
           const confirmed = await post('/api/test-processor/confirm', { clientSecret: intent.clientSecret, card });
-          await confirmed.arrayBuffer();
           const booked = await post('/api/booking', { paymentIntentId: intent.paymentIntentId }, cookie);
-          await booked.arrayBuffer();
           if (confirmed.status !== 200 || booked.status !== 201) errors += 1;
           else latencies.push(performance.now() - t0);
         }
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    agent.destroy();
     const cpuAfter = await processCpuMs(server!.process.pid);
+    const own = process.cpuUsage(ownBefore);
+    const databaseAfter = databaseUrl ? await postgresCpuMs() : null;
+    const perBooking = (ms: number) => `${(ms / Math.max(1, latencies.length)).toFixed(1)} ms`;
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => (latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0).toFixed(1);
     console.log(
       `(intent → card → booking, ${clientsCount} guests, ${roomIds.length} rooms)\n${'built-in test processor'.padEnd(30)} ${(latencies.length / seconds).toFixed(1).padStart(7)} bookings/s  p50 ${pct(50).padStart(6)} ms  p99 ${pct(99).padStart(6)} ms  errors ${errors}` +
         // The server's own CPU time per booking: a figure that a busy machine moves far less than throughput.
         (cpuBefore !== null && cpuAfter !== null && latencies.length > 0
-          ? `\n${''.padEnd(30)} server CPU ${((cpuAfter - cpuBefore) / latencies.length).toFixed(1)} ms per booking (load average ${loadavg()[0]!.toFixed(1)})`
+          ? `\n${''.padEnd(30)} CPU per booking: server ${perBooking(cpuAfter - cpuBefore)}` +
+              (databaseBefore !== null && databaseAfter !== null ? `, PostgreSQL ${perBooking(databaseAfter - databaseBefore)}` : '') +
+              `, load generator ${perBooking((own.user + own.system) / 1000)} (load average ${loadavg()[0]!.toFixed(1)})`
           : ''),
     );
     if (databaseUrl) {
@@ -324,10 +357,26 @@ async function pgbenchReference(url: string, clients: number): Promise<{ tps: nu
 /** CPU time (user + system) a process has used, from /proc (Linux); null where there is none. */
 async function processCpuMs(pid: number | undefined): Promise<number | null> {
   const stat = pid ? await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null) : null;
-  if (!stat) return null;
-  // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th, in ticks of 10 ms.
+  return stat ? cpuMsOf(stat) : null;
+}
+
+/** A /proc/PID/stat line's CPU time: utime and stime, the 14th and 15th fields, in ticks of 10 ms. */
+function cpuMsOf(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU time all PostgreSQL processes on this machine have used (its server is local to the bench); null if none is. */
+async function postgresCpuMs(): Promise<number | null> {
+  let total = 0;
+  let found = false;
+  for (const pid of (await readdir('/proc').catch(() => [])).filter((name) => /^\d+$/.test(name))) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    if (!stat.includes('(postgres)')) continue;
+    found = true;
+    total += cpuMsOf(stat);
+  }
+  return found ? total : null;
 }
 
 const bundleSizes: BenchSection = {
