@@ -40,13 +40,14 @@ import { bookingCancelledMail, bookingConfirmationMail, newBookingMail, unpaidSt
 import type { PaymentProvider, ProviderIntent } from '../../integrations/payments/payment-provider.js';
 import type { OutcomeMetrics } from '../../plugins/metrics.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
-import { isBlocked, listBlockedNights } from '../calendar/calendar.service.js';
-import { enqueueMail, enqueueMails } from '../jobs/jobs.js';
+import { listBlockedNights } from '../calendar/calendar.service.js';
+import { enqueueMail, mailJobs } from '../jobs/jobs.js';
 import type { ListingChanges } from '../rooms/listing-cache.js';
 import {
   findBookingRow,
   guestScope,
   hostScope,
+  insertBookingWith,
   insertedBookingRow,
   listBookingRows,
   lockRoomForBooking,
@@ -60,7 +61,7 @@ import {
 import {
   cancelRefunded,
   cancelUnpaid,
-  holdForBooking,
+  holdPaymentUnlessBlocked,
   markAuthorized,
   markCancelRequested,
   markCaptured,
@@ -328,9 +329,14 @@ async function insertBookingFor(deps: BookingDeps, payment: PaymentRow, intent: 
     if (!isInsideWindow({ from: payment.checkIn, to: payment.checkOut }, { from: room.availableFrom, to: room.availableTo })) {
       return { outcome: 'outside-window' };
     }
-    // An import's new blocks are written under this row's update lock, so they are either seen here or wait for us.
-    if (await isBlocked(tx, payment.roomId, payment.checkIn, payment.checkOut)) return { outcome: 'blocked' };
-    if (!(await holdForBooking(tx, payment.id, intent.card))) return { outcome: 'settled' };
+    const held = await holdPaymentUnlessBlocked(tx, {
+      paymentId: payment.id,
+      roomId: payment.roomId,
+      from: payment.checkIn,
+      to: payment.checkOut,
+      card: intent.card,
+    });
+    if (held !== 'held') return { outcome: held };
     const values = {
       id: randomUUID(),
       roomId: payment.roomId,
@@ -353,18 +359,17 @@ async function insertBookingFor(deps: BookingDeps, payment: PaymentRow, intent: 
     // What the booking will be: the database adds only the moment it is made.
     const unborn = { ...values, status: 'confirmed' as const, createdAt: new Date(), cancelledAt: null, cancelRequestedAt: null, cancelRequestedBy: null, cancelRefundCents: null };
     const stay = stayDetails(insertedBookingRow(unborn, locked, paid));
-    // Both mails and the other servers' notice commit with the booking: a crash after it delays them, never
-    // loses them. Each carries the stay as an .ics event (integrations/calendar/ics.ts).
-    await enqueueMails(tx, [
+    // Both mails and the other servers' notice commit with the booking, in its own statement: a crash after it
+    // delays them, never loses them. Each mail carries the stay as an .ics event (integrations/calendar/ics.ts).
+    const mails = mailJobs([
       { key: `booking-confirmed:${values.id}:guest`, message: withStayCalendar(bookingConfirmationMail(stay, deps.publicUrl), stay, deps.publicUrl) },
       { key: `booking-confirmed:${values.id}:host`, message: withStayCalendar(newBookingMail(stay, deps.publicUrl), stay, deps.publicUrl) },
     ]);
-    await deps.listing.announce(tx, payment.roomId);
-    // The booking goes in last: its insert updates the shared statistics rows (decision 036), whose row locks
-    // every other booking waits for until this transaction ends, so nothing else is done while it holds them.
-    const [inserted] = await tx.insert(bookings).values(values).returning();
-    const row = insertedBookingRow(inserted!, locked, paid);
-    return { outcome: 'booked', row };
+    const notice = deps.listing.announcement(payment.roomId);
+    // The booking's statement is the transaction's last: its insert updates the shared statistics rows
+    // (decision 036), whose row locks every other booking waits for until this transaction ends.
+    const createdAt = await insertBookingWith(tx, values, notice ? [mails, notice] : [mails]);
+    return { outcome: 'booked', row: insertedBookingRow({ ...unborn, createdAt }, locked, paid) };
   });
 }
 

@@ -9,14 +9,12 @@
  * A stay's end flips its booking and its payment in one statement, so neither is ever seen without the other.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { preparedStatement, type Db } from '../../db/client.js';
-import { bookings, payments } from '../../db/schema.js';
+import type { IsoDate } from '@staybook/domain';
+import { preparedStatement, queryRows, type Db } from '../../db/client.js';
+import { bookings, calendarBlocks, payments } from '../../db/schema.js';
 
 type Card = { brand: string; last4: string } | null;
 const HOLDABLE = ['requires_payment', 'authorized'] as const;
-
-const cardColumns = (card: Card | undefined) =>
-  card === undefined ? {} : { cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null };
 
 const authorize = preparedStatement((db) =>
   db
@@ -40,16 +38,29 @@ export async function markAuthorized(db: Db, provider: string, providerPaymentId
 }
 
 /**
- * Inside the booking's transaction: the payment is held for this booking (its row lock queues a concurrent
- * confirmation of the same payment behind this one). False when it was settled meanwhile (booked or voided).
+ * Inside the booking's transaction, after the room's lock: the payment is held for this booking unless a night
+ * of the stay is blocked by an imported calendar, in one statement. `blocked`: an import's new blocks are
+ * written under the room's update lock, so this statement, which starts after the room's share lock was
+ * granted, sees them. `settled`: the payment was booked or voided meanwhile. `held`: its row lock queues a
+ * concurrent confirmation of the same payment behind this one.
  */
-export async function holdForBooking(tx: Db, paymentId: string, card: Card): Promise<boolean> {
-  const rows = await tx
-    .update(payments)
-    .set({ status: 'authorized', ...cardColumns(card), updatedAt: new Date() })
-    .where(and(eq(payments.id, paymentId), inArray(payments.status, HOLDABLE)))
-    .returning({ id: payments.id });
-  return rows.length > 0;
+export async function holdPaymentUnlessBlocked(
+  tx: Db,
+  { paymentId, roomId, from, to, card }: { paymentId: string; roomId: string; from: IsoDate; to: IsoDate; card: Card },
+): Promise<'held' | 'blocked' | 'settled'> {
+  const [row] = await queryRows<{ blocked: boolean; held: boolean }>(
+    tx,
+    sql`with blocked as (
+        select exists (select 1 from ${calendarBlocks} c
+          where c.room_id = ${roomId}::uuid and c.check_out > ${from}::date and c.check_in < ${to}::date) as taken
+      ), held as (
+        update ${payments} set status = 'authorized', card_brand = ${card?.brand ?? null}, card_last4 = ${card?.last4 ?? null}, updated_at = now()
+        where id = ${paymentId}::uuid and ${inArray(payments.status, HOLDABLE)} and not (select taken from blocked)
+        returning id
+      )
+      select (select taken from blocked) as blocked, exists (select 1 from held) as held`,
+  );
+  return row!.blocked ? 'blocked' : row!.held ? 'held' : 'settled';
 }
 
 const capture = preparedStatement((db) =>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   addDays,
   MAX_CALENDAR_IMPORTS,
@@ -260,12 +260,3 @@ export async function listBlockedNights(db: Db, roomId: string, today: IsoDate):
     .orderBy(asc(calendarBlocks.checkIn));
 }
 
-/** Whether an imported calendar takes a night of [from, to) in the room. */
-export async function isBlocked(db: Db, roomId: string, from: IsoDate, to: IsoDate): Promise<boolean> {
-  const [row] = await db
-    .select({ id: calendarBlocks.id })
-    .from(calendarBlocks)
-    .where(and(eq(calendarBlocks.roomId, roomId), gt(calendarBlocks.checkOut, from), lt(calendarBlocks.checkIn, to)))
-    .limit(1);
-  return row !== undefined;
-}

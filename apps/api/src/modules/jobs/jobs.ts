@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer.js';
@@ -33,20 +33,19 @@ export async function enqueueJob<K extends JobKind>(db: Db, kind: K, key: string
  * key is its Message-ID, so a receiver can tell a resend after a crash from a new mail.
  */
 export async function enqueueMail(db: Db, key: string, message: MailMessage): Promise<void> {
-  await enqueueMails(db, [{ key, message }]);
+  await db.execute(mailJobs([{ key, message }]));
 }
 
-/** Several mails of one change, written in one statement (each as `enqueueMail` writes it). */
-export async function enqueueMails(db: Db, mails: { key: string; message: MailMessage }[]): Promise<void> {
-  await db
-    .insert(jobs)
-    .values(
-      mails.map(({ key, message }) => {
-        const jobKey = `mail:${key}`;
-        return { kind: 'mail' as const, key: jobKey, payload: { ...message, messageId: messageIdFor(jobKey) } };
-      }),
-    )
-    .onConflictDoNothing({ target: jobs.key });
+/**
+ * Several mails of one change as one statement, each as `enqueueMail` writes it: to put in a `with` of the
+ * change's own statement, one round trip fewer on a path as hot as a booking.
+ */
+export function mailJobs(mails: { key: string; message: MailMessage }[]): SQL {
+  const rows = mails.map(({ key, message }) => {
+    const jobKey = `mail:${key}`;
+    return sql`('mail', ${jobKey}, ${JSON.stringify({ ...message, messageId: messageIdFor(jobKey) })}::jsonb)`;
+  });
+  return sql`insert into ${jobs} (kind, key, payload) values ${sql.join(rows, sql`, `)} on conflict (key) do nothing`;
 }
 
 /**

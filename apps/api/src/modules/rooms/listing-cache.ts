@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { nextDayStartIn } from '@staybook/domain';
 import type { Database, Db } from '../../db/client.js';
@@ -40,6 +40,11 @@ export type ListingChanges = {
    * with `forget` after the commit, for this process's own answers.
    */
   announce(tx: Db, roomId: string | null): Promise<void>;
+  /**
+   * What `announce` runs, as one data-modifying statement (`insert … returning pg_notify(…)`) to put in a `with`
+   * of the change's own statement; null when there are no other servers to tell.
+   */
+  announcement(roomId: string | null): SQL | null;
   /** After a commit that `announce`d: this process's own kept answers for the room (or all) go. */
   forget(roomId: string | null): void;
 };
@@ -191,11 +196,17 @@ export function createListingCache({
     }
   }
 
-  /** Logs the change and NOTIFYs it: inside a transaction, both happen when it commits. */
+  /**
+   * Logs the change and NOTIFYs it: inside a transaction, both happen when it commits. The notice is the insert's
+   * own `returning`, so the statement also works inside a `with`, where PostgreSQL runs it whether read or not.
+   */
+  function recording(roomId: string | null): SQL {
+    return sql`insert into listing_changes (room_id) values (${roomId}::uuid)
+      returning pg_notify(${LISTING_CHANNEL}, ${`${instance} ${roomId ? `room:${roomId}` : '*'}`})`;
+  }
+
   async function record(db: Db, roomId: string | null): Promise<void> {
-    await db.execute(sql`
-      with logged as (insert into listing_changes (room_id) values (${roomId}::uuid) returning id)
-      select pg_notify(${LISTING_CHANNEL}, ${`${instance} ${roomId ? `room:${roomId}` : '*'}`}) from logged`);
+    await db.execute(recording(roomId));
   }
 
   /** After a commit that did not announce: tells the other servers; a failure is logged (the write committed). */
@@ -280,6 +291,9 @@ export function createListingCache({
     },
     async announce(tx, roomId) {
       if (shared) await record(tx, roomId);
+    },
+    announcement(roomId) {
+      return shared ? recording(roomId) : null;
     },
     forget(roomId) {
       if (roomId) dropRoom(roomId);
