@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,8 @@ import {
   EMPTY_URL,
   GOOGLE_CLIENT,
   OIDC_ISSUER,
+  POSTGRES_SEEDED_PORT,
+  POSTGRES_SEEDED_URL,
   SEEDED_PORT,
   SEEDED_URL,
   SMTP_PORT,
@@ -20,6 +23,17 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // global-teardown.ts removes it once the servers have stopped.
 process.env.E2E_DATA_ROOT ??= mkdtempSync(join(tmpdir(), 'staybook-e2e-'));
 const dataRoot = process.env.E2E_DATA_ROOT;
+// The PostgreSQL database of this run (when TEST_DATABASE_URL names a server), named once like the data root;
+// the server's command creates it, global-teardown.ts drops it.
+if (POSTGRES_SEEDED_URL) process.env.E2E_POSTGRES_DATABASE ??= `staybook_e2e_${randomBytes(6).toString('hex')}`;
+const postgresDatabase = process.env.E2E_POSTGRES_DATABASE;
+
+/** The database `name` on TEST_DATABASE_URL's server. */
+function postgresUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 function server(name: string, port: number, url: string, env: Record<string, string>, command = 'npm start') {
   return {
@@ -107,5 +121,22 @@ export default defineConfig({
     ),
     // No Google settings: the app says Google sign-in is not configured.
     server('empty', EMPTY_PORT, EMPTY_URL, { DATA_DIR: join(dataRoot, 'empty'), SEED_DEMO: '0' }),
+    // The demo marketplace again, on PostgreSQL: for the tests that run on both databases.
+    ...(POSTGRES_SEEDED_URL && postgresDatabase
+      ? [
+          server(
+            'seeded on PostgreSQL',
+            POSTGRES_SEEDED_PORT,
+            POSTGRES_SEEDED_URL,
+            {
+              DATA_DIR: join(dataRoot, 'seeded-postgres'),
+              DATABASE_URL: postgresUrl(postgresDatabase),
+              SEED_DEMO: '1',
+              AUTH_RATE_LIMIT: '0',
+            },
+            `node --import tsx e2e/support/postgres-database.ts create ${postgresDatabase} && npm start`,
+          ),
+        ]
+      : []),
   ],
 });

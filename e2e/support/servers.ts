@@ -1,7 +1,7 @@
 /**
  * The servers the Playwright config starts; tests import these instead of repeating port numbers.
- * E2E_SEEDED_PORT / E2E_EMPTY_PORT / E2E_OIDC_PORT / E2E_SMTP_PORT / E2E_CONTROL_PORT move them
- * when the default ports are taken on a machine.
+ * E2E_SEEDED_PORT / E2E_EMPTY_PORT / E2E_POSTGRES_PORT / E2E_OIDC_PORT / E2E_SMTP_PORT / E2E_CONTROL_PORT move
+ * them when the default ports are taken on a machine.
  */
 export const SEEDED_PORT = Number(process.env.E2E_SEEDED_PORT ?? 4311);
 export const EMPTY_PORT = Number(process.env.E2E_EMPTY_PORT ?? 4312);
@@ -10,6 +10,19 @@ export const EMPTY_PORT = Number(process.env.E2E_EMPTY_PORT ?? 4312);
 export const SEEDED_URL = `http://localhost:${SEEDED_PORT}`;
 /** A marketplace with no rooms at all (SEED_DEMO=0), for the empty states. */
 export const EMPTY_URL = `http://localhost:${EMPTY_PORT}`;
+
+/**
+ * A second seeded marketplace on a PostgreSQL database of its own, started only when TEST_DATABASE_URL names a
+ * server (as CI does), for the tests that prove a page the same on both databases.
+ */
+export const POSTGRES_SEEDED_PORT = Number(process.env.E2E_POSTGRES_PORT ?? 4313);
+export const POSTGRES_SEEDED_URL = process.env.TEST_DATABASE_URL ? `http://localhost:${POSTGRES_SEEDED_PORT}` : null;
+
+/** The seeded marketplaces this run has: the embedded database's always, PostgreSQL's when there is one. */
+export const SEEDED_ON_EACH_DATABASE: { database: string; url: string }[] = [
+  { database: 'the embedded database', url: SEEDED_URL },
+  ...(POSTGRES_SEEDED_URL ? [{ database: 'PostgreSQL', url: POSTGRES_SEEDED_URL }] : []),
+];
 
 // Stand-ins for the outside services (support/stand-ins.ts); only the seeded server is wired to them.
 export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4331);

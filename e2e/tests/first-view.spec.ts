@@ -12,12 +12,15 @@ import {
 } from '../support/first-view';
 import { DEMO, signInAs } from '../support/auth';
 import { escapeRegExp, fetchSeededRoom, roomCards, roomPath } from '../support/rooms';
+import { SEEDED_ON_EACH_DATABASE } from '../support/servers';
 
 /**
- * The home page's first view is painted by the server with the app's own components, and the app hydrates it
- * (docs/decisions/037-server-rendered-first-view.md). Three views of one response must agree: the server's HTML,
- * the page after hydration, and the page the app draws from scratch from the same embedded rooms. Other tests
- * add and change rooms meanwhile, so every comparison is of one response, kept as the browser received it.
+ * The first view of the home page and of a room page is painted by the server with the app's own components, and
+ * the app hydrates it (docs/decisions/037-server-rendered-first-view.md). Three views of one response must agree:
+ * the server's HTML, the page after hydration, and the page the app draws from scratch from the same embedded
+ * data. They are proven on each database the run has (the embedded one, and PostgreSQL when TEST_DATABASE_URL
+ * is set). Other tests add and change rooms meanwhile, so every comparison is of one response, kept as the
+ * browser received it.
  */
 
 // Far from the server's zone: nothing in the first view may depend on the browser's clock.
@@ -43,57 +46,6 @@ async function settled(page: Page, cards: number) {
 
 const checkIn = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
 const checkOut = new Date(Date.now() + 43 * 86_400_000).toISOString().slice(0, 10);
-
-for (const [name, address] of [
-  ['every room', '/'],
-  ['a dated search in a category', `/?category=Lake&checkin=${checkIn}&checkout=${checkOut}&guests=2`],
-] as const) {
-  test(`the home page for ${name}: the server's first view is the one the app hydrates and the one it draws itself`, async ({
-    page,
-    context,
-  }) => {
-    const problems = collectProblems(page);
-    const served = await keepHomeDocument(page);
-    await recordFirstViewChanges(page);
-    await page.goto(address);
-
-    const html = served();
-    const painted = serverFirstView(html);
-    const { page: rooms } = embeddedFirstRooms(html);
-    expect(rooms.items.length, 'the seed lists rooms here').toBeGreaterThan(0);
-    // The server painted the header, the search, the categories and a card per embedded room, pictures and all.
-    expect(painted).toContain('aria-label="Open profile menu"');
-    expect(painted).toContain('role="search"');
-    expect(painted).toContain('aria-label="Categories"');
-    expect(painted.match(/data-testid="room-card"/g)).toHaveLength(rooms.items.length);
-    const paintedLines = await describeFirstView(page, painted);
-    for (const room of rooms.items) expect(paintedLines.some((line) => line.includes(`alt="${room.title}"`)), room.title).toBe(true);
-    expect(painted).toMatch(/srcset="[^"]+ 320w, [^"]+ 640w/i);
-
-    await settled(page, rooms.items.length);
-    const hydrated = await describeFirstView(page);
-    expect(hydrated).toEqual(paintedLines);
-    // Hydration took the server's elements and text over as they were.
-    expect(await firstViewChanges(page)).toEqual([]);
-
-    // The same response without the server's first view: the app draws the page from the embedded rooms alone.
-    const fresh = await context.newPage();
-    problems.push(...collectProblems(fresh));
-    await fresh.route(
-      (url) => url.pathname === '/',
-      async (route) => (route.request().resourceType() === 'document' ? route.fulfill({ body: withoutServerFirstView(html), contentType: 'text/html' }) : route.continue()),
-    );
-    await fresh.goto(address);
-    await settled(fresh, rooms.items.length);
-    expect(await describeFirstView(fresh)).toEqual(hydrated);
-
-    // The hydrated page answers: its menu opens, as nobody is signed in.
-    await page.getByRole('button', { name: 'Open profile menu' }).click();
-    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-
-    expect(problems).toEqual([]);
-  });
-}
 
 test("a room page's HTML preloads the very picture its gallery shows as the cover", async ({ page, request }) => {
   const problems = collectProblems(page);
@@ -138,54 +90,112 @@ async function holdLaterParts(page: Page, roomId: string) {
   };
 }
 
-test("a room page for a signed-in guest: the server's first view is the one the app hydrates and the one it draws itself", async ({
-  page,
-  context,
-  request,
-}) => {
-  const problems = collectProblems(page);
-  const room = await fetchSeededRoom(request);
-  await signInAs(page, DEMO.guest);
-  const address = roomPath(room._id);
-  const served = await keepDocument(page, address);
-  const later = await holdLaterParts(page, room._id);
-  await recordFirstViewChanges(page);
-  await page.goto(address);
+// The server paints from what the database answers: each page is proven on every database this run has.
+for (const { database, url } of SEEDED_ON_EACH_DATABASE) {
+  test.describe(`on ${database}`, () => {
+    test.use({ baseURL: url });
 
-  const html = served();
-  const painted = serverFirstView(html);
-  // Painted for this guest, with the room as the API answers them.
-  const first = embeddedFirstRoom(html);
-  expect(first.user.email).toBe(DEMO.guest.email);
-  expect(first.room._id).toBe(room._id);
-  const paintedLines = await describeFirstView(page, painted);
-  expect(paintedLines.some((line) => line.includes(`"${room.title}"`)), 'the title').toBe(true);
-  expect(painted).toContain('aria-label="Photos"');
-  expect(painted).toContain('aria-label="Reservation"');
-  expect(painted).toMatch(new RegExp(`<img [^>]*srcset="[^"]+ 320w, [^>]+alt="${escapeRegExp(room.title)}"`));
+    for (const [name, address] of [
+      ['every room', '/'],
+      ['a dated search in a category', `/?category=Lake&checkin=${checkIn}&checkout=${checkOut}&guests=2`],
+    ] as const) {
+      test(`the home page for ${name}: the server's first view is the one the app hydrates and the one it draws itself`, async ({
+        page,
+        context,
+      }) => {
+        const problems = collectProblems(page);
+        const served = await keepHomeDocument(page);
+        await recordFirstViewChanges(page);
+        await page.goto(address);
 
-  await later.mounted;
-  expect(await describeFirstView(page)).toEqual(paintedLines);
-  // Hydration took the server's elements and text over as they were.
-  expect(await firstViewChanges(page)).toEqual([]);
+        const html = served();
+        const painted = serverFirstView(html);
+        const { page: rooms } = embeddedFirstRooms(html);
+        expect(rooms.items.length, 'the seed lists rooms here').toBeGreaterThan(0);
+        // The server painted the header, the search, the categories and a card per embedded room, pictures and all.
+        expect(painted).toContain('aria-label="Open profile menu"');
+        expect(painted).toContain('role="search"');
+        expect(painted).toContain('aria-label="Categories"');
+        expect(painted.match(/data-testid="room-card"/g)).toHaveLength(rooms.items.length);
+        const paintedLines = await describeFirstView(page, painted);
+        for (const room of rooms.items) expect(paintedLines.some((line) => line.includes(`alt="${room.title}"`)), room.title).toBe(true);
+        expect(painted).toMatch(/srcset="[^"]+ 320w, [^"]+ 640w/i);
 
-  // The same response without the server's first view: the app draws the page from the embedded session and room.
-  const fresh = await context.newPage();
-  problems.push(...collectProblems(fresh));
-  const freshLater = await holdLaterParts(fresh, room._id);
-  await fresh.route(
-    (url) => url.pathname === address,
-    async (route) => (route.request().resourceType() === 'document' ? route.fulfill({ body: withoutServerFirstView(html), contentType: 'text/html' }) : route.continue()),
-  );
-  await fresh.goto(address);
-  await freshLater.mounted;
-  await expect(fresh.getByRole('heading', { level: 1, name: room.title })).toBeVisible();
-  expect(await describeFirstView(fresh)).toEqual(paintedLines);
-  await freshLater.release();
+        await settled(page, rooms.items.length);
+        const hydrated = await describeFirstView(page);
+        expect(hydrated).toEqual(paintedLines);
+        // Hydration took the server's elements and text over as they were.
+        expect(await firstViewChanges(page)).toEqual([]);
 
-  // The hydrated page answers: its calendar arrives once the nights do.
-  await later.release();
-  await expect(page.getByRole('region', { name: 'Reservation' }).getByRole('grid').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(problems).toEqual([]);
-});
+        // The same response without the server's first view: the app draws the page from the embedded rooms alone.
+        const fresh = await context.newPage();
+        problems.push(...collectProblems(fresh));
+        await fresh.route(
+          (url) => url.pathname === '/',
+          async (route) => (route.request().resourceType() === 'document' ? route.fulfill({ body: withoutServerFirstView(html), contentType: 'text/html' }) : route.continue()),
+        );
+        await fresh.goto(address);
+        await settled(fresh, rooms.items.length);
+        expect(await describeFirstView(fresh)).toEqual(hydrated);
+
+        // The hydrated page answers: its menu opens, as nobody is signed in.
+        await page.getByRole('button', { name: 'Open profile menu' }).click();
+        await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+        expect(problems).toEqual([]);
+      });
+    }
+
+    test("a room page for a signed-in guest: the server's first view is the one the app hydrates and the one it draws itself", async ({
+      page,
+      context,
+      request,
+    }) => {
+      const problems = collectProblems(page);
+      const room = await fetchSeededRoom(request);
+      await signInAs(page, DEMO.guest, url);
+      const address = roomPath(room._id);
+      const served = await keepDocument(page, address);
+      const later = await holdLaterParts(page, room._id);
+      await recordFirstViewChanges(page);
+      await page.goto(address);
+
+      const html = served();
+      const painted = serverFirstView(html);
+      // Painted for this guest, with the room as the API answers them.
+      const first = embeddedFirstRoom(html);
+      expect(first.user.email).toBe(DEMO.guest.email);
+      expect(first.room._id).toBe(room._id);
+      const paintedLines = await describeFirstView(page, painted);
+      expect(paintedLines.some((line) => line.includes(`"${room.title}"`)), 'the title').toBe(true);
+      expect(painted).toContain('aria-label="Photos"');
+      expect(painted).toContain('aria-label="Reservation"');
+      expect(painted).toMatch(new RegExp(`<img [^>]*srcset="[^"]+ 320w, [^>]+alt="${escapeRegExp(room.title)}"`));
+
+      await later.mounted;
+      expect(await describeFirstView(page)).toEqual(paintedLines);
+      // Hydration took the server's elements and text over as they were.
+      expect(await firstViewChanges(page)).toEqual([]);
+
+      // The same response without the server's first view: the app draws the page from the embedded session and room.
+      const fresh = await context.newPage();
+      problems.push(...collectProblems(fresh));
+      const freshLater = await holdLaterParts(fresh, room._id);
+      await fresh.route(
+        (url) => url.pathname === address,
+        async (route) => (route.request().resourceType() === 'document' ? route.fulfill({ body: withoutServerFirstView(html), contentType: 'text/html' }) : route.continue()),
+      );
+      await fresh.goto(address);
+      await freshLater.mounted;
+      await expect(fresh.getByRole('heading', { level: 1, name: room.title })).toBeVisible();
+      expect(await describeFirstView(fresh)).toEqual(paintedLines);
+      await freshLater.release();
+
+      // The hydrated page answers: its calendar arrives once the nights do.
+      await later.release();
+      await expect(page.getByRole('region', { name: 'Reservation' }).getByRole('grid').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+    });
+  });
+}

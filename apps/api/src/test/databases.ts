@@ -31,24 +31,30 @@ function serverUrl(): string {
   return url;
 }
 
-/** Creates an empty PostgreSQL database on the test server; answers its URL and how to drop it. */
-export async function createServerDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `staybook_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+/**
+ * Creates an empty PostgreSQL database on the test server (named `name`, else a fresh name); answers its URL and
+ * how to drop it.
+ */
+export async function createServerDatabase(
+  name = `staybook_test_${process.pid}_${randomBytes(4).toString('hex')}`,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`not a database name of ours: ${name}`);
   const admin = new pg.Client({ connectionString: serverUrl() });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl());
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl() });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return { url: url.toString(), drop: () => dropServerDatabase(name) };
+}
+
+/** Drops a database the tests made on the test server, whoever is still connected to it. */
+export async function dropServerDatabase(name: string): Promise<void> {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`not a database name of ours: ${name}`);
+  const client = new pg.Client({ connectionString: serverUrl() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.end();
 }
 
 /** A fresh, migrated database of the given kind. */
