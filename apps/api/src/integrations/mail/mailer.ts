@@ -33,12 +33,21 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   // No SMTP server: each message becomes an .eml file anyone can open with a mail program.
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = outboxDir(options.dataDir);
+  // The folder is made when a write finds it missing (the first mail, or after someone removed it), not per mail.
+  const writeToOutbox = async (file: string, content: Buffer) => {
+    try {
+      await writeFile(file, content);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await mkdir(dir, { recursive: true });
+      await writeFile(file, content);
+    }
+  };
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await mkdir(dir, { recursive: true });
       const file = join(dir, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeToOutbox(file, info.message as Buffer);
       options.log.info({ file, to: message.to }, 'Mail written to the outbox (set SMTP_URL to send it)');
     },
   };
