@@ -30,6 +30,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -57,6 +58,7 @@ import {
   seedStatisticsBench,
 } from '../apps/api/src/db/bench-seed.js';
 import { openDatabase, type DatabaseTarget } from '../apps/api/src/db/client.js';
+import { outboxDir } from '../apps/api/src/integrations/mail/mailer.js';
 import { migrateDatabase } from '../apps/api/src/db/migrate.js';
 import { PLACE_MATCH_THRESHOLD } from '../apps/api/src/modules/rooms/rooms.service.js';
 import { signUpVerified, startServer, type RunningServer } from '../apps/api/src/test/server-process.js';
@@ -280,6 +282,9 @@ const bookingsSection: BenchSection = {
         return { cookie, nights };
       }),
     );
+    // Each booking's two mails are written to the outbox after its answer: the figures below wait for them too.
+    const outbox = outboxDir(dataDir);
+    const mailsBefore = await countFiles(outbox);
     const cpuBefore = await processCpuMs(server!.process.pid);
     const ownBefore = process.cpuUsage();
     const databaseBefore = databaseUrl ? await postgresCpuMs() : null;
@@ -305,6 +310,10 @@ const bookingsSection: BenchSection = {
     );
     const seconds = (performance.now() - started) / 1000;
     agent.destroy();
+    const answeredAt = performance.now();
+    const mailsDue = mailsBefore + 2 * latencies.length;
+    while ((await countFiles(outbox)) < mailsDue && performance.now() - answeredAt < 300_000) await sleep(100);
+    const mailsLagS = (performance.now() - answeredAt) / 1000;
     const cpuAfter = await processCpuMs(server!.process.pid);
     const own = process.cpuUsage(ownBefore);
     const databaseAfter = databaseUrl ? await postgresCpuMs() : null;
@@ -315,7 +324,8 @@ const bookingsSection: BenchSection = {
       `(intent → card → booking, ${clientsCount} guests, ${roomIds.length} rooms)\n${'built-in test processor'.padEnd(30)} ${(latencies.length / seconds).toFixed(1).padStart(7)} bookings/s  p50 ${pct(50).padStart(6)} ms  p99 ${pct(99).padStart(6)} ms  errors ${errors}` +
         // The server's own CPU time per booking: a figure that a busy machine moves far less than throughput.
         (cpuBefore !== null && cpuAfter !== null && latencies.length > 0
-          ? `\n${''.padEnd(30)} CPU per booking: server ${perBooking(cpuAfter - cpuBefore)}` +
+          ? `\n${''.padEnd(30)} its two mails were in the outbox ${mailsLagS.toFixed(1)} s after the last answer` +
+              `\n${''.padEnd(30)} CPU per booking, mails included: server ${perBooking(cpuAfter - cpuBefore)}` +
               (databaseBefore !== null && databaseAfter !== null ? `, PostgreSQL ${perBooking(databaseAfter - databaseBefore)}` : '') +
               `, load generator ${perBooking((own.user + own.system) / 1000)} (load average ${loadavg()[0]!.toFixed(1)})`
           : ''),
@@ -364,6 +374,11 @@ async function processCpuMs(pid: number | undefined): Promise<number | null> {
 function cpuMsOf(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** How many files a folder holds (0 when it does not exist yet). */
+async function countFiles(dir: string): Promise<number> {
+  return (await readdir(dir).catch(() => [])).length;
 }
 
 /** CPU time all PostgreSQL processes on this machine have used (its server is local to the bench); null if none is. */
