@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { roomSchema, roomsPageSchema, type ListedRoom, type Room, type RoomsPage } from '@staybook/domain';
+import { embeddedFirstRooms, keepHomeDocument } from './first-view';
 
 export function roomPath(id: string): string {
   return `/room/${id}`;
@@ -41,17 +42,27 @@ export async function fetchAllRooms(request: APIRequestContext, category?: strin
 }
 
 /**
- * The rooms the grid on `page` can come to hold, in its order: every room (of `category`) listed from its first
- * card on. Other specs list rooms on the seeded marketplace while a spec runs; a room listed after the page
- * opened is newer than its first card and, rightly, joins neither the grid nor its later pages.
+ * Keeps every page of rooms the home page's grid is drawn from, as the browser received them: the first, embedded
+ * in the page's HTML, and each later one the grid asks the API for. Other specs list, change and remove rooms on
+ * the seeded marketplace while a spec runs, so the grid is compared with these answers, never with a second read
+ * of the API. Call it before the page opens `/`.
  */
-export async function roomsFromGridStart(page: Page, request: APIRequestContext, category?: string): Promise<ListedRoom[]> {
-  await expect(roomCards(page).first()).toBeVisible();
-  const [newest] = await cardHrefs(page);
-  const listed = await fetchAllRooms(request, category);
-  const from = listed.findIndex((room) => roomPath(room._id) === newest);
-  expect(from, "the grid's first room is listed").toBeGreaterThanOrEqual(0);
-  return listed.slice(from);
+export async function keepHomeRoomPages(page: Page) {
+  const served = await keepHomeDocument(page);
+  const later: Promise<RoomsPage>[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname === '/api/rooms' && url.searchParams.has('cursor')) later.push(response.json().then((body) => roomsPageSchema.parse(body)));
+  });
+  const pages = async () => [embeddedFirstRooms(served()).page, ...(await Promise.all(later))];
+  return {
+    /** The page of rooms embedded in the home page's HTML. */
+    firstPage: () => embeddedFirstRooms(served()).page,
+    /** Every room of the pages received so far, in the grid's order. */
+    rooms: async () => (await pages()).flatMap((roomsPage) => roomsPage.items),
+    /** Whether the last page received was the last there is. */
+    reachedEnd: async () => (await pages()).at(-1)!.nextCursor === null,
+  };
 }
 
 export async function fetchRoom(request: APIRequestContext, id: string): Promise<Room> {

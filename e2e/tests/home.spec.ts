@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CATEGORY_LABELS } from '../support/categories';
 import { failRequests, holdRequests, withoutEmbeddedRooms } from '../support/network';
-import { cardHrefs, categoryStrip, expectGridToShow, fetchRoomsPage, roomCards, roomPath, roomsFromGridStart } from '../support/rooms';
+import { cardHrefs, categoryStrip, expectGridToShow, keepHomeRoomPages, roomCards, roomPath } from '../support/rooms';
 
 /**
  * Scrolling down to the button brings the grid's end near the viewport, which loads the next page
@@ -13,26 +13,24 @@ async function clickWithoutScrolling(button: Locator) {
   await button.dispatchEvent('click');
 }
 
-/** Opens the home page on its first page of rooms; answers the rooms its grid can come to hold. */
-async function openHomeOnFirstPage(page: Page, request: APIRequestContext) {
-  const firstPage = await fetchRoomsPage(request);
-  expect(firstPage.nextCursor, 'the seed fills more than one page').not.toBeNull();
+/** Opens the home page on its first page of rooms; answers the pages of rooms its grid is drawn from. */
+async function openHomeOnFirstPage(page: Page) {
+  const pages = await keepHomeRoomPages(page);
   await page.goto('/');
+  const firstPage = pages.firstPage();
+  expect(firstPage.nextCursor, 'the seed fills more than one page').not.toBeNull();
   const cards = roomCards(page);
   await expect(cards).toHaveCount(firstPage.items.length);
-  return { allRooms: await roomsFromGridStart(page, request), cards };
+  return { pages, cards };
 }
 
 const isNextPageRequest = (url: URL) => url.pathname === '/api/rooms' && url.searchParams.has('cursor');
 
-test('the seeded home page shows the page frame, the category strip and the first page of rooms', async ({
-  page,
-  request,
-}) => {
-  const firstPage = await fetchRoomsPage(request);
-  expect(firstPage.items.length).toBeGreaterThan(0);
-
+test('the seeded home page shows the page frame, the category strip and the first page of rooms', async ({ page }) => {
+  const pages = await keepHomeRoomPages(page);
   await page.goto('/');
+  const firstPage = pages.firstPage();
+  expect(firstPage.items.length).toBeGreaterThan(0);
 
   // The spec: a vacation homes and condo rentals title; footer: copyright 2024-2025, all rights reserved.
   await expect(page).toHaveTitle('StayBook | Vacation Homes & Condo Rentals');
@@ -51,15 +49,15 @@ test('the seeded home page shows the page frame, the category strip and the firs
   await expect(categoryStrip(page).locator('[aria-current="page"]')).toHaveAccessibleName('All');
 
   await expect(roomCards(page)).toHaveCount(firstPage.items.length);
-  await expectGridToShow(page, (await roomsFromGridStart(page, request)).slice(0, firstPage.items.length));
+  await expectGridToShow(page, firstPage.items);
   await expect(page.getByRole('button', { name: 'Show more rooms' })).toBeVisible();
 });
 
-test('"Show more rooms" loads further pages until the grid holds every room', async ({ page, request }) => {
-  const { allRooms, cards } = await openHomeOnFirstPage(page, request);
+test('"Show more rooms" loads further pages until the grid holds every room', async ({ page }) => {
+  const { pages, cards } = await openHomeOnFirstPage(page);
 
   const showMore = page.getByRole('button', { name: 'Show more rooms' });
-  while ((await cards.count()) < allRooms.length) {
+  while (!(await pages.reachedEnd())) {
     const before = await cards.count();
     await clickWithoutScrolling(showMore);
     await expect.poll(() => cards.count()).toBeGreaterThan(before);
@@ -68,38 +66,38 @@ test('"Show more rooms" loads further pages until the grid holds every room', as
   await expect(showMore).toBeHidden();
   const hrefs = await cardHrefs(page);
   expect(new Set(hrefs).size, 'no card repeats').toBe(hrefs.length);
-  await expectGridToShow(page, allRooms);
+  await expectGridToShow(page, await pages.rooms());
 });
 
-test('scrolling to the bottom loads further pages until the grid holds every room', async ({ page, request }) => {
-  const { allRooms, cards } = await openHomeOnFirstPage(page, request);
+test('scrolling to the bottom loads further pages until the grid holds every room', async ({ page }) => {
+  const { pages, cards } = await openHomeOnFirstPage(page);
 
   await expect
     .poll(async () => {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      return cards.count();
+      return (await pages.reachedEnd()) && (await cards.count()) === (await pages.rooms()).length;
     })
-    .toBe(allRooms.length);
+    .toBe(true);
 
   await expect(page.getByRole('button', { name: 'Show more rooms' })).toBeHidden();
   const hrefs = await cardHrefs(page);
   expect(new Set(hrefs).size, 'no card repeats').toBe(hrefs.length);
-  await expectGridToShow(page, allRooms);
+  await expectGridToShow(page, await pages.rooms());
   // The header is fixed: its way home stays on screen at the bottom of the page.
   await expect(page.getByRole('link', { name: 'StayBook home' })).toBeInViewport();
 });
 
-test('the first rooms come with the page: the API is asked only for the pages after them', async ({ page, request }) => {
-  const firstPage = await fetchRoomsPage(request);
+test('the first rooms come with the page: the API is asked only for the pages after them', async ({ page }) => {
+  const pages = await keepHomeRoomPages(page);
   const roomRequests: URL[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (url.pathname === '/api/rooms') roomRequests.push(url);
   });
   await page.goto('/');
-  await expect(roomCards(page).nth(firstPage.items.length - 1)).toBeVisible();
-  const embedded = (await roomsFromGridStart(page, request)).slice(0, firstPage.items.length);
-  expect((await cardHrefs(page)).slice(0, firstPage.items.length)).toEqual(embedded.map((room) => roomPath(room._id)));
+  const embedded = pages.firstPage().items;
+  await expect(roomCards(page).nth(embedded.length - 1)).toBeVisible();
+  expect((await cardHrefs(page)).slice(0, embedded.length)).toEqual(embedded.map((room) => roomPath(room._id)));
   expect(roomRequests.filter((url) => !url.searchParams.has('cursor'))).toEqual([]);
 });
 
@@ -135,11 +133,8 @@ test('when the rooms cannot be loaded, the home page says so instead of showing 
   await expect(roomCards(page)).toHaveCount(0);
 });
 
-test('a next page that fails keeps the rooms shown, stops loading by itself, and "Show more rooms" tries again', async ({
-  page,
-  request,
-}) => {
-  const { cards } = await openHomeOnFirstPage(page, request);
+test('a next page that fails keeps the rooms shown, stops loading by itself, and "Show more rooms" tries again', async ({ page }) => {
+  const { cards } = await openHomeOnFirstPage(page);
   const shown = await cards.count();
   const restore = await failRequests(page, isNextPageRequest);
 
