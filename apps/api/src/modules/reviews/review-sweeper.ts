@@ -40,7 +40,7 @@ async function publishClosedWindows(deps: ReviewSweepDeps, now: Date): Promise<n
         await lockStay(tx, bookingId);
         return publishStayReviews(tx, deps.listing, bookingId);
       });
-      if (room) deps.listing.forget(room);
+      if (room) deps.listing.forget(room, 'rating');
       published += 1;
     } catch (err) {
       deps.log.error({ err, bookingId }, 'could not publish the reviews of a stay whose window closed');

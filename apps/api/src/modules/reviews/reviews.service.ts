@@ -150,7 +150,7 @@ export async function publishStayReviews(tx: Db, listing: ListingChanges, bookin
   const counted = published.find((r) => r.side === 'guest' && r.hiddenAt === null);
   if (!counted) return null;
   await changeRoomRating(tx, counted, 1);
-  await listing.announce(tx, counted.roomId);
+  await listing.announce(tx, counted.roomId, 'rating');
   return counted.roomId;
 }
 
@@ -205,7 +205,7 @@ export async function writeReview(
     const changedRoom = otherWrote ? await publishStayReviews(tx, deps.listing, bookingId) : null;
     return { row, side, today, changedRoom };
   });
-  if (changedRoom) deps.listing.forget(changedRoom);
+  if (changedRoom) deps.listing.forget(changedRoom, 'rating');
   return stateOf(actor, row, side, await reviewsOf(deps.db, bookingId), today);
 }
 
@@ -316,7 +316,7 @@ export async function hideReview(deps: ReviewDeps, { actor, reviewId, reason }: 
     const counted = review.side === 'guest';
     if (counted) {
       await changeRoomRating(tx, review, -1);
-      await deps.listing.announce(tx, review.roomId);
+      await deps.listing.announce(tx, review.roomId, 'rating');
     }
     await tx.insert(auditLog).values({ actorId: actor.id, action: 'review.hide', userId: review.authorId, reviewId, reason });
     const people = await tx
@@ -330,7 +330,7 @@ export async function hideReview(deps: ReviewDeps, { actor, reviewId, reason }: 
     if (host && host.id !== author.id) await enqueueMail(tx, `review-hidden:${reviewId}:host`, reviewHiddenMail(details, host, 'host'));
     return counted ? review.roomId : null;
   });
-  if (changedRoom) deps.listing.forget(changedRoom);
+  if (changedRoom) deps.listing.forget(changedRoom, 'rating');
   deps.jobs.kick();
   return { ok: true };
 }

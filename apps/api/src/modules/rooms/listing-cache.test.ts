@@ -6,7 +6,8 @@ import { bookStay } from '../../test/bookings.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { listRoom, roomBody } from '../../test/rooms.js';
 import { createSecondTestApp, createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
-import { createListingCache } from './listing-cache.js';
+import type { ChannelHandlers } from '../../db/listen.js';
+import { createListingCache, type Computed } from './listing-cache.js';
 
 const today = todayIso();
 
@@ -232,6 +233,67 @@ describe('the cache itself', () => {
     expect(cache.stats().entries).toBe(1);
     await cache.answer('k', count.run);
     expect(count.calls).toBe(2);
+  });
+
+  /** A dated search, 'Top rated' and a plain list, all showing room r1; `kept` answers which are still kept. */
+  function threeAnswers(cache: ReturnType<typeof createListingCache>) {
+    const answers: Record<string, Computed> = {
+      dated: { body: '1', roomIds: ['r1'], anyStay: true },
+      'top-rated': { body: '2', roomIds: ['r1'], anyRating: true },
+      plain: { body: '3', roomIds: ['r1'] },
+    };
+    // Each is asked for again, which fills the cache back up.
+    return async () => {
+      const found: string[] = [];
+      for (const [key, answer] of Object.entries(answers)) {
+        let computed = false;
+        await cache.answer(key, async () => ((computed = true), answer));
+        if (!computed) found.push(key);
+      }
+      return found;
+    };
+  }
+
+  it("drops a dated search on a stay change in any room, 'Top rated' on a rating change in any room, and each only on its own", async () => {
+    const cache = createListingCache({ database, log });
+    const kept = threeAnswers(cache);
+    expect(await kept()).toEqual([]);
+    expect(await kept()).toEqual(['dated', 'top-rated', 'plain']);
+    // A booking elsewhere: only the dated search could have changed.
+    cache.forget('r9');
+    expect(await kept()).toEqual(['top-rated', 'plain']);
+    // A review published elsewhere: only the order by rating could have changed.
+    cache.forget('r9', 'rating');
+    expect(await kept()).toEqual(['dated', 'plain']);
+    // Either change in a room an answer shows drops that answer.
+    cache.forget('r1', 'rating');
+    expect(await kept()).toEqual([]);
+  });
+
+  it("hears the same from another server: its notice names a room's stays or its rating", async () => {
+    let handlers!: ChannelHandlers;
+    const shared = {
+      db: { execute: async () => ({ rows: [{ version: '0:0' }] }) } as never,
+      listen: async (_channel: string, given: ChannelHandlers) => {
+        handlers = given;
+        given.ready();
+        return { close: async () => {} };
+      },
+    };
+    const cache = createListingCache({ database: shared, log });
+    await cache.start();
+    try {
+      const kept = threeAnswers(cache);
+      await kept();
+      handlers.message('another-server room:r9');
+      expect(await kept()).toEqual(['top-rated', 'plain']);
+      handlers.message('another-server rating:r9');
+      expect(await kept()).toEqual(['dated', 'plain']);
+      handlers.message('another-server *');
+      expect(await kept()).toEqual([]);
+    } finally {
+      await cache.stop();
+    }
   });
 
   it('keeps an answer for the day it was computed on only (booked counts nights from today)', async () => {

@@ -28,6 +28,16 @@ import type { Subscription } from '../../db/listen.js';
 
 export const LISTING_CHANNEL = 'staybook_listing';
 
+/**
+ * What changed in a room, for the answers that depend on it beyond the rooms they show: `stays` (a booking, a
+ * cancellation, an imported block) for every dated search, `rating` (a review published or hidden) for every
+ * search sorted by rating.
+ */
+export type RoomChange = 'stays' | 'rating';
+
+/** How a notice names a room's change after its sender's id: `room:<id>` (stays), `rating:<id>`; `*` is every room. */
+const NOTICE_PREFIX: Record<RoomChange, string> = { stays: 'room:', rating: 'rating:' };
+
 /** What the write paths call, one line each. */
 export type ListingChanges = {
   /** After commit: a room was listed, edited or removed, or a host's name or photo changed: every kept answer goes. */
@@ -39,14 +49,14 @@ export type ListingChanges = {
    * NOTIFYed, which PostgreSQL delivers to the other servers when, and only if, the transaction commits. Pair it
    * with `forget` after the commit, for this process's own answers.
    */
-  announce(tx: Db, roomId: string | null): Promise<void>;
+  announce(tx: Db, roomId: string | null, what?: RoomChange): Promise<void>;
   /**
    * What `announce` runs, as one data-modifying statement (`insert … returning pg_notify(…)`) to put in a `with`
    * of the change's own statement; null when there are no other servers to tell.
    */
-  announcement(roomId: string | null): SQL | null;
+  announcement(roomId: string | null, what?: RoomChange): SQL | null;
   /** After a commit that `announce`d: this process's own kept answers for the room (or all) go. */
-  forget(roomId: string | null): void;
+  forget(roomId: string | null, what?: RoomChange): void;
 };
 
 type Encoding = 'br' | 'gzip';
@@ -57,9 +67,10 @@ type Representation = { body: Buffer; etag: string };
 /**
  * What a computation hands the cache: the bytes, the rooms they show and those rooms' time zones. `anyStay`
  * marks an answer that a booking or cancellation in any room may change (a search with dates: a room it left
- * out for a stay comes back when that stay is cancelled), so every stay change drops it.
+ * out for a stay comes back when that stay is cancelled), so every stay change drops it; `anyRating` one that a
+ * rating in any room may reorder ('Top rated'), so every rating change drops it, and a booking does not.
  */
-export type Computed = { body: string; roomIds: string[]; timeZones?: string[]; anyStay?: boolean };
+export type Computed = { body: string; roomIds: string[]; timeZones?: string[]; anyStay?: boolean; anyRating?: boolean };
 
 export type CachedAnswer = {
   key: string;
@@ -69,6 +80,8 @@ export type CachedAnswer = {
   roomIds: string[];
   /** A stay change in any room drops it (see Computed). */
   anyStay: boolean;
+  /** A rating change in any room drops it (see Computed). */
+  anyRating: boolean;
   /** When `booked` may change for one of its rooms: the earliest next midnight in their time zones (ms). */
   validUntil: number;
   bytes: number;
@@ -179,10 +192,12 @@ export function createListingCache({
     bytes = 0;
   }
 
-  function dropRoom(roomId: string): void {
+  function dropRoom(roomId: string, what: RoomChange): void {
     generation += 1;
     pending.clear();
-    for (const [key, entry] of entries) if (entry.anyStay || entry.roomIds.includes(roomId)) remove(key, entry);
+    for (const [key, entry] of entries) {
+      if ((what === 'stays' ? entry.anyStay : entry.anyRating) || entry.roomIds.includes(roomId)) remove(key, entry);
+    }
   }
 
   function keep(key: string, entry: CachedAnswer): void {
@@ -200,13 +215,13 @@ export function createListingCache({
    * Logs the change and NOTIFYs it: inside a transaction, both happen when it commits. The notice is the insert's
    * own `returning`, so the statement also works inside a `with`, where PostgreSQL runs it whether read or not.
    */
-  function recording(roomId: string | null): SQL {
+  function recording(roomId: string | null, what: RoomChange): SQL {
     return sql`insert into listing_changes (room_id) values (${roomId}::uuid)
-      returning pg_notify(${LISTING_CHANNEL}, ${`${instance} ${roomId ? `room:${roomId}` : '*'}`})`;
+      returning pg_notify(${LISTING_CHANNEL}, ${`${instance} ${roomId ? `${NOTICE_PREFIX[what]}${roomId}` : '*'}`})`;
   }
 
-  async function record(db: Db, roomId: string | null): Promise<void> {
-    await db.execute(recording(roomId));
+  async function record(db: Db, roomId: string | null, what: RoomChange = 'stays'): Promise<void> {
+    await db.execute(recording(roomId, what));
   }
 
   /** After a commit that did not announce: tells the other servers; a failure is logged (the write committed). */
@@ -243,7 +258,8 @@ export function createListingCache({
   function heard(payload: string): void {
     const [from, message = ''] = payload.split(' ', 2);
     if (from === instance) return;
-    if (message.startsWith('room:')) dropRoom(message.slice('room:'.length));
+    const what = (Object.keys(NOTICE_PREFIX) as RoomChange[]).find((change) => message.startsWith(NOTICE_PREFIX[change]));
+    if (what) dropRoom(message.slice(NOTICE_PREFIX[what].length), what);
     else dropAll();
     remoteInvalidations += 1;
     const waiters = remoteWaiters;
@@ -254,11 +270,11 @@ export function createListingCache({
   async function compute(key: string | null, run: () => Promise<Computed>): Promise<CachedAnswer> {
     const startedIn = generation;
     const startedAt = Date.now();
-    const { body, roomIds, timeZones = [], anyStay = false } = await run();
+    const { body, roomIds, timeZones = [], anyStay = false, anyRating = false } = await run();
     const identity = Buffer.from(body);
     const tag = createHash('sha1').update(identity).digest('base64url');
     const until = key === null ? 0 : validUntil(startedAt, timeZones);
-    const answer: CachedAnswer = { key: key ?? '', identity: representation(identity, tag), encoded: {}, roomIds, anyStay, validUntil: until, bytes: identity.length };
+    const answer: CachedAnswer = { key: key ?? '', identity: representation(identity, tag), encoded: {}, roomIds, anyStay, anyRating, validUntil: until, bytes: identity.length };
     // A midnight passed while it was computed: one of its rooms may already show another `booked`.
     if (key !== null && listening && startedIn === generation && Date.now() < until) keep(key, answer);
     return answer;
@@ -286,17 +302,17 @@ export function createListingCache({
       await broadcast(null);
     },
     async staysChanged(roomId) {
-      dropRoom(roomId);
+      dropRoom(roomId, 'stays');
       await broadcast(roomId);
     },
-    async announce(tx, roomId) {
-      if (shared) await record(tx, roomId);
+    async announce(tx, roomId, what = 'stays') {
+      if (shared) await record(tx, roomId, what);
     },
-    announcement(roomId) {
-      return shared ? recording(roomId) : null;
+    announcement(roomId, what = 'stays') {
+      return shared ? recording(roomId, what) : null;
     },
-    forget(roomId) {
-      if (roomId) dropRoom(roomId);
+    forget(roomId, what = 'stays') {
+      if (roomId) dropRoom(roomId, what);
       else dropAll();
     },
 

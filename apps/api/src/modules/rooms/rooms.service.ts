@@ -363,12 +363,12 @@ function searchOrdering(search: RoomSearch, score: SQL<number> | undefined): Ord
 
 /**
  * A search's page, and what a kept copy of it depends on, for the listing cache: the rooms it shows, the zones
- * whose midnight may change it (of the rooms shown and counted), and, with dates, every room's stays (a
- * cancellation can bring back a room it left out).
+ * whose midnight may change it (of the rooms shown and counted), with dates every room's stays (a cancellation
+ * can bring back a room it left out), and sorted by rating every room's rating.
  */
 export type SearchAnswer = {
   page: RoomsPage;
-  dependencies: { roomIds: string[]; timeZones: string[]; anyStay: boolean };
+  dependencies: { roomIds: string[]; timeZones: string[]; anyStay: boolean; anyRating: boolean };
 };
 
 /**
@@ -409,8 +409,11 @@ export async function searchRooms(
       ...(count ? { total: { count: Math.min(count.count, SEARCH_LIMITS.countCap), more: count.count > SEARCH_LIMITS.countCap } } : {}),
     };
     const timeZones = [...new Set([...items.map((room) => room.timeZone), ...(count?.zones ?? [])])];
-    // A rating published or hidden in any room may reorder 'Top rated' (it is told as a stay change of that room).
-    return { page, dependencies: { roomIds: items.map((room) => room._id), timeZones, anyStay: stay !== null || search.sort === 'top-rated' } };
+    // A rating published or hidden in any room may reorder 'Top rated'; a booking does not.
+    return {
+      page,
+      dependencies: { roomIds: items.map((room) => room._id), timeZones, anyStay: stay !== null, anyRating: search.sort === 'top-rated' },
+    };
   };
 
   if (!search.where) return run(db);

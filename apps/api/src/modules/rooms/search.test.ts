@@ -347,7 +347,7 @@ describe.each(TEST_DATABASE_KINDS)('finding a stay (GET /api/rooms) on %s', (kin
       expect(await titles(stay)).toEqual(['r']);
     });
 
-    it("depends on the zones of every room it counts, not only those it shows, and on every stay when dated", async () => {
+    it("depends on the zones of every room it counts, not only those it shows, on every stay when dated, and on every rating by rating", async () => {
       await room({ title: 'lisbon', timeZone: 'Europe/Lisbon' });
       await room({ title: 'tokyo', timeZone: 'Asia/Tokyo' });
       const { page, dependencies } = await searchRooms(t.database.db, { search: {}, limit: 1 });
@@ -355,8 +355,12 @@ describe.each(TEST_DATABASE_KINDS)('finding a stay (GET /api/rooms) on %s', (kin
       expect(dependencies.roomIds).toEqual([page.items[0]!._id]);
       expect(dependencies.timeZones.sort()).toEqual(['Asia/Tokyo', 'Europe/Lisbon']);
       expect(dependencies.anyStay).toBe(false);
+      expect(dependencies.anyRating).toBe(false);
       const dated = await searchRooms(t.database.db, { search: { checkin: day(3), checkout: day(5) }, limit: 1 });
       expect(dated.dependencies.anyStay).toBe(true);
+      // 'Top rated' hangs on every room's rating, and on no stay.
+      const topRated = await searchRooms(t.database.db, { search: { sort: 'top-rated' }, limit: 1 });
+      expect(topRated.dependencies).toMatchObject({ anyStay: false, anyRating: true });
     });
 
     it('one search is one answer, whatever the order of its parameters', async () => {
