@@ -403,6 +403,7 @@ describe('a room page drawn on the server for the person asking', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers.vary).toContain('Cookie');
       expect(res.body).toContain(`<div id="root"><h1>Dunes for ${viewer.email} (${viewer.role}) at ${address}</h1></div>`);
+      expect(res.body).toContain('<title>Dunes | StayBook</title>');
       const session = (await t.call('GET', '/api/auth/get-session', { as: viewer })).json() as { user: unknown };
       const room = (await t.call('GET', `/api/room/${roomId}`, { as: viewer })).json() as unknown;
       expect(embeddedRoom(res.body)).toEqual(firstRoomPageSchema.parse({ user: session.user, room }));

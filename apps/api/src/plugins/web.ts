@@ -18,6 +18,7 @@ import {
   ROOM_COVER_IMAGE_SIZES,
   ROOM_COVER_IMAGE_WIDTH,
   roomIdSchema,
+  roomPageTitle,
   readSearch,
   ROOMS_PAGE_SIZE,
   searchToQuery,
@@ -57,7 +58,11 @@ function imagePreload(image: string, width: number, sizes: string): string {
  */
 export function roomPageHtml(template: string, cover: string, painted: { first: FirstRoomPage; view: string } | null = null): string {
   const preload = imagePreload(cover, ROOM_COVER_IMAGE_WIDTH, ROOM_COVER_IMAGE_SIZES);
-  const page = painted ? withData(withFirstView(template, painted.view), FIRST_ROOM_ELEMENT_ID, painted.first) : template;
+  const page = painted
+    ? withData(withFirstView(template, painted.view), FIRST_ROOM_ELEMENT_ID, painted.first)
+        // The tab says which room it is from the first byte, as the app will once it runs.
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(roomPageTitle(painted.first.room.title))}</title>`)
+    : template;
   return page.replace('</head>', () => `${preload}</head>`);
 }
 

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@staybook/domain/product';
+import { PRODUCT_NAME, roomPageTitle } from '@staybook/domain/product';
 import { roomIdSchema } from '@staybook/domain/rooms';
 import { useParams } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
@@ -16,7 +16,7 @@ export function RoomDetailRoute() {
   // A malformed id names no room: no request, the error screen straight away.
   const wellFormed = roomIdSchema.safeParse(id).success;
   const { data: room, error, isPending } = useRoom(id, { enabled: wellFormed });
-  useDocumentTitle(room ? `${room.title} | ${PRODUCT_NAME}` : PRODUCT_NAME);
+  useDocumentTitle(room ? roomPageTitle(room.title) : PRODUCT_NAME);
 
   if (!wellFormed || isMalformedIdAnswer(error)) return <ErrorScreen message={INVALID_ROOM_LINK_MESSAGE} />;
   if (isPending) return <Loader />;
