@@ -70,6 +70,11 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   globalTeardown: './global-teardown.ts',
+  // A journey (book and pay, review both sides, approve a host) walks twenty to forty steps, each a request or
+  // two to servers sharing two cores with the browser and each other: on a slow machine of that size the longest
+  // took 35-40 s alone and over 30 s (the default) in the whole run, while none waited on anything that never
+  // came. `test.slow()` triples this.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: SEEDED_URL,
