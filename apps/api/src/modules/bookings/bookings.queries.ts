@@ -259,9 +259,13 @@ export function takenNightsOf(
   to: Param<IsoDate>,
   guestId: Param<string>,
 ): SQL<'own' | 'other' | 'blocked' | null> {
-  return sql`coalesce(${overlappingStay(roomId, from, to, guestId)},
-    (select 'blocked' from ${calendarBlocks} c
-     where c.room_id = ${roomId}::uuid and c.check_out > ${from}::date and c.check_in < ${to}::date limit 1))`;
+  return sql`coalesce(${overlappingStay(roomId, from, to, guestId)}, case when ${blockedNightIn(roomId, from, to)} then 'blocked' end)`;
+}
+
+/** Whether an imported calendar blocks a night of [from, to) in the room. */
+export function blockedNightIn(roomId: Param<string>, from: Param<IsoDate>, to: Param<IsoDate>): SQL<boolean> {
+  return sql`exists (select 1 from ${calendarBlocks} c
+    where c.room_id = ${roomId}::uuid and c.check_out > ${from}::date and c.check_in < ${to}::date)`;
 }
 
 /** Whose confirmed stay of the room shares a night with [from, to): `guest`'s own, someone else's, or none. */

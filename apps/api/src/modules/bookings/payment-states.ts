@@ -11,7 +11,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { IsoDate } from '@staybook/domain';
 import { preparedStatement, queryRows, type Db } from '../../db/client.js';
-import { bookings, calendarBlocks, payments } from '../../db/schema.js';
+import { bookings, payments } from '../../db/schema.js';
+import { blockedNightIn } from './bookings.queries.js';
 
 type Card = { brand: string; last4: string } | null;
 const HOLDABLE = ['requires_payment', 'authorized'] as const;
@@ -51,8 +52,7 @@ export async function holdPaymentUnlessBlocked(
   const [row] = await queryRows<{ blocked: boolean; held: boolean }>(
     tx,
     sql`with blocked as (
-        select exists (select 1 from ${calendarBlocks} c
-          where c.room_id = ${roomId}::uuid and c.check_out > ${from}::date and c.check_in < ${to}::date) as taken
+        select ${blockedNightIn(roomId, from, to)} as taken
       ), held as (
         update ${payments} set status = 'authorized', card_brand = ${card?.brand ?? null}, card_last4 = ${card?.last4 ?? null}, updated_at = now()
         where id = ${paymentId}::uuid and ${inArray(payments.status, HOLDABLE)} and not (select taken from blocked)

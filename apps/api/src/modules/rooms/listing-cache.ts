@@ -220,15 +220,11 @@ export function createListingCache({
       returning pg_notify(${LISTING_CHANNEL}, ${`${instance} ${roomId ? `${NOTICE_PREFIX[what]}${roomId}` : '*'}`})`;
   }
 
-  async function record(db: Db, roomId: string | null, what: RoomChange = 'stays'): Promise<void> {
-    await db.execute(recording(roomId, what));
-  }
-
   /** After a commit that did not announce: tells the other servers; a failure is logged (the write committed). */
   async function broadcast(roomId: string | null): Promise<void> {
     if (!shared) return;
     try {
-      await record(database.db, roomId);
+      await database.db.execute(recording(roomId, 'stays'));
     } catch (err) {
       log.error({ err }, 'could not tell the other servers that the listing changed; their version check will');
     }
@@ -306,7 +302,7 @@ export function createListingCache({
       await broadcast(roomId);
     },
     async announce(tx, roomId, what = 'stays') {
-      if (shared) await record(tx, roomId, what);
+      if (shared) await tx.execute(recording(roomId, what));
     },
     announcement(roomId, what = 'stays') {
       return shared ? recording(roomId, what) : null;
