@@ -410,6 +410,9 @@ describe('a room page drawn on the server for the person asking', () => {
       // The cover is still preloaded.
       expect(res.body).toContain('<link rel="preload" as="image" fetchpriority="high"');
     }
+    // A title is text in the <title>, whatever it holds.
+    const odd = await insertRoom(t.database.db, { hostId: host.id, title: `Tom & Jerry's "<cabin>"` });
+    expect((await t.call('GET', `/room/${odd.id}`, { as: guest })).body).toContain('<title>Tom &amp; Jerry&#39;s &quot;&lt;cabin&gt;&quot; | StayBook</title>');
     // Only the room's host reads its e-mail: each page is that viewer's.
     expect(embeddedRoom((await t.call('GET', address, { as: host })).body)?.room.host.email).toBe(host.email);
     expect(embeddedRoom((await t.call('GET', address, { as: guest })).body)?.room.host).not.toHaveProperty('email');

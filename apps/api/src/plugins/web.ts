@@ -27,6 +27,7 @@ import {
 } from '@staybook/domain';
 import type { Db } from '../db/client.js';
 import { errorBody, NotFoundError } from '../errors.js';
+import { escapeHtml } from '../html.js';
 import type { ImageFiles } from '../integrations/images/image-store.js';
 import type { ListingCache } from '../modules/rooms/listing-cache.js';
 import { registerUploadsServing } from '../modules/uploads/serve-uploads.js';
@@ -34,11 +35,6 @@ import { findRoomCover, getRoom, searchRooms } from '../modules/rooms/rooms.serv
 import type { Actor } from './session.js';
 
 const YEAR_SECONDS = 31_536_000;
-
-/** Text inside an HTML attribute value or element. */
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 /** A preload of a stored picture at the width and sizes its `<img>` uses, so the browser fetches the same file. */
 function imagePreload(image: string, width: number, sizes: string): string {

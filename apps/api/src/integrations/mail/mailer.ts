@@ -52,10 +52,3 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     },
   };
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Everything a user typed goes through this before it is placed in HTML mail. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}

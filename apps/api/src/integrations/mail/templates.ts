@@ -7,7 +7,8 @@ import {
   type CancellationPolicy,
   type IsoDate,
 } from '@staybook/domain';
-import { escapeHtml, type MailMessage } from './mailer.js';
+import { escapeHtml } from '../../html.js';
+import type { MailMessage } from './mailer.js';
 
 export function passwordResetMail(user: { name: string; email: string }, url: string): MailMessage {
   return mail(user.email, 'Reset your StayBook password', greeting(user.name), [
