@@ -395,6 +395,28 @@ describe.each(TEST_DATABASE_KINDS)('reviews API on %s', (kind) => {
       expect(order.indexOf(best)).toBeLessThan(firstUnrated);
     });
 
+    it("draws a kept 'Top rated' page again when a room it does not show is rated past the rooms it does", async () => {
+      const publish = async (booking: { id: string }, rating = 5) => {
+        await write(guest, booking.id, { ...GUEST_REVIEW, rating });
+        await write(host, booking.id, HOST_REVIEW);
+      };
+      // A rated room, so that some room heads the list whatever the other tests made.
+      const rated = await newRoom();
+      for (let i = 0; i < 3; i += 1) await publish((await pastStay({ room: rated, endedDaysAgo: 1 + i })).booking, 4);
+      const room = await newRoom();
+      const stays = [];
+      for (let i = 0; i < 8; i += 1) stays.push((await pastStay({ room, endedDaysAgo: 1 + i })).booking);
+      const first = async () => roomsPageSchema.parse((await t.call('GET', '/api/rooms?sort=top-rated&limit=1')).json()).items[0]?._id;
+      // Two reviews rank it with the rooms not yet rated: the first page (kept from here on) shows another room.
+      for (const booking of stays.slice(0, 2)) await publish(booking);
+      const before = await first();
+      expect(before).not.toBe(room.id);
+      expect(await first()).toBe(before);
+      // Eight reviews of five stars: more than any other room has, so it now heads the list.
+      for (const booking of stays.slice(2)) await publish(booking);
+      expect(await first()).toBe(room.id);
+    });
+
     it('pages a room’s reviews newest first', async () => {
       const room = await newRoom();
       for (let i = 0; i < 5; i += 1) {
