@@ -2,6 +2,7 @@ import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import { bookings, payments } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { confirmBookingForPayment, finishCancellation, type BookingDeps } from './bookings.service.js';
+import { periodicPass, type PeriodicPass } from '../../periodic.js';
 
 /** A hold the browser did not book within this long is booked (or voided) by the sweeper. */
 export const AUTHORIZED_GRACE_MS = 3 * 60_000;
@@ -106,33 +107,15 @@ export async function sweepPayments(deps: BookingDeps, { now = new Date() }: { n
   return result;
 }
 
-export type PaymentSweeper = {
+export type PaymentSweeper = PeriodicPass & {
   /** One pass now (tests pass a later `now` instead of waiting). */
   sweep(options?: { now?: Date }): Promise<SweepResult>;
-  start(): void;
-  /** Stops the interval and waits for a pass in progress. */
-  stop(): Promise<void>;
 };
 
 export function createPaymentSweeper(deps: BookingDeps, intervalMs = SWEEP_INTERVAL_MS): PaymentSweeper {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = sweepPayments(deps)
-      .catch((err: unknown) => deps.log.error({ err }, 'payment sweep failed'))
-      .finally(() => (running = null));
-  };
-  return {
-    sweep: (options) => sweepPayments(deps, options),
-    start() {
-      timer ??= setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  const schedule = periodicPass(() => sweepPayments(deps), {
+    intervalMs,
+    onError: (err) => deps.log.error({ err }, 'payment sweep failed'),
+  });
+  return { sweep: (options) => sweepPayments(deps, options), ...schedule };
 }

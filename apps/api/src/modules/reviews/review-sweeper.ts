@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { reviewInvitationMail } from '../../integrations/mail/templates.js';
 import { enqueueMail } from '../jobs/jobs.js';
 import { lockStay, publishStayReviews, type ReviewDeps } from './reviews.service.js';
+import { periodicPass, type PeriodicPass } from '../../periodic.js';
 
 /** How often each server looks for review windows that closed and invitations that are due. */
 export const REVIEW_SWEEP_MS = 5 * 60_000;
@@ -89,36 +90,17 @@ export async function sweepReviews(deps: ReviewSweepDeps, { now = new Date() }: 
   return { published, invited };
 }
 
-export type ReviewSweeper = {
+/** Its schedule starts with a pass at once, then one every REVIEW_SWEEP_MS. */
+export type ReviewSweeper = PeriodicPass & {
   sweep(options?: { now?: Date }): Promise<ReviewSweepResult>;
-  /** A first pass at once, then one every REVIEW_SWEEP_MS. */
-  start(): void;
-  /** Stops the interval and waits for a pass in progress. */
-  stop(): Promise<void>;
 };
 
 /** Runs in every server process; passes on several servers publish each stay once and mail each guest once. */
 export function createReviewSweeper(deps: ReviewSweepDeps, intervalMs = REVIEW_SWEEP_MS): ReviewSweeper {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = sweepReviews(deps)
-      .catch((err: unknown) => deps.log.error({ err }, 'review sweep failed'))
-      .finally(() => (running = null));
-  };
-  return {
-    sweep: (options) => sweepReviews(deps, options),
-    start() {
-      if (timer) return;
-      tick();
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  const schedule = periodicPass(() => sweepReviews(deps), {
+    intervalMs,
+    runAtStart: true,
+    onError: (err) => deps.log.error({ err }, 'review sweep failed'),
+  });
+  return { sweep: (options) => sweepReviews(deps, options), ...schedule };
 }
