@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -9,7 +9,7 @@ import { addDays, formatIsoDate, latestAvailabilityEnd, roomSchema, roomsPageSch
 import { insertBooking, insertRoom } from '../../db/factories.js';
 import type { Db } from '../../db/client.js';
 import * as schema from '../../db/schema.js';
-import { bookings, payments, rooms } from '../../db/schema.js';
+import { bookings, payments, rooms, uploads } from '../../db/schema.js';
 import { createLocalImageStore, localUploadsDir } from '../../integrations/images/image-store.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { listRoom as listRoomThroughApi, ownRoomBody, roomBody } from '../../test/rooms.js';
@@ -585,6 +585,17 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
       await insertBooking(t.database.db, { room: (await roomRow(booked._id))!, guestId: guest.id, checkIn: addDays(today, -9), checkOut: addDays(today, -7) });
       expect((await t.call('DELETE', `/api/room/${booked._id}`, { as: host })).statusCode).toBe(200);
       expect(await filesOf(historic)).toHaveLength(5);
+    });
+
+    it('removes every photo one change drops, with its upload record, and keeps those the room still shows', async () => {
+      const [a, b, c, d] = [await store().saveImage(png), await store().saveImage(png), await store().saveImage(png), await store().saveImage(png)];
+      const room = await listRoom(host, { photos: [a, b, c, d] });
+      const res = await t.call('PUT', `/api/room/update/${room._id}`, { as: host, body: await ownRoomBody(t, host, { photos: [d, a] }) });
+      expect(res.statusCode, res.body).toBe(200);
+      for (const dropped of [b, c]) expect(await filesOf(dropped)).toEqual([]);
+      for (const kept of [a, d]) expect(await filesOf(kept)).toHaveLength(5);
+      const records = await t.database.db.select({ url: uploads.url }).from(uploads).where(inArray(uploads.url, [a, b, c, d]));
+      expect(records.map((r) => r.url).sort()).toEqual([a, d].sort());
     });
 
     it('deletes only images of ours, and twice is harmless', async () => {
