@@ -36,13 +36,18 @@ export async function enqueueMail(db: Db, key: string, message: MailMessage): Pr
   await db.execute(mailJobs([{ key, message }]));
 }
 
+/** The outbox job that sends the mail named `key`: what `enqueueMail` writes, and what a query may look for. */
+export function mailJobKey(key: string): string {
+  return `mail:${key}`;
+}
+
 /**
  * Several mails of one change as one statement, each as `enqueueMail` writes it: to put in a `with` of the
  * change's own statement, one round trip fewer on a path as hot as a booking.
  */
 export function mailJobs(mails: { key: string; message: MailMessage }[]): SQL {
   const rows = mails.map(({ key, message }) => {
-    const jobKey = `mail:${key}`;
+    const jobKey = mailJobKey(key);
     return sql`('mail', ${jobKey}, ${JSON.stringify({ ...message, messageId: messageIdFor(jobKey) })}::jsonb)`;
   });
   return sql`insert into ${jobs} (kind, key, payload) values ${sql.join(rows, sql`, `)} on conflict (key) do nothing`;

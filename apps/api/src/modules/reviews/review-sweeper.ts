@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, REVIEW_WINDOW_DAYS, reviewWindow, todayIn, type IsoDate } from '@staybook/domain';
 import { queryRows, type Db } from '../../db/client.js';
 import { reviewInvitationMail } from '../../integrations/mail/templates.js';
-import { enqueueMail } from '../jobs/jobs.js';
+import { enqueueMail, mailJobKey } from '../jobs/jobs.js';
 import { lockStay, publishStayReviews, type ReviewDeps } from './reviews.service.js';
 import { periodicPass, type PeriodicPass } from '../../periodic.js';
 
@@ -50,6 +50,9 @@ async function publishClosedWindows(deps: ReviewSweepDeps, now: Date): Promise<n
   return published;
 }
 
+/** The invitation's mail key, before the stay's booking id. */
+const INVITATION = 'review-invitation:';
+
 type InvitationRow = { booking_id: string; title: string; check_in: IsoDate; check_out: IsoDate; name: string; email: string };
 
 /**
@@ -72,12 +75,12 @@ async function inviteGuests(deps: ReviewSweepDeps, now: Date): Promise<number> {
         and ${roomToday(now)} between b.check_out + 1 and b.check_out + ${REVIEW_WINDOW_DAYS}::int
         and b.guest_id <> ro.host_id
         and not exists (select 1 from reviews r where r.booking_id = b.id and r.side = 'guest')
-        and not exists (select 1 from jobs j where j.key = 'mail:review-invitation:' || b.id::text)
+        and not exists (select 1 from jobs j where j.key = ${mailJobKey(INVITATION)} || b.id::text)
       limit ${BATCH}`,
   );
   for (const row of due) {
     const stay = { bookingId: row.booking_id, title: row.title, from: row.check_in, to: row.check_out, closesOn: reviewWindow(row.check_out).closesOn };
-    await enqueueMail(deps.db, `review-invitation:${row.booking_id}`, reviewInvitationMail(stay, row, deps.publicUrl));
+    await enqueueMail(deps.db, `${INVITATION}${row.booking_id}`, reviewInvitationMail(stay, row, deps.publicUrl));
   }
   if (due.length > 0) deps.jobs.kick();
   return due.length;
