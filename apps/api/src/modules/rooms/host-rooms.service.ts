@@ -9,7 +9,7 @@ import {
   type RoomInput,
   type HostRoomsPage,
 } from '@staybook/domain';
-import type { Db } from '../../db/client.js';
+import { textArray, type Db } from '../../db/client.js';
 import { bookings, payments, rooms, uploads, users } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, sqlState } from '../../errors.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
@@ -76,10 +76,7 @@ export const NOT_YOUR_PHOTO_MESSAGE = 'Please upload your own photos; one of the
  * such as another host's upload whose address they learnt from a room page, is refused naming `photos`.
  */
 async function checkPhotosAreTheHosts(db: Db | Tx, hostId: string, photos: readonly string[]): Promise<void> {
-  const wanted = sql`array[${sql.join(
-    photos.map((url) => sql`${url}`),
-    sql`, `,
-  )}]::text[]`;
+  const wanted = textArray(photos);
   const uploaded = await db
     .select({ url: uploads.url })
     .from(uploads)

@@ -22,7 +22,7 @@ import {
   type HostRoomsPage,
   type RoomSummary,
 } from '@staybook/domain';
-import type { Db } from '../../db/client.js';
+import { textArray, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, rooms, users } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
@@ -287,7 +287,7 @@ function searchConditions(search: RoomSearch): SQL[] {
   if (search.bedrooms !== undefined) where.push(sql`${rooms.bedrooms} >= ${search.bedrooms}`);
   // Every chosen amenity: containment, which the GIN index rooms_amenities_idx answers.
   if (search.amenities?.length) {
-    where.push(sql`${rooms.amenities} @> array[${sql.join(search.amenities.map((key) => sql`${key}`), sql`, `)}]::text[]`);
+    where.push(sql`${rooms.amenities} @> ${textArray(search.amenities)}`);
   }
   // The nightly price's bounds, with a dated stay's own folded in (a card must be able to pay for the whole stay:
   // nightly price × nights between the payment minimum and the most one booking may cost). One plain range on

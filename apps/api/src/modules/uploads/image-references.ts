@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
+import { queryRows, textArray, type Db } from '../../db/client.js';
 import { bookings, rooms, uploads, users } from '../../db/schema.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
 
@@ -12,10 +12,7 @@ export type ImageCleanup = { imageStore: ImageStore; log: { error: (obj: object,
  * user's photo (users_image_idx).
  */
 async function imagesInUse(db: Db, urls: readonly string[]): Promise<Set<string>> {
-  const list = sql`array[${sql.join(
-    urls.map((url) => sql`${url}`),
-    sql`, `,
-  )}]::text[]`;
+  const list = textArray(urls);
   const rows = await queryRows<{ url: string }>(
     db,
     // Each part compares with the list itself, not row by row, so each reads its index.
