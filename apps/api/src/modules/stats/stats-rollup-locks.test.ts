@@ -45,7 +45,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statistics rollups under concur
             });
           } catch (err) {
             if (sqlState(err) !== PG_ERRORS.deadlockDetected) throw err;
-            deadlocks.push(String((err as { where?: string }).where ?? err).split('\n')[0]!);
+            deadlocks.push(`night ${checkIn} of room ${w}`);
           }
           checkIn = checkOut;
         }
