@@ -135,3 +135,17 @@ test("an admin approves a host request from its row, and the new host's dashboar
   await page.goto('/dashboard');
   await expect(dashboardNav(page).getByRole('link', { name: 'Add Room' })).toBeVisible();
 });
+
+test('a Manage Users link whose page cursor the server cannot read offers the first page, with the search kept', async ({ page }) => {
+  await signInAs(page, DEMO.admin);
+  // A cursor as an older link or a hand edit leaves it: base64url, but not a page the server gave.
+  const stale = Buffer.from('not a page').toString('base64url');
+  await page.goto(`/dashboard/manage-users?${new URLSearchParams({ q: '@', cursor: stale }).toString()}`);
+  await expect(page.getByRole('status').filter({ hasText: "This page's link is out of date." })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Something Went Wrong!' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Back to the first page' }).click();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('cursor') && url.searchParams.get('q') === '@');
+  await expect(page.getByRole('searchbox', { name: 'Search users' })).toHaveValue('@');
+  await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toBeVisible();
+});

@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { Table, type Column } from '../../../components/data-table';
 import { ErrorScreen } from '../../../components/error-screen';
 import { Loader } from '../../../components/loader';
+import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { lazyPage } from '../../../lib/lazy-page';
 import { notify } from '../../../lib/notify';
@@ -96,9 +97,12 @@ interface UsersPageViewProps {
 
 /** The page of users the search found, 'Previous' and 'Next' under it, or why there is none. */
 function UsersPageView({ search, setSearch, query, columns }: UsersPageViewProps) {
-  const { data: page, error, isPending, isPlaceholderData } = query;
+  const { data: page, error, isPending, isPlaceholderData, refetch } = query;
   if (isPending) return <Loader />;
-  if (!page) return <ErrorScreen message={error?.message} />;
+  // An address whose page no longer reads (a cursor from an older version, or edited by hand) is no failure:
+  // the first page is one click away, as it is for a page that emptied.
+  if (!page && error instanceof ApiRequestError && error.fields.cursor) return <NoUsers search={search} setSearch={setSearch} stale />;
+  if (!page) return <ErrorScreen message={error?.message} onRetry={() => void refetch()} />;
   if (page.items.length === 0) return <NoUsers search={search} setSearch={setSearch} />;
 
   return (
@@ -125,11 +129,18 @@ function Pager({ page, onGo }: { page: UsersPage; onGo: (cursor: string) => void
   );
 }
 
-function NoUsers({ search, setSearch }: { search: UsersSearch; setSearch: (next: UsersSearch) => void }) {
+interface NoUsersProps {
+  search: UsersSearch;
+  setSearch: (next: UsersSearch) => void;
+  /** The address names a page the server cannot read (its cursor is not one it gave). */
+  stale?: boolean;
+}
+
+function NoUsers({ search, setSearch, stale = false }: NoUsersProps) {
   const filtered = search.q !== '' || search.role !== null || search.status !== null;
   // A page can empty while it is looked at (its users changed); the first page is one click away.
   const [text, action, next] = search.cursor
-    ? ['Nobody is on this page any more.', 'Back to the first page', { ...search, cursor: null }]
+    ? [stale ? "This page's link is out of date." : 'Nobody is on this page any more.', 'Back to the first page', { ...search, cursor: null }]
     : filtered
       ? [noMatchText(search), 'Clear search and filters', NO_USERS_SEARCH]
       : ['No users yet.', null, null];
