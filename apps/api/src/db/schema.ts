@@ -73,7 +73,8 @@ export const users = pgTable(
     index('users_image_idx').on(t.image),
     // Manage Users: the host requests waiting for an admin (the sidebar's count), and the search by name or e-mail.
     index('users_requested_idx').on(t.createdAt).where(sql`${t.status} = 'Requested'`),
-    index('users_search_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
+    // Folded as a room's place is (search_fold, migration 0010): 'jose' finds 'José'.
+    index('users_search_idx').using('gin', sql`search_fold(${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
     // Manage Users filtered by role, in its e-mail order (decision 033).
     index('users_role_email_idx').on(t.role, t.email),
   ],

@@ -102,12 +102,13 @@ function escapeLike(text: string): string {
 }
 
 /**
- * Which users a Manage Users search keeps. The search is written as users_search_idx's expression, so the
- * trigram index finds the rows; `status` = 'Requested' reads users_requested_idx.
+ * Which users a Manage Users search keeps: the text anywhere in the name or e-mail, whatever its case and accents.
+ * The search is written as users_search_idx's expression, so the trigram index finds the rows; `status` =
+ * 'Requested' reads users_requested_idx.
  */
 function usersMatching({ q, role, status }: Pick<ListUsersQuery, 'q' | 'role' | 'status'>): SQL | undefined {
   return and(
-    q ? sql`lower(${users.name} || ' ' || ${users.email}) like ('%' || lower(${escapeLike(q.toLowerCase())}) || '%')` : undefined,
+    q ? sql`search_fold(${users.name} || ' ' || ${users.email}) like ('%' || search_fold(${escapeLike(q.toLowerCase())}) || '%')` : undefined,
     role ? eq(users.role, role) : undefined,
     status ? eq(users.status, status) : undefined,
   );
