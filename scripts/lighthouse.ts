@@ -4,10 +4,12 @@
 // accessibility and best-practices scores, largest and first contentful paint, total blocking time and cumulative
 // layout shift. Figures only: nothing passes or fails, except a run that did not measure the page it names (a room
 // page that sent the browser to /login, say), which is left out and named.
-// Settings: CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_PORT (default: a free port), LIGHTHOUSE_RUNS (3).
+// Settings: CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_PORT (default: a free port), LIGHTHOUSE_RUNS (3),
+// LIGHTHOUSE_ONLY (e.g. 'room mobile': the page and device pairs to run), LIGHTHOUSE_SAVE (a directory that gets
+// each run's whole report, page-device-run.json, to read what a figure came from: its long tasks, its scripts).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +22,8 @@ import { freePort } from '../apps/api/src/test/server-process.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const ONLY = process.env.LIGHTHOUSE_ONLY?.trim() || null;
+const SAVE = process.env.LIGHTHOUSE_SAVE || null;
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -96,7 +100,7 @@ function detailsOf(details: unknown): string {
   return text.length ? ` (${text.join('; ')})` : '';
 }
 
-async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie: string | null): Promise<Scores> {
+async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie: string | null, saveAs: string | null): Promise<Scores> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const flags: Flags = {
@@ -109,6 +113,7 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie: stri
     const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (saveAs) await writeFile(saveAs, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
     // Where the page was when Lighthouse finished, after any client-side redirect: figures of another page say nothing.
     const shown = new URL(lhr.finalDisplayedUrl);
@@ -133,6 +138,7 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie: stri
   }
 }
 
+if (SAVE) await mkdir(SAVE, { recursive: true });
 const dataDir = await mkdtemp(join(tmpdir(), 'staybook-lighthouse-'));
 const port = process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : await freePort();
 const app = await startApp(port, dataDir);
@@ -151,12 +157,14 @@ try {
   );
   for (const page of pages) {
     for (const formFactor of ['mobile', 'desktop'] as const) {
+      if (ONLY && !ONLY.split(',').some((pair) => pair.trim() === `${page.name} ${formFactor}`)) continue;
       const runs: Scores[] = [];
       // A run Lighthouse itself could not complete (a lost trace, NO_NAVSTART, which it asks to run again) is named
       // and run again, up to three times in all, so the median is of RUNS runs.
       for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + 3; attempt += 1) {
         try {
-          runs.push(await audit(page.url, formFactor, page.cookie));
+          const saveAs = SAVE ? join(SAVE, `${page.name}-${formFactor}-${attempt}.json`) : null;
+          runs.push(await audit(page.url, formFactor, page.cookie, saveAs));
         } catch (error) {
           console.log(`${page.name.padEnd(6)} ${formFactor.padEnd(8)} attempt ${attempt} failed: ${(error as Error).message}`);
         }
