@@ -4,7 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { sql, type SQL } from 'drizzle-orm';
+import * as drizzleOrm from 'drizzle-orm';
+import { sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -59,6 +60,51 @@ export function preparedSql<T>(name: string, statement: SQL): (db: Db) => { exec
   return preparedStatement((db) => {
     const prepared = db._.session.prepareQuery(query, undefined, name, false);
     return { execute: async (values) => ((await prepared.execute(values)) as { rows: T[] }).rows };
+  });
+}
+
+/**
+ * A raw statement sent as the prepared statement `name`, for one whose text is the same on every call (only its
+ * values change) and that runs on every booking: on PostgreSQL each connection plans it once instead of each time.
+ * The rows as the driver gives them.
+ */
+export async function queryNamed<T>(db: Db, name: string, statement: SQL): Promise<T[]> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
+  return ((await prepared.execute()) as { rows: T[] }).rows;
+}
+
+/** What `preparedSelect` needs of a select of the query builder (drizzle's own members, not in its public types). */
+type SelectShape = { getSQL(): SQL; _: { selectedFields: Record<string, unknown> }; joinsNotNullableMap?: Record<string, boolean> };
+type OrderedFields = { path: string[]; field: unknown }[];
+/** The select's columns in the order drizzle's prepared queries map rows with (exported, but not in its types). */
+const orderSelectedFields = (drizzleOrm as unknown as { orderSelectedFields(fields: Record<string, unknown>): OrderedFields }).orderSelectedFields;
+
+/**
+ * A select of the query builder kept prepared under `name` that costs no builder work inside a transaction either:
+ * its SQL, columns and result shape are made once, from the first handle it meets, and each handle (a transaction
+ * is one of its own) only wraps them. On PostgreSQL each connection plans it once. For the booking's transaction,
+ * whose statements were otherwise built and planned on every booking (docs/decisions/038, fourth addendum).
+ */
+export function preparedSelect<T>(
+  name: string,
+  build: (db: Db) => { readonly _: { readonly result: T[] } },
+): (db: Db) => { execute(values: Record<string, unknown>): Promise<T[]> } {
+  let shape: { query: Query; fields: OrderedFields; joins: Record<string, boolean> | undefined } | undefined;
+  return preparedStatement((db) => {
+    if (!shape) {
+      const select = build(db) as unknown as SelectShape;
+      shape = {
+        query: dialect.sqlToQuery(select.getSQL()),
+        fields: orderSelectedFields(select._.selectedFields),
+        joins: select.joinsNotNullableMap,
+      };
+    }
+    const prepared = db._.session.prepareQuery(shape.query, shape.fields as never, name, true) as unknown as {
+      joinsNotNullableMap?: Record<string, boolean>;
+      execute(values: Record<string, unknown>): Promise<T[]>;
+    };
+    prepared.joinsNotNullableMap = shape.joins;
+    return prepared;
   });
 }
 

@@ -10,7 +10,7 @@ import {
   type CardInput,
   type PaymentConfig,
 } from '@staybook/domain';
-import { preparedStatement, queryRows, type Db } from '../../db/client.js';
+import { preparedStatement, queryNamed, type Db } from '../../db/client.js';
 import { testPaymentEvents, testPaymentIntents } from '../../db/schema.js';
 import { CardError, ConflictError, NotFoundError } from '../../errors.js';
 import {
@@ -128,7 +128,7 @@ export class TestPaymentProcessor implements PaymentProvider {
   }): Promise<ProviderIntent> {
     const id = newId('pi_test_');
     // The intent and its event in one statement; a key used before creates nothing.
-    const inserted = await this.one(sql`
+    const inserted = await this.one('test_intent_created', sql`
       with created as (
         insert into ${testPaymentIntents} (id, client_secret, amount_cents, currency, status, capture_method, metadata, idempotency_key)
         values (${id}, ${`${id}_secret_${newId('')}`}, ${input.amountCents}, ${input.currency}, 'requires_payment_method', 'manual',
@@ -263,9 +263,12 @@ export class TestPaymentProcessor implements PaymentProvider {
     return row;
   }
 
-  /** The one row a statement returning test_payment_intents' columns answered, or null. */
-  private async one(statement: SQL): Promise<IntentRow | null> {
-    const [row] = await queryRows<Record<string, unknown>>(this.db, statement);
+  /**
+   * The one row a statement returning test_payment_intents' columns answered, or null. Each step of a payment
+   * is a statement of its own text, kept prepared under `name`.
+   */
+  private async one(name: string, statement: SQL): Promise<IntentRow | null> {
+    const [row] = await queryNamed<Record<string, unknown>>(this.db, name, statement);
     return row ? intentRowFrom(row) : null;
   }
 
@@ -280,7 +283,7 @@ export class TestPaymentProcessor implements PaymentProvider {
     set: SQL,
     event: { type: string; amountCents: SQL; idempotencyKey?: string },
   ): Promise<IntentRow | null> {
-    return this.one(sql`
+    return this.one(`test_intent_${event.type}`, sql`
       with moved as (
         update ${testPaymentIntents} set ${set}, updated_at = now()
         where id = ${id} and status = ${from}

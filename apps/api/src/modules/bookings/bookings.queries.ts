@@ -15,7 +15,7 @@ import {
   type ReviewSide,
   type StayRange,
 } from '@staybook/domain';
-import { queryRows, type Db } from '../../db/client.js';
+import { preparedSelect, queryRows, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, payments, reviews, rooms, users } from '../../db/schema.js';
 import { BadRequestError } from '../../errors.js';
 
@@ -149,13 +149,8 @@ export async function listTakenStays(db: Db, roomId: string, today: IsoDate): Pr
     .orderBy(asc(bookings.checkIn));
 }
 
-/**
- * Inside the booking's transaction: the room's row, share-locked (a host's change or removal waits for this
- * booking, or this booking for it), with its host and the paying guest as the booking's answer and mails name
- * them. Undefined when the room is gone.
- */
-export async function lockRoomForBooking(tx: Db, roomId: string, guestId: string) {
-  const [found] = await tx
+const roomLockedForBooking = preparedSelect('room_locked_for_booking', (db) =>
+  db
     .select({
       room: rooms,
       host: { name: host.name, email: host.email, image: host.image },
@@ -163,9 +158,18 @@ export async function lockRoomForBooking(tx: Db, roomId: string, guestId: string
     })
     .from(rooms)
     .innerJoin(host, eq(host.id, rooms.hostId))
-    .innerJoin(guest, eq(guest.id, guestId))
-    .where(eq(rooms.id, roomId))
-    .for('share', { of: rooms });
+    .innerJoin(guest, eq(guest.id, sql.placeholder('guestId')))
+    .where(eq(rooms.id, sql.placeholder('roomId')))
+    .for('share', { of: rooms }),
+);
+
+/**
+ * Inside the booking's transaction: the room's row, share-locked (a host's change or removal waits for this
+ * booking, or this booking for it), with its host and the paying guest as the booking's answer and mails name
+ * them. Undefined when the room is gone.
+ */
+export async function lockRoomForBooking(tx: Db, roomId: string, guestId: string) {
+  const [found] = await roomLockedForBooking(tx).execute({ roomId, guestId });
   return found;
 }
 

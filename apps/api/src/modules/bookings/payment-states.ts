@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { IsoDate } from '@staybook/domain';
-import { preparedStatement, queryRows, type Db } from '../../db/client.js';
+import { preparedSql, preparedStatement, type Db } from '../../db/client.js';
 import { bookings, payments } from '../../db/schema.js';
 import { blockedNightIn } from './bookings.queries.js';
 
@@ -38,6 +38,19 @@ export async function markAuthorized(db: Db, provider: string, providerPaymentId
   return rows.length > 0;
 }
 
+const holdUnlessBlocked = preparedSql<{ blocked: boolean; held: boolean }>(
+  'payment_held_unless_blocked',
+  sql`with blocked as (
+      select ${blockedNightIn(sql.placeholder('roomId'), sql.placeholder('from'), sql.placeholder('to'))} as taken
+    ), held as (
+      update ${payments} set status = 'authorized', card_brand = ${sql.placeholder('cardBrand')}, card_last4 = ${sql.placeholder('cardLast4')},
+        updated_at = now()
+      where id = ${sql.placeholder('paymentId')}::uuid and ${inArray(payments.status, HOLDABLE)} and not (select taken from blocked)
+      returning id
+    )
+    select (select taken from blocked) as blocked, exists (select 1 from held) as held`,
+);
+
 /**
  * Inside the booking's transaction, after the room's lock: the payment is held for this booking unless a night
  * of the stay is blocked by an imported calendar, in one statement. `blocked`: an import's new blocks are
@@ -49,17 +62,7 @@ export async function holdPaymentUnlessBlocked(
   tx: Db,
   { paymentId, roomId, from, to, card }: { paymentId: string; roomId: string; from: IsoDate; to: IsoDate; card: Card },
 ): Promise<'held' | 'blocked' | 'settled'> {
-  const [row] = await queryRows<{ blocked: boolean; held: boolean }>(
-    tx,
-    sql`with blocked as (
-        select ${blockedNightIn(roomId, from, to)} as taken
-      ), held as (
-        update ${payments} set status = 'authorized', card_brand = ${card?.brand ?? null}, card_last4 = ${card?.last4 ?? null}, updated_at = now()
-        where id = ${paymentId}::uuid and ${inArray(payments.status, HOLDABLE)} and not (select taken from blocked)
-        returning id
-      )
-      select (select taken from blocked) as blocked, exists (select 1 from held) as held`,
-  );
+  const [row] = await holdUnlessBlocked(tx).execute({ paymentId, roomId, from, to, cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null });
   return row!.blocked ? 'blocked' : row!.held ? 'held' : 'settled';
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
+import { preparedSql, queryRows, type Db } from '../../db/client.js';
 import type { JobKind, JobPayloads } from './jobs.js';
 
 /** How often a worker looks for due jobs when nothing told it about a new one. */
@@ -25,6 +25,12 @@ export function retryDelayMs(attempts: number): number {
 export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K], job: { key: string; attempts: number }) => Promise<void> };
 
 type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
+
+/** A job that ran. Its payload goes: a mail can hold a link that signs someone in. Prepared: it runs once per mail. */
+const markDone = preparedSql(
+  'job_done',
+  sql`update jobs set status = 'done', payload = null, locked_until = null, last_error = null, finished_at = now() where id = ${sql.placeholder('id')}`,
+);
 
 type ClaimedJob = { id: number; key: string; kind: JobKind; payload: unknown; attempts: number };
 
@@ -125,9 +131,7 @@ export function createJobWorker({
     }
     release();
     result.done += 1;
-    // The payload goes: a mail can hold a link that signs someone in.
-    await db.execute(sql`
-      update jobs set status = 'done', payload = null, locked_until = null, last_error = null, finished_at = now() where id = ${job.id}`);
+    await markDone(db).execute({ id: job.id });
   }
 
   async function prune(): Promise<void> {
