@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { preparedSql, queryRows, type Db } from '../../db/client.js';
+import { jobs } from '../../db/schema.js';
 import type { JobKind, JobPayloads } from './jobs.js';
 
 /** How often a worker looks for due jobs when nothing told it about a new one. */
@@ -26,10 +27,11 @@ export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K], job: { key
 
 type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
 
-/** A job that ran. Its payload goes: a mail can hold a link that signs someone in. Prepared: it runs once per mail. */
+/** Jobs that ran. Their payloads go: a mail can hold a link that signs someone in. */
 const markDone = preparedSql(
-  'job_done',
-  sql`update jobs set status = 'done', payload = null, locked_until = null, last_error = null, finished_at = now() where id = ${sql.placeholder('id')}`,
+  'jobs_done',
+  sql`update jobs set status = 'done', payload = null, locked_until = null, last_error = null, finished_at = now()
+    where id = any(${sql.placeholder('ids')}::bigint[])`,
 );
 
 type ClaimedJob = { id: number; key: string; kind: JobKind; payload: unknown; attempts: number };
@@ -94,25 +96,33 @@ export function createJobWorker({
     return claimed.sort((a, b) => Number(a.id) - Number(b.id));
   }
 
-  /** Keeps the hold on a job while its handler runs. */
-  function holdWhileRunning(id: number): () => void {
+  /**
+   * Keeps the hold on a batch's jobs, those waiting their turn and those run but not yet marked, until each is
+   * marked done, due again or failed: a batch whose mails are slow to send never lets another worker take one of
+   * them meanwhile.
+   */
+  function holdBatch(batch: ClaimedJob[]): () => void {
+    const ids = batch.map((job) => job.id);
     const renew = setInterval(() => {
-      db.execute(sql`update jobs set locked_until = now() + ${`${JOB_LEASE_MS} milliseconds`}::interval where id = ${id} and status = 'pending'`).catch(
-        (err: unknown) => log.warn({ err, jobId: id }, 'could not renew the hold on a job'),
+      db.execute(sql`
+        update jobs set locked_until = now() + ${`${JOB_LEASE_MS} milliseconds`}::interval
+        where ${inArray(jobs.id, ids)} and status = 'pending' and locked_until is not null`).catch((err: unknown) =>
+        log.warn({ err, jobIds: ids }, 'could not renew the hold on a batch of jobs'),
       );
     }, LEASE_RENEW_MS);
     renew.unref();
     return () => clearInterval(renew);
   }
 
-  async function runOne(job: ClaimedJob, now: Date | undefined, result: PassResult): Promise<void> {
+  /** Runs one job: true when it is done (marked with its batch), false when it was marked due again or failed. */
+  async function runOne(job: ClaimedJob, now: Date | undefined, result: PassResult): Promise<boolean> {
     const handler = handlers[job.kind] as ((payload: unknown, job: { key: string; attempts: number }) => Promise<void>) | undefined;
-    const release = holdWhileRunning(job.id);
     try {
       if (!handler) throw new Error(`No handler for jobs of kind '${job.kind}'`);
       await handler(job.payload, { key: job.key, attempts: job.attempts });
+      result.done += 1;
+      return true;
     } catch (err) {
-      release();
       const message = err instanceof Error ? err.message : String(err);
       if (job.attempts >= JOB_MAX_ATTEMPTS) {
         result.failed += 1;
@@ -127,11 +137,24 @@ export function createJobWorker({
           update jobs set run_at = ${at(now)} + ${`${delay} milliseconds`}::interval, locked_until = null, last_error = ${message}
           where id = ${job.id}`);
       }
-      return;
+      return false;
     }
-    release();
-    result.done += 1;
-    await markDone(db).execute({ id: job.id });
+  }
+
+  /**
+   * Runs a batch in order, then marks the jobs that ran done in one statement (a statement per mail was a tenth
+   * of a booking's round trips). A process killed mid-batch has its batch's sent mails sent again once their hold
+   * lapses, each with the same Message-ID (docs/decisions/025-outbox.md).
+   */
+  async function runBatch(batch: ClaimedJob[], now: Date | undefined, result: PassResult): Promise<void> {
+    const release = holdBatch(batch);
+    const done: number[] = [];
+    try {
+      for (const job of batch) if (await runOne(job, now, result)) done.push(job.id);
+    } finally {
+      if (done.length > 0) await markDone(db).execute({ ids: `{${done.join(',')}}` });
+      release();
+    }
   }
 
   async function prune(): Promise<void> {
@@ -145,7 +168,7 @@ export function createJobWorker({
     for (;;) {
       const batch = await claim(now);
       if (batch.length === 0) break;
-      for (const job of batch) await runOne(job, now, result);
+      await runBatch(batch, now, result);
       if (batch.length < BATCH) break;
     }
     await prune();

@@ -111,4 +111,43 @@ describe.each(TEST_DATABASE_KINDS)('the outbox on %s', (kind) => {
     expect(a.done + b.done).toBe(30);
     expect(smtp.received.map((m) => m.to).sort()).toEqual(keys.map((k) => `${k}@example.com`).sort());
   });
+  it("keeps a whole batch held while its mails are slow to send, so another worker takes none of them", { timeout: 60_000 }, async () => {
+    const [slow, waiting] = ['held-slow', 'held-waiting'];
+    await enqueueMail(t.database.db, slow, message(`${slow}@example.com`));
+    await enqueueMail(t.database.db, waiting, message(`${waiting}@example.com`));
+    const ranByOther: string[] = [];
+    const second = kind === 'postgres' ? await openDatabase(t.target) : null;
+    const other = createJobWorker({
+      db: second?.db ?? t.database.db,
+      handlers: { mail: async (m) => void ranByOther.push(m.to) },
+      log: quiet,
+      ownsDatabase: false,
+    });
+    const ran: string[] = [];
+    const first = createJobWorker({
+      db: t.database.db,
+      handlers: {
+        mail: async (m) => {
+          ran.push(m.to);
+          if (m.to !== `${slow}@example.com`) return;
+          // The first mail is slow: the batch's hold is renewed meanwhile, the waiting mail's too. Then another
+          // worker looks after the hold the claim gave has lapsed, and finds the waiting mail still held.
+          const claimedUntil = (await jobByKey(t.database.db, waiting)).lockedUntil!;
+          for (let i = 0; i < 60; i += 1) {
+            const heldUntil = (await jobByKey(t.database.db, waiting)).lockedUntil;
+            if (heldUntil && heldUntil > claimedUntil) break;
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+          await other.runDue({ now: new Date(claimedUntil.getTime() + 1_000) });
+        },
+      },
+      log: quiet,
+      ownsDatabase: false,
+    });
+    await first.runDue();
+    await second?.close();
+    expect(ran).toEqual(expect.arrayContaining([`${slow}@example.com`, `${waiting}@example.com`]));
+    expect(ranByOther).not.toContain(`${waiting}@example.com`);
+    expect((await jobByKey(t.database.db, waiting)).status).toBe('done');
+  });
 });
