@@ -49,5 +49,6 @@ if (seededRoom) {
     () => start(false),
   );
 } else {
-  start(seeded);
+  // Its own task too: the modules' first run is the page load's longest task, and hydrating in it made it longer.
+  setTimeout(() => start(seeded));
 }
