@@ -170,6 +170,9 @@ export async function registerWebServing(
   await registerUploadsServing(app, options.imageFiles, { decorateReply: !options.webDist });
 
   const webDist = options.webDist && existsSync(join(options.webDist, 'index.html')) ? options.webDist : null;
+  /** The app's page for a path: 200 for one of its routes, 404 for one it has no page for (it shows its not-found screen). */
+  const sendAppPage = (reply: FastifyReply, dist: string, path: string) =>
+    reply.status(isAppPath(path) ? 200 : 404).header('cache-control', 'no-cache').sendFile('index.html', dist);
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -253,7 +256,7 @@ export async function registerWebServing(
     app.get('/room/:id', async (request, reply) => {
       const { id } = request.params as { id: string };
       // `/room/` names no page: the not-found answer, as for any other path the app does not have.
-      if (id === '') return reply.callNotFound();
+      if (id === '') return sendAppPage(reply, webDist, request.url.split('?')[0] ?? '/room/');
       const sendTemplate = () => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
       // An id no room can have: the app says so without asking the API.
       if (!roomIdSchema.safeParse(id).success) return sendTemplate();
@@ -291,12 +294,7 @@ export async function registerWebServing(
       path !== '/api' &&
       !path.startsWith('/uploads/') &&
       !/\.[A-Za-z0-9]+$/.test(path);
-    if (webDist && isAppRoute) {
-      return reply
-        .status(isAppPath(path) ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html', webDist);
-    }
+    if (webDist && isAppRoute) return sendAppPage(reply, webDist, path);
     return reply.status(404).send(errorBody(ERROR_CODES.notFound, `Nothing here: ${request.method} ${path}`));
   });
 }
