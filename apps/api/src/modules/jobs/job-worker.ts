@@ -1,6 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { preparedSql, queryRows, type Db } from '../../db/client.js';
-import { jobs } from '../../db/schema.js';
 import type { JobKind, JobPayloads } from './jobs.js';
 
 /** How often a worker looks for due jobs when nothing told it about a new one. */
@@ -33,6 +32,16 @@ const markDone = preparedSql(
   sql`update jobs set status = 'done', payload = null, locked_until = null, last_error = null, finished_at = now()
     where id = any(${sql.placeholder('ids')}::bigint[])`,
 );
+
+/** A batch's jobs still pending and held, held for another lease. */
+const renewHold = preparedSql(
+  'jobs_hold_renewed',
+  sql`update jobs set locked_until = now() + ${`${JOB_LEASE_MS} milliseconds`}::interval
+    where id = any(${sql.placeholder('ids')}::bigint[]) and status = 'pending' and locked_until is not null`,
+);
+
+/** Job ids as one `bigint[]` parameter. */
+const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 type ClaimedJob = { id: number; key: string; kind: JobKind; payload: unknown; attempts: number };
 
@@ -104,11 +113,9 @@ export function createJobWorker({
   function holdBatch(batch: ClaimedJob[]): () => void {
     const ids = batch.map((job) => job.id);
     const renew = setInterval(() => {
-      db.execute(sql`
-        update jobs set locked_until = now() + ${`${JOB_LEASE_MS} milliseconds`}::interval
-        where ${inArray(jobs.id, ids)} and status = 'pending' and locked_until is not null`).catch((err: unknown) =>
-        log.warn({ err, jobIds: ids }, 'could not renew the hold on a batch of jobs'),
-      );
+      renewHold(db)
+        .execute({ ids: idArray(ids) })
+        .catch((err: unknown) => log.warn({ err, jobIds: ids }, 'could not renew the hold on a batch of jobs'));
     }, LEASE_RENEW_MS);
     renew.unref();
     return () => clearInterval(renew);
@@ -152,8 +159,10 @@ export function createJobWorker({
     try {
       for (const job of batch) if (await runOne(job, now, result)) done.push(job.id);
     } finally {
-      if (done.length > 0) await markDone(db).execute({ ids: `{${done.join(',')}}` });
+      // The hold stops first, so a failed mark leaves no timer behind: the batch's last renewal keeps it for
+      // at least 10 s more, and a mark that fails lets it lapse (those mails are sent again, as after a crash).
       release();
+      if (done.length > 0) await markDone(db).execute({ ids: idArray(done) });
     }
   }
 
