@@ -57,20 +57,22 @@ const dialect = new PgDialect();
  */
 export function preparedSql<T>(name: string, statement: SQL): (db: Db) => { execute(values: Record<string, unknown>): Promise<T[]> } {
   const query = dialect.sqlToQuery(statement);
-  return preparedStatement((db) => {
-    const prepared = db._.session.prepareQuery(query, undefined, name, false);
-    return { execute: async (values) => ((await prepared.execute(values)) as { rows: T[] }).rows };
-  });
+  return preparedStatement((db) => namedStatement<T>(db, query, name));
+}
+
+/** A raw statement's query under `name` on one handle, answering its rows (`preparedSql` and `queryNamed`). */
+function namedStatement<T>(db: Db, query: Query, name: string): { execute(values?: Record<string, unknown>): Promise<T[]> } {
+  const prepared = db._.session.prepareQuery(query, undefined, name, false);
+  return { execute: async (values) => ((await prepared.execute(values)) as { rows: T[] }).rows };
 }
 
 /**
- * A raw statement sent as the prepared statement `name`, for one whose text is the same on every call (only its
- * values change) and that runs on every booking: on PostgreSQL each connection plans it once instead of each time.
- * The rows as the driver gives them.
+ * A raw statement with its values written in (no placeholders), sent as the prepared statement `name`: on
+ * PostgreSQL each connection plans it once instead of each time. Its text must be the same on every call under
+ * one name (node-postgres refuses another text). The rows as the driver gives them.
  */
-export async function queryNamed<T>(db: Db, name: string, statement: SQL): Promise<T[]> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
-  return ((await prepared.execute()) as { rows: T[] }).rows;
+export function queryNamed<T>(db: Db, name: string, statement: SQL): Promise<T[]> {
+  return namedStatement<T>(db, dialect.sqlToQuery(statement), name).execute();
 }
 
 /** What `preparedSelect` needs of a select of the query builder (drizzle's own members, not in its public types). */
