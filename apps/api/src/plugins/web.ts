@@ -256,7 +256,7 @@ export async function registerWebServing(
     app.get('/room/:id', async (request, reply) => {
       const { id } = request.params as { id: string };
       // `/room/` names no page: the not-found answer, as for any other path the app does not have.
-      if (id === '') return sendAppPage(reply, webDist, request.url.split('?')[0] ?? '/room/');
+      if (id === '') return sendAppPage(reply, webDist, '/room/');
       const sendTemplate = () => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
       // An id no room can have: the app says so without asking the API.
       if (!roomIdSchema.safeParse(id).success) return sendTemplate();
