@@ -12,9 +12,14 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * hop is checked again; the whole fetch has a time limit and the body a size limit, counted as it arrives.
  */
 
+/** Every address a host name resolves to, in the resolver's order (`dns.lookup` with `all`). */
+export type ResolveHost = (host: string) => Promise<{ address: string; family: number }[]>;
+
 export type FetchLimits = {
   /** Host names and addresses a fetch may reach although they are not public (CALENDAR_IMPORT_ALLOW_HOSTS). */
   allowHosts: readonly string[];
+  /** The system's resolver unless a test gives names answers of its own. */
+  resolveHost?: ResolveHost;
   timeoutMs: number;
   maxBytes: number;
   maxRedirects: number;
@@ -47,9 +52,14 @@ for (const [net, prefix] of [
   NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['64:ff9b::', 96], // NAT64: may translate to a private IPv4 address
+  // Every form that carries an IPv4 address inside (but the mapped one, judged as its IPv4 address below) is
+  // refused whole: the IPv4 address inside may be private, and a relay or translator would reach it.
+  ['::', 96], // unspecified, loopback, and IPv4-compatible (::a.b.c.d, deprecated)
+  ['::ffff:0:0:0', 96], // IPv4-translated (::ffff:0:a.b.c.d)
+  ['64:ff9b::', 96], // NAT64, well-known prefix
+  ['64:ff9b:1::', 48], // NAT64, local-use prefix
+  ['2001::', 32], // Teredo: an IPv4 address and port, obfuscated
+  ['2002::', 16], // 6to4 (deprecated): an IPv4 address in bits 16 to 48
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique-local
@@ -95,7 +105,11 @@ export function checkScheme(url: URL): void {
  * The address to connect to for `url`, once every address its host name resolves to has been checked: all must
  * be public, or the name or the address allowed. Resolving it again when connecting could give another answer.
  */
-export async function checkedAddress(url: URL, allowHosts: readonly string[]): Promise<{ address: string; family: 4 | 6 }> {
+export async function checkedAddress(
+  url: URL,
+  allowHosts: readonly string[],
+  resolveHost: ResolveHost = systemResolve,
+): Promise<{ address: string; family: 4 | 6 }> {
   checkScheme(url);
   const host = hostOf(url);
   const allowed = new Set(allowHosts.map((h) => h.toLowerCase()));
@@ -104,7 +118,7 @@ export async function checkedAddress(url: URL, allowHosts: readonly string[]): P
     addresses = [{ address: host, family: isIP(host) }];
   } else {
     try {
-      addresses = await dnsLookup(host, { all: true, verbatim: true });
+      addresses = await resolveHost(host);
     } catch {
       throw new CalendarFetchError(`The address ${host} could not be found.`);
     }
@@ -119,14 +133,23 @@ export async function checkedAddress(url: URL, allowHosts: readonly string[]): P
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
+function systemResolve(host: string) {
+  return dnsLookup(host, { all: true, verbatim: true });
+}
+
 type Response = { status: number; location: string | undefined; body: Buffer };
 
 /** One request to the checked address, with the time and size limits; redirects are answered, not followed. */
 function requestOnce(url: URL, target: { address: string; family: 4 | 6 }, limits: FetchLimits, signal: AbortSignal): Promise<Response> {
-  // Every lookup of this request answers the checked address: the TLS name and Host header stay the URL's.
+  // Every lookup of this request answers the checked address: the TLS name and Host header stay the URL's. It
+  // answers on a later tick, as a real lookup does: answered at once, a connection refused by the system at once
+  // (ENETUNREACH for an address this machine has no route to) errs before the request listens to its socket,
+  // and that error would end the process.
   const pinned: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
+    process.nextTick(() => {
+      if (options.all) callback(null, [{ address: target.address, family: target.family }]);
+      else callback(null, target.address, target.family);
+    });
   };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -182,7 +205,7 @@ export async function fetchCalendarText(address: string, limits: FetchLimits): P
   }
   try {
     for (let hop = 0; ; hop += 1) {
-      const target = await checkedAddress(url, limits.allowHosts);
+      const target = await checkedAddress(url, limits.allowHosts, limits.resolveHost);
       const res = await requestOnce(url, target, limits, signal);
       if (res.status >= 300 && res.status < 400 && res.location) {
         if (hop >= limits.maxRedirects) throw new CalendarFetchError('The calendar address redirects too many times.');
