@@ -16,6 +16,17 @@ describe('calendar dates', () => {
     expect(isIsoDate(20270101)).toBe(false);
   });
 
+  it('accepts the years 1 to 9999 as PostgreSQL does, the first century included', () => {
+    expect(isIsoDate('0001-01-01')).toBe(true);
+    expect(isIsoDate('0099-12-31')).toBe(true);
+    expect(isIsoDate('0100-02-29')).toBe(false);
+    expect(isIsoDate('9999-12-31')).toBe(true);
+    expect(isIsoDate('0000-01-01')).toBe(false);
+    expect(addDays('0001-01-01', 1)).toBe('0001-01-02');
+    expect(nightsBetween('0001-01-01', '0002-01-01')).toBe(365);
+    expect(() => addDays('9999-12-31', 1)).toThrow(RangeError);
+  });
+
   it('counts nights with the check-out day excluded, across DST changes and leap days', () => {
     expect(nightsBetween('2027-03-27', '2027-03-29')).toBe(2);
     expect(nightsBetween('2028-02-28', '2028-03-01')).toBe(2);

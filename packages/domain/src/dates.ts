@@ -11,8 +11,11 @@ export type IsoDate = string;
 export function isIsoDate(value: unknown): value is IsoDate {
   if (typeof value !== 'string') return false;
   const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  // Year 0 is not a year of the calendar PostgreSQL's dates count in (1 BC comes before 1 AD).
+  if (!m || m[1] === '0000') return false;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0 to 99 as 1900 to 1999.
+  const d = new Date(0);
+  d.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   return d.toISOString().slice(0, 10) === value;
 }
 
@@ -22,7 +25,10 @@ function toUtcMs(date: IsoDate): number {
 }
 
 function fromUtcMs(ms: number): IsoDate {
-  return new Date(ms).toISOString().slice(0, 10);
+  const iso = new Date(ms).toISOString();
+  // Past year 9999 the year gains a sign and digits ('+010000-01-01'); no stay date reaches it.
+  if (iso.length !== 24) throw new RangeError('A calendar date after the year 9999');
+  return iso.slice(0, 10);
 }
 
 /** Number of nights between check-in and check-out (check-out exclusive). */
