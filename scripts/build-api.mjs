@@ -13,6 +13,8 @@ export const API_DIST = join(root, 'apps/api/dist');
 export const API_ENTRY_POINTS = {
   server: 'apps/api/src/server.ts',
   'set-role': 'apps/api/src/cli/set-role.ts',
+  // Started by the server as a worker thread (integrations/calendar/read-calendar.ts).
+  'calendar-worker': 'apps/api/src/integrations/calendar/calendar-worker.ts',
 };
 
 /**

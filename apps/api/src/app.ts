@@ -22,6 +22,7 @@ import { createPaymentSweeper, type PaymentSweeper } from './modules/bookings/pa
 import { createCalendarSync, type CalendarSync } from './modules/calendar/calendar-sync.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import type { CalendarDeps } from './modules/calendar/calendar.service.js';
+import { createCalendarReader, DEFAULT_READER_LIMITS } from './integrations/calendar/read-calendar.js';
 import { DEFAULT_FETCH_LIMITS } from './integrations/calendar/safe-fetch.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createJobWorker, type JobWorker } from './modules/jobs/job-worker.js';
@@ -216,6 +217,7 @@ export async function buildApp({
     listing,
     log: app.log,
     limits: { ...DEFAULT_FETCH_LIMITS, allowHosts: config.calendarImport.allowHosts },
+    reader: createCalendarReader(DEFAULT_READER_LIMITS, (detail) => app.log.error({ detail }, 'reading a calendar failed')),
     intervalMs: config.calendarImport.intervalMinutes * 60_000,
   };
   const calendarSync = createCalendarSync(calendarDeps);
@@ -233,6 +235,7 @@ export async function buildApp({
     // A sweep in progress finishes first; then the job being sent. Jobs not yet run stay in the outbox.
     await paymentSweeper.stop();
     await calendarSync.stop();
+    await calendarDeps.reader.close();
     await reviewSweeper.stop();
     await Promise.allSettled([...background]);
     await jobs.stop();

@@ -131,7 +131,7 @@ describe('deployment files', () => {
 
     beforeAll(async () => {
       const files = await build.buildApi({ outdir });
-      expect(files).toContain('server.js');
+      expect(files).toEqual(expect.arrayContaining(['server.js', 'calendar-worker.js']));
       dataDir = await mkdtemp(join(tmpdir(), 'staybook-compiled-'));
       const port = await freePort();
       url = `http://127.0.0.1:${port}`;
@@ -179,6 +179,16 @@ describe('deployment files', () => {
       const openapi = await fetch(`${url}/api/openapi.json`);
       expect(openapi.status).toBe(200);
       expect(await openapi.json()).toHaveProperty('openapi');
+    });
+
+    it('reads calendars in its own worker thread, compiled beside the server (integrations/calendar/read-calendar.ts)', async () => {
+      const { Worker } = await import('node:worker_threads');
+      const worker = new Worker(join(outdir, 'calendar-worker.js'), {
+        workerData: { text: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20260101T000000Z\r\nDTSTART;VALUE=DATE:20300101\r\nDTEND;VALUE=DATE:20300103\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n', timeZone: 'UTC', today: '2029-12-01' },
+      });
+      const [answer] = (await once(worker, 'message')) as [unknown];
+      expect(answer).toEqual({ ok: true, ranges: [{ from: '2030-01-01', to: '2030-01-03' }] });
+      await once(worker, 'exit');
     });
 
     it('stops gracefully on SIGTERM', async () => {

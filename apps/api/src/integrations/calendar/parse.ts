@@ -8,15 +8,22 @@ import { CalendarFetchError } from './safe-fetch.js';
  * one the day it starts (where the room is) to the day it ends, and at least that first night. Cancelled events,
  * free (TRANSPARENT) ones and those entirely in the past are skipped; repeating events are expanded up to a
  * horizon. Too many events, or text that is not iCalendar, is an error for the host and blocks nothing.
+ *
+ * This runs synchronously and its cost is the calendar's to choose: the server runs it in a worker thread with a
+ * time limit (`read-calendar.ts`), never on its own event loop (docs/decisions/040-hostile-calendars.md).
  */
 
 export const MAX_EVENTS = 5_000;
-/** How many repetitions of one event are looked at, from its first. */
-const MAX_OCCURRENCES = 100_000;
+/**
+ * How many repetitions the whole calendar may make the library step through, past ones included: a daily event
+ * that began in 1970 takes about 21,000; one repeating every minute since 2000, fourteen million.
+ */
+export const MAX_STEPS = 100_000;
 /** How far ahead a repeating event is expanded. */
 const HORIZON_DAYS = 3 * 366;
 
 const MALFORMED = 'The address did not give a calendar in iCalendar (.ics) format.';
+const TOO_MANY_REPEATS = 'The calendar has events that repeat too often to read, so it was not imported.';
 
 /** The calendar day a time falls on where the room is (a date value is its own day; a floating time its own). */
 function dayOf(time: ICAL.Time, timeZone: string): IsoDate {
@@ -44,7 +51,9 @@ export function parseBlockedNights(text: string, { timeZone, today = todayIn(tim
   }
   const calendar = root.name === 'vcalendar' ? root : root.getFirstSubcomponent('vcalendar');
   if (!calendar) throw new CalendarFetchError(MALFORMED);
-  // Time zones the calendar defines, so its TZID times become the right instants.
+  // Time zones the calendar defines, so its TZID times become the right instants. The library keeps them in one
+  // registry per thread: emptied first, so no other calendar's definition of a TZID is used for this one.
+  ICAL.TimezoneService.reset();
   for (const zone of calendar.getAllSubcomponents('vtimezone')) {
     try {
       ICAL.TimezoneService.register(zone);
@@ -53,7 +62,10 @@ export function parseBlockedNights(text: string, { timeZone, today = todayIn(tim
     }
   }
   const horizon = addDays(today, HORIZON_DAYS);
+  // Two days before today began at UTC midnight: an occurrence over by then is over wherever the room is.
+  const longPast = Date.parse(`${today}T00:00:00Z`) / 1000 - 2 * 86_400;
   const ranges: StayRange[] = [];
+  let steps = 0;
   const take = (range: StayRange) => {
     if (range.to <= today || range.from >= horizon) return;
     if (ranges.length >= MAX_EVENTS) throw new CalendarFetchError(`The calendar has more than ${MAX_EVENTS} events, so it was not imported.`);
@@ -70,9 +82,15 @@ export function parseBlockedNights(text: string, { timeZone, today = todayIn(tim
         take(nightsOf(event.startDate, event.endDate ?? null, timeZone));
         continue;
       }
+      const length = event.duration.toSeconds();
       const occurrences = event.iterator();
-      // Bounded: a daily event that began decades ago still reaches today, and nothing repeats forever.
-      for (let next = occurrences.next(), count = 0; next && count < MAX_OCCURRENCES; next = occurrences.next(), count += 1) {
+      // Bounded for the whole calendar: a daily event that began decades ago still reaches today, and an event
+      // repeating every minute for years, or many such events, is refused rather than read for minutes.
+      for (let next = occurrences.next(); next; next = occurrences.next()) {
+        steps += 1;
+        if (steps > MAX_STEPS) throw new CalendarFetchError(TOO_MANY_REPEATS);
+        // Most steps of an old event are long past: skipped before the costly part.
+        if (next.toUnixTime() + length < longPast) continue;
         const details = event.getOccurrenceDetails(next);
         const range = nightsOf(details.startDate, details.endDate, timeZone);
         if (range.from >= horizon) break;

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { bookings, calendarBlocks, calendarImports, rooms } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import { bookingCalendar, bookingCalendarFilename, bookingUid, writeCalendar } from '../../integrations/calendar/ics.js';
-import { parseBlockedNights } from '../../integrations/calendar/parse.js';
+import type { CalendarReader } from '../../integrations/calendar/read-calendar.js';
 import { CalendarFetchError, checkedAddress, fetchCalendarText, type FetchLimits } from '../../integrations/calendar/safe-fetch.js';
 import type { Actor } from '../../plugins/session.js';
 import { findBookingRow } from '../bookings/bookings.queries.js';
@@ -29,6 +29,8 @@ export type CalendarDeps = {
   listing: ListingChanges;
   log: Log;
   limits: FetchLimits;
+  /** Reads fetched calendars off the event loop (a calendar's cost is its author's to choose). */
+  reader: CalendarReader;
   /** How long after a fetch an import is due again. */
   intervalMs: number;
 };
@@ -141,18 +143,24 @@ export async function regenerateExportUrl(deps: CalendarDeps, { actor, roomId }:
 export async function addImport(deps: CalendarDeps, { actor, roomId, url }: { actor: Actor; roomId: string; url: string }): Promise<CalendarImport> {
   const room = await hostedRoom(deps.db, actor, roomId);
   try {
-    await checkedAddress(new URL(url), deps.limits.allowHosts);
+    await checkedAddress(new URL(url), deps.limits.allowHosts, deps.limits.resolveHost);
   } catch (err) {
     const message = err instanceof CalendarFetchError ? err.message : 'Enter a web address starting with https:// or http://';
     throw new BadRequestError(message, { url: message });
   }
-  const [{ n = 0 } = {}] = await deps.db.select({ n: count() }).from(calendarImports).where(eq(calendarImports.roomId, roomId));
-  if (n >= MAX_CALENDAR_IMPORTS) {
-    const message = `A room can import at most ${MAX_CALENDAR_IMPORTS} calendars. Remove one first.`;
-    throw new BadRequestError(message, { url: message });
-  }
-  const [row] = await deps.db.insert(calendarImports).values({ roomId: room.id, url }).onConflictDoNothing().returning();
-  if (!row) throw new ConflictError('This calendar is already imported for this room.');
+  const row = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    // Two adds at once count one after the other: the room's row is locked until the new import is in.
+    await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, room.id)).for('update');
+    const [{ n = 0 } = {}] = await tx.select({ n: count() }).from(calendarImports).where(eq(calendarImports.roomId, roomId));
+    if (n >= MAX_CALENDAR_IMPORTS) {
+      const message = `A room can import at most ${MAX_CALENDAR_IMPORTS} calendars. Remove one first.`;
+      throw new BadRequestError(message, { url: message });
+    }
+    const [inserted] = await tx.insert(calendarImports).values({ roomId: room.id, url }).onConflictDoNothing().returning();
+    if (!inserted) throw new ConflictError('This calendar is already imported for this room.');
+    return inserted;
+  });
   await syncImport(deps, row);
   return toImport((await deps.db.select().from(calendarImports).where(eq(calendarImports.id, row.id)))[0]!);
 }
@@ -194,7 +202,7 @@ export async function syncImport(deps: CalendarDeps, row: { id: string; roomId: 
   const nextFetchAt = new Date(Date.now() + deps.intervalMs);
   let ranges: StayRange[];
   try {
-    ranges = parseBlockedNights(await fetchCalendarText(row.url, deps.limits), { timeZone: room.timeZone });
+    ranges = await deps.reader.read(await fetchCalendarText(row.url, deps.limits), { timeZone: room.timeZone });
   } catch (err) {
     const message = err instanceof CalendarFetchError ? err.message : 'The calendar could not be read.';
     if (!(err instanceof CalendarFetchError)) deps.log.error({ err, importId: row.id }, 'calendar import failed');

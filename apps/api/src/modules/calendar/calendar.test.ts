@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, roomAvailabilitySchema, roomCalendarSchema, roomsPageSchema, todayIso, type RoomCalendar } from '@staybook/domain';
 import { insertBooking, insertRoom } from '../../db/factories.js';
 import { OVERLAPPING_BOOKING_MESSAGE } from '../../errors.js';
-import { isPublicAddress } from '../../integrations/calendar/safe-fetch.js';
 import { bookStay, confirmBooking, confirmCard, startPayment } from '../../test/bookings.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
@@ -49,14 +48,6 @@ function ics(events: string[]): string {
 function allDay(uid: string, from: string, to: string, extra: string[] = []): string {
   return ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', `DTSTART;VALUE=DATE:${compact(from)}`, `DTEND;VALUE=DATE:${compact(to)}`, 'SUMMARY:Reserved', ...extra, 'END:VEVENT'].join('\r\n');
 }
-
-describe('which addresses are public', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1'])(
-    '%s is not',
-    (address) => expect(isPublicAddress(address)).toBe(false),
-  );
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is', (address) => expect(isPublicAddress(address)).toBe(true));
-});
 
 describe.each(TEST_DATABASE_KINDS)('calendar sync on %s', (kind) => {
   let t: TestApp;
@@ -300,6 +291,58 @@ describe.each(TEST_DATABASE_KINDS)('calendar sync on %s', (kind) => {
     const again = await t.call('POST', `/api/room/${room.id}/calendar/imports`, { as: host, body: { url: site.url('/empty.ics') } });
     expect(again.statusCode).toBe(201);
     expect((await t.call('POST', `/api/room/${room.id}/calendar/imports`, { as: host, body: { url: site.url('/empty.ics') } })).statusCode).toBe(409);
+  });
+
+  it('goes on answering while it reads hostile calendars, now and on the schedule, and says why each was not imported', async () => {
+    const hostile = await t.signUp({ role: 'host' });
+    const r = await insertRoom(t.database.db, { hostId: hostile.id, availableFrom: day(1), availableTo: day(30) });
+    site.pages.set('/never.ics', { body: ics([['BEGIN:VEVENT', 'UID:n@elsewhere', 'DTSTAMP:20260101T000000Z', 'DTSTART;VALUE=DATE:20260101', 'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30', 'END:VEVENT'].join('\r\n')]) });
+    const minutely = ['BEGIN:VEVENT', 'UID:m@elsewhere', 'DTSTAMP:20260101T000000Z', 'DTSTART:20000101T000000Z', 'RRULE:FREQ=MINUTELY', 'END:VEVENT'].join('\r\n');
+    site.pages.set('/minutely.ics', { body: ics(Array.from({ length: 20 }, () => minutely)) });
+
+    let answered = false;
+    const adding = t.call('POST', `/api/room/${r.id}/calendar/imports`, { as: hostile, body: { url: site.url('/never.ics') } }).finally(() => (answered = true));
+    const health = await t.call('GET', '/api/health');
+    expect(health.statusCode).toBe(200);
+    expect(answered).toBe(false);
+    const never = await adding;
+    expect(never.statusCode).toBe(201);
+    expect(never.json()).toMatchObject({ lastError: 'The calendar took longer than 5 seconds to read, so it was not imported.', blockCount: 0 });
+
+    const many = await t.call('POST', `/api/room/${r.id}/calendar/imports`, { as: hostile, body: { url: site.url('/minutely.ics') } });
+    expect(many.json()).toMatchObject({ lastError: 'The calendar has events that repeat too often to read, so it was not imported.', blockCount: 0 });
+
+    // The scheduler, as after a restart: both due at once, and the server still answers.
+    await t.database.db.execute(`update calendar_imports set next_fetch_at = now() - interval '1 minute' where room_id = '${r.id}'` as never);
+    answered = false;
+    const pass = t.app.calendarSync.runDue().finally(() => (answered = true));
+    expect((await t.call('GET', `/api/room/${r.id}/availability`)).statusCode).toBe(200);
+    expect(answered).toBe(false);
+    expect(await pass).toBeGreaterThanOrEqual(2);
+    expect(roomAvailabilitySchema.parse((await t.call('GET', `/api/room/${r.id}/availability`)).json()).taken).toEqual([]);
+  });
+
+  it('answers the availability of a room blocked since the year 1', async () => {
+    const r = await insertRoom(t.database.db, { hostId: host.id, availableFrom: day(1), availableTo: day(30) });
+    site.pages.set('/ancient.ics', { body: ics([allDay('old@elsewhere', '0001-01-01', day(4)), allDay('older@elsewhere', '0001-01-01', '0001-01-02')]) });
+    const added = await t.call('POST', `/api/room/${r.id}/calendar/imports`, { as: host, body: { url: site.url('/ancient.ics') } });
+    expect(added.json()).toMatchObject({ lastError: null, blockCount: 1 });
+    const availability = await t.call('GET', `/api/room/${r.id}/availability`);
+    expect(availability.statusCode, availability.body).toBe(200);
+    expect(roomAvailabilitySchema.parse(availability.json()).taken).toEqual([{ from: '0001-01-01', to: day(4) }]);
+  });
+
+  it('takes at most ten imports per room when many are added at once', async () => {
+    // A host of their own: each import is a fetch, and fetches are rate-limited per person.
+    const rushing = await t.signUp({ role: 'host' });
+    const r = await insertRoom(t.database.db, { hostId: rushing.id });
+    site.pages.set('/rush.ics', { body: ics([]) });
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => t.call('POST', `/api/room/${r.id}/calendar/imports`, { as: rushing, body: { url: site.url(`/rush.ics?n=${i}`) } })),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(6);
+    expect((await calendarOf(r.id, rushing)).imports).toHaveLength(10);
   });
 
   it('fetches due imports on the schedule', async () => {

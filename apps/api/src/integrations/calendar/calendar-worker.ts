@@ -1,0 +1,24 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { parseBlockedNights } from './parse.js';
+import { CalendarFetchError } from './safe-fetch.js';
+
+/**
+ * A worker thread reading one calendar (`read-calendar.ts` starts it): what a calendar costs to read is the
+ * calendar's to choose, so it is spent here, where the server's event loop does not wait for it and a time
+ * limit can end it.
+ */
+
+export type CalendarJob = { text: string; timeZone: string; today: string };
+export type CalendarAnswer =
+  | { ok: true; ranges: { from: string; to: string }[] }
+  /** `message` is for the host; none for a failure of ours, whose `detail` goes to the log. */
+  | { ok: false; message: string | null; detail?: string };
+
+const job = workerData as CalendarJob;
+let answer: CalendarAnswer;
+try {
+  answer = { ok: true, ranges: parseBlockedNights(job.text, { timeZone: job.timeZone, today: job.today }) };
+} catch (err) {
+  answer = err instanceof CalendarFetchError ? { ok: false, message: err.message } : { ok: false, message: null, detail: String((err as Error)?.stack ?? err) };
+}
+parentPort!.postMessage(answer);
