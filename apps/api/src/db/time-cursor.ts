@@ -26,7 +26,10 @@ export function decodeTimeCursor(text: string, field = 'cursor'): TimeCursor {
   throw new BadRequestError('The page cursor is not valid; start again from the first page.', { [field]: 'Invalid cursor' });
 }
 
-function isWrittenTime(at: string): boolean {
+/** Whether `at` is a time exactly as this server writes one (`Date#toISOString`), so PostgreSQL reads it too. */
+export function isWrittenTime(at: string): boolean {
+  // Four digits of year, not 0000: a signed six-digit year ('+275760-09-13…') is JavaScript's, not PostgreSQL's.
+  if (!/^\d{4}-/.test(at) || at.startsWith('0000')) return false;
   const time = new Date(at);
-  return !Number.isNaN(time.getTime()) && time.getUTCFullYear() >= 1 && time.toISOString() === at;
+  return !Number.isNaN(time.getTime()) && time.toISOString() === at;
 }

@@ -234,11 +234,14 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
     });
 
     it('answers 400 for a cursor it did not make', async () => {
-      const res = await t.call('GET', '/api/my-listings?cursor=not-a-cursor', { as: lister });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
-        error: { code: 'VALIDATION_FAILED', message: 'The page cursor is not valid; start again from the first page.', fields: { cursor: 'Invalid cursor' } },
-      });
+      const forged = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+      for (const cursor of ['not-a-cursor', forged(['2026-02-30', randomUUID()]), forged(['2026-11', randomUUID()])]) {
+        const res = await t.call('GET', `/api/my-listings?cursor=${cursor}`, { as: lister });
+        expect(res.statusCode, cursor).toBe(400);
+        expect(res.json()).toEqual({
+          error: { code: 'VALIDATION_FAILED', message: 'The page cursor is not valid; start again from the first page.', fields: { cursor: 'Invalid cursor' } },
+        });
+      }
     });
   });
 

@@ -24,6 +24,7 @@ import {
 } from '@staybook/domain';
 import { textArray, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, rooms, users } from '../../db/schema.js';
+import { isWrittenTime } from '../../db/time-cursor.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 
@@ -177,15 +178,14 @@ function validKeyValue(type: Ordering['keys'][number]['type'], value: unknown): 
   switch (type) {
     case 'uuid':
       return typeof value === 'string' && roomIdSchema.safeParse(value).success;
-    case 'timestamptz': {
-      const at = new Date(typeof value === 'string' ? value : Number.NaN);
-      const year = at.getUTCFullYear();
-      return year >= 2000 && year <= 9999;
-    }
+    case 'timestamptz':
+      // Exactly as the cursor wrote it: JavaScript reads '2026-02-30' or '2026-11' as dates, PostgreSQL refuses them.
+      return typeof value === 'string' && isWrittenTime(value);
     case 'bigint':
       return Number.isSafeInteger(value);
     case 'real':
-      return typeof value === 'number' && Number.isFinite(value);
+      // What a `real` holds: PostgreSQL refuses 1e300 and 1e-50 rather than rounding them.
+      return typeof value === 'number' && (value === 0 || (Math.abs(value) > 1e-30 && Math.abs(value) < 1e30));
   }
 }
 

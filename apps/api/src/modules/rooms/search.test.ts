@@ -286,6 +286,15 @@ describe.each(TEST_DATABASE_KINDS)('finding a stay (GET /api/rooms) on %s', (kin
       expect(await refused(`limit=1&sort=price-asc&cursor=${nextCursor!}`)).toHaveProperty('cursor');
       expect(await refused(`cursor=${Buffer.from('["m","x"]').toString('base64url')}`)).toHaveProperty('cursor');
       expect(await refused('cursor=%%%')).toHaveProperty('cursor');
+      // Times JavaScript reads leniently and PostgreSQL refuses; scores a `real` cannot hold.
+      const forged = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+      for (const at of ['2026-02-30', '2026-11', '2026-02-30T00:00:00.000Z', '2026-11-28T10:00:00Z']) {
+        expect(await refused(`cursor=${forged([at, randomUUID()])}`), at).toHaveProperty('cursor');
+        expect(await refused(`place=Lisbon&cursor=${forged(['m', 0.5, at, randomUUID()])}`), at).toHaveProperty('cursor');
+      }
+      for (const score of [1e300, 1e-50]) {
+        expect(await refused(`place=Lisbon&cursor=${forged(['m', score, new Date().toISOString(), randomUUID()])}`), String(score)).toHaveProperty('cursor');
+      }
     });
 
     it('counts up to the cap and then says there are more', async () => {
