@@ -15,7 +15,7 @@ import type { ImageStore } from '../../integrations/images/image-store.js';
 import { errorResponses } from '../../errors.js';
 import { actorOf, rateLimitKeyByUser, requireRole, requireVerifiedEmail } from '../../plugins/session.js';
 import type { ListingChanges } from './listing-cache.js';
-import { createRoom, deleteRoom, listHostRooms, updateRoom } from './host-rooms.service.js';
+import { checkMayChangeRoom, createRoom, deleteRoom, listHostRooms, updateRoom } from './host-rooms.service.js';
 
 /** Every hosting call: bad input, not signed in, not a host (or not the room's host, or another site's page). */
 const errors = errorResponses(400, 401, 403);
@@ -69,6 +69,8 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
     '/room/update/:id',
     {
       onRequest: requireRole(...rolesFor('myListings')),
+      // Before the body is validated: another host's change is refused as such, whatever it holds.
+      preValidation: async (request) => checkMayChangeRoom(db, { actor: actorOf(request), id: (request.params as { id?: unknown }).id }),
       schema: {
         summary: "Replace a room's details (its host only)",
         params: roomParams,

@@ -4,6 +4,7 @@ import {
   countOf,
   formatIsoDate,
   mayUse,
+  roomIdSchema,
   todayIn,
   type Room,
   type RoomInput,
@@ -146,6 +147,20 @@ function outsideStaysMessage(stays: { checkIn: string; checkOut: string }[]): st
     : `${stays.length} confirmed stays fall outside the new dates; the first is ${dates}.`;
 }
 
+const NOT_THE_HOST = 'Only the host of this room can change it.';
+
+/**
+ * Whether the actor may change the room at all, asked before its new details are read: another host hears 403
+ * (and a room that is gone, 404) whatever they sent, not what was wrong with it. `updateRoom` checks again under
+ * its lock. An id that is not one is left to the route's validation.
+ */
+export async function checkMayChangeRoom(db: Db, { actor, id }: { actor: Actor; id: unknown }): Promise<void> {
+  if (!roomIdSchema.safeParse(id).success) return;
+  const [room] = await db.select({ hostId: rooms.hostId, deletedAt: rooms.deletedAt }).from(rooms).where(eq(rooms.id, id as string));
+  if (!room || room.deletedAt) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
+  if (room.hostId !== actor.id) throw new ForbiddenError(NOT_THE_HOST);
+}
+
 /**
  * The host replaces a room's details. The window may not leave out a confirmed stay that has not ended;
  * a new price applies to new bookings only (a booking keeps the nightly price it was made at).
@@ -157,7 +172,7 @@ export async function updateRoom(
   if (input.timeZone) await checkZoneKnown(db, input.timeZone);
   const droppedPhotos = await db.transaction(async (tx) => {
     const room = await lockLiveRoom(tx, id);
-    if (room.hostId !== actor.id) throw new ForbiddenError('Only the host of this room can change it.');
+    if (room.hostId !== actor.id) throw new ForbiddenError(NOT_THE_HOST);
     // Left out, the zone stays as it was; days are counted where the room is (now).
     const timeZone = input.timeZone ?? room.timeZone;
     const today = todayIn(timeZone);

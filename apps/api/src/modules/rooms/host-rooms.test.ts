@@ -261,6 +261,13 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
         expect(res.statusCode, user.role).toBe(403);
         expect(res.json()).toEqual(body);
       }
+      // Another host hears that the room is not theirs, not what was wrong with what they sent.
+      for (const bad of [{}, { ...change, price: -1 }, [change]]) {
+        const res = await t.call('PUT', `/api/room/update/${room._id}`, { as: otherHost, body: bad });
+        expect(res.statusCode, JSON.stringify(bad)).toBe(403);
+      }
+      expect((await t.call('PUT', `/api/room/update/${randomUUID()}`, { as: otherHost, body: {} })).statusCode).toBe(404);
+      expect((await t.call('PUT', '/api/room/update/not-a-uuid', { as: otherHost, body: change })).statusCode).toBe(400);
       expect((await roomRow(room._id))!.title).toBe('Cabin by the lake');
     });
 
