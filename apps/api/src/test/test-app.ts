@@ -34,7 +34,7 @@ export type TestApp = TestDatabase & {
    * Signs a new person up through the real endpoint, opens the link of the verification mail (unless
    * `verified: false`), signs them in, then gives them a role as an admin would.
    */
-  signUp(options?: { role?: Role; email?: string; password?: string; name?: string; verified?: boolean }): Promise<TestUser>;
+  signUp(options?: { role?: Role; email?: string; password?: string; name?: string; verified?: boolean; image?: string }): Promise<TestUser>;
   /** The link of the newest verification mail to `email`, waiting for it (the outbox sends mail after the answer). */
   verificationLink(email: string): Promise<URL>;
   close(): Promise<void>;
@@ -127,10 +127,10 @@ async function appOn(
     },
     call,
     verificationLink,
-    async signUp({ role = 'guest', email, password = 'correct horse battery', name = 'Test Person', verified = true } = {}) {
+    async signUp({ role = 'guest', email, password = 'correct horse battery', name = 'Test Person', verified = true, image = storedImageUrl(randomUUID()) } = {}) {
       const address = (email ?? `person-${randomUUID().slice(0, 8)}@example.com`).toLowerCase();
       const res = await call('POST', '/api/auth/sign-up/email', {
-        body: { name, email: address, password, image: storedImageUrl(randomUUID()) },
+        body: { name, email: address, password, image },
       });
       if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
       if (verified) {

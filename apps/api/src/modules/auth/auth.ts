@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
@@ -246,11 +246,21 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
             } else {
               // Returning false stops the sign-up; the browser is sent back to the sign-in page with an error.
               if (!user.emailVerified) return false;
-              if (image && !isOwnImageUrl(image)) image = await importProviderPhoto(image);
+              if (image && !isOwnImageUrl(image)) {
+                image = await importProviderPhoto(image);
+                // Nobody's until the account exists; `after` makes it theirs.
+                if (image) await db.insert(uploads).values({ url: image, ownerId: null }).onConflictDoNothing();
+              }
             }
             // A provider's name loses control characters rather than failing the sign-in.
             const name = (withoutControlCharacters(user.name ?? '').trim() || nameFromEmail(user.email)).slice(0, NAME_MAX_LENGTH);
             return { data: { ...user, image, name } };
+          },
+          async after(user) {
+            // The photo uploaded for this sign-up, before the account existed, becomes its owner's: then nobody
+            // else can make it their profile photo, and only its owner can show it on a room. An upload another
+            // account already owns, or a picture that was never an upload (the demo's), stays as it is.
+            if (user.image) await db.update(uploads).set({ ownerId: user.id }).where(and(eq(uploads.url, user.image), isNull(uploads.ownerId)));
           },
         },
         update: {

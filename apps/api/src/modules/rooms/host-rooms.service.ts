@@ -71,10 +71,10 @@ async function checkZoneKnown(db: Db | Tx, timeZone: string): Promise<void> {
 export const NOT_YOUR_PHOTO_MESSAGE = 'Please upload your own photos; one of these was uploaded by someone else';
 
 /**
- * A host may show only pictures they uploaded (an `uploads` row with their id), that one of their rooms, live or
- * removed, already shows (reusing a listing's photo; rooms written by the seed have no upload rows), or that is their
- * own profile photo. Anything else,
- * such as another host's upload whose address they learnt from a room page, is refused naming `photos`.
+ * A host may show only pictures they uploaded (an `uploads` row with their id, their sign-up photo included), or
+ * that one of their rooms, live or removed, already shows (reusing a listing's photo; rooms written by the seed have
+ * no upload rows). Anything else, such as another host's upload whose address they learnt from a room page, or
+ * another person's photo first made their own profile photo, is refused naming `photos`.
  */
 async function checkPhotosAreTheHosts(db: Db | Tx, hostId: string, photos: readonly string[]): Promise<void> {
   const wanted = textArray(photos);
@@ -90,14 +90,14 @@ async function checkPhotosAreTheHosts(db: Db | Tx, hostId: string, photos: reado
     .from(rooms)
     .where(and(eq(rooms.hostId, hostId), sql`${rooms.photos} && ${wanted}`));
   for (const row of shown) for (const url of row.photos) known.add(url);
-  // Their own profile photo, uploaded at sign-up before the account existed (so nobody's upload); a picture another
-  // person uploaded never counts, however it came to be their profile photo.
+  // Their own profile photo counts only as their own upload (a sign-up's photo becomes its account's): a picture
+  // anyone else uploaded, or one that was never an upload, never counts, however it came to be their profile photo.
   const [self] = await db
     .select({ image: users.image, ownerId: uploads.ownerId })
     .from(users)
     .leftJoin(uploads, eq(uploads.url, users.image))
     .where(eq(users.id, hostId));
-  if (self?.image && (self.ownerId === null || self.ownerId === hostId)) known.add(self.image);
+  if (self?.image && self.ownerId === hostId) known.add(self.image);
   if (!photos.every((url) => known.has(url))) {
     throw new BadRequestError(`photos: ${NOT_YOUR_PHOTO_MESSAGE}`, { photos: NOT_YOUR_PHOTO_MESSAGE });
   }

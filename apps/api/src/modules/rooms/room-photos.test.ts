@@ -161,10 +161,29 @@ describe.each(TEST_DATABASE_KINDS)('room photos on %s', (kind) => {
 
   it('lets a host show their own profile photo, uploaded at sign-up before the account existed', async () => {
     const avatar = await upload(null);
-    const withPhoto = await t.signUp({ role: 'host', name: 'Pia Photo' });
-    await t.database.db.update(users).set({ image: avatar }).where(eq(users.id, withPhoto.id));
+    const withPhoto = await t.signUp({ role: 'host', name: 'Pia Photo', image: avatar });
+    const [row] = await t.database.db.select({ ownerId: uploads.ownerId }).from(uploads).where(eq(uploads.url, avatar));
+    expect(row?.ownerId).toBe(withPhoto.id);
     expect((await t.call('POST', '/api/room', { as: withPhoto, body: photosBody([avatar]) })).statusCode).toBe(201);
     expect((await t.call('POST', '/api/room', { as: otherHost, body: photosBody([avatar]) })).json()).toEqual(validationError('photos', NOT_YOURS));
+  });
+
+  it("never shows another person's sign-up photo, or a picture nobody uploaded, made a profile photo first", async () => {
+    const avatar = await upload(null);
+    await t.signUp({ name: 'Vera Victim', image: avatar });
+    const taken = await t.call('POST', '/api/auth/update-user', { as: otherHost, body: { image: avatar } });
+    expect(taken.statusCode, taken.body).toBe(400);
+    // Were it there already (written before sign-up photos had owners), a room still could not show it.
+    await t.database.db.update(users).set({ image: avatar }).where(eq(users.id, otherHost.id));
+    expect((await t.call('POST', '/api/room', { as: otherHost, body: photosBody([avatar]) })).json()).toEqual(validationError('photos', NOT_YOURS));
+    // A demo picture was never an upload: a profile may show it, a room of this host may not.
+    const demo = storedImageUrl(randomUUID());
+    expect((await t.call('POST', '/api/auth/update-user', { as: otherHost, body: { image: demo } })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/room', { as: otherHost, body: photosBody([demo]) })).json()).toEqual(validationError('photos', NOT_YOURS));
+    // An upload of a sign-up never finished is nobody's: nobody's room shows it either.
+    const abandoned = await upload(null);
+    expect((await t.call('POST', '/api/auth/update-user', { as: otherHost, body: { image: abandoned } })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/room', { as: otherHost, body: photosBody([abandoned]) })).json()).toEqual(validationError('photos', NOT_YOURS));
   });
 
   it("never takes another host's upload made a profile photo first", async () => {
