@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatIsoDate, todayIso } from '@staybook/domain';
+import { eq } from 'drizzle-orm';
 import { insertRoom } from '../../db/factories.js';
+import { bookings } from '../../db/schema.js';
+import { markCancelRequested } from './payment-states.js';
 import { bookStay } from '../../test/bookings.js';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
 
@@ -79,5 +82,32 @@ describe('booking mail', () => {
     expect((await t.call('DELETE', `/api/booking/${stay._id}`, { as: guest })).statusCode).toBe(200);
     await t.mailSent();
     expect(t.mail).toHaveLength(2);
+  });
+
+  it('says who asked first when the other side cancels at the same moment, with the refund that was recorded', async () => {
+    const stay = await bookStay(t, guest, { roomId, from: day(14), to: day(16) });
+    await t.clearMail();
+    // The guest's request is written; before it is finished, the host's arrives and finishes it.
+    expect(await markCancelRequested(t.database.db, stay._id, { by: 'guest', refundCents: 12_050 })).toBe(true);
+    expect((await t.call('DELETE', `/api/booking/${stay._id}`, { as: host })).statusCode).toBe(200);
+    await t.mailSent();
+    const [toGuest, toHost] = t.mail as [(typeof t.mail)[0], (typeof t.mail)[0]];
+    expect(toGuest.text).toContain('You cancelled this stay:');
+    expect(toHost.text).toContain('<script>alert(1)</script> cancelled this stay:');
+    expect(toGuest.text).toContain("Refunded to the guest's card: $120.50");
+
+    // Real races: whoever the database recorded is who both mails name.
+    for (let i = 0; i < 6; i += 1) {
+      const raced = await bookStay(t, guest, { roomId, from: day(18 + 2 * i), to: day(19 + 2 * i) });
+      await t.clearMail();
+      const answers = await Promise.all([guest, host].map((as) => t.call('DELETE', `/api/booking/${raced._id}`, { as })));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      const [row] = await t.database.db.select({ by: bookings.cancelRequestedBy }).from(bookings).where(eq(bookings.id, raced._id));
+      await t.mailSent();
+      const [mailToGuest, mailToHost] = t.mail as [(typeof t.mail)[0], (typeof t.mail)[0]];
+      expect(t.mail).toHaveLength(2);
+      expect(mailToGuest.text).toContain(row!.by === 'guest' ? 'You cancelled' : 'Hana <b>Host</b> cancelled');
+      expect(mailToHost.text).toContain(row!.by === 'host' ? 'You cancelled' : '<script>alert(1)</script> cancelled');
+    }
   });
 });

@@ -638,23 +638,26 @@ export async function cancelBooking(
       `The refund for cancelling this stay is now ${formatMoney(refundCents)} of ${formatMoney(totalCents)}. Please look again before cancelling.`,
     );
   }
+  // When the other side asked first, theirs is the request: this one finishes it as it was recorded.
   await markCancelRequested(db, row.id, { by, refundCents });
-  return toBooking(await finishCancellation(deps, { bookingId: row.id, cancelledBy: by }), today, { side: by, written: false });
+  return toBooking(await finishCancellation(deps, { bookingId: row.id }), today, { side: by, written: false });
 }
 
 /**
- * Refunds and cancels a stay whose cancellation was asked for, with the refund decided then. `reconcile` (the
- * sweeper, after a crash) asks the provider first: money it has refunded on the payment already is the refund,
- * and nothing more is refunded.
+ * Refunds and cancels a stay whose cancellation was asked for, with the refund and the canceller recorded then
+ * (whoever calls this, the mails say who asked first). `reconcile` (the sweeper, after a crash) asks the provider
+ * first: money it has refunded on the payment already is the refund, and nothing more is refunded.
  */
 export async function finishCancellation(
   deps: BookingDeps,
-  { bookingId, cancelledBy, reconcile = false }: { bookingId: string; cancelledBy: 'guest' | 'host'; reconcile?: boolean },
+  { bookingId, reconcile = false }: { bookingId: string; reconcile?: boolean },
 ): Promise<BookingRow> {
   const { db } = deps;
   const current = async () => (await findBookingRow(db, eq(bookings.id, bookingId)))!;
   const row = await current();
   if (row.status === 'cancelled') return row;
+  // A request written before the canceller was recorded was a guest's: only guests could cancel then.
+  const cancelledBy = row.cancelRequestedBy ?? 'guest';
   const payment = (await db.select().from(payments).where(eq(payments.id, row.paymentId)))[0]!;
   try {
     await ensureCaptured(deps, payment);

@@ -83,7 +83,7 @@ export async function sweepPayments(deps: BookingDeps, { now = new Date() }: { n
   }
 
   const asked = await deps.db
-    .select({ id: bookings.id, by: bookings.cancelRequestedBy })
+    .select({ id: bookings.id })
     .from(bookings)
     .innerJoin(payments, eq(payments.id, bookings.paymentId))
     .where(
@@ -97,7 +97,7 @@ export async function sweepPayments(deps: BookingDeps, { now = new Date() }: { n
     .limit(BATCH);
   for (const booking of asked) {
     try {
-      await finishCancellation(deps, { bookingId: booking.id, cancelledBy: booking.by ?? 'guest', reconcile: true });
+      await finishCancellation(deps, { bookingId: booking.id, reconcile: true });
       result.refunded += 1;
     } catch (err) {
       result.failed += 1;
