@@ -306,11 +306,19 @@ function stayProblemError(problem: StayProblem, message: string): Error {
 }
 
 /** `settled`: the payment was booked by a concurrent confirmation, or cancelled, meanwhile. */
-type InsertOutcome = { outcome: 'booked'; row: BookingRow } | { outcome: 'settled' | 'room-removed' | 'outside-window' | 'blocked' };
+type InsertOutcome = { outcome: 'booked'; row: BookingRow } | { outcome: 'settled' | 'room-removed' | 'outside-window' | 'started' | 'blocked' };
 
 const ROOM_REMOVED_MESSAGE = 'This room was removed by its host while you were paying, so it was not booked. You have not been charged.';
 const WINDOW_CHANGED_MESSAGE =
   "The host changed this room's dates while you were paying, so these nights can no longer be booked. You have not been charged.";
+const CHECK_IN_PASSED_MESSAGE = 'The check-in day passed while you were paying, so this stay was not booked. You have not been charged.';
+/** Why a paid-for stay was not booked after all; the hold on the card is voided in each case. */
+const REFUSAL_MESSAGES = {
+  'room-removed': ROOM_REMOVED_MESSAGE,
+  'outside-window': WINDOW_CHANGED_MESSAGE,
+  started: CHECK_IN_PASSED_MESSAGE,
+  blocked: OVERLAPPING_BOOKING_MESSAGE,
+} as const;
 
 /**
  * The short transaction that books a stay. The room's row is share-locked first: a host changing or
@@ -329,6 +337,9 @@ async function insertBookingFor(deps: BookingDeps, payment: PaymentRow, intent: 
     if (!isInsideWindow({ from: payment.checkIn, to: payment.checkOut }, { from: room.availableFrom, to: room.availableTo })) {
       return { outcome: 'outside-window' };
     }
+    // A card held late on the check-in day and confirmed after midnight where the room is would book a stay
+    // that began yesterday.
+    if (payment.checkIn < todayIn(room.timeZone)) return { outcome: 'started' };
     const held = await holdPaymentUnlessBlocked(tx, {
       paymentId: payment.id,
       roomId: payment.roomId,
@@ -433,13 +444,11 @@ export async function confirmBookingForPayment(
     inserted = { outcome: 'settled' };
   }
   const { outcome } = inserted;
-  if (outcome === 'room-removed' || outcome === 'outside-window' || outcome === 'blocked') {
+  if (outcome === 'room-removed' || outcome === 'outside-window' || outcome === 'started' || outcome === 'blocked') {
     await voidPayment(deps, payment);
     deps.metrics?.booking('refused');
     // Nights an imported calendar took while the guest paid: lost like a date race.
-    throw new ConflictError(
-      outcome === 'room-removed' ? ROOM_REMOVED_MESSAGE : outcome === 'blocked' ? OVERLAPPING_BOOKING_MESSAGE : WINDOW_CHANGED_MESSAGE,
-    );
+    throw new ConflictError(REFUSAL_MESSAGES[outcome]);
   }
   if (inserted.outcome !== 'booked') {
     const row = await bookingForPayment(db, payment.id);
@@ -577,10 +586,13 @@ async function cancelUnpaidStay(deps: BookingDeps, payment: PaymentRow): Promise
   deps.metrics?.payment('expired');
 }
 
-/** Who may cancel a stay: its guest or the room's host. */
+/**
+ * Who may cancel a stay: its guest or the room's host. To anyone else the booking does not exist, as its trip page
+ * and its .ics answer: a stranger hears the same 404 for a real booking and a made-up id.
+ */
 function cancellerOf(row: BookingRow, actor: Actor): 'guest' | 'host' {
   const by = row.guestId === actor.id ? 'guest' : row.hostId === actor.id ? 'host' : null;
-  if (!by) throw new ForbiddenError('You can only cancel your own stays or stays in your rooms.');
+  if (!by) throw new NotFoundError(BOOKING_NOT_FOUND);
   return by;
 }
 

@@ -9,6 +9,7 @@ import {
   roomAvailabilitySchema,
   roomSchema,
   roomsPageSchema,
+  todayIn,
   todayIso,
   type Booking,
 } from '@staybook/domain';
@@ -273,6 +274,22 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
       expect(await t.database.db.select().from(bookings).where(eq(bookings.roomId, r.id))).toHaveLength(0);
     });
 
+    it('voids the hold and answers 409 when the check-in day passed where the room is while the guest paid', async () => {
+      // Today in Pago Pago (UTC−11) is always yesterday or the day before in Kiritimati (UTC+14): moving the room
+      // there between the hold and the confirmation is the clock passing midnight.
+      const checkIn = todayIn('Pacific/Pago_Pago');
+      const r = await newRoom({ timeZone: 'Pacific/Pago_Pago', availableFrom: addDays(checkIn, -1), availableTo: addDays(checkIn, 10) });
+      const intent = await startPayment(t, guest, { roomId: r.id, from: checkIn, to: addDays(checkIn, 2) });
+      await confirmCard(t, intent);
+      await t.database.db.update(rooms).set({ timeZone: 'Pacific/Kiritimati' }).where(eq(rooms.id, r.id));
+      expect(errorOf(await confirmBooking(t, guest, intent.paymentIntentId))).toEqual({
+        status: 409,
+        error: { code: 'CONFLICT', message: 'The check-in day passed while you were paying, so this stay was not booked. You have not been charged.' },
+      });
+      expect(await paymentOf(intent.paymentIntentId)).toMatchObject({ status: 'canceled' });
+      expect(await t.database.db.select().from(bookings).where(eq(bookings.roomId, r.id))).toHaveLength(0);
+    });
+
     // Two connections are needed to interleave; the embedded database has one.
     it.runIf(kind === 'postgres')('waits for a host changing the room at the same moment, then sees the change', async () => {
       if (t.target.kind !== 'postgres') return;
@@ -379,15 +396,15 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
       }
     });
 
-    it("answers 403 for someone else's payment intent and booking (IDOR), for admins too, and 404 for an unknown one", async () => {
+    it("answers 403 for someone else's payment intent, 404 for someone else's booking as for an unknown one (IDOR), for admins too", async () => {
       for (const other of [otherGuest, otherHost, admin]) {
         expect(errorOf(await confirmBooking(t, other, intentId))).toEqual({
           status: 403,
           error: { code: 'FORBIDDEN', message: 'This payment belongs to someone else.' },
         });
         expect(errorOf(await t.call('DELETE', `/api/booking/${booking._id}`, { as: other }))).toEqual({
-          status: 403,
-          error: { code: 'FORBIDDEN', message: 'You can only cancel your own stays or stays in your rooms.' },
+          status: 404,
+          error: { code: 'NOT_FOUND', message: 'Booking not found.' },
         });
       }
       expect(errorOf(await confirmBooking(t, guest, 'pi_test_doesnotexist'))).toEqual({
