@@ -194,7 +194,7 @@ export function dayButton(page: Page, date: string): Locator {
   return calendar(page).getByRole('button', { name: new RegExp(`^(Today, )?${dayName(date)}(, selected)?$`) });
 }
 
-function monthName(date: string): string {
+export function monthName(date: string): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 

@@ -81,7 +81,7 @@ test('clicking a card opens the room with every detail', async ({ page, request 
   // Nothing is chosen for the guest: the card asks for dates, and prices the stay once it has them.
   await expect(reservation.getByText('Add dates for prices', { exact: true })).toBeVisible();
   await expect(reservation.getByText('Total', { exact: true })).toBeHidden();
-  await expect(reservation.getByRole('button', { name: 'Reserve' })).toBeHidden();
+  await expect(reservation.getByRole('button', { name: 'Reserve' })).toBeDisabled();
   await pickStay(page, freeStay(availability, 3, 1));
   await expect(reservation.getByText('Total', { exact: true })).toBeVisible();
   // 3 × $149.99

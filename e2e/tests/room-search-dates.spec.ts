@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { nightsBetween } from '@staybook/domain';
 import { asAccount, createUser, DEMO, signInAs } from '../support/auth';
 import {
+  addDays,
   BOOKABLE_ROOMS,
+  bookThroughApi,
+  cancelStaysAfterEach,
   describeStay,
   expectedTotalCents,
   fetchAvailability,
@@ -10,6 +13,7 @@ import {
   findBookingRow,
   freeStay,
   mediumDate,
+  monthName,
   pickAnnouncement,
   pickStay,
   reservationCard,
@@ -20,6 +24,8 @@ import {
 } from '../support/bookings';
 import { fetchRoom, roomPath } from '../support/rooms';
 import { atPath, isTripPage } from '../support/ui';
+
+const cancelAfterwards = cancelStaysAfterEach();
 
 /** The room page's address as a dated search links it: `/room/:id?checkin&checkout&guests`. */
 function searchParamsOf(url: URL) {
@@ -97,7 +103,7 @@ test('a room opened without dates asks for them; dates chosen can be cleared', a
   await page.goto(roomPath(room._id));
   const card = reservationCard(page);
   await expect(card.getByText('Add dates for prices', { exact: true })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Reserve' })).toBeHidden();
+  await expect(card.getByRole('button', { name: 'Reserve' })).toBeDisabled();
   await expect(card.getByText('Total', { exact: true })).toBeHidden();
   await expect(card.getByRole('group', { name: 'Guests' })).toContainText('1 guest');
 
@@ -109,22 +115,60 @@ test('a room opened without dates asks for them; dates chosen can be cleared', a
 
   await card.getByRole('button', { name: 'Clear dates' }).click();
   await expect(card.getByText('Add dates for prices', { exact: true })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Reserve' })).toBeHidden();
+  await expect(card.getByRole('button', { name: 'Reserve' })).toBeDisabled();
   await expect(card.getByText('Total', { exact: true })).toBeHidden();
   await expect(pickAnnouncement(page)).toHaveText('Choose your check-in day.');
   await expect(page).toHaveURL((url) => url.pathname === roomPath(room._id) && url.search === '');
 });
 
-test('a link to dates the room cannot take chooses nothing', async ({ page, request, playwright }) => {
+test('a link to dates the room cannot take chooses nothing, keeps them in view and says why', async ({ page, request, playwright }) => {
   const room = await roomTitled(request, BOOKABLE_ROOMS.searchDates);
   const availability = await fetchAvailability(request, room._id);
   await signInAs(page, await createUser(playwright.request));
 
   // Past the last check-out day, and a check-in before today.
-  for (const query of [`checkin=${availability.to}&checkout=2099-01-01`, 'checkin=2020-01-01&checkout=2020-01-03&guests=2']) {
-    await page.goto(`${roomPath(room._id)}?${query}`);
+  const window = `This room can be booked from ${mediumDate(availability.from)} to ${mediumDate(availability.to)}. Please choose dates in that range.`;
+  for (const [from, to] of [
+    [availability.to, '2099-01-01'],
+    ['2020-01-01', '2020-01-03'],
+  ] as const) {
+    await page.goto(`${roomPath(room._id)}?checkin=${from}&checkout=${to}&guests=2`);
     const card = reservationCard(page);
     await expect(card.getByText('Add dates for prices', { exact: true })).toBeVisible();
-    await expect(card.getByRole('button', { name: 'Reserve' })).toBeHidden();
+    await expect(card.getByRole('button', { name: 'Reserve' })).toBeDisabled();
+    const notice = card.getByRole('status').filter({ hasText: 'can’t be booked' });
+    await expect(notice).toContainText(`${mediumDate(from)} – ${mediumDate(to)} can’t be booked`);
+    await expect(notice).toContainText(window);
   }
+});
+
+test('a link to dates another stay takes opens on their month and names the nights in the way', async ({ page, request, playwright }) => {
+  const room = await roomTitled(request, BOOKABLE_ROOMS.searchDates);
+  const guest = await createUser(playwright.request);
+  // A stay some weeks ahead, so its month is usually not the one the calendar opens on by itself.
+  const availability = await fetchAvailability(request, room._id);
+  const taken = freeStay(availability, 2, 40);
+  await asAccount(playwright.request, guest, (api) => bookThroughApi(api, room._id, taken));
+  cancelAfterwards(guest);
+  const wanted = { from: addDays(taken.from, -1), to: addDays(taken.to, 1) };
+  await signInAs(page, await createUser(playwright.request));
+
+  await page.goto(`${roomPath(room._id)}?checkin=${wanted.from}&checkout=${wanted.to}`);
+  const card = reservationCard(page);
+  const notice = card.getByRole('status').filter({ hasText: 'can’t be booked' });
+  await expect(notice).toContainText(`${mediumDate(wanted.from)} – ${mediumDate(wanted.to)} can’t be booked`);
+  await expect(notice).toContainText(`Already booked: ${mediumDate(taken.from)} – ${mediumDate(taken.to)}. Please choose other dates.`);
+  await expect(card.getByRole('grid', { name: monthName(wanted.from) })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Reserve' })).toBeDisabled();
+});
+
+test('a link to free dates opens the calendar on the month of its check-in', async ({ page, request, playwright }) => {
+  const room = await roomTitled(request, BOOKABLE_ROOMS.searchDates);
+  const availability = await fetchAvailability(request, room._id);
+  const stay = freeStay(availability, 3, 50);
+  await signInAs(page, await createUser(playwright.request));
+  await page.goto(`${roomPath(room._id)}?checkin=${stay.from}&checkout=${stay.to}`);
+  const card = reservationCard(page);
+  await expect(card.getByRole('grid', { name: monthName(stay.from) })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Reserve' })).toBeEnabled();
 });

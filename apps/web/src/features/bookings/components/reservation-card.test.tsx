@@ -45,11 +45,14 @@ const ROOM: Room = {
   houseRules: '',
 };
 
-/** Bookable from Jan 1 to Mar 31, 2030; the nights of Jan 10 and 11 are taken. */
+/** Bookable from Jan 1 to Mar 31, 2030; the nights of Jan 10 and 11, and of Feb 14 and 15, are taken. */
 const AVAILABILITY: RoomAvailability = {
   from: '2030-01-01',
   to: '2030-03-31',
-  taken: [{ from: '2030-01-10', to: '2030-01-12' }],
+  taken: [
+    { from: '2030-01-10', to: '2030-01-12' },
+    { from: '2030-02-14', to: '2030-02-16' },
+  ],
   firstBookable: '2030-01-01',
   booked: false,
 };
@@ -105,10 +108,12 @@ function renderCard(query = '', { room = ROOM, user = GUEST }: { room?: Room; us
 const address = () => screen.getByTestId('address').textContent;
 
 describe('the reservation card', () => {
-  it('chooses nothing when opened without dates: it asks for them and offers no Reserve', async () => {
+  it('chooses nothing when opened without dates: it asks for them, Reserve waiting for them', async () => {
     const { card } = renderCard();
     expect(await screen.findByText('Add dates for prices')).toBeTruthy();
-    expect(within(card()).queryByRole('button', { name: 'Reserve' })).toBeNull();
+    const reserve = within(card()).getByRole('button', { name: 'Reserve' }) as HTMLButtonElement;
+    expect(reserve.disabled).toBe(true);
+    expect(reserve.getAttribute('aria-describedby')).toBe(screen.getByText('Add dates for prices').id);
     expect(within(card()).queryByText('Total')).toBeNull();
     expect(within(card()).queryByRole('button', { name: 'Clear dates' })).toBeNull();
     expect(within(card()).getByText('1 guest')).toBeTruthy();
@@ -134,17 +139,44 @@ describe('the reservation card', () => {
     ]) {
       const { card } = renderCard(query);
       expect(await screen.findByText('Add dates for prices'), query).toBeTruthy();
-      expect(within(card()).queryByRole('button', { name: 'Reserve' })).toBeNull();
+      expect((within(card()).getByRole('button', { name: 'Reserve' }) as HTMLButtonElement).disabled).toBe(true);
       if (query.includes('guests=9')) expect(within(card()).getByText('4 guests')).toBeTruthy();
       cleanup();
     }
+  });
+
+  it('keeps the dates of a link the room cannot take in view, says why, and opens on their month', async () => {
+    const reasons: [string, string, string, string][] = [
+      ['?checkin=2030-02-13&checkout=2030-02-17', 'Feb 13, 2030 – Feb 17, 2030', 'Already booked: Feb 14, 2030 – Feb 16, 2030. Please choose other dates.', 'February 2030'],
+      ['?checkin=2030-03-29&checkout=2030-04-02', 'Mar 29, 2030 – Apr 2, 2030', 'This room can be booked from Jan 1, 2030 to Mar 31, 2030. Please choose dates in that range.', 'March 2030'],
+      ['?checkin=2030-01-08&checkout=2030-01-05', 'Jan 8, 2030 – Jan 5, 2030', 'A stay is at least one night: choose a check-out day after the check-in day.', 'January 2030'],
+    ];
+    for (const [query, dates, reason, month] of reasons) {
+      const { card } = renderCard(query);
+      const headline = await within(card()).findByText(`${dates} can’t be booked`);
+      expect(headline.parentElement?.getAttribute('role'), query).toBe('status');
+      expect(headline.nextElementSibling?.textContent, query).toBe(reason);
+      expect(within(card()).getByText(month), query).toBeTruthy();
+      cleanup();
+    }
+    // Once the guest picks a day, the notice has done its work.
+    const { card } = renderCard('?checkin=2030-02-13&checkout=2030-02-17');
+    await within(card()).findByText(/can’t be booked/);
+    fireEvent.click(within(card()).getByRole('button', { name: /February 20th, 2030/ }));
+    expect(within(card()).queryByText(/can’t be booked/)).toBeNull();
+  });
+
+  it('opens the calendar on the month of the chosen check-in', async () => {
+    const { card } = renderCard('?checkin=2030-03-05&checkout=2030-03-08');
+    expect(await within(card()).findByRole('button', { name: 'Reserve' })).toBeTruthy();
+    expect(within(card()).getByText('March 2030')).toBeTruthy();
   });
 
   it("'Clear dates' resets the choice and the address", async () => {
     const { card } = renderCard('?checkin=2030-01-05&checkout=2030-01-08&guests=2');
     fireEvent.click(await within(card()).findByRole('button', { name: 'Clear dates' }));
     expect(await within(card()).findByText('Add dates for prices')).toBeTruthy();
-    expect(within(card()).queryByRole('button', { name: 'Reserve' })).toBeNull();
+    expect((within(card()).getByRole('button', { name: 'Reserve' }) as HTMLButtonElement).disabled).toBe(true);
     expect(address()).toBe(`/room/${ROOM._id}?guests=2`);
   });
 

@@ -12,7 +12,7 @@ import { VerifyEmailNotice } from '../../auth/components/verify-email-notice';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useAvailability } from '../api/use-availability';
 import { PriceBreakdown } from './price-breakdown';
-import { canCheckIn, clampGuests, describeSelection, isBookableStay, stayFromLink, type StaySelection } from '../utils/stay';
+import { canCheckIn, clampGuests, describeSelection, explainLinkedStay, formatStay, isBookableStay, stayFromLink, type StaySelection } from '../utils/stay';
 import { readStayLink, writeStayLink } from '../utils/stay-link';
 import { GuestsStepper } from './guests-stepper';
 
@@ -66,6 +66,8 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const [picked, setPicked] = useState<StaySelection>(() => stayFromLink(readStayLink(searchParams), availability));
+  // Dates a link asked for that the room cannot take stay in view, with the reason, until the guest picks others.
+  const [refusedLink] = useState(() => explainLinkedStay(readStayLink(searchParams), availability));
   const [guests, setGuests] = useState(() => clampGuests(readStayLink(searchParams).guests, room.guests));
   // The stay under review is kept apart: the dialog stays open (with its message) when a refresh drops the pick.
   const [reviewing, setReviewing] = useState<(StayRange & { guests: number }) | null>(null);
@@ -90,7 +92,10 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
     const whole = next.selection?.to ? { from: next.selection.from, to: next.selection.to } : null;
     setSearchParams((current) => writeStayLink(current, whole, next.guests), { replace: true, preventScrollReset: true });
   };
+  const [linkShown, setLinkShown] = useState(true);
+  const refused = choosing && linkShown && !picked ? refusedLink : null;
   const choose = (next: StaySelection) => {
+    setLinkShown(false);
     setPicked(next);
     remember({ selection: next, guests });
   };
@@ -108,6 +113,7 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
             selection={selection}
             onSelect={choose}
             readOnly={booked || ownListing}
+            opensNear={refused?.stay.from}
           />
         </Suspense>
       </CalendarSlot>
@@ -117,6 +123,12 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
             ? 'No night is left to book.'
             : `Available ${formatIsoDate(availability.from)} – ${formatIsoDate(availability.to)}`}
         </p>
+        {refused && (
+          <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-left text-amber-900">
+            <p className="font-semibold">{`${formatStay(refused.stay)} can’t be booked`}</p>
+            <p>{refused.reason}</p>
+          </div>
+        )}
         {/* Screen readers hear this from the calendar's live region as each day is picked. */}
         {choosing && (
           <p aria-hidden="true" className="font-medium text-neutral-800">
@@ -151,7 +163,16 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
             Reserve
           </Button>
         ) : (
-          choosing && <p className="text-base font-semibold text-neutral-900">Add dates for prices</p>
+          choosing && (
+            <>
+              <p id="reserve-needs-dates" className="text-base font-semibold text-neutral-900">
+                Add dates for prices
+              </p>
+              <Button className="w-full" disabled aria-describedby="reserve-needs-dates">
+                Reserve
+              </Button>
+            </>
+          )
         )}
       </div>
       {stay && totalCents !== null && (

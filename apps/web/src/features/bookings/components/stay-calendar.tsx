@@ -1,8 +1,8 @@
 import type { RoomAvailability } from '@staybook/domain/bookings';
-import { isoToLocalDate, localDateToIso } from '@staybook/domain/dates';
+import { isoToLocalDate, localDateToIso, type IsoDate } from '@staybook/domain/dates';
 import { Calendar } from '../../../components/calendar';
 import { isTakenNight } from '@staybook/domain/stay-rules';
-import { describeSelection, isSelectable, selectDay, type StaySelection } from '../utils/stay';
+import { describeSelection, isSelectable, openingDay, selectDay, type StaySelection } from '../utils/stay';
 import './stay-calendar.css';
 
 interface StayCalendarProps {
@@ -11,15 +11,19 @@ interface StayCalendarProps {
   onSelect: (selection: StaySelection) => void;
   /** Shows the nights without letting anyone pick (the room's own host). */
   readOnly?: boolean;
+  /** A day whose month to open on (the dates a link asked for); else the chosen check-in, else the first bookable night. */
+  opensNear?: IsoDate | undefined;
 }
 
 /**
  * Picks a stay inside the room's availability: the first day picked is check-in, the next one
  * check-out. Days that cannot be picked next are disabled, so a stay never crosses a taken night.
  */
-export function StayCalendar({ availability, selection, onSelect, readOnly = false }: StayCalendarProps) {
-  const opensOn = isoToLocalDate(availability.firstBookable ?? availability.from);
+export function StayCalendar({ availability, selection, onSelect, readOnly = false, opensNear }: StayCalendarProps) {
   const lastDay = availability.to > availability.from ? availability.to : availability.from;
+  const opensOn = isoToLocalDate(
+    openingDay(opensNear ?? selection?.from ?? availability.firstBookable ?? availability.from, { from: availability.from, to: lastDay }),
+  );
   const isTaken = (date: Date) => isTakenNight(localDateToIso(date), availability.taken);
   const cannotPick = (date: Date) => readOnly || !isSelectable(localDateToIso(date), selection, availability);
 

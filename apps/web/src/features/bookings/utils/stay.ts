@@ -1,6 +1,6 @@
 import type { RoomAvailability, StayRange } from '@staybook/domain/bookings';
 import { MAX_STAY_NIGHTS } from '@staybook/domain/stay-limits';
-import { findStayProblem, isTakenNight } from '@staybook/domain/stay-rules';
+import { describeStayProblem, findStayProblem, isTakenNight, staysOverlap } from '@staybook/domain/stay-rules';
 import { addDays, formatIsoDate, nightsBetween, type IsoDate } from '@staybook/domain/dates';
 import { countOf } from '@staybook/domain/text';
 
@@ -63,6 +63,37 @@ export function stayFromLink(link: { checkin?: IsoDate | undefined; checkout?: I
   if (!link.checkin || !link.checkout) return null;
   const stay = { from: link.checkin, to: link.checkout };
   return isBookableStay(stay, window) ? stay : null;
+}
+
+/**
+ * Why the stay a link asks for cannot be booked, when it names one: the rule it breaks, or the nights already
+ * taken inside it. The card shows it beside the dates, so the guest sees what was asked for and can adjust it.
+ */
+export function explainLinkedStay(
+  link: { checkin?: IsoDate | undefined; checkout?: IsoDate | undefined },
+  window: Window,
+): { stay: StayRange; reason: string } | null {
+  if (!link.checkin || !link.checkout) return null;
+  const stay = { from: link.checkin, to: link.checkout };
+  const problem = findStayProblem({ stay, room: window, taken: window.taken });
+  if (!problem) return null;
+  if (problem !== 'taken') return { stay, reason: describeStayProblem(problem, { stay, room: window }) };
+  const inTheWay = window.taken
+    .filter((other) => staysOverlap(stay, other))
+    .map((other) => formatStay({ from: other.from > stay.from ? other.from : stay.from, to: other.to < stay.to ? other.to : stay.to }));
+  return { stay, reason: `Already booked: ${inTheWay.join(', ')}. Please choose other dates.` };
+}
+
+/** A stay's dates as the card writes them: 'Dec 14, 2026 – Dec 22, 2026'. */
+export function formatStay(stay: StayRange): string {
+  return `${formatIsoDate(stay.from)} – ${formatIsoDate(stay.to)}`;
+}
+
+/** The month a calendar opens on for `day`: that day's, kept inside the room's window. */
+export function openingDay(day: IsoDate, window: Pick<Window, 'from' | 'to'>): IsoDate {
+  if (day < window.from) return window.from;
+  if (day > window.to) return window.to;
+  return day;
 }
 
 /** A guest count the room takes: a whole number from 1 to the room's guests (1 when none was asked for). */
