@@ -32,9 +32,11 @@ export function AddRoomRoute() {
           defaultTimeZone={serverInfo.data?.timeZone}
           submitLabel="Save & Continue"
           saving={create.isPending}
-          onSave={async (input) => {
-            // A refusal is shown by the form, which keeps everything typed.
-            await create.mutateAsync(input);
+          draft="add-room"
+          guardLeaving
+          // A refusal is shown by the form, which keeps everything typed.
+          onSave={(input) => create.mutateAsync(input)}
+          onSaved={() => {
             notify.success('Room Added Successfully!');
             void navigate(APP_PATHS.myListings);
           }}

@@ -3,13 +3,19 @@ import type { Room } from '@staybook/domain/rooms';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '@staybook/domain/accounts';
+import { AuthContext, type AuthContextValue } from '../../auth/hooks/use-auth';
 import { ApiRequestError } from '../../../lib/api-client';
 import { RoomForm } from './room-form';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
+
+const HOST = { id: 'host-1', name: 'Hana Host', email: 'hana@example.com', image: null, role: 'host', status: 'Verified', emailVerified: true } as SessionUser;
+const signedIn = (user: SessionUser) => ({ user, loading: false, error: null }) as unknown as AuthContextValue;
 
 const today = todayIso();
 const STORED = '/uploads/0b6a2f9e-5d1c-4c7b-9a0e-3f2d1c4b5a69.webp';
@@ -259,5 +265,59 @@ describe('RoomForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave.mock.calls[0]![0]).toMatchObject({ photos: [STORED, SECOND] });
+  });
+
+  it('keeps a draft as the host types, restores it with a notice, starts afresh on Discard, and forgets it once saved', async () => {
+    const addRoom = (onSave = vi.fn(), onSaved = vi.fn(), user = HOST) =>
+      render(
+        <AuthContext value={signedIn(user)}>
+          <RoomForm submitLabel="Save & Continue" saving={false} onSave={onSave} onSaved={onSaved} draft="add-room" />
+        </AuthContext>,
+      );
+    addRoom();
+    type('Location', 'Tromsø, Norway');
+    type('Title', 'Cabin by the fjord');
+    type('Description', 'Northern lights from the bed.');
+    cleanup();
+
+    // Back again: everything typed is there, and says so.
+    addRoom();
+    expect(screen.getByRole('status').textContent).toContain('Draft restored');
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Cabin by the fjord'));
+    expect(screen.getByLabelText('Location')).toHaveProperty('value', 'Tromsø, Norway');
+    expect(screen.getByLabelText('Description')).toHaveProperty('value', 'Northern lights from the bed.');
+    cleanup();
+
+    // Another person on this browser sees none of it.
+    addRoom(vi.fn(), vi.fn(), { ...HOST, id: 'host-2' });
+    expect(screen.queryByText('Draft restored')).toBeNull();
+    expect(screen.getByLabelText('Title')).toHaveProperty('value', '');
+    cleanup();
+
+    addRoom();
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveProperty('value', ''));
+    expect(screen.queryByText('Draft restored')).toBeNull();
+    cleanup();
+    addRoom();
+    expect(screen.getByLabelText('Title')).toHaveProperty('value', '');
+
+    // Typed again and saved: the draft is gone, and the page is told.
+    type('Title', 'Cabin, renovated');
+    cleanup();
+    const onSave = vi.fn(() => Promise.resolve());
+    const onSaved = vi.fn();
+    render(
+      <AuthContext value={signedIn(HOST)}>
+        <RoomForm room={ROOM} submitLabel="Update" saving={false} onSave={onSave} onSaved={onSaved} draft={`update-room:${ROOM._id}`} />
+      </AuthContext>,
+    );
+    type('Title', 'Cabin by the fjord, renovated');
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(`staybook:draft:${HOST.id}:update-room:${ROOM._id}`)).toBeNull();
+    // The Add Room draft typed before is still there, for that form.
+    expect(localStorage.getItem(`staybook:draft:${HOST.id}:add-room`)).toContain('Cabin, renovated');
   });
 });

@@ -2,9 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_CANCELLATION_POLICY } from '@staybook/domain/cancellation';
 import { ROOM_LIMITS, roomInputSchemaFor, type RoomInput, type RoomInputValues } from '@staybook/domain/room-input';
 import type { RoomSummary } from '@staybook/domain/rooms';
-import { useMemo, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
+import { DraftNotice } from '../../../components/draft-notice';
+import { LeaveGuard, useLeaveQuestion } from '../../../components/leave-guard';
+import { sameValues, useDraft } from '../../../hooks/use-draft';
 import { TextAreaField, TextField } from '../../../components/fields';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
@@ -33,6 +36,12 @@ interface RoomFormProps {
   onCancel?: () => void;
   /** A new room's zone until the host picks another: the server's (`GET /api/config`). */
   defaultTimeZone?: string | undefined;
+  /** Names the draft kept of this form as the host types ('add-room'); none without it. */
+  draft?: string | undefined;
+  /** Runs once the save succeeded and the draft is gone (Add Room goes on to My Listings). */
+  onSaved?: () => void;
+  /** Asks before the host leaves with changes not saved (a page's form; a dialog has its own Cancel). */
+  guardLeaving?: boolean;
 }
 
 /** The fields a server refusal may name (the API's names for them are the form's). */
@@ -65,21 +74,55 @@ function valuesOf(room: RoomSummary | undefined, defaultTimeZone: string): Parti
 
 /**
  * Add Room and Update Room Info: the spec's fields, checked with the same rules as the server
- * (`roomInputSchemaFor`). A chosen photo is uploaded at once, so saving sends its stored URL.
+ * (`roomInputSchemaFor`). A chosen photo is uploaded at once, so saving sends its stored URL. With `draft`, what
+ * the host types (uploaded photos included) is kept as they type and restored when they come back
+ * (hooks/use-draft.ts); 'Discard' starts the form afresh.
  */
-export function RoomForm({ room, submitLabel, saving, onSave, onCancel, defaultTimeZone = 'UTC' }: RoomFormProps) {
+export function RoomForm(props: RoomFormProps) {
+  // A new generation is a fresh form: its photos and fields as the room (or nothing) has them.
+  const [generation, setGeneration] = useState(0);
+  return <RoomFormFields key={generation} {...props} onDiscard={() => setGeneration((g) => g + 1)} />;
+}
+
+function RoomFormFields({
+  room,
+  submitLabel,
+  saving,
+  onSave,
+  onCancel,
+  defaultTimeZone = 'UTC',
+  draft: draftName,
+  onSaved,
+  guardLeaving = false,
+  onDiscard,
+}: RoomFormProps & { onDiscard: () => void }) {
+  const draft = useDraft<RoomInputValues>(draftName ?? null);
+  const [initialValues] = useState(() => valuesOf(room, defaultTimeZone));
   const zone = room?.timeZone ?? defaultTimeZone;
   // Availability starts today or later where the room is (the zone chosen in the form).
   const schema = useMemo(() => roomInputSchemaFor(room ? { keepStart: room.from, timeZone: zone } : { timeZone: zone }), [room, zone]);
   const zonesToOffer = useMemo(() => [zone], [zone]);
-  const { register, control, handleSubmit, setValue, setError, clearErrors, formState } = useForm<RoomInputValues, unknown, RoomInput>({
+  const { register, control, handleSubmit, setValue, setError, clearErrors, formState, reset, subscribe } = useForm<RoomInputValues, unknown, RoomInput>({
     resolver: zodResolver(schema),
-    defaultValues: valuesOf(room, defaultTimeZone),
+    defaultValues: initialValues,
     shouldFocusError: false,
   });
-  const { errors, isSubmitted } = formState;
+  const { errors, isSubmitted, isDirty } = formState;
 
-  const photos = useRoomPhotos(room?.photos ?? [], (urls) => setValue('photos', urls, { shouldValidate: isSubmitted }));
+  // The draft's values over the room's: the form stays dirty (so leaving asks) until they are saved or discarded.
+  useEffect(() => {
+    if (draft.restored) reset(draft.restored, { keepDefaultValues: true });
+  }, [draft.restored, reset]);
+  const keepDraft = draft.keep;
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => keepDraft(values, sameValues(values, initialValues)) }),
+    [subscribe, keepDraft, initialValues],
+  );
+  const leaving = useLeaveQuestion(isDirty);
+
+  const photos = useRoomPhotos(draft.restored?.photos ?? room?.photos ?? [], (urls) =>
+    setValue('photos', urls, { shouldValidate: isSubmitted, shouldDirty: true }),
+  );
 
   const formRef = useFocusFirstInvalid(formState.submitCount);
   const save = handleSubmit(async (input) => {
@@ -87,7 +130,11 @@ export function RoomForm({ room, submitLabel, saving, onSave, onCancel, defaultT
       await onSave(input);
     } catch (error) {
       if (!showServerFieldErrors(error, setError, ROOM_FIELDS)) notify.error(errorMessage(error));
+      return;
     }
+    leaving.settle();
+    draft.clear();
+    onSaved?.();
   });
   // Photos still on their way, or refused, are the host's to wait for or remove: saving says so, losing nothing.
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -109,6 +156,15 @@ export function RoomForm({ room, submitLabel, saving, onSave, onCancel, defaultT
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      {guardLeaving && <LeaveGuard active={leaving.active} />}
+      {draft.noticeShown && (
+        <DraftNotice
+          onDiscard={() => {
+            draft.clear();
+            onDiscard();
+          }}
+        />
+      )}
       <div className="grid grid-cols-1 gap-x-8 gap-y-2 lg:grid-cols-2">
         <div className="flex flex-col gap-2">
           <TextField label="Location" autoComplete="off" required error={errors.location?.message} {...register('location')} />

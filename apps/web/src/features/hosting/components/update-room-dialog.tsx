@@ -6,7 +6,7 @@ import { RoomForm } from './room-form';
 
 /**
  * The Add Room form, prefilled. A refusal (dates that would leave out a confirmed stay, a 409 naming
- * them) is shown by the form, and the dialog stays open with what was typed.
+ * them) is shown by the form, and the dialog stays open with what was typed; what is typed is kept as a draft.
  */
 export function UpdateRoomDialog({ room, onClose }: { room: RoomSummary; onClose: () => void }) {
   const update = useUpdateRoom();
@@ -17,8 +17,10 @@ export function UpdateRoomDialog({ room, onClose }: { room: RoomSummary; onClose
         submitLabel="Update"
         saving={update.isPending}
         onCancel={onClose}
-        onSave={async (input) => {
-          await update.mutateAsync({ id: room._id, input });
+        // Closed without saving, the changes wait as a draft for the next time this room's dialog opens.
+        draft={`update-room:${room._id}`}
+        onSave={(input) => update.mutateAsync({ id: room._id, input })}
+        onSaved={() => {
           notify.success('Home info updated');
           onClose();
         }}

@@ -1,12 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '@staybook/domain/accounts';
+import { AuthContext, type AuthContextValue } from '../../auth/hooks/use-auth';
 import { MessageComposer } from './message-composer';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
+
+const ANA = { id: 'ana', name: 'Ana', email: 'ana@example.com', image: null, role: 'guest', status: 'Verified', emailVerified: true } as SessionUser;
 
 const BOOKING_ID = '0c6f1a5e-1b7c-4c1e-9f5a-2d3b4c5d6e7f';
 
@@ -16,14 +21,16 @@ function answer(status: number, body: unknown) {
 
 const SENT = { id: '1c6f1a5e-1b7c-4c1e-9f5a-2d3b4c5d6e7f', body: 'Hi', sentAt: '2030-01-01T10:00:00.000Z', fromMe: true, sender: { name: 'Ana', image: null }, readAt: null };
 
-function renderComposer(fetch: (url: string, init: RequestInit) => Promise<Response>) {
+function renderComposer(fetch: (url: string, init: RequestInit) => Promise<Response>, user: SessionUser | null = null) {
   const fetchMock = vi.fn(fetch);
   vi.stubGlobal('fetch', fetchMock);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
-    <QueryClientProvider client={queryClient}>
-      <MessageComposer bookingId={BOOKING_ID} />
-    </QueryClientProvider>,
+    <AuthContext value={{ user, loading: false, error: null } as unknown as AuthContextValue}>
+      <QueryClientProvider client={queryClient}>
+        <MessageComposer bookingId={BOOKING_ID} />
+      </QueryClientProvider>
+    </AuthContext>,
   );
   const field = screen.getByLabelText('Message') as HTMLTextAreaElement;
   const posts = () => fetchMock.mock.calls.filter(([, init]) => init.method === 'POST').map(([url, init]) => [url, JSON.parse(init.body as string)]);
@@ -31,6 +38,31 @@ function renderComposer(fetch: (url: string, init: RequestInit) => Promise<Respo
 }
 
 describe('MessageComposer', () => {
+  it('keeps what is typed as a draft of this stay, restores it, and forgets it once sent or discarded', async () => {
+    renderComposer(() => answer(201, SENT), ANA);
+    fireEvent.input(screen.getByLabelText('Message'), { target: { value: 'We arrive at nine' } });
+    cleanup();
+
+    const again = renderComposer(() => answer(201, SENT), ANA);
+    expect(again.field.value).toBe('We arrive at nine');
+    expect(screen.getByRole('status').textContent).toContain('Draft restored');
+    fireEvent.keyDown(again.field, { key: 'Enter' });
+    await waitFor(() => expect(again.field.value).toBe(''));
+    cleanup();
+    expect(renderComposer(() => answer(201, SENT), ANA).field.value).toBe('');
+    cleanup();
+
+    const typed = renderComposer(() => answer(201, SENT), ANA);
+    fireEvent.input(typed.field, { target: { value: 'Never mind' } });
+    cleanup();
+    renderComposer(() => answer(201, SENT), ANA);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
+    expect(screen.queryByText('Draft restored')).toBeNull();
+    cleanup();
+    expect(renderComposer(() => answer(201, SENT), ANA).field.value).toBe('');
+  });
+
   it('sends the trimmed text with Enter and clears the draft; Shift+Enter sends nothing', async () => {
     const { field, posts } = renderComposer(() => answer(201, SENT));
     fireEvent.input(field, { target: { value: '  Where is the key?' } });

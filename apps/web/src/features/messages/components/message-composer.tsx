@@ -1,7 +1,10 @@
 import { messageProblem } from '@staybook/domain/messages';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/button';
+import { DraftNotice } from '../../../components/draft-notice';
+import { LeaveGuard, useLeaveQuestion } from '../../../components/leave-guard';
 import { TextAreaField } from '../../../components/fields';
+import { useDraft } from '../../../hooks/use-draft';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { useSendMessage } from '../api/use-send-message';
@@ -9,12 +12,26 @@ import { draftCountNote } from '../utils/draft-count';
 
 /**
  * Writes to the other party: Enter sends, Shift+Enter starts a new line. The draft is cleared only once the server
- * has the message; a refused or failed send keeps it, with the reason under the field.
+ * has the message; a refused or failed send keeps it, with the reason under the field. It is kept in the browser
+ * as it is typed, and leaving the page with a message not sent asks first.
  */
 export function MessageComposer({ bookingId }: { bookingId: string }) {
-  const [draft, setDraft] = useState('');
+  // What is typed is kept per person and stay (hooks/use-draft.ts), so leaving the page or a reload loses nothing.
+  const stored = useDraft<string>(`message:${bookingId}`);
+  const [draft, setTyped] = useState(() => stored.restored ?? '');
   const [error, setError] = useState<string | undefined>();
   const send = useSendMessage(bookingId);
+  const leaving = useLeaveQuestion(draft.trim() !== '');
+  const keepStored = stored.keep;
+  const setDraft = useCallback(
+    (next: string | ((current: string) => string)) =>
+      setTyped((current) => {
+        const text = typeof next === 'function' ? next(current) : next;
+        keepStored(text, text === '');
+        return text;
+      }),
+    [keepStored],
+  );
 
   const submit = () => {
     if (send.isPending) return;
@@ -46,6 +63,15 @@ export function MessageComposer({ bookingId }: { bookingId: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
+      <LeaveGuard active={leaving.active} />
+      {stored.noticeShown && (
+        <DraftNotice
+          onDiscard={() => {
+            setDraft('');
+            stored.clear();
+          }}
+        />
+      )}
       <TextAreaField
         label="Message"
         name="message"
