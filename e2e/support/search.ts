@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, type APIRequest, type Locator, type Page } from '@playwright/test';
 import type { Room, StayRange } from '@staybook/domain';
 import { roomSchema } from '@staybook/domain';
-import { asAccount, createUser, sameOrigin, type TestUser } from './auth';
+import { asAccount, createUser, sameOrigin, uploadPhoto, type TestUser } from './auth';
 import { addDays, dayName } from './bookings';
 import type { RoomDetails } from './hosting';
 import { SEEDED_URL } from './servers';
@@ -23,7 +23,8 @@ export function today(): string {
 
 /**
  * A new host with these rooms, listed through the API; answers the host and the rooms in the same order. The rooms
- * show the host's own photo: uploads are limited per address, and every test runs from the same one.
+ * show one photo the host uploads (a room may show only its host's own uploads; signed in, uploads are counted
+ * per person).
  */
 export async function hostWithRooms(
   request: APIRequest,
@@ -31,6 +32,7 @@ export async function hostWithRooms(
 ): Promise<{ host: TestUser; rooms: Room[] }> {
   const host = await createUser(request, { role: 'host' });
   const listed = await asAccount(request, host, async (api) => {
+    const image = await uploadPhoto(api);
     const made: Room[] = [];
     for (const room of rooms) {
       const details: RoomDetails = {
@@ -44,7 +46,7 @@ export async function hostWithRooms(
         description: 'A room a search test listed.',
         ...room,
       };
-      const response = await api.post(`${SEEDED_URL}/api/room`, { headers: sameOrigin(), data: { ...details, image: host.image } });
+      const response = await api.post(`${SEEDED_URL}/api/room`, { headers: sameOrigin(), data: { ...details, image } });
       expect(response.status(), `POST /api/room: ${await response.text()}`).toBe(201);
       made.push(roomSchema.parse(await response.json()));
     }

@@ -5,11 +5,12 @@ import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { AppError, BadRequestError } from '../../errors.js';
 import { ImageNotProcessedError, ImageQueueFullError, NotAnImageError, type ImageStore } from '../../integrations/images/image-store.js';
-import { identifyViewer } from '../../plugins/session.js';
+import { identifyViewer, rateLimitKeyByUser } from '../../plugins/session.js';
 
 /**
  * `POST /api/uploads/image`: the product's own image upload (the spec's image-hosting call).
- * Open to visitors because sign-up uploads the photo before the account exists; rate-limited per address.
+ * Open to visitors because sign-up uploads the photo before the account exists; rate-limited per person when
+ * signed in (a host filling two listings), per address for visitors.
  * The file is judged by its content and re-encoded; its name and declared type are ignored. Who uploaded it
  * (a signed-in uploader; a visitor's is nobody's) is written down: a host may put on a room only their own.
  */
@@ -18,7 +19,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageSto
     '/uploads/image',
     {
       onRequest: identifyViewer,
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: rateLimitKeyByUser } },
       schema: {
         summary: 'Upload an image (multipart field `image`)',
         consumes: ['multipart/form-data'],
