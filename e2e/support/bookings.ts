@@ -176,22 +176,21 @@ export function pickAnnouncement(page: Page): Locator {
   return calendar(page).locator('p[aria-live="polite"]');
 }
 
-function ordinal(n: number): string {
-  const suffix = n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
-  return `${n}${suffix}`;
-}
-
-/** The calendar's name for a day, as a screen reader reads it: 'Tuesday, January 5th, 2027'. */
+/** The calendar's name for a day, as a screen reader reads it: its number first, '5, Tuesday, January 2027'. */
 export function dayName(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
   const weekday = d.toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
   const month = d.toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
-  return `${weekday}, ${month} ${ordinal(d.getUTCDate())}, ${d.getUTCFullYear()}`;
+  return `${d.getUTCDate()}, ${weekday}, ${month} ${d.getUTCFullYear()}`;
+}
+
+/** A day's button in a calendar: ', today' and ', selected' are added to its name when they apply. */
+export function dayButtonNamed(date: string): RegExp {
+  return new RegExp(`^${dayName(date)}(, today)?(, selected)?$`);
 }
 
 export function dayButton(page: Page, date: string): Locator {
-  // 'Today, …' and '…, selected' are added to the name when they apply.
-  return calendar(page).getByRole('button', { name: new RegExp(`^(Today, )?${dayName(date)}(, selected)?$`) });
+  return calendar(page).getByRole('button', { name: dayButtonNamed(date) });
 }
 
 export function monthName(date: string): string {

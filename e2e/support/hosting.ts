@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { roomSchema, type Room } from '@staybook/domain';
 import { sameOrigin, uploadPhoto } from './auth';
-import { dayName } from './bookings';
+import { dayButtonNamed } from './bookings';
 import { SEEDED_URL } from './servers';
 
 /** What a host types into the room form; numbers as typed. */
@@ -43,7 +43,7 @@ export async function clickAvailabilityDay(scope: Page | Locator, date: string):
     await calendar.getByRole('button', { name: 'Go to the Next Month' }).click();
     await expect(calendar.getByRole('grid')).not.toHaveAttribute('aria-label', shown ?? '');
   }
-  await calendar.getByRole('button', { name: new RegExp(`^(Today, )?${dayName(date)}(, selected)?$`) }).click();
+  await calendar.getByRole('button', { name: dayButtonNamed(date) }).click();
 }
 
 export async function pickAvailability(scope: Page | Locator, from: string, to: string): Promise<void> {

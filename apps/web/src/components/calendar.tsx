@@ -7,7 +7,27 @@ import './day-picker.css';
  * Every calendar in the app goes through here, so the fixes below hold for all of them.
  */
 export function Calendar(props: DayPickerProps) {
-  return <DayPicker {...props} components={{ CaptionLabel: MonthLabel, DayButton: FocusedDayButton, ...props.components }} />;
+  return (
+    <DayPicker
+      {...props}
+      labels={{ labelDayButton: dayButtonName, ...props.labels }}
+      components={{ CaptionLabel: MonthLabel, DayButton: FocusedDayButton, ...props.components }}
+    />
+  );
+}
+
+const WEEKDAY_AND_MONTH = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', year: 'numeric' });
+
+/**
+ * A day button's name begins with the number it shows ('1, Sunday, November 2026, today, selected'): speech
+ * input users say what they see, and a name that hides it ('Sunday, November 1st, 2026') fails WCAG 2.5.3.
+ */
+export function dayButtonName(date: Date, modifiers: { today?: boolean; selected?: boolean }): string {
+  const parts = Object.fromEntries(WEEKDAY_AND_MONTH.formatToParts(date).map((part) => [part.type, part.value]));
+  let name = `${date.getDate()}, ${parts.weekday}, ${parts.month} ${parts.year}`;
+  if (modifiers.today) name += ', today';
+  if (modifiers.selected) name += ', selected';
+  return name;
 }
 
 /**

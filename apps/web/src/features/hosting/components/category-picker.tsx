@@ -31,7 +31,7 @@ export function CategoryPicker({ value, onChange, onBlur, error, ref }: Category
           className={`${INPUT_CLASS} flex items-center gap-3 text-left`}
         >
           {ChosenIcon && <ChosenIcon size={20} aria-hidden="true" />}
-          <span className={`flex-1 ${chosen ? '' : 'text-neutral-400'}`}>{chosen?.label ?? 'Choose a category'}</span>
+          <span className={`flex-1 ${chosen ? '' : 'text-neutral-500'}`}>{chosen?.label ?? 'Choose a category'}</span>
           <LuChevronDown size={18} aria-hidden="true" className="text-neutral-500" />
         </ListboxButton>
         <ListboxOptions
