@@ -68,10 +68,10 @@ export function ratingFromSums(sums: RatingSums): RatingSummary {
 /** A card's rating: '★ 4.87 (23)', or 'New' below RATING_SHOWN_FROM reviews. */
 export function cardRatingText(rating: Rating): string {
   if (rating.count < RATING_SHOWN_FROM || rating.average === null) return 'New';
-  return `★ ${rating.average.toFixed(2)} (${rating.count})`;
+  return `★ ${formatAverage(rating.average)} (${rating.count})`;
 }
 
-/** The room page's average: one decimal ('4.9'). */
+/** An average rating, wherever it is shown (cards, the room page, statistics): two decimals, '4.87'. */
 export function formatAverage(value: number): string {
-  return value.toFixed(1);
+  return value.toFixed(2);
 }

@@ -3,7 +3,7 @@ import { REVIEW_CATEGORIES, REVIEW_CATEGORY_LABELS } from '@staybook/domain/revi
 import { countOf } from '@staybook/domain/text';
 import { FaStar } from 'react-icons/fa';
 
-/** '★ 4.9 · 23 reviews': the room's average (one decimal) and how many published reviews it comes from. */
+/** '★ 4.87 · 23 reviews': the room's average (as a card writes it) and how many published reviews it comes from. */
 export function ratingHeadline(rating: RatingSummary): string | null {
   if (rating.count === 0 || rating.average === null) return null;
   return `${formatAverage(rating.average)} · ${countOf(rating.count, 'review')}`;

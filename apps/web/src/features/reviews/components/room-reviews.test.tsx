@@ -66,10 +66,11 @@ describe('RoomReviews', () => {
       },
       user('guest'),
     );
-    expect(await screen.findByRole('heading', { name: 'Rated 4.9 out of 5 from 23 reviews' })).toBeTruthy();
-    expect(screen.getByText('4.9 · 23 reviews')).toBeTruthy();
+    // The average as a card writes it ('★ 4.87 (23)'): one format wherever a rating shows.
+    expect(await screen.findByRole('heading', { name: 'Rated 4.87 out of 5 from 23 reviews' })).toBeTruthy();
+    expect(screen.getByText('4.87 · 23 reviews')).toBeTruthy();
     const cleanliness = screen.getByText('Cleanliness').parentElement!;
-    expect(within(cleanliness).getByText('4.9')).toBeTruthy();
+    expect(within(cleanliness).getByText('4.90')).toBeTruthy();
     const items = within(screen.getByRole('list', { name: 'Reviews' })).getAllByRole('listitem');
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Review by Guest1', 'Review by Guest2']);
     expect(within(items[0]!).getByText('November 2026')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { imageAtWidth, imageSrcSet, ROOM_CARD_IMAGE_SIZES } from '@staybook/domain/images';
 import { formatMoney } from '@staybook/domain/money';
-import { cardRatingText, type Rating } from '@staybook/domain/ratings';
+import { cardRatingText, formatAverage, type Rating } from '@staybook/domain/ratings';
 import type { ListedRoom } from '@staybook/domain/rooms';
 import { isDatedSearch, type RoomSearch } from '@staybook/domain/search';
 import { countOf } from '@staybook/domain/text';
@@ -62,7 +62,7 @@ export function RoomCard({ room, search = {}, eager, highPriority }: RoomCardPro
 /** '★ 4.87 (23)', or 'New' below three reviews; read as a sentence. */
 function CardRating({ rating }: { rating: Rating }) {
   const text = cardRatingText(rating);
-  const label = text === 'New' ? 'New listing' : `Rated ${rating.average!.toFixed(2)} out of 5 from ${rating.count} reviews`;
+  const label = text === 'New' ? 'New listing' : `Rated ${formatAverage(rating.average!)} out of 5 from ${rating.count} reviews`;
   return (
     <p className="shrink-0 text-sm text-neutral-900">
       <span aria-hidden="true">{text}</span>
