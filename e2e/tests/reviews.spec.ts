@@ -44,7 +44,7 @@ async function fetchRoomRating(api: APIRequestContext, roomId: string): Promise<
   return roomReviewsPageSchema.parse(await response.json()).rating;
 }
 
-/** The room page's ratings heading: '★ 4.9 · 23 reviews'. */
+/** The room page's ratings heading: '★ 4.87 · 23 reviews'. */
 function ratingHeadline(rating: RatingSummary): string {
   return `${formatAverage(rating.average!)} · ${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}`;
 }
@@ -101,6 +101,7 @@ test.describe.serial('reviews after a stay', () => {
     }
     await page.getByLabel('Your review').fill(guestText);
     await page.getByRole('button', { name: 'Submit review' }).click();
+    await expect(page.getByText('Review submitted', { exact: true })).toBeVisible();
     await expect(page.getByText(new RegExp(`^Your review will be published when ${stay!.host.name} writes theirs or on `))).toBeVisible();
     await expect(page.getByText(guestText)).toBeVisible();
 
@@ -121,6 +122,7 @@ test.describe.serial('reviews after a stay', () => {
     await rate(page, 'Rate your guest', 5);
     await page.getByLabel('Your review').fill(hostText);
     await page.getByRole('button', { name: 'Submit review' }).click();
+    await expect(page.getByText('Review submitted', { exact: true })).toBeVisible();
 
     // Both are published together: the host now reads the guest's review too.
     await expect(page.getByRole('region', { name: 'Your review' }).getByText(hostText)).toBeVisible();

@@ -1,4 +1,5 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import type { FieldValues, UseFormReset, UseFormSubscribe } from 'react-hook-form';
 import { AuthContext } from '../features/auth/hooks/use-auth';
 import { clearDraft, draftKey, readDraft, writeDraft } from '../lib/drafts';
 
@@ -40,6 +41,28 @@ export function useDraft<T>(form: string | null): Draft<T> {
     setNoticeShown(false);
   }, []);
   return { restored, noticeShown, keep, clear };
+}
+
+/**
+ * A react-hook-form form's draft: the draft's values put over `initialValues` once (the form stays dirty against
+ * them, so leaving still asks), then every change kept, or the draft forgotten when the form is back to them.
+ */
+export function useFormDraft<V extends FieldValues>(
+  form: { reset: UseFormReset<V>; subscribe: UseFormSubscribe<V> },
+  name: string | null,
+  initialValues: V,
+): Draft<V> {
+  const draft = useDraft<V>(name);
+  const { reset, subscribe } = form;
+  const { restored, keep } = draft;
+  useEffect(() => {
+    if (restored) reset(restored, { keepDefaultValues: true });
+  }, [restored, reset]);
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => keep(values, sameValues(values, initialValues)) }),
+    [subscribe, keep, initialValues],
+  );
+  return draft;
 }
 
 /** Whether two form values are the same, whatever the order of their keys; an undefined field is an absent one. */

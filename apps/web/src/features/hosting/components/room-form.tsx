@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_CANCELLATION_POLICY } from '@staybook/domain/cancellation';
 import { ROOM_LIMITS, roomInputSchemaFor, type RoomInput, type RoomInputValues } from '@staybook/domain/room-input';
 import type { RoomSummary } from '@staybook/domain/rooms';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { DraftNotice } from '../../../components/draft-notice';
 import { LeaveGuard, useLeaveQuestion } from '../../../components/leave-guard';
-import { sameValues, useDraft } from '../../../hooks/use-draft';
+import { useFormDraft } from '../../../hooks/use-draft';
 import { TextAreaField, TextField } from '../../../components/fields';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
@@ -96,8 +96,7 @@ function RoomFormFields({
   guardLeaving = false,
   onDiscard,
 }: RoomFormProps & { onDiscard: () => void }) {
-  const draft = useDraft<RoomInputValues>(draftName ?? null);
-  const [initialValues] = useState(() => valuesOf(room, defaultTimeZone));
+  const [initialValues] = useState(() => valuesOf(room, defaultTimeZone) as RoomInputValues);
   const zone = room?.timeZone ?? defaultTimeZone;
   // Availability starts today or later where the room is (the zone chosen in the form).
   const schema = useMemo(() => roomInputSchemaFor(room ? { keepStart: room.from, timeZone: zone } : { timeZone: zone }), [room, zone]);
@@ -108,16 +107,7 @@ function RoomFormFields({
     shouldFocusError: false,
   });
   const { errors, isSubmitted, isDirty } = formState;
-
-  // The draft's values over the room's: the form stays dirty (so leaving asks) until they are saved or discarded.
-  useEffect(() => {
-    if (draft.restored) reset(draft.restored, { keepDefaultValues: true });
-  }, [draft.restored, reset]);
-  const keepDraft = draft.keep;
-  useEffect(
-    () => subscribe({ formState: { values: true }, callback: ({ values }) => keepDraft(values, sameValues(values, initialValues)) }),
-    [subscribe, keepDraft, initialValues],
-  );
+  const draft = useFormDraft({ reset, subscribe }, draftName ?? null, initialValues);
   const leaving = useLeaveQuestion(isDirty);
 
   const photos = useRoomPhotos(draft.restored?.photos ?? room?.photos ?? [], (urls) =>

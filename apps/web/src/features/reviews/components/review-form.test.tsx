@@ -1,10 +1,17 @@
 import { REVIEW_CATEGORY_LABELS, REVIEW_CATEGORIES } from '@staybook/domain/reviews';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '@staybook/domain/accounts';
+import { AuthContext, type AuthContextValue } from '../../auth/hooks/use-auth';
 import { ApiRequestError } from '../../../lib/api-client';
 import { ReviewForm } from './review-form';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const HOST = { id: 'host-1', name: 'Hana', email: 'hana@example.com', image: null, role: 'host', status: 'Verified', emailVerified: true } as SessionUser;
 
 const TEXT = 'A quiet cabin, spotless, and the host met us at the door.';
 
@@ -90,5 +97,28 @@ describe('ReviewForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
     expect((await screen.findByRole('alert')).textContent).toBe('You have already reviewed this stay.');
     expect((screen.getByLabelText('Your review') as HTMLTextAreaElement).value).toBe(TEXT);
+  });
+
+  it('keeps the review being written as a draft, with its stars, until it is sent', async () => {
+    const signedIn = { user: HOST, loading: false, error: null } as unknown as AuthContextValue;
+    const onSubmit = vi.fn(() => Promise.resolve());
+    const open = () =>
+      render(
+        <AuthContext value={signedIn}>
+          <ReviewForm side="host" onSubmit={onSubmit} draft="review:b1" />
+        </AuthContext>,
+      );
+    open();
+    rate('Rate your guest', 4);
+    write(TEXT);
+    cleanup();
+
+    open();
+    expect(screen.getByRole('status').textContent).toContain('Draft restored');
+    await waitFor(() => expect(screen.getByLabelText('Your review')).toHaveProperty('value', TEXT));
+    expect(screen.getByLabelText('4 stars')).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ rating: 4, body: TEXT }));
+    await waitFor(() => expect(localStorage.length).toBe(0));
   });
 });

@@ -11,7 +11,10 @@ import {
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldPath, type FieldValues, type UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../../components/button';
+import { DraftNotice } from '../../../components/draft-notice';
+import { LeaveGuard, useLeaveQuestion } from '../../../components/leave-guard';
 import { TextAreaField } from '../../../components/fields';
+import { useFormDraft } from '../../../hooks/use-draft';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
 import { reviewCountNote } from '../utils/review-text';
@@ -24,26 +27,39 @@ interface ReviewFormProps {
   side: ReviewSide;
   /** Sends the review; a refusal it throws is shown under its field, or above the button. */
   onSubmit: (body: ReviewBody) => Promise<unknown>;
+  /** Names the draft kept as the review is written ('review:<booking id>'); none without it. */
+  draft?: string | undefined;
 }
 
-/** The review of a stay: the guest's stars (overall and the six categories) or the host's, and the text. */
-export function ReviewForm({ side, onSubmit }: ReviewFormProps) {
-  return side === 'guest' ? <GuestReviewForm onSubmit={onSubmit} /> : <HostReviewForm onSubmit={onSubmit} />;
+/**
+ * The review of a stay: the guest's stars (overall and the six categories) or the host's, and the text. With
+ * `draft`, what is written is kept in the browser until it is sent, and leaving the page asks first.
+ */
+export function ReviewForm({ side, onSubmit, draft }: ReviewFormProps) {
+  // 'Discard' starts a fresh form.
+  const [generation, setGeneration] = useState(0);
+  const props = { onSubmit, draft: draft ?? null, onDiscard: () => setGeneration((g) => g + 1) };
+  return side === 'guest' ? <GuestReviewForm key={generation} {...props} /> : <HostReviewForm key={generation} {...props} />;
 }
+
+type FormProps = Pick<ReviewFormProps, 'onSubmit'> & { draft: string | null; onDiscard: () => void };
+
+/** The text starts empty; no stars until the person picks some. */
+const EMPTY = { body: '' };
 
 const GUEST_FIELDS = ['rating', ...REVIEW_CATEGORIES, 'body'] as const;
 const HOST_FIELDS = ['rating', 'body'] as const;
 
-function GuestReviewForm({ onSubmit }: Pick<ReviewFormProps, 'onSubmit'>) {
+function GuestReviewForm({ onSubmit, draft, onDiscard }: FormProps) {
   const form = useForm<GuestReviewBody>({
     resolver: zodResolver(guestReviewBodySchema),
-    // No stars until the person picks some.
-    defaultValues: { body: '' },
+    defaultValues: EMPTY,
     shouldFocusError: false,
   });
-  const { submit, problem, formRef } = useSubmit(form, onSubmit, GUEST_FIELDS);
+  const { submit, problem, formRef, drafting } = useSubmit(form, onSubmit, GUEST_FIELDS, draft, onDiscard);
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-6">
+      {drafting}
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-3 text-lg font-semibold text-neutral-900">Rate your stay</legend>
         <StarField control={form.control} name="rating" label="Overall rating" />
@@ -57,15 +73,16 @@ function GuestReviewForm({ onSubmit }: Pick<ReviewFormProps, 'onSubmit'>) {
   );
 }
 
-function HostReviewForm({ onSubmit }: Pick<ReviewFormProps, 'onSubmit'>) {
+function HostReviewForm({ onSubmit, draft, onDiscard }: FormProps) {
   const form = useForm<HostReviewBody>({
     resolver: zodResolver(hostReviewBodySchema),
-    defaultValues: { body: '' },
+    defaultValues: EMPTY,
     shouldFocusError: false,
   });
-  const { submit, problem, formRef } = useSubmit(form, onSubmit, HOST_FIELDS);
+  const { submit, problem, formRef, drafting } = useSubmit(form, onSubmit, HOST_FIELDS, draft, onDiscard);
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-6">
+      {drafting}
       <StarField control={form.control} name="rating" label="Rate your guest" />
       <ReviewTextField control={form.control} registration={form.register('body')} error={form.formState.errors.body?.message} />
       <SubmitRow problem={problem} pending={form.formState.isSubmitting} />
@@ -75,19 +92,47 @@ function HostReviewForm({ onSubmit }: Pick<ReviewFormProps, 'onSubmit'>) {
 
 type FormOf<V extends FieldValues, B> = ReturnType<typeof useForm<V, unknown, B>>;
 
-/** Sends the valid review; puts the server's refusal of a field under it, and any other refusal above the button. */
-function useSubmit<V extends FieldValues, B extends ReviewBody>(form: FormOf<V, B>, onSubmit: (body: B) => Promise<unknown>, fields: readonly FieldPath<V>[]) {
+/**
+ * Sends the valid review; puts the server's refusal of a field under it, and any other refusal above the button.
+ * Keeps the draft as it is written (and forgets it once sent), and asks before the page is left with it unsent.
+ */
+function useSubmit<V extends FieldValues, B extends ReviewBody>(
+  form: FormOf<V, B>,
+  onSubmit: (body: B) => Promise<unknown>,
+  fields: readonly FieldPath<V>[],
+  draftName: string | null,
+  onDiscard: () => void,
+) {
   const [problem, setProblem] = useState<string | null>(null);
   const formRef = useFocusFirstInvalid(form.formState.submitCount);
+  const [initialValues] = useState(() => EMPTY as unknown as V);
+  const draft = useFormDraft(form, draftName, initialValues);
+  const leaving = useLeaveQuestion(form.formState.isDirty);
   const submit = form.handleSubmit(async (body) => {
     setProblem(null);
     try {
       await onSubmit(body);
     } catch (error) {
       if (!showServerFieldErrors(error, form.setError, fields)) setProblem(errorMessage(error));
+      return;
     }
+    leaving.settle();
+    draft.clear();
   });
-  return { submit, problem, formRef };
+  const drafting = (
+    <>
+      {draftName && <LeaveGuard active={leaving.active} />}
+      {draft.noticeShown && (
+        <DraftNotice
+          onDiscard={() => {
+            draft.clear();
+            onDiscard();
+          }}
+        />
+      )}
+    </>
+  );
+  return { submit, problem, formRef, drafting };
 }
 
 function StarField<V extends FieldValues>({ control, name, label }: { control: Control<V, unknown, ReviewBody>; name: FieldPath<V>; label: string }) {

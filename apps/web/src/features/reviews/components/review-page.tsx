@@ -7,6 +7,7 @@ import type { ComponentProps } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { ApiRequestError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { tripPath } from '../../trips/utils/trip-text';
 import { useReviewState } from '../api/use-review-state';
 import { useWriteReview } from '../api/use-write-review';
@@ -26,6 +27,8 @@ export function ReviewPage({ trip }: { trip: Trip }) {
   const submit = async (body: Parameters<typeof write.mutateAsync>[0]) => {
     try {
       await write.mutateAsync(body);
+      // Guest or host alike: the page below changes to the review as written; the toast says it went through.
+      notify.success('Review submitted');
     } catch (error) {
       // Written meanwhile (another tab), or the window closed: the page shows where things now stand.
       if (error instanceof ApiRequestError && error.status === 409) void state.refetch();
@@ -51,14 +54,24 @@ export function ReviewPage({ trip }: { trip: Trip }) {
       {!state.data ? (
         state.isError ? <LoadError what="The review" error={state.error} onRetry={() => void state.refetch()} /> : <Loader size="short" />
       ) : (
-        <ReviewPhaseView state={state.data} otherName={trip.otherParty.name} onSubmit={submit} />
+        <ReviewPhaseView state={state.data} otherName={trip.otherParty.name} onSubmit={submit} draft={`review:${bookingId}`} />
       )}
     </article>
   );
 }
 
 /** What the page shows once the state is in: a failed refresh keeps it, and the review being written with it. */
-function ReviewPhaseView({ state, otherName, onSubmit }: { state: ReviewState; otherName: string; onSubmit: ComponentProps<typeof ReviewForm>['onSubmit'] }) {
+function ReviewPhaseView({
+  state,
+  otherName,
+  onSubmit,
+  draft,
+}: {
+  state: ReviewState;
+  otherName: string;
+  onSubmit: ComponentProps<typeof ReviewForm>['onSubmit'];
+  draft: string;
+}) {
   const phase = reviewPhase(state);
   if (phase.kind === 'reviews') return <StayReviews state={state} otherName={otherName} />;
   if (phase.kind === 'problem') return <p className="rounded-lg bg-neutral-100 px-4 py-3 text-neutral-800">{phase.text}</p>;
@@ -67,7 +80,7 @@ function ReviewPhaseView({ state, otherName, onSubmit }: { state: ReviewState; o
       <p className="text-neutral-700">
         {`You can write it until ${formatIsoDate(state.closesOn)}. ${otherName} will not see it until they have written theirs or that day has passed; then both are published together.`}
       </p>
-      <ReviewForm side={state.side} onSubmit={onSubmit} />
+      <ReviewForm side={state.side} onSubmit={onSubmit} draft={draft} />
     </div>
   );
 }
