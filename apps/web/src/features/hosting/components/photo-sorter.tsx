@@ -127,7 +127,8 @@ export function PhotoSorter({ items, onMove, onRemove }: PhotoSorterProps) {
               {item.progress !== null && (
                 <div className="flex items-center gap-2 text-xs text-neutral-700">
                   <progress max={1} value={item.progress} aria-label={`Uploading photo ${index + 1}`} className="h-2 w-full accent-rose-600" />
-                  <span aria-hidden="true">{`${Math.round(item.progress * 100)}%`}</span>
+                  {/* Every byte sent: the server is still making the picture's sizes. */}
+                  <span aria-hidden="true">{item.progress >= 1 ? 'Processing…' : `${Math.round(item.progress * 100)}%`}</span>
                 </div>
               )}
               {item.error && (

@@ -241,6 +241,28 @@ describe('RoomForm', () => {
     expect(onSave.mock.calls[0]![0]).toMatchObject({ photos: [STORED, SECOND, UPLOADED], image: STORED, priceCents: 13250 });
   });
 
+  it('drops a stale photo message as soon as photos are chosen, and says when the uploads wait for the server', async () => {
+    const sent: XMLHttpRequestDouble[] = [];
+    vi.stubGlobal('XMLHttpRequest', xhrDouble(sent));
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    render(<RoomForm submitLabel="Save & Continue" saving={false} onSave={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(await screen.findByText('Please upload at least one photo')).toBeTruthy();
+
+    const photo = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Photos'), { target: { files: [photo('a.png'), photo('b.png')] } });
+    expect(screen.queryByText('Please upload at least one photo')).toBeNull();
+    expect(screen.getByText('Uploading photos…')).toBeTruthy();
+    sent[0]!.progress(1);
+    sent[1]!.progress(1);
+    expect(await screen.findByText('Processing photos…')).toBeTruthy();
+    expect(screen.getAllByText('Processing…')).toHaveLength(2);
+    sent[0]!.answer(201, { url: UPLOADED, display_url: UPLOADED });
+    sent[1]!.answer(201, { url: SECOND, display_url: SECOND });
+    await waitFor(() => expect(screen.queryByText('Processing photos…')).toBeNull());
+    expect(screen.queryByText('Please upload at least one photo')).toBeNull();
+  });
+
   it('keeps a refused upload in the list with its reason until it is removed', async () => {
     const sent: XMLHttpRequestDouble[] = [];
     vi.stubGlobal('XMLHttpRequest', xhrDouble(sent));

@@ -114,6 +114,15 @@ function RoomFormFields({
     setValue('photos', urls, { shouldValidate: isSubmitted, shouldDirty: true }),
   );
 
+  // Choosing photos answers 'Please upload at least one photo' (or 'wait for the uploads') at once.
+  const photosClearingError = {
+    ...photos,
+    add: (files: readonly File[]) => {
+      clearErrors('photos');
+      photos.add(files);
+    },
+  };
+
   const formRef = useFocusFirstInvalid(formState.submitCount);
   const save = handleSubmit(async (input) => {
     try {
@@ -194,7 +203,7 @@ function RoomFormFields({
             name="photos"
             control={control}
             render={({ field, fieldState }) => (
-              <RoomPhotoField ref={field.ref} photos={photos} error={fieldState.error?.message ?? errors.image?.message} />
+              <RoomPhotoField ref={field.ref} photos={photosClearingError} error={fieldState.error?.message ?? errors.image?.message} />
             )}
           />
           <div className="grid grid-cols-2 gap-x-4">

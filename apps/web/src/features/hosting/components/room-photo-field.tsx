@@ -43,10 +43,12 @@ export function RoomPhotoField({ photos, error, ref }: RoomPhotoFieldProps) {
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         onChange={choose}
-        className="w-full rounded-md border border-neutral-300 bg-neutral-50 text-sm text-neutral-700 file:mr-3 file:cursor-pointer file:border-0 file:bg-rose-600 file:px-4 file:py-2.5 file:font-semibold file:text-white hover:file:bg-rose-700 disabled:opacity-60"
+        // The browser's own 'No file chosen' would contradict the list below once a choice has been uploaded (the
+        // input is emptied so the same file can be chosen again): only its button shows.
+        className="w-full rounded-md border border-neutral-300 bg-neutral-50 text-sm text-transparent file:mr-3 file:cursor-pointer file:border-0 file:bg-rose-600 file:px-4 file:py-2.5 file:font-semibold file:text-white hover:file:bg-rose-700 disabled:opacity-60"
       />
       <p aria-live="polite" className="text-sm text-neutral-600">
-        {photos.leftOut ?? (full ? `This room has the most photos it can have (${ROOM_LIMITS.maxPhotos}).` : photos.uploading ? 'Uploading photos…' : '')}
+        {photos.leftOut ?? (full ? `This room has the most photos it can have (${ROOM_LIMITS.maxPhotos}).` : uploadNote(photos))}
       </p>
       <PhotoSorter items={photos.items} onMove={photos.move} onRemove={photos.remove} />
       <p id={errorId} className="min-h-5 text-sm text-rose-600">
@@ -54,4 +56,11 @@ export function RoomPhotoField({ photos, error, ref }: RoomPhotoFieldProps) {
       </p>
     </div>
   );
+}
+
+/** What the uploads under way are doing: sending, or (every byte sent) waiting for the server to size the pictures. */
+function uploadNote(photos: RoomPhotos): string {
+  const underWay = photos.items.filter((item) => item.progress !== null);
+  if (underWay.length === 0) return '';
+  return underWay.every((item) => (item.progress ?? 0) >= 1) ? 'Processing photos…' : 'Uploading photos…';
 }
