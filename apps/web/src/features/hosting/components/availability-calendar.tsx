@@ -16,7 +16,8 @@ interface AvailabilityCalendarProps {
 
 /**
  * Picks a room's availability window: the first day clicked is the first available day, the next one
- * after it the last check-out day; a click once both are set starts again. Days before `earliest` (but
+ * after it the last check-out day; a click once both are set starts again. The caption chooses the month and
+ * the year from lists. Days before `earliest` (but
  * `keepStart`), and beyond the two years a window may last, cannot be picked.
  */
 export function AvailabilityCalendar({ from, to, earliest, keepStart, onChange, labelledBy }: AvailabilityCalendarProps) {
@@ -44,6 +45,10 @@ export function AvailabilityCalendar({ from, to, earliest, keepStart, onChange, 
         disabled={disabled}
         defaultMonth={isoToLocalDate(from !== '' ? from : earliest)}
         startMonth={isoToLocalDate(firstMonth)}
+        // A window may last two years: the month and the year are picked from lists, not twelve clicks a year.
+        captionLayout="dropdown"
+        // Once a start is picked, as far as its window may reach; before, as far as a later start's may.
+        endMonth={isoToLocalDate(latestAvailabilityEnd(from !== '' ? from : latestAvailabilityEnd(earliest)))}
         fixedWeeks
       />
     </div>
