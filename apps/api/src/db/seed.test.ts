@@ -174,6 +174,14 @@ describe('demo seed', { timeout: 180_000 }, () => {
     expect(written.every((r) => r.publishedAt !== null && r.publishedAt.getTime() <= Date.now())).toBe(true);
     expect(written.some((r) => r.reply !== null)).toBe(true);
     expect(written.some((r) => r.side === 'host')).toBe(true);
+    // No room's page shows one guest's words twice.
+    const byRoom = await db
+      .select({ roomId: bookings.roomId, body: reviews.body })
+      .from(reviews)
+      .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
+      .where(eq(reviews.side, 'guest'));
+    const seen = new Set(byRoom.map((r) => `${r.roomId} ${r.body}`));
+    expect(seen.size).toBe(byRoom.length);
   });
 
   it('leaves the demo guest a stay that ended days ago, at a demo host’s room, that neither side has reviewed', async () => {

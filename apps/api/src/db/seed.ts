@@ -143,7 +143,7 @@ export type DemoReview = { guestRating: number | null; categories: number[]; hos
  * by one side only, some answered by the host; scores mostly 4 and 5. Stays whose window is still open are left
  * unreviewed, the demo guest's included.
  */
-export function planDemoReview(stay: DemoStay, index: number, today: IsoDate): DemoReview | null {
+export function planDemoReview(stay: DemoStay, index: number, today: IsoDate, nthInRoom = 0): DemoReview | null {
   if (stay.cancelled || addDays(stay.to, 20) >= today || index % 11 === 7) return null;
   const guestRating = index % 9 === 3 ? null : [5, 5, 4, 5, 3, 4, 5][index % 7]!;
   const categories = Array.from({ length: 6 }, (_, c) => Math.max(1, Math.min(5, (guestRating ?? 5) + (((index + c) % 4 === 0 ? -1 : 0) + ((index * c) % 7 === 1 ? 1 : 0)))));
@@ -152,8 +152,9 @@ export function planDemoReview(stay: DemoStay, index: number, today: IsoDate): D
     categories,
     hostRating: index % 8 === 5 ? null : [5, 5, 4][index % 3]!,
     reply: guestRating !== null && index % 3 === 0 ? DEMO_REPLIES[index % DEMO_REPLIES.length]! : null,
-    guestText: DEMO_GUEST_REVIEWS[index % DEMO_GUEST_REVIEWS.length]!,
-    hostText: DEMO_HOST_REVIEWS[index % DEMO_HOST_REVIEWS.length]!,
+    // Counted per room, so a room's page never shows one text twice (it has fewer stays than there are texts).
+    guestText: DEMO_GUEST_REVIEWS[(stay.room * 5 + nthInRoom) % DEMO_GUEST_REVIEWS.length]!,
+    hostText: DEMO_HOST_REVIEWS[(stay.room + nthInRoom) % DEMO_HOST_REVIEWS.length]!,
   };
 }
 
@@ -282,7 +283,7 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
         processor,
         card: DEMO_CARDS[i % DEMO_CARDS.length]!,
       });
-      const review = planDemoReview(stay, i, today);
+      const review = planDemoReview(stay, i, today, stays.slice(0, i).filter((earlier) => earlier.room === stay.room).length);
       if (!review) continue;
       const room = seededRooms[stay.room]!;
       // Written a few days after check-out; published together when the second came (or the window closed).
