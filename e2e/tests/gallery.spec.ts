@@ -113,7 +113,8 @@ test('a host adds a room with four photos, puts them in order by drag and by key
 
   // The room page: the chosen cover large, the others in the order chosen.
   await page.goto(`/room/${roomId}`);
-  const cover = page.getByRole('img', { name: title });
+  // Each photo is the button that opens it, named by its picture's text.
+  const cover = page.getByRole('button', { name: `${title}, photo 1 of 4` }).getByRole('img');
   await expect(cover).toBeVisible();
   expect(keyOf(await cover.getAttribute('src'))).toBe(order[0]);
   const thumbnails = page.getByTestId('room-gallery').locator('img');
@@ -125,7 +126,7 @@ test('a host adds a room with four photos, puts them in order by drag and by key
   // The viewer by mouse: open the second photo, step on and back, close.
   const viewer = page.getByRole('dialog', { name: `Photos of ${title}` });
   const shown = viewer.getByRole('img');
-  await page.getByRole('button', { name: 'Show photo 2 of 4' }).click();
+  await page.getByRole('button', { name: `${title}, photo 2 of 4` }).click();
   await expect(viewer).toBeVisible();
   await expect(viewer.getByText('2 / 4')).toBeVisible();
   expect(keyOf(await shown.getAttribute('src'))).toBe(order[1]);
@@ -137,10 +138,10 @@ test('a host adds a room with four photos, puts them in order by drag and by key
   expect(await violations(page)).toEqual([]);
   await viewer.getByRole('button', { name: 'Close' }).click();
   await expect(viewer).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Show photo 2 of 4' })).toBeFocused();
+  await expect(page.getByRole('button', { name: `${title}, photo 2 of 4` })).toBeFocused();
 
   // The viewer by keyboard: Enter on a photo, the arrow keys (round past the last), Escape.
-  const third = page.getByRole('button', { name: 'Show photo 3 of 4' });
+  const third = page.getByRole('button', { name: `${title}, photo 3 of 4` });
   await third.focus();
   await page.keyboard.press('Enter');
   await expect(viewer.getByText('3 / 4')).toBeVisible();

@@ -63,7 +63,7 @@ test('clicking a card opens the room with every detail', async ({ page, request 
   await expect(page).toHaveTitle(`${TIMBER_LODGE.title} | StayBook`);
   await expect(page.getByText(TIMBER_LODGE.location).first()).toBeVisible();
 
-  const mainImage = page.getByRole('img', { name: TIMBER_LODGE.title });
+  const mainImage = page.getByRole('img', { name: new RegExp(`^${TIMBER_LODGE.title}, photo 1 of \\d+$`) });
   await expect(mainImage).toBeVisible();
   await expect.poll(() => mainImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 

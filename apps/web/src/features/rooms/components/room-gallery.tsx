@@ -10,8 +10,9 @@ const THUMB_SIZES = ['(min-width: 1104px) 250px', '(min-width: 640px) calc((100v
 /** Photos shown below the cover before 'Show all photos'. */
 const THUMBS_SHOWN = 4;
 
+/** Each photo is itself the button that opens the viewer at it; its picture's text names it. */
 const openerClass =
-  'absolute inset-0 size-full cursor-zoom-in rounded-[inherit] focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-rose-600';
+  'block size-full cursor-zoom-in rounded-[inherit] focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-rose-600';
 
 /**
  * The room's photos: the cover large, the others in a grid below it (four, then 'Show all photos'). Each opens
@@ -42,31 +43,32 @@ export function RoomGallery({ title, photos }: { title: string; photos: readonly
   };
 
   if (!cover) return null;
-  const label = (index: number) => `Show photo ${index + 1} of ${photos.length}`;
+  // What each picture shows, as far as the product knows: the room, and which of its photos it is.
+  const alt = (index: number) => `${title}, photo ${index + 1} of ${photos.length}`;
   return (
     <section aria-label="Photos" className="flex flex-col gap-2">
       <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-neutral-200 md:aspect-[2/1]">
-        <img
-          src={imageAtWidth(cover, ROOM_COVER_IMAGE_WIDTH)}
-          srcSet={imageSrcSet(cover)}
-          sizes={ROOM_COVER_IMAGE_SIZES}
-          loading="eager"
-          fetchPriority="high"
-          decoding="async"
-          width={1600}
-          height={800}
-          alt={title}
-          className="size-full object-cover"
-        />
         <button
           type="button"
           ref={(button) => {
             openers.current[0] = button;
           }}
-          aria-label={label(0)}
           className={openerClass}
           onClick={() => open(0)}
-        />
+        >
+          <img
+            src={imageAtWidth(cover, ROOM_COVER_IMAGE_WIDTH)}
+            srcSet={imageSrcSet(cover)}
+            sizes={ROOM_COVER_IMAGE_SIZES}
+            loading="eager"
+            fetchPriority="high"
+            decoding="async"
+            width={1600}
+            height={800}
+            alt={alt(0)}
+            className="size-full object-cover"
+          />
+        </button>
       </div>
       {others.length > 0 && (
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="room-gallery">
@@ -74,26 +76,26 @@ export function RoomGallery({ title, photos }: { title: string; photos: readonly
             const index = i + 1;
             return (
               <li key={url} className="relative aspect-[4/3] overflow-hidden rounded-lg bg-neutral-200">
-                <img
-                  src={imageAtWidth(url, 640)}
-                  srcSet={imageSrcSet(url)}
-                  sizes={THUMB_SIZES}
-                  loading="lazy"
-                  decoding="async"
-                  width={640}
-                  height={480}
-                  alt=""
-                  className="size-full object-cover"
-                />
                 <button
                   type="button"
                   ref={(button) => {
                     openers.current[index] = button;
                   }}
-                  aria-label={label(index)}
                   className={openerClass}
                   onClick={() => open(index)}
-                />
+                >
+                  <img
+                    src={imageAtWidth(url, 640)}
+                    srcSet={imageSrcSet(url)}
+                    sizes={THUMB_SIZES}
+                    loading="lazy"
+                    decoding="async"
+                    width={640}
+                    height={480}
+                    alt={alt(index)}
+                    className="size-full object-cover"
+                  />
+                </button>
               </li>
             );
           })}
