@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { asAccount, createUser, DEMO, fetchUser, sameOrigin, signInAs } from '../support/auth';
+import { fetchMail } from '../support/mail';
 import { SEEDED_URL } from '../support/servers';
 import { atPath, dashboardNav, dialog, manageUsersRow, openProfileMenu } from '../support/ui';
 
@@ -106,9 +107,14 @@ test('a guest asks to become a host, and an admin makes them one', async ({ page
   await page.getByRole('button', { name: 'Switch to Host' }).click();
   await expect(nav.getByRole('link', { name: 'Add Room' })).toBeVisible();
   expect(await fetchUser(page.request, guest.email)).toMatchObject({ role: 'host', status: 'Verified' });
+
+  // Made a host by role, their waiting request was granted all the same: they are mailed so.
+  await expect
+    .poll(async () => (await fetchMail(guest.email)).map((m) => m.subject), { message: `the approval mail to ${guest.email}` })
+    .toContain('Your request to become a host was approved');
 });
 
-test('"Host your home" sends a visitor to log in, and a host or an admin to the dashboard', async ({ page }) => {
+test('"Host your home" sends a visitor to log in, a host to Add Room and an admin to the dashboard', async ({ page }) => {
   const hostYourHome = page.getByRole('button', { name: 'Host your home' });
 
   await page.goto('/');

@@ -1,12 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { asAccount, createUser, DEMO, sameOrigin, signInAs } from '../support/auth';
-import { fetchMail } from '../support/mail';
+import { fetchMail, firstLink } from '../support/mail';
 import type { ReceivedMail } from '../support/mime';
 import { SEEDED_URL } from '../support/servers';
 import { atPath, dashboardNav, dialog } from '../support/ui';
 
 const DECLINED_SUBJECT = 'Your request to become a host was declined';
+const APPROVED_SUBJECT = 'Your request to become a host was approved';
 const REASON = 'Please add a profile photo that shows you, then ask again.';
 
 /** Every violation axe finds on the page, whatever its impact. */
@@ -111,7 +112,7 @@ test('an admin finds a guest by part of their e-mail and declines their host req
   await expect(nav.getByText('Host request pending', { exact: true })).toBeVisible();
 });
 
-test("an admin approves a host request from its row, and the new host's dashboard has the hosting tools", async ({ page, playwright }) => {
+test("an admin approves a host request from its row; the new host is mailed, and the mail's link opens Add Room", async ({ page, playwright }) => {
   const guest = await createUser(playwright.request);
   await asAccount(playwright.request, guest, async (api) => {
     const response = await api.put(`${SEEDED_URL}/api/user`, { headers: sameOrigin(), data: {} });
@@ -131,8 +132,19 @@ test("an admin approves a host request from its row, and the new host's dashboar
   await page.getByLabel('Role', { exact: true }).selectOption('host');
   await expect(row.getByRole('cell')).toHaveText([guest.email, /^host$/i, 'Verified', '0', 'Update Role']);
 
+  // The new host is told, with the way to start hosting.
+  let approved: ReceivedMail | undefined;
+  await expect
+    .poll(async () => (approved = (await fetchMail(guest.email)).find((m) => m.subject === APPROVED_SUBJECT)) !== undefined, {
+      message: `the approval mail to ${guest.email}`,
+    })
+    .toBe(true);
+  const link = firstLink(approved!);
+  expect(link.href).toBe(`${SEEDED_URL}/dashboard/add-room`);
+
   await signInAs(page, guest);
-  await page.goto('/dashboard');
+  await page.goto(link.pathname);
+  await expect(page.getByRole('heading', { name: 'Add Room' })).toBeVisible();
   await expect(dashboardNav(page).getByRole('link', { name: 'Add Room' })).toBeVisible();
 });
 

@@ -20,12 +20,13 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase(databaseTarget(config));
   try {
     await migrateDatabase(database);
-    const result = await applyRoleChange(database.db, { email, role, actorId: null, via: 'cli' });
+    const result = await applyRoleChange(database.db, { email, role, actorId: null, via: 'cli', publicUrl: config.publicUrl });
     if (!result) {
       console.error(`No user has the e-mail ${email}. They need to sign up first.`);
       return 1;
     }
     console.log(`${result.email} is now ${role}.`);
+    if (result.mailed) console.log('A mail telling them waits in the outbox; a running server sends it.');
     return 0;
   } finally {
     await database.close();

@@ -1,4 +1,5 @@
 import {
+  APP_PATHS,
   CANCELLATION_POLICY_LABELS,
   CANCELLATION_POLICY_TEXTS,
   countOf,
@@ -207,6 +208,18 @@ export function hostRequestDeclinedMail(user: { name: string; email: string }, r
     reason.split(/\r\n|\r|\n/),
     ['You can go on booking stays as a guest. When the reason no longer applies, you may ask again from your dashboard:'],
     { url: `${publicUrl}/dashboard`, label: 'Open my dashboard' },
+  ]);
+}
+
+/**
+ * To a person just made a host: by an admin granting the request they made (`requested`), or by an admin or the
+ * operator setting their role. The link leads to Add Room, where hosting starts.
+ */
+export function becameHostMail(user: { name: string; email: string }, requested: boolean, publicUrl: string): MailMessage {
+  return mail(user.email, requested ? 'Your request to become a host was approved' : 'You can now host on StayBook', greeting(user.name), [
+    [requested ? 'Good news: an admin approved your request to host on StayBook.' : 'Your StayBook account is now a host account.'],
+    ['You can list your rooms, and guests can book them. Start with your first room:'],
+    { url: `${publicUrl}${APP_PATHS.addRoom}`, label: 'Add a room' },
   ]);
 }
 

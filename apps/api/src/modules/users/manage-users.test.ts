@@ -256,15 +256,31 @@ describe.each(TEST_DATABASE_KINDS)('Manage Users on %s', (kind) => {
       expect(await statusOf(waiting.id)).toEqual({ role: 'guest', status: 'Requested' });
     });
 
-    it('approves a request: the guest becomes a host, recorded as a role change', async () => {
+    it('approves a request: the guest becomes a host, recorded as a role change, and is mailed a way to start', async () => {
       const tag = tagged();
-      const waiting = await person(`Approved ${tag}`, `approved-${tag}@example.com`, 'guest', 'Requested');
+      const waiting = await person(`Ana <b>&</b> ${tag}`, `approved-${tag}@example.com`, 'guest', 'Requested');
+      await t.clearMail();
       const res = await t.call('POST', `/api/users/${waiting.id}/approve-host`, { as: admin });
       expect(res.statusCode, res.body).toBe(200);
       expect(userSchema.parse(res.json())).toMatchObject({ role: 'host', status: 'Verified' });
-      expect(await t.database.db.select().from(roleChanges).where(eq(roleChanges.userId, waiting.id))).toMatchObject([
-        { actorId: admin.id, fromRole: 'guest', toRole: 'host', via: 'admin' },
-      ]);
+      const changes = await t.database.db.select().from(roleChanges).where(eq(roleChanges.userId, waiting.id));
+      expect(changes).toMatchObject([{ actorId: admin.id, fromRole: 'guest', toRole: 'host', via: 'admin' }]);
+      // The mail was written in the approval's transaction, to the outbox, keyed by the role change.
+      const [job] = await t.database.db.select().from(jobs).where(eq(jobs.key, `mail:became-host:${changes[0]!.id}`));
+      expect(job).toBeDefined();
+
+      const mail = (await t.mailSent()).filter((m) => m.to === waiting.email);
+      expect(mail).toHaveLength(1);
+      expect(mail[0]!.subject).toBe('Your request to become a host was approved');
+      expect(mail[0]!.text).toContain(`Hi Ana <b>&</b> ${tag},`);
+      expect(mail[0]!.text).toContain('approved your request to host');
+      expect(mail[0]!.text).toContain('Add a room: http://localhost:3000/dashboard/add-room');
+      expect(mail[0]!.html).toContain(`Hi Ana &lt;b&gt;&amp;&lt;/b&gt; ${tag},`);
+      expect(mail[0]!.html).toContain('<a href="http://localhost:3000/dashboard/add-room">Add a room</a>');
+
+      // Approving again is a 409 and mails nothing more.
+      expect((await t.call('POST', `/api/users/${waiting.id}/approve-host`, { as: admin })).statusCode).toBe(409);
+      expect((await t.mailSent()).filter((m) => m.to === waiting.email)).toHaveLength(1);
     });
 
     it('gives one outcome when two admins approve and decline the same request at once', async () => {
@@ -283,9 +299,11 @@ describe.each(TEST_DATABASE_KINDS)('Manage Users on %s', (kind) => {
           .where(and(eq(auditLog.userId, waiting.id), eq(auditLog.action, 'host-request.decline')));
         const promoted = await t.database.db.select().from(roleChanges).where(eq(roleChanges.userId, waiting.id));
         const mailed = await t.database.db.select().from(jobs).where(like(jobs.key, 'mail:host-request-declined:%'));
+        const approvedMail = await t.database.db.select().from(jobs).where(like(jobs.key, 'mail:became-host:%'));
         if (approve.statusCode === 200) {
           expect(await statusOf(waiting.id)).toEqual({ role: 'host', status: 'Verified' });
           expect([declined.length, promoted.length]).toEqual([0, 1]);
+          expect(approvedMail.map((j) => j.key)).toContain(`mail:became-host:${promoted[0]!.id}`);
         } else {
           expect(await statusOf(waiting.id)).toEqual({ role: 'guest', status: 'Verified' });
           expect([declined.length, promoted.length]).toEqual([1, 0]);

@@ -85,7 +85,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: UserDeps }> = async (app
         response: { 200: userSchema, ...decisionErrors },
       },
     },
-    async (request) => approveHostRequest(db, { actor: actorOf(request), userId: request.params.id }),
+    async (request) => approveHostRequest(deps, { actor: actorOf(request), userId: request.params.id }),
   );
 
   app.post(
@@ -109,7 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: UserDeps }> = async (app
       schema: { summary: "Set a user's role (admins, not their own)", params: emailParamsSchema, body: updateRoleBodySchema, response: { 200: modifiedCountSchema, ...errors, ...errorResponses(404) } },
     },
     async (request) => ({
-      modifiedCount: await setUserRole(db, { actor: actorOf(request), email: request.params.email, role: request.body.role }),
+      modifiedCount: await setUserRole(deps, { actor: actorOf(request), email: request.params.email, role: request.body.role }),
     }),
   );
 };

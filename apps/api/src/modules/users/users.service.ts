@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { auditLog, bookings, roleChanges, rooms, users } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
-import { hostRequestDeclinedMail } from '../../integrations/mail/templates.js';
+import { becameHostMail, hostRequestDeclinedMail } from '../../integrations/mail/templates.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
 import { enqueueMail } from '../jobs/jobs.js';
 
@@ -170,7 +170,7 @@ export async function countHostRequests(db: Db): Promise<HostRequestCount> {
   return { requested: Number(row?.n ?? 0) };
 }
 
-/** What deciding a host request needs besides the database: the outbox's worker and the address mail links to. */
+/** What deciding a host request or a role needs besides the database: the outbox's worker and the address mail links to. */
 export type UserDeps = {
   db: Db;
   jobs: { kick(): void };
@@ -192,17 +192,37 @@ function waitingRequest(userId: string): SQL | undefined {
 }
 
 /**
- * An admin grants a waiting host request: the guest becomes a host (Verified), and the change is recorded as any
- * role change is. Guarded by the request still waiting, so an approval and a decline at once give one outcome.
+ * Records a change of role and, when it makes someone a host, mails them through the outbox: both in the
+ * change's transaction, so the mail goes exactly when the change commits. The mail's key is the change's id,
+ * so each promotion is told once. Answers whether a mail was written (the caller then wakes the worker).
  */
-export async function approveHostRequest(db: Db, { actor, userId }: { actor: Actor; userId: string }): Promise<User> {
-  const approved = await db.transaction(async (tx) => {
+async function recordRoleChange(
+  tx: Db,
+  change: { actorId: string | null; user: { id: string; name: string; email: string }; fromRole: Role; toRole: Role; via: 'admin' | 'cli'; requested: boolean },
+  publicUrl: string,
+): Promise<boolean> {
+  const { actorId, user, fromRole, toRole, via, requested } = change;
+  const [entry] = await tx.insert(roleChanges).values({ actorId, userId: user.id, fromRole, toRole, via }).returning({ id: roleChanges.id });
+  if (toRole !== 'host') return false;
+  await enqueueMail(tx, `became-host:${entry!.id}`, becameHostMail(user, requested, publicUrl));
+  return true;
+}
+
+/**
+ * An admin grants a waiting host request: the guest becomes a host (Verified), the change is recorded as any
+ * role change is, and the new host is mailed, all in one transaction. Guarded by the request still waiting, so
+ * an approval and a decline at once give one outcome.
+ */
+export async function approveHostRequest(deps: UserDeps, { actor, userId }: { actor: Actor; userId: string }): Promise<User> {
+  const approved = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
     const [row] = await tx.update(users).set({ role: 'host', status: 'Verified', updatedAt: sql`now()` }).where(waitingRequest(userId)).returning();
     if (!row) return null;
-    await tx.insert(roleChanges).values({ actorId: actor.id, userId, fromRole: 'guest', toRole: 'host', via: 'admin' });
+    await recordRoleChange(tx, { actorId: actor.id, user: row, fromRole: 'guest', toRole: 'host', via: 'admin', requested: true }, deps.publicUrl);
     return row;
   });
-  if (!approved) return refuseDecision(db, userId);
+  if (!approved) return refuseDecision(deps.db, userId);
+  deps.jobs.kick();
   return toUser(approved);
 }
 
@@ -229,23 +249,29 @@ export async function declineHostRequest(deps: UserDeps, { actor, userId, reason
 }
 
 /**
- * Sets a user's role and settles their status (Verified), recording the change. Shared by the admin
- * endpoint and the operator's set-role command. Answers the user's e-mail, or null when nobody has it;
- * `changed` is false when the user already had that role and status.
+ * Sets a user's role and settles their status (Verified), recording the change; a person made a host is mailed
+ * (their waiting request, if any, was granted). Shared by the admin endpoint and the operator's set-role command.
+ * Answers the user's e-mail, or null when nobody has it; `changed` is false when the user already had that role
+ * and status; `mailed` when a mail waits in the outbox.
  */
 export async function applyRoleChange(
   db: Db,
-  { email, role, actorId, via }: { email: string; role: Role; actorId: string | null; via: 'admin' | 'cli' },
-): Promise<{ email: string; changed: boolean } | null> {
-  return db.transaction(async (tx) => {
+  { email, role, actorId, via, publicUrl }: { email: string; role: Role; actorId: string | null; via: 'admin' | 'cli'; publicUrl: string },
+): Promise<{ email: string; changed: boolean; mailed: boolean } | null> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
     const [current] = await tx.select().from(users).where(eq(users.email, normalizeEmail(email))).for('update');
     if (!current) return null;
-    if (current.role === role && current.status === 'Verified') return { email: current.email, changed: false };
+    if (current.role === role && current.status === 'Verified') return { email: current.email, changed: false, mailed: false };
     await tx.update(users).set({ role, status: 'Verified', updatedAt: sql`now()` }).where(eq(users.id, current.id));
-    if (current.role !== role) {
-      await tx.insert(roleChanges).values({ actorId, userId: current.id, fromRole: current.role, toRole: role, via });
-    }
-    return { email: current.email, changed: true };
+    const mailed =
+      current.role !== role &&
+      (await recordRoleChange(
+        tx,
+        { actorId, user: current, fromRole: current.role, toRole: role, via, requested: current.status === 'Requested' },
+        publicUrl,
+      ));
+    return { email: current.email, changed: true, mailed };
   });
 }
 
@@ -253,9 +279,10 @@ export async function applyRoleChange(
  * An admin sets a user's role; the status becomes Verified (the host request, if any, is decided).
  * Admins cannot change their own role, so the last admin can never lock everyone out by accident.
  */
-export async function setUserRole(db: Db, { actor, email, role }: { actor: Actor; email: string; role: Role }): Promise<number> {
+export async function setUserRole(deps: UserDeps, { actor, email, role }: { actor: Actor; email: string; role: Role }): Promise<number> {
   if (normalizeEmail(email) === actor.email) throw new ForbiddenError(SELF_ROLE_CHANGE_MESSAGE);
-  const result = await applyRoleChange(db, { email, role, actorId: actor.id, via: 'admin' });
+  const result = await applyRoleChange(deps.db, { email, role, actorId: actor.id, via: 'admin', publicUrl: deps.publicUrl });
   if (!result) throw new NotFoundError('No user has this e-mail.');
+  if (result.mailed) deps.jobs.kick();
   return result.changed ? 1 : 0;
 }

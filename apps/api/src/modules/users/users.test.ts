@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema, usersPageSchema } from '@staybook/domain';
-import { roleChanges, users } from '../../db/schema.js';
+import { jobs, roleChanges, users } from '../../db/schema.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 
@@ -137,6 +137,7 @@ describe.each(TEST_DATABASE_KINDS)('users and roles on %s', (kind) => {
     it('lets an admin make a requesting guest a host, verifies them and records the change', async () => {
       const g = await t.signUp();
       await t.call('PUT', '/api/user', { as: g, body: {} });
+      await t.clearMail();
       const res = await t.call('PATCH', `/api/users/update/${g.email}`, { as: admin, body: { role: 'host', status: 'Requested' } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ modifiedCount: 1 });
@@ -145,6 +146,43 @@ describe.each(TEST_DATABASE_KINDS)('users and roles on %s', (kind) => {
       expect(log).toMatchObject([{ actorId: admin.id, fromRole: 'guest', toRole: 'host', via: 'admin' }]);
       // The new role is what the server answers from now on, in the same session.
       expect((await t.call('GET', `/api/user/${g.email}`, { as: g })).json()).toMatchObject({ role: 'host' });
+      // Their request was granted, and they are told so, through the outbox, keyed by the role change.
+      expect(await t.database.db.select().from(jobs).where(eq(jobs.key, `mail:became-host:${log[0]!.id}`))).toHaveLength(1);
+      const mail = (await t.mailSent()).filter((m) => m.to === g.email);
+      expect(mail.map((m) => m.subject)).toEqual(['Your request to become a host was approved']);
+      expect(mail[0]!.text).toContain('Add a room: http://localhost:3000/dashboard/add-room');
+    });
+
+    it('mails anyone made a host, with or without a request, and nobody for other changes', async () => {
+      const g = await t.signUp({ name: 'Gus <Guest> & Co' });
+      const a = await t.signUp({ role: 'admin' });
+      await t.clearMail();
+      const setRole = async (user: TestUser, role: string) => {
+        const res = await t.call('PATCH', `/api/users/update/${user.email}`, { as: admin, body: { role } });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json();
+      };
+      const mailTo = async (user: TestUser) => (await t.mailSent()).filter((m) => m.to === user.email);
+
+      expect(await setRole(g, 'host')).toEqual({ modifiedCount: 1 });
+      const told = await mailTo(g);
+      expect(told.map((m) => m.subject)).toEqual(['You can now host on StayBook']);
+      expect(told[0]!.text).toContain('Hi Gus <Guest> & Co,');
+      expect(told[0]!.text).toContain('Add a room: http://localhost:3000/dashboard/add-room');
+      expect(told[0]!.html).toContain('Hi Gus &lt;Guest&gt; &amp; Co,');
+      expect(told[0]!.html).toContain('<a href="http://localhost:3000/dashboard/add-room">Add a room</a>');
+
+      // The same role again changes nothing and mails nothing; leaving hosting mails nothing.
+      expect(await setRole(g, 'host')).toEqual({ modifiedCount: 0 });
+      expect(await setRole(g, 'guest')).toEqual({ modifiedCount: 1 });
+      expect(await setRole(a, 'guest')).toEqual({ modifiedCount: 1 });
+      expect(await setRole(g, 'admin')).toEqual({ modifiedCount: 1 });
+      expect(await mailTo(g)).toHaveLength(1);
+      expect(await mailTo(a)).toEqual([]);
+
+      // Each time someone becomes a host again they are told again, as their new role changes what they can do.
+      expect(await setRole(g, 'host')).toEqual({ modifiedCount: 1 });
+      expect((await mailTo(g)).map((m) => m.subject)).toEqual(['You can now host on StayBook', 'You can now host on StayBook']);
     });
 
     it("refuses an admin's own role change with 'Action Not Allowed'", async () => {
