@@ -122,11 +122,14 @@ test('"Host your home" sends a visitor to log in, a host to Add Room and an admi
   await expect(page).toHaveURL(atPath('/login'));
   await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
 
-  for (const account of [DEMO.host, DEMO.admin]) {
+  for (const [account, path] of [
+    [DEMO.host, '/dashboard/add-room'],
+    [DEMO.admin, '/dashboard'],
+  ] as const) {
     await signInAs(page, account);
     await page.goto('/');
     await hostYourHome.click();
-    await expect(page, account.email).toHaveURL(atPath('/dashboard'));
+    await expect(page, account.email).toHaveURL(atPath(path));
     await expect(dialog(page, 'Become A Host!')).toBeHidden();
     await expect(dashboardNav(page).getByRole('link', { name: 'Statistics' })).toBeVisible();
   }

@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@staybook/domain/app-routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,9 +15,8 @@ const BecomeHostDialog = lazyPage(
 );
 
 /**
- * Visitors go to log in first (and come back here). Guests are asked to become hosts.
- * Hosts already host and admins cannot ask to, so for both the button leads to the dashboard,
- * where their hosting (or admin) tools are.
+ * Visitors go to log in first (and come back here). Guests are asked to become hosts. A host is taken where
+ * hosting a home begins, Add Room; an admin, who cannot ask to host, to the dashboard.
  */
 export function HostYourHomeButton() {
   const queryClient = useQueryClient();
@@ -34,7 +34,7 @@ export function HostYourHomeButton() {
       }
       const record = await queryClient.ensureQueryData(userQuery(user.email));
       if (record.role === 'guest') setDialogOpen(true);
-      else await navigate('/dashboard');
+      else await navigate(record.role === 'host' ? APP_PATHS.addRoom : APP_PATHS.dashboard);
     } catch (error) {
       notify.error(errorMessage(error));
     }
