@@ -71,13 +71,18 @@ async function main(): Promise<void> {
     }
   }
 
-  let closing = false;
+  // A second signal while closing means 'stop now', unless it is the same stop delivered twice: under `npm start`
+  // the terminal's Ctrl-C (or a stop sent to the whole process group) reaches this process and npm alike, and npm
+  // passes on what it gets (scripts/start.mjs), within moments. A person's second Ctrl-C comes later than that.
+  const SAME_STOP_MS = 1_000;
+  let closingSince: number | undefined;
   const shutdown = async (signal: string) => {
-    if (closing) {
+    if (closingSince !== undefined) {
+      if (performance.now() - closingSince < SAME_STOP_MS) return;
       app.log.warn(`${signal} again: exiting now.`);
       process.exit(1);
     }
-    closing = true;
+    closingSince = performance.now();
     app.log.info(`${signal}: finishing in-flight requests, then closing the database.`);
     try {
       await app.close();
