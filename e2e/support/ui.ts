@@ -91,3 +91,13 @@ export async function expectToastsClearOf(page: Page, other: Locator, what: stri
     )
     .toMatch(/^0 of \d+ toasts cover/);
 }
+
+/** Console errors and uncaught exceptions the page reports from now on (a failed request is a console error too). */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}

@@ -17,16 +17,7 @@ import {
 } from '../support/bookings';
 import { availabilityCalendar, listingRow, listRoomThroughApi } from '../support/hosting';
 import { fetchSeededRoom, roomCards, roomPath } from '../support/rooms';
-
-/** Console errors and uncaught exceptions the page reports while the test runs. */
-function collectPageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  return errors;
-}
+import { collectPageErrors } from '../support/ui';
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -12,8 +12,9 @@ export const bookingKeys = {
   list: (view: BookingsView, limit: number) => [...bookingKeys.lists(), view, { limit }] as const,
   availabilities: () => [...bookingKeys.all, 'availability'] as const,
   availability: (roomId: string) => [...bookingKeys.availabilities(), roomId] as const,
+  cancellations: () => [...bookingKeys.all, 'cancellation'] as const,
   /** What cancelling a stay would refund now. */
-  cancellation: (bookingId: string) => [...bookingKeys.all, 'cancellation', bookingId] as const,
+  cancellation: (bookingId: string) => [...bookingKeys.cancellations(), bookingId] as const,
 };
 
 /** Payments are kept apart from bookings: refreshing the lists must never create a payment. */
