@@ -42,7 +42,7 @@ test('a guest picks dates, pays by card and finds the stay in My Bookings', asyn
   const card = reservationCard(page);
   // Nothing is chosen until the guest chooses.
   await expect(card.getByText('Add dates for prices', { exact: true })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Reserve' })).toBeHidden();
+  await expect(card.getByRole('button', { name: 'Reserve' })).toBeDisabled();
   await pickStay(page, stay);
   await expect(pickAnnouncement(page)).toHaveText(describeStay(stay));
   await expect(card.getByText(`${usd(room.priceCents)} × 3 nights`, { exact: true })).toBeVisible();
