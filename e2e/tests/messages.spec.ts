@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { asAccount, createUser, signInAs } from '../support/auth';
+import { asAccount, createUser, sameOrigin, signInAs } from '../support/auth';
 import { addDays, bookThroughApi, cancelStaysAfterEach, findBookingRow } from '../support/bookings';
 import { fetchMail } from '../support/mail';
 import { hostWithRooms, today, uniquePlace } from '../support/search';
@@ -102,4 +102,42 @@ test('guest and host write to each other on the trip page; the host is mailed on
   expect(mail!.text).toContain('Hello! Where do we find the key?\nWe arrive around 9 pm.');
   expect(mail!.text).toContain(`${SEEDED_URL}/dashboard/trips/${booking._id}`);
   expect(mail!.text).not.toContain('towels');
+});
+
+test('a trip opened from Messages leads back to Messages, through its receipt too; from Manage Bookings, back there', async ({ page, playwright }) => {
+  const place = uniquePlace();
+  const { host, rooms } = await hostWithRooms(playwright.request, [{ title: `Studio in ${place}`, location: `${place}, Portugal` }]);
+  const room = rooms[0]!;
+  const guest = await createUser(playwright.request);
+  cancelAfterEach(guest);
+  const booking = await asAccount(playwright.request, guest, async (api) => {
+    const booked = await bookThroughApi(api, room._id, { from: addDays(today(), 5), to: addDays(today(), 7) });
+    const sent = await api.post(`${SEEDED_URL}/api/booking/${booked._id}/messages`, { headers: sameOrigin(), data: { body: 'Is there parking nearby?' } });
+    expect(sent.status()).toBe(201);
+    return booked;
+  });
+
+  await signInAs(page, host);
+  await page.goto('/dashboard/messages');
+  await page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: new RegExp(room.title) }).click();
+  await expect(page).toHaveURL(atPath(`/dashboard/trips/${booking._id}`));
+  await expect(conversation(page).getByText('Is there parking nearby?')).toBeVisible();
+  const backToMessages = page.getByRole('link', { name: 'Back to Messages' });
+  await expect(backToMessages).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Manage Bookings' })).toHaveCount(0);
+
+  // The receipt and back: the way back is kept, and leads to Messages.
+  await page.getByRole('link', { name: 'View receipt' }).click();
+  await page.getByRole('link', { name: 'Back to the trip' }).click();
+  await expect(page).toHaveURL(atPath(`/dashboard/trips/${booking._id}`));
+  await backToMessages.click();
+  await expect(page).toHaveURL(atPath('/dashboard/messages'));
+  await expect(page.getByRole('list', { name: 'Conversations' })).toBeVisible();
+
+  // The same trip reached from Manage Bookings leads back there.
+  await dashboardNav(page).getByRole('link', { name: 'Manage Bookings' }).click();
+  await (await findBookingRow(page, guest.email)).getByRole('link', { name: room.title }).click();
+  await expect(page).toHaveURL(atPath(`/dashboard/trips/${booking._id}`));
+  await page.getByRole('link', { name: 'Back to Manage Bookings' }).click();
+  await expect(page).toHaveURL(atPath('/dashboard/manage-bookings'));
 });

@@ -9,7 +9,7 @@ import { Loader } from '../../../components/loader';
 import { RoomTitleCell } from '../../../components/table-cells';
 import { useThreads } from '../api/use-threads';
 import { formatSentAt } from '../utils/format-time';
-import { tripPath } from '../../trips/utils/trip-text';
+import { OPENED_FROM_MESSAGES, tripPath } from '../../trips/utils/trip-text';
 
 /** The Messages page: every thread of the person's bookings, as guest and as host, latest first, each leading to its trip page. */
 export function ThreadList() {
@@ -53,6 +53,7 @@ function ThreadItem({ thread }: { thread: Thread }) {
     <li>
       <Link
         to={tripPath(thread.bookingId)}
+        state={OPENED_FROM_MESSAGES}
         className={`flex flex-col gap-3 rounded-xl border p-4 transition hover:bg-neutral-50 sm:flex-row sm:items-center sm:gap-6 ${
           unread > 0 ? 'border-rose-300 bg-rose-50/40' : 'border-neutral-200 bg-white'
         }`}

@@ -7,7 +7,7 @@ import { countOf } from '@staybook/domain/text';
 import type { Trip } from '@staybook/domain/trips';
 import { useId, useState, type ReactNode } from 'react';
 import { FaArrowLeft } from 'react-icons/fa';
-import { Link, generatePath } from 'react-router';
+import { Link, generatePath, useLocation } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { CancelBookingDialog } from '../../bookings/components/cancel-booking-dialog';
@@ -20,7 +20,9 @@ import {
   otherPartyHeading,
   PAYMENT_STATUS_LABELS,
   refundTodayText,
+  tripBackLink,
   tripCalendarUrl,
+  tripOpenedFrom,
   tripReceiptPath,
 } from '../utils/trip-text';
 
@@ -38,7 +40,9 @@ const ACTION_LINK =
 export function TripDetails({ trip }: { trip: Trip }) {
   const { booking, viewerRole } = trip;
   const [cancelling, setCancelling] = useState(false);
-  const backTo = viewerRole === 'guest' ? { to: APP_PATHS.myBookings, label: 'My Bookings' } : { to: APP_PATHS.manageBookings, label: 'Manage Bookings' };
+  // Where the page was opened from (Messages), as the link that opened it said.
+  const openedFrom = tripOpenedFrom(useLocation().state);
+  const backTo = tripBackLink(viewerRole, openedFrom);
 
   return (
     <article aria-labelledby="trip-title" className="mx-auto flex max-w-4xl flex-col gap-8">
@@ -129,7 +133,7 @@ export function TripDetails({ trip }: { trip: Trip }) {
             Add to calendar
           </a>
         )}
-        <Link to={tripReceiptPath(booking._id)} className={ACTION_LINK}>
+        <Link to={tripReceiptPath(booking._id)} state={openedFrom} className={ACTION_LINK}>
           View receipt
         </Link>
       </div>

@@ -1,9 +1,10 @@
 import type { Trip } from '@staybook/domain/trips';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleBooking } from '../../bookings/utils/sample-booking';
+import { OPENED_FROM_MESSAGES } from '../utils/trip-text';
 import { TripDetails } from './trip-details';
 import { TripReceipt } from './trip-receipt';
 import { WithTrip } from './with-trip';
@@ -37,7 +38,7 @@ function tripFor(viewerRole: Trip['viewerRole'], overrides: Partial<Trip> = {}):
   };
 }
 
-function renderWithQueries(ui: React.ReactNode, path = '/') {
+function renderWithQueries(ui: React.ReactNode, path: InitialEntry = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MemoryRouter initialEntries={[path]}>
@@ -95,6 +96,29 @@ describe('the trip page', () => {
     expect(within(screen.getByRole('region', { name: 'Your guest' })).getByText('Gus Guest')).toBeTruthy();
     expect(screen.getByText("If you cancel today: $246.90 refunded of $246.90 (a host's cancellation refunds the guest in full)")).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Manage Bookings' }).getAttribute('href')).toBe('/dashboard/manage-bookings');
+  });
+
+  it('leads back to Messages when opened from there, also on coming back from the receipt', async () => {
+    const trip = tripFor('host');
+    renderWithQueries(
+      <Routes>
+        <Route path="/dashboard/trips/:bookingId" element={<TripDetails trip={trip} />} />
+        <Route path="/dashboard/trips/:bookingId/receipt" element={<TripReceipt trip={trip} />} />
+      </Routes>,
+      { pathname: `/dashboard/trips/${ID}`, state: OPENED_FROM_MESSAGES },
+    );
+    expect(screen.getByRole('link', { name: 'Back to Messages' }).getAttribute('href')).toBe('/dashboard/messages');
+    expect(screen.queryByRole('link', { name: 'Back to Manage Bookings' })).toBeNull();
+
+    screen.getByRole('link', { name: 'View receipt' }).click();
+    await screen.findByRole('heading', { name: 'Receipt', level: 1 });
+    screen.getByRole('link', { name: 'Back to the trip' }).click();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Back to Messages' }).getAttribute('href')).toBe('/dashboard/messages'));
+  });
+
+  it('keeps the usual way back for any other router state (a sign-in redirect leaves one)', () => {
+    renderWithQueries(<TripDetails trip={tripFor('guest')} />, { pathname: '/', state: { from: { pathname: '/dashboard/messages' } } });
+    expect(screen.getByRole('link', { name: 'Back to My Bookings' }).getAttribute('href')).toBe('/dashboard/my-bookings');
   });
 
   it('offers no Cancel for a cancelled stay, and says what was refunded', () => {

@@ -4,9 +4,9 @@ import { countOf } from '@staybook/domain/text';
 import type { Trip } from '@staybook/domain/trips';
 import type { ReactNode } from 'react';
 import { FaArrowLeft, FaPrint } from 'react-icons/fa';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
-import { describeCard, formatMoment, netPaidCents, receiptStatus, stayDates, tripPath } from '../utils/trip-text';
+import { describeCard, formatMoment, netPaidCents, receiptStatus, stayDates, tripOpenedFrom, tripPath } from '../utils/trip-text';
 
 /**
  * A stay's receipt, what an accountant files: the seller, the reference, who paid whom for which nights, the
@@ -15,10 +15,12 @@ import { describeCard, formatMoment, netPaidCents, receiptStatus, stayDates, tri
  */
 export function TripReceipt({ trip }: { trip: Trip }) {
   const { booking } = trip;
+  // Passed back to the trip page, whose way back it names (Messages, when opened from there).
+  const openedFrom = tripOpenedFrom(useLocation().state);
   return (
     <div className="min-h-screen bg-neutral-100 px-4 py-8 print:min-h-0 print:bg-white print:p-0">
       <div className="mx-auto mb-6 flex max-w-2xl flex-wrap items-center justify-between gap-3 print:hidden">
-        <Link to={tripPath(booking._id)} className="inline-flex items-center gap-2 text-sm font-semibold text-neutral-700 hover:text-neutral-900">
+        <Link to={tripPath(booking._id)} state={openedFrom} className="inline-flex items-center gap-2 text-sm font-semibold text-neutral-700 hover:text-neutral-900">
           <FaArrowLeft aria-hidden="true" />
           Back to the trip
         </Link>
