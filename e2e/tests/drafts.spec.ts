@@ -88,7 +88,7 @@ test('a message half-written on the trip page asks before the guest leaves, and 
   await signInAs(page, guest);
   await page.goto(tripPath);
   const messages = page.getByRole('region', { name: 'Messages' });
-  await messages.getByLabel('Message').fill('We arrive at nine; is a late check-in fine?');
+  await messages.getByRole('textbox', { name: 'Message' }).fill('We arrive at nine; is a late check-in fine?');
 
   await dashboardNav(page).getByRole('link', { name: 'My Bookings' }).click();
   const leave = dialog(page, 'Leave this page?');
@@ -97,16 +97,16 @@ test('a message half-written on the trip page asks before the guest leaves, and 
 
   await page.goto(tripPath);
   await expect(messages.getByRole('status').filter({ hasText: 'Draft restored' })).toBeVisible();
-  await expect(messages.getByLabel('Message')).toHaveValue('We arrive at nine; is a late check-in fine?');
+  await expect(messages.getByRole('textbox', { name: 'Message' })).toHaveValue('We arrive at nine; is a late check-in fine?');
   await reloadAcceptingLeave(page);
-  await expect(messages.getByLabel('Message')).toHaveValue('We arrive at nine; is a late check-in fine?');
+  await expect(messages.getByRole('textbox', { name: 'Message' })).toHaveValue('We arrive at nine; is a late check-in fine?');
 
   await messages.getByRole('button', { name: 'Send' }).click();
   await expect(messages.getByRole('log', { name: 'Conversation' }).getByText('We arrive at nine; is a late check-in fine?')).toBeVisible();
-  await expect(messages.getByLabel('Message')).toHaveValue('');
+  await expect(messages.getByRole('textbox', { name: 'Message' })).toHaveValue('');
   // Sent, nothing is kept, and leaving asks nothing.
   await page.reload();
-  await expect(messages.getByLabel('Message')).toHaveValue('');
+  await expect(messages.getByRole('textbox', { name: 'Message' })).toHaveValue('');
   await expect(messages.getByText('Draft restored')).toBeHidden();
   await dashboardNav(page).getByRole('link', { name: 'My Bookings' }).click();
   await expect(page).toHaveURL(atPath('/dashboard/my-bookings'));
