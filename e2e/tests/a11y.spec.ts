@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { asAccount, createUser, DEMO, signInAs } from '../support/auth';
 import {
   addDays,
@@ -17,29 +16,17 @@ import {
 } from '../support/bookings';
 import { availabilityCalendar, listingRow, listRoomThroughApi } from '../support/hosting';
 import { fetchSeededRoom, roomCards, roomPath } from '../support/rooms';
+import { violationsAtBothSizes } from '../support/a11y';
 import { collectPageErrors } from '../support/ui';
 
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
-
-test('the home page has no serious accessibility violations and no console errors', async ({ page }) => {
+test('the home page has no accessibility violations, on a desktop or a phone and no console errors', async ({ page }) => {
   const errors = collectPageErrors(page);
   await page.goto('/');
   await expect(roomCards(page).first()).toBeVisible();
 
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
-
-/** Every violation axe finds, whatever its impact. */
-async function allViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 test('the home page search has no accessibility violations: open, with results, and as the phone sheet', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -47,12 +34,12 @@ test('the home page search has no accessibility violations: open, with results, 
   await page.goto(`/?checkin=${checkin}&checkout=${addDays(checkin, 4)}&guests=2&minPrice=50&sort=price-asc`);
   await expect(roomCards(page).first()).toBeVisible();
   await expect(page.getByTestId('result-count')).toBeVisible();
-  expect(await allViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
 
   const search = page.getByRole('search', { name: 'Find a stay' });
   await search.getByRole('button', { name: /^Check in.*Check out/ }).click();
   await expect(search.getByRole('group', { name: 'Choose dates' }).getByRole('grid')).toHaveCount(2);
-  expect(await allViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
   await page.keyboard.press('Escape');
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -60,17 +47,17 @@ test('the home page search has no accessibility violations: open, with results, 
   const sheet = page.getByRole('dialog', { name: 'Where to?' });
   await sheet.getByRole('button', { name: /^Check in.*Check out/ }).click();
   await expect(sheet.getByRole('group', { name: 'Choose dates' }).getByRole('grid')).toHaveCount(1);
-  expect(await allViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
 
 test('a search that finds nothing has no accessibility violations', async ({ page }) => {
   await page.goto('/?where=Qqqxzzvvkkjj&guests=16&maxPrice=5');
   await expect(page.getByRole('heading', { name: 'No stays match your search' })).toBeVisible();
-  expect(await allViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
 });
 
-test('a room page has no serious accessibility violations and no console errors', async ({ page, request }) => {
+test('a room page has no accessibility violations, on a desktop or a phone and no console errors', async ({ page, request }) => {
   const room = await fetchSeededRoom(request);
   await signInAs(page, DEMO.guest);
   const errors = collectPageErrors(page);
@@ -79,11 +66,11 @@ test('a room page has no serious accessibility violations and no console errors'
   await expect(page.getByRole('heading', { level: 1, name: room.title })).toBeVisible();
   await expect(page.getByTestId('availability-calendar')).toBeVisible();
 
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
 
-test('the stay picker and the review dialog have no serious accessibility violations and no console errors', async ({
+test('the stay picker and the review dialog have no accessibility violations, on a desktop or a phone and no console errors', async ({
   page,
   request,
   playwright,
@@ -97,7 +84,7 @@ test('the stay picker and the review dialog have no serious accessibility violat
   await showMonthOf(page, stay.from);
   // Half-way through a pick: check-in chosen, later days limited to possible check-outs.
   await dayButton(page, stay.from).click();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
 
   await showMonthOf(page, stay.to);
   await dayButton(page, stay.to).click();
@@ -105,11 +92,11 @@ test('the stay picker and the review dialog have no serious accessibility violat
   const dialog = reviewDialog(page);
   await fillCard(dialog, SUCCESS_CARD);
   await expect(dialog.getByRole('button', { name: /^Pay / })).toBeEnabled();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
 
-test('the sign-in pages have no serious accessibility violations and no console errors', async ({ page }) => {
+test('the sign-in pages have no accessibility violations, on a desktop or a phone and no console errors', async ({ page }) => {
   const errors = collectPageErrors(page);
   for (const [path, heading] of [
     ['/login', 'Log In'],
@@ -117,27 +104,27 @@ test('the sign-in pages have no serious accessibility violations and no console 
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-    expect(await seriousViolations(page), path).toEqual([]);
+    expect(await violationsAtBothSizes(page), path).toEqual([]);
   }
   expect(errors).toEqual([]);
 });
 
-test('the dashboard has no serious accessibility violations and no console errors', async ({ page, playwright }) => {
+test('the dashboard has no accessibility violations, on a desktop or a phone and no console errors', async ({ page, playwright }) => {
   const user = await createUser(playwright.request);
   await signInAs(page, user);
   const errors = collectPageErrors(page);
 
   await page.goto('/dashboard/profile');
   await expect(page.getByText(`Email: ${user.email}`)).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Become A Host' }).click();
   await expect(page.getByRole('dialog', { name: 'Become A Host!' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
 
-test('My Bookings and its cancel dialog have no serious accessibility violations and no console errors', async ({
+test('My Bookings and its cancel dialog have no accessibility violations, on a desktop or a phone and no console errors', async ({
   page,
   request,
   playwright,
@@ -154,15 +141,15 @@ test('My Bookings and its cancel dialog have no serious accessibility violations
   await page.goto('/dashboard/my-bookings');
   const row = page.getByRole('row').filter({ hasText: room.title });
   await expect(row).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
 
   await row.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog', { name: 'Cancel this booking?' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
 
-test('Add Room, My Listings and its dialogs have no serious accessibility violations and no console errors', async ({
+test('Add Room, My Listings and its dialogs have no accessibility violations, on a desktop or a phone and no console errors', async ({
   page,
   playwright,
 }) => {
@@ -190,21 +177,21 @@ test('Add Room, My Listings and its dialogs have no serious accessibility violat
   // With every message showing, as after a rejected save.
   await page.getByRole('button', { name: 'Save & Continue' }).click();
   await expect(page.getByText('Title is required')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
   await page.getByRole('button', { name: /^Category/ }).click();
   await expect(page.getByRole('option', { name: 'Lake' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
   await page.keyboard.press('Escape');
 
   await page.goto('/dashboard/my-listings');
   await expect(listingRow(page, room.title)).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
   await page.getByRole('button', { name: `Update ${room.title}` }).click();
   await expect(availabilityCalendar(page.getByRole('dialog', { name: 'Update Room Info' })).getByRole('grid')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: `Delete ${room.title}` }).click();
   await expect(page.getByRole('dialog', { name: "Are you sure? You cannot undo once it's done!" })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
   expect(errors).toEqual([]);
 });

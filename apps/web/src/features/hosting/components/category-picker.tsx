@@ -22,7 +22,7 @@ export function CategoryPicker({ value, onChange, onBlur, error, ref }: Category
   return (
     <Field className="flex flex-col gap-2">
       <Label className="text-sm font-medium text-neutral-800">Category</Label>
-      <Listbox value={value ?? null} onChange={(category: CategoryLabel | null) => category && onChange(category)}>
+      <Listbox as="div" className="relative" value={value ?? null} onChange={(category: CategoryLabel | null) => category && onChange(category)}>
         <ListboxButton
           ref={ref}
           onBlur={onBlur}
@@ -34,9 +34,11 @@ export function CategoryPicker({ value, onChange, onBlur, error, ref }: Category
           <span className={`flex-1 ${chosen ? '' : 'text-neutral-500'}`}>{chosen?.label ?? 'Choose a category'}</span>
           <LuChevronDown size={18} aria-hidden="true" className="text-neutral-500" />
         </ListboxButton>
+        {/* Placed under the button by CSS, not anchored (an anchored list goes to a portal outside the page's
+            landmarks), and without making the page inert: the page keeps its heading while the list is open. */}
         <ListboxOptions
-          anchor="bottom start"
-          className="z-60 max-h-72 w-(--button-width) overflow-y-auto rounded-md border border-neutral-200 bg-white py-1 shadow-lg [--anchor-gap:4px] focus:outline-none"
+          modal={false}
+          className="absolute top-full right-0 left-0 z-60 mt-1 max-h-72 overflow-y-auto rounded-md border border-neutral-200 bg-white py-1 shadow-lg focus:outline-none"
         >
           {CATEGORIES.map((category) => {
             const Icon = CATEGORY_ICONS[category.icon];

@@ -18,7 +18,8 @@ export function TripReceipt({ trip }: { trip: Trip }) {
   // Passed back to the trip page, whose way back it names (Messages, when opened from there).
   const openedFrom = tripOpenedFrom(useLocation().state);
   return (
-    <div className="min-h-screen bg-neutral-100 px-4 py-8 print:min-h-0 print:bg-white print:p-0">
+    // The receipt is a page of its own, outside the dashboard's frame: its own main landmark.
+    <main className="min-h-screen bg-neutral-100 px-4 py-8 print:min-h-0 print:bg-white print:p-0">
       <div className="mx-auto mb-6 flex max-w-2xl flex-wrap items-center justify-between gap-3 print:hidden">
         <Link to={tripPath(booking._id)} state={openedFrom} className="inline-flex items-center gap-2 text-sm font-semibold text-neutral-700 hover:text-neutral-900">
           <FaArrowLeft aria-hidden="true" />
@@ -87,7 +88,7 @@ export function TripReceipt({ trip }: { trip: Trip }) {
           {`All amounts in US dollars (USD). ${PRODUCT_NAME} collected this payment for the stay above.`}
         </p>
       </article>
-    </div>
+    </main>
   );
 }
 
