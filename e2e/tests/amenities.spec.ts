@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { violationsAtBothSizes } from '../support/a11y';
 import { roomsPageSchema } from '@staybook/domain';
 import { createUser, photoPng, signInAs } from '../support/auth';
 import { addDays } from '../support/bookings';
@@ -13,14 +13,6 @@ async function roomsPageOf(request: APIRequestContext, query: string) {
   const response = await request.get(`/api/rooms?${query}`);
   expect(response.status(), `GET /api/rooms?${query}`).toBe(200);
   return roomsPageSchema.parse(await response.json());
-}
-
-async function seriousViolations(page: Page, scope?: string) {
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (scope ? builder.include(scope) : builder).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
 /** What the host ticks: twelve, so the room page shows ten and 'Show all 12 amenities'. */
@@ -85,14 +77,14 @@ test("a host lists a room with amenities, times and house rules; its page offers
   await expect(rules.getByRole('listitem')).toHaveText(['Check-in after 15:00', 'Checkout before 11:00']);
   // The rules as text, line breaks kept and nothing read as markup.
   await expect.poll(() => rules.locator('p').evaluate((p) => (p as HTMLElement).innerText)).toBe(RULES);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
 
   await offers.getByRole('button', { name: 'Show all 12 amenities' }).click();
   const all = dialog(page, 'What this place offers');
   await expect(all.getByRole('listitem')).toHaveCount(12);
   for (const label of TICKED) await expect(all.getByRole('listitem').filter({ hasText: label }).first()).toBeVisible();
   await expect(all.getByRole('heading', { name: 'Home safety' })).toBeVisible();
-  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(all).toBeHidden();
   await expect(offers.getByRole('button', { name: 'Show all 12 amenities' })).toBeFocused();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { violationsAtBothSizes } from '../support/a11y';
 import { createUser, signInAs } from '../support/auth';
 import { addDays } from '../support/bookings';
 import { fillRoomForm, listedRoomId } from '../support/hosting';
@@ -7,12 +7,6 @@ import { solidPng } from '../support/png';
 import { atPath } from '../support/ui';
 
 const today = new Date().toISOString().slice(0, 10);
-
-/** What axe finds on the page, whatever its impact. */
-async function violations(page: Page) {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 /** Four different pictures, told apart by colour and name. */
 const FILES = [
@@ -84,7 +78,7 @@ test('a host adds a room with four photos, puts them in order by drag and by key
   const stored = new Map<string, string | undefined>(FILES.map(({ name }, i) => [name, keys[i]]));
   expect(await photoOrder(page)).toEqual(['red.png', 'green.png', 'blue.png', 'yellow.png']);
   await expect(page.getByTestId('photo-item').first().getByText('Cover', { exact: true })).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
 
   // By mouse: yellow dragged onto the first place.
   await photoItem(page, 'yellow.png').dragTo(page.getByTestId('photo-item').first());
@@ -121,7 +115,7 @@ test('a host adds a room with four photos, puts them in order by drag and by key
   await expect(thumbnails).toHaveCount(3);
   expect((await thumbnails.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')))).map(keyOf)).toEqual(order.slice(1));
   await expect(page.getByRole('region', { name: 'What this place offers' }).getByRole('listitem')).toHaveText(['Wi-Fi', 'Kitchen', 'Workspace']);
-  expect(await violations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
 
   // The viewer by mouse: open the second photo, step on and back, close.
   const viewer = page.getByRole('dialog', { name: `Photos of ${title}` });
@@ -135,7 +129,7 @@ test('a host adds a room with four photos, puts them in order by drag and by key
   expect(keyOf(await shown.getAttribute('src'))).toBe(order[2]);
   await viewer.getByRole('button', { name: 'Previous photo' }).click();
   await expect(viewer.getByText('2 / 4')).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
   await viewer.getByRole('button', { name: 'Close' }).click();
   await expect(viewer).toBeHidden();
   await expect(page.getByRole('button', { name: `${title}, photo 2 of 4` })).toBeFocused();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { violationsAtBothSizes } from '../support/a11y';
 import { asAccount, createUser, DEMO, sameOrigin, signInAs } from '../support/auth';
 import { fetchMail, firstLink } from '../support/mail';
 import type { ReceivedMail } from '../support/mime';
@@ -9,12 +9,6 @@ import { atPath, dashboardNav, dialog } from '../support/ui';
 const DECLINED_SUBJECT = 'Your request to become a host was declined';
 const APPROVED_SUBJECT = 'Your request to become a host was approved';
 const REASON = 'Please add a profile photo that shows you, then ask again.';
-
-/** Every violation axe finds on the page, whatever its impact. */
-async function violations(page: Page) {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 /** The sidebar's link, named with the count of host requests waiting ('Manage Users 3 pending requests'). */
 function manageUsersLink(page: Page) {
@@ -65,7 +59,7 @@ test('an admin finds a guest by part of their e-mail and declines their host req
     await expect(admin.getByRole('searchbox', { name: 'Search users' })).toHaveValue(part);
     await expect(admin.getByLabel('Status')).toHaveValue('Requested');
     await expect(row.getByRole('cell').first()).toHaveText(guest.email);
-    expect(await violations(admin)).toEqual([]);
+    expect(await violationsAtBothSizes(admin)).toEqual([]);
 
     await row.getByRole('button', { name: 'Decline' }).click();
     const decline = dialog(admin, 'Decline host request');
@@ -75,7 +69,7 @@ test('an admin finds a guest by part of their e-mail and declines their host req
     await decline.getByRole('button', { name: 'Decline request' }).click();
     await expect(decline.getByText('Please give a reason')).toBeVisible();
     await expect(decline.getByLabel('Reason')).toBeFocused();
-    expect(await violations(admin)).toEqual([]);
+    expect(await violationsAtBothSizes(admin)).toEqual([]);
 
     await decline.getByLabel('Reason').fill(REASON);
     const countRefreshed = admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/requests/count');

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { violationsAtBothSizes } from '../support/a11y';
 import { asAccount, createUser, sameOrigin, signInAs } from '../support/auth';
 import { addDays, bookThroughApi, cancelStaysAfterEach, findBookingRow } from '../support/bookings';
 import { fetchMail } from '../support/mail';
@@ -12,12 +12,6 @@ const cancelAfterEach = cancelStaysAfterEach();
 /** The trip page's Messages section. */
 function messagesSection(page: Page) {
   return page.getByRole('region', { name: 'Messages' });
-}
-
-/** What axe finds on the page, whatever its impact. */
-async function violations(page: Page) {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
 function conversation(page: Page) {
@@ -53,7 +47,7 @@ test('guest and host write to each other on the trip page; the host is mailed on
   await composer.fill('Also: are towels provided?');
   await messagesSection(page).getByRole('button', { name: 'Send' }).click();
   await expect(conversation(page).getByRole('listitem')).toHaveCount(2);
-  expect(await violations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
 
   // The host, in a browser of their own, sees the unread count in the sidebar and the thread in Messages.
   const hostContext = await browser.newContext({ baseURL: SEEDED_URL });
@@ -69,7 +63,7 @@ test('guest and host write to each other on the trip page; the host is mailed on
     await expect(thread).toContainText('Ana Messenger');
     await expect(thread).toContainText('Also: are towels provided?');
     await expect(thread).toContainText('2 unread');
-    expect(await violations(hostPage)).toEqual([]);
+    expect(await violationsAtBothSizes(hostPage)).toEqual([]);
 
     // The host reads it on the trip page, reached from Manage Bookings, and answers.
     await dashboardNav(hostPage).getByRole('link', { name: 'Manage Bookings' }).click();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { violationsAtBothSizes } from '../support/a11y';
 import { bookingsPageSchema, roomsPageSchema, type Booking } from '@staybook/domain';
 import { cardRatingText, formatAverage, RATING_SHOWN_FROM, type RatingSummary } from '@staybook/domain/ratings';
 import { roomReviewsPageSchema } from '@staybook/domain/reviews';
@@ -13,14 +13,6 @@ import { atPath, dialog } from '../support/ui';
 
 /** Demo hosts who can sign in (apps/api/src/db/demo-data.ts); the seed's reviewable stay is at a room of one of them. */
 const DEMO_HOST_PASSWORD = DEMO.host.password;
-
-/** Axe's serious and critical findings on the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Every booking of the signed-in guest, page after page. */
 async function fetchAllMyBookings(api: APIRequestContext): Promise<Booking[]> {
@@ -83,13 +75,13 @@ test.describe.serial('reviews after a stay', () => {
     await row.getByRole('link', { name: 'Write a review' }).click();
     await expect(page).toHaveURL(atPath(`/dashboard/trips/${stay!._id}/review`));
     await expect(page.getByRole('heading', { level: 1, name: `Review your stay at ${stay!.title}` })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violationsAtBothSizes(page)).toEqual([]);
 
     // Nothing chosen yet: the form says what is missing.
     await page.getByRole('button', { name: 'Submit review' }).click();
     await expect(page.getByText('Please rate your stay from 1 to 5 stars')).toBeVisible();
     await expect(page.getByText('Please write your review')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violationsAtBothSizes(page)).toEqual([]);
 
     // The stars work from the keyboard: four, then the right arrow makes it five.
     const overall = page.getByRole('radiogroup', { name: 'Overall rating' });
@@ -144,7 +136,7 @@ test.describe.serial('reviews after a stay', () => {
     await expect(review).toBeVisible();
     await expect(review.getByText(stay!.guest.name.split(' ')[0]!, { exact: true })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Reviews' }).getByRole('listitem').first()).toContainText(guestText);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violationsAtBothSizes(page)).toEqual([]);
 
     // The host replies, once.
     await review.getByRole('button', { name: 'Reply' }).click();
@@ -162,7 +154,7 @@ test.describe.serial('reviews after a stay', () => {
     const hide = dialog(page, 'Hide review');
     await hide.getByRole('button', { name: 'Hide review' }).click();
     await expect(hide.getByText('Please write a reason')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violationsAtBothSizes(page)).toEqual([]);
     await hide.getByLabel('Reason').fill('Mentions a private phone number.');
     await hide.getByRole('button', { name: 'Hide review' }).click();
     await expect(page.getByText('Review hidden')).toBeVisible();

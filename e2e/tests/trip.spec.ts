@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { violationsAtBothSizes } from '../support/a11y';
 import { createUser, signInAs } from '../support/auth';
 import {
   cancelStaysAfterEach,
@@ -25,12 +25,6 @@ const cancelStaysOf = cancelStaysAfterEach();
 /** Pages in a PDF: its page objects (`/Type /Page`), not the page tree (`/Type /Pages`). */
 function pdfPageCount(pdf: Buffer): number {
   return pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
-}
-
-/** Axe's serious and critical findings on the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('a guest pays and lands on the trip page with its reference; the host opens it from Manage Bookings; the receipt prints on one page', async ({
@@ -83,7 +77,7 @@ test('a guest pays and lands on the trip page with its reference; the host opens
   const addToCalendar = page.getByRole('link', { name: 'Add to calendar' });
   await expect(addToCalendar).toHaveAttribute('href', `/api/booking/${booking!._id}/calendar.ics`);
   await expect(addToCalendar).toHaveAttribute('download');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
 
   // My Bookings is one click away, and its row leads back.
   await page.getByRole('link', { name: 'Back to My Bookings' }).click();
@@ -102,7 +96,7 @@ test('a guest pays and lands on the trip page with its reference; the host opens
     await expect(receipt.getByText(text, { exact: true }).first()).toBeVisible();
   }
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsAtBothSizes(page)).toEqual([]);
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   expect(pdfPageCount(await page.pdf({ format: 'A4' }))).toBe(1);
