@@ -2,11 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { SessionUser } from '@staybook/domain/accounts';
 import { profileUpdateSchema } from '@staybook/domain/identity';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Avatar } from '../../../components/avatar';
+import { DraftNotice } from '../../../components/draft-notice';
 import { ImageFormField } from '../../../components/image-field';
 import { Modal, ModalActions } from '../../../components/modal';
 import { TextField } from '../../../components/fields';
+import { useDraft } from '../../../hooks/use-draft';
 import { useImagePreview } from '../../../hooks/use-preview-url';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
@@ -22,26 +25,45 @@ interface UpdateProfileDialogProps {
 /** A new photo is optional; one that is chosen must be usable. */
 const profileFormSchema = profileUpdateSchema.extend({ image: imageFileSchema({ required: false }) });
 
+/**
+ * The name and photo of the signed-in person. A name typed and not saved waits as a draft for the next time the
+ * dialog opens (hooks/use-draft.ts); a chosen photo is a file, which a draft cannot keep.
+ */
 export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialogProps) {
   const { updateProfile } = useAuth();
+  const draft = useDraft<string>('profile-name');
   const mutation = useMutation({
     mutationFn: updateProfile,
     onSuccess: () => {
+      draft.clear();
       notify.success('Profile updated');
       onClose();
     },
     onError: (error) => notify.error(errorMessage(error)),
   });
 
-  const { register, handleSubmit, control, formState } = useForm({
+  const { register, handleSubmit, control, formState, reset, subscribe } = useForm({
     resolver: zodResolver(profileFormSchema),
-    defaultValues: { name: user.name, image: null },
+    defaultValues: { name: draft.restored ?? user.name, image: null },
   });
+  const keepDraft = draft.keep;
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => keepDraft(values.name, values.name === user.name) }),
+    [subscribe, keepDraft, user.name],
+  );
   const [previewUrl, showPreview] = useImagePreview();
 
   return (
     <Modal open={open} onClose={onClose} title="Update Profile">
       <form noValidate onSubmit={handleSubmit(({ name, image }) => mutation.mutate({ name, image }))} className="flex flex-col gap-2">
+        {draft.noticeShown && (
+          <DraftNotice
+            onDiscard={() => {
+              draft.clear();
+              reset({ name: user.name, image: null });
+            }}
+          />
+        )}
         <div className="flex justify-center pb-2">
           {previewUrl ? (
             <img
