@@ -1,9 +1,10 @@
 import { formatIsoDate } from '@staybook/domain/dates';
-import { isDatedSearch, type RoomSearch } from '@staybook/domain/search';
+import { isDatedSearch, searchToQuery, type RoomSearch } from '@staybook/domain/search';
 import { countOf } from '@staybook/domain/text';
 import { Suspense, useState } from 'react';
 import { FiSearch } from 'react-icons/fi';
 import { lazyPage } from '../../../lib/lazy-page';
+import type { SearchDraft } from '../utils/search-draft';
 import { SearchForm } from './search-form';
 
 // The sheet brings the dialog: loaded when a small screen first opens it.
@@ -17,6 +18,9 @@ interface SearchBarProps {
 /** The search under the header: the whole form on wide screens, one 'Where to?' button opening it in a sheet on small ones. */
 export function SearchBar({ search, onSearch }: SearchBarProps) {
   const [sheetOpen, setSheetOpen] = useState(false);
+  // What was typed in the sheet, and for which search: a sheet closed without searching loses nothing.
+  const [typed, setTyped] = useState<{ query: string; draft: SearchDraft } | null>(null);
+  const query = searchToQuery(search);
   return (
     <div className="pt-6">
       <div className="hidden md:block">
@@ -39,9 +43,12 @@ export function SearchBar({ search, onSearch }: SearchBarProps) {
           <Suspense fallback={null}>
             <SearchSheet
               search={search}
+              typed={typed?.query === query ? typed.draft : undefined}
+              onTyped={(draft) => setTyped({ query, draft })}
               onClose={() => setSheetOpen(false)}
               onSearch={(next) => {
                 setSheetOpen(false);
+                setTyped(null);
                 onSearch(next);
               }}
             />

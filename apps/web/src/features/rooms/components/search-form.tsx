@@ -1,5 +1,5 @@
 import { SEARCH_LIMITS, SEARCH_SORT_LABELS, SEARCH_SORTS, searchToQuery, type RoomSearch, type SearchSort } from '@staybook/domain/search';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FiSearch } from 'react-icons/fi';
 import { Button } from '../../../components/button';
 import { SelectField, TextField } from '../../../components/fields';
@@ -23,15 +23,24 @@ interface SearchFormProps {
   onSearch: (search: RoomSearch) => void;
   /** 'bar' lays the fields out in rows under the header; 'sheet' stacks them in the small screens' sheet. */
   variant: 'bar' | 'sheet';
+  /** What was typed in this form before it was last closed, for this same search: shown instead of the search. */
+  typed?: SearchDraft | undefined;
+  /** Hears every change to what is typed (the sheet's opener keeps it while the sheet is closed). */
+  onTyped?: ((draft: SearchDraft) => void) | undefined;
 }
 
 /**
  * Where, when, how many, and the filters beside them. Fields change a draft; 'Search' runs it (in the bar,
  * choosing a bedroom count, an amenity or a sort runs it at once). The domain's checks refuse what the API would.
  */
-export function SearchForm({ search, onSearch, variant }: SearchFormProps) {
+export function SearchForm({ search, onSearch, variant, typed, onTyped }: SearchFormProps) {
   const query = searchToQuery(search);
-  const [draft, setDraft] = useState(() => draftOf(search));
+  const [draft, setDraft] = useState(() => typed ?? draftOf(search));
+  const onTypedRef = useRef(onTyped);
+  useEffect(() => {
+    onTypedRef.current = onTyped;
+  });
+  useEffect(() => onTypedRef.current?.(draft), [draft]);
   const [errors, setErrors] = useState<DraftErrors>({});
   // The address changed under the form (Back, Forward, a category, a cleared filter): show the new search.
   const [shownQuery, setShownQuery] = useState(query);
