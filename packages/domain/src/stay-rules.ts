@@ -68,6 +68,25 @@ export function staysOverlap(a: Stay, b: Stay): boolean {
   return a.from < b.to && b.from < a.to;
 }
 
+/**
+ * Stays in date order with overlapping ones joined: the nights a room's confirmed stays and imported calendars
+ * take, as the date picker and the first free night read them. Stays that only touch (one leaves the morning the
+ * next arrives) stay apart.
+ */
+export function mergeStays(stays: readonly Stay[]): Stay[] {
+  const sorted = [...stays].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  const merged: Stay[] = [];
+  for (const stay of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && stay.from < last.to) {
+      if (stay.to > last.to) last.to = stay.to;
+    } else {
+      merged.push({ from: stay.from, to: stay.to });
+    }
+  }
+  return merged;
+}
+
 /** Whether the stay lies in the room's window: check-in on or after its first day, check-out on or before its last. */
 export function isInsideWindow(stay: Stay, window: Pick<StayRoom, 'from' | 'to'>): boolean {
   return stay.from >= window.from && stay.to <= window.to;

@@ -103,18 +103,3 @@ export function parseBlockedNights(text: string, { timeZone, today = todayIn(tim
   }
   return ranges;
 }
-
-/** Ranges in date order with overlapping ones joined (the picker's and `firstFreeNight`'s form). */
-export function mergeRanges(ranges: readonly StayRange[]): StayRange[] {
-  const sorted = [...ranges].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
-  const merged: StayRange[] = [];
-  for (const range of sorted) {
-    const last = merged[merged.length - 1];
-    if (last && range.from < last.to) {
-      if (range.to > last.to) last.to = range.to;
-    } else {
-      merged.push({ from: range.from, to: range.to });
-    }
-  }
-  return merged;
-}

@@ -6,6 +6,7 @@ import {
   findStayProblem,
   formatMoney,
   isInsideWindow,
+  mergeStays,
   refundFor,
   type CancellationQuote,
   type Refund,
@@ -34,7 +35,6 @@ import {
   sqlState,
 } from '../../errors.js';
 import { withStayCalendar } from '../../integrations/calendar/ics.js';
-import { mergeRanges } from '../../integrations/calendar/parse.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { bookingCancelledMail, bookingConfirmationMail, newBookingMail, unpaidStayCancelledMail, type StayDetails } from '../../integrations/mail/templates.js';
 import type { PaymentProvider, ProviderIntent } from '../../integrations/payments/payment-provider.js';
@@ -118,7 +118,7 @@ export async function getRoomAvailability(db: Db, { roomId, today: fixedToday }:
   const from = room.availableFrom > today ? room.availableFrom : today;
   // Nights other sites' calendars took (docs/decisions/030-calendar-sync.md) are taken here too: merged in date
   // order without overlaps, as `firstFreeNight` and the picker read them.
-  const taken = mergeRanges([...(await listTakenStays(db, roomId, today)), ...(await listBlockedNights(db, roomId, today))]);
+  const taken = mergeStays([...(await listTakenStays(db, roomId, today)), ...(await listBlockedNights(db, roomId, today))]);
   const firstBookable = firstFreeNight(from, room.availableTo, taken);
   return { from, to: room.availableTo, taken, firstBookable, booked: firstBookable === null };
 }
