@@ -9,7 +9,7 @@ import { Loader } from '../../../components/loader';
 import { RoomTitleCell } from '../../../components/table-cells';
 import { useThreads } from '../api/use-threads';
 import { formatSentAt } from '../utils/format-time';
-import { OPENED_FROM_MESSAGES, tripPath } from '../../trips/utils/trip-text';
+import { OPENED_FROM_MESSAGES, tripPath } from '../../../lib/trip-links';
 
 /** The Messages page: every thread of the person's bookings, as guest and as host, latest first, each leading to its trip page. */
 export function ThreadList() {

@@ -8,7 +8,7 @@ import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { tripPath } from '../../trips/utils/trip-text';
+import { tripPath } from '../../../lib/trip-links';
 import { useReviewState } from '../api/use-review-state';
 import { useWriteReview } from '../api/use-write-review';
 import { ReviewForm } from './review-form';

@@ -22,9 +22,8 @@ import {
   refundTodayText,
   tripBackLink,
   tripCalendarUrl,
-  tripOpenedFrom,
-  tripReceiptPath,
 } from '../utils/trip-text';
+import { tripOpenedFrom, tripReceiptPath } from '../../../lib/trip-links';
 
 /** The photo spans the page's column (max-w-4xl = 896px) beside the dashboard's sidebar. */
 const PHOTO_SIZES = ['(min-width: 1280px) 896px', '(min-width: 768px) calc(100vw - 336px)', 'calc(100vw - 32px)'].join(', ');

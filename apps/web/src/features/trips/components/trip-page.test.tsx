@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleBooking } from '../../bookings/utils/sample-booking';
-import { OPENED_FROM_MESSAGES } from '../utils/trip-text';
+import { OPENED_FROM_MESSAGES } from '../../../lib/trip-links';
 import { TripDetails } from './trip-details';
 import { TripReceipt } from './trip-receipt';
 import { WithTrip } from './with-trip';

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { FaArrowLeft, FaPrint } from 'react-icons/fa';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
-import { describeCard, formatMoment, netPaidCents, receiptStatus, stayDates, tripOpenedFrom, tripPath } from '../utils/trip-text';
+import { tripOpenedFrom, tripPath } from '../../../lib/trip-links';
+import { describeCard, formatMoment, netPaidCents, receiptStatus, stayDates } from '../utils/trip-text';
 
 /**
  * A stay's receipt, what an accountant files: the seller, the reference, who paid whom for which nights, the

@@ -4,30 +4,7 @@ import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { capitalize } from '@staybook/domain/text';
 import type { Trip, TripPaymentStatus } from '@staybook/domain/trips';
-import { generatePath } from 'react-router';
-
-/** The trip page of a stay (the booking mails link here too). */
-export function tripPath(bookingId: string): string {
-  return generatePath(APP_PATHS.trip, { bookingId });
-}
-
-export function tripReceiptPath(bookingId: string): string {
-  return generatePath(APP_PATHS.tripReceipt, { bookingId });
-}
-
-/**
- * The router state of a link to a trip page from Messages: the page's way back then leads to Messages. The
- * trip's own pages (the receipt) pass it on, so coming back from them keeps the way.
- */
-export const OPENED_FROM_MESSAGES = { from: 'messages' } as const;
-
-export type TripOpenedFrom = typeof OPENED_FROM_MESSAGES;
-
-/** Where a trip page (or one of its own pages) was opened from, read from its router state: Messages, or nowhere it names. */
-export function tripOpenedFrom(routerState: unknown): TripOpenedFrom | null {
-  const from = typeof routerState === 'object' && routerState !== null && 'from' in routerState ? routerState.from : null;
-  return from === OPENED_FROM_MESSAGES.from ? OPENED_FROM_MESSAGES : null;
-}
+import type { TripOpenedFrom } from '../../../lib/trip-links';
 
 /** The trip page's way back: to Messages when it was opened from there, else to the viewer's list of stays. */
 export function tripBackLink(viewerRole: Trip['viewerRole'], openedFrom: TripOpenedFrom | null): { to: string; label: string } {
