@@ -140,6 +140,18 @@ export async function findBookingRow(db: Db, where: SQL): Promise<BookingRow | u
   return row;
 }
 
+/**
+ * The room's nights imported calendars block that have not ended by `today`, in date order (they may overlap each
+ * other). Calendar sync writes them (modules/calendar); what they take from the availability is the bookings' to say.
+ */
+export async function listBlockedNights(db: Db, roomId: string, today: IsoDate): Promise<StayRange[]> {
+  return db
+    .select({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut })
+    .from(calendarBlocks)
+    .where(and(eq(calendarBlocks.roomId, roomId), gt(calendarBlocks.checkOut, today)))
+    .orderBy(asc(calendarBlocks.checkIn));
+}
+
 /** Confirmed stays of a room that have not ended by `today` (where the room is), in date order. */
 export async function listTakenStays(db: Db, roomId: string, today: IsoDate): Promise<StayRange[]> {
   return db

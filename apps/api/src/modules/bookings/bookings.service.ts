@@ -40,7 +40,6 @@ import { bookingCancelledMail, bookingConfirmationMail, newBookingMail, unpaidSt
 import type { PaymentProvider, ProviderIntent } from '../../integrations/payments/payment-provider.js';
 import type { OutcomeMetrics } from '../../plugins/metrics.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
-import { listBlockedNights } from '../calendar/calendar.service.js';
 import { enqueueMail, mailJobs } from '../jobs/jobs.js';
 import type { ListingChanges } from '../rooms/listing-cache.js';
 import {
@@ -51,6 +50,7 @@ import {
   insertedBookingRow,
   listBookingRows,
   lockRoomForBooking,
+  listBlockedNights,
   listTakenStays,
   overlappingStayOf,
   reviewedBookings,
@@ -118,7 +118,8 @@ export async function getRoomAvailability(db: Db, { roomId, today: fixedToday }:
   const from = room.availableFrom > today ? room.availableFrom : today;
   // Nights other sites' calendars took (docs/decisions/030-calendar-sync.md) are taken here too: merged in date
   // order without overlaps, as `firstFreeNight` and the picker read them.
-  const taken = mergeStays([...(await listTakenStays(db, roomId, today)), ...(await listBlockedNights(db, roomId, today))]);
+  const [stays, blocks] = await Promise.all([listTakenStays(db, roomId, today), listBlockedNights(db, roomId, today)]);
+  const taken = mergeStays([...stays, ...blocks]);
   const firstBookable = firstFreeNight(from, room.availableTo, taken);
   return { from, to: room.availableTo, taken, firstBookable, booked: firstBookable === null };
 }

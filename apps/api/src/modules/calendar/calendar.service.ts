@@ -5,7 +5,6 @@ import {
   MAX_CALENDAR_IMPORTS,
   todayIn,
   type CalendarImport,
-  type IsoDate,
   type RoomCalendar,
   type StayRange,
 } from '@staybook/domain';
@@ -256,15 +255,3 @@ export async function syncDueImports(deps: CalendarDeps, { limit = 20 }: { limit
   }
   return claimed.length;
 }
-
-// ---- What blocked nights mean elsewhere ----
-
-/** The room's imported blocks that have not ended by `today`, in date order (they may overlap each other). */
-export async function listBlockedNights(db: Db, roomId: string, today: IsoDate): Promise<StayRange[]> {
-  return db
-    .select({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut })
-    .from(calendarBlocks)
-    .where(and(eq(calendarBlocks.roomId, roomId), gt(calendarBlocks.checkOut, today)))
-    .orderBy(asc(calendarBlocks.checkIn));
-}
-
