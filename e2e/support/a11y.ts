@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** A mid-range phone's screen, the size every page is also checked at. */
 export const PHONE = { width: 390, height: 844 } as const;
@@ -31,4 +31,17 @@ export async function violationsAtBothSizes(page: Page) {
     await settle(page);
   }
   return found;
+}
+
+/**
+ * Opens each path in turn, waits for its level-one heading and for nothing to be loading any more, and expects no
+ * violation at either size.
+ */
+export async function expectPagesAccessible(page: Page, pages: readonly (readonly [path: string, heading: string])[]): Promise<void> {
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+    expect(await violationsAtBothSizes(page), path).toEqual([]);
+  }
 }

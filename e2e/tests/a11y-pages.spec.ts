@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { violationsAtBothSizes } from '../support/a11y';
+import { expectPagesAccessible, violationsAtBothSizes } from '../support/a11y';
 import { asAccount, createUser, DEMO, signInAs } from '../support/auth';
 import { addDays, bookThroughApi, cancelStaysAfterEach } from '../support/bookings';
 import { listingRow } from '../support/hosting';
@@ -47,16 +47,11 @@ test('a stay, as its guest and its host: the trip page, its receipt, messages, t
   await expect(page.getByRole('heading', { name: 'Receipt', level: 1 })).toBeVisible();
   expect(await violationsAtBothSizes(page)).toEqual([]);
 
-  for (const [path, heading] of [
+  await expectPagesAccessible(page, [
     ['/dashboard/messages', 'Messages'],
     ['/dashboard', 'Statistics'],
     ['/dashboard/my-bookings', 'My Bookings'],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
-    expect(await violationsAtBothSizes(page), path).toEqual([]);
-  }
+  ]);
   expect(errors).toEqual([]);
 
   // The host, in a browser of their own: the same stay from their side.
@@ -65,17 +60,12 @@ test('a stay, as its guest and its host: the trip page, its receipt, messages, t
     const hostPage = await hostContext.newPage();
     await signInAs(hostPage, host);
     const hostErrors = collectPageErrors(hostPage);
-    for (const [path, heading] of [
+    await expectPagesAccessible(hostPage, [
       ['/dashboard/manage-bookings', 'Manage Bookings'],
       ['/dashboard/my-listings', 'My Listings'],
       ['/dashboard', 'Statistics'],
       ['/dashboard/messages', 'Messages'],
-    ] as const) {
-      await hostPage.goto(path);
-      await expect(hostPage.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-      await expect(hostPage.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
-      expect(await violationsAtBothSizes(hostPage), path).toEqual([]);
-    }
+    ]);
     await hostPage.goto('/dashboard/my-listings');
     await listingRow(hostPage, rooms[0]!.title).getByRole('button', { name: `Calendar sync for ${rooms[0]!.title}` }).click();
     await expect(dialog(hostPage, 'Calendar sync')).toBeVisible();
@@ -89,15 +79,10 @@ test('a stay, as its guest and its host: the trip page, its receipt, messages, t
 test('an admin: Manage Users, its decline dialog and the statistics', async ({ page }) => {
   await signInAs(page, DEMO.admin);
   const errors = collectPageErrors(page);
-  for (const [path, heading] of [
+  await expectPagesAccessible(page, [
     ['/dashboard/manage-users', 'Manage Users'],
     ['/dashboard', 'Statistics'],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
-    expect(await violationsAtBothSizes(page), path).toEqual([]);
-  }
+  ]);
   // The demo's guests Amara and Kenji have asked to host; the dialog is only looked at, never sent.
   await page.goto('/dashboard/manage-users');
   await page.getByRole('button', { name: 'Decline' }).first().click();

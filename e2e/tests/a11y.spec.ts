@@ -16,7 +16,7 @@ import {
 } from '../support/bookings';
 import { availabilityCalendar, listingRow, listRoomThroughApi } from '../support/hosting';
 import { fetchSeededRoom, roomCards, roomPath } from '../support/rooms';
-import { violationsAtBothSizes } from '../support/a11y';
+import { expectPagesAccessible, violationsAtBothSizes } from '../support/a11y';
 import { collectPageErrors } from '../support/ui';
 
 test('the home page has no accessibility violations, on a desktop or a phone and no console errors', async ({ page }) => {
@@ -98,14 +98,10 @@ test('the stay picker and the review dialog have no accessibility violations, on
 
 test('the sign-in pages have no accessibility violations, on a desktop or a phone and no console errors', async ({ page }) => {
   const errors = collectPageErrors(page);
-  for (const [path, heading] of [
+  await expectPagesAccessible(page, [
     ['/login', 'Log In'],
     ['/signup', 'Sign Up'],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-    expect(await violationsAtBothSizes(page), path).toEqual([]);
-  }
+  ]);
   expect(errors).toEqual([]);
 });
 
