@@ -3,6 +3,7 @@ import { isoDateSchema, roomIdSchema } from './rooms.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { CANCELLATION_POLICIES } from './cancellation.js';
 import { bookingReviewSchema } from './reviews.js';
+import { cursorPageSchema, pageLimitSchema } from './pages.js';
 
 /**
  * The booking API's shapes. The browser names a room and the dates; the server decides the guest
@@ -162,14 +163,11 @@ export const BOOKINGS_PAGE_SIZE = 20;
 
 export const listBookingsQuerySchema = z.object({
   cursor: z.string().max(300).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(BOOKINGS_PAGE_SIZE),
+  limit: pageLimitSchema(BOOKINGS_PAGE_SIZE),
 });
 
 /** Upcoming and current stays first (soonest first), then past and cancelled ones (latest first). */
-export const bookingsPageSchema = z.object({
-  items: z.array(bookingSchema),
-  nextCursor: z.string().nullable(),
-});
+export const bookingsPageSchema = cursorPageSchema(bookingSchema);
 export type BookingsPage = z.infer<typeof bookingsPageSchema>;
 
 /** `GET /api/booking/:id/cancellation`: what cancelling the stay now would refund, before anyone confirms. */

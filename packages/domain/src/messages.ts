@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageSchema, pageLimitSchema } from './pages.js';
 
 /**
  * What the guest and the host of a booking write to each other: a thread per booking, plain text, read only by
@@ -70,7 +71,7 @@ export type Message = z.infer<typeof messageSchema>;
 /** `GET /api/booking/:id/messages?before=&limit=`. */
 export const listMessagesQuerySchema = z.object({
   before: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(MESSAGES_PAGE_SIZE),
+  limit: pageLimitSchema(MESSAGES_PAGE_SIZE),
 });
 
 /**
@@ -108,14 +109,11 @@ export type Thread = z.infer<typeof threadSchema>;
 
 export const listThreadsQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(THREADS_PAGE_SIZE),
+  limit: pageLimitSchema(THREADS_PAGE_SIZE),
 });
 
 /** `GET /api/messages`: the threads with the latest activity first. */
-export const threadsPageSchema = z.object({
-  items: z.array(threadSchema),
-  nextCursor: z.string().nullable(),
-});
+export const threadsPageSchema = cursorPageSchema(threadSchema);
 export type ThreadsPage = z.infer<typeof threadsPageSchema>;
 
 /** `GET /api/messages/unread`: every unread message the person asking has, over all their threads. */
