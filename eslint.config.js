@@ -12,6 +12,28 @@ const DOMAIN_INDEX = {
   message: "Import the domain module you need by path ('@staybook/domain/rooms'), not its index (decision 017).",
 };
 
+/**
+ * Who may do what is decided in the access table (decision 014): a role compared anywhere else is a rule of access
+ * the table does not know. Matches `x.role === 'admin'`, `role !== 'guest'`, `switch (x.role)` and
+ * `['host', 'admin'].includes(role)`.
+ */
+const ROLE_COMPARISON_MESSAGE =
+  "Decide access in packages/domain/src/access.ts: ask mayUse(role, capability) or a helper there, not a role compared in place (decision 014).";
+const ROLE = /^(admin|host|guest)$/.source;
+const EQUALITY = "BinaryExpression[operator=/^[!=]==?$/]";
+const ROLE_COMPARISONS = [
+  ...['left', 'right'].flatMap((side) => {
+    const other = side === 'left' ? 'right' : 'left';
+    return [`[${side}.name='role']`, `[${side}.property.name='role']`, `[${side}.expression.property.name='role']`].map(
+      (role) => `${EQUALITY}${role}[${other}.value=/${ROLE}/]`,
+    );
+  }),
+  "SwitchStatement[discriminant.name='role']",
+  "SwitchStatement[discriminant.property.name='role']",
+  "SwitchStatement[discriminant.expression.property.name='role']",
+  `CallExpression[callee.property.name='includes']:matches([arguments.0.name='role'], [arguments.0.property.name='role'], [arguments.0.expression.property.name='role']) > MemberExpression.callee > ArrayExpression.object:has(Literal[value=/${ROLE}/])`,
+].map((selector) => ({ selector, message: ROLE_COMPARISON_MESSAGE }));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', '.tmp/**', 'e2e/playwright-report/**', 'e2e/test-results/**', 'test-results/**'] },
   js.configs.recommended,
@@ -52,5 +74,17 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Roles are compared in the access module only. Tests and the demo seed, where a role is data, may compare them.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    ignores: [
+      'packages/domain/src/access.ts',
+      '**/*.test.{ts,tsx}',
+      'apps/api/src/test/**',
+      'apps/web/src/testing/**',
+      'apps/api/src/seed/**',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...ROLE_COMPARISONS] },
   },
 );

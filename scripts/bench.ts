@@ -11,7 +11,7 @@
 //   --bookings=100000                      stays in the statistics section's own database (default 100,000;
 //                                          a room more per 200 stays past it). Written in bulk (triggers and
 //                                          plain indexes off, rollups rebuilt after): 1,000,000 take about a
-//                                          minute on PostgreSQL (58-69 s on 2 cores; docs/decisions/036)
+//                                          minute on PostgreSQL (58-69 s on 2 cores; docs/decisions/044)
 //   --search-rooms=100000 --search-bookings=1000000
 //                                          rooms and confirmed stays in the search section's own database
 //                                          (PostgreSQL only; the defaults are these)
@@ -48,7 +48,7 @@ import {
 } from '@staybook/domain';
 import { buildApp } from '../apps/api/src/app.js';
 import { parseConfig } from '../apps/api/src/config.js';
-import { BENCH_PLACES } from '../apps/api/src/db/bench-places.js';
+import { BENCH_PLACES } from './bench-places.js';
 import {
   BENCH_ACCOUNTS,
   BENCH_PASSWORD,
@@ -56,7 +56,7 @@ import {
   seedRoomsBench,
   seedSearchBench,
   seedStatisticsBench,
-} from '../apps/api/src/db/bench-seed.js';
+} from './bench-seed.js';
 import { openDatabase, type DatabaseTarget } from '../apps/api/src/db/client.js';
 import { outboxDir } from '../apps/api/src/integrations/mail/mailer.js';
 import { migrateDatabase } from '../apps/api/src/db/migrate.js';

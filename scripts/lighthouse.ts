@@ -35,7 +35,7 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-/** The seeded demo guest (apps/api/src/db/demo-data.ts), whose password the README publishes. */
+/** The seeded demo guest (apps/api/src/seed/demo-data.ts), whose password the README publishes. */
 const DEMO_GUEST = { email: 'guest@staybook.example', password: 'staybook-guest' };
 
 /** The timing audits printed beside the scores, with their column titles and units. */

@@ -14,7 +14,7 @@ import { fetchAllRooms } from './rooms';
 import { SEEDED_URL } from './servers';
 
 /**
- * Seeded rooms (apps/api/src/db/demo-data.ts) that booking tests change, one per test, so that tests
+ * Seeded rooms (apps/api/src/seed/demo-data.ts) that booking tests change, one per test, so that tests
  * running side by side never book the same nights. No other spec books them.
  */
 export const BOOKABLE_ROOMS = {

@@ -3,7 +3,7 @@ import { FIRST_ROOM_ELEMENT_ID, FIRST_ROOMS_ELEMENT_ID, firstRoomPageSchema, fir
 
 /**
  * The home page, and a room page for a signed-in viewer, arrive painted by the server
- * (docs/decisions/037-server-rendered-first-view.md): the root element holds the first view, followed by the data
+ * (docs/decisions/045-server-rendered-first-view.md): the root element holds the first view, followed by the data
  * it was drawn from as JSON (the first rooms; the session and the room). These read and change that HTML.
  */
 const ROOT_OPEN = '<div id="root">';

@@ -34,7 +34,7 @@ export async function failRequests(page: Page, matches: (url: URL) => boolean): 
 
 /**
  * The server embeds the home page's first page of rooms in its HTML (docs/decisions/017-bundle-budget.md), and
- * the first view it painted from them (decision 037). This takes both out, as when the server could not read the
+ * the first view it painted from them (decision 045). This takes both out, as when the server could not read the
  * rooms: the app then asks `/api/rooms` for the first page too, so a test can hold or fail that request.
  */
 export async function withoutEmbeddedRooms(page: Page): Promise<void> {

@@ -19,7 +19,7 @@ import { hostWithRooms, today, uniquePlace } from '../support/search';
 import { SEEDED_URL } from '../support/servers';
 import { dialog } from '../support/ui';
 
-/** A demo host who can sign in (apps/api/src/db/demo-data.ts). */
+/** A demo host who can sign in (apps/api/src/seed/demo-data.ts). */
 const DEMO_HOST = { email: 'ingrid@staybook.example', password: 'staybook-host' };
 
 async function listedRooms(api: APIRequestContext): Promise<Room[]> {

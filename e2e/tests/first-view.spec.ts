@@ -16,7 +16,7 @@ import { SEEDED_ON_EACH_DATABASE } from '../support/servers';
 
 /**
  * The first view of the home page and of a room page is painted by the server with the app's own components, and
- * the app hydrates it (docs/decisions/037-server-rendered-first-view.md). Three views of one response must agree:
+ * the app hydrates it (docs/decisions/045-server-rendered-first-view.md). Three views of one response must agree:
  * the server's HTML, the page after hydration, and the page the app draws from scratch from the same embedded
  * data. They are proven on each database the run has (the embedded one, and PostgreSQL when TEST_DATABASE_URL
  * is set). Other tests add and change rooms meanwhile, so every comparison is of one response, kept as the

@@ -3,7 +3,7 @@ import { DEMO, signInAs } from '../support/auth';
 import { addDays, pickStay } from '../support/bookings';
 import { escapeRegExp, roomCards } from '../support/rooms';
 
-// Seeded rooms (apps/api/src/db/demo-data.ts) and how their prices must read, worked out by hand.
+// Seeded rooms (apps/api/src/seed/demo-data.ts) and how their prices must read, worked out by hand.
 const CARDS = [
   { category: 'Lux', location: 'Amalfi Coast, Italy', price: '$1,450' },
   { category: 'Lux', location: 'Saint-Tropez, France', price: '$1,200' },

@@ -11,7 +11,7 @@ import { searchForm } from '../support/search';
 import { SEEDED_URL } from '../support/servers';
 import { atPath, dialog } from '../support/ui';
 
-/** Demo hosts who can sign in (apps/api/src/db/demo-data.ts); the seed's reviewable stay is at a room of one of them. */
+/** Demo hosts who can sign in (apps/api/src/seed/demo-data.ts); the seed's reviewable stay is at a room of one of them. */
 const DEMO_HOST_PASSWORD = DEMO.host.password;
 
 /** Every booking of the signed-in guest, page after page. */

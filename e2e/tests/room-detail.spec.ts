@@ -18,7 +18,7 @@ async function expectErrorScreen(page: Page) {
 }
 
 /**
- * A seeded room (apps/api/src/db/demo-data.ts, Countryside) whose price has cents, and what its page
+ * A seeded room (apps/api/src/seed/demo-data.ts, Countryside) whose price has cents, and what its page
  * must say, worked out by hand.
  */
 const TIMBER_LODGE = {
@@ -94,7 +94,7 @@ test('clicking a card opens the room with every detail', async ({ page, request 
 
 test('a loader shows while the room loads', async ({ page, request }) => {
   const room = await fetchSeededRoom(request);
-  // Opened at its address, the page arrives painted with its room (decision 037): reached from the grid, the app
+  // Opened at its address, the page arrives painted with its room (decision 045): reached from the grid, the app
   // draws it and asks for the room.
   await page.goto('/');
   await expect(roomCards(page).first()).toBeVisible();

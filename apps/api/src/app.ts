@@ -17,7 +17,8 @@ import type { PaymentProvider } from './integrations/payments/payment-provider.j
 import { createAuth, trustedOrigins } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
-import { confirmAuthorizedPayment, type BookingDeps } from './modules/bookings/bookings.service.js';
+import type { BookingDeps } from './modules/bookings/booking-deps.js';
+import { confirmAuthorizedPayment } from './modules/bookings/confirm-booking.js';
 import { createPaymentSweeper, type PaymentSweeper } from './modules/bookings/payment-sweeper.js';
 import { createCalendarSync, type CalendarSync } from './modules/calendar/calendar-sync.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
@@ -47,7 +48,7 @@ import { openApiRoutes, registerOpenApi } from './plugins/openapi.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSession, viewerResolver } from './plugins/session.js';
-import { registerWebServing } from './plugins/web.js';
+import { registerWebServing } from './modules/web/web.js';
 
 /** Reset tokens and OAuth codes travel in URLs; they must never reach the logs. */
 const SECRET_PATH = /(\/reset-password\/)[^/?#]+/;

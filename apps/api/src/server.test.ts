@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_LABELS, roomsPageSchema, type ListedRoom } from '@staybook/domain';
 import { openDatabase } from './db/client.js';
-import { DEMO_USERS } from './db/demo-data.js';
+import { DEMO_USERS } from './seed/demo-data.js';
 import { roleChanges, rooms, users } from './db/schema.js';
 import { createServerDatabase, TEST_DATABASE_KINDS, type TestDatabaseKind } from './test/databases.js';
 import { freePort, runSetRole, startServer } from './test/server-process.js';
@@ -62,12 +62,6 @@ describe.each(TEST_DATABASE_KINDS)('server process on %s', { timeout: 600_000 },
       expect(((await res.json()) as { user: { role: string } }).user.role).toBe(demo.role);
     }
 
-    // The embedded database belongs to one process: an operator tool must refuse while the server runs.
-    if (kind === 'pglite') {
-      const refused = await runSetRole(['guest@staybook.example', 'host'], env);
-      expect(refused.code).toBe(1);
-      expect(refused.output).toMatch(/in use by a running StayBook server/);
-    }
     expect(await first.stop()).toBe(0);
     expect(first.output()).toContain('SIGTERM: finishing in-flight requests');
     expect(await readdir(dataDir)).not.toContain('server.lock');
@@ -77,6 +71,15 @@ describe.each(TEST_DATABASE_KINDS)('server process on %s', { timeout: 600_000 },
     expect(again.map((r) => r._id)).toEqual(seeded.map((r) => r._id));
     expect(second.output()).not.toContain('Seeded');
     expect(await second.stop()).toBe(0);
+  });
+
+  // The embedded database belongs to one process; a server database takes any number of them.
+  it.runIf(kind === 'pglite')('refuses an operator tool while the server runs on the embedded database', async () => {
+    const running = await startServer(env);
+    const refused = await runSetRole(['guest@staybook.example', 'host'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/in use by a running StayBook server/);
+    expect(await running.stop()).toBe(0);
   });
 
   it('lets an operator set a role while no server runs, and explains a wrong call', async () => {

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { databaseTarget, openDatabase, type Database } from './db/client.js';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 import { migrateDatabase } from './db/migrate.js';
-import { findDemoAccountsWithPublishedPasswords, seedDemoData } from './db/seed.js';
+import { findDemoAccountsWithPublishedPasswords, seedDemoData } from './seed/seed.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { openConfiguredImageStore } from './integrations/images/configured-store.js';
 import { localUploadsDir } from './integrations/images/image-store.js';

@@ -6,29 +6,28 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, paymentIntentSchema, roomSchema, roomsPageSchema, todayIso, uploadedImageSchema } from '@staybook/domain';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { paymentIntentSchema, roomSchema, roomsPageSchema, uploadedImageSchema } from '@staybook/domain';
 import { openDatabase, type Database } from './db/client.js';
 import { insertRoom, insertUser } from './db/factories.js';
 import { bookings, serverSecrets, users } from './db/schema.js';
 import { testCard } from './test/bookings.js';
 import { createServerDatabase } from './test/databases.js';
+import { day } from './test/dates.js';
+import { describeNeeding, SERVER_DATABASE } from './test/needs.js';
 import { startS3StandIn, type S3StandIn } from './test/s3-stand-in.js';
 import { signUpVerified, startServer, type RunningServer } from './test/server-process.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const day = (n: number) => addDays(todayIso(), n);
-
-if (!process.env.TEST_DATABASE_URL) {
-  console.info('several-servers.test.ts: skipped, it needs a PostgreSQL server (set TEST_DATABASE_URL=postgres://…) and Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379).');
-}
+/** The servers share a PostgreSQL database and a Redis. */
+const SEVERAL_SERVERS = { available: SERVER_DATABASE.available, needs: `${SERVER_DATABASE.needs}, and Redis (TEST_REDIS_URL, default ${REDIS_URL})` };
 
 /**
  * Two real server processes behind one imaginary load balancer: one PostgreSQL database, one Redis (a key
  * prefix of this run's own) and one S3-compatible store (s3rver). Requests alternate between them, and
  * whatever one server did, the other sees. No demo seed: the servers start on an empty database.
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on one PostgreSQL database (TEST_DATABASE_URL)', { timeout: 600_000 }, () => {
+describeNeeding(SEVERAL_SERVERS, 'several servers on one PostgreSQL database (TEST_DATABASE_URL)', { timeout: 600_000 }, () => {
   const redisPrefix = `staybook-test-${randomBytes(4).toString('hex')}:`;
   let database: Database;
   let drop: () => Promise<void>;

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { renderHomePage } from './entry-server';
-import { sampleListedRoom } from './features/rooms/utils/sample-room';
+import { sampleListedRoom } from './testing/samples';
 
 const ROOM = sampleListedRoom();
 

@@ -9,7 +9,7 @@ import { putFirstRooms } from './app/first-rooms';
 import { loadRoomPage, routes } from './app/router';
 
 /**
- * The home page's first view as HTML, painted by the server from the same components as the app (decision 037):
+ * The home page's first view as HTML, painted by the server from the same components as the app (decision 045):
  * the header, the search bar, the categories and the first page of rooms that the page also embeds as JSON, which
  * the app's rooms query starts from (first-rooms.ts), so its first render is this one and it hydrates it as is.
  * Built by `npm run build` into dist-server/ and imported by the API's web plugin; like the browser build it

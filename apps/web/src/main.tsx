@@ -37,7 +37,7 @@ const start = (hydrate: boolean) => {
 };
 
 // The home page, and a room page for a signed-in viewer, arrive painted by the server from the same components and
-// the same data (entry-server.tsx, decision 037): the app takes that HTML over instead of drawing it again. Every
+// the same data (entry-server.tsx, decision 045): the app takes that HTML over instead of drawing it again. Every
 // other page, and those when the server could not paint them, arrive with an empty root. Should the app not use the
 // data the page was painted from (a check-in date that passed while the home page was cached), its first render
 // differs, so it draws the page itself. A room page hydrates once its code is here, so its first render is the

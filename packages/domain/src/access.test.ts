@@ -1,12 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS, inSidebar, mayUse, rolesFor, type Capability } from './access.js';
+import {
+  ACCESS,
+  awaitsHostRole,
+  hasDashboardModes,
+  inSidebar,
+  mayHaveHosted,
+  mayUse,
+  partyOf,
+  rolesFor,
+  statsViewOf,
+  type Capability,
+} from './access.js';
 import { ROLES, type Role } from './users.js';
 
 /** Every capability each role may use: the product's permission table (spec, section 6), read as one. */
 const EXPECTED: Record<Role, Capability[]> = {
   guest: ['statistics', 'myBookings', 'messages', 'becomeHost', 'profile'],
-  host: ['statistics', 'addRoom', 'myListings', 'manageBookings', 'removeRoom', 'myBookings', 'messages', 'profile'],
-  admin: ['statistics', 'removeRoom', 'manageUsers', 'hideReviews', 'myBookings', 'messages', 'profile'],
+  host: ['statistics', 'hostStatistics', 'addRoom', 'myListings', 'manageBookings', 'removeRoom', 'myBookings', 'messages', 'profile'],
+  admin: [
+    'statistics',
+    'adminStatistics',
+    'removeRoom',
+    'removeAnyRoom',
+    'seeHostEmails',
+    'manageUsers',
+    'seeAnyAccount',
+    'hideReviews',
+    'myBookings',
+    'messages',
+    'profile',
+  ],
 };
 
 function sidebarOf(role: Role, mode: 'host' | 'guest'): Capability[] {
@@ -23,6 +46,9 @@ describe('the access table', () => {
     expect(rolesFor('addRoom')).toEqual(['host']);
     expect(rolesFor('removeRoom')).toEqual(['host', 'admin']);
     expect(rolesFor('manageUsers')).toEqual(['admin']);
+    expect(rolesFor('adminStatistics')).toEqual(['admin']);
+    expect(rolesFor('hostStatistics')).toEqual(['host']);
+    expect(rolesFor('statistics')).toEqual(['guest', 'host', 'admin']);
   });
 
   it('lists the host pages in host mode and the guest ones in guest mode', () => {
@@ -38,5 +64,37 @@ describe('the access table', () => {
     for (const role of ROLES) {
       for (const capability of sidebarOf(role, 'host').concat(sidebarOf(role, 'guest'))) expect(mayUse(role, capability)).toBe(true);
     }
+  });
+
+  it('shows the admin the marketplace, a host in host mode their rooms, everyone else their own stays', () => {
+    for (const mode of ['host', 'guest'] as const) {
+      expect(statsViewOf('admin', mode)).toBe('admin');
+      expect(statsViewOf('guest', mode)).toBe('guest');
+    }
+    expect(statsViewOf('host', 'host')).toBe('host');
+    expect(statsViewOf('host', 'guest')).toBe('guest');
+    expect(ROLES.filter(hasDashboardModes)).toEqual(['host']);
+  });
+
+  it('knows a waiting host request, and who may have hosted stays', () => {
+    expect(awaitsHostRole({ role: 'guest', status: 'Requested' })).toBe(true);
+    expect(awaitsHostRole({ role: 'guest', status: 'Verified' })).toBe(false);
+    expect(awaitsHostRole({ role: 'guest', status: null })).toBe(false);
+    expect(awaitsHostRole({ role: 'host', status: 'Requested' })).toBe(false);
+    expect(ROLES.filter(mayHaveHosted)).toEqual(['host', 'admin']);
+  });
+});
+
+describe('the parties of a stay', () => {
+  const stay = { guestId: 'guest-1', hostId: 'host-1' };
+
+  it('answers the guest and the host, and nobody else (admins get no override)', () => {
+    expect(partyOf(stay, { id: 'guest-1' })).toBe('guest');
+    expect(partyOf(stay, { id: 'host-1' })).toBe('host');
+    expect(partyOf(stay, { id: 'admin-1' })).toBeNull();
+  });
+
+  it('reads a stay in one’s own room as its guest’s', () => {
+    expect(partyOf({ guestId: 'host-1', hostId: 'host-1' }, { id: 'host-1' })).toBe('guest');
   });
 });

@@ -1,9 +1,11 @@
 import { APP_PATHS } from './app-routes.js';
-import type { Role } from './users.js';
+import type { StatsView } from './stats.js';
+import type { Role, UserStatus } from './users.js';
 
 /**
- * Who may use what in the dashboard, in one place: the web app's route guards and sidebar read it, and the
- * server guards the matching API routes with the same roles (docs/decisions/014-access-table.md).
+ * Who may use what, in one place: the web app's route guards and sidebar read it, the server guards the matching
+ * API routes with the same roles, and the services ask it for their admin overrides (docs/decisions/014-access-table.md).
+ * Roles are compared here and nowhere else: the linter refuses a comparison of a role outside this module.
  */
 
 /** A host may browse the dashboard as a guest; the mode only changes what the sidebar offers. */
@@ -24,14 +26,25 @@ interface Access {
 }
 
 export const ACCESS = {
+  /** The dashboard's statistics page, and one's own figures as a guest on it. */
   statistics: { roles: EVERYONE, path: APP_PATHS.dashboard, sidebar: EVERYONE },
+  /** The marketplace's figures (the statistics page of an admin). */
+  adminStatistics: { roles: ['admin'] },
+  /** The figures of one's own rooms (the statistics page of a host in host mode). */
+  hostStatistics: { roles: ['host'] },
   addRoom: { roles: ['host'], path: APP_PATHS.addRoom, sidebar: ['host'], hostMode: 'host' },
   /** My Listings, and changing one's own rooms there. */
   myListings: { roles: ['host'], path: APP_PATHS.myListings, sidebar: ['host'], hostMode: 'host' },
   manageBookings: { roles: ['host'], path: APP_PATHS.manageBookings, sidebar: ['host'], hostMode: 'host' },
   /** Removing a listing: its host, or an admin taking down an abusive one (not a page of its own). */
   removeRoom: { roles: ['host', 'admin'] },
+  /** Removing someone else's listing: the admin's override of the host-only rule. */
+  removeAnyRoom: { roles: ['admin'] },
+  /** Seeing a room's host e-mail without a booking with that host (decision 009). */
+  seeHostEmails: { roles: ['admin'] },
   manageUsers: { roles: ['admin'], path: APP_PATHS.manageUsers, sidebar: ['admin'] },
+  /** Reading someone else's user record by e-mail (everyone reads their own). */
+  seeAnyAccount: { roles: ['admin'] },
   /** Hiding a review that breaks the rules, from the room page (not a page of its own). */
   hideReviews: { roles: ['admin'] },
   /** Open to every signed-in user (the spec's route table); listed for guests and hosts in guest mode. */
@@ -54,9 +67,51 @@ export function mayUse(role: Role, capability: Capability): boolean {
   return (ACCESS[capability].roles as readonly Role[]).includes(role);
 }
 
+/** Whether the role browses the dashboard in a mode (hosts switch between host and guest); others have one view. */
+export function hasDashboardModes(role: Role): boolean {
+  return role === 'host';
+}
+
 /** Whether the sidebar of a user with `role`, in dashboard `mode` (read for hosts only), lists the capability. */
 export function inSidebar(role: Role, mode: DashboardMode, capability: Capability): boolean {
   const access: Access = ACCESS[capability];
   if (!access.sidebar?.includes(role)) return false;
-  return role !== 'host' || access.hostMode === undefined || access.hostMode === mode;
+  return !hasDashboardModes(role) || access.hostMode === undefined || access.hostMode === mode;
+}
+
+/**
+ * Which statistics the dashboard shows: the marketplace's to an admin, a host's own rooms' in host mode, and
+ * everyone else's (a host in guest mode included) their own stays as a guest.
+ */
+export function statsViewOf(role: Role, mode: DashboardMode): StatsView {
+  if (mayUse(role, 'adminStatistics')) return 'admin';
+  if (mayUse(role, 'hostStatistics') && mode === 'host') return 'host';
+  return 'guest';
+}
+
+/** A guest who asked to become a host and awaits an admin's answer. */
+export function awaitsHostRole(user: { role: Role; status?: UserStatus | null | undefined }): boolean {
+  return mayUse(user.role, 'becomeHost') && user.status === 'Requested';
+}
+
+/**
+ * Whether someone with this role may have hosted stays: hosts, and admins (who may have been hosts before). Manage
+ * Users counts their cancellations as a host; for a guest it shows none.
+ */
+export function mayHaveHosted(role: Role): boolean {
+  return role !== 'guest';
+}
+
+/** The two parties of a stay: its guest and the room's host. */
+export type StayParty = 'guest' | 'host';
+
+/**
+ * Which party of the stay this person is, or null when neither: the one answer to who may see a trip, its thread,
+ * its reviews and cancel it. Admins get no override: to anyone but the two parties a stay does not exist. A stay in
+ * one's own room (the booking rules refuse it) reads as its guest's.
+ */
+export function partyOf(stay: { guestId: string; hostId: string }, person: { id: string }): StayParty | null {
+  if (person.id === stay.guestId) return 'guest';
+  if (person.id === stay.hostId) return 'host';
+  return null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppPath } from './app-routes.js';
+import { isAppPath, OPENED_FROM_MESSAGES, reviewPath, roomPath, tripOpenedFrom, tripPath, tripReceiptPath } from './app-routes.js';
 
 describe('isAppPath', () => {
   it.each([
@@ -45,5 +45,32 @@ describe('isAppPath', () => {
     '',
   ])('the app has no page at %j', (path) => {
     expect(isAppPath(path)).toBe(false);
+  });
+});
+
+describe('link builders', () => {
+  const bookingId = '5f0c9d3e-0000-4000-8000-000000000000';
+
+  it("fills a page's parameters, each one path segment", () => {
+    expect(tripPath(bookingId)).toBe(`/dashboard/trips/${bookingId}`);
+    expect(tripReceiptPath(bookingId)).toBe(`/dashboard/trips/${bookingId}/receipt`);
+    expect(reviewPath(bookingId)).toBe(`/dashboard/trips/${bookingId}/review`);
+    expect(roomPath('a/b c')).toBe('/room/a%2Fb%20c');
+    for (const path of [tripPath(bookingId), tripReceiptPath(bookingId), reviewPath(bookingId), roomPath(bookingId)]) {
+      expect(isAppPath(path)).toBe(true);
+    }
+  });
+
+  it('carries a stay to the room page, with guests only above one', () => {
+    const stay = { checkin: '2026-06-01', checkout: '2026-06-04' };
+    expect(roomPath('r1', stay)).toBe('/room/r1?checkin=2026-06-01&checkout=2026-06-04');
+    expect(roomPath('r1', { ...stay, guests: 1 })).toBe('/room/r1?checkin=2026-06-01&checkout=2026-06-04');
+    expect(roomPath('r1', { ...stay, guests: 3 })).toBe('/room/r1?checkin=2026-06-01&checkout=2026-06-04&guests=3');
+  });
+
+  it('reads back where a trip page was opened from, and nothing else', () => {
+    expect(tripOpenedFrom(OPENED_FROM_MESSAGES)).toBe(OPENED_FROM_MESSAGES);
+    expect(tripOpenedFrom({ from: 'elsewhere' })).toBeNull();
+    expect(tripOpenedFrom(null)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import type { IsoDate } from './dates.js';
+
 /**
  * Every path the web app has a page for. The app's route table is built from these, and the server
  * answers any other path with a 404 (still with the app, which shows its not-found screen).
@@ -30,6 +32,63 @@ export const APP_PATHS = {
   tripReceipt: '/dashboard/trips/:bookingId/receipt',
   profile: '/dashboard/profile',
 } as const;
+
+/**
+ * `pattern` with each `:name` filled from `params`, each value encoded as one path segment (as the router's
+ * `generatePath` does, so a link built here is the address the router matches).
+ */
+function fillPath(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/*
+ * Link builders: every link to a page with parameters is built here, by the web app and by the API's mails and
+ * calendar files alike, so a page's address is written once (in APP_PATHS).
+ */
+
+/**
+ * The stay a link to a room page carries: a dated search's check-in and check-out, and its guests when more than
+ * one. The room page reads them back with the search's own names (apps/web/src/features/bookings/utils/stay-link.ts).
+ */
+export type RoomLinkStay = { checkin: IsoDate; checkout: IsoDate; guests?: number | undefined };
+
+/** A room's page; with a stay, the page opens with its dates (and guests) chosen. */
+export function roomPath(roomId: string, stay: RoomLinkStay | null = null): string {
+  const path = fillPath(APP_PATHS.room, { id: roomId });
+  if (!stay) return path;
+  // Dates (YYYY-MM-DD) and a whole number need no encoding.
+  const guests = stay.guests !== undefined && stay.guests > 1 ? `&guests=${stay.guests}` : '';
+  return `${path}?checkin=${stay.checkin}&checkout=${stay.checkout}${guests}`;
+}
+
+/** The trip page of a stay, for its guest or the room's host (the booking mails and calendar files link here too). */
+export function tripPath(bookingId: string): string {
+  return fillPath(APP_PATHS.trip, { bookingId });
+}
+
+/** The stay's printable receipt. */
+export function tripReceiptPath(bookingId: string): string {
+  return fillPath(APP_PATHS.tripReceipt, { bookingId });
+}
+
+/** The stay's review page (the review invitation mail links here too). */
+export function reviewPath(bookingId: string): string {
+  return fillPath(APP_PATHS.review, { bookingId });
+}
+
+/**
+ * The router state of a link to a trip page from Messages: the page's way back then leads to Messages. The
+ * trip's own pages (the receipt) pass it on, so coming back from them keeps the way.
+ */
+export const OPENED_FROM_MESSAGES = { from: 'messages' } as const;
+
+export type TripOpenedFrom = typeof OPENED_FROM_MESSAGES;
+
+/** Where a trip page (or one of its own pages) was opened from, read from its router state: Messages, or nowhere it names. */
+export function tripOpenedFrom(routerState: unknown): TripOpenedFrom | null {
+  const from = typeof routerState === 'object' && routerState !== null && 'from' in routerState ? routerState.from : null;
+  return from === OPENED_FROM_MESSAGES.from ? OPENED_FROM_MESSAGES : null;
+}
 
 function segments(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '');

@@ -8,6 +8,7 @@
  */
 import { addDays, nightsBetween, type IsoDate } from './dates.js';
 import type { Cents } from './money.js';
+import { stayHasStarted } from './stays.js';
 
 export const CANCELLATION_POLICIES = ['flexible', 'moderate', 'strict'] as const;
 export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
@@ -61,9 +62,9 @@ const HOUR_MS = 3_600_000;
 
 function shareOf({ policy, checkIn, bookedAt, today, now, cancelledBy }: Omit<RefundFacts, 'totalCents'>): RefundShare {
   if (cancelledBy === 'host') return 'full';
-  const daysBefore = nightsBetween(today, checkIn);
   // On or after the check-in day the stay has started: nothing is refunded (and it cannot be cancelled).
-  if (daysBefore <= 0) return 'none';
+  if (stayHasStarted(checkIn, today)) return 'none';
+  const daysBefore = nightsBetween(today, checkIn);
   switch (policy) {
     case 'flexible':
       return 'full';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrand, checkCardInput, formatCardNumber, passesLuhn } from './cards.js';
+import { cardBrand, cardBrandName, checkCardInput, formatCardNumber, passesLuhn } from './cards.js';
 
 const today = new Date('2026-11-22T12:00:00Z');
 const card = (number: string, extra: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({
@@ -31,5 +31,18 @@ describe('card checks (as Stripe test mode)', () => {
     expect(checkCardInput(card('4242 4242 4242 4242', { expMonth: 13 }), today)).toBe('invalid_expiry');
     expect(checkCardInput(card('4242 4242 4242 4242', { cvc: '12' }), today)).toBe('invalid_cvc');
     expect(checkCardInput(card('3782 822463 10005', { cvc: '123' }), today)).toBe('invalid_cvc');
+  });
+});
+
+describe('card brand names', () => {
+  it('writes every brand the form recognizes, and those a provider may report, whatever their case', () => {
+    expect(cardBrandName(cardBrand('4242 4242 4242 4242'))).toBe('Visa');
+    expect(cardBrandName('MASTERCARD')).toBe('Mastercard');
+    expect(cardBrandName('amex')).toBe('American Express');
+    expect(cardBrandName('unionpay')).toBe('UnionPay');
+  });
+
+  it('names nothing for an unknown brand, however it is spelled', () => {
+    for (const brand of ['unknown', '', 'constructor', 'toString']) expect(cardBrandName(brand), brand).toBeNull();
   });
 });

@@ -5,6 +5,26 @@
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 
+/**
+ * How a card brand is written, by the provider's lower-case name: the brands the card form recognizes, and the
+ * few more a real provider may report for a booking's card.
+ */
+export const CARD_BRAND_NAMES = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+} as const satisfies Partial<Record<CardBrand, string>> & Record<string, string>;
+
+/** The written name of a brand ('Visa' for 'visa' or 'VISA'), or null when it is not one the product names. */
+export function cardBrandName(brand: string): string | null {
+  const key = brand.toLowerCase();
+  return Object.hasOwn(CARD_BRAND_NAMES, key) ? CARD_BRAND_NAMES[key as keyof typeof CARD_BRAND_NAMES] : null;
+}
+
 /** Why a card was refused, with Stripe's codes; the message is what the guest reads. */
 export const CARD_ERROR_MESSAGES = {
   card_declined: 'Your card was declined.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatIsoDate, isIsoDate, isoToLocalDate, isTimeZone, localDateToIso, nextDayStartIn, nightsBetween, tidyTimeZone, todayIn, todayIso } from './dates.js';
+import { addDays, formatIsoDate, formatMoment, formatMonthYear, isIsoDate, isoToLocalDate, isTimeZone, localDateToIso, nextDayStartIn, nightsBetween, tidyTimeZone, todayIn, todayIso } from './dates.js';
 
 describe('calendar dates', () => {
   it('reads a calendar widget\'s local day as a calendar date and back', () => {
@@ -69,5 +69,19 @@ describe('days where a room is (docs/decisions/026-room-time-zone.md)', () => {
     expect(tidyTimeZone('europe/lisbon')).toBe('Europe/Lisbon');
     expect(tidyTimeZone('utc')).toBe('UTC');
     expect(tidyTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+  });
+});
+
+describe('dates for people', () => {
+  it('writes a month as the month its text begins with, wherever the reader is', () => {
+    expect(formatMonthYear('2026-11')).toBe('November 2026');
+    expect(formatMonthYear('2026-01-31')).toBe('January 2026');
+    // A timestamp's month as written, not as UTC would read it.
+    expect(formatMonthYear('2026-11-30T23:30:00-05:00')).toBe('November 2026');
+  });
+
+  it('writes a moment as its date in a zone, in US English', () => {
+    expect(formatMoment('2027-01-05T23:30:00Z', 'UTC')).toBe('Jan 5, 2027');
+    expect(formatMoment('2027-01-05T23:30:00Z', 'Asia/Tokyo')).toBe('Jan 6, 2027');
   });
 });

@@ -129,3 +129,35 @@ export function formatIsoDate(date: IsoDate, locale = 'en-US'): string {
   }
   return format.format(new Date(toUtcMs(date)));
 }
+
+/*
+ * The product's pages are written in US English, its dates included: every page formats them here, the
+ * statistics too, whatever the reader's browser language.
+ */
+export const DATES_LOCALE = 'en-US';
+
+/** One formatter per zone ('' for the reader's own), as above. */
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Jan 5, 2027": a moment (ISO timestamp) as the calendar date where the reader is, or in `timeZone`. */
+export function formatMoment(iso: string, timeZone?: string): string {
+  const key = timeZone ?? '';
+  let format = momentFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATES_LOCALE, { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) });
+    momentFormats.set(key, format);
+  }
+  return format.format(new Date(iso));
+}
+
+let monthYearFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * "November 2026": the month a month ('2026-11'), a calendar date or an ISO timestamp begins with, as written (no
+ * time zone moves it).
+ */
+export function formatMonthYear(value: string): string {
+  const [year, month] = value.split('-').map(Number);
+  monthYearFormat ??= new Intl.DateTimeFormat(DATES_LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return monthYearFormat.format(new Date(Date.UTC(year!, month! - 1, 1)));
+}

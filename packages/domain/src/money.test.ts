@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatMoney, stayTotalCents } from './money.js';
+import { dollarsToCents, formatMoney, parseDollars, stayTotalCents } from './money.js';
 
 describe('money', () => {
   it('turns dollar amounts into exact cents', () => {
@@ -9,6 +9,16 @@ describe('money', () => {
     expect(dollarsToCents('0.5')).toBe(50);
     expect(() => dollarsToCents('1.999')).toThrow(RangeError);
     expect(() => dollarsToCents('-3')).toThrow(RangeError);
+  });
+
+  it('reads a typed or sent amount once: its dollars, and its cents when it has at most two decimals', () => {
+    expect(parseDollars(' 19.99 ')).toEqual({ dollars: 19.99, cents: 1999 });
+    expect(parseDollars(19.99)).toEqual({ dollars: 19.99, cents: 1999 });
+    expect(parseDollars('-3')).toEqual({ dollars: -3, cents: -300 });
+    expect(parseDollars('1.999')).toEqual({ dollars: 1.999, cents: null });
+    for (const notANumber of ['', 'abc', '1e3', '.5', '5.', '$5', Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(parseDollars(notANumber), String(notANumber)).toBeNull();
+    }
   });
 
   it('writes amounts with a dollar sign, thousands separators, and cents only when there are some', () => {

@@ -10,12 +10,26 @@ export function centsToDollars(cents: Cents): number {
   return cents / 100;
 }
 
-/** Parses a user-typed dollar amount ("120", "19.99") into cents without floating-point drift. */
+/** A dollar amount as typed: digits, maybe a sign and decimals, maybe spaces around ('120', ' 19.99', '-3'). */
+const DOLLARS_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/**
+ * The one reading of a dollar amount, sent as a number or typed as text: its value in dollars, and its cents when
+ * it has at most two decimals (null otherwise). Null when it is not a number at all. Limits are the caller's.
+ */
+export function parseDollars(input: number | string): { dollars: number; cents: Cents | null } | null {
+  const dollars = typeof input === 'number' ? input : DOLLARS_TEXT.test(input) ? Number(input) : Number.NaN;
+  if (!Number.isFinite(dollars)) return null;
+  // 19.99 * 100 is 1998.9999999999998: whole cents within a rounding error are whole cents.
+  const cents = Math.round(dollars * 100);
+  return { dollars, cents: Math.abs(dollars * 100 - cents) > 1e-6 ? null : cents };
+}
+
+/** A dollar amount ("120", "19.99", 19.99) in cents, without floating-point drift; throws for anything else. */
 export function dollarsToCents(dollars: number | string): Cents {
-  const text = typeof dollars === 'number' ? dollars.toFixed(2) : dollars.trim();
-  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
-  if (!m) throw new RangeError(`Not an amount of money: ${text}`);
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  const cents = parseDollars(dollars)?.cents;
+  if (cents == null || cents < 0) throw new RangeError(`Not an amount of money: ${String(dollars).trim()}`);
+  return cents;
 }
 
 /** Prices are US dollars, written the way the product's (English, US) pages write numbers. */

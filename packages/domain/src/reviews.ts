@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { addDays, type IsoDate } from './dates.js';
+import { partyOf } from './access.js';
+import type { IsoDate } from './dates.js';
 import { ERROR_CODES, type ErrorCode } from './errors.js';
 import { isoDateSchema } from './rooms.js';
 import { ratingSummarySchema } from './ratings.js';
+import { isReviewWindowAhead, isReviewWindowClosed, REVIEW_WINDOW_DAYS } from './stays.js';
+import { cursorPageSchema } from './pages.js';
 
 /*
  * Reviews after a stay: the rules of who may review what and when, and the shapes of the review calls. The API
@@ -29,21 +32,14 @@ export const REVIEW_CATEGORY_LABELS: Record<ReviewCategory, string> = {
   value: 'Value',
 };
 
-/** The window: it opens the day after check-out and lasts this many days (its last day included). */
-export const REVIEW_WINDOW_DAYS = 14;
 export const REVIEW_MIN_LENGTH = 20;
 export const REVIEW_MAX_LENGTH = 2000;
 export const REVIEW_REPLY_MAX_LENGTH = 2000;
 export const REVIEW_HIDE_REASON_MAX_LENGTH = 500;
 export const REVIEWS_PAGE_SIZE = 10;
 
-/**
- * The days a stay may be reviewed, as calendar dates where the room is: from the day after check-out to the
- * 14th day after it, both included.
- */
-export function reviewWindow(checkOut: IsoDate): { opensOn: IsoDate; closesOn: IsoDate } {
-  return { opensOn: addDays(checkOut, 1), closesOn: addDays(checkOut, REVIEW_WINDOW_DAYS) };
-}
+// The review window is a stay rule (stays.ts); importable from here with the rest of the reviews' rules.
+export { REVIEW_WINDOW_DAYS, reviewWindow } from './stays.js';
 
 /** Why a review cannot be written, in the order the rules are checked. */
 export const REVIEW_PROBLEMS = ['not-a-party', 'own-room', 'cancelled', 'not-yet', 'window-closed', 'already-reviewed'] as const;
@@ -59,21 +55,13 @@ export type ReviewCheck = {
   written: boolean;
 };
 
-/** The side the viewer would review the stay from, or null when they are neither its guest nor its host. */
-export function reviewSideOf(viewerId: string, stay: Pick<ReviewCheck['stay'], 'guestId' | 'hostId'>): ReviewSide | null {
-  if (viewerId === stay.hostId) return 'host';
-  if (viewerId === stay.guestId) return 'guest';
-  return null;
-}
-
 /** The first rule a review of the stay by the viewer breaks, or null when they may write it now. */
 export function findReviewProblem({ viewerId, stay, today, written }: ReviewCheck): ReviewProblem | null {
-  if (viewerId !== stay.guestId && viewerId !== stay.hostId) return 'not-a-party';
+  if (partyOf(stay, { id: viewerId }) === null) return 'not-a-party';
   if (stay.guestId === stay.hostId) return 'own-room';
   if (stay.status === 'cancelled') return 'cancelled';
-  const { opensOn, closesOn } = reviewWindow(stay.checkOut);
-  if (today < opensOn) return 'not-yet';
-  if (today > closesOn) return 'window-closed';
+  if (isReviewWindowAhead(stay.checkOut, today)) return 'not-yet';
+  if (isReviewWindowClosed(stay.checkOut, today)) return 'window-closed';
   if (written) return 'already-reviewed';
   return null;
 }
@@ -84,7 +72,7 @@ export const REVIEW_PROBLEM_MESSAGES: Record<ReviewProblem, string> = {
   'own-room': 'You cannot review your own room.',
   cancelled: 'A cancelled stay cannot be reviewed.',
   'not-yet': 'You can review this stay from the day after check-out.',
-  'window-closed': 'The 14 days to review this stay have passed.',
+  'window-closed': `The ${REVIEW_WINDOW_DAYS} days to review this stay have passed.`,
   'already-reviewed': 'You have already reviewed this stay.',
 };
 
@@ -235,11 +223,7 @@ export const publicReviewSchema = z.object({
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 
 /** `GET /api/rooms/:id/reviews?cursor=`: the room's rating and its published reviews, newest first. */
-export const roomReviewsPageSchema = z.object({
-  rating: ratingSummarySchema,
-  items: z.array(publicReviewSchema),
-  nextCursor: z.string().nullable(),
-});
+export const roomReviewsPageSchema = cursorPageSchema(publicReviewSchema).extend({ rating: ratingSummarySchema });
 export type RoomReviewsPage = z.infer<typeof roomReviewsPageSchema>;
 
 /**

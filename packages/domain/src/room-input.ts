@@ -4,7 +4,7 @@ import { CANCELLATION_POLICIES } from './cancellation.js';
 import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate, isTimeZone, tidyTimeZone, todayIn, type IsoDate } from './dates.js';
 import { isOwnImageUrl } from './images.js';
-import { dollarsToCents, type Cents } from './money.js';
+import { formatMoney, parseDollars, type Cents } from './money.js';
 import { ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { hasControlCharacters } from './text.js';
@@ -37,13 +37,12 @@ const priceSchema = z
       return z.NEVER;
     };
     if (isBlank(value)) return fail('Price is required');
-    const dollars = typeof value === 'string' ? (/^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN) : value;
-    if (!Number.isFinite(dollars)) return fail('Price must be a number');
-    if (dollars < ROOM_LIMITS.minPriceCents / 100) return fail('Price must be at least $1');
-    if (dollars > ROOM_LIMITS.maxPriceCents / 100) return fail('Price must be at most $100,000');
-    // 19.99 * 100 is 1998.9999999999998: whole cents within a rounding error are whole cents.
-    if (Math.abs(dollars * 100 - Math.round(dollars * 100)) > 1e-6) return fail('Price can have at most two decimals');
-    return dollarsToCents(dollars);
+    const price = parseDollars(value);
+    if (!price) return fail('Price must be a number');
+    if (price.dollars < ROOM_LIMITS.minPriceCents / 100) return fail(`Price must be at least ${formatMoney(ROOM_LIMITS.minPriceCents)}`);
+    if (price.dollars > ROOM_LIMITS.maxPriceCents / 100) return fail(`Price must be at most ${formatMoney(ROOM_LIMITS.maxPriceCents)}`);
+    if (price.cents === null) return fail('Price can have at most two decimals');
+    return price.cents;
   });
 
 export const NO_PHOTO_MESSAGE = 'Please upload at least one photo';

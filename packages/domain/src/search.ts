@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import * as zm from 'zod/mini';
-import { isIsoDate, nightsBetween, todayIn, type IsoDate } from './dates.js';
+import { isIsoDate, nightsBetween, type IsoDate } from './dates.js';
 import { categorySchema, isoDateSchema, ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { MAX_STAY_NIGHTS } from './stay-limits.js';
+import { earliestCheckIn, isCheckInOpen } from './stays.js';
 import type { CategoryLabel } from './categories.js';
 import { sortAmenities, UNKNOWN_AMENITY_MESSAGE, unknownAmenity, type AmenityKey } from './amenities.js';
 
@@ -36,16 +37,9 @@ export const SEARCH_LIMITS = {
   countCap: 1000,
 } as const;
 
-/**
- * The zone whose day ends last: a date before today there is over everywhere on Earth. A stay may start on
- * any later date; whether it is still today where a room is, is the room's own rule (its time zone).
- */
-const LAST_ZONE = 'Etc/GMT+12';
-
-/** The first check-in date any room anywhere may still take. */
-export function earliestCheckIn(now: Date = new Date()): IsoDate {
-  return todayIn(LAST_ZONE, now);
-}
+// A search's check-in may be any date from `earliestCheckIn` on; whether it is still today where a room is, is the
+// room's own rule (its time zone). Importable from here, where the search reads it.
+export { earliestCheckIn } from './stays.js';
 
 function wholeNumber(label: string, min: number, max: number) {
   const message = `${label} must be a whole number from ${min} to ${max}`;
@@ -126,7 +120,7 @@ export function searchProblems(search: RoomSearch, now: Date = new Date()): Prob
   const checkin = isIsoDate(search.checkin) ? search.checkin : undefined;
   const checkout = isIsoDate(search.checkout) ? search.checkout : undefined;
   if (search.checkin !== checkin || search.checkout !== checkout) return problems;
-  if (checkin && checkin < earliestCheckIn(now)) problems.push({ field: 'checkin', message: 'Check-in is in the past' });
+  if (checkin && !isCheckInOpen(checkin, earliestCheckIn(now))) problems.push({ field: 'checkin', message: 'Check-in is in the past' });
   if (checkin && !checkout) problems.push({ field: 'checkout', message: 'Check-out is required with a check-in date' });
   if (checkout && !checkin) problems.push({ field: 'checkin', message: 'Check-in is required with a check-out date' });
   if (checkin && checkout) {

@@ -5,10 +5,11 @@
 import { formatIsoDate, nightsBetween, todayIn, type IsoDate } from './dates.js';
 import { formatMoney, stayTotalCents, type Cents } from './money.js';
 import { MAX_STAY_NIGHTS, MAX_STAY_TOTAL_CENTS, MIN_PAYMENT_CENTS } from './stay-limits.js';
+import { isCheckInOpen, staysOverlap, type Stay } from './stays.js';
 import { countOf } from './text.js';
 
-/** Calendar dates; the check-out day is not a night of the stay. */
-export type Stay = { from: IsoDate; to: IsoDate };
+// The ranges' rules live in stays.ts; these names stay importable from here for the pages that take them.
+export { isTakenNight, mergeStays, staysOverlap, type Stay } from './stays.js';
 
 /**
  * What is known of the room. A fact left out is a rule not checked: the picker knows the window and the taken
@@ -57,36 +58,6 @@ export function isOwnRoom(room: Pick<StayRoom, 'hostId'>, viewerId: string | nul
   return viewerId != null && room.hostId !== undefined && room.hostId === viewerId;
 }
 
-/** A night [day, day + 1) is taken when a confirmed stay covers it. */
-export function isTakenNight(day: IsoDate, taken: readonly Stay[]): boolean {
-  // ISO dates compare correctly as strings.
-  return taken.some((stay) => stay.from <= day && day < stay.to);
-}
-
-/** Whether two stays share a night (one may leave the morning the other arrives). */
-export function staysOverlap(a: Stay, b: Stay): boolean {
-  return a.from < b.to && b.from < a.to;
-}
-
-/**
- * Stays in date order with overlapping ones joined: the nights a room's confirmed stays and imported calendars
- * take, as the date picker and the first free night read them. Stays that only touch (one leaves the morning the
- * next arrives) stay apart.
- */
-export function mergeStays(stays: readonly Stay[]): Stay[] {
-  const sorted = [...stays].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
-  const merged: Stay[] = [];
-  for (const stay of sorted) {
-    const last = merged[merged.length - 1];
-    if (last && stay.from < last.to) {
-      if (stay.to > last.to) last.to = stay.to;
-    } else {
-      merged.push({ from: stay.from, to: stay.to });
-    }
-  }
-  return merged;
-}
-
 /** Whether the stay lies in the room's window: check-in on or after its first day, check-out on or before its last. */
 export function isInsideWindow(stay: Stay, window: Pick<StayRoom, 'from' | 'to'>): boolean {
   return stay.from >= window.from && stay.to <= window.to;
@@ -99,7 +70,7 @@ export function findStayProblem({ stay, room, taken, viewerId, guests }: StayChe
   const nights = nightsBetween(stay.from, stay.to);
   if (nights < 1) return 'no-nights';
   const today = room.today ?? (room.timeZone ? todayIn(room.timeZone) : undefined);
-  if (today !== undefined && stay.from < today) return 'in-the-past';
+  if (today !== undefined && !isCheckInOpen(stay.from, today)) return 'in-the-past';
   if (!isInsideWindow(stay, room)) return 'outside-window';
   if (nights > MAX_STAY_NIGHTS) return 'too-long';
   if (room.priceCents !== undefined) {

@@ -6,15 +6,29 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import * as drizzleOrm from 'drizzle-orm';
 import { sql, type Query, type SQL } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { listenToChannel, type ChannelHandlers, type Subscription } from './listen.js';
 import * as schema from './schema.js';
 
-/** The one database handle type services use, whichever engine is behind it. */
+/**
+ * The one database handle type services use, whichever engine is behind it, and inside a transaction too: the
+ * node-postgres and PGlite databases over our schema and a transaction of either are each a `PgDatabase` of the
+ * base query-result kind, so each is a Db as it is, with no cast. A function that must run inside a transaction
+ * takes a Db named `tx`; `withTransaction` opens one.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * Runs `work` in one transaction of `db` (a savepoint when `db` is itself a transaction): everything it writes
+ * commits when it resolves and nothing does when it throws. The services open their transactions with it, so a
+ * reader finds where one begins by this name, and `work` receives the transaction as the Db it is.
+ */
+export function withTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
+  return db.transaction(work, config);
+}
 
 /** The rows a raw statement answers, typed by the caller: both drivers answer `{ rows }`, columns as named in SQL. */
 export async function queryRows<T>(db: Db, statement: SQL): Promise<T[]> {
@@ -32,7 +46,7 @@ export function textArray(values: readonly string[]): SQL {
 /**
  * A statement of the query builder made once per database handle and kept as a prepared statement (`build`
  * calls drizzle's `.prepare(name)` with placeholders). On the booking path the builder's work costs more CPU
- * than the statement's round trip (docs/decisions/038-booking-throughput.md). A transaction is a handle of
+ * than the statement's round trip (docs/decisions/043-booking-throughput.md). A transaction is a handle of
  * its own, so inside one the statement is built for it each time.
  */
 export function preparedStatement<T>(build: (db: Db) => T): (db: Db) => T {
@@ -85,7 +99,7 @@ const orderSelectedFields = (drizzleOrm as unknown as { orderSelectedFields(fiel
  * A select of the query builder kept prepared under `name` that costs no builder work inside a transaction either:
  * its SQL, columns and result shape are made once, from the first handle it meets, and each handle (a transaction
  * is one of its own) only wraps them. On PostgreSQL each connection plans it once. For the booking's transaction,
- * whose statements were otherwise built and planned on every booking (docs/decisions/038, fourth addendum).
+ * whose statements were otherwise built and planned on every booking (docs/decisions/043-booking-throughput.md).
  */
 export function preparedSelect<T>(
   name: string,
@@ -139,7 +153,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', () => {});
     await pool.query('select 1');
     return {
-      db: drizzlePostgres(pool, { schema }) as unknown as Db,
+      db: drizzlePostgres(pool, { schema }),
       kind: 'postgres',
       listen: (channel, handlers) => listenToChannel(target.url, channel, handlers),
       close: () => pool.end(),
@@ -148,5 +162,5 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const dir = pgliteDirectory(target.dataDir);
   await mkdir(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { btree_gist, pg_trgm, unaccent } });
-  return { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: drizzlePglite(client, { schema }), kind: 'pglite', close: () => client.close() };
 }

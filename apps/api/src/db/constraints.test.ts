@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_ERRORS, sqlState } from '../errors.js';
-import { newBookingReference } from '../modules/bookings/reference.js';
+import { newBookingReference } from './booking-reference.js';
 import { createTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../test/databases.js';
 import type { Db } from './client.js';
 import { insertBooking, insertRoom, insertUser } from './factories.js';

@@ -11,7 +11,7 @@ import {
   type Role,
 } from '@staybook/domain';
 import type { TestPaymentProcessor } from '../integrations/payments/test-processor.js';
-import { newBookingReference } from '../modules/bookings/reference.js';
+import { newBookingReference } from './booking-reference.js';
 import type { Db } from './client.js';
 import { bookings, payments, rooms, users } from './schema.js';
 

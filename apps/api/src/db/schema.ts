@@ -665,7 +665,7 @@ export const auditLog = pgTable(
 );
 
 /*
- * The statistics' rollups (docs/decisions/036-statistics-rollups.md): what every dashboard reads instead of the
+ * The statistics' rollups (docs/decisions/044-statistics-rollups.md): what every dashboard reads instead of the
  * bookings. Kept in step by statement triggers on `bookings` (migration 0013), in the transaction of the booking,
  * cancellation or refund that changes them. `scope` is whose figures: 'all' (the admin's, scope_id ''), 'host'
  * (scope_id a host's id) or 'guest'. `shard` spreads each scope's hot rows over four, so concurrent bookings do not

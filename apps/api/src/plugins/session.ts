@@ -94,7 +94,7 @@ export function registerSession(app: FastifyInstance, auth: Auth, db: Db): void 
 
 /**
  * Who a request's session cookie signs in, as the guarded routes resolve it (`resolveActor`); for pages served
- * outside the API's routes that depend on the viewer (a room page painted by the server, plugins/web.ts).
+ * outside the API's routes that depend on the viewer (a room page painted by the server, modules/web/web.ts).
  */
 export function viewerResolver(auth: Auth, db: Db): (headers: FastifyRequest['headers']) => Promise<Actor | null> {
   const readSession = sessionReader(auth, db);

@@ -25,6 +25,12 @@ export type TestDatabase = {
   cleanup(): Promise<void>;
 };
 
+/** The URL of a PostgreSQL test database; throws for the embedded one, so a test meant for a server never passes without one. */
+export function serverUrlOf(target: DatabaseTarget): string {
+  if (target.kind !== 'postgres') throw new Error(`this test needs a PostgreSQL database, not ${target.kind}`);
+  return target.url;
+}
+
 function serverUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');

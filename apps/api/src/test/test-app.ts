@@ -51,7 +51,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Routes only a test needs (e.g. to reach a database failure through the API's error path). */
   testRoutes?: FastifyPluginAsync,
-  /** The built web app to serve (plugins/web.ts); none by default. */
+  /** The built web app to serve (modules/web/web.ts); none by default. */
   webDist: string | null = null,
 ): Promise<TestApp> {
   return appOn(await createTestDatabase(kind), env, testRoutes, webDist);

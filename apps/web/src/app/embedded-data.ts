@@ -2,7 +2,7 @@
 type Schema<T> = { safeParse(data: unknown): { success: true; data: T } | { success: false } };
 
 /**
- * What the server embedded in the page as JSON under `id` (apps/api/src/plugins/web.ts, `withData`), checked like
+ * What the server embedded in the page as JSON under `id` (apps/api/src/modules/web/web.ts, `withData`), checked like
  * any API answer; null when there is none or it does not parse. The element is removed either way, so nothing
  * is read twice.
  */

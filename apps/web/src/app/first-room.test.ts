@@ -3,7 +3,7 @@ import type { SessionUser } from '@staybook/domain/accounts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authKeys } from '../features/auth/api/auth-keys';
-import { sampleRoom } from '../features/rooms/utils/sample-room';
+import { sampleRoom } from '../testing/samples';
 import { roomKeys } from '../lib/room-keys';
 import { seedFirstRoom } from './first-room';
 

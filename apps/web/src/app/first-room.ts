@@ -8,7 +8,7 @@ import { takeEmbedded } from './embedded-data';
 
 /**
  * A room page painted by the server for a signed-in viewer embeds the session and the room it was drawn with
- * (apps/api/src/plugins/web.ts): the app starts from them, so its first render is the server's and it hydrates
+ * (apps/api/src/modules/web/web.ts): the app starts from them, so its first render is the server's and it hydrates
  * the page. They are checked like any API answer, and used only at the address of that room; otherwise the app
  * asks the API as usual. The element is removed, so nothing is read twice. Answers whether they were used.
  */

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { roomKeys } from '../lib/room-keys';
 import { RoomCard } from '../features/rooms/components/room-card';
-import { sampleListedRoom } from '../features/rooms/utils/sample-room';
+import { sampleListedRoom } from '../testing/samples';
 import { seedFirstRooms } from './first-rooms';
 
 const ROOM = sampleListedRoom();

@@ -5,7 +5,7 @@ import { roomKeys } from '../lib/room-keys';
 import { takeEmbedded } from './embedded-data';
 
 /**
- * The server embeds the home page's first page of rooms in the HTML (apps/api/src/plugins/web.ts): the rooms
+ * The server embeds the home page's first page of rooms in the HTML (apps/api/src/modules/web/web.ts): the rooms
  * query starts from it, so the first cards render as soon as the JavaScript runs, with no API round trip.
  * It is checked like any API answer, and used only for the page and the search it was made for (both sides
  * read the address with `readSearch` and write it with `searchToQuery`); otherwise the query asks the API as

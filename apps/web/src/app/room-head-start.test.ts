@@ -2,14 +2,13 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '../features/auth/api/auth-keys';
 import { roomKeys } from '../lib/room-keys';
+import { jsonResponse } from '../testing/fetch';
+import { sampleUser } from '../testing/samples';
 import { startRoomPage } from './room-head-start';
 
 const ROOM_ID = '5f0c9d3e-0000-4000-8000-000000000001';
-const GUS = { id: 'u1', name: 'Gus Guest', email: 'guest@staybook.example', image: null, role: 'guest', status: 'Verified', emailVerified: true };
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const GUS = sampleUser({ id: 'u1', email: 'guest@staybook.example' });
+const json = (status: number, body: unknown) => jsonResponse(body, status);
 
 afterEach(() => vi.unstubAllGlobals());
 

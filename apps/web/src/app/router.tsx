@@ -1,3 +1,4 @@
+import type { Capability } from '@staybook/domain/access';
 import { APP_PATHS } from '@staybook/domain/app-routes';
 import { Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
@@ -48,6 +49,15 @@ function page(Page: ComponentType) {
   );
 }
 
+/** A dashboard page only the roles the access table allows may open; anyone else is sent to the dashboard. */
+function forRole(capability: Capability, Page: ComponentType) {
+  return (
+    <RoleRoute capability={capability}>
+      <Page />
+    </RoleRoute>
+  );
+}
+
 /**
  * Every route of the app, in one place (product spec, section 2). The paths come from the domain package,
  * where the server reads them too: it answers 404 for any path not listed there. The browser runs them in a
@@ -92,39 +102,11 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { index: true, element: <StatisticsRoute /> },
-              {
-                path: APP_PATHS.addRoom,
-                element: (
-                  <RoleRoute capability="addRoom">
-                    <AddRoomRoute />
-                  </RoleRoute>
-                ),
-              },
-              {
-                path: APP_PATHS.myListings,
-                element: (
-                  <RoleRoute capability="myListings">
-                    <MyListingsRoute />
-                  </RoleRoute>
-                ),
-              },
-              {
-                path: APP_PATHS.manageUsers,
-                element: (
-                  <RoleRoute capability="manageUsers">
-                    <ManageUsersRoute />
-                  </RoleRoute>
-                ),
-              },
+              { path: APP_PATHS.addRoom, element: forRole('addRoom', AddRoomRoute) },
+              { path: APP_PATHS.myListings, element: forRole('myListings', MyListingsRoute) },
+              { path: APP_PATHS.manageUsers, element: forRole('manageUsers', ManageUsersRoute) },
               { path: APP_PATHS.myBookings, element: <MyBookingsRoute /> },
-              {
-                path: APP_PATHS.manageBookings,
-                element: (
-                  <RoleRoute capability="manageBookings">
-                    <ManageBookingsRoute />
-                  </RoleRoute>
-                ),
-              },
+              { path: APP_PATHS.manageBookings, element: forRole('manageBookings', ManageBookingsRoute) },
               { path: APP_PATHS.messages, element: <MessagesRoute /> },
               { path: APP_PATHS.profile, element: <ProfileRoute /> },
               // Any signed-in user may open a trip; the API answers only the stay's guest and host.

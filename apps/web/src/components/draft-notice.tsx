@@ -10,3 +10,16 @@ export function DraftNotice({ onDiscard }: { onDiscard: () => void }) {
     </p>
   );
 }
+
+/** 'Draft restored' while the form's draft says so; Discard forgets the draft, then `onDiscard` empties the form. */
+export function RestoredDraftNotice({ draft, onDiscard }: { draft: { noticeShown: boolean; clear(): void }; onDiscard: () => void }) {
+  if (!draft.noticeShown) return null;
+  return (
+    <DraftNotice
+      onDiscard={() => {
+        draft.clear();
+        onDiscard();
+      }}
+    />
+  );
+}

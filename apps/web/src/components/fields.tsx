@@ -60,11 +60,19 @@ export function TextField(props: TextFieldProps) {
   return <Field {...field} control={(control) => <input {...control} className={INPUT_CLASS} {...input} />} />;
 }
 
+/** The person's e-mail address, which the browser may fill in. */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'label'>) {
+  return <TextField label="Email address" type="email" autoComplete="email" required {...props} />;
+}
+
+/** A password the person types from memory: their current one, unless `autoComplete` says otherwise. */
+export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+  return <TextField type="password" autoComplete="current-password" required {...props} />;
+}
+
 /** A field for choosing a password: tells the policy and lets password managers offer a new one. */
 export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'hint'>) {
-  return (
-    <TextField type="password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} {...props} />
-  );
+  return <PasswordField autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} {...props} />;
 }
 
 /** Several lines of text (a room's description); grows downwards when dragged. */
@@ -77,4 +85,17 @@ export function TextAreaField(props: FieldText & Omit<ComponentProps<'textarea'>
 export function SelectField(props: FieldText & Omit<ComponentProps<'select'>, 'id'>) {
   const [field, select] = splitField(props);
   return <Field {...field} control={(control) => <select {...control} className={INPUT_CLASS} {...select} />} />;
+}
+
+/** The `<option>`s of a choice among known values, each shown by its label (the value itself without one). */
+export function Options<T extends string | number>({ values, label = String }: { values: readonly T[]; label?: (value: T) => string }) {
+  return (
+    <>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {label(value)}
+        </option>
+      ))}
+    </>
+  );
 }

@@ -100,3 +100,24 @@ export function ModalActions({
     </div>
   );
 }
+
+interface ConfirmDialogProps extends Omit<ModalActionsProps, 'onCancel' | 'onConfirm'> {
+  title: string;
+  description: ReactNode;
+  /** Closes the dialog: the cancel button, Escape or the backdrop (these wait while the action runs). */
+  onClose: () => void;
+  onConfirm: () => void;
+  /** What shows above the buttons besides the description (the refund being worked out, a problem). */
+  children?: ReactNode;
+}
+
+/** Asks before something that cannot be undone (deleting a room, cancelling a stay); stays open while it runs. */
+export function ConfirmDialog({ title, description, onClose, pending, children, ...actions }: ConfirmDialogProps) {
+  return (
+    <Modal open onClose={() => !pending && onClose()} title={title} description={description}>
+      {children}
+      <hr className="my-6 border-neutral-200" />
+      <ModalActions onCancel={onClose} pending={pending} {...actions} />
+    </Modal>
+  );
+}

@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@staybook/domain/errors';
 
 /** Anything that turns untrusted JSON into a typed value, such as the domain package's zod schemas. */
-interface ResponseSchema<T> {
+export interface ResponseSchema<T> {
   parse(data: unknown): T;
 }
 

@@ -29,7 +29,7 @@ export type LazyPage<P extends object> = ComponentType<P> & {
  * A page (or a heavy part of one) loaded on first use, so the home page's first paint does not pay
  * for it. `name` is the component's export in the loaded module. Once `preload` has loaded it, it renders
  * without suspending: that is how a page painted by the server hydrates, and how the server paints it
- * (render-to-string cannot wait), with the same tree on both sides (decision 037).
+ * (render-to-string cannot wait), with the same tree on both sides (decision 045).
  */
 export function lazyPage<K extends string, P extends object>(
   load: () => Promise<Record<K, ComponentType<P>>>,

@@ -1,6 +1,7 @@
 import type * as HotToast from 'react-hot-toast';
 import type { ToastOptions } from 'react-hot-toast';
-import { errorMessage } from './form-errors';
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { errorMessage, showServerFieldErrors } from './form-errors';
 
 type ToastLibrary = typeof HotToast;
 type Toast = ToastLibrary['default'];
@@ -56,5 +57,24 @@ export async function settleDialogAction(action: () => Promise<string>, close: (
     notify.error(errorMessage(error));
   } finally {
     close();
+  }
+}
+
+/**
+ * Sends a form (`send`), answering 'sent' once the server took it. A refusal shows the server's message under each of
+ * the form's `fields` it names ('fields'), or else as an error toast ('toast'); what was typed stays.
+ */
+export async function sendForm<T extends FieldValues>(
+  send: () => Promise<unknown>,
+  setError: UseFormSetError<T>,
+  fields: readonly FieldPath<T>[],
+): Promise<'sent' | 'fields' | 'toast'> {
+  try {
+    await send();
+    return 'sent';
+  } catch (error) {
+    if (showServerFieldErrors(error, setError, fields)) return 'fields';
+    notify.error(errorMessage(error));
+    return 'toast';
   }
 }

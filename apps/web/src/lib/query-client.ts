@@ -1,19 +1,29 @@
 import { ERROR_CODES } from '@staybook/domain/errors';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { authKeys } from '../features/auth/api/auth-keys';
 import { ApiRequestError, isClientError } from './api-client';
 
 const MAX_RETRIES = 3;
 const FIVE_MINUTES = 5 * 60_000;
 
+let emailNotVerifiedHandler: (() => void) | null = null;
+
+/**
+ * Registers what happens when the server refuses an action until the e-mail is verified (the auth provider reads
+ * the session again). Returns the function that unregisters it.
+ */
+export function onEmailNotVerified(handler: () => void): () => void {
+  emailNotVerifiedHandler = handler;
+  return () => {
+    if (emailNotVerifiedHandler === handler) emailNotVerifiedHandler = null;
+  };
+}
+
 export const queryClient: QueryClient = new QueryClient({
   mutationCache: new MutationCache({
     // The server refused an action until the e-mail is verified while this tab thought it was (or did not know):
-    // the session is read again, so the page shows why and offers 'Resend the link'.
+    // the session is read again (by the auth provider), so the page shows why and offers 'Resend the link'.
     onError: (error) => {
-      if (error instanceof ApiRequestError && error.code === ERROR_CODES.emailNotVerified) {
-        void queryClient.invalidateQueries({ queryKey: authKeys.session() });
-      }
+      if (error instanceof ApiRequestError && error.code === ERROR_CODES.emailNotVerified) emailNotVerifiedHandler?.();
     },
   }),
   defaultOptions: {

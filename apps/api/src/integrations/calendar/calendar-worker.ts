@@ -14,7 +14,11 @@ export type CalendarAnswer =
   /** `message` is for the host; none for a failure of ours, whose `detail` goes to the log. */
   | { ok: false; message: string | null; detail?: string };
 
+/** Sent once the reader's code has loaded: the calendar's time limit counts from here, not from the thread's start. */
+export type CalendarReady = { ready: true };
+
 const job = workerData as CalendarJob;
+parentPort!.postMessage({ ready: true } satisfies CalendarReady);
 let answer: CalendarAnswer;
 try {
   answer = { ok: true, ranges: parseBlockedNights(job.text, { timeZone: job.timeZone, today: job.today }) };

@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import type { IsoDate } from '@staybook/domain';
+import { tripPath, type IsoDate } from '@staybook/domain';
 import type { MailAttachment, MailMessage } from '../mail/mailer.js';
 
 /**
@@ -69,7 +69,7 @@ export type BookedStay = { bookingId: string; reference: string; title: string; 
  * the same UID with a higher SEQUENCE, so a calendar that added the stay removes it).
  */
 export function bookingCalendar(stay: BookedStay, publicUrl: string, { cancelled = false }: { cancelled?: boolean } = {}): string {
-  const tripUrl = `${publicUrl}/dashboard/trips/${stay.bookingId}`;
+  const tripUrl = `${publicUrl}${tripPath(stay.bookingId)}`;
   return writeCalendar(
     [
       {

@@ -1,5 +1,8 @@
 import ICAL from 'ical.js';
-import { addDays, todayIn, type IsoDate, type StayRange } from '@staybook/domain';
+// By module, not the index: the worker thread that runs this loads only what it reads (no zod).
+import type { StayRange } from '@staybook/domain/bookings';
+import { addDays, todayIn, type IsoDate } from '@staybook/domain/dates';
+import { stayHasEnded } from '@staybook/domain/stays';
 import { CalendarFetchError } from './safe-fetch.js';
 
 /**
@@ -67,7 +70,7 @@ export function parseBlockedNights(text: string, { timeZone, today = todayIn(tim
   const ranges: StayRange[] = [];
   let steps = 0;
   const take = (range: StayRange) => {
-    if (range.to <= today || range.from >= horizon) return;
+    if (stayHasEnded(range.to, today) || range.from >= horizon) return;
     if (ranges.length >= MAX_EVENTS) throw new CalendarFetchError(`The calendar has more than ${MAX_EVENTS} events, so it was not imported.`);
     ranges.push(range);
   };

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { todayIn, type IsoDate, type StayRange } from '@staybook/domain';
-import type { CalendarAnswer, CalendarJob } from './calendar-worker.js';
+import type { CalendarAnswer, CalendarJob, CalendarReady } from './calendar-worker.js';
 import { CalendarFetchError } from './safe-fetch.js';
 
 /**
@@ -38,6 +38,8 @@ const WORKER = FROM_SOURCE
 
 const TOO_SLOW = (ms: number) => `The calendar took longer than ${ms / 1000} seconds to read, so it was not imported.`;
 const TOO_BIG = 'The calendar needs too much memory to read, so it was not imported.';
+/** How long a reader thread may take to load before it is taken for broken (the calendar's own limit is separate). */
+const STARTUP_LIMIT_MS = 60_000;
 const CLOSED = 'The server is shutting down; the calendar will be read again later.';
 
 export function createCalendarReader(limits: ReaderLimits = DEFAULT_READER_LIMITS, log?: (detail: string) => void): CalendarReader {
@@ -74,8 +76,15 @@ export function createCalendarReader(limits: ReaderLimits = DEFAULT_READER_LIMIT
         outcome ??= result;
         void worker.terminate();
       };
-      const timer = setTimeout(() => end({ error: new CalendarFetchError(TOO_SLOW(limits.timeoutMs)) }), limits.timeoutMs);
-      worker.on('message', (answer: CalendarAnswer) => {
+      // The calendar's time limit starts once the thread has loaded the reader, so a busy machine starting threads
+      // slowly does not count against the calendar; a thread that never gets that far is ended all the same.
+      let timer = setTimeout(() => end({ error: new Error('The calendar reader did not start') }), STARTUP_LIMIT_MS);
+      worker.on('message', (answer: CalendarAnswer | CalendarReady) => {
+        if ('ready' in answer) {
+          clearTimeout(timer);
+          timer = setTimeout(() => end({ error: new CalendarFetchError(TOO_SLOW(limits.timeoutMs)) }), limits.timeoutMs);
+          return;
+        }
         if (answer.ok) return end({ ranges: answer.ranges });
         if (answer.detail) log?.(answer.detail);
         end({ error: answer.message ? new CalendarFetchError(answer.message) : new Error('The calendar reader failed') });

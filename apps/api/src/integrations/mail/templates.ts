@@ -5,6 +5,8 @@ import {
   countOf,
   formatIsoDate,
   formatMoney,
+  reviewPath,
+  tripPath,
   type CancellationPolicy,
   type IsoDate,
 } from '@staybook/domain';
@@ -91,7 +93,7 @@ function mail(to: string, subject: string, hello: string, blocks: Block[]): Mail
 
 /** The trip page, where both parties see the stay, its payment and their messages. */
 function tripLink(publicUrl: string, stay: StayDetails): Block {
-  return { url: `${publicUrl}/dashboard/trips/${stay.bookingId}`, label: 'See the trip' };
+  return { url: `${publicUrl}${tripPath(stay.bookingId)}`, label: 'See the trip' };
 }
 
 function policyLine(stay: StayDetails): string {
@@ -193,7 +195,7 @@ export function newMessageMail(details: MessageMailDetails, publicUrl: string): 
   return mail(details.recipient.email, `New message from ${sender} about ${details.title}`, greeting(details.recipient.name), [
     [`${sender} wrote to you about the stay at ${details.title} (booking ${details.reference}):`],
     details.body.split(/\r\n|\r|\n/),
-    { url: `${publicUrl}/dashboard/trips/${details.bookingId}`, label: 'Read and reply' },
+    { url: `${publicUrl}${tripPath(details.bookingId)}`, label: 'Read and reply' },
     ['We will not mail you about further messages in this conversation until you have read this one.'],
   ]);
 }
@@ -223,9 +225,9 @@ export function becameHostMail(user: { name: string; email: string }, requested:
   ]);
 }
 
-/** The review page of a stay (APP_PATHS.review). */
+/** The review page of a stay. */
 function reviewLink(publicUrl: string, bookingId: string, label: string): Block {
-  return { url: `${publicUrl}/dashboard/trips/${bookingId}/review`, label };
+  return { url: `${publicUrl}${reviewPath(bookingId)}`, label };
 }
 
 /** What the review mails say about the stay. */

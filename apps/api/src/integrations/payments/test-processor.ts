@@ -10,7 +10,7 @@ import {
   type CardInput,
   type PaymentConfig,
 } from '@staybook/domain';
-import { preparedStatement, queryNamed, type Db } from '../../db/client.js';
+import { preparedStatement, queryNamed, withTransaction, type Db } from '../../db/client.js';
 import { testPaymentEvents, testPaymentIntents } from '../../db/schema.js';
 import { CardError, ConflictError, NotFoundError } from '../../errors.js';
 import {
@@ -107,8 +107,11 @@ function unexpectedState(action: string, row: IntentRow): PaymentProviderError {
  * captured) and keeps its own records in `test_payment_intents` and `test_payment_events`, as Stripe keeps
  * its side. Only a card's brand and last four digits are ever kept.
  *
- * Every operation locks the intent's row for its short transaction, so concurrent captures, voids and
- * refunds of one intent happen one after the other, as they do at a real processor.
+ * Concurrent operations on one intent happen one after the other, as they do at a real processor, in one of two
+ * ways: creating, confirming and capturing are each one guarded statement (an update whose `where` names the
+ * state it moves from, with its event in the same statement, so the second of two racing captures changes no
+ * row and reads the first's result); voids and refunds, which read the intent before deciding, lock its row for
+ * a short transaction of their own (`withLockedIntent`).
  */
 export class TestPaymentProcessor implements PaymentProvider {
   readonly name = 'test' as const;
@@ -296,10 +299,10 @@ export class TestPaymentProcessor implements PaymentProvider {
 
   /** Runs `fn` on the intent's row, locked for a short transaction of its own. */
   private withLockedIntent<T>(id: string, fn: (tx: Db, row: IntentRow) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const [row] = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)).for('update');
       if (!row) throw missing(id);
-      return fn(tx as unknown as Db, row);
+      return fn(tx, row);
     });
   }
 

@@ -6,13 +6,12 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { parseConfig } from '../../config.js';
+import { describeNeeding, itNeeding, REDIS_SERVER } from '../../test/needs.js';
 import { freePort } from '../../test/server-process.js';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
 import { connectRedis, RedisUnavailableError } from './redis.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** Like the PostgreSQL tests, the ones that need a Redis server run when the outside services are named. */
-const withRedis = Boolean(process.env.TEST_DATABASE_URL || process.env.TEST_REDIS_URL);
 
 /** A TCP relay in front of Redis that the test can cut, as a network failure or a Redis restart would. */
 async function startRelay(target: URL): Promise<{ url: string; cut(): Promise<void> }> {
@@ -41,7 +40,7 @@ async function startRelay(target: URL): Promise<{ url: string; cut(): Promise<vo
 }
 
 // Each case opens real databases: minutes on a busy two-core machine.
-describe.skipIf(!withRedis)('rate limits shared in Redis (TEST_REDIS_URL, or 127.0.0.1:6379 with TEST_DATABASE_URL)', { timeout: 300_000 }, () => {
+describeNeeding(REDIS_SERVER, 'rate limits shared in Redis (TEST_REDIS_URL, or 127.0.0.1:6379 with TEST_DATABASE_URL)', { timeout: 300_000 }, () => {
   const prefix = `staybook-test-${randomBytes(4).toString('hex')}:`;
   let inspect: Redis;
   let apps: TestApp[];
@@ -95,7 +94,7 @@ describe('when Redis is away', { timeout: 300_000 }, () => {
     await expect(connectRedis({ url, keyPrefix: 'x:' }, { warn: () => {}, info: () => {} })).rejects.toThrow(/REDIS_URL: Redis at redis:\/\/127\.0\.0\.1:\d+\/? cannot be reached/);
   });
 
-  it.skipIf(!withRedis)('lets requests through, neither hanging nor failing, and logs one warning, once Redis goes away at run time', async () => {
+  itNeeding(REDIS_SERVER, 'lets requests through, neither hanging nor failing, and logs one warning, once Redis goes away at run time', {}, async () => {
     const relay = await startRelay(new URL(REDIS_URL));
     const prefix = `staybook-test-${randomBytes(4).toString('hex')}:`;
     const t = await createTestApp('pglite', { REDIS_URL: relay.url, REDIS_KEY_PREFIX: prefix, AUTH_RATE_LIMIT: '1' });

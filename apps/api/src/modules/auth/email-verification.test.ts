@@ -2,19 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, EMAIL_NOT_VERIFIED_MESSAGE, sessionSchema, storedImageUrl, todayIso } from '@staybook/domain';
+import { EMAIL_NOT_VERIFIED_MESSAGE, sessionSchema, storedImageUrl } from '@staybook/domain';
 import { buildApp } from '../../app.js';
 import { parseConfig } from '../../config.js';
 import { insertRoom, insertUser } from '../../db/factories.js';
 import { users } from '../../db/schema.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { day } from '../../test/dates.js';
 import { ownRoomBody } from '../../test/rooms.js';
 import { createTestApp, sessionCookie, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
 
 const PASSWORD = 'a long enough password';
 const NOT_VERIFIED = { error: { code: 'EMAIL_NOT_VERIFIED', message: EMAIL_NOT_VERIFIED_MESSAGE } };
-const day = (n: number) => addDays(todayIso(), n);
 const HOUR = 60 * 60 * 1000;
 
 describe.each(TEST_DATABASE_KINDS)('verified e-mail addresses on %s', (kind) => {

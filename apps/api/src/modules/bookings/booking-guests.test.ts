@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, bookingSchema, bookingsPageSchema, todayIso } from '@staybook/domain';
+import { bookingSchema, bookingsPageSchema } from '@staybook/domain';
 import { insertRoom } from '../../db/factories.js';
 import { bookings, payments } from '../../db/schema.js';
 import { bookStay, confirmCard, startPayment } from '../../test/bookings.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { day } from '../../test/dates.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 
-const day = (n: number) => addDays(todayIso(), n);
 
 /** The guest count of a stay: chosen before paying, checked and recorded by the server, shown with the booking. */
 describe.each(TEST_DATABASE_KINDS)('guests of a stay on %s', (kind) => {

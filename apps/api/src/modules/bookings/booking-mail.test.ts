@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, formatIsoDate, todayIso } from '@staybook/domain';
+import { formatIsoDate } from '@staybook/domain';
 import { eq } from 'drizzle-orm';
 import { insertRoom } from '../../db/factories.js';
 import { bookings } from '../../db/schema.js';
 import { markCancelRequested } from './payment-states.js';
 import { bookStay } from '../../test/bookings.js';
+import { day } from '../../test/dates.js';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
 
-const day = (n: number) => addDays(todayIso(), n);
 
 /** Mail is the same on both engines; one is enough here. */
 describe('booking mail', () => {

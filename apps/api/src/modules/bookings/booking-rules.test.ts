@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PG_ERRORS } from '../../errors.js';
-import { firstFreeNight, retryOnDeadlock } from './bookings.service.js';
-
-describe('firstFreeNight', () => {
-  it('skips stays that cover the start, back to back, and ignores stays that ended before it', () => {
-    const taken = [
-      { from: '2030-01-01', to: '2030-01-03' },
-      { from: '2030-01-03', to: '2030-01-05' },
-      { from: '2030-01-07', to: '2030-01-09' },
-    ];
-    expect(firstFreeNight('2030-01-01', '2030-01-10', taken)).toBe('2030-01-05');
-    expect(firstFreeNight('2030-01-06', '2030-01-10', taken)).toBe('2030-01-06');
-    expect(firstFreeNight('2030-01-07', '2030-01-10', taken)).toBe('2030-01-09');
-    expect(firstFreeNight('2030-01-02', '2030-01-05', taken)).toBeNull();
-    expect(firstFreeNight('2030-01-10', '2030-01-10', [])).toBeNull();
-  });
-});
+import { retryOnDeadlock } from './confirm-booking.js';
 
 describe('retryOnDeadlock', () => {
   const deadlock = Object.assign(new Error('deadlock detected'), { code: PG_ERRORS.deadlockDetected });

@@ -1,11 +1,13 @@
-import { and, asc, eq, gt, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   bookingIdSchema,
   centsToDollars,
   findReviewProblem,
+  isStayActive,
   nightsBetween,
   reviewWindow,
+  stayPhase,
   todayIn,
   type Booking,
   type BookingReview,
@@ -17,6 +19,7 @@ import {
 } from '@staybook/domain';
 import { preparedSelect, queryRows, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, payments, reviews, rooms, users } from '../../db/schema.js';
+import { dateValue, isStayActiveSql, roomTodaySql, stayNotEndedSql, staysOverlapSql } from '../../db/stay-sql.js';
 import { BadRequestError } from '../../errors.js';
 
 const guest = alias(users, 'guest');
@@ -70,11 +73,9 @@ function selectBookingRows(db: Db) {
 
 export type BookingRow = Awaited<ReturnType<typeof selectBookingRows>>[number];
 
+/** Where the booking stands on the room's today: the domain's phase of its stay. */
 export function bookingState(row: { status: 'confirmed' | 'cancelled'; checkIn: IsoDate; checkOut: IsoDate }, today: IsoDate): BookingState {
-  if (row.status === 'cancelled') return 'cancelled';
-  if (today < row.checkIn) return 'upcoming';
-  if (today < row.checkOut) return 'in-progress';
-  return 'past';
+  return stayPhase({ status: row.status, from: row.checkIn, to: row.checkOut }, today);
 }
 
 /** The viewer's side of a stay's reviews: whether they may write theirs now (the domain's rules) and whether they did. */
@@ -148,7 +149,7 @@ export async function listBlockedNights(db: Db, roomId: string, today: IsoDate):
   return db
     .select({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut })
     .from(calendarBlocks)
-    .where(and(eq(calendarBlocks.roomId, roomId), gt(calendarBlocks.checkOut, today)))
+    .where(and(eq(calendarBlocks.roomId, roomId), stayNotEndedSql(calendarBlocks.checkOut, dateValue(today))))
     .orderBy(asc(calendarBlocks.checkIn));
 }
 
@@ -157,7 +158,7 @@ export async function listTakenStays(db: Db, roomId: string, today: IsoDate): Pr
   return db
     .select({ from: bookings.checkIn, to: bookings.checkOut })
     .from(bookings)
-    .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, today)))
+    .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), stayNotEndedSql(bookings.checkOut, dateValue(today))))
     .orderBy(asc(bookings.checkIn));
 }
 
@@ -260,8 +261,9 @@ type Param<T> = T | Placeholder;
 
 /** Whose confirmed stay of the room shares a night with [from, to): 'own' (it wins when there are several), 'other', or null. */
 function overlappingStay(roomId: Param<string>, from: Param<IsoDate>, to: Param<IsoDate>, guestId: Param<string>): SQL<'own' | 'other' | null> {
+  const overlap = staysOverlapSql({ from: sql`b.check_in`, to: sql`b.check_out` }, { from: dateValue(from), to: dateValue(to) });
   return sql`(select case when b.guest_id = ${guestId} then 'own' else 'other' end from ${bookings} b
-    where b.room_id = ${roomId}::uuid and b.status = 'confirmed' and b.check_out > ${from}::date and b.check_in < ${to}::date
+    where b.room_id = ${roomId}::uuid and b.status = 'confirmed' and ${overlap}
     order by b.guest_id = ${guestId} desc limit 1)`;
 }
 
@@ -280,8 +282,8 @@ export function takenNightsOf(
 
 /** Whether an imported calendar blocks a night of [from, to) in the room. */
 export function blockedNightIn(roomId: Param<string>, from: Param<IsoDate>, to: Param<IsoDate>): SQL<boolean> {
-  return sql`exists (select 1 from ${calendarBlocks} c
-    where c.room_id = ${roomId}::uuid and c.check_out > ${from}::date and c.check_in < ${to}::date)`;
+  const overlap = staysOverlapSql({ from: sql`c.check_in`, to: sql`c.check_out` }, { from: dateValue(from), to: dateValue(to) });
+  return sql`exists (select 1 from ${calendarBlocks} c where c.room_id = ${roomId}::uuid and ${overlap})`;
 }
 
 /** Whose confirmed stay of the room shares a night with [from, to): `guest`'s own, someone else's, or none. */
@@ -299,8 +301,8 @@ type ListCursor = { group: number; day: number; id: string };
 
 function orderKey(today: IsoDate | undefined) {
   // Today where each room is, unless a test fixes the day.
-  const day = today === undefined ? sql`(now() at time zone ${rooms.timeZone})::date` : sql`${today}::date`;
-  const active = sql`(${bookings.status} = 'confirmed' and ${bookings.checkOut} > ${day})`;
+  const day = today === undefined ? roomTodaySql(rooms.timeZone) : dateValue(today);
+  const active = isStayActiveSql({ status: bookings.status, to: bookings.checkOut }, day);
   return {
     group: sql<number>`(case when ${active} then 0 else 1 end)`,
     // Days since 2000-01-01, negated for the second group so that a plain ascending order is latest first.
@@ -350,7 +352,8 @@ export async function listBookingRows(
   const page = rows.slice(0, params.limit);
   const last = page[page.length - 1];
   if (rows.length <= params.limit || !last) return { rows: page, nextCursor: null };
-  const active = last.status === 'confirmed' && last.checkOut > (params.today ?? todayIn(last.timeZone));
+  // The same test as the order's `active`, or the cursor would skip or repeat rows.
+  const active = isStayActive({ status: last.status, to: last.checkOut }, params.today ?? todayIn(last.timeZone));
   const day = nightsBetween('2000-01-01', last.checkIn);
   return { rows: page, nextCursor: encodeCursor({ group: active ? 0 : 1, day: active ? day : -day, id: last.id }) };
 }

@@ -18,16 +18,12 @@ import {
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
 import { actorOf, rateLimitKeyByUser, requireRole, requireUser, requireVerifiedEmail } from '../../plugins/session.js';
-import {
-  assertOwnEmail,
-  cancelBooking,
-  confirmBookingForPayment,
-  createPaymentIntent,
-  getRoomAvailability,
-  listBookings,
-  previewCancellation,
-  type BookingDeps,
-} from './bookings.service.js';
+import { getRoomAvailability } from './availability.js';
+import type { BookingDeps } from './booking-deps.js';
+import { cancelBooking, previewCancellation } from './cancel-booking.js';
+import { confirmBookingForPayment } from './confirm-booking.js';
+import { assertOwnEmail, listBookings } from './list-bookings.js';
+import { createPaymentIntent } from './start-payment.js';
 import { getTrip } from './trips.service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addDays,
   bookingSchema,
   cancellationQuoteSchema,
   guestStatsSchema,
-  todayIso,
   usersPageSchema,
   type Booking,
   type CancellationPolicy,
@@ -14,10 +12,10 @@ import { insertRoom } from '../../db/factories.js';
 import { bookings, payments, rooms, testPaymentIntents } from '../../db/schema.js';
 import { bookStay, confirmBooking, confirmCard, startPayment } from '../../test/bookings.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { day } from '../../test/dates.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 
 const HOUR = 3_600_000;
-const day = (n: number) => addDays(todayIso(), n);
 
 describe.each(TEST_DATABASE_KINDS)('cancellation policies on %s', (kind) => {
   let t: TestApp;

@@ -1,15 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, bookingSchema, formatIsoDate, todayIso, type PaymentIntent } from '@staybook/domain';
+import { bookingSchema, formatIsoDate, type PaymentIntent } from '@staybook/domain';
 import { insertRoom } from '../../db/factories.js';
 import { bookings, payments, testPaymentEvents, testPaymentIntents } from '../../db/schema.js';
 import { OVERLAPPING_BOOKING_MESSAGE } from '../../errors.js';
 import { bookStay, confirmBooking, confirmCard, startPayment } from '../../test/bookings.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { day } from '../../test/dates.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { AUTHORIZED_GRACE_MS, UNPAID_INTENT_MAX_AGE_MS } from './payment-sweeper.js';
 
-const day = (n: number) => addDays(todayIso(), n);
 const later = (ms: number) => new Date(Date.now() + ms + 1_000);
 
 /** Racing confirmations and the sweeper: one payment books one stay, one night is sold once. */

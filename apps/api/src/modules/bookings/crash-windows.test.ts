@@ -1,9 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, bookingSchema, roomSchema, todayIso } from '@staybook/domain';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { bookingSchema, roomSchema } from '@staybook/domain';
 import { bookings, payments, testPaymentEvents, testPaymentIntents } from '../../db/schema.js';
 import { bookStay, startPayment, testCard } from '../../test/bookings.js';
+import { day } from '../../test/dates.js';
+import { sessionsBlockedBy, untilBlockedBy } from '../../test/lock-waits.js';
+import { describeNeeding, SERVER_DATABASE } from '../../test/needs.js';
 import { listRoom } from '../../test/rooms.js';
 import { startServer } from '../../test/server-process.js';
 import { createSecondTestApp, createTestApp, TEST_AUTH_SECRET, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
@@ -14,14 +17,11 @@ import { CANCEL_GRACE_MS } from './payment-sweeper.js';
  * PostgreSQL with two servers: a server process does the first half and is killed (SIGKILL) while a row lock
  * the test holds keeps it from writing the second; the other server, and the sweeper, must repair the state.
  */
-const url = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!url)('crash windows on PostgreSQL with two servers', () => {
+describeNeeding(SERVER_DATABASE, 'crash windows on PostgreSQL with two servers', {}, () => {
   let t: TestApp;
   let other: TestApp;
   let host: TestUser;
   let guest: TestUser;
-  const day = (n: number) => addDays(todayIso(), n);
 
   beforeAll(async () => {
     t = await createTestApp('postgres');
@@ -47,14 +47,6 @@ describe.skipIf(!url)('crash windows on PostgreSQL with two servers', () => {
     return [...(await other.mailSent()), ...(await t.mailSent())];
   }
 
-  /** Statements of other sessions on the test database waiting for a lock. */
-  async function lockWaiters(client: pg.Client): Promise<number> {
-    const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and pid <> pg_backend_pid()`,
-    );
-    return rows[0]!.n;
-  }
-
   /** A server process on the test database, killed once the statement it is blocked on waits for `lockedRow`. */
   async function killWhileBlocked(lockedRow: pg.Client, request: (base: string) => Promise<unknown>): Promise<void> {
     if (t.target.kind !== 'postgres') throw new Error('PostgreSQL only');
@@ -69,14 +61,9 @@ describe.skipIf(!url)('crash windows on PostgreSQL with two servers', () => {
       LOG_LEVEL: 'fatal',
     });
     const answer = request(server.url).catch(() => null);
-    // The server's statement waits for the row the test holds.
+    // The server's statement waits for the row the test holds (and the test fails if the request ends without waiting).
     try {
-      await vi.waitFor(
-        async () => {
-          expect(await lockWaiters(lockedRow)).toBeGreaterThan(0);
-        },
-        { timeout: 30_000, interval: 100 },
-      );
+      await untilBlockedBy(lockedRow, answer);
     } finally {
       const exited = new Promise((resolve) => server.process.once('exit', resolve));
       server.process.kill('SIGKILL');
@@ -84,7 +71,7 @@ describe.skipIf(!url)('crash windows on PostgreSQL with two servers', () => {
       // The dead server's backends notice within client_connection_check_interval and abort what they waited on.
       await vi.waitFor(
         async () => {
-          expect(await lockWaiters(lockedRow)).toBe(0);
+          expect(await sessionsBlockedBy(lockedRow)).toBe(0);
         },
         { timeout: 10_000, interval: 100 },
       );

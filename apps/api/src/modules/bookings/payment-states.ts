@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { IsoDate } from '@staybook/domain';
-import { preparedSql, preparedStatement, type Db } from '../../db/client.js';
+import { preparedSql, preparedStatement, queryRows, type Db } from '../../db/client.js';
 import { bookings, payments } from '../../db/schema.js';
 import { blockedNightIn } from './bookings.queries.js';
 
@@ -81,12 +81,15 @@ export async function markCaptured(db: Db, paymentId: string, card: Card): Promi
   return rows.length > 0;
 }
 
-/** The hold was released because the payment cannot book its stay: the guest is not charged. */
-export async function markVoided(db: Db, paymentId: string): Promise<boolean> {
+/**
+ * The hold was released because the payment cannot book its stay: the guest is not charged. `from` narrows the
+ * states it may come from: the sweeper cancels an intent no card was confirmed for only while it is still unpaid.
+ */
+export async function markVoided(db: Db, paymentId: string, from: readonly (typeof HOLDABLE)[number][] = HOLDABLE): Promise<boolean> {
   const rows = await db
     .update(payments)
     .set({ status: 'canceled', updatedAt: new Date() })
-    .where(and(eq(payments.id, paymentId), inArray(payments.status, HOLDABLE)))
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, from)))
     .returning({ id: payments.id });
   return rows.length > 0;
 }
@@ -110,7 +113,7 @@ export async function markCancelRequested(
  * canceled. False when the stay was no longer confirmed.
  */
 export async function cancelUnpaid(tx: Db, paymentId: string): Promise<boolean> {
-  return endStay(tx, paymentId, { keptCents: sql`0`, payment: sql`status = 'canceled'` });
+  return flipStay(tx, paymentId, { keptCents: sql`0`, payment: sql`status = 'canceled'` });
 }
 
 /**
@@ -118,14 +121,17 @@ export async function cancelUnpaid(tx: Db, paymentId: string): Promise<boolean> 
  * nothing): the booking keeps the rest, the payment records the refund. False when it was no longer confirmed.
  */
 export async function cancelRefunded(tx: Db, paymentId: string, refundedCents: number): Promise<boolean> {
-  return endStay(tx, paymentId, {
+  return flipStay(tx, paymentId, {
     keptCents: sql`greatest(0, ${bookings.totalCents} - ${refundedCents})`,
     payment: refundedCents > 0 ? sql`status = 'refunded', refunded_cents = ${refundedCents}` : sql`refunded_cents = 0`,
   });
 }
 
-async function endStay(tx: Db, paymentId: string, change: { keptCents: ReturnType<typeof sql>; payment: ReturnType<typeof sql> }): Promise<boolean> {
-  const result = (await tx.execute(sql`
+/** The one statement both endings share: the confirmed booking becomes cancelled and its payment changes with it. */
+async function flipStay(tx: Db, paymentId: string, change: { keptCents: ReturnType<typeof sql>; payment: ReturnType<typeof sql> }): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`
     with flipped as (
       update ${bookings} set status = 'cancelled', cancelled_at = now(), kept_cents = ${change.keptCents}
       where ${bookings.paymentId} = ${paymentId} and ${bookings.status} = 'confirmed'
@@ -133,6 +139,7 @@ async function endStay(tx: Db, paymentId: string, change: { keptCents: ReturnTyp
     )
     update ${payments} set ${change.payment}, updated_at = now()
     from flipped where ${payments.id} = flipped.payment_id
-    returning ${payments.id}`)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+    returning ${payments.id}`,
+  );
+  return rows.length > 0;
 }

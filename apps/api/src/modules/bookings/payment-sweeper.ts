@@ -1,7 +1,14 @@
+/*
+ * After the browser: finishes the bookings, captures and cancellations a closed tab or a dead server left half done,
+ * through the same steps the browser takes (confirm-booking.ts, cancel-booking.ts).
+ */
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import { bookings, payments } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { confirmBookingForPayment, finishCancellation, type BookingDeps } from './bookings.service.js';
+import type { BookingDeps } from './booking-deps.js';
+import { finishCancellation } from './cancel-booking.js';
+import { confirmBookingForPayment } from './confirm-booking.js';
+import { markVoided } from './payment-states.js';
 import { periodicPass, type PeriodicPass } from '../../periodic.js';
 
 /** A hold the browser did not book within this long is booked (or voided) by the sweeper. */
@@ -70,10 +77,8 @@ export async function sweepPayments(deps: BookingDeps, { now = new Date() }: { n
         continue;
       }
       await deps.payments.cancelIntent(payment.providerPaymentId, `cancel-${payment.id}`);
-      await deps.db
-        .update(payments)
-        .set({ status: 'canceled', updatedAt: new Date() })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, 'requires_payment')));
+      // Only while still unpaid: a payment authorized meanwhile is left to the booking path, which asks the provider.
+      await markVoided(deps.db, payment.id, ['requires_payment']);
       result.cancelled += 1;
       deps.metrics?.payment('expired');
     } catch (err) {

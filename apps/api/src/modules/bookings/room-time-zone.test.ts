@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { insertBooking, insertRoom } from '../../db/factories.js';
 import { rooms } from '../../db/schema.js';
 import { TestPaymentProcessor } from '../../integrations/payments/test-processor.js';
-import { STAY_STARTED_MESSAGE } from './bookings.service.js';
+import { STAY_STARTED_MESSAGE } from './cancel-booking.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { recordUploads } from '../../test/rooms.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';

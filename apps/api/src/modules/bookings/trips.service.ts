@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { todayIn, type IsoDate, type Trip, type TripPaymentStatus, type TripViewerRole } from '@staybook/domain';
+import { partyOf, todayIn, type IsoDate, type Trip, type TripPaymentStatus } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { bookings, payments, rooms } from '../../db/schema.js';
 import { NotFoundError } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
-import { findBookingRow, reviewedBookings, toBooking, type BookingRow } from './bookings.queries.js';
-import { refundNow } from './bookings.service.js';
+import { findBookingRow, reviewedBookings, toBooking } from './bookings.queries.js';
+import { refundNow } from './cancel-booking.js';
 
 /** Anyone but the two parties hears this, admins included, so that booking ids cannot be probed. */
 const TRIP_NOT_FOUND = 'Booking not found.';
@@ -27,19 +27,13 @@ export function tripPaymentStatus({ status, amountCents, refundedCents }: Paymen
   }
 }
 
-function viewerRoleOf(row: BookingRow, actor: Actor): TripViewerRole | null {
-  if (row.guestId === actor.id) return 'guest';
-  if (row.hostId === actor.id) return 'host';
-  return null;
-}
-
 /**
  * `GET /api/trips/:bookingId`: the stay for its guest or the room's host. The refund is what a cancellation by
  * this viewer would bring the guest today (a host's refunds in full), or null once the stay cannot be cancelled.
  */
 export async function getTrip(db: Db, { actor, bookingId, today: fixedToday }: { actor: Actor; bookingId: string; today?: IsoDate }): Promise<Trip> {
   const row = await findBookingRow(db, eq(bookings.id, bookingId));
-  const viewerRole = row ? viewerRoleOf(row, actor) : null;
+  const viewerRole = row ? partyOf(row, actor) : null;
   if (!row || !viewerRole) throw new NotFoundError(TRIP_NOT_FOUND);
   // The rest side by side (a server database answers them at once), each by a primary key or its own index.
   const [[payment], [times], reviewed] = await Promise.all([

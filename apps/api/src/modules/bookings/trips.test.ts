@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, BOOKING_REFERENCE_PATTERN, todayIso, tripSchema, type Booking } from '@staybook/domain';
+import { BOOKING_REFERENCE_PATTERN, tripSchema, type Booking } from '@staybook/domain';
 import { insertRoom } from '../../db/factories.js';
 import { users } from '../../db/schema.js';
 import { bookStay } from '../../test/bookings.js';
+import { signUpCast } from '../../test/cast.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { day } from '../../test/dates.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 
-const today = todayIso();
-const day = (n: number) => addDays(today, n);
 
 describe.each(TEST_DATABASE_KINDS)('trip pages on %s', (kind) => {
   let t: TestApp;
@@ -22,13 +22,7 @@ describe.each(TEST_DATABASE_KINDS)('trip pages on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    [host, otherHost, guest, otherGuest, admin] = await Promise.all([
-      t.signUp({ role: 'host', name: 'Hana Host' }),
-      t.signUp({ role: 'host' }),
-      t.signUp({ name: 'Gus Guest' }),
-      t.signUp(),
-      t.signUp({ role: 'admin' }),
-    ]);
+    ({ host, otherHost, guest, otherGuest, admin } = await signUpCast(t));
     const room = await insertRoom(t.database.db, {
       hostId: host.id,
       title: 'Cabin by the lake',
@@ -79,7 +73,7 @@ describe.each(TEST_DATABASE_KINDS)('trip pages on %s', (kind) => {
       viewerRole: 'host',
       reference: stay.reference,
       refundIfCancelledToday: { share: 'full', refundCents: 24_690, totalCents: 24_690 },
-      otherParty: { name: 'Gus Guest', image: await photoOf(guest) },
+      otherParty: { name: 'Ana Lima', image: await photoOf(guest) },
     });
   });
 

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, paymentIntentSchema, storedImageUrl, todayIso } from '@staybook/domain';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { paymentIntentSchema, storedImageUrl } from '@staybook/domain';
 import { openDatabase, type Database } from '../../db/client.js';
 import { insertRoom, insertUser } from '../../db/factories.js';
 import { migrateDatabase } from '../../db/migrate.js';
@@ -12,12 +12,13 @@ import { bookings, testPaymentEvents } from '../../db/schema.js';
 import { OVERLAPPING_BOOKING_MESSAGE } from '../../errors.js';
 import { testCard } from '../../test/bookings.js';
 import { createServerDatabase } from '../../test/databases.js';
+import { day } from '../../test/dates.js';
+import { describeNeeding, SERVER_DATABASE } from '../../test/needs.js';
 import { signUpVerified, startServer, type RunningServer } from '../../test/server-process.js';
 
-const day = (n: number) => addDays(todayIso(), n);
 
 /** Two real server processes on one PostgreSQL database: the database, not a process, decides who gets the nights. */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers racing for the same nights', { timeout: 240_000 }, () => {
+describeNeeding(SERVER_DATABASE, 'two servers racing for the same nights', { timeout: 240_000 }, () => {
   let database: Database;
   let drop: () => Promise<void>;
   let dirs: string[];

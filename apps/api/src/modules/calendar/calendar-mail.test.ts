@@ -1,14 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '@staybook/domain';
 import { insertRoom } from '../../db/factories.js';
 import { createMailer, outboxDir } from '../../integrations/mail/mailer.js';
 import { bookStay } from '../../test/bookings.js';
+import { day } from '../../test/dates.js';
 import { startSmtpStandIn, type SmtpStandIn } from '../../test/smtp-stand-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
-const day = (n: number) => addDays(todayIso(), n);
 const quiet = { info() {}, warn() {}, error() {} };
 
 /** The attached .ics of a raw MIME message, decoded (nodemailer sends it base64 or quoted-printable). */

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import {
   addDays,
   MAX_CALENDAR_IMPORTS,
+  partyOf,
   todayIn,
   type CalendarImport,
   type RoomCalendar,
   type StayRange,
 } from '@staybook/domain';
-import type { Db } from '../../db/client.js';
+import { withTransaction, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, calendarImports, rooms } from '../../db/schema.js';
+import { dateValue, stayNotEndedSql } from '../../db/stay-sql.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import { bookingCalendar, bookingCalendarFilename, bookingUid, writeCalendar } from '../../integrations/calendar/ics.js';
 import type { CalendarReader } from '../../integrations/calendar/read-calendar.js';
@@ -46,7 +48,7 @@ const IMPORT_NOT_FOUND = 'This imported calendar was not found. It may have been
 /** A booking's .ics for its guest or its room's host; anyone else (admins too) hears that it does not exist. */
 export async function bookingCalendarFile(deps: Pick<CalendarDeps, 'db' | 'publicUrl'>, { actor, bookingId }: { actor: Actor; bookingId: string }) {
   const row = await findBookingRow(deps.db, eq(bookings.id, bookingId));
-  if (!row || (row.guestId !== actor.id && row.hostId !== actor.id)) throw new NotFoundError(BOOKING_NOT_FOUND);
+  if (!row || !partyOf(row, actor)) throw new NotFoundError(BOOKING_NOT_FOUND);
   const stay = { bookingId: row.id, reference: row.reference, title: row.title, location: row.location, from: row.checkIn, to: row.checkOut };
   return { filename: bookingCalendarFilename(row.reference), body: bookingCalendar(stay, deps.publicUrl, { cancelled: row.status === 'cancelled' }) };
 }
@@ -68,7 +70,7 @@ export async function exportFeed(db: Db, token: string): Promise<string> {
   const stays = await db
     .select({ id: bookings.id, from: bookings.checkIn, to: bookings.checkOut })
     .from(bookings)
-    .where(and(eq(bookings.roomId, room.id), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, since)))
+    .where(and(eq(bookings.roomId, room.id), eq(bookings.status, 'confirmed'), stayNotEndedSql(bookings.checkOut, dateValue(since))))
     .orderBy(asc(bookings.checkIn));
   return writeCalendar(
     stays.map((s) => ({ uid: bookingUid(s.id), from: s.from, to: s.to, summary: 'Reserved', sequence: 0 })),
@@ -147,8 +149,7 @@ export async function addImport(deps: CalendarDeps, { actor, roomId, url }: { ac
     const message = err instanceof CalendarFetchError ? err.message : 'Enter a web address starting with https:// or http://';
     throw new BadRequestError(message, { url: message });
   }
-  const row = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const row = await withTransaction(deps.db, async (tx) => {
     // Two adds at once count one after the other: the room's row is locked until the new import is in.
     await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, room.id)).for('update');
     const [{ n = 0 } = {}] = await tx.select({ n: count() }).from(calendarImports).where(eq(calendarImports.roomId, roomId));
@@ -167,8 +168,7 @@ export async function addImport(deps: CalendarDeps, { actor, roomId, url }: { ac
 /** 'Remove': the import and the nights it blocked go. */
 export async function removeImport(deps: CalendarDeps, { actor, roomId, importId }: { actor: Actor; roomId: string; importId: string }): Promise<void> {
   await hostedRoom(deps.db, actor, roomId);
-  const removed = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const removed = await withTransaction(deps.db, async (tx) => {
     const gone = await tx.delete(calendarImports).where(and(eq(calendarImports.id, importId), eq(calendarImports.roomId, roomId))).returning({ id: calendarImports.id });
     if (gone.length > 0) await deps.listing.announce(tx, roomId);
     return gone.length > 0;
@@ -208,8 +208,7 @@ export async function syncImport(deps: CalendarDeps, row: { id: string; roomId: 
     await db.update(calendarImports).set({ lastFetchedAt: new Date(), lastError: message, nextFetchAt }).where(eq(calendarImports.id, row.id));
     return 'failed';
   }
-  const changed = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const changed = await withTransaction(db, async (tx) => {
     // Serializes with `insertBookingFor`'s share lock on the same row (see above).
     const [locked] = await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, row.roomId)).for('update');
     if (!locked) return false;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../db/client.js';
+import { openDatabase, withTransaction, type Db } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
 import { createMailer, type MailMessage } from '../../integrations/mail/mailer.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
@@ -72,7 +72,7 @@ describe.each(TEST_DATABASE_KINDS)('the outbox on %s', (kind) => {
     smtp.setMode('accept');
     smtp.received.length = 0;
     await enqueueMail(t.database.db, 'twice', message('twice@example.com'));
-    await t.database.db.transaction(async (tx) => enqueueMail(tx as unknown as Db, 'twice', message('twice@example.com', 'Another subject')));
+    await withTransaction(t.database.db, (tx) => enqueueMail(tx, 'twice', message('twice@example.com', 'Another subject')));
     await worker.runDue();
     await enqueueMail(t.database.db, 'twice', message('twice@example.com'));
     await worker.runDue();

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { messagePreview, type Message, type MessagesPage, type Thread, type ThreadsPage, type UnreadCount } from '@staybook/domain';
-import type { Db } from '../../db/client.js';
+import { messagePreview, partyOf, type Message, type MessagesPage, type Thread, type ThreadsPage, type UnreadCount } from '@staybook/domain';
+import { withTransaction, type Db } from '../../db/client.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor.js';
 import { bookings, messages, users } from '../../db/schema.js';
 import { NotFoundError } from '../../errors.js';
@@ -27,7 +27,7 @@ const BOOKING_NOT_FOUND = 'Booking not found.';
 /** The booking a thread is about, with its two parties; 404 for anyone else. */
 async function findThread(db: Db, { actor, bookingId }: { actor: Actor; bookingId: string }): Promise<BookingRow> {
   const row = await findBookingRow(db, eq(bookings.id, bookingId));
-  if (!row || (row.guestId !== actor.id && row.hostId !== actor.id)) throw new NotFoundError(BOOKING_NOT_FOUND);
+  if (!row || !partyOf(row, actor)) throw new NotFoundError(BOOKING_NOT_FOUND);
   return row;
 }
 
@@ -50,8 +50,7 @@ function toMessage(row: MessageRow, actor: Actor): Message {
  * until they read the thread.
  */
 export async function sendMessage(deps: MessageDeps, { actor, bookingId, body }: { actor: Actor; bookingId: string; body: string }): Promise<Message> {
-  const { row, mailed } = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const { row, mailed } = await withTransaction(deps.db, async (tx) => {
     const thread = await findThread(tx, { actor, bookingId });
     // Queues another message to this thread behind this one, so that two sent at once are one burst.
     await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for('no key update');
@@ -63,7 +62,7 @@ export async function sendMessage(deps: MessageDeps, { actor, bookingId, body }:
     const [inserted] = await tx.insert(messages).values({ bookingId, senderId: actor.id, body }).returning();
     const message = inserted!;
     if (unread) return { row: message, mailed: false };
-    const toHost = actor.id === thread.guestId;
+    const toHost = partyOf(thread, actor) === 'guest';
     const recipient = toHost ? { name: thread.hostName, email: thread.hostEmail } : { name: thread.guestName, email: thread.guestEmail };
     const mail = newMessageMail(
       { bookingId, reference: thread.reference, title: thread.title, sender: { name: actor.name }, recipient, body },

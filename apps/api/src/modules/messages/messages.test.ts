@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, messagesPageSchema, messageSchema, threadsPageSchema, todayIso, type Message } from '@staybook/domain';
+import { addDays, messagesPageSchema, messageSchema, threadsPageSchema, type Message } from '@staybook/domain';
 import { insertBooking, insertRoom } from '../../db/factories.js';
+import { signUpCast } from '../../test/cast.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { day } from '../../test/dates.js';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
 
-const day = (n: number) => addDays(todayIso(), n);
 
 type Room = Awaited<ReturnType<typeof insertRoom>>;
 
@@ -19,13 +20,7 @@ describe.each(TEST_DATABASE_KINDS)('messages API on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    [host, otherHost, guest, otherGuest, admin] = await Promise.all([
-      t.signUp({ role: 'host', name: 'Hana Host' }),
-      t.signUp({ role: 'host', name: 'Otto Other' }),
-      t.signUp({ name: 'Ana' }),
-      t.signUp({ name: 'Olga Outsider' }),
-      t.signUp({ role: 'admin', name: 'Adam Admin' }),
-    ]);
+    ({ host, otherHost, guest, otherGuest, admin } = await signUpCast(t));
   });
   afterAll(() => t.close());
 
@@ -172,7 +167,7 @@ describe.each(TEST_DATABASE_KINDS)('messages API on %s', (kind) => {
       for (let i = 1; i <= 7; i += 1) await write(i % 2 ? guest : host, stay.id, `message ${i}`);
       const first = await thread(guest, stay.id, '?limit=3');
       expect(first.items.map((m) => m.body)).toEqual(['message 5', 'message 6', 'message 7']);
-      expect(first.items.map((m) => [m.fromMe, m.sender.name])).toEqual([[true, 'Ana'], [false, 'Hana Host'], [true, 'Ana']]);
+      expect(first.items.map((m) => [m.fromMe, m.sender.name])).toEqual([[true, 'Ana Lima'], [false, 'Hana Host'], [true, 'Ana Lima']]);
       const second = await thread(guest, stay.id, `?limit=3&before=${first.earlierCursor}`);
       expect(second.items.map((m) => m.body)).toEqual(['message 2', 'message 3', 'message 4']);
       const third = await thread(guest, stay.id, `?limit=3&before=${second.earlierCursor}`);
@@ -187,7 +182,7 @@ describe.each(TEST_DATABASE_KINDS)('messages API on %s', (kind) => {
         body: 'message 1',
         sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         fromMe: false,
-        sender: { name: 'Ana', image: expect.stringMatching(/^\/uploads\//) },
+        sender: { name: 'Ana Lima', image: expect.stringMatching(/^\/uploads\//) },
         readAt: null,
       });
 
@@ -288,10 +283,10 @@ describe.each(TEST_DATABASE_KINDS)('messages API on %s', (kind) => {
       await write(guest, stay.id, 'Also: towels?');
       await write(guest, stay.id, 'Thanks!');
       const sent = await t.mailSent();
-      expect(sent.map((m) => [m.to, m.subject])).toEqual([[host.email, 'New message from Ana about Loft in Berlin']]);
+      expect(sent.map((m) => [m.to, m.subject])).toEqual([[host.email, 'New message from Ana Lima about Loft in Berlin']]);
       const [mail] = sent;
       expect(mail!.text).toContain('Hi Hana Host,');
-      expect(mail!.text).toContain(`Ana wrote to you about the stay at Loft in Berlin (booking ${stay.reference}):`);
+      expect(mail!.text).toContain(`Ana Lima wrote to you about the stay at Loft in Berlin (booking ${stay.reference}):`);
       expect(mail!.text).toContain('Where is the <b>key</b>?\nWe arrive at 9 & are hungry');
       expect(mail!.text).toContain(`Read and reply: ${TEST_ORIGIN}/dashboard/trips/${stay.id}`);
       expect(mail!.text).not.toContain('towels');
@@ -303,7 +298,7 @@ describe.each(TEST_DATABASE_KINDS)('messages API on %s', (kind) => {
       await write(host, stay.id, 'Under the mat.');
       await write(host, stay.id, 'Towels are in the closet.');
       expect((await t.mailSent()).map((m) => [m.to, m.subject])).toEqual([
-        [host.email, 'New message from Ana about Loft in Berlin'],
+        [host.email, 'New message from Ana Lima about Loft in Berlin'],
         [guest.email, 'New message from Hana Host about Loft in Berlin'],
       ]);
 
@@ -312,7 +307,7 @@ describe.each(TEST_DATABASE_KINDS)('messages API on %s', (kind) => {
       await write(guest, stay.id, 'Found it, thanks!');
       const after = await t.mailSent();
       expect(after).toHaveLength(3);
-      expect(after[2]).toMatchObject({ to: host.email, subject: 'New message from Ana about Loft in Berlin' });
+      expect(after[2]).toMatchObject({ to: host.email, subject: 'New message from Ana Lima about Loft in Berlin' });
       expect(after[2]!.text).toContain('Found it, thanks!');
     });
 

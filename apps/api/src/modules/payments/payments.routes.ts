@@ -7,7 +7,8 @@ import {
 } from '@staybook/domain';
 import { CardError } from '../../errors.js';
 import { TestPaymentProcessor } from '../../integrations/payments/test-processor.js';
-import { recordAuthorization, type BookingDeps } from '../bookings/bookings.service.js';
+import type { BookingDeps } from '../bookings/booking-deps.js';
+import { recordAuthorization } from '../bookings/confirm-booking.js';
 
 /**
  * What the card form needs: which provider collects the card, and, when it is the built-in test processor,

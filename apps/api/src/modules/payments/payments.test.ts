@@ -3,15 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, paymentIntentSchema, storedImageUrl, todayIso } from '@staybook/domain';
+import { paymentIntentSchema, storedImageUrl } from '@staybook/domain';
 import { openDatabase } from '../../db/client.js';
 import { insertRoom, insertUser } from '../../db/factories.js';
 import { migrateDatabase } from '../../db/migrate.js';
 import { confirmCard, startPayment, testCard } from '../../test/bookings.js';
+import { day } from '../../test/dates.js';
 import { signUpVerified, startServer } from '../../test/server-process.js';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
 
-const day = (n: number) => addDays(todayIso(), n);
 
 describe('payment routes', () => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { addDays, REVIEW_WINDOW_DAYS, reviewWindow, todayIn, type IsoDate } from '@staybook/domain';
-import { queryRows, type Db } from '../../db/client.js';
+import { checkOutsReviewableAnywhere, reviewWindow, type IsoDate } from '@staybook/domain';
+import { queryRows, withTransaction } from '../../db/client.js';
+import { dateValue, isReviewWindowClosedSql, isReviewWindowOpenSql, roomTodaySql } from '../../db/stay-sql.js';
 import { reviewInvitationMail } from '../../integrations/mail/templates.js';
 import { enqueueMail, mailJobKey } from '../jobs/jobs.js';
 import { lockStay, publishStayReviews, type ReviewDeps } from './reviews.service.js';
@@ -16,7 +17,10 @@ export type ReviewSweepDeps = ReviewDeps & { log: Log };
 export type ReviewSweepResult = { published: number; invited: number };
 
 /** `now` where each room is, as a date: the room's today (docs/decisions/026-room-time-zone.md). */
-const roomToday = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zone ro.time_zone)::date`;
+const roomToday = (now: Date) => roomTodaySql(sql`ro.time_zone`, now);
+
+/** The stay's check-out day, in the sweeps' statements. */
+const CHECK_OUT = sql`b.check_out`;
 
 /**
  * Publishes the reviews of stays whose window closed (the room's today is past its last day) while one side
@@ -30,14 +34,13 @@ async function publishClosedWindows(deps: ReviewSweepDeps, now: Date): Promise<n
       select distinct r.booking_id from reviews r
       join bookings b on b.id = r.booking_id
       join rooms ro on ro.id = b.room_id
-      where r.published_at is null and b.check_out + ${REVIEW_WINDOW_DAYS}::int < ${roomToday(now)}
+      where r.published_at is null and ${isReviewWindowClosedSql(CHECK_OUT, roomToday(now))}
       limit ${BATCH}`,
   );
   let published = 0;
   for (const { booking_id: bookingId } of due) {
     try {
-      const room = await deps.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      const room = await withTransaction(deps.db, async (tx) => {
         await lockStay(tx, bookingId);
         return publishStayReviews(tx, deps.listing, bookingId);
       });
@@ -61,7 +64,7 @@ type InvitationRow = { booking_id: string; title: string; check_in: IsoDate; che
  * than a window lasts. The stays are read by check-out day off bookings_check_out_idx, the days any zone can be in.
  */
 async function inviteGuests(deps: ReviewSweepDeps, now: Date): Promise<number> {
-  const utcToday = todayIn('UTC', now);
+  const checkOuts = checkOutsReviewableAnywhere(now);
   const due = await queryRows<InvitationRow>(
     deps.db,
     sql`
@@ -71,8 +74,8 @@ async function inviteGuests(deps: ReviewSweepDeps, now: Date): Promise<number> {
       join rooms ro on ro.id = b.room_id
       join users g on g.id = b.guest_id
       where b.status = 'confirmed'
-        and b.check_out between ${addDays(utcToday, -REVIEW_WINDOW_DAYS - 1)}::date and ${utcToday}::date
-        and ${roomToday(now)} between b.check_out + 1 and b.check_out + ${REVIEW_WINDOW_DAYS}::int
+        and b.check_out between ${dateValue(checkOuts.first)} and ${dateValue(checkOuts.last)}
+        and ${isReviewWindowOpenSql(CHECK_OUT, roomToday(now))}
         and b.guest_id <> ro.host_id
         and not exists (select 1 from reviews r where r.booking_id = b.id and r.side = 'guest')
         and not exists (select 1 from jobs j where j.key = ${mailJobKey(INVITATION)} || b.id::text)

@@ -5,6 +5,7 @@ import {
   hideReviewBodySchema,
   hideReviewResultSchema,
   publicReviewSchema,
+  REVIEW_WINDOW_DAYS,
   reviewIdSchema,
   reviewReplyBodySchema,
   reviewStateSchema,
@@ -43,7 +44,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps }> = async 
       onRequest: requireUser,
       schema: {
         summary:
-          "Review a stay from the day after check-out, for 14 days, once: the guest rates the stay (overall and six categories), the host rates the guest; the server decides the side. The second review publishes both",
+          `Review a stay from the day after check-out, for ${REVIEW_WINDOW_DAYS} days, once: the guest rates the stay (overall and six categories), the host rates the guest; the server decides the side. The second review publishes both`,
         params: bookingParams,
         // Checked by the service against the side's schema (guestReviewBodySchema or hostReviewBodySchema).
         body: z.looseObject({}),

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   findReviewProblem,
+  partyOf,
   ratingFromSums,
   REVIEW_PROBLEM_ANSWERS,
   REVIEW_PROBLEM_MESSAGES,
   reviewBodySchemaFor,
-  reviewSideOf,
   reviewWindow,
   todayIn,
   type GuestReviewBody,
@@ -17,7 +17,7 @@ import {
   type ReviewState,
   type RoomReviewsPage,
 } from '@staybook/domain';
-import type { Db } from '../../db/client.js';
+import { withTransaction, type Db } from '../../db/client.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor.js';
 import { auditLog, bookings, reviews, rooms, users } from '../../db/schema.js';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, sqlState } from '../../errors.js';
@@ -92,7 +92,7 @@ function stayOf(row: BookingRow) {
 /** The stay and the viewer's side of it; 404 to anyone else. */
 async function findStay(db: Db, actor: Actor, bookingId: string): Promise<{ row: BookingRow; side: ReviewSide }> {
   const row = await findBookingRow(db, eq(bookings.id, bookingId));
-  const side = row ? reviewSideOf(actor.id, row) : null;
+  const side = row ? partyOf(row, actor) : null;
   if (!row || !side) throw new NotFoundError(BOOKING_NOT_FOUND);
   return { row, side };
 }
@@ -168,8 +168,7 @@ export async function writeReview(
   deps: ReviewDeps,
   { actor, bookingId, body, today: fixedToday }: { actor: Actor; bookingId: string; body: unknown; today?: IsoDate },
 ): Promise<ReviewState> {
-  const { row, side, today, changedRoom } = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const { row, side, today, changedRoom } = await withTransaction(deps.db, async (tx) => {
     if (!(await lockStay(tx, bookingId))) throw new NotFoundError(BOOKING_NOT_FOUND);
     const { row, side } = await findStay(tx, actor, bookingId);
     const today = fixedToday ?? todayIn(row.timeZone);
@@ -282,8 +281,7 @@ async function lockReview(tx: Db, reviewId: string) {
  * nobody may read yet (unpublished, hidden, or a host's review of a guest) is not found, whoever asks.
  */
 export async function replyToReview(db: Db, { actor, reviewId, body }: { actor: Actor; reviewId: string; body: string }): Promise<PublicReview> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await withTransaction(db, async (tx) => {
     const row = await lockReview(tx, reviewId);
     const review = row?.review;
     if (!row || !review || review.side !== 'guest' || review.publishedAt === null || review.hiddenAt !== null) {
@@ -302,8 +300,7 @@ export async function replyToReview(db: Db, { actor, reviewId, body }: { actor: 
  * transaction with the audit row and the mails to its author and the room's host.
  */
 export async function hideReview(deps: ReviewDeps, { actor, reviewId, reason }: { actor: Actor; reviewId: string; reason: string }): Promise<{ ok: true }> {
-  const changedRoom = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const changedRoom = await withTransaction(deps.db, async (tx) => {
     const row = await lockReview(tx, reviewId);
     // An unpublished review is nobody's to see yet, admins' included: hiding it would tell the other side it exists.
     if (!row || row.review.publishedAt === null) throw new NotFoundError(REVIEW_NOT_FOUND);

@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, hostRoomsPageSchema, roomSchema, roomsPageSchema, todayIso, tripSchema, type Room } from '@staybook/domain';
+import { hostRoomsPageSchema, roomSchema, roomsPageSchema, tripSchema, type Room } from '@staybook/domain';
 import { insertRoom } from '../../db/factories.js';
 import { rooms } from '../../db/schema.js';
 import { bookStay } from '../../test/bookings.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { day } from '../../test/dates.js';
 import { listRoom, roomBody } from '../../test/rooms.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 
-const day = (n: number) => addDays(todayIso(), n);
 
 describe.each(TEST_DATABASE_KINDS)("a room's amenities, check-in and check-out times and house rules on %s", (kind) => {
   let t: TestApp;

@@ -10,7 +10,7 @@ import {
   type RoomInput,
   type HostRoomsPage,
 } from '@staybook/domain';
-import { textArray, type Db } from '../../db/client.js';
+import { textArray, withTransaction, type Db } from '../../db/client.js';
 import { bookings, payments, rooms, uploads, users } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, sqlState } from '../../errors.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
@@ -22,9 +22,6 @@ import { getRoom, pageOfHostRooms, ROOM_NOT_FOUND_MESSAGE } from './rooms.servic
  * The host's side of rooms: list, change and remove one's own. The host of a room is always the
  * signed-in actor; nothing in a request body can name another.
  */
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 
 /** What a change to a room must tell: the browsing answers kept for visitors. */
 type Changes = { listing: ListingChanges };
@@ -59,7 +56,7 @@ const UNKNOWN_TIME_ZONE_MESSAGE = 'This time zone is not known to the server';
  * The database must know a room's zone too: it works out `booked` there. A name the web app's time zone
  * database knows and the server's does not is refused here, rather than breaking every listing it appears in.
  */
-async function checkZoneKnown(db: Db | Tx, timeZone: string): Promise<void> {
+async function checkZoneKnown(db: Db, timeZone: string): Promise<void> {
   try {
     await db.execute(sql`select now() at time zone ${timeZone}`);
   } catch (err) {
@@ -76,7 +73,7 @@ export const NOT_YOUR_PHOTO_MESSAGE = 'Please upload your own photos; one of the
  * no upload rows). Anything else, such as another host's upload whose address they learnt from a room page, or
  * another person's photo first made their own profile photo, is refused naming `photos`.
  */
-async function checkPhotosAreTheHosts(db: Db | Tx, hostId: string, photos: readonly string[]): Promise<void> {
+async function checkPhotosAreTheHosts(db: Db, hostId: string, photos: readonly string[]): Promise<void> {
   const wanted = textArray(photos);
   const uploaded = await db
     .select({ url: uploads.url })
@@ -133,7 +130,7 @@ export async function listHostRooms(
  * The room, locked until the transaction ends: a booking being confirmed for it (which takes a share
  * lock on the room) waits, so a check made here still holds when the change commits.
  */
-async function lockLiveRoom(tx: Tx, id: string) {
+async function lockLiveRoom(tx: Db, id: string) {
   const [room] = await tx.select().from(rooms).where(eq(rooms.id, id)).for('update');
   if (!room || room.deletedAt) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
   return room;
@@ -170,7 +167,7 @@ export async function updateRoom(
   { actor, id, input, imageStore, log, listing }: { actor: Actor; id: string; input: RoomInput } & ImageCleanup & Changes,
 ): Promise<Room> {
   if (input.timeZone) await checkZoneKnown(db, input.timeZone);
-  const droppedPhotos = await db.transaction(async (tx) => {
+  const droppedPhotos = await withTransaction(db, async (tx) => {
     const room = await lockLiveRoom(tx, id);
     if (room.hostId !== actor.id) throw new ForbiddenError(NOT_THE_HOST);
     // Left out, the zone stays as it was; days are counted where the room is (now).
@@ -221,9 +218,9 @@ export async function deleteRoom(
   db: Db,
   { actor, id, imageStore, log, listing }: { actor: Actor; id: string } & ImageCleanup & Changes,
 ): Promise<{ deletedCount: number }> {
-  const freedPhotos = await db.transaction(async (tx) => {
+  const freedPhotos = await withTransaction(db, async (tx) => {
     const room = await lockLiveRoom(tx, id);
-    if (room.hostId !== actor.id && actor.role !== 'admin') {
+    if (room.hostId !== actor.id && !mayUse(actor.role, 'removeAnyRoom')) {
       throw new ForbiddenError('Only the host of this room or an admin can remove it.');
     }
     const today = todayIn(room.timeZone);

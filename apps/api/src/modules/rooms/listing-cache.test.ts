@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { addDays, roomSchema, roomsPageSchema, todayIso } from '@staybook/domain';
 import { bookStay } from '../../test/bookings.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { describeNeeding, SERVER_DATABASE } from '../../test/needs.js';
 import { listRoom, roomBody } from '../../test/rooms.js';
 import { createSecondTestApp, createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 import type { ChannelHandlers } from '../../db/listen.js';
@@ -143,7 +144,7 @@ describe.each(TEST_DATABASE_KINDS)('the listing cache on %s', (kind) => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one PostgreSQL database', () => {
+describeNeeding(SERVER_DATABASE, 'two app instances on one PostgreSQL database', {}, () => {
   let a: TestApp;
   let b: TestApp;
   let host: TestUser;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, roomIdSchema, roomSchema, roomsPageSchema, roomsQuerySchema, searchOf, searchToQuery } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
-import { fastSerializerCompiler } from '../../plugins/fast-serializer.js';
+import { fastSerializerCompiler } from './fast-serializer.js';
 import { identifyViewer } from '../../plugins/session.js';
 import type { ListingCache } from './listing-cache.js';
 import { getRoom, searchRooms } from './rooms.service.js';

@@ -1,19 +1,17 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  addDays,
   centsToDollars,
+  checkInMayHavePassedSomewhere,
   dollarsToCents,
   isDatedSearch,
+  mayUse,
   MAX_STAY_TOTAL_CENTS,
   MIN_PAYMENT_CENTS,
   nightsBetween,
-  RATING_SHOWN_FROM,
   ratingFromSums,
-  roomIdSchema,
   SEARCH_LIMITS,
   stayTotalCents,
-  todayIso,
   type ListedRoom,
   type Room,
   type RoomSearch,
@@ -22,11 +20,12 @@ import {
   type HostRoomsPage,
   type RoomSummary,
 } from '@staybook/domain';
-import { textArray, type Db } from '../../db/client.js';
+import { textArray, withTransaction, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, rooms, users } from '../../db/schema.js';
-import { isWrittenTime } from '../../db/time-cursor.js';
-import { BadRequestError, NotFoundError } from '../../errors.js';
+import { bookableFromSql, dateValue, isCheckInOpenSql, isInsideWindowSql, nightsOverlapSql, roomTodaySql, staysOverlapSql } from '../../db/stay-sql.js';
+import { NotFoundError } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
+import { decodeCursor, encodeCursor, NEWEST, searchOrdering, type Ordering } from './room-orders.js';
 
 const host = alias(users, 'host');
 
@@ -37,14 +36,13 @@ const host = alias(users, 'host');
  * the sum reads bookings_room_confirmed_idx. A cancellation frees nights, and the room is bookable again.
  * See docs/decisions/011-booked-flag.md.
  */
-const windowStart = sql`greatest(${rooms.availableFrom}, (now() at time zone ${rooms.timeZone})::date)`;
+const windowStart = bookableFromSql(rooms.availableFrom, roomTodaySql(rooms.timeZone));
 const bookedExpr = sql<boolean>`(${windowStart} >= ${rooms.availableTo} or coalesce((
   select sum(least(${bookings.checkOut}, ${rooms.availableTo}) - greatest(${bookings.checkIn}, ${windowStart}))
   from ${bookings}
   where ${bookings.roomId} = ${rooms.id}
     and ${bookings.status} = 'confirmed'
-    and ${bookings.checkOut} > ${windowStart}
-    and ${bookings.checkIn} < ${rooms.availableTo}
+    and ${staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, { from: windowStart, to: rooms.availableTo })}
 ), 0) >= ${rooms.availableTo} - ${windowStart})`;
 
 const roomColumns = {
@@ -125,85 +123,7 @@ function toListedRoom(row: RoomRow): ListedRoom {
   return { ...listed, rating: { count: rating.count, average: rating.average } };
 }
 
-/**
- * An order a page of rooms can be listed in: its sort keys, all in one direction and ending with the id, so the
- * order is total and a page's last row is where the next one starts (one row comparison, which an index on
- * the same keys answers as a range). The cursor carries the order's tag, so a cursor from one order is refused
- * by another.
- */
-type Ordering = {
-  tag: string;
-  direction: 'asc' | 'desc';
-  /** `score`: the key is the search's match score, computed once per room while the page is chosen. */
-  keys: { expr: SQL; type: 'timestamptz' | 'uuid' | 'bigint' | 'real'; score?: true; read(row: OrderedRow): string | number }[];
-};
-
 type OrderedRow = RoomRow & { score: number | null };
-
-const idKey = { expr: sql`${rooms.id}`, type: 'uuid', read: (row: OrderedRow) => row.id } as const;
-const createdKey = { expr: sql`${rooms.createdAt}`, type: 'timestamptz', read: (row: OrderedRow) => row.createdAt.toISOString() } as const;
-
-/** Newest first: browsing, My Listings and a search's 'Recommended' without a place. */
-const NEWEST: Ordering = { tag: 'n', direction: 'desc', keys: [createdKey, idKey] };
-
-function byPrice(direction: 'asc' | 'desc'): Ordering {
-  return {
-    tag: direction === 'asc' ? 'pa' : 'pd',
-    direction,
-    keys: [{ expr: sql`${rooms.priceCents}`, type: 'bigint', read: (row) => row.priceCents }, idKey],
-  };
-}
-
-/** A place searched for: the best matches first, then newest first among equals. */
-function byMatch(score: SQL): Ordering {
-  return {
-    tag: 'm',
-    direction: 'desc',
-    keys: [{ expr: score, type: 'real', score: true, read: (row) => row.score ?? 0 }, createdKey, idKey],
-  };
-}
-
-function encodeCursor(ordering: Ordering, row: OrderedRow): string {
-  const values = ordering.keys.map((key) => key.read(row));
-  // Newest first keeps the cursor it always had: [createdAt, id].
-  const cursor = ordering === NEWEST ? values : [ordering.tag, ...values];
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-const INVALID_CURSOR = new BadRequestError('The page cursor is not valid; start again from the first page.', {
-  cursor: 'Invalid cursor',
-});
-
-function validKeyValue(type: Ordering['keys'][number]['type'], value: unknown): boolean {
-  switch (type) {
-    case 'uuid':
-      return typeof value === 'string' && roomIdSchema.safeParse(value).success;
-    case 'timestamptz':
-      // Exactly as the cursor wrote it: JavaScript reads '2026-02-30' or '2026-11' as dates, PostgreSQL refuses them.
-      return typeof value === 'string' && isWrittenTime(value);
-    case 'bigint':
-      return Number.isSafeInteger(value);
-    case 'real':
-      // What a `real` holds: PostgreSQL refuses 1e300 and 1e-50 rather than rounding them.
-      return typeof value === 'number' && (value === 0 || (Math.abs(value) > 1e-30 && Math.abs(value) < 1e30));
-  }
-}
-
-/** The values of the row a page starts after, checked against the order they belong to. */
-function decodeCursor(ordering: Ordering, text: string): (string | number)[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw INVALID_CURSOR;
-  }
-  if (!Array.isArray(value)) throw INVALID_CURSOR;
-  const values: unknown[] = ordering === NEWEST ? value : value[0] === ordering.tag ? value.slice(1) : [];
-  if (values.length !== ordering.keys.length || !ordering.keys.every((key, i) => validKeyValue(key.type, values[i]))) {
-    throw INVALID_CURSOR;
-  }
-  return values as (string | number)[];
-}
 
 /**
  * One page of live rooms matching `where` in `ordering` (newest first unless said): browsing, searching and
@@ -303,12 +223,12 @@ function searchConditions(search: RoomSearch): SQL[] {
   if (highest !== null) where.push(sql`${rooms.priceCents} <= ${highest}`);
   if (isDatedSearch(search)) {
     const { checkin, checkout } = search;
+    const stay = { from: dateValue(checkin), to: dateValue(checkout) };
     // The whole stay inside the room's window.
-    where.push(sql`${rooms.availableFrom} <= ${checkin}::date`, sql`${rooms.availableTo} >= ${checkout}::date`);
-    // Starting no earlier than today where the room is. No zone is more than a day ahead of UTC, so a check-in
-    // after UTC's today is that everywhere; each room is asked only nearer than two days (a day's margin for a
-    // clock a little off), which keeps an unestimable per-room test out of most searches' plans.
-    if (checkin < addDays(todayIso(), 2)) where.push(sql`${checkin}::date >= (now() at time zone ${rooms.timeZone})::date`);
+    where.push(isInsideWindowSql(stay, { from: rooms.availableFrom, to: rooms.availableTo }));
+    // Starting no earlier than today where the room is. Each room is asked only when the check-in may have passed
+    // somewhere (with a day's margin), which keeps an unestimable per-room test out of most searches' plans.
+    if (checkInMayHavePassedSomewhere(checkin)) where.push(isCheckInOpenSql(stay.from, roomTodaySql(rooms.timeZone)));
     where.push(
       // No confirmed stay shares a night with it: the booking constraint's own test (bookings_no_overlap, half-open
       // ranges, so a check-out day may be the next check-in), answered by the constraint's index.
@@ -316,49 +236,18 @@ function searchConditions(search: RoomSearch): SQL[] {
         select 1 from ${bookings}
         where ${bookings.roomId} = ${rooms.id}
           and ${bookings.status} = 'confirmed'
-          and daterange(${bookings.checkIn}, ${bookings.checkOut}, '[)') && daterange(${checkin}::date, ${checkout}::date, '[)')
+          and ${nightsOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, stay)}
       )`,
       // Nor a night an imported calendar took (docs/decisions/030-calendar-sync.md), by calendar_blocks_nights_idx.
       // A sync that changes a room's blocks announces it, which drops every kept dated search (`anyStay`).
       sql`not exists (
         select 1 from ${calendarBlocks}
         where ${calendarBlocks.roomId} = ${rooms.id}
-          and daterange(${calendarBlocks.checkIn}, ${calendarBlocks.checkOut}, '[)') && daterange(${checkin}::date, ${checkout}::date, '[)')
+          and ${nightsOverlapSql({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut }, stay)}
       )`,
     );
   }
   return where;
-}
-
-/**
- * 'Top rated': rooms with at least RATING_SHOWN_FROM published reviews first, by average (to four decimals,
- * an integer key so the cursor compares exactly) then count; then the rest, most reviewed first; then newest.
- * Read from the stored aggregate, in the order of the index `rooms_top_rated_idx` (migration 0014), whose
- * expressions these are word for word: the threshold is written into the SQL, not bound, so the planner matches them.
- */
-const SHOWN_FROM = sql.raw(String(RATING_SHOWN_FROM));
-const RATED = sql`(case when ${rooms.reviewCount} >= ${SHOWN_FROM} then 1 else 0 end)`;
-const TOP_RATED: Ordering = {
-  tag: 'tr',
-  direction: 'desc',
-  keys: [
-    { expr: RATED, type: 'bigint', read: (row) => (row.reviewCount >= RATING_SHOWN_FROM ? 1 : 0) },
-    {
-      expr: sql`(case when ${rooms.reviewCount} >= ${SHOWN_FROM} then ${rooms.ratingSum}::bigint * 10000 / ${rooms.reviewCount} else 0 end)`,
-      type: 'bigint',
-      read: (row) => (row.reviewCount >= RATING_SHOWN_FROM ? Math.floor((row.ratingSum * 10000) / row.reviewCount) : 0),
-    },
-    { expr: sql`${rooms.reviewCount}`, type: 'bigint', read: (row) => row.reviewCount },
-    createdKey,
-    idKey,
-  ],
-};
-
-function searchOrdering(search: RoomSearch, score: SQL<number> | undefined): Ordering {
-  if (search.sort === 'top-rated') return TOP_RATED;
-  if (search.sort === 'price-asc') return byPrice('asc');
-  if (search.sort === 'price-desc') return byPrice('desc');
-  return score ? byMatch(score) : NEWEST;
 }
 
 /**
@@ -418,9 +307,9 @@ export async function searchRooms(
 
   if (!search.where) return run(db);
   // The match threshold is a setting of pg_trgm's operator; SET LOCAL keeps it to this search's transaction.
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(PLACE_MATCH_THRESHOLD)}, true)`);
-    return run(tx as unknown as Db);
+    return run(tx);
   });
 }
 
@@ -433,7 +322,7 @@ export const ROOM_NOT_FOUND_MESSAGE = 'Room not found. It may have been removed 
 async function hostEmailFor(db: Db, viewer: Actor | null, hostId: string): Promise<string | null> {
   if (!viewer) return null;
   if (viewer.id === hostId) return viewer.email;
-  if (viewer.role !== 'admin') {
+  if (!mayUse(viewer.role, 'seeHostEmails')) {
     const [booking] = await db
       .select({ id: bookings.id })
       .from(bookings)

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, earliestCheckIn, roomsPageSchema, SEARCH_LIMITS, todayIso, type CategoryLabel, type ListedRoom, type RoomsPage } from '@staybook/domain';
+import { addDays, earliestCheckIn, roomsPageSchema, SEARCH_LIMITS, type CategoryLabel, type ListedRoom, type RoomsPage } from '@staybook/domain';
 import { sql } from 'drizzle-orm';
-import { DEMO_ROOMS } from '../../db/demo-data.js';
+import { DEMO_ROOMS } from '../../seed/demo-data.js';
 import { insertBooking, insertRoom, insertUser } from '../../db/factories.js';
 import { rooms } from '../../db/schema.js';
 import { searchRooms } from './rooms.service.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { bookStay } from '../../test/bookings.js';
+import { day } from '../../test/dates.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /** A day counted from today, in UTC (every room here is in UTC unless it says otherwise). */
-const day = (n: number) => addDays(todayIso(), n);
 
 type Room = Awaited<ReturnType<typeof insertRoom>>;
 

@@ -1,9 +1,10 @@
 import { setTimeout } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addDays, todayIso } from '@staybook/domain';
 import { insertBooking, insertRoom, insertUser } from '../../db/factories.js';
 import { PG_ERRORS, sqlState } from '../../errors.js';
 import { createTestDatabase, type TestDatabase } from '../../test/databases.js';
+import { describeNeeding, SERVER_DATABASE } from '../../test/needs.js';
 
 /*
  * Every booking, cancellation and refund adds itself to rows many others share (the admin's current quarter hour,
@@ -12,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/databases.js';
  * bookings in rooms that have nothing to do with each other, stalled. The rows are taken in key order, so it
  * cannot happen. Only a server database runs statements side by side.
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('statistics rollups under concurrent bookings on postgres', () => {
+describeNeeding(SERVER_DATABASE, 'statistics rollups under concurrent bookings on postgres', {}, () => {
   let test: TestDatabase;
 
   beforeAll(async () => {

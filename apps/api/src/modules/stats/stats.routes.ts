@@ -3,16 +3,22 @@ import {
   adminStatsSchema,
   guestStatsSchema,
   hostStatsSchema,
+  rolesFor,
   statsCalendarQuerySchema,
   statsCalendarSchema,
   statsQuerySchema,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../errors.js';
-import { actorOf, requireRole, requireUser } from '../../plugins/session.js';
+import { actorOf, requireRole } from '../../plugins/session.js';
 import { getAdminStats, getGuestStats, getHostStats, getStatsCalendar } from './stats.service.js';
 
 const errors = errorResponses(400, 401, 403);
+
+/** Who may read which figures: the access table's (decision 014), as every other route reads it. */
+const admins = requireRole(...rolesFor('adminStatistics'));
+const hosts = requireRole(...rolesFor('hostStatistics'));
+const everyone = requireRole(...rolesFor('statistics'));
 
 /**
  * The spec's statistics calls: admin figures to admins, host figures to hosts, guest figures to anyone
@@ -22,34 +28,34 @@ const errors = errorResponses(400, 401, 403);
 export const statsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/admin-stat',
-    { onRequest: requireRole('admin'), schema: { summary: 'Marketplace statistics (admins)', querystring: statsQuerySchema, response: { 200: adminStatsSchema, ...errors } } },
+    { onRequest: admins, schema: { summary: 'Marketplace statistics (admins)', querystring: statsQuerySchema, response: { 200: adminStatsSchema, ...errors } } },
     async (request) => getAdminStats(db, { actor: actorOf(request), ...request.query }),
   );
   app.get(
     '/host-stat',
-    { onRequest: requireRole('host'), schema: { summary: "A host's statistics (hosts)", querystring: statsQuerySchema, response: { 200: hostStatsSchema, ...errors } } },
+    { onRequest: hosts, schema: { summary: "A host's statistics (hosts)", querystring: statsQuerySchema, response: { 200: hostStatsSchema, ...errors } } },
     async (request) => getHostStats(db, { actor: actorOf(request), ...request.query }),
   );
   app.get(
     '/guest-stat',
-    { onRequest: requireUser, schema: { summary: "The caller's statistics as a guest", querystring: statsQuerySchema, response: { 200: guestStatsSchema, ...errors } } },
+    { onRequest: everyone, schema: { summary: "The caller's statistics as a guest", querystring: statsQuerySchema, response: { 200: guestStatsSchema, ...errors } } },
     async (request) => getGuestStats(db, { actor: actorOf(request), ...request.query }),
   );
 
   const calendar = { querystring: statsCalendarQuerySchema, response: { 200: statsCalendarSchema, ...errors } };
   app.get(
     '/admin-stat/calendar',
-    { onRequest: requireRole('admin'), schema: { summary: 'Stays per night of a month, marketplace-wide (admins)', ...calendar } },
+    { onRequest: admins, schema: { summary: 'Stays per night of a month, marketplace-wide (admins)', ...calendar } },
     async (request) => getStatsCalendar(db, { actor: actorOf(request), view: 'admin', month: request.query.month }),
   );
   app.get(
     '/host-stat/calendar',
-    { onRequest: requireRole('host'), schema: { summary: "Nights booked in a host's rooms in a month (hosts)", ...calendar } },
+    { onRequest: hosts, schema: { summary: "Nights booked in a host's rooms in a month (hosts)", ...calendar } },
     async (request) => getStatsCalendar(db, { actor: actorOf(request), view: 'host', month: request.query.month }),
   );
   app.get(
     '/guest-stat/calendar',
-    { onRequest: requireUser, schema: { summary: "The caller's nights of stay in a month", ...calendar } },
+    { onRequest: everyone, schema: { summary: "The caller's nights of stay in a month", ...calendar } },
     async (request) => getStatsCalendar(db, { actor: actorOf(request), view: 'guest', month: request.query.month }),
   );
 };

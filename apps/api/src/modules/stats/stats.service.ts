@@ -22,7 +22,7 @@ import type { Actor } from '../../plugins/session.js';
 
 /**
  * The statistics dashboards. Every figure is read from the rollups (`stats_sales`, `stats_nights`; migration 0013,
- * docs/decisions/036-statistics-rollups.md), which triggers on `bookings` keep in step in the transaction of each
+ * docs/decisions/044-statistics-rollups.md), which triggers on `bookings` keep in step in the transaction of each
  * booking, cancellation and refund: no answer reads the bookings themselves, so it costs the same with a thousand
  * stays or a million. Sales are what the stays kept (captured minus refunded; docs/decisions/028); bookings count
  * the confirmed stays among them. A sale belongs to the moment it was booked, bucketed by the viewer's calendar
@@ -121,7 +121,7 @@ const LEVEL_OF: Record<StatsGranularity, 'day' | 'week' | 'month'> = { day: 'day
  * whole UTC week or month (`levels`; all but a range's last period), else its UTC days. Each end is then corrected
  * by the quarter hours between the local midnight (`t`, by the database's zone rules) and that UTC midnight: at most
  * 56, the widest offset being 14 hours. Every zone's midnight falls on a quarter hour, so the sums are exact
- * (docs/decisions/036-statistics-rollups.md); `whole` says whether this zone's did. One statement, prepared: its
+ * (docs/decisions/044-statistics-rollups.md); `whole` says whether this zone's did. One statement, prepared: its
  * planning cost more than its reading.
  */
 const salesBetween = preparedSql<{ sales: string; bookings: number; whole: boolean }>(

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostRequestCountSchema, userSchema, usersPageSchema, type Role, type UserStatus, type UsersPage } from '@staybook/domain';
-import { insertUser } from '../../db/factories.js';
-import { auditLog, jobs, roleChanges, users } from '../../db/schema.js';
+import { addDays, hostRequestCountSchema, userSchema, usersPageSchema, type Role, type UserStatus, type UsersPage } from '@staybook/domain';
+import { insertBooking, insertRoom, insertUser } from '../../db/factories.js';
+import { auditLog, bookings, jobs, roleChanges, users } from '../../db/schema.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 
@@ -166,6 +166,26 @@ describe.each(TEST_DATABASE_KINDS)('Manage Users on %s', (kind) => {
       }
       expect((await t.call('GET', '/api/users/requests/count')).statusCode).toBe(401);
     });
+
+    it("counts a host's cancellations for hosts and admins (who may have hosted), never for guests", async () => {
+      const tag = tagged();
+      const people = await Promise.all(
+        (['host', 'admin', 'guest'] as const).map((role) => person(`${tag} ${role}`, `${tag}-${role}@example.com`, role)),
+      );
+      const { db } = t.database;
+      for (const owner of people) {
+        // Each hosted a stay and cancelled it (the guest was a host once, since demoted).
+        const room = await insertRoom(db, { hostId: owner.id });
+        const { booking } = await insertBooking(db, { room, guestId: guest.id, checkIn: room.availableFrom, checkOut: addDays(room.availableFrom, 1), status: 'cancelled' });
+        await db.update(bookings).set({ cancelRequestedBy: 'host' }).where(eq(bookings.id, booking.id));
+      }
+      const page = await list({ q: tag });
+      expect(page.items.map((u) => [u.role, u.hostCancellations])).toEqual([
+        ['admin', 1],
+        ['guest', 0],
+        ['host', 1],
+      ]);
+    });
   });
 
   describe('host requests: the count, approving and declining', () => {
@@ -300,15 +320,12 @@ describe.each(TEST_DATABASE_KINDS)('Manage Users on %s', (kind) => {
         const promoted = await t.database.db.select().from(roleChanges).where(eq(roleChanges.userId, waiting.id));
         const mailed = await t.database.db.select().from(jobs).where(like(jobs.key, 'mail:host-request-declined:%'));
         const approvedMail = await t.database.db.select().from(jobs).where(like(jobs.key, 'mail:became-host:%'));
-        if (approve.statusCode === 200) {
-          expect(await statusOf(waiting.id)).toEqual({ role: 'host', status: 'Verified' });
-          expect([declined.length, promoted.length]).toEqual([0, 1]);
-          expect(approvedMail.map((j) => j.key)).toContain(`mail:became-host:${promoted[0]!.id}`);
-        } else {
-          expect(await statusOf(waiting.id)).toEqual({ role: 'guest', status: 'Verified' });
-          expect([declined.length, promoted.length]).toEqual([1, 0]);
-          expect(mailed.map((j) => j.key)).toContain(`mail:host-request-declined:${declined[0]!.id}`);
-        }
+        // Whichever came first, every part of the outcome agrees with it.
+        const approved = approve.statusCode === 200;
+        expect(await statusOf(waiting.id)).toEqual({ role: approved ? 'host' : 'guest', status: 'Verified' });
+        expect([declined.length, promoted.length]).toEqual(approved ? [0, 1] : [1, 0]);
+        const outcomeMail = approved ? `mail:became-host:${promoted[0]!.id}` : `mail:host-request-declined:${declined[0]!.id}`;
+        expect([...approvedMail, ...mailed].map((j) => j.key)).toContain(outcomeMail);
       }
     });
   });

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   emailSchema,
+  mayHaveHosted,
+  mayUse,
   normalizeEmail,
   SELF_ROLE_CHANGE_MESSAGE,
   type HostRequestCount,
@@ -9,7 +11,7 @@ import {
   type User,
   type UsersPage,
 } from '@staybook/domain';
-import type { Db } from '../../db/client.js';
+import { withTransaction, type Db } from '../../db/client.js';
 import { auditLog, bookings, roleChanges, rooms, users } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import { becameHostMail, hostRequestDeclinedMail } from '../../integrations/mail/templates.js';
@@ -31,7 +33,7 @@ function toUser(row: typeof users.$inferSelect): User {
 /** A user record, for that user or an admin. */
 export async function getUserByEmail(db: Db, { actor, email }: { actor: Actor; email: string }): Promise<User> {
   const wanted = normalizeEmail(email);
-  if (wanted !== actor.email && actor.role !== 'admin') {
+  if (wanted !== actor.email && !mayUse(actor.role, 'seeAnyAccount')) {
     throw new ForbiddenError('You can only see your own account.');
   }
   const [row] = await db.select().from(users).where(eq(users.email, wanted)).limit(1);
@@ -156,7 +158,7 @@ export async function listUsers(db: Db, query: ListUsersQuery): Promise<UsersPag
     }
   }
 
-  const cancellations = await hostCancellations(db, page.filter((row) => row.role !== 'guest').map((row) => row.id));
+  const cancellations = await hostCancellations(db, page.filter((row) => mayHaveHosted(row.role)).map((row) => row.id));
   return {
     items: page.map((row) => ({ ...toUser(row), hostCancellations: cancellations.get(row.id) ?? 0 })),
     nextCursor,
@@ -214,8 +216,7 @@ async function recordRoleChange(
  * an approval and a decline at once give one outcome.
  */
 export async function approveHostRequest(deps: UserDeps, { actor, userId }: { actor: Actor; userId: string }): Promise<User> {
-  const approved = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const approved = await withTransaction(deps.db, async (tx) => {
     const [row] = await tx.update(users).set({ role: 'host', status: 'Verified', updatedAt: sql`now()` }).where(waitingRequest(userId)).returning();
     if (!row) return null;
     await recordRoleChange(tx, { actorId: actor.id, user: row, fromRole: 'guest', toRole: 'host', via: 'admin', requested: true }, deps.publicUrl);
@@ -232,8 +233,7 @@ export async function approveHostRequest(deps: UserDeps, { actor, userId }: { ac
  * transaction. Guarded like the approval: the loser of a race hears 409.
  */
 export async function declineHostRequest(deps: UserDeps, { actor, userId, reason }: { actor: Actor; userId: string; reason: string }): Promise<User> {
-  const declined = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const declined = await withTransaction(deps.db, async (tx) => {
     const [row] = await tx.update(users).set({ status: 'Verified', updatedAt: sql`now()` }).where(waitingRequest(userId)).returning();
     if (!row) return null;
     const [entry] = await tx
@@ -258,8 +258,7 @@ export async function applyRoleChange(
   db: Db,
   { email, role, actorId, via, publicUrl }: { email: string; role: Role; actorId: string | null; via: 'admin' | 'cli'; publicUrl: string },
 ): Promise<{ email: string; changed: boolean; mailed: boolean } | null> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return withTransaction(db, async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.email, normalizeEmail(email))).for('update');
     if (!current) return null;
     if (current.role === role && current.status === 'Verified') return { email: current.email, changed: false, mailed: false };

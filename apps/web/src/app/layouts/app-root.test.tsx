@@ -5,13 +5,12 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { BecomeHostDialog } from '../../features/users/components/become-host-dialog';
+import { jsonResponse } from '../../testing/fetch';
+import { sampleUser } from '../../testing/samples';
 import { AppRoot } from './app-root';
 
-const GUS = { id: 'u1', name: 'Gus Guest', email: 'guest@staybook.example', image: null, role: 'guest', status: 'Verified', emailVerified: true };
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const GUS = sampleUser({ id: 'u1', email: 'guest@staybook.example' });
+const json = (status: number, body: unknown) => jsonResponse(body, status);
 
 /** Where the app is, who it thinks is signed in, and where the login guard would return to. */
 function WhereAmI() {

@@ -1,3 +1,4 @@
+import { mayUse } from '@staybook/domain/access';
 import { APP_PATHS } from '@staybook/domain/app-routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
@@ -33,8 +34,8 @@ export function HostYourHomeButton() {
         return;
       }
       const record = await queryClient.ensureQueryData(userQuery(user.email));
-      if (record.role === 'guest') setDialogOpen(true);
-      else await navigate(record.role === 'host' ? APP_PATHS.addRoom : APP_PATHS.dashboard);
+      if (mayUse(record.role, 'becomeHost')) setDialogOpen(true);
+      else await navigate(mayUse(record.role, 'addRoom') ? APP_PATHS.addRoom : APP_PATHS.dashboard);
     } catch (error) {
       notify.error(errorMessage(error));
     }

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { AiOutlineMenu } from 'react-icons/ai';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useMenuButton } from '../../hooks/use-menu-button';
 import { errorMessage } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 
@@ -14,25 +15,15 @@ export function ProfileMenu() {
   const { user, error, logOut } = useAuth();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
+  const { buttonProps, menuId } = useMenuButton(open, setOpen);
 
   useEffect(() => {
     if (!open) return;
     const closeOnOutsidePointer = (event: PointerEvent) => {
       if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
     };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
     document.addEventListener('pointerdown', closeOnOutsidePointer);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('pointerdown', closeOnOutsidePointer);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
+    return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
   }, [open]);
 
   const close = () => setOpen(false);
@@ -44,12 +35,8 @@ export function ProfileMenu() {
   return (
     <div ref={rootRef} className="relative">
       <button
-        ref={buttonRef}
-        type="button"
+        {...buttonProps}
         aria-label="Open profile menu"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((wasOpen) => !wasOpen)}
         className="flex items-center gap-3 rounded-full border border-neutral-200 py-1.5 pr-1.5 pl-3 transition hover:shadow-md"
       >
         <AiOutlineMenu size={18} aria-hidden="true" />
@@ -57,7 +44,7 @@ export function ProfileMenu() {
       </button>
       {open && (
         <div
-          id={panelId}
+          id={menuId}
           className="absolute top-14 right-0 w-48 overflow-hidden rounded-xl border border-neutral-100 bg-white py-2 text-sm shadow-lg"
         >
           <ul>

@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetchJson } from '../../testing/fetch';
+import { TestProviders } from '../../testing/providers';
 import { HomeRoute } from './home';
 
 afterEach(() => {
@@ -10,21 +11,12 @@ afterEach(() => {
 });
 
 function renderHome(path: string) {
-  const fetch = vi.fn((_url: string) =>
-    Promise.resolve(
-      new Response(JSON.stringify({ items: [], nextCursor: null, total: { count: 0, more: false } }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
-    ),
-  );
-  vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const fetch = stubFetchJson({ items: [], nextCursor: null, total: { count: 0, more: false } });
   const router = createMemoryRouter([{ path: '/', element: <HomeRoute /> }], { initialEntries: [path] });
   render(
-    <QueryClientProvider client={client}>
+    <TestProviders>
       <RouterProvider router={router} />
-    </QueryClientProvider>,
+    </TestProviders>,
   );
   const asked = () => fetch.mock.calls.map(([url]) => String(url));
   return { router, asked };

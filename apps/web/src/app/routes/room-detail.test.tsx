@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetchJson } from '../../testing/fetch';
+import { renderWithProviders } from '../../testing/providers';
 import { RoomDetailRoute } from './room-detail';
 
 afterEach(() => {
@@ -15,19 +16,12 @@ const MALFORMED = {
 };
 
 function renderRoomPage(path: string) {
-  const fetch = vi.fn(() =>
-    Promise.resolve(new Response(JSON.stringify(MALFORMED), { status: 400, headers: { 'content-type': 'application/json' } })),
-  );
-  vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <QueryClientProvider client={client}>
-        <Routes>
-          <Route path="/room/:id" element={<RoomDetailRoute />} />
-        </Routes>
-      </QueryClientProvider>
-    </MemoryRouter>,
+  const fetch = stubFetchJson(MALFORMED, 400);
+  renderWithProviders(
+    <Routes>
+      <Route path="/room/:id" element={<RoomDetailRoute />} />
+    </Routes>,
+    { path },
   );
   return fetch;
 }

@@ -1,18 +1,15 @@
 import { APP_PATHS } from '@staybook/domain/app-routes';
-import { PRODUCT_NAME } from '@staybook/domain/product';
 import { useNavigate } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { useServerInfo } from '../../../features/auth/api/use-server-info';
 import { VerifyEmailNotice } from '../../../features/auth/components/verify-email-notice';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
-import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
+import { DashboardPage } from '../../../features/dashboard/components/dashboard-page';
 import { useCreateRoom } from '../../../features/hosting/api/use-room-changes';
 import { RoomForm } from '../../../features/hosting/components/room-form';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { notify } from '../../../lib/notify';
 
 export function AddRoomRoute() {
-  useDocumentTitle(`Add Room | ${PRODUCT_NAME}`);
   const navigate = useNavigate();
   const create = useCreateRoom();
   const { user } = useAuth();
@@ -20,8 +17,7 @@ export function AddRoomRoute() {
   const serverInfo = useServerInfo();
 
   return (
-    <section className="flex flex-col gap-6">
-      <DashboardPageHeading title="Add Room" />
+    <DashboardPage title="Add Room">
       {/* Listing waits until the e-mail address is verified: the form would only be refused. */}
       {user && !user.emailVerified ? (
         <VerifyEmailNotice email={user.email} action="list a room" />
@@ -42,6 +38,6 @@ export function AddRoomRoute() {
           }}
         />
       )}
-    </section>
+    </DashboardPage>
   );
 }

@@ -1,14 +1,10 @@
-import { PRODUCT_NAME } from '@staybook/domain/product';
-import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
+import { DashboardPage } from '../../../features/dashboard/components/dashboard-page';
 import { ManageUsersTable } from '../../../features/users/components/manage-users-table';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
 
 export function ManageUsersRoute() {
-  useDocumentTitle(`Manage Users | ${PRODUCT_NAME}`);
   return (
-    <section className="flex flex-col gap-6">
-      <DashboardPageHeading title="Manage Users" />
+    <DashboardPage title="Manage Users">
       <ManageUsersTable />
-    </section>
+    </DashboardPage>
   );
 }

@@ -1,14 +1,10 @@
-import { PRODUCT_NAME } from '@staybook/domain/product';
 import { BookingsTable } from '../../../features/bookings/components/bookings-table';
-import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { DashboardPage } from '../../../features/dashboard/components/dashboard-page';
 
 export function MyBookingsRoute() {
-  useDocumentTitle(`My Bookings | ${PRODUCT_NAME}`);
   return (
-    <section className="flex flex-col gap-6">
-      <DashboardPageHeading title="My Bookings" />
+    <DashboardPage title="My Bookings">
       <BookingsTable view="mine" />
-    </section>
+    </DashboardPage>
   );
 }

@@ -1,5 +1,5 @@
+import { statsViewOf } from '@staybook/domain/access';
 import { PRODUCT_NAME } from '@staybook/domain/product';
-import type { StatsView } from '@staybook/domain/stats';
 import { Loader } from '../../../components/loader';
 import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
 import { useDashboardMode } from '../../../features/dashboard/hooks/use-dashboard-mode';
@@ -15,7 +15,7 @@ export function StatisticsRoute() {
   useDocumentTitle(`Dashboard | ${PRODUCT_NAME}`);
   const { role, loading } = useRole();
   const [mode] = useDashboardMode();
-  const view: StatsView | null = role === 'admin' ? 'admin' : role === 'host' ? (mode === 'guest' ? 'guest' : 'host') : role === 'guest' ? 'guest' : null;
+  const view = role ? statsViewOf(role, mode) : null;
 
   return (
     <section>

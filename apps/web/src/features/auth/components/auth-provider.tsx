@@ -1,6 +1,8 @@
+import { APP_PATHS } from '@staybook/domain/app-routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, type ReactNode } from 'react';
 import { ApiRequestError, onAuthFailure } from '../../../lib/api-client';
+import { onEmailNotVerified } from '../../../lib/query-client';
 import { uploadImage } from '../../uploads/api/upload-image';
 import * as authApi from '../api/auth-api';
 import { sessionQuery } from '../api/auth-queries';
@@ -12,8 +14,6 @@ interface AuthProviderProps {
   children: ReactNode;
 }
 
-/** Google sign-in comes back through this route, which greets the user and forwards them. */
-const SOCIAL_COMPLETE_PATH = '/auth/complete';
 
 export function AuthProvider({ onSessionRejected, children }: AuthProviderProps) {
   const queryClient = useQueryClient();
@@ -43,6 +43,7 @@ export function AuthProvider({ onSessionRejected, children }: AuthProviderProps)
     void clearClientState().then(onSessionRejected);
   });
   useEffect(() => onAuthFailure(() => handleSessionRejected()), []);
+  useEffect(() => onEmailNotVerified(() => void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey })), [queryClient]);
 
   const retry = useCallback(() => void refetchSession(), [refetchSession]);
 
@@ -61,7 +62,8 @@ export function AuthProvider({ onSessionRejected, children }: AuthProviderProps)
   }, []);
 
   const signInWithGoogle = useCallback(async (returnTo: string) => {
-    const callbackURL = `${SOCIAL_COMPLETE_PATH}?${new URLSearchParams({ to: returnTo }).toString()}`;
+    // Google sign-in comes back through this route, which greets the user and forwards them.
+    const callbackURL = `${APP_PATHS.authComplete}?${new URLSearchParams({ to: returnTo }).toString()}`;
     const url = await authApi.startSocialSignIn({
       provider: 'google',
       callbackURL,

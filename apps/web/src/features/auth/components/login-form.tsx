@@ -3,7 +3,7 @@ import { loginSchema } from '@staybook/domain/identity';
 import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/fields';
+import { EmailField, PasswordField } from '../../../components/fields';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAuth } from '../hooks/use-auth';
@@ -31,22 +31,8 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
 
   return (
     <form noValidate onSubmit={handleSubmit((credentials) => mutation.mutate(credentials))} className="flex flex-col gap-2">
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        required
-        error={formState.errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={formState.errors.password?.message}
-        {...register('password')}
-      />
+      <EmailField error={formState.errors.email?.message} {...register('email')} />
+      <PasswordField label="Password" error={formState.errors.password?.message} {...register('password')} />
       <Button type="submit" className="w-full" pending={mutation.isPending}>
         Sign In
       </Button>

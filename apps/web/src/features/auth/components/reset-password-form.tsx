@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/button';
-import { NewPasswordField, TextField } from '../../../components/fields';
+import { NewPasswordField, PasswordField } from '../../../components/fields';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
@@ -48,11 +48,9 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken }: ResetPasswo
       className="flex flex-col gap-2"
     >
       <NewPasswordField label="New password" error={errors.newPassword?.message} {...register('newPassword')} />
-      <TextField
+      <PasswordField
         label="Confirm new password"
-        type="password"
         autoComplete="new-password"
-        required
         error={errors.confirmation?.message}
         {...register('confirmation')}
       />

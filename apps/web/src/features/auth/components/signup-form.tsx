@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { ImageFormField } from '../../../components/image-field';
-import { NewPasswordField, TextField } from '../../../components/fields';
+import { EmailField, NewPasswordField, TextField } from '../../../components/fields';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
@@ -43,14 +43,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
     >
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
       <ImageFormField control={control} name="image" label="Select Image" required />
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={errors.email?.message} {...register('email')} />
       <NewPasswordField label="Password" error={errors.password?.message} {...register('password')} />
       <Button type="submit" className="w-full" pending={mutation.isPending}>
         Continue

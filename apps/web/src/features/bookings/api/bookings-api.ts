@@ -1,6 +1,8 @@
 import { bookingSchema, bookingsPageSchema, cancellationQuoteSchema, paymentConfigSchema, paymentIntentSchema, roomAvailabilitySchema, testProcessorConfirmResultSchema, type Booking, type BookingsPage, type CancellationQuote, type PaymentConfig, type PaymentIntent, type RoomAvailability, type StayRange } from '@staybook/domain/bookings';
 import type { CardInput } from '@staybook/domain/cards';
 import { apiRequest } from '../../../lib/api-client';
+import { stayApiPath } from '../../../lib/api-paths';
+import { fetchPage, type PageRequest } from '../../../lib/paging';
 import type { BookingsView } from './booking-keys';
 
 export function fetchAvailability(roomId: string, signal?: AbortSignal): Promise<RoomAvailability> {
@@ -42,25 +44,13 @@ const LIST_PATHS: Record<BookingsView, string> = {
   managed: '/api/manage-bookings',
 };
 
-export function fetchBookingsPage({
-  view,
-  cursor,
-  limit,
-  signal,
-}: {
-  view: BookingsView;
-  cursor: string | null;
-  limit: number;
-  signal?: AbortSignal;
-}): Promise<BookingsPage> {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (cursor) params.set('cursor', cursor);
-  return apiRequest(`${LIST_PATHS[view]}?${params.toString()}`, bookingsPageSchema, { signal: signal ?? null });
+export function fetchBookingsPage({ view, ...page }: PageRequest & { view: BookingsView }): Promise<BookingsPage> {
+  return fetchPage(LIST_PATHS[view], bookingsPageSchema, page);
 }
 
 /** What cancelling the stay now would refund the guest, by its policy (a host's cancellation: everything). */
 export function fetchCancellationQuote(id: string, signal?: AbortSignal): Promise<CancellationQuote> {
-  return apiRequest(`/api/booking/${encodeURIComponent(id)}/cancellation`, cancellationQuoteSchema, { signal: signal ?? null });
+  return apiRequest(stayApiPath(id, 'cancellation'), cancellationQuoteSchema, { signal: signal ?? null });
 }
 
 /**
@@ -68,7 +58,7 @@ export function fetchCancellationQuote(id: string, signal?: AbortSignal): Promis
  * changed meanwhile (a threshold passed), nothing is cancelled and the 409 says the new amount.
  */
 export function cancelBooking({ id, expectedRefundCents }: { id: string; expectedRefundCents?: number | undefined }): Promise<Booking> {
-  return apiRequest(`/api/booking/${encodeURIComponent(id)}`, bookingSchema, {
+  return apiRequest(stayApiPath(id), bookingSchema, {
     method: 'DELETE',
     ...(expectedRefundCents === undefined ? {} : { json: { expectedRefundCents } }),
   });

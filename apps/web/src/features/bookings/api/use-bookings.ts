@@ -1,5 +1,6 @@
 import { BOOKINGS_PAGE_SIZE } from '@staybook/domain/bookings';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { cursorPages } from '../../../lib/paging';
 import { fetchBookingsPage } from './bookings-api';
 import { bookingKeys, type BookingsView } from './booking-keys';
 
@@ -11,8 +12,6 @@ export function useBookings(view: BookingsView) {
   const limit = BOOKINGS_PAGE_SIZE;
   return useInfiniteQuery({
     queryKey: bookingKeys.list(view, limit),
-    queryFn: ({ pageParam, signal }) => fetchBookingsPage({ view, cursor: pageParam, limit, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    ...cursorPages((cursor, signal) => fetchBookingsPage({ view, cursor, limit, signal })),
   });
 }

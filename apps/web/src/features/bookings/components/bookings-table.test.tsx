@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '@staybook/domain/bookings';
 import type { BookingsView } from '../api/booking-keys';
-import { sampleBooking } from '../utils/sample-booking';
+import { stubFetchJson } from '../../../testing/fetch';
+import { renderWithProviders } from '../../../testing/providers';
+import { sampleBooking } from '../../../testing/samples';
 import { BookingsTable } from './bookings-table';
 
 afterEach(() => {
@@ -17,18 +17,8 @@ function renderEmpty(view: BookingsView) {
 }
 
 function renderList(view: BookingsView, items: Booking[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.resolve(new Response(JSON.stringify({ items, nextCursor: null }), { headers: { 'content-type': 'application/json' } }))),
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <BookingsTable view={view} />
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
+  stubFetchJson({ items, nextCursor: null });
+  renderWithProviders(<BookingsTable view={view} />);
 }
 
 describe('the bookings lists with nothing in them', () => {

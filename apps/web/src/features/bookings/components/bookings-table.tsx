@@ -1,10 +1,10 @@
-import { APP_PATHS } from '@staybook/domain/app-routes';
+import { APP_PATHS, reviewPath, tripPath } from '@staybook/domain/app-routes';
 import type { Booking } from '@staybook/domain/bookings';
 import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { countOf } from '@staybook/domain/text';
 import { useId, useState } from 'react';
-import { Link, generatePath } from 'react-router';
+import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -43,7 +43,7 @@ export function BookingsTable({ view }: { view: BookingsView }) {
             <StayState booking={booking} />
             {booking.review?.canWrite && (
               <Link
-                to={generatePath(APP_PATHS.review, { bookingId: booking._id })}
+                to={reviewPath(booking._id)}
                 className="rounded-full bg-amber-100 px-3 py-1 font-semibold whitespace-nowrap text-amber-900 transition hover:bg-amber-200"
               >
                 Write a review
@@ -76,7 +76,7 @@ function StayTitle({ booking }: { booking: Booking }) {
   return (
     <RoomTitleCell image={booking.image}>
       <Link
-        to={generatePath(APP_PATHS.trip, { bookingId: booking._id })}
+        to={tripPath(booking._id)}
         aria-describedby={referenceId}
         className="font-medium text-neutral-900 underline-offset-2 hover:underline"
       >

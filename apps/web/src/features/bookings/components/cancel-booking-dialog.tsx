@@ -5,7 +5,7 @@ import { formatMoney } from '@staybook/domain/money';
 import { useState } from 'react';
 
 import { Loader } from '../../../components/loader';
-import { Modal, ModalActions } from '../../../components/modal';
+import { ConfirmDialog } from '../../../components/modal';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
@@ -66,9 +66,7 @@ export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogPro
   };
 
   return (
-    <Modal
-      open
-      onClose={() => !cancel.isPending && onClose()}
+    <ConfirmDialog
       title="Cancel this booking?"
       description={
         <>
@@ -85,6 +83,12 @@ export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogPro
           )}
         </>
       }
+      onClose={onClose}
+      cancelLabel="Keep booking"
+      confirmLabel="Yes, cancel"
+      pending={cancel.isPending}
+      confirmDisabled={!quote.data || quote.isFetching}
+      onConfirm={() => void handleConfirm()}
     >
       {quote.isPending && <Loader size="short" />}
       {quote.isError && (
@@ -100,15 +104,6 @@ export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogPro
           {problem}
         </p>
       )}
-      <hr className="my-6 border-neutral-200" />
-      <ModalActions
-        onCancel={onClose}
-        cancelLabel="Keep booking"
-        confirmLabel="Yes, cancel"
-        pending={cancel.isPending}
-        confirmDisabled={!quote.data || quote.isFetching}
-        onConfirm={() => void handleConfirm()}
-      />
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -1,11 +1,12 @@
 import type { SessionUser } from '@staybook/domain/accounts';
 import type { RoomAvailability } from '@staybook/domain/bookings';
 import type { Room } from '@staybook/domain/rooms';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AuthContext, type AuthContextValue } from '../../auth/hooks/use-auth';
+import { jsonResponse as json, stubFetch } from '../../../testing/fetch';
+import { renderWithProviders } from '../../../testing/providers';
+import { sampleUser } from '../../../testing/samples';
 import { ReservationCard } from './reservation-card';
 
 // The card loads its calendar and the review dialog lazily. Loaded here first, their first transform (seconds on a
@@ -57,11 +58,7 @@ const AVAILABILITY: RoomAvailability = {
   booked: false,
 };
 
-const GUEST: SessionUser = { id: 'u1', name: 'Gus Guest', email: 'gus@example.com', image: null, role: 'guest', status: 'Verified', emailVerified: true };
-
-function json(body: unknown) {
-  return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
-}
+const GUEST = sampleUser({ id: 'u1' });
 
 /** The address as the page has it now (replaced as the guest chooses). */
 function Address() {
@@ -70,37 +67,29 @@ function Address() {
 }
 
 function renderCard(query = '', { room = ROOM, user = GUEST }: { room?: Room; user?: SessionUser } = {}) {
-  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
+  const fetch = stubFetch((url, init) => {
+    const path = new URL(url, 'http://localhost').pathname;
     if (path === `/api/room/${ROOM._id}/availability`) return json(AVAILABILITY);
     if (path === '/api/payments/config') return json({ provider: 'test', publishableKey: null });
     if (path === '/api/create-payment-intent') {
-      const body = JSON.parse(String(init?.body)) as { guests: number };
+      const body = JSON.parse(String(init.body)) as { guests: number };
       return json({ paymentIntentId: 'pi_test_1', clientSecret: 'pi_test_1_secret_x', provider: 'test', nights: 3, nightlyPriceCents: 24_000, totalCents: 72_000, guests: body.guests });
     }
-    return Promise.resolve(new Response('{}', { status: 404 }));
+    return new Response('{}', { status: 404 });
   });
-  vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const auth = { user, loading: false, error: null } as unknown as AuthContextValue;
-  render(
-    <MemoryRouter initialEntries={[`/room/${ROOM._id}${query}`]}>
-      <QueryClientProvider client={client}>
-        <AuthContext value={auth}>
-          <Routes>
-            <Route
-              path="/room/:id"
-              element={
-                <>
-                  <ReservationCard room={room} />
-                  <Address />
-                </>
-              }
-            />
-          </Routes>
-        </AuthContext>
-      </QueryClientProvider>
-    </MemoryRouter>,
+  renderWithProviders(
+    <Routes>
+      <Route
+        path="/room/:id"
+        element={
+          <>
+            <ReservationCard room={room} />
+            <Address />
+          </>
+        }
+      />
+    </Routes>,
+    { path: `/room/${ROOM._id}${query}`, user },
   );
   return { fetch, card: () => screen.getByRole('region', { name: 'Reservation' }) };
 }
@@ -130,17 +119,17 @@ describe('the reservation card', () => {
   });
 
   it('chooses nothing when the linked stay cannot be booked, and keeps a guest count the room takes', async () => {
-    for (const query of [
-      '?checkin=2030-01-09&checkout=2030-01-12&guests=9', // a taken night
-      '?checkin=2029-12-30&checkout=2030-01-03', // before the window (today, where the room is)
-      '?checkin=2030-03-29&checkout=2030-04-02', // past its end
-      '?checkin=2030-01-08&checkout=2030-01-05', // backwards
-      '?checkin=2030-01-05', // no check-out
-    ]) {
+    for (const [query, guests] of [
+      ['?checkin=2030-01-09&checkout=2030-01-12&guests=9', '4 guests'], // a taken night; as many guests as the room takes
+      ['?checkin=2029-12-30&checkout=2030-01-03', '1 guest'], // before the window (today, where the room is)
+      ['?checkin=2030-03-29&checkout=2030-04-02', '1 guest'], // past its end
+      ['?checkin=2030-01-08&checkout=2030-01-05', '1 guest'], // backwards
+      ['?checkin=2030-01-05', '1 guest'], // no check-out
+    ] as const) {
       const { card } = renderCard(query);
       expect(await screen.findByText('Add dates for prices'), query).toBeTruthy();
       expect((within(card()).getByRole('button', { name: 'Reserve' }) as HTMLButtonElement).disabled).toBe(true);
-      if (query.includes('guests=9')) expect(within(card()).getByText('4 guests')).toBeTruthy();
+      expect(within(card()).getByText(guests), query).toBeTruthy();
       cleanup();
     }
   });

@@ -12,7 +12,8 @@ import { VerifyEmailNotice } from '../../auth/components/verify-email-notice';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useAvailability } from '../api/use-availability';
 import { PriceBreakdown } from './price-breakdown';
-import { canCheckIn, clampGuests, describeSelection, explainLinkedStay, formatStay, isBookableStay, stayFromLink, type StaySelection } from '../utils/stay';
+import { describeSelection, type StaySelection } from '../../../lib/stay-selection';
+import { canCheckIn, clampGuests, explainLinkedStay, formatStay, isBookableStay, stayFromLink } from '../utils/stay';
 import { readStayLink, writeStayLink } from '../utils/stay-link';
 import { GuestsStepper } from './guests-stepper';
 

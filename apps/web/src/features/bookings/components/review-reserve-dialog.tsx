@@ -5,9 +5,9 @@ import { countOf } from '@staybook/domain/text';
 import type { Room } from '@staybook/domain/rooms';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react';
-import { APP_PATHS } from '@staybook/domain/app-routes';
+import { APP_PATHS, tripPath } from '@staybook/domain/app-routes';
 import { ERROR_CODES } from '@staybook/domain/errors';
-import { Link, generatePath, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { Modal, ModalActions } from '../../../components/modal';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -109,7 +109,7 @@ export function ReviewReserveDialog({ room, stay, guests, onClose }: ReviewReser
     onClose();
     void refreshStays();
     // The trip page: the reference, the receipt and the way to My Bookings.
-    void navigate(generatePath(APP_PATHS.trip, { bookingId }));
+    void navigate(tripPath(bookingId));
   };
 
   const guest = user?.name || user?.email || '';

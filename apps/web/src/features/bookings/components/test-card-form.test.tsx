@@ -1,14 +1,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../testing/fetch';
 import type { CardPaymentHandle } from './card-payment';
 import { TestCardForm } from './test-card-form';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const json = (status: number, body: unknown) => jsonResponse(body, status);
 
 function renderForm({ invalid = false } = {}) {
   const ref = createRef<CardPaymentHandle>();

@@ -1,4 +1,4 @@
-import { CARD_ERROR_MESSAGES, cardBrand, checkCardInput, formatCardNumber, TEST_SUCCESS_CARD, type CardBrand, type CardErrorCode } from '@staybook/domain/cards';
+import { CARD_ERROR_MESSAGES, cardBrand, cardBrandName, checkCardInput, formatCardNumber, TEST_SUCCESS_CARD, type CardErrorCode } from '@staybook/domain/cards';
 import { useEffect, useId, useImperativeHandle, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { INPUT_CLASS } from '../../../components/fields';
 import { errorMessage } from '../../../lib/form-errors';
@@ -6,17 +6,16 @@ import { confirmTestCard } from '../api/bookings-api';
 import { formatExpiry, toCardInput } from '../utils/card-input';
 import type { CardFormProps } from './card-payment';
 
-const BRAND_NAMES: Record<CardBrand, string | null> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  unknown: null,
-};
-
 const CARD_INPUT_CLASS = `${INPUT_CLASS} tabular-nums disabled:opacity-60`;
 
 type CardField = 'number' | 'expiry' | 'cvc';
+
+/** Each card input's label, and the names a browser's card autofill knows it by. */
+const CARD_FIELDS: Record<CardField, { label: string; name: string; autoComplete: string }> = {
+  number: { label: 'Card number', name: 'cardnumber', autoComplete: 'cc-number' },
+  expiry: { label: 'Expiry date', name: 'exp-date', autoComplete: 'cc-exp' },
+  cvc: { label: 'CVC', name: 'cvc', autoComplete: 'cc-csc' },
+};
 
 /** The field to fix for a problem found before sending; a decline concerns the card, not a field. */
 const FIELD_OF: Partial<Record<CardErrorCode, CardField>> = {
@@ -38,7 +37,7 @@ export function TestCardForm({ ref, onReadyChange, disabled, errorId, invalid }:
   const [flagged, setFlagged] = useState<CardField | null>(null);
   const id = useId();
   const brand = cardBrand(number);
-  const brandName = BRAND_NAMES[brand];
+  const brandName = cardBrandName(brand);
 
   useEffect(() => onReadyChange(true), [onReadyChange]);
 
@@ -63,6 +62,8 @@ export function TestCardForm({ ref, onReadyChange, disabled, errorId, invalid }:
 
   // The message under the form is read with every field; the field it is about is marked.
   const fieldProps = (field: CardField) => ({
+    id: `${id}-${field}`,
+    ...CARD_FIELDS[field],
     'aria-invalid': (invalid && flagged === field) || undefined,
     'aria-describedby': invalid ? errorId : undefined,
     className: CARD_INPUT_CLASS,
@@ -72,41 +73,29 @@ export function TestCardForm({ ref, onReadyChange, disabled, errorId, invalid }:
     <fieldset className="flex flex-col gap-3" disabled={disabled}>
       <legend className="sr-only">Card details</legend>
       <CardField
-        id={`${id}-number`}
-        label="Card number"
+        {...fieldProps('number')}
         aside={
           // Announced with the field when it changes, as the brand logo in a card field is seen.
           <span aria-live="polite" className="text-xs font-semibold text-neutral-600">
             {brandName}
           </span>
         }
-        name="cardnumber"
-        autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
         value={number}
         onChange={(event) => setNumber(formatCardNumber(event.target.value))}
-        {...fieldProps('number')}
       />
       <div className="grid grid-cols-2 gap-3">
         <CardField
-          id={`${id}-expiry`}
-          label="Expiry date"
-          name="exp-date"
-          autoComplete="cc-exp"
+          {...fieldProps('expiry')}
           placeholder="MM / YY"
           value={expiry}
           onChange={(event) => setExpiry(formatExpiry(event.target.value))}
-          {...fieldProps('expiry')}
         />
         <CardField
-          id={`${id}-cvc`}
-          label="CVC"
-          name="cvc"
-          autoComplete="cc-csc"
+          {...fieldProps('cvc')}
           placeholder={brand === 'amex' ? '1234' : '123'}
           value={cvc}
           onChange={(event) => setCvc(event.target.value.replace(/\D/g, '').slice(0, 4))}
-          {...fieldProps('cvc')}
         />
       </div>
       <p className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900">

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   canCheckIn,
   clampGuests,
-  describeSelection,
   isBookableStay,
   isSelectable,
   lastCheckOut,
   selectDay,
   stayFromLink,
 } from './stay';
+import { describeSelection } from '../../../lib/stay-selection';
 
 // A window from Jan 5 (check-in) to Jan 20 (last check-out), Jan 10-12 taken (nights of the 10th and 11th).
 const window = { from: '2027-01-05', to: '2027-01-20', taken: [{ from: '2027-01-10', to: '2027-01-12' }] };

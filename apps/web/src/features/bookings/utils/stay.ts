@@ -1,14 +1,8 @@
 import type { RoomAvailability, StayRange } from '@staybook/domain/bookings';
-import { MAX_STAY_NIGHTS } from '@staybook/domain/stay-limits';
-import { describeStayProblem, findStayProblem, isTakenNight, staysOverlap } from '@staybook/domain/stay-rules';
-import { addDays, formatIsoDate, nightsBetween, type IsoDate } from '@staybook/domain/dates';
-import { countOf } from '@staybook/domain/text';
-
-/**
- * What the guest has chosen so far: nothing, a check-in day waiting for its check-out day, or a
- * whole stay. Dates are calendar dates; the check-out day is not a night of the stay.
- */
-export type StaySelection = { from: IsoDate; to: IsoDate | null } | null;
+import { describeStayProblem, findStayProblem } from '@staybook/domain/stay-rules';
+import { isTakenNight, lastCheckOut, sharedNights } from '@staybook/domain/stays';
+import { formatIsoDate, type IsoDate } from '@staybook/domain/dates';
+import type { StaySelection } from '../../../lib/stay-selection';
 
 /** The availability rules the picker needs (the API's answer fits). */
 type Window = Pick<RoomAvailability, 'from' | 'to' | 'taken'>;
@@ -18,18 +12,8 @@ export function canCheckIn(day: IsoDate, window: Window): boolean {
   return day >= window.from && day < window.to && !isTakenNight(day, window.taken);
 }
 
-/**
- * The latest check-out day for a stay starting on `from`: the first taken night after it (a guest
- * may leave the morning the next one arrives), the window's last day, or the longest stay allowed.
- */
-export function lastCheckOut(from: IsoDate, window: Window): IsoDate {
-  let limit = window.to;
-  for (const stay of window.taken) {
-    if (stay.from > from && stay.from < limit) limit = stay.from;
-  }
-  const longest = addDays(from, MAX_STAY_NIGHTS);
-  return longest < limit ? longest : limit;
-}
+// The latest check-out day for a stay starting on a day is the domain's rule; the picker offers days up to it.
+export { lastCheckOut };
 
 /** Whether clicking `day` does anything: a check-in day, or the check-out day of the stay begun. */
 export function isSelectable(day: IsoDate, selection: StaySelection, window: Window): boolean {
@@ -78,9 +62,10 @@ export function explainLinkedStay(
   const problem = findStayProblem({ stay, room: window, taken: window.taken });
   if (!problem) return null;
   if (problem !== 'taken') return { stay, reason: describeStayProblem(problem, { stay, room: window }) };
-  const inTheWay = window.taken
-    .filter((other) => staysOverlap(stay, other))
-    .map((other) => formatStay({ from: other.from > stay.from ? other.from : stay.from, to: other.to < stay.to ? other.to : stay.to }));
+  const inTheWay = window.taken.flatMap((other) => {
+    const shared = sharedNights(stay, other);
+    return shared ? [formatStay(shared)] : [];
+  });
   return { stay, reason: `Already booked: ${inTheWay.join(', ')}. Please choose other dates.` };
 }
 
@@ -101,14 +86,4 @@ export function clampGuests(guests: number | undefined, roomGuests: number): num
   const most = Math.max(1, Math.floor(roomGuests));
   if (guests === undefined || !Number.isFinite(guests)) return 1;
   return Math.min(most, Math.max(1, Math.floor(guests)));
-}
-
-/** What a screen reader hears after each pick, and what the card says under the calendar. */
-export function describeSelection(selection: StaySelection): string {
-  if (!selection) return 'Choose your check-in day.';
-  if (!selection.to) return `Check-in ${formatIsoDate(selection.from)}. Choose your check-out day.`;
-  return `Check-in ${formatIsoDate(selection.from)}, check-out ${formatIsoDate(selection.to)}, ${countOf(
-    nightsBetween(selection.from, selection.to),
-    'night',
-  )}`;
 }

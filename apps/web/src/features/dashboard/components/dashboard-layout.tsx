@@ -1,8 +1,9 @@
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { AiOutlineMenu } from 'react-icons/ai';
 import { Outlet, useLocation } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { LogoLink } from '../../../components/logo-link';
+import { useMenuButton } from '../../../hooks/use-menu-button';
 import { DashboardSidebar } from './dashboard-sidebar';
 
 /**
@@ -15,31 +16,15 @@ export function DashboardLayout() {
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const menuOpen = openedAt === location.key;
   const close = () => setOpenedAt(null);
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const sidebarId = useId();
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenedAt(null);
-      menuButtonRef.current?.focus();
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [menuOpen]);
+  const { buttonProps, menuId: sidebarId } = useMenuButton(menuOpen, (open) => setOpenedAt(open ? location.key : null));
 
   return (
     <div className="min-h-screen bg-white">
       <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-neutral-200 bg-white px-4 md:hidden">
         <LogoLink size="small" />
         <button
-          ref={menuButtonRef}
-          type="button"
+          {...buttonProps}
           aria-label="Open dashboard menu"
-          aria-expanded={menuOpen}
-          aria-controls={sidebarId}
-          onClick={() => setOpenedAt(menuOpen ? null : location.key)}
           className="rounded-md p-2 text-neutral-800 hover:bg-neutral-100"
         >
           <AiOutlineMenu size={24} aria-hidden="true" />

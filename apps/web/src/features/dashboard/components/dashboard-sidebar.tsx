@@ -1,4 +1,4 @@
-import { ACCESS, inSidebar, type Capability } from '@staybook/domain/access';
+import { ACCESS, hasDashboardModes, inSidebar, type Capability } from '@staybook/domain/access';
 import { useState, type ComponentType } from 'react';
 import type { IconType } from 'react-icons';
 // Lucide, a set the first page does not use: icons sharing a module with the home page's icons
@@ -58,7 +58,7 @@ export function DashboardSidebar() {
   return (
     <div className="flex h-full flex-col gap-4 px-3 py-5">
       <LogoLink className="mx-3 hidden self-start md:block" />
-      {role === 'host' && <ModeToggle mode={mode} onToggle={toggleMode} />}
+      {role && hasDashboardModes(role) && <ModeToggle mode={mode} onToggle={toggleMode} />}
       <nav aria-label="Dashboard" className="flex flex-1 flex-col">
         <ul className="flex flex-col gap-1">
           <SidebarLink to={ACCESS.statistics.path} end icon={LuChartLine}>

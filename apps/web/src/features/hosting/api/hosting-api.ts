@@ -3,19 +3,10 @@ import { centsToDollars } from '@staybook/domain/money';
 import { deletedCountSchema, type RoomInput } from '@staybook/domain/room-input';
 import { hostRoomsPageSchema, roomSchema, type HostRoomsPage, type Room } from '@staybook/domain/rooms';
 import { apiRequest, apiUpload } from '../../../lib/api-client';
+import { fetchPage, type PageRequest } from '../../../lib/paging';
 
-export function fetchMyListingsPage({
-  cursor,
-  limit,
-  signal,
-}: {
-  cursor: string | null;
-  limit: number;
-  signal?: AbortSignal;
-}): Promise<HostRoomsPage> {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (cursor) params.set('cursor', cursor);
-  return apiRequest(`/api/my-listings?${params.toString()}`, hostRoomsPageSchema, { signal: signal ?? null });
+export function fetchMyListingsPage(page: PageRequest): Promise<HostRoomsPage> {
+  return fetchPage('/api/my-listings', hostRoomsPageSchema, page);
 }
 
 /** The body the API takes: the form's checked values, with the price in dollars as the spec sends it. */

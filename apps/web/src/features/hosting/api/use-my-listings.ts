@@ -1,5 +1,6 @@
 import { ROOMS_PAGE_SIZE } from '@staybook/domain/rooms';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { cursorPages } from '../../../lib/paging';
 import { fetchMyListingsPage } from './hosting-api';
 import { hostingKeys } from './hosting-keys';
 
@@ -8,8 +9,6 @@ export function useMyListings() {
   const limit = ROOMS_PAGE_SIZE;
   return useInfiniteQuery({
     queryKey: hostingKeys.listings(limit),
-    queryFn: ({ pageParam, signal }) => fetchMyListingsPage({ cursor: pageParam, limit, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    ...cursorPages((cursor, signal) => fetchMyListingsPage({ cursor, limit, signal })),
   });
 }

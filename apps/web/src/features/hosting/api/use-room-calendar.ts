@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRefetch } from '../../../hooks/use-refetch';
 import type { RoomCalendar } from '@staybook/domain/calendar';
 import { bookingKeys } from '../../bookings/api/booking-keys';
 import { roomKeys } from '../../../lib/room-keys';
@@ -18,13 +19,8 @@ export function useRoomCalendarChanges(roomId: string) {
   const queryClient = useQueryClient();
   const key = hostingKeys.calendar(roomId);
   const show = (calendar: RoomCalendar) => queryClient.setQueryData(key, calendar);
-  const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: key }),
-      queryClient.invalidateQueries({ queryKey: bookingKeys.availabilities() }),
-      queryClient.invalidateQueries({ queryKey: roomKeys.all }),
-    ]);
-  };
+  const refetch = useRefetch();
+  const refresh = () => refetch(key, bookingKeys.availabilities(), roomKeys.all);
   return {
     regenerate: useMutation({ mutationFn: () => regenerateExportLink(roomId), onSuccess: show }),
     add: useMutation({ mutationFn: (url: string) => addCalendarImport({ roomId, url }), onSettled: refresh }),

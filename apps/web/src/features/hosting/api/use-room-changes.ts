@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useRefetch } from '../../../hooks/use-refetch';
 import { bookingKeys } from '../../bookings/api/booking-keys';
 import { roomKeys } from '../../../lib/room-keys';
 import { createRoom, deleteRoom, updateRoom } from './hosting-api';
@@ -9,28 +10,11 @@ import { hostingKeys } from './hosting-keys';
  * the room's own page (`roomKeys`), My Listings (`hostingKeys`), and the booking calendar's window
  * (`bookingKeys` availabilities). Runs after failures too: a 409 may mean the data on screen is old.
  */
-function useRefreshRooms(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  return async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: roomKeys.all }),
-      queryClient.invalidateQueries({ queryKey: hostingKeys.all }),
-      queryClient.invalidateQueries({ queryKey: bookingKeys.availabilities() }),
-    ]);
-  };
+function useRoomChange<Input, Result>(change: (input: Input) => Promise<Result>) {
+  const refetch = useRefetch();
+  return useMutation({ mutationFn: change, onSettled: () => refetch(roomKeys.all, hostingKeys.all, bookingKeys.availabilities()) });
 }
 
-export function useCreateRoom() {
-  const refreshRooms = useRefreshRooms();
-  return useMutation({ mutationFn: createRoom, onSettled: refreshRooms });
-}
-
-export function useUpdateRoom() {
-  const refreshRooms = useRefreshRooms();
-  return useMutation({ mutationFn: updateRoom, onSettled: refreshRooms });
-}
-
-export function useDeleteRoom() {
-  const refreshRooms = useRefreshRooms();
-  return useMutation({ mutationFn: deleteRoom, onSettled: refreshRooms });
-}
+export const useCreateRoom = () => useRoomChange(createRoom);
+export const useUpdateRoom = () => useRoomChange(updateRoom);
+export const useDeleteRoom = () => useRoomChange(deleteRoom);

@@ -6,7 +6,7 @@ import {
   isCancellationPolicy,
 } from '@staybook/domain/cancellation';
 import type { ComponentProps } from 'react';
-import { SelectField } from '../../../components/fields';
+import { Options, SelectField } from '../../../components/fields';
 
 type CancellationPolicyFieldProps = Omit<ComponentProps<typeof SelectField>, 'label' | 'hint' | 'children' | 'value'> & {
   /** The policy chosen now: its promise is spelled out under the field. */
@@ -23,11 +23,7 @@ export function CancellationPolicyField({ value, ...select }: CancellationPolicy
       value={value}
       {...select}
     >
-      {CANCELLATION_POLICIES.map((name) => (
-        <option key={name} value={name}>
-          {CANCELLATION_POLICY_LABELS[name]}
-        </option>
-      ))}
+      <Options values={CANCELLATION_POLICIES} label={(name) => CANCELLATION_POLICY_LABELS[name]} />
     </SelectField>
   );
 }

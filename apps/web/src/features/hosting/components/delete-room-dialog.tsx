@@ -1,5 +1,5 @@
 import type { RoomSummary } from '@staybook/domain/rooms';
-import { Modal, ModalActions } from '../../../components/modal';
+import { ConfirmDialog } from '../../../components/modal';
 import { settleDialogAction } from '../../../lib/notify';
 import { useDeleteRoom } from '../api/use-room-changes';
 
@@ -16,20 +16,14 @@ export function DeleteRoomDialog({ room, onClose }: { room: RoomSummary; onClose
     }, onClose);
 
   return (
-    <Modal
-      open
-      onClose={() => !remove.isPending && onClose()}
+    <ConfirmDialog
       title="Are you sure? You cannot undo once it's done!"
       description={<p className="font-medium text-neutral-800">{room.title}</p>}
-    >
-      <hr className="my-6 border-neutral-200" />
-      <ModalActions
-        onCancel={onClose}
-        cancelLabel="No"
-        confirmLabel="Yes"
-        pending={remove.isPending}
-        onConfirm={() => void handleConfirm()}
-      />
-    </Modal>
+      onClose={onClose}
+      cancelLabel="No"
+      confirmLabel="Yes"
+      pending={remove.isPending}
+      onConfirm={() => void handleConfirm()}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { HOUSE_RULES_MAX_LENGTH } from '@staybook/domain/amenities';
 import type { RoomInput, RoomInputValues } from '@staybook/domain/room-input';
 import { Controller, type Control } from 'react-hook-form';
 import { TextAreaField, TextField } from '../../../components/fields';
+import { controlledTextProps } from '../../../lib/controlled-field';
 
 type RoomControl = Control<RoomInputValues, unknown, RoomInput>;
 
@@ -11,18 +12,8 @@ function TimeField({ control, name, label }: { control: RoomControl; name: 'chec
     <Controller
       name={name}
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          label={label}
-          type="time"
-          hint="Local time where the home is. Optional."
-          ref={field.ref}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={(event) => field.onChange(event.currentTarget.value)}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
+      render={(controlled) => (
+        <TextField label={label} type="time" hint="Local time where the home is. Optional." {...controlledTextProps(controlled)} />
       )}
     />
   );
@@ -39,18 +30,13 @@ export function HouseRulesField({ control }: { control: RoomControl }) {
       <Controller
         name="houseRules"
         control={control}
-        render={({ field, fieldState }) => (
+        render={(controlled) => (
           <TextAreaField
             label="House rules"
             hint="Optional. What guests should know: quiet hours, smoking, visitors…"
             rows={4}
             maxLength={HOUSE_RULES_MAX_LENGTH}
-            ref={field.ref}
-            name={field.name}
-            value={field.value ?? ''}
-            onChange={(event) => field.onChange(event.currentTarget.value)}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
+            {...controlledTextProps(controlled)}
           />
         )}
       />

@@ -1,4 +1,4 @@
-import { APP_PATHS } from '@staybook/domain/app-routes';
+import { APP_PATHS, roomPath } from '@staybook/domain/app-routes';
 import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import type { RoomSummary } from '@staybook/domain/rooms';
@@ -65,7 +65,7 @@ export function MyListingsTable() {
 function ListingTitle({ room }: { room: RoomSummary }) {
   return (
     <RoomTitleCell image={room.image}>
-      <Link to={`/room/${room._id}`} className="font-medium text-neutral-900 hover:underline">
+      <Link to={roomPath(room._id)} className="font-medium text-neutral-900 hover:underline">
         {room.title}
       </Link>
     </RoomTitleCell>

@@ -5,13 +5,13 @@ import type { RoomSummary } from '@staybook/domain/rooms';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
-import { DraftNotice } from '../../../components/draft-notice';
+import { RestoredDraftNotice } from '../../../components/draft-notice';
 import { LeaveGuard, useLeaveQuestion } from '../../../components/leave-guard';
-import { useFormDraft } from '../../../hooks/use-draft';
+import { useFormDraft } from '../../drafts/hooks/use-draft';
 import { TextAreaField, TextField } from '../../../components/fields';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
-import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import { controlledProps } from '../../../lib/controlled-field';
+import { sendForm } from '../../../lib/notify';
 import { useRoomPhotos } from '../hooks/use-room-photos';
 import { AmenitiesField } from './amenities-field';
 import { AvailabilityField } from './availability-field';
@@ -76,7 +76,7 @@ function valuesOf(room: RoomSummary | undefined, defaultTimeZone: string): Parti
  * Add Room and Update Room Info: the spec's fields, checked with the same rules as the server
  * (`roomInputSchemaFor`). A chosen photo is uploaded at once, so saving sends its stored URL. With `draft`, what
  * the host types (uploaded photos included) is kept as they type and restored when they come back
- * (hooks/use-draft.ts); 'Discard' starts the form afresh.
+ * (features/drafts/hooks/use-draft.ts); 'Discard' starts the form afresh.
  */
 export function RoomForm(props: RoomFormProps) {
   // A new generation is a fresh form: its photos and fields as the room (or nothing) has them.
@@ -125,12 +125,7 @@ function RoomFormFields({
 
   const formRef = useFocusFirstInvalid(formState.submitCount);
   const save = handleSubmit(async (input) => {
-    try {
-      await onSave(input);
-    } catch (error) {
-      if (!showServerFieldErrors(error, setError, ROOM_FIELDS)) notify.error(errorMessage(error));
-      return;
-    }
+    if ((await sendForm(() => onSave(input), setError, ROOM_FIELDS)) !== 'sent') return;
     leaving.settle();
     draft.clear();
     onSaved?.();
@@ -156,44 +151,21 @@ function RoomFormFields({
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       {guardLeaving && <LeaveGuard active={leaving.active} />}
-      {draft.noticeShown && (
-        <DraftNotice
-          onDiscard={() => {
-            draft.clear();
-            onDiscard();
-          }}
-        />
-      )}
+      <RestoredDraftNotice draft={draft} onDiscard={onDiscard} />
       <div className="grid grid-cols-1 gap-x-8 gap-y-2 lg:grid-cols-2">
         <div className="flex flex-col gap-2">
           <TextField label="Location" autoComplete="off" required error={errors.location?.message} {...register('location')} />
           <Controller
             name="category"
             control={control}
-            render={({ field, fieldState }) => (
-              <CategoryPicker
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            render={(controlled) => <CategoryPicker {...controlledProps(controlled)} />}
           />
           <AvailabilityField control={control} keepStart={room?.from} />
           <Controller
             name="timeZone"
             control={control}
-            render={({ field, fieldState }) => (
-              <TimeZoneField
-                ref={field.ref}
-                name={field.name}
-                value={field.value ?? zone}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                include={zonesToOffer}
-                error={fieldState.error?.message}
-              />
+            render={(controlled) => (
+              <TimeZoneField {...controlledProps(controlled)} value={controlled.field.value ?? zone} include={zonesToOffer} />
             )}
           />
         </div>
@@ -225,15 +197,8 @@ function RoomFormFields({
           <Controller
             name="cancellationPolicy"
             control={control}
-            render={({ field, fieldState }) => (
-              <CancellationPolicyField
-                ref={field.ref}
-                name={field.name}
-                value={field.value ?? DEFAULT_CANCELLATION_POLICY}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
+            render={(controlled) => (
+              <CancellationPolicyField {...controlledProps(controlled)} value={controlled.field.value ?? DEFAULT_CANCELLATION_POLICY} />
             )}
           />
         </div>

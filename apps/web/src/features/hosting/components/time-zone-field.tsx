@@ -1,5 +1,5 @@
 import { useMemo, type ComponentProps } from 'react';
-import { SelectField } from '../../../components/fields';
+import { Options, SelectField } from '../../../components/fields';
 
 /** Every zone the browser knows, with UTC and the given ones (the server's, the room's) among them, A to Z. */
 function zoneNames(include: readonly string[]): string[] {
@@ -17,11 +17,7 @@ export function TimeZoneField({ include, ...select }: TimeZoneFieldProps) {
   const names = useMemo(() => zoneNames(include), [include]);
   return (
     <SelectField label="Time zone" hint="Check-in days begin and end at midnight in this zone." {...select}>
-      {names.map((name) => (
-        <option key={name} value={name}>
-          {name.replaceAll('_', ' ')}
-        </option>
-      ))}
+      <Options values={names} label={(name) => name.replaceAll('_', ' ')} />
     </SelectField>
   );
 }

@@ -10,9 +10,12 @@ import {
   type UnreadCount,
 } from '@staybook/domain/messages';
 import { apiRequest } from '../../../lib/api-client';
+import { stayApiPath } from '../../../lib/api-paths';
+import { fetchPage, type PageRequest } from '../../../lib/paging';
 
+/** A stay's thread: its messages, and where new ones are sent. */
 function threadPath(bookingId: string): string {
-  return `/api/booking/${encodeURIComponent(bookingId)}/messages`;
+  return stayApiPath(bookingId, 'messages');
 }
 
 /** A page of a booking's thread: the newest messages, or those before `before` (oldest to newest either way). */
@@ -30,9 +33,8 @@ export async function markThreadRead(bookingId: string): Promise<void> {
   await apiRequest(`${threadPath(bookingId)}/read`, markReadResultSchema, { method: 'POST' });
 }
 
-export function fetchThreads({ cursor, signal }: { cursor: string | null; signal?: AbortSignal }): Promise<ThreadsPage> {
-  const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
-  return apiRequest(`/api/messages${query}`, threadsPageSchema, { signal: signal ?? null });
+export function fetchThreads(page: PageRequest): Promise<ThreadsPage> {
+  return fetchPage('/api/messages', threadsPageSchema, page);
 }
 
 export function fetchUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {

@@ -1,16 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useRefetch } from '../../../hooks/use-refetch';
 import { markThreadRead } from './messages-api';
 import { messageKeys } from './message-keys';
 
 /** Marks the other party's messages read; the sidebar's total and the list of threads follow. */
 export function useMarkRead(bookingId: string) {
-  const queryClient = useQueryClient();
+  const refetch = useRefetch();
   return useMutation({
     mutationFn: () => markThreadRead(bookingId),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: messageKeys.unread() }),
-        queryClient.invalidateQueries({ queryKey: messageKeys.lists() }),
-      ]),
+    onSuccess: () => refetch(messageKeys.unread(), messageKeys.lists()),
   });
 }

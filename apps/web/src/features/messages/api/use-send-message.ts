@@ -1,16 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useRefetch } from '../../../hooks/use-refetch';
 import { sendMessage } from './messages-api';
 import { messageKeys } from './message-keys';
 
 /** Sends a message, then shows it at once: the thread and the list of threads are fetched again. */
 export function useSendMessage(bookingId: string) {
-  const queryClient = useQueryClient();
+  const refetch = useRefetch();
   return useMutation({
     mutationFn: (body: string) => sendMessage({ bookingId, body }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: messageKeys.thread(bookingId) }),
-        queryClient.invalidateQueries({ queryKey: messageKeys.lists() }),
-      ]),
+    onSuccess: () => refetch(messageKeys.thread(bookingId), messageKeys.lists()),
   });
 }

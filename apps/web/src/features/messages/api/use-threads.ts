@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { cursorPages } from '../../../lib/paging';
 import { fetchThreads } from './messages-api';
 import { messageKeys } from './message-keys';
 import { UNREAD_POLL_MS } from './polling';
@@ -7,9 +8,7 @@ import { UNREAD_POLL_MS } from './polling';
 export function useThreads() {
   return useInfiniteQuery({
     queryKey: messageKeys.lists(),
-    queryFn: ({ pageParam, signal }) => fetchThreads({ cursor: pageParam, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    ...cursorPages((cursor, signal) => fetchThreads({ cursor, signal })),
     refetchInterval: UNREAD_POLL_MS,
     staleTime: 0,
   });

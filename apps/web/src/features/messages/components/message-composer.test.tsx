@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@staybook/domain/accounts';
-import { AuthContext, type AuthContextValue } from '../../auth/hooks/use-auth';
+import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { TestProviders } from '../../../testing/providers';
+import { sampleUser } from '../../../testing/samples';
 import { MessageComposer } from './message-composer';
 
 afterEach(() => {
@@ -11,29 +12,23 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const ANA = { id: 'ana', name: 'Ana', email: 'ana@example.com', image: null, role: 'guest', status: 'Verified', emailVerified: true } as SessionUser;
+const ANA = sampleUser({ id: 'ana', name: 'Ana', email: 'ana@example.com' });
 
 const BOOKING_ID = '0c6f1a5e-1b7c-4c1e-9f5a-2d3b4c5d6e7f';
 
-function answer(status: number, body: unknown) {
-  return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
-}
+const answer = (status: number, body: unknown) => jsonResponse(body, status);
 
 const SENT = { id: '1c6f1a5e-1b7c-4c1e-9f5a-2d3b4c5d6e7f', body: 'Hi', sentAt: '2030-01-01T10:00:00.000Z', fromMe: true, sender: { name: 'Ana', image: null }, readAt: null };
 
-function renderComposer(fetch: (url: string, init: RequestInit) => Promise<Response>, user: SessionUser | null = null) {
-  const fetchMock = vi.fn(fetch);
-  vi.stubGlobal('fetch', fetchMock);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+function renderComposer(fetch: (url: string, init: RequestInit) => Response, user: SessionUser | null = null) {
+  const fetchMock = stubFetch(fetch);
   render(
-    <AuthContext value={{ user, loading: false, error: null } as unknown as AuthContextValue}>
-      <QueryClientProvider client={queryClient}>
-        <MessageComposer bookingId={BOOKING_ID} />
-      </QueryClientProvider>
-    </AuthContext>,
+    <TestProviders user={user}>
+      <MessageComposer bookingId={BOOKING_ID} />
+    </TestProviders>,
   );
   const field = screen.getByLabelText('Message') as HTMLTextAreaElement;
-  const posts = () => fetchMock.mock.calls.filter(([, init]) => init.method === 'POST').map(([url, init]) => [url, JSON.parse(init.body as string)]);
+  const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url, init]) => [url, JSON.parse(init?.body as string)]);
   return { field, posts };
 }
 

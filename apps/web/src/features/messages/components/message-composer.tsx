@@ -1,10 +1,10 @@
 import { messageProblem } from '@staybook/domain/messages';
 import { useCallback, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/button';
-import { DraftNotice } from '../../../components/draft-notice';
+import { RestoredDraftNotice } from '../../../components/draft-notice';
 import { LeaveGuard, useLeaveQuestion } from '../../../components/leave-guard';
 import { TextAreaField } from '../../../components/fields';
-import { useDraft } from '../../../hooks/use-draft';
+import { useDraft } from '../../drafts/hooks/use-draft';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { useSendMessage } from '../api/use-send-message';
@@ -16,7 +16,7 @@ import { draftCountNote } from '../utils/draft-count';
  * as it is typed, and leaving the page with a message not sent asks first.
  */
 export function MessageComposer({ bookingId }: { bookingId: string }) {
-  // What is typed is kept per person and stay (hooks/use-draft.ts), so leaving the page or a reload loses nothing.
+  // What is typed is kept per person and stay (features/drafts/hooks/use-draft.ts), so leaving the page or a reload loses nothing.
   const stored = useDraft<string>(`message:${bookingId}`);
   const [draft, setTyped] = useState(() => stored.restored ?? '');
   const [error, setError] = useState<string | undefined>();
@@ -64,14 +64,7 @@ export function MessageComposer({ bookingId }: { bookingId: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
       <LeaveGuard active={leaving.active} />
-      {stored.noticeShown && (
-        <DraftNotice
-          onDiscard={() => {
-            setDraft('');
-            stored.clear();
-          }}
-        />
-      )}
+      <RestoredDraftNotice draft={stored} onDiscard={() => setDraft('')} />
       <TextAreaField
         label="Message"
         name="message"

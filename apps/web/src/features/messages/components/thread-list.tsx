@@ -1,4 +1,4 @@
-import { APP_PATHS } from '@staybook/domain/app-routes';
+import { APP_PATHS, OPENED_FROM_MESSAGES, tripPath } from '@staybook/domain/app-routes';
 import type { Thread } from '@staybook/domain/messages';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -9,7 +9,6 @@ import { Loader } from '../../../components/loader';
 import { RoomTitleCell } from '../../../components/table-cells';
 import { useThreads } from '../api/use-threads';
 import { formatSentAt } from '../utils/format-time';
-import { OPENED_FROM_MESSAGES, tripPath } from '../../../lib/trip-links';
 
 /** The Messages page: every thread of the person's bookings, as guest and as host, latest first, each leading to its trip page. */
 export function ThreadList() {

@@ -3,7 +3,7 @@ import { changePasswordSchema } from '@staybook/domain/identity';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Modal, ModalActions } from '../../../components/modal';
-import { NewPasswordField, TextField } from '../../../components/fields';
+import { NewPasswordField, PasswordField } from '../../../components/fields';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';
@@ -29,14 +29,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   return (
     <Modal open={open} onClose={onClose} title="Change Password">
       <form noValidate onSubmit={handleSubmit((passwords) => mutation.mutate(passwords))} className="flex flex-col gap-2">
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
+        <PasswordField label="Current password" error={errors.currentPassword?.message} {...register('currentPassword')} />
         <NewPasswordField label="New password" error={errors.newPassword?.message} {...register('newPassword')} />
         <ModalActions onCancel={onClose} confirmLabel="Save" pending={mutation.isPending} />
       </form>

@@ -5,11 +5,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Avatar } from '../../../components/avatar';
-import { DraftNotice } from '../../../components/draft-notice';
+import { RestoredDraftNotice } from '../../../components/draft-notice';
 import { ImageFormField } from '../../../components/image-field';
 import { Modal, ModalActions } from '../../../components/modal';
 import { TextField } from '../../../components/fields';
-import { useDraft } from '../../../hooks/use-draft';
+import { useDraft } from '../../drafts/hooks/use-draft';
 import { useImagePreview } from '../../../hooks/use-preview-url';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
@@ -27,7 +27,7 @@ const profileFormSchema = profileUpdateSchema.extend({ image: imageFileSchema({ 
 
 /**
  * The name and photo of the signed-in person. A name typed and not saved waits as a draft for the next time the
- * dialog opens (hooks/use-draft.ts); a chosen photo is a file, which a draft cannot keep.
+ * dialog opens (features/drafts/hooks/use-draft.ts); a chosen photo is a file, which a draft cannot keep.
  */
 export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialogProps) {
   const { updateProfile } = useAuth();
@@ -56,14 +56,7 @@ export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialog
   return (
     <Modal open={open} onClose={onClose} title="Update Profile">
       <form noValidate onSubmit={handleSubmit(({ name, image }) => mutation.mutate({ name, image }))} className="flex flex-col gap-2">
-        {draft.noticeShown && (
-          <DraftNotice
-            onDiscard={() => {
-              draft.clear();
-              reset({ name: user.name, image: null });
-            }}
-          />
-        )}
+        <RestoredDraftNotice draft={draft} onDiscard={() => reset({ name: user.name, image: null })} />
         <div className="flex justify-center pb-2">
           {previewUrl ? (
             <img

@@ -11,25 +11,22 @@ import {
   type RoomReviewsPage,
 } from '@staybook/domain/reviews';
 import { apiRequest, ignoredResponse } from '../../../lib/api-client';
-
-function stayReviewPath(bookingId: string): string {
-  return `/api/booking/${encodeURIComponent(bookingId)}/review`;
-}
+import { stayApiPath } from '../../../lib/api-paths';
+import { fetchPage, type PageRequest } from '../../../lib/paging';
 
 /** Where the signed-in person's review of the stay stands (its guest or the room's host; anyone else gets a 404). */
 export function fetchReviewState(bookingId: string, signal?: AbortSignal): Promise<ReviewState> {
-  return apiRequest(stayReviewPath(bookingId), reviewStateSchema, { signal: signal ?? null });
+  return apiRequest(stayApiPath(bookingId, 'review'), reviewStateSchema, { signal: signal ?? null });
 }
 
 /** Writes the viewer's review of the stay; the server decides from who asks which side it is. */
 export function writeReview({ bookingId, body }: { bookingId: string; body: GuestReviewBody | HostReviewBody }): Promise<ReviewState> {
-  return apiRequest(stayReviewPath(bookingId), reviewStateSchema, { method: 'POST', json: body });
+  return apiRequest(stayApiPath(bookingId, 'review'), reviewStateSchema, { method: 'POST', json: body });
 }
 
 /** A page of a room's published reviews, newest first, with the room's rating. */
-export function fetchRoomReviewsPage({ roomId, cursor, signal }: { roomId: string; cursor: string | null; signal?: AbortSignal }): Promise<RoomReviewsPage> {
-  const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
-  return apiRequest(`/api/rooms/${encodeURIComponent(roomId)}/reviews${query}`, roomReviewsPageSchema, { signal: signal ?? null });
+export function fetchRoomReviewsPage({ roomId, ...page }: PageRequest & { roomId: string }): Promise<RoomReviewsPage> {
+  return fetchPage(`/api/rooms/${encodeURIComponent(roomId)}/reviews`, roomReviewsPageSchema, page);
 }
 
 /** The room's host answers a published review, once. */

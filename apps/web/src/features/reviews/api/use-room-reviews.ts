@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { cursorPages } from '../../../lib/paging';
 import { fetchRoomReviewsPage } from './reviews-api';
 import { reviewKeys } from './review-keys';
 
@@ -6,8 +7,6 @@ import { reviewKeys } from './review-keys';
 export function useRoomReviews(roomId: string) {
   return useInfiniteQuery({
     queryKey: reviewKeys.room(roomId),
-    queryFn: ({ pageParam, signal }) => fetchRoomReviewsPage({ roomId, cursor: pageParam, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    ...cursorPages((cursor, signal) => fetchRoomReviewsPage({ roomId, cursor, signal })),
   });
 }

@@ -3,8 +3,7 @@ import { hideReviewBodySchema, type HideReviewBody } from '@staybook/domain/revi
 import { useForm } from 'react-hook-form';
 import { TextAreaField } from '../../../components/fields';
 import { Modal, ModalActions } from '../../../components/modal';
-import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import { notify, sendForm } from '../../../lib/notify';
 import { useHideReview } from '../api/use-hide-review';
 
 /**
@@ -31,14 +30,10 @@ export function HideReviewDialog({
     defaultValues: { reason: '' },
   });
   const submit = handleSubmit(async ({ reason }) => {
-    try {
-      await hide.mutateAsync(reason);
-    } catch (error) {
-      if (showServerFieldErrors(error, setError, ['reason'])) return;
-      notify.error(errorMessage(error));
-      onClose();
-      return;
-    }
+    const outcome = await sendForm(() => hide.mutateAsync(reason), setError, ['reason']);
+    // A refusal about something other than the reason leaves nothing to fix here.
+    if (outcome === 'toast') onClose();
+    if (outcome !== 'sent') return;
     notify.success('Review hidden');
     onHidden();
   });

@@ -3,8 +3,7 @@ import { reviewReplyBodySchema, type ReviewReplyBody } from '@staybook/domain/re
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { TextAreaField } from '../../../components/fields';
-import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import { notify, sendForm } from '../../../lib/notify';
 import { useReplyToReview } from '../api/use-reply-to-review';
 
 /** The room's host's one public reply to a review, written under it. */
@@ -15,12 +14,7 @@ export function ReplyForm({ reviewId, roomId, onDone }: { reviewId: string; room
     defaultValues: { body: '' },
   });
   const submit = handleSubmit(async ({ body }) => {
-    try {
-      await reply.mutateAsync(body);
-    } catch (error) {
-      if (!showServerFieldErrors(error, setError, ['body'])) notify.error(errorMessage(error));
-      return;
-    }
+    if ((await sendForm(() => reply.mutateAsync(body), setError, ['body'])) !== 'sent') return;
     notify.success('Reply posted');
     onDone();
   });

@@ -8,13 +8,13 @@ import {
   type HostReviewBody,
   type ReviewSide,
 } from '@staybook/domain/reviews';
-import { useState } from 'react';
+import { useState, type BaseSyntheticEvent, type ReactNode, type RefObject } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldPath, type FieldValues, type UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../../components/button';
-import { DraftNotice } from '../../../components/draft-notice';
+import { RestoredDraftNotice } from '../../../components/draft-notice';
 import { LeaveGuard, useLeaveQuestion } from '../../../components/leave-guard';
 import { TextAreaField } from '../../../components/fields';
-import { useFormDraft } from '../../../hooks/use-draft';
+import { useFormDraft } from '../../drafts/hooks/use-draft';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
 import { reviewCountNote } from '../utils/review-text';
@@ -47,19 +47,17 @@ type FormProps = Pick<ReviewFormProps, 'onSubmit'> & { draft: string | null; onD
 /** The text starts empty; no stars until the person picks some. */
 const EMPTY = { body: '' };
 
+/** Either side's form: starts empty, and after a submit focus goes to the first field to fix in the page's order. */
+const FORM_OPTIONS = { defaultValues: EMPTY, shouldFocusError: false };
+
 const GUEST_FIELDS = ['rating', ...REVIEW_CATEGORIES, 'body'] as const;
 const HOST_FIELDS = ['rating', 'body'] as const;
 
 function GuestReviewForm({ onSubmit, draft, onDiscard }: FormProps) {
-  const form = useForm<GuestReviewBody>({
-    resolver: zodResolver(guestReviewBodySchema),
-    defaultValues: EMPTY,
-    shouldFocusError: false,
-  });
-  const { submit, problem, formRef, drafting } = useSubmit(form, onSubmit, GUEST_FIELDS, draft, onDiscard);
+  const form = useForm<GuestReviewBody>({ resolver: zodResolver(guestReviewBodySchema), ...FORM_OPTIONS });
+  const sending = useSubmit(form, onSubmit, GUEST_FIELDS, draft, onDiscard);
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-6">
-      {drafting}
+    <ReviewFormFrame sending={sending} control={form.control} body={form.register('body')} bodyError={form.formState.errors.body?.message}>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-3 text-lg font-semibold text-neutral-900">Rate your stay</legend>
         <StarField control={form.control} name="rating" label="Overall rating" />
@@ -67,25 +65,50 @@ function GuestReviewForm({ onSubmit, draft, onDiscard }: FormProps) {
           <StarField key={category} control={form.control} name={category} label={REVIEW_CATEGORY_LABELS[category]} />
         ))}
       </fieldset>
-      <ReviewTextField control={form.control} registration={form.register('body')} error={form.formState.errors.body?.message} />
-      <SubmitRow problem={problem} pending={form.formState.isSubmitting} />
-    </form>
+    </ReviewFormFrame>
   );
 }
 
 function HostReviewForm({ onSubmit, draft, onDiscard }: FormProps) {
-  const form = useForm<HostReviewBody>({
-    resolver: zodResolver(hostReviewBodySchema),
-    defaultValues: EMPTY,
-    shouldFocusError: false,
-  });
-  const { submit, problem, formRef, drafting } = useSubmit(form, onSubmit, HOST_FIELDS, draft, onDiscard);
+  const form = useForm<HostReviewBody>({ resolver: zodResolver(hostReviewBodySchema), ...FORM_OPTIONS });
+  const sending = useSubmit(form, onSubmit, HOST_FIELDS, draft, onDiscard);
+  return (
+    <ReviewFormFrame sending={sending} control={form.control} body={form.register('body')} bodyError={form.formState.errors.body?.message}>
+      <StarField control={form.control} name="rating" label="Rate your guest" />
+    </ReviewFormFrame>
+  );
+}
+
+/** What `useSubmit` hands the form around the stars. */
+interface Sending {
+  submit: (event?: BaseSyntheticEvent) => Promise<void>;
+  pending: boolean;
+  /** A refusal not about one field, shown above the button. */
+  problem: string | null;
+  formRef: RefObject<HTMLFormElement | null>;
+  /** The leave guard and the 'Draft restored' notice. */
+  drafting: ReactNode;
+}
+
+interface ReviewFormFrameProps<V extends { body: string }> {
+  sending: Sending;
+  control: Control<V, unknown, ReviewBody>;
+  /** The review's text, as the form registered it, and its error. */
+  body: UseFormRegisterReturn<'body'>;
+  bodyError: string | undefined;
+  /** The stars. */
+  children: ReactNode;
+}
+
+/** Either side's review form: the draft's notice, the stars, the text, and the submit row. */
+function ReviewFormFrame<V extends { body: string }>({ sending, control, body, bodyError, children }: ReviewFormFrameProps<V>) {
+  const { formRef, submit, drafting, problem, pending } = sending;
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-6">
       {drafting}
-      <StarField control={form.control} name="rating" label="Rate your guest" />
-      <ReviewTextField control={form.control} registration={form.register('body')} error={form.formState.errors.body?.message} />
-      <SubmitRow problem={problem} pending={form.formState.isSubmitting} />
+      {children}
+      <ReviewTextField control={control} registration={body} error={bodyError} />
+      <SubmitRow problem={problem} pending={pending} />
     </form>
   );
 }
@@ -102,7 +125,7 @@ function useSubmit<V extends FieldValues, B extends ReviewBody>(
   fields: readonly FieldPath<V>[],
   draftName: string | null,
   onDiscard: () => void,
-) {
+): Sending {
   const [problem, setProblem] = useState<string | null>(null);
   const formRef = useFocusFirstInvalid(form.formState.submitCount);
   const [initialValues] = useState(() => EMPTY as unknown as V);
@@ -122,17 +145,10 @@ function useSubmit<V extends FieldValues, B extends ReviewBody>(
   const drafting = (
     <>
       {draftName && <LeaveGuard active={leaving.active} />}
-      {draft.noticeShown && (
-        <DraftNotice
-          onDiscard={() => {
-            draft.clear();
-            onDiscard();
-          }}
-        />
-      )}
+      <RestoredDraftNotice draft={draft} onDiscard={onDiscard} />
     </>
   );
-  return { submit, problem, formRef, drafting };
+  return { submit, pending: form.formState.isSubmitting, problem, formRef, drafting };
 }
 
 function StarField<V extends FieldValues>({ control, name, label }: { control: Control<V, unknown, ReviewBody>; name: FieldPath<V>; label: string }) {

@@ -1,10 +1,10 @@
 import type { Review, ReviewState } from '@staybook/domain/reviews';
 import type { Trip } from '@staybook/domain/trips';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sampleBooking } from '../../bookings/utils/sample-booking';
+import { stubFetchJson } from '../../../testing/fetch';
+import { renderWithProviders } from '../../../testing/providers';
+import { sampleBooking } from '../../../testing/samples';
 import { ReviewPage } from './review-page';
 
 afterEach(() => {
@@ -54,18 +54,8 @@ function state(overrides: Partial<ReviewState>): ReviewState {
 }
 
 function renderPage(answer: ReviewState) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.resolve(new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }))),
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <ReviewPage trip={TRIP} />
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
+  stubFetchJson(answer);
+  renderWithProviders(<ReviewPage trip={TRIP} />);
 }
 
 describe('the review page', () => {

@@ -1,3 +1,4 @@
+import { tripPath } from '@staybook/domain/app-routes';
 import { formatIsoDate } from '@staybook/domain/dates';
 import type { Trip } from '@staybook/domain/trips';
 import { FaArrowLeft } from 'react-icons/fa';
@@ -8,7 +9,6 @@ import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { tripPath } from '../../../lib/trip-links';
 import { useReviewState } from '../api/use-review-state';
 import { useWriteReview } from '../api/use-write-review';
 import { ReviewForm } from './review-form';

@@ -1,7 +1,7 @@
+import { formatMonthYear } from '@staybook/domain/dates';
 import type { PublicReview } from '@staybook/domain/reviews';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar';
-import { formatReviewMonth } from '../utils/review-text';
 import { ReplyForm } from './reply-form';
 import { Stars } from './stars';
 
@@ -27,7 +27,7 @@ export function RoomReview({ review, hostName, canReply, roomId, onHide }: RoomR
         <Avatar src={image} alt="" size={48} />
         <div>
           <p className="font-semibold text-neutral-900">{firstName}</p>
-          <p className="text-sm text-neutral-600">{formatReviewMonth(review.stayMonth)}</p>
+          <p className="text-sm text-neutral-600">{formatMonthYear(review.stayMonth)}</p>
         </div>
       </div>
       <Stars score={review.rating} size={12} />

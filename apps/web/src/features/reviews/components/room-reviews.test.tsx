@@ -1,9 +1,10 @@
 import type { SessionUser } from '@staybook/domain/accounts';
 import type { PublicReview, RoomReviewsPage } from '@staybook/domain/reviews';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext, type AuthContextValue } from '../../auth/hooks/use-auth';
+import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { TestProviders } from '../../../testing/providers';
+import { sampleUser } from '../../../testing/samples';
 import { RoomReviews } from './room-reviews';
 
 afterEach(() => {
@@ -36,23 +37,15 @@ const RATING = {
 };
 
 function user(role: SessionUser['role'], id = '5f0c9d3e-0000-4000-8000-0000000000bb'): SessionUser {
-  return { id, name: 'Someone', email: 'someone@staybook.test', image: null, role, status: null, emailVerified: true };
+  return sampleUser({ id, role });
 }
 
 function renderReviews(pages: Record<string, RoomReviewsPage>, viewer: SessionUser) {
-  const fetchMock = vi.fn((url: string) => {
-    const cursor = new URL(url, 'http://localhost').searchParams.get('cursor') ?? '';
-    return Promise.resolve(new Response(JSON.stringify(pages[cursor]), { status: 200, headers: { 'content-type': 'application/json' } }));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const auth = { user: viewer, loading: false, error: null } as AuthContextValue;
+  const fetchMock = stubFetch((url) => jsonResponse(pages[new URL(url, 'http://localhost').searchParams.get('cursor') ?? '']));
   render(
-    <QueryClientProvider client={client}>
-      <AuthContext value={auth}>
-        <RoomReviews room={ROOM} />
-      </AuthContext>
-    </QueryClientProvider>,
+    <TestProviders user={viewer}>
+      <RoomReviews room={ROOM} />
+    </TestProviders>,
   );
   return fetchMock;
 }

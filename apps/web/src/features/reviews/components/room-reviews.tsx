@@ -1,4 +1,6 @@
+import { mayUse } from '@staybook/domain/access';
 import type { Room } from '@staybook/domain/rooms';
+import { isOwnRoom } from '@staybook/domain/stay-rules';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
@@ -17,8 +19,8 @@ export function RoomReviews({ room }: { room: Pick<Room, '_id' | 'host'> }) {
   const headingId = useId();
   const { user } = useAuth();
   const reviews = useRoomReviews(room._id);
-  const isHost = user !== null && room.host.id !== undefined && user.id === room.host.id;
-  const isAdmin = user?.role === 'admin';
+  const isHost = isOwnRoom({ hostId: room.host.id }, user?.id);
+  const mayHide = user !== null && mayUse(user.role, 'hideReviews');
 
   const [hiding, setHiding] = useState<{ id: string; firstName: string } | null>(null);
   const heading = useRef<HTMLDivElement>(null);
@@ -43,7 +45,7 @@ export function RoomReviews({ room }: { room: Pick<Room, '_id' | 'host'> }) {
               hostName={room.host.name}
               roomId={room._id}
               canReply={isHost}
-              onHide={isAdmin ? () => setHiding({ id: review.id, firstName: review.author.firstName }) : undefined}
+              onHide={mayHide ? () => setHiding({ id: review.id, firstName: review.author.firstName }) : undefined}
             />
           ))}
         </ul>

@@ -1,9 +1,9 @@
+import { reviewPath } from '@staybook/domain/app-routes';
 import type { Trip } from '@staybook/domain/trips';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { useReviewState } from '../api/use-review-state';
-import { reviewPath } from '../utils/review-path';
 import { reviewPhase, StayReviews } from './stay-reviews';
 
 const WRITE_LINK =

@@ -14,14 +14,6 @@ export function reviewCountNote(text: string): string {
   return `${n.toLocaleString('en-US')} / ${max} characters`;
 }
 
-/** 'November 2026' for a stay month ('2026-11') or an ISO timestamp. */
-export function formatReviewMonth(monthOrTimestamp: string): string {
-  const [year, month] = monthOrTimestamp.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year!, month! - 1, 1)),
-  );
-}
-
 /**
  * What a review waiting for the other side says. `closesOn` is the window's last day; a review still waiting then
  * is published once it has passed, so the date named is the day after.

@@ -1,21 +1,17 @@
 import { roomSchema, roomsPageSchema, type Room, type RoomsPage } from '@staybook/domain/rooms';
 import { searchToQuery, type RoomSearch } from '@staybook/domain/search';
 import { apiRequest } from '../../../lib/api-client';
+import { pagePath, type PageRequest } from '../../../lib/paging';
 
-interface RoomsPageParams {
+type RoomsPageParams = PageRequest & {
   /** The empty search lists every room. */
   search: RoomSearch;
-  cursor: string | null;
-  limit: number;
-  signal?: AbortSignal;
-}
+};
 
 /** `GET /api/rooms` takes the same parameters as the home page's address, written the same way. */
-export function roomsPagePath({ search, cursor, limit }: Omit<RoomsPageParams, 'signal'>): string {
+export function roomsPagePath({ search, ...page }: Omit<RoomsPageParams, 'signal'>): string {
   const query = searchToQuery(search);
-  const page = new URLSearchParams({ limit: String(limit) });
-  if (cursor) page.set('cursor', cursor);
-  return `/api/rooms?${query ? `${query}&` : ''}${page.toString()}`;
+  return pagePath(query ? `/api/rooms?${query}` : '/api/rooms', page);
 }
 
 export function fetchRoomsPage({ signal, ...params }: RoomsPageParams): Promise<RoomsPage> {

@@ -2,7 +2,7 @@ import type { ListedRoom } from '@staybook/domain/rooms';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sampleListedRoom } from '../utils/sample-room';
+import { sampleListedRoom } from '../../../testing/samples';
 import { RoomCard } from './room-card';
 
 const ROOM = sampleListedRoom({ to: '2030-06-01', price: 180, priceCents: 18_000, guests: 4, bedrooms: 2, rating: { count: 2, average: 5 } });

@@ -1,3 +1,4 @@
+import { roomPath } from '@staybook/domain/app-routes';
 import { imageAtWidth, imageSrcSet, ROOM_CARD_IMAGE_SIZES } from '@staybook/domain/images';
 import { formatMoney } from '@staybook/domain/money';
 import { cardRatingText, formatAverage, type Rating } from '@staybook/domain/ratings';
@@ -5,7 +6,6 @@ import type { ListedRoom } from '@staybook/domain/rooms';
 import { isDatedSearch, type RoomSearch } from '@staybook/domain/search';
 import { countOf } from '@staybook/domain/text';
 import { Link } from 'react-router';
-import { writeStayLink } from '../../bookings/utils/stay-link';
 
 interface RoomCardProps {
   room: ListedRoom;
@@ -19,9 +19,7 @@ interface RoomCardProps {
 
 /** The room page continues a dated search: its dates (and guests, when more than one) travel in the link. */
 export function roomLink(roomId: string, search: RoomSearch = {}): string {
-  if (!isDatedSearch(search)) return `/room/${roomId}`;
-  const stay = writeStayLink(new URLSearchParams(), { from: search.checkin, to: search.checkout }, search.guests ?? 1);
-  return `/room/${roomId}?${stay.toString()}`;
+  return roomPath(roomId, isDatedSearch(search) ? { checkin: search.checkin, checkout: search.checkout, guests: search.guests } : null);
 }
 
 export function RoomCard({ room, search = {}, eager, highPriority }: RoomCardProps) {

@@ -2,7 +2,7 @@ import { SEARCH_LIMITS, SEARCH_SORT_LABELS, SEARCH_SORTS, searchToQuery, type Ro
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FiSearch } from 'react-icons/fi';
 import { Button } from '../../../components/button';
-import { SelectField, TextField } from '../../../components/fields';
+import { Options, SelectField, TextField } from '../../../components/fields';
 import { draftOf, searchOfDraft, type DraftErrors, type SearchDraft } from '../utils/search-draft';
 import { AmenitiesFilter } from './amenities-filter';
 import { DatesField } from './dates-field';
@@ -13,6 +13,9 @@ const PRICE_FIELDS = [
   { field: 'minPrice', label: 'Minimum price', min: 0 },
   { field: 'maxPrice', label: 'Maximum price', min: 1 },
 ] as const;
+
+/** What both ends of the price range share: a whole number of dollars, up to the search's limit. */
+const PRICE_INPUT = { type: 'number', inputMode: 'numeric', max: SEARCH_LIMITS.maxPrice, step: 1, placeholder: '$ per night', className: 'w-36' } as const;
 
 /** The bedroom counts offered; a larger one from the address is offered too. */
 const BEDROOM_CHOICES = [1, 2, 3, 4, 5, 6];
@@ -108,16 +111,11 @@ export function SearchForm({ search, onSearch, variant, typed, onTyped }: Search
             key={field}
             label={label}
             name={field}
-            type="number"
-            inputMode="numeric"
             min={min}
-            max={SEARCH_LIMITS.maxPrice}
-            step={1}
-            placeholder="$ per night"
+            {...PRICE_INPUT}
             value={draft[field]}
             onChange={(event) => change({ [field]: event.currentTarget.value })}
             error={errors[field]}
-            className="w-36"
           />
         ))}
       </fieldset>
@@ -129,9 +127,7 @@ export function SearchForm({ search, onSearch, variant, typed, onTyped }: Search
         className="w-36"
       >
         <option value="">Any</option>
-        {bedroomChoices.map((n) => (
-          <option key={n} value={n}>{`${n}+`}</option>
-        ))}
+        <Options values={bedroomChoices} label={(n) => `${n}+`} />
       </SelectField>
       <AmenitiesFilter value={draft.amenities} onChange={(amenities) => choose({ amenities })} inSheet={sheet} />
       <SelectField
@@ -141,11 +137,7 @@ export function SearchForm({ search, onSearch, variant, typed, onTyped }: Search
         onChange={(event) => choose({ sort: event.currentTarget.value as SearchSort })}
         className="w-52"
       >
-        {SEARCH_SORTS.map((sort) => (
-          <option key={sort} value={sort}>
-            {SEARCH_SORT_LABELS[sort]}
-          </option>
-        ))}
+        <Options values={SEARCH_SORTS} label={(sort) => SEARCH_SORT_LABELS[sort]} />
       </SelectField>
     </div>
   );

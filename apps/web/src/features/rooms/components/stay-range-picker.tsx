@@ -1,7 +1,7 @@
 import { isoToLocalDate, localDateToIso } from '@staybook/domain/dates';
 import { useEffect, useState } from 'react';
 import { Calendar } from '../../../components/calendar';
-import { describeSelection } from '../../bookings/utils/stay';
+import { describeSelection } from '../../../lib/stay-selection';
 import { lastCheckOut, pickDay, type DateRange } from '../utils/search-draft';
 
 /** From here the bar leaves room for two months beside each other below the dates. */

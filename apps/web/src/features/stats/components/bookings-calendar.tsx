@@ -1,9 +1,8 @@
-import { isoToLocalDate } from '@staybook/domain/dates';
+import { formatIsoDate, formatMonthYear, isoToLocalDate } from '@staybook/domain/dates';
 import type { StatsView } from '@staybook/domain/stats';
 import { useId, useState } from 'react';
 import { Calendar } from '../../../components/calendar';
 import { useStatsCalendar } from '../api/use-stats';
-import { formatCalendarDate } from '../utils/format';
 import './bookings-calendar.css';
 
 const TITLES: Record<StatsView, string> = {
@@ -50,22 +49,18 @@ export function BookingsCalendar({ view }: { view: StatsView }) {
         <span aria-hidden="true" className="inline-block size-3 rounded-full bg-emerald-500" /> Booked night
       </p>
       {/* What the marks say, for screen readers (and anyone who prefers a list). */}
-      <ul aria-label={`Booked nights in ${formatMonth(month)}`} className="sr-only">
+      <ul aria-label={`Booked nights in ${formatMonthYear(month)}`} className="sr-only">
         {nights.length === 0 ? (
           <li>No booked nights this month</li>
         ) : (
           nights.map((n) => (
             <li key={n.date} data-date={n.date}>
-              {formatCalendarDate(n.date)}: {staysLabel(stays.get(n.date) ?? 0)}
+              {formatIsoDate(n.date)}: {staysLabel(stays.get(n.date) ?? 0)}
             </li>
           ))
         )}
       </ul>
     </section>
   );
-}
-
-function formatMonth(month: string): string {
-  return new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 }
 

@@ -1,6 +1,7 @@
 import { formatMoney } from '@staybook/domain/money';
 import { STATS_RANGES, type SalesChartInfo, type SalesPoint, type StatsRange } from '@staybook/domain/stats';
 import { useEffect, useId, useState } from 'react';
+import { Options } from '../../../components/fields';
 import { Loader } from '../../../components/loader';
 import { describePeriod } from '../utils/format';
 import { SalesLineChart } from './sales-line-chart';
@@ -58,11 +59,7 @@ export function SalesChart({ points, info, range, onRangeChange, updating }: Sal
             onChange={(event) => onRangeChange(event.target.value as StatsRange)}
             className="rounded-md border border-neutral-300 bg-white px-2 py-1.5 text-neutral-900"
           >
-            {STATS_RANGES.map((r) => (
-              <option key={r} value={r}>
-                {RANGE_LABELS[r]}
-              </option>
-            ))}
+            <Options values={STATS_RANGES} label={(r) => RANGE_LABELS[r]} />
           </select>
         </div>
       </div>

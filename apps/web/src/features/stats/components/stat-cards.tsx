@@ -1,3 +1,4 @@
+import { formatMoment } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { formatAverage } from '@staybook/domain/ratings';
 import type { IconType } from 'react-icons';
@@ -5,7 +6,6 @@ import type { IconType } from 'react-icons';
 import { LuCalendarCheck, LuCalendarClock, LuDollarSign, LuHouse, LuStar, LuUsers, LuWallet } from 'react-icons/lu';
 import type { StatsView } from '@staybook/domain/stats';
 import type { StatsByView } from '../api/stats-api';
-import { formatInstant } from '../utils/format';
 
 type Card = { label: string; value: string; icon: IconType; tint: string };
 
@@ -28,7 +28,7 @@ export function cardsFor<V extends StatsView>(view: V, stats: StatsByView[V]): C
       { label: 'Total Sales', value: sales, icon: LuDollarSign, tint: 'bg-emerald-500' },
       bookings,
       { label: 'Total Rooms', value: String(host.totalRooms), icon: LuHouse, tint: 'bg-rose-500' },
-      { label: 'Host Since', value: formatInstant(host.hostSince), icon: LuCalendarClock, tint: 'bg-amber-500' },
+      { label: 'Host Since', value: formatMoment(host.hostSince), icon: LuCalendarClock, tint: 'bg-amber-500' },
       {
         label: 'Average rating',
         value: host.rating.average === null ? 'No reviews yet' : formatAverage(host.rating.average),
@@ -41,7 +41,7 @@ export function cardsFor<V extends StatsView>(view: V, stats: StatsByView[V]): C
   return [
     { label: 'Total Spent', value: sales, icon: LuWallet, tint: 'bg-emerald-500' },
     bookings,
-    { label: 'Guest Since', value: formatInstant(guest.guestSince), icon: LuCalendarClock, tint: 'bg-amber-500' },
+    { label: 'Guest Since', value: formatMoment(guest.guestSince), icon: LuCalendarClock, tint: 'bg-amber-500' },
   ];
 }
 

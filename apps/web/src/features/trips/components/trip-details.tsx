@@ -1,29 +1,25 @@
-import { APP_PATHS } from '@staybook/domain/app-routes';
+import { roomPath, tripOpenedFrom, tripReceiptPath } from '@staybook/domain/app-routes';
 import { CANCELLATION_POLICY_LABELS, CANCELLATION_POLICY_TEXTS } from '@staybook/domain/cancellation';
-import { formatIsoDate } from '@staybook/domain/dates';
+import { formatIsoDate, formatMoment } from '@staybook/domain/dates';
 import { imageAtWidth, imageSrcSet } from '@staybook/domain/images';
 import { formatMoney } from '@staybook/domain/money';
 import { countOf } from '@staybook/domain/text';
 import type { Trip } from '@staybook/domain/trips';
 import { useId, useState, type ReactNode } from 'react';
 import { FaArrowLeft } from 'react-icons/fa';
-import { Link, generatePath, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { CancelBookingDialog } from '../../bookings/components/cancel-booking-dialog';
 import { PriceBreakdown } from '../../bookings/components/price-breakdown';
-import { BookingThread } from '../../messages/components/booking-thread';
-import { TripReviews } from '../../reviews/components/trip-reviews';
 import {
   describeCard,
-  formatMoment,
   otherPartyHeading,
   PAYMENT_STATUS_LABELS,
   refundTodayText,
   tripBackLink,
   tripCalendarUrl,
 } from '../utils/trip-text';
-import { tripOpenedFrom, tripReceiptPath } from '../../../lib/trip-links';
 
 /** The photo spans the page's column (max-w-4xl = 896px) beside the dashboard's sidebar. */
 const PHOTO_SIZES = ['(min-width: 1280px) 896px', '(min-width: 768px) calc(100vw - 336px)', 'calc(100vw - 32px)'].join(', ');
@@ -34,9 +30,10 @@ const ACTION_LINK =
 /**
  * A stay's trip page, for its guest or the room's host: the room, the dates, the reference, the money, the policy
  * with today's refund, the other party, and what can be done (cancel, add to a calendar, the receipt). Sections are
- * stacked in one column; the booking's messages come last.
+ * stacked in one column; the booking's messages come last. The page (app/routes/dashboard/trip-page.tsx) brings the
+ * stay's reviews and its messages, which belong to their own features.
  */
-export function TripDetails({ trip }: { trip: Trip }) {
+export function TripDetails({ trip, reviews, messages }: { trip: Trip; reviews: ReactNode; messages: ReactNode }) {
   const { booking, viewerRole } = trip;
   const [cancelling, setCancelling] = useState(false);
   // Where the page was opened from (Messages), as the link that opened it said.
@@ -54,7 +51,7 @@ export function TripDetails({ trip }: { trip: Trip }) {
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="min-w-0">
             <h1 id="trip-title" className="text-2xl font-bold text-neutral-900">
-              <Link to={generatePath(APP_PATHS.room, { id: trip.room.id })} className="hover:underline">
+              <Link to={roomPath(trip.room.id)} className="hover:underline">
                 {trip.room.title}
               </Link>
             </h1>
@@ -137,11 +134,9 @@ export function TripDetails({ trip }: { trip: Trip }) {
         </Link>
       </div>
 
-      {booking.state === 'past' && <TripReviews trip={trip} />}
+      {reviews}
 
-      <TripSection title="Messages">
-        <BookingThread bookingId={booking._id} />
-      </TripSection>
+      <TripSection title="Messages">{messages}</TripSection>
 
       {cancelling && (
         <CancelBookingDialog booking={booking} view={viewerRole === 'guest' ? 'mine' : 'managed'} onClose={() => setCancelling(false)} />

@@ -1,3 +1,5 @@
+import { tripOpenedFrom, tripPath } from '@staybook/domain/app-routes';
+import { formatMoment } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { countOf } from '@staybook/domain/text';
@@ -6,8 +8,7 @@ import type { ReactNode } from 'react';
 import { FaArrowLeft, FaPrint } from 'react-icons/fa';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
-import { tripOpenedFrom, tripPath } from '../../../lib/trip-links';
-import { describeCard, formatMoment, netPaidCents, receiptStatus, stayDates } from '../utils/trip-text';
+import { describeCard, netPaidCents, receiptStatus, stayDates } from '../utils/trip-text';
 
 /**
  * A stay's receipt, what an accountant files: the seller, the reference, who paid whom for which nights, the

@@ -1,7 +1,7 @@
+import { tripPath, tripReceiptPath } from '@staybook/domain/app-routes';
 import type { Booking } from '@staybook/domain/bookings';
 import type { Trip } from '@staybook/domain/trips';
 import { describe, expect, it } from 'vitest';
-import { tripPath, tripReceiptPath } from '../../../lib/trip-links';
 import { describeCard, netPaidCents, receiptStatus, refundTodayText, tripCalendarUrl } from './trip-text';
 
 const ID = '5f0c9d3e-0000-4000-8000-000000000000';

@@ -1,10 +1,10 @@
-import { APP_PATHS } from '@staybook/domain/app-routes';
+import { APP_PATHS, type TripOpenedFrom } from '@staybook/domain/app-routes';
 import type { Booking } from '@staybook/domain/bookings';
-import { formatIsoDate } from '@staybook/domain/dates';
+import { cardBrandName } from '@staybook/domain/cards';
+import { formatIsoDate, formatMoment } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { capitalize } from '@staybook/domain/text';
 import type { Trip, TripPaymentStatus } from '@staybook/domain/trips';
-import type { TripOpenedFrom } from '../../../lib/trip-links';
 
 /** The trip page's way back: to Messages when it was opened from there, else to the viewer's list of stays. */
 export function tripBackLink(viewerRole: Trip['viewerRole'], openedFrom: TripOpenedFrom | null): { to: string; label: string } {
@@ -17,20 +17,10 @@ export function tripCalendarUrl(bookingId: string): string {
   return `/api/booking/${encodeURIComponent(bookingId)}/calendar.ics`;
 }
 
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
 /** 'Visa ending in 4242'; the provider names brands in lower case. */
 export function describeCard(card: { brand: string; last4: string } | null): string {
   if (!card) return 'No card recorded';
-  const brand = BRAND_NAMES[card.brand.toLowerCase()] ?? (card.brand ? capitalize(card.brand) : 'Card');
+  const brand = cardBrandName(card.brand) ?? (card.brand ? capitalize(card.brand) : 'Card');
   return `${brand} ending in ${card.last4}`;
 }
 
@@ -70,11 +60,6 @@ export function refundTodayText(trip: Pick<Trip, 'refundIfCancelledToday' | 'vie
     default:
       return 'This stay has started, so it can no longer be cancelled.';
   }
-}
-
-/** A moment (ISO timestamp) as a calendar date where the reader is: 'Jan 5, 2027'. */
-export function formatMoment(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
 }
 
 /** The receipt's status line: 'Confirmed', or 'Cancelled on Jan 5, 2027'. */

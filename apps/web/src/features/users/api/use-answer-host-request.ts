@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useRefetch } from '../../../hooks/use-refetch';
 import { approveHostRequest, declineHostRequest } from './users-api';
 import { userKeys } from './user-keys';
 
@@ -6,17 +7,10 @@ import { userKeys } from './user-keys';
  * An answer to a host request changes the list, the sidebar's count and the person's own record: all under
  * `userKeys.all`. Refreshed after a refusal too (another admin may have answered first).
  */
-function useRefreshUsers() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: userKeys.all });
+function useHostRequestAnswer<Input, Result>(answer: (input: Input) => Promise<Result>) {
+  const refetch = useRefetch();
+  return useMutation({ mutationFn: answer, onSettled: () => refetch(userKeys.all) });
 }
 
-export function useApproveHostRequest() {
-  const refresh = useRefreshUsers();
-  return useMutation({ mutationFn: approveHostRequest, onSettled: refresh });
-}
-
-export function useDeclineHostRequest() {
-  const refresh = useRefreshUsers();
-  return useMutation({ mutationFn: declineHostRequest, onSettled: refresh });
-}
+export const useApproveHostRequest = () => useHostRequestAnswer(approveHostRequest);
+export const useDeclineHostRequest = () => useHostRequestAnswer(declineHostRequest);

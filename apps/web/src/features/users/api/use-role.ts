@@ -1,3 +1,4 @@
+import { awaitsHostRole } from '@staybook/domain/access';
 import type { Role } from '@staybook/domain/users';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useUser } from './use-user';
@@ -19,6 +20,6 @@ export function useRole(): CurrentRole {
     role: record.data?.role ?? null,
     loading: authLoading || (user !== null && record.isPending),
     error: record.error,
-    hostRequestPending: record.data?.role === 'guest' && record.data.status === 'Requested',
+    hostRequestPending: record.data !== undefined && awaitsHostRole(record.data),
   };
 }

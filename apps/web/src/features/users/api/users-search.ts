@@ -12,7 +12,8 @@ export interface UsersSearch {
 
 export const NO_USERS_SEARCH: UsersSearch = { q: '', role: null, status: null, cursor: null };
 
-function isStatus(value: string | null): value is UserStatus {
+/** Whether a value (from the address or the Status filter) is a status Manage Users filters by. */
+export function isStatus(value: string | null): value is UserStatus {
   return (USER_STATUSES as readonly (string | null)[]).includes(value);
 }
 

@@ -1,3 +1,4 @@
+import { awaitsHostRole, mayHaveHosted } from '@staybook/domain/access';
 import type { ManagedUser, UsersPage } from '@staybook/domain/accounts';
 import type { UserStatus } from '@staybook/domain/users';
 import { Suspense, useState } from 'react';
@@ -41,13 +42,13 @@ export function ManageUsersTable() {
     { header: 'Status', cell: (user) => <UserStatusText status={user.status} /> },
     {
       header: 'Host cancellations (12 months)',
-      cell: (user) => (user.role === 'guest' ? <span aria-label="Not a host">—</span> : user.hostCancellations),
+      cell: (user) => (mayHaveHosted(user.role) ? user.hostCancellations : <span aria-label="Not a host">—</span>),
     },
     {
       header: 'Action',
       cell: (user) => (
         <div className="flex flex-wrap justify-end gap-2 sm:justify-start">
-          {user.role === 'guest' && user.status === 'Requested' && (
+          {awaitsHostRole(user) && (
             <>
               <button
                 type="button"

@@ -3,7 +3,7 @@ import { SELF_ROLE_CHANGE_MESSAGE } from '@staybook/domain/identity';
 import { capitalize } from '@staybook/domain/text';
 import { isRole, normalizeEmail, ROLES, type Role } from '@staybook/domain/users';
 import { useState } from 'react';
-import { SelectField } from '../../../components/fields';
+import { Options, SelectField } from '../../../components/fields';
 import { Modal, ModalActions } from '../../../components/modal';
 import { notify, settleDialogAction } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';
@@ -42,11 +42,7 @@ export function UpdateRoleDialog({ user, open, onClose }: UpdateRoleDialogProps)
           if (isRole(event.target.value)) setRole(event.target.value);
         }}
       >
-        {ROLES.map((option) => (
-          <option key={option} value={option}>
-            {capitalize(option)}
-          </option>
-        ))}
+        <Options values={ROLES} label={capitalize} />
       </SelectField>
       <hr className="mb-6 border-neutral-200" />
       <ModalActions onCancel={onClose} confirmLabel="Update" pending={updateRole.isPending} onConfirm={() => void handleUpdate()} />

@@ -1,9 +1,9 @@
 import { capitalize } from '@staybook/domain/text';
-import { isRole, ROLES, USER_STATUSES, type UserStatus } from '@staybook/domain/users';
+import { isRole, ROLES, USER_STATUSES } from '@staybook/domain/users';
 import { USERS_SEARCH_MAX_LENGTH } from '@staybook/domain/identity';
 import { useEffect, useState } from 'react';
-import { SelectField, TextField } from '../../../components/fields';
-import type { UsersSearch } from '../api/users-search';
+import { Options, SelectField, TextField } from '../../../components/fields';
+import { isStatus, type UsersSearch } from '../api/users-search';
 
 /** How long typing pauses before the list is searched. */
 const SEARCH_DELAY_MS = 300;
@@ -13,8 +13,25 @@ interface UsersFiltersProps {
   onChange: (next: UsersSearch, options?: { replace?: boolean }) => void;
 }
 
-function isStatus(value: string): value is UserStatus {
-  return (USER_STATUSES as readonly string[]).includes(value);
+interface ChoiceFilterProps<T extends string> {
+  label: string;
+  /** The first option, which filters nothing ('All roles'). */
+  anyLabel: string;
+  values: readonly T[];
+  optionLabel?: (value: T) => string;
+  isValue: (value: string) => value is T;
+  value: T | null;
+  onChange: (value: T | null) => void;
+}
+
+/** One of the list's filters: everyone, or those with one of `values`. */
+function ChoiceFilter<T extends string>({ label, anyLabel, values, optionLabel, isValue, value, onChange }: ChoiceFilterProps<T>) {
+  return (
+    <SelectField label={label} value={value ?? ''} onChange={(event) => onChange(isValue(event.target.value) ? event.target.value : null)}>
+      <option value="">{anyLabel}</option>
+      <Options values={values} label={optionLabel} />
+    </SelectField>
+  );
 }
 
 /** The search box and the two filters above Manage Users; each change starts again from the first page. */
@@ -33,6 +50,7 @@ export function UsersFilters({ search, onChange }: UsersFiltersProps) {
     const timer = setTimeout(() => onChange({ ...search, q, cursor: null }, { replace: true }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, search, onChange]);
+  const filter = (patch: Pick<UsersSearch, 'role'> | Pick<UsersSearch, 'status'>) => onChange({ ...search, q: text.trim(), ...patch, cursor: null });
 
   return (
     <form
@@ -55,36 +73,23 @@ export function UsersFilters({ search, onChange }: UsersFiltersProps) {
         hint="Part of a name or an e-mail address."
         onChange={(event) => setText(event.target.value)}
       />
-      <SelectField
+      <ChoiceFilter
         label="Role"
-        value={search.role ?? ''}
-        onChange={(event) => {
-          const role = event.target.value;
-          onChange({ ...search, q: text.trim(), role: isRole(role) ? role : null, cursor: null });
-        }}
-      >
-        <option value="">All roles</option>
-        {ROLES.map((role) => (
-          <option key={role} value={role}>
-            {capitalize(role)}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+        anyLabel="All roles"
+        values={ROLES}
+        optionLabel={capitalize}
+        isValue={isRole}
+        value={search.role}
+        onChange={(role) => filter({ role })}
+      />
+      <ChoiceFilter
         label="Status"
-        value={search.status ?? ''}
-        onChange={(event) => {
-          const status = event.target.value;
-          onChange({ ...search, q: text.trim(), status: isStatus(status) ? status : null, cursor: null });
-        }}
-      >
-        <option value="">All statuses</option>
-        {USER_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {status}
-          </option>
-        ))}
-      </SelectField>
+        anyLabel="All statuses"
+        values={USER_STATUSES}
+        isValue={isStatus}
+        value={search.status}
+        onChange={(status) => filter({ status })}
+      />
     </form>
   );
 }

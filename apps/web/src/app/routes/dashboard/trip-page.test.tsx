@@ -1,13 +1,13 @@
+import { OPENED_FROM_MESSAGES } from '@staybook/domain/app-routes';
 import type { Trip } from '@staybook/domain/trips';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sampleBooking } from '../../bookings/utils/sample-booking';
-import { OPENED_FROM_MESSAGES } from '../../../lib/trip-links';
-import { TripDetails } from './trip-details';
-import { TripReceipt } from './trip-receipt';
-import { WithTrip } from './with-trip';
+import { sampleBooking } from '../../../testing/samples';
+import { TripReceipt } from '../../../features/trips/components/trip-receipt';
+import { WithTrip } from '../../../features/trips/components/with-trip';
+import { TripPage } from './trip-page';
 
 // The page's thread asks for its messages: an empty one, unless a test answers otherwise.
 beforeEach(() => answer(200, { items: [], earlierCursor: null }));
@@ -57,7 +57,7 @@ function answer(status: number, body: unknown) {
 function renderTripAt(path: string) {
   return renderWithQueries(
     <Routes>
-      <Route path="/dashboard/trips/:bookingId" element={<WithTrip>{(trip) => <TripDetails trip={trip} />}</WithTrip>} />
+      <Route path="/dashboard/trips/:bookingId" element={<WithTrip>{(trip) => <TripPage trip={trip} />}</WithTrip>} />
     </Routes>,
     path,
   );
@@ -65,7 +65,7 @@ function renderTripAt(path: string) {
 
 describe('the trip page', () => {
   it("shows a guest the reference, the room linked, the policy's refund today, the host and what to do", () => {
-    renderWithQueries(<TripDetails trip={tripFor('guest')} />);
+    renderWithQueries(<TripPage trip={tripFor('guest')} />);
     expect(screen.getByText('SB-7K3Q-9M2D')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cabin by the lake' }).getAttribute('href')).toBe(`/room/${ROOM_ID}`);
     const photo = screen.getByRole('img', { name: 'Cabin by the lake' });
@@ -92,7 +92,7 @@ describe('the trip page', () => {
   });
 
   it('shows a host the guest, a full refund and the way back to Manage Bookings', () => {
-    renderWithQueries(<TripDetails trip={tripFor('host')} />);
+    renderWithQueries(<TripPage trip={tripFor('host')} />);
     expect(within(screen.getByRole('region', { name: 'Your guest' })).getByText('Gus Guest')).toBeTruthy();
     expect(screen.getByText("If you cancel today: $246.90 refunded of $246.90 (a host's cancellation refunds the guest in full)")).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Manage Bookings' }).getAttribute('href')).toBe('/dashboard/manage-bookings');
@@ -102,7 +102,7 @@ describe('the trip page', () => {
     const trip = tripFor('host');
     renderWithQueries(
       <Routes>
-        <Route path="/dashboard/trips/:bookingId" element={<TripDetails trip={trip} />} />
+        <Route path="/dashboard/trips/:bookingId" element={<TripPage trip={trip} />} />
         <Route path="/dashboard/trips/:bookingId/receipt" element={<TripReceipt trip={trip} />} />
       </Routes>,
       { pathname: `/dashboard/trips/${ID}`, state: OPENED_FROM_MESSAGES },
@@ -117,14 +117,14 @@ describe('the trip page', () => {
   });
 
   it('keeps the usual way back for any other router state (a sign-in redirect leaves one)', () => {
-    renderWithQueries(<TripDetails trip={tripFor('guest')} />, { pathname: '/', state: { from: { pathname: '/dashboard/messages' } } });
+    renderWithQueries(<TripPage trip={tripFor('guest')} />, { pathname: '/', state: { from: { pathname: '/dashboard/messages' } } });
     expect(screen.getByRole('link', { name: 'Back to My Bookings' }).getAttribute('href')).toBe('/dashboard/my-bookings');
   });
 
   it('offers no Cancel for a cancelled stay, and says what was refunded', () => {
     const cancelled = { ...booking, status: 'cancelled', state: 'cancelled', cancellable: false, refundedCents: 12_345, cancelledAt: '2027-02-10T12:00:00.000Z', cancelledBy: 'guest' } as const;
     renderWithQueries(
-      <TripDetails
+      <TripPage
         trip={tripFor('guest', { booking: cancelled, refundIfCancelledToday: null, payment: { card: booking.card, capturedCents: 24_690, refundedCents: 12_345, status: 'partially-refunded' } })}
       />,
     );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { bookingReferenceFrom } from '@staybook/domain';
-import { constraintOf, PG_ERRORS, sqlState } from '../../errors.js';
+import { constraintOf, PG_ERRORS, sqlState } from '../errors.js';
 
 /** A fresh booking reference: 40 random bits (packages/domain/src/booking-reference.ts). */
 export function newBookingReference(): string {

@@ -3,14 +3,15 @@ import { and, count, eq, min, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, cardRatingText, isTimeZone, RATING_SHOWN_FROM, storedImageUrl, todayIso } from '@staybook/domain';
 import type { ImageStore } from '../integrations/images/image-store.js';
-import { getRoomAvailability, listBookings } from '../modules/bookings/bookings.service.js';
+import { getRoomAvailability } from '../modules/bookings/availability.js';
+import { listBookings } from '../modules/bookings/list-bookings.js';
 import { FRESH_SUMS } from '../modules/reviews/ratings.js';
 import { searchRooms } from '../modules/rooms/rooms.service.js';
 import type { Actor } from '../plugins/session.js';
 import { createTestDatabase, type TestDatabase } from '../test/databases.js';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 import { DEMO_GUESTS, DEMO_USERS } from './demo-data.js';
-import { bookings, payments, reviews, roleChanges, rooms, testPaymentEvents, testPaymentIntents, users } from './schema.js';
+import { bookings, payments, reviews, roleChanges, rooms, testPaymentEvents, testPaymentIntents, users } from '../db/schema.js';
 import { planDemoStays, seedDemoData } from './seed.js';
 
 /** The demo marketplace's bookings: real data for My Bookings, Manage Bookings and the statistics. */

@@ -4,11 +4,11 @@ import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import sharp from 'sharp';
 import { addDays, CATEGORIES, countOf, dollarsToCents, todayIso, type CardInput, type IsoDate } from '@staybook/domain';
 import { TestPaymentProcessor } from '../integrations/payments/test-processor.js';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 import { DEMO_GUEST_REVIEWS, DEMO_GUESTS, DEMO_HOST_REVIEWS, DEMO_REPLIES, DEMO_ROOMS, DEMO_USERS, demoRoomExtras } from './demo-data.js';
-import { insertBooking, insertRoom, insertUser } from './factories.js';
+import { insertBooking, insertRoom, insertUser } from '../db/factories.js';
 import { recomputeRoomRatings } from '../modules/reviews/ratings.js';
-import { accounts, reviews, roleChanges, rooms, users } from './schema.js';
+import { accounts, reviews, roleChanges, rooms, users } from '../db/schema.js';
 import { drawSceneSvg } from './seed-scenes.js';
 import type { ImageStore } from '../integrations/images/image-store.js';
 

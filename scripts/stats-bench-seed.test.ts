@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedStatisticsBench } from '../../db/bench-seed.js';
-import { createTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../test/databases.js';
+import { seedStatisticsBench } from './bench-seed.js';
+import { createTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../apps/api/src/test/databases.js';
 
 /*
  * The statistics bench loads its bookings in bulk with their triggers off and writes the rollups afterwards

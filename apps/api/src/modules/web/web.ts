@@ -25,14 +25,14 @@ import {
   type FirstRoomPage,
   type FirstRooms,
 } from '@staybook/domain';
-import type { Db } from '../db/client.js';
-import { errorBody, NotFoundError } from '../errors.js';
-import { escapeHtml } from '../html.js';
-import type { ImageFiles } from '../integrations/images/image-store.js';
-import type { ListingCache } from '../modules/rooms/listing-cache.js';
-import { registerUploadsServing } from '../modules/uploads/serve-uploads.js';
-import { findRoomCover, getRoom, searchRooms } from '../modules/rooms/rooms.service.js';
-import type { Actor } from './session.js';
+import type { Db } from '../../db/client.js';
+import { errorBody, NotFoundError } from '../../errors.js';
+import { escapeHtml } from '../../html.js';
+import type { ImageFiles } from '../../integrations/images/image-store.js';
+import type { ListingCache } from '../rooms/listing-cache.js';
+import { registerUploadsServing } from '../uploads/serve-uploads.js';
+import { findRoomCover, getRoom, searchRooms } from '../rooms/rooms.service.js';
+import type { Actor } from '../../plugins/session.js';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -75,7 +75,7 @@ export function firstViewModulePath(webDist: string): string {
 }
 
 /**
- * The web app's renderer of the home page's first view (decision 037), or null when it was not built or does not
+ * The web app's renderer of the home page's first view (decision 045), or null when it was not built or does not
  * load: the home page then arrives as before, with its rooms as JSON and an empty root the app draws into.
  */
 export async function loadFirstViewRenderer(
@@ -129,7 +129,7 @@ function withData(page: string, id: string, data: unknown): string {
  * The home page's HTML: the built index.html with the first page of rooms embedded as JSON (the app's rooms
  * query starts from it) and a preload of the first card's picture, so the largest content of the page is
  * fetched while the JavaScript still loads (docs/decisions/017-bundle-budget.md). `firstView`, when the server drew it from the same rooms, fills the app's root: the page is painted before any
- * JavaScript runs, and the app hydrates it (decision 037).
+ * JavaScript runs, and the app hydrates it (decision 045).
  */
 export function homePageHtml(template: string, first: FirstRooms, firstView: string | null = null): string {
   const image = first.page.items[0]?.image;
@@ -207,7 +207,7 @@ export async function registerWebServing(
       }
     };
     /**
-     * A room page painted for the signed-in person asking (decision 037), with the session and the room as the
+     * A room page painted for the signed-in person asking (decision 045), with the session and the room as the
      * guarded routes and GET /api/room/:id resolve them for that person; or null, and the page is served as the
      * app draws it: for a visitor (the app shows sign-in), for a room the API would not answer (the app shows why),
      * without the server build, or should drawing fail (logged, never sent).

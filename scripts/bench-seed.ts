@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import { hashPassword } from 'better-auth/crypto';
+import { hashPassword } from '../apps/api/src/modules/auth/password-hash.js';
 import pg from 'pg';
 import { BENCH_PLACES } from './bench-places.js';
-import type { Db, DatabaseTarget } from './client.js';
+import type { Db, DatabaseTarget } from '../apps/api/src/db/client.js';
 
 /**
  * The bench's data (`npm run bench`, scripts/bench.ts), written set-based into a database of its own: many rooms

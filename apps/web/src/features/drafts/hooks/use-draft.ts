@@ -1,7 +1,7 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReset, UseFormSubscribe } from 'react-hook-form';
-import { AuthContext } from '../features/auth/hooks/use-auth';
-import { clearDraft, draftKey, readDraft, writeDraft } from '../lib/drafts';
+import { AuthContext } from '../../auth/hooks/use-auth';
+import { clearDraft, draftKey, readDraft, writeDraft } from '../../../lib/drafts';
 
 export interface Draft<T> {
   /** The draft this form opened with (read once, when it first renders), or null. */

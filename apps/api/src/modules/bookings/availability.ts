@@ -1,0 +1,33 @@
+/*
+ * Before a booking: what the room's date picker may offer (`GET /api/room/:id/availability`), the nights from
+ * today on that confirmed stays and imported calendars have taken, and the first night still free.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { bookableFrom, firstFreeNight, mergeStays, todayIn, type IsoDate, type RoomAvailability } from '@staybook/domain';
+import type { Db } from '../../db/client.js';
+import { rooms } from '../../db/schema.js';
+import { NotFoundError } from '../../errors.js';
+import { listBlockedNights, listTakenStays } from './bookings.queries.js';
+
+export const ROOM_NOT_FOUND = 'Room not found. It may have been removed by its host.';
+
+/** What the date picker may offer: the window from today on, the confirmed stays in it, the first free night. */
+export async function getRoomAvailability(db: Db, { roomId, today: fixedToday }: { roomId: string; today?: IsoDate }): Promise<RoomAvailability> {
+  const room = await findRoom(db, roomId);
+  // Today where the room is: its check-in days begin at its own midnight (docs/decisions/026-room-time-zone.md).
+  const today = fixedToday ?? todayIn(room.timeZone);
+  const from = bookableFrom(room.availableFrom, today);
+  // Nights other sites' calendars took (docs/decisions/030-calendar-sync.md) are taken here too: merged in date
+  // order without overlaps, as `firstFreeNight` and the picker read them.
+  const [stays, blocks] = await Promise.all([listTakenStays(db, roomId, today), listBlockedNights(db, roomId, today)]);
+  const taken = mergeStays([...stays, ...blocks]);
+  const firstBookable = firstFreeNight(from, room.availableTo, taken);
+  return { from, to: room.availableTo, taken, firstBookable, booked: firstBookable === null };
+}
+
+/** A room that can be booked: it exists and its host has not removed it. */
+async function findRoom(db: Db, id: string) {
+  const [room] = await db.select().from(rooms).where(and(eq(rooms.id, id), isNull(rooms.deletedAt))).limit(1);
+  if (!room) throw new NotFoundError(ROOM_NOT_FOUND);
+  return room;
+}

@@ -1,0 +1,30 @@
+/*
+ * What every step of a booking needs from the outside (the database, the payment provider, the outbox, the listing
+ * cache), and the payment row the steps pass along. The flow, top-down: availability.ts → start-payment.ts →
+ * confirm-booking.ts → capture-payment.ts; cancel-booking.ts and end-stay.ts end a stay; payment-states.ts makes
+ * every status change; payment-sweeper.ts finishes what a browser left half done.
+ */
+import type { Db } from '../../db/client.js';
+import type { payments } from '../../db/schema.js';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.js';
+import type { OutcomeMetrics } from '../../plugins/metrics.js';
+import type { ListingChanges } from '../rooms/listing-cache.js';
+
+type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
+
+/** What the booking rules need from the outside. */
+export type BookingDeps = {
+  db: Db;
+  payments: PaymentProvider;
+  /** The outbox's worker: told when a change committed mail, so it goes out now rather than at the next poll. */
+  jobs: { kick(): void };
+  publicUrl: string;
+  log: Log;
+  /** Bookings and payments by outcome, for /api/metrics (METRICS=1). */
+  metrics?: OutcomeMetrics;
+  /** Told when a stay is booked or cancelled: the room's `booked` may change. */
+  listing: ListingChanges;
+};
+
+/** Our record of one payment: the stay it is for, the amount, and where it stands (payment-states.ts). */
+export type PaymentRow = typeof payments.$inferSelect;

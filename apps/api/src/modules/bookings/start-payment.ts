@@ -1,0 +1,131 @@
+/*
+ * Step 1 of a booking: the quote and the payment intent. The server checks the stay against the room's rules and
+ * what already takes its nights, prices it, asks the provider for an intent and records our payment row
+ * (`requires_payment`). Next: the card form, then confirm-booking.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  countOf,
+  describeStayProblem,
+  findStayProblem,
+  nightsBetween,
+  stayTotalCents,
+  todayIn,
+  type IsoDate,
+  type PaymentIntent,
+  type StayProblem,
+  type StayRoom,
+} from '@staybook/domain';
+import { preparedStatement } from '../../db/client.js';
+import { payments, rooms } from '../../db/schema.js';
+import { AlreadyBookedError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, OVERLAPPING_BOOKING_MESSAGE } from '../../errors.js';
+import type { Actor } from '../../plugins/session.js';
+import { ROOM_NOT_FOUND } from './availability.js';
+import type { BookingDeps } from './booking-deps.js';
+import { takenNightsOf } from './bookings.queries.js';
+
+/**
+ * Starts paying for a stay. The server decides everything but the room, the dates and the guest count (which
+ * the room must take): the guest is the signed-in user, the price the stored nightly price × nights, the
+ * cancellation policy the room's now (the booking keeps both, whatever the host changes meanwhile). The
+ * provider's intent is created outside any transaction, then our payment row records what it is for. Every
+ * call makes a new payment, so a second intent for the same stay with another guest count never reuses the
+ * first one's.
+ */
+export async function createPaymentIntent(
+  deps: BookingDeps,
+  {
+    actor,
+    roomId,
+    from,
+    to,
+    guests = 1,
+    today: fixedToday,
+  }: { actor: Actor; roomId: string; from: IsoDate; to: IsoDate; guests?: number; today?: IsoDate },
+): Promise<PaymentIntent> {
+  const { db } = deps;
+  // The room and whatever already takes one of the nights, in one read: the confirmed stays are the
+  // database's to judge, so that its own guest's hears 'already booked'.
+  const [found] = await roomForStay(db).execute({ roomId, from, to, guestId: actor.id });
+  if (!found) throw new NotFoundError(ROOM_NOT_FOUND);
+  const { room, taken } = found;
+  const stayRoom: StayRoom = {
+    from: room.availableFrom,
+    to: room.availableTo,
+    priceCents: room.priceCents,
+    guests: room.guests,
+    hostId: room.hostId,
+    today: fixedToday ?? todayIn(room.timeZone),
+  };
+  const stay = { from, to };
+  const problem = findStayProblem({ stay, room: stayRoom, viewerId: actor.id, guests });
+  if (problem) throw stayProblemError(problem, describeStayProblem(problem, { stay, room: stayRoom }));
+  const nights = nightsBetween(from, to);
+  const totalCents = stayTotalCents(room.priceCents, from, to);
+  if (taken === 'own') throw new AlreadyBookedError();
+  // A night an imported calendar took is answered like a night booked here.
+  if (taken) throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
+
+  const paymentId = randomUUID();
+  const intent = await deps.payments.createIntent({
+    amountCents: totalCents,
+    currency: 'usd',
+    metadata: { paymentId, roomId, guestId: actor.id, checkIn: from, checkOut: to },
+    description: `${room.title}: ${countOf(nights, 'night')} from ${from}, ${countOf(guests, 'guest')}`,
+    idempotencyKey: `intent-${paymentId}`,
+  });
+  await db.insert(payments).values({
+    id: paymentId,
+    provider: deps.payments.name,
+    providerPaymentId: intent.id,
+    guestId: actor.id,
+    roomId,
+    checkIn: from,
+    checkOut: to,
+    nightlyPriceCents: room.priceCents,
+    guests,
+    cancellationPolicy: room.cancellationPolicy,
+    amountCents: totalCents,
+    currency: 'usd',
+    status: 'requires_payment',
+  });
+  deps.metrics?.payment('started');
+  return {
+    paymentIntentId: intent.id,
+    clientSecret: intent.clientSecret ?? '',
+    provider: deps.payments.name,
+    nights,
+    nightlyPriceCents: room.priceCents,
+    totalCents,
+    guests,
+    cancellationPolicy: room.cancellationPolicy,
+  };
+}
+
+/** A room that can be booked, with whatever already takes a night of the stay (see takenNightsOf). */
+const roomForStay = preparedStatement((db) =>
+  db
+    .select({
+      room: rooms,
+      taken: takenNightsOf(sql.placeholder('roomId'), sql.placeholder('from'), sql.placeholder('to'), sql.placeholder('guestId')),
+    })
+    .from(rooms)
+    .where(and(eq(rooms.id, sql.placeholder('roomId')), isNull(rooms.deletedAt)))
+    .limit(1)
+    .prepare('room_for_stay'),
+);
+
+/** Each stay rule's HTTP answer: the owner is forbidden, a taken night conflicts, the rest is a bad request. */
+function stayProblemError(problem: StayProblem, message: string): Error {
+  switch (problem) {
+    case 'own-room':
+      return new ForbiddenError(message);
+    case 'taken':
+      return new ConflictError(message);
+    case 'too-many-guests':
+      return new BadRequestError(message, { guests: message });
+    default:
+      return new BadRequestError(message);
+  }
+}

@@ -1,0 +1,34 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
+
+/**
+ * Race tests on PostgreSQL hold a lock on one connection (`holder`) while the code under test runs on another, to
+ * prove the code waits for it. These helpers read the wait from the server (pg_blocking_pids), not from a clock.
+ */
+
+/** How many sessions are waiting, right now, for a lock `holder`'s session holds. */
+export async function sessionsBlockedBy(holder: pg.Client): Promise<number> {
+  const { rows } = await holder.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))');
+  return rows[0]!.n;
+}
+
+/**
+ * Resolves once some session waits for a lock `holder` holds; throws if `pending`, the work expected to wait, settles
+ * first. While the holder keeps its lock, work that waits for it cannot settle, so settling first means it never
+ * waited: the race the test is named for did not happen, and the test must fail rather than go on. No time limit of
+ * its own: work that neither waits nor settles hangs until the test's timeout fails it.
+ */
+export async function untilBlockedBy(holder: pg.Client, pending: Promise<unknown>): Promise<void> {
+  let settled = false;
+  pending.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  for (;;) {
+    // Read before asking the server: if it had settled before the question and nobody waits, it never waited.
+    const settledBefore = settled;
+    if ((await sessionsBlockedBy(holder)) > 0) return;
+    if (settledBefore) throw new Error('The work under test finished without waiting for the lock the test holds, so the race was never run.');
+    await sleep(10);
+  }
+}

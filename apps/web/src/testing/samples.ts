@@ -1,0 +1,95 @@
+import type { SessionUser } from '@staybook/domain/accounts';
+import type { Booking } from '@staybook/domain/bookings';
+import type { ListedRoom, Room } from '@staybook/domain/rooms';
+
+/** Sample data for the web app's tests, as the API answers it. */
+
+/** For tests: a lake cabin as the rooms list answers it. */
+export function sampleListedRoom(overrides: Partial<ListedRoom> = {}): ListedRoom {
+  return {
+    _id: '5f0c9d3e-0000-4000-8000-000000000001',
+    title: 'Lake cabin',
+    location: 'Hallstatt, Austria',
+    category: 'Lake',
+    from: '2030-01-01',
+    to: '2030-02-01',
+    price: 120,
+    priceCents: 12_000,
+    guests: 2,
+    bedrooms: 1,
+    bathrooms: 1,
+    description: 'By the water.',
+    image: '/uploads/5f0c9d3e-0000-4000-8000-000000000002.webp',
+    host: { name: 'Hana', image: null },
+    booked: false,
+    timeZone: 'Europe/Vienna',
+    cancellationPolicy: 'flexible',
+    rating: { count: 0, average: null },
+    ...overrides,
+  };
+}
+
+/** For tests: the same cabin as `GET /api/room/:id` answers it. */
+export function sampleRoom(overrides: Partial<Room> = {}): Room {
+  const { host, rating, ...listed } = sampleListedRoom();
+  return {
+    ...listed,
+    photos: [listed.image],
+    host: { id: '5f0c9d3e-0000-4000-8000-000000000003', ...host },
+    rating: { ...rating, categories: null },
+    amenities: [],
+    checkInTime: null,
+    checkOutTime: null,
+    houseRules: '',
+    ...overrides,
+  };
+}
+
+/** For tests: an upcoming two-night stay as the bookings API answers it. */
+export function sampleBooking(overrides: Partial<Booking> = {}): Booking {
+  const roomId = '7a1b2c3d-0000-4000-8000-000000000000';
+  return {
+    _id: '5f0c9d3e-0000-4000-8000-000000000000',
+    reference: 'SB-7K3Q-9M2D',
+    roomId,
+    title: 'Cabin by the lake',
+    location: 'Hallstatt, Austria',
+    image: `/uploads/${roomId}.webp`,
+    from: '2027-03-02',
+    to: '2027-03-04',
+    nights: 2,
+    nightlyPriceCents: 12_345,
+    guests: 2,
+    price: 246.9,
+    priceCents: 24_690,
+    refundedCents: 0,
+    keptCents: 24_690,
+    transactionId: 'pi_test_1',
+    card: { brand: 'visa', last4: '4242' },
+    date: '2027-02-01T10:00:00.000Z',
+    status: 'confirmed',
+    state: 'upcoming',
+    cancellable: true,
+    cancelledAt: null,
+    cancelledBy: null,
+    cancellationPolicy: 'moderate',
+    guest: { name: 'Gus Guest', email: 'gus@example.com', image: null },
+    host: { name: 'Hana Host', email: 'hana@example.com', image: null },
+    review: { canWrite: false, written: false, closesOn: '2027-03-18' },
+    ...overrides,
+  };
+}
+
+/** For tests: a signed-in guest with a verified email (any role with `overrides`). */
+export function sampleUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: '5f0c9d3e-0000-4000-8000-0000000000bb',
+    name: 'Gus Guest',
+    email: 'gus@example.com',
+    image: null,
+    role: 'guest',
+    status: 'Verified',
+    emailVerified: true,
+    ...overrides,
+  };
+}
