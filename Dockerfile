@@ -3,30 +3,28 @@
 # docker build -t staybook .   ·   docker run -p 3000:3000 -e … staybook   ·   compose.yaml runs the whole set.
 ARG NODE_IMAGE=node:20.20-bookworm-slim
 
-# 1. Everything needed to build: all dependencies, the sources, `npm run build` (web app + API to JavaScript).
-FROM ${NODE_IMAGE} AS build
+# 0. The workspace's package manifests, all `npm ci` reads: both stages below install from them.
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/domain/package.json packages/domain/
 COPY e2e/package.json e2e/
+
+# 1. Everything needed to build: all dependencies, the sources, `npm run build` (web app + API to JavaScript).
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # 2. What runs: the API's production dependencies only, the compiled API and the built web app. No TypeScript, no tsx.
-FROM ${NODE_IMAGE} AS runtime
+FROM manifests AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-COPY package.json package-lock.json ./
-COPY apps/api/package.json apps/api/
-COPY apps/web/package.json apps/web/
-COPY packages/domain/package.json packages/domain/
-COPY e2e/package.json e2e/
 RUN npm ci --omit=dev --workspace @staybook/api --include-workspace-root=false --no-audit --no-fund \
     && npm cache clean --force
 COPY --from=build /app/apps/api/dist apps/api/dist

@@ -57,7 +57,7 @@ import {
   seedSearchBench,
   seedStatisticsBench,
 } from './bench-seed.js';
-import { openDatabase, type DatabaseTarget } from '../apps/api/src/db/client.js';
+import { openDatabase, type Database, type DatabaseTarget } from '../apps/api/src/db/client.js';
 import { outboxDir } from '../apps/api/src/integrations/mail/mailer.js';
 import { migrateDatabase } from '../apps/api/src/db/migrate.js';
 import { PLACE_MATCH_THRESHOLD } from '../apps/api/src/modules/rooms/rooms.service.js';
@@ -427,6 +427,20 @@ async function signIn(base: string, email: string): Promise<string> {
   return res.headers.getSetCookie().map((h) => h.split(';')[0]).join('; ');
 }
 
+/** Migrates one of the bench's own databases and fills it with `seed`: what the seed answered and the seconds it all took. */
+async function migrateAndSeed<T>(target: DatabaseTarget, seed: (db: Database['db']) => Promise<T>): Promise<{ result: T; seconds: string }> {
+  const started = performance.now();
+  const handle = await openDatabase(target);
+  let result: T;
+  try {
+    await migrateDatabase(handle);
+    result = await seed(handle.db);
+  } finally {
+    await handle.close();
+  }
+  return { result, seconds: ((performance.now() - started) / 1000).toFixed(1) };
+}
+
 /**
  * The statistics dashboards: a database of its own with `--bookings` stays (a bench-only seed, not the demo's),
  * a server of its own on it, and each view's figures and calendar for the admin, a host and a guest.
@@ -438,17 +452,9 @@ const statistics: BenchSection = {
   async run() {
     const database = await createBenchDatabase();
     try {
-      const seeding = performance.now();
-      const handle = await openDatabase(database.target);
-      let steps: Record<string, number>;
-      try {
-        await migrateDatabase(handle);
-        steps = await seedStatisticsBench(handle.db, STAT_BOOKINGS);
-      } finally {
-        await handle.close();
-      }
+      const { result: steps, seconds } = await migrateAndSeed(database.target, (db) => seedStatisticsBench(db, STAT_BOOKINGS));
       console.log(
-        `(${STAT_BOOKINGS.toLocaleString('en-US')} bookings in a database of their own, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s: ${stepsOf(steps)}; ${STATS_CONNECTIONS} connections)`,
+        `(${STAT_BOOKINGS.toLocaleString('en-US')} bookings in a database of their own, seeded in ${seconds} s: ${stepsOf(steps)}; ${STATS_CONNECTIONS} connections)`,
       );
       console.log(`load average (1 min) before: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
       const server = await startServer({ ...database.env, PORT: String(STATS_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '0' });
@@ -675,17 +681,9 @@ const search: BenchSection = {
     }
     const database = await createBenchDatabase();
     try {
-      const seeding = performance.now();
-      const handle = await openDatabase(database.target);
-      let steps: Record<string, number>;
-      try {
-        await migrateDatabase(handle);
-        steps = await seedSearchBench(handle.db, SEARCH_ROOMS, SEARCH_BOOKINGS);
-      } finally {
-        await handle.close();
-      }
+      const { result: steps, seconds } = await migrateAndSeed(database.target, (db) => seedSearchBench(db, SEARCH_ROOMS, SEARCH_BOOKINGS));
       console.log(
-        `(${SEARCH_ROOMS.toLocaleString('en-US')} rooms and ${SEARCH_BOOKINGS.toLocaleString('en-US')} confirmed stays in a database of their own, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s: ${stepsOf(steps)})`,
+        `(${SEARCH_ROOMS.toLocaleString('en-US')} rooms and ${SEARCH_BOOKINGS.toLocaleString('en-US')} confirmed stays in a database of their own, seeded in ${seconds} s: ${stepsOf(steps)})`,
       );
       const server = await startServer({ ...database.env, PORT: String(SEARCH_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn' });
       const cases = searchCases(new Date().toISOString().slice(0, 10));
@@ -757,15 +755,8 @@ if (!chosen.some((section) => section.usesApp)) {
   const database = await createBenchDatabase();
   try {
     if (SEED_ROOMS > 0) {
-      const started = performance.now();
-      const handle = await openDatabase(database.target);
-      try {
-        await migrateDatabase(handle);
-        await seedRoomsBench(handle.db, SEED_ROOMS);
-      } finally {
-        await handle.close();
-      }
-      console.log(`seeded ${SEED_ROOMS.toLocaleString('en-US')} rooms and ${Math.floor(SEED_ROOMS / 10).toLocaleString('en-US')} stays in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      const { seconds } = await migrateAndSeed(database.target, (db) => seedRoomsBench(db, SEED_ROOMS));
+      console.log(`seeded ${SEED_ROOMS.toLocaleString('en-US')} rooms and ${Math.floor(SEED_ROOMS / 10).toLocaleString('en-US')} stays in ${seconds} s`);
     }
     const server = await startServer({
       ...database.env,

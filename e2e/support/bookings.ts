@@ -197,17 +197,22 @@ export function monthName(date: string): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** Pages the calendar forward to the month of `date`, as a person presses 'next month'. */
+/**
+ * Pages the calendar to the month of `date`, as a person presses 'next month' or 'previous month': a stay picked
+ * across a month's end leaves the calendar on the later month.
+ */
 export async function showMonthOf(page: Page, date: string): Promise<void> {
   // The calendar arrives after the room: until then there is no month to page from.
   await expect(calendar(page).getByRole('grid')).toBeVisible();
+  const wanted = date.slice(0, 7);
   const grid = calendar(page).getByRole('grid', { name: monthName(date) });
   while (!(await grid.isVisible())) {
-    const next = calendar(page).getByRole('button', { name: 'Go to the Next Month' });
-    await expect(next, `the calendar reaches ${monthName(date)}`).toBeEnabled();
-    const shown = await calendar(page).getByRole('grid').getAttribute('aria-label');
-    await next.click();
-    await expect(calendar(page).getByRole('grid')).not.toHaveAttribute('aria-label', shown ?? '');
+    const shown = (await calendar(page).getByRole('grid').getAttribute('aria-label')) ?? '';
+    const shownMonth = new Date(`1 ${shown} UTC`).toISOString().slice(0, 7);
+    const button = calendar(page).getByRole('button', { name: shownMonth < wanted ? 'Go to the Next Month' : 'Go to the Previous Month' });
+    await expect(button, `the calendar reaches ${monthName(date)}`).toBeEnabled();
+    await button.click();
+    await expect(calendar(page).getByRole('grid')).not.toHaveAttribute('aria-label', shown);
   }
 }
 

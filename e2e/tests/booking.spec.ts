@@ -5,6 +5,7 @@ import {
   bookThroughApi,
   BOOKABLE_ROOMS,
   calendar,
+  cancelStaysAfterEach,
   DECLINED_CARD,
   dayButton,
   describeStay,
@@ -29,6 +30,14 @@ import {
 import { holdRequests } from '../support/network';
 import { fetchRoom, roomPath } from '../support/rooms';
 import { atPath, collectPageErrors, isTripPage } from '../support/ui';
+
+/** Guests of stays a test books only to shape a room's calendar, cancelled when it ends. */
+const cancelAfter = cancelStaysAfterEach();
+
+/** Whether two dates fall in the same calendar month. */
+function sameMonth(a: string, b: string): boolean {
+  return a.slice(0, 7) === b.slice(0, 7);
+}
 
 test('a guest picks dates, pays by card and finds the stay in My Bookings', async ({ page, request, playwright }) => {
   const guest = await createUser(playwright.request);
@@ -323,7 +332,19 @@ test('a room with no night left shows Booked, disabled', async ({ page, request,
 
 test('the dates can be picked with the keyboard alone', async ({ page, request, playwright }) => {
   const room = await roomTitled(request, BOOKABLE_ROOMS.keyboard);
-  const availability = await fetchAvailability(request, room._id);
+  let availability = await fetchAvailability(request, room._id);
+  // Arrows that carry a stay into the next month take the day picker's tab stop to that month's first free day,
+  // which this walk does not cover: near a month's end, another guest first books the nights left in the month.
+  const filler = await createUser(playwright.request);
+  cancelAfter(filler);
+  for (let first = availability.firstBookable; first && !sameMonth(first, addDays(first, 2)); first = availability.firstBookable) {
+    const from = first;
+    const run = freeRuns(availability).find((free) => free.from <= from && from < free.to);
+    let to = addDays(from, 1);
+    while (run && to < run.to && sameMonth(from, to)) to = addDays(to, 1);
+    await asAccount(playwright.request, filler, (api) => bookThroughApi(api, room._id, { from, to }));
+    availability = await fetchAvailability(request, room._id);
+  }
   const firstNight = availability.firstBookable;
   if (!firstNight) throw new Error(`${room.title} has no night left`);
   // The calendar opens on the first bookable night's month, where the keyboard enters on that night.

@@ -73,26 +73,20 @@ export class CardError extends AppError {
   }
 }
 
+/** The product's error code for each HTTP status that has one of its own kind. */
+const ERROR_CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: ERROR_CODES.unauthorized,
+  402: ERROR_CODES.cardDeclined,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  413: ERROR_CODES.payloadTooLarge,
+  429: ERROR_CODES.rateLimited,
+};
+
 /** The product's error code for an HTTP status that did not come with one of its own. */
 export function errorCodeForStatus(status: number): ErrorCode {
-  switch (status) {
-    case 401:
-      return ERROR_CODES.unauthorized;
-    case 403:
-      return ERROR_CODES.forbidden;
-    case 404:
-      return ERROR_CODES.notFound;
-    case 409:
-      return ERROR_CODES.conflict;
-    case 413:
-      return ERROR_CODES.payloadTooLarge;
-    case 402:
-      return ERROR_CODES.cardDeclined;
-    case 429:
-      return ERROR_CODES.rateLimited;
-    default:
-      return status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest;
-  }
+  return ERROR_CODE_OF_STATUS[status] ?? (status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest);
 }
 
 /** PostgreSQL reports constraint violations with these SQLSTATE codes. */
@@ -151,30 +145,25 @@ export class AlreadyBookedError extends AppError {
   }
 }
 
+/** What the client hears for each kind of write the database refuses (by SQLSTATE). */
+const DATABASE_REFUSALS: Partial<Record<string, () => AppError>> = {
+  [PG_ERRORS.exclusionViolation]: () => new ConflictError(OVERLAPPING_BOOKING_MESSAGE),
+  [PG_ERRORS.uniqueViolation]: () => new ConflictError('This already exists, so it was not saved again.'),
+  [PG_ERRORS.foreignKeyViolation]: () => new BadRequestError('This refers to something that no longer exists.'),
+  [PG_ERRORS.checkViolation]: () => new BadRequestError('A value is outside what is allowed.'),
+  [PG_ERRORS.invalidTextRepresentation]: () => new BadRequestError('A value in the request is not in the expected format.'),
+  [PG_ERRORS.characterNotInRepertoire]: () => new BadRequestError(DISALLOWED_CHARACTERS_MESSAGE),
+  [PG_ERRORS.numericValueOutOfRange]: () => new BadRequestError('A number in the request is too large.'),
+};
+
 /**
  * What a refused database write means to the client. The database is the last line of defence: a service
  * that checks first throws its own, more specific AppError; whatever slips past it still gets a clear 4xx.
  * Anything else stays a 500.
  */
 export function fromDatabaseError(err: unknown): AppError | undefined {
-  switch (sqlState(err)) {
-    case PG_ERRORS.exclusionViolation:
-      return new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
-    case PG_ERRORS.uniqueViolation:
-      return new ConflictError('This already exists, so it was not saved again.');
-    case PG_ERRORS.foreignKeyViolation:
-      return new BadRequestError('This refers to something that no longer exists.');
-    case PG_ERRORS.checkViolation:
-      return new BadRequestError('A value is outside what is allowed.');
-    case PG_ERRORS.invalidTextRepresentation:
-      return new BadRequestError('A value in the request is not in the expected format.');
-    case PG_ERRORS.characterNotInRepertoire:
-      return new BadRequestError(DISALLOWED_CHARACTERS_MESSAGE);
-    case PG_ERRORS.numericValueOutOfRange:
-      return new BadRequestError('A number in the request is too large.');
-    default:
-      return undefined;
-  }
+  const state = sqlState(err);
+  return state === undefined ? undefined : DATABASE_REFUSALS[state]?.();
 }
 
 /** Response schemas for the error statuses a route answers; every one has the product's error shape. */

@@ -13,6 +13,8 @@ import { cursorPageSchema, pageLimitSchema } from './pages.js';
 export { MAX_STAY_NIGHTS, MAX_STAY_TOTAL_CENTS, MIN_PAYMENT_CENTS } from './stay-limits.js';
 
 export const bookingIdSchema = z.uuid({ message: 'Booking id is malformed' });
+/** A booking named in the path of a call (`/api/booking/:id/…`). */
+export const bookingParamsSchema = z.object({ id: bookingIdSchema });
 
 /** A stay: check-in to check-out, check-out exclusive. */
 export const stayRangeSchema = z.object({ from: isoDateSchema, to: isoDateSchema });

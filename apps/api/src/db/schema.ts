@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { CANCELLATION_POLICIES, CATEGORY_LABELS, ROLES, USER_STATUSES } from '@staybook/domain';
 
@@ -47,6 +48,20 @@ export const paymentStatus = pgEnum('payment_status', [
   'refunded',
   'canceled',
 ]);
+
+
+/** What removing a row does to the rows that name it: refuse while they exist, or remove them with it. */
+type OnDelete = 'restrict' | 'cascade';
+
+/** A required link to a person (their user id). */
+function personLink(name: string, onDelete: OnDelete) {
+  return text(name).notNull().references(() => users.id, { onDelete });
+}
+
+/** A required link to another row (its uuid id), such as a stay's room or a message's booking. */
+function rowLink(name: string, target: () => AnyPgColumn, onDelete: OnDelete) {
+  return uuid(name).notNull().references(target, { onDelete });
+}
 
 /**
  * People with an account. Column names follow the auth library's user model (id, name, email,
@@ -84,9 +99,7 @@ export const rooms = pgTable(
   'rooms',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    hostId: text('host_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    hostId: personLink('host_id', 'restrict'),
     title: text('title').notNull(),
     location: text('location').notNull(),
     category: roomCategory('category').notNull(),
@@ -178,12 +191,8 @@ export const payments = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id').notNull(),
-    guestId: text('guest_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => rooms.id, { onDelete: 'restrict' }),
+    guestId: personLink('guest_id', 'restrict'),
+    roomId: rowLink('room_id', () => rooms.id, 'restrict'),
     checkIn: date('check_in', { mode: 'string' }).notNull(),
     checkOut: date('check_out', { mode: 'string' }).notNull(),
     /** The room's nightly price when the payment was created: what the stay is charged at. */
@@ -224,15 +233,9 @@ export const bookings = pgTable(
   'bookings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => rooms.id, { onDelete: 'restrict' }),
-    guestId: text('guest_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
+    roomId: rowLink('room_id', () => rooms.id, 'restrict'),
+    guestId: personLink('guest_id', 'restrict'),
+    paymentId: rowLink('payment_id', () => payments.id, 'restrict'),
     checkIn: date('check_in', { mode: 'string' }).notNull(),
     checkOut: date('check_out', { mode: 'string' }).notNull(),
     /** The room as it was booked, so the guest's history survives later edits or removal. */
@@ -303,9 +306,7 @@ export const sessions = pgTable(
   {
     id: text('id').primaryKey(),
     token: text('token').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personLink('user_id', 'cascade'),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
@@ -323,9 +324,7 @@ export const accounts = pgTable(
   'accounts',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personLink('user_id', 'cascade'),
     providerId: text('provider_id').notNull(),
     accountId: text('account_id').notNull(),
     password: text('password'),
@@ -364,9 +363,7 @@ export const roleChanges = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personLink('user_id', 'cascade'),
     fromRole: userRole('from_role').notNull(),
     toRole: userRole('to_role').notNull(),
     /** Who or what made the change when no user did: 'admin', 'cli'. */
@@ -496,12 +493,8 @@ export const messages = pgTable(
   'messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    senderId: text('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    bookingId: rowLink('booking_id', () => bookings.id, 'cascade'),
+    senderId: personLink('sender_id', 'restrict'),
     body: text('body').notNull(),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
@@ -523,9 +516,7 @@ export const calendarImports = pgTable(
   'calendar_imports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => rooms.id, { onDelete: 'cascade' }),
+    roomId: rowLink('room_id', () => rooms.id, 'cascade'),
     url: text('url').notNull(),
     /** When it was last fetched, whether that worked, and if not why (shown to the host). */
     lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true, precision: 3 }),
@@ -548,12 +539,8 @@ export const calendarBlocks = pgTable(
   'calendar_blocks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => calendarImports.id, { onDelete: 'cascade' }),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => rooms.id, { onDelete: 'cascade' }),
+    importId: rowLink('import_id', () => calendarImports.id, 'cascade'),
+    roomId: rowLink('room_id', () => rooms.id, 'cascade'),
     checkIn: date('check_in', { mode: 'string' }).notNull(),
     checkOut: date('check_out', { mode: 'string' }).notNull(),
   },
@@ -579,15 +566,9 @@ export const reviews = pgTable(
   'reviews',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => rooms.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    bookingId: rowLink('booking_id', () => bookings.id, 'cascade'),
+    roomId: rowLink('room_id', () => rooms.id, 'cascade'),
+    authorId: personLink('author_id', 'restrict'),
     side: reviewSide('side').notNull(),
     rating: integer('rating').notNull(),
     cleanliness: integer('cleanliness'),

@@ -850,13 +850,37 @@ function grasses(s: Scene, x: number, base: number, h: number): void {
   s.add(stroke(data, s.tone('#b9a86a'), 4));
 }
 
+/** What rolling farmland is drawn from: the far hills, the middle hills and their fields and trees, in the haze of distance. */
+type Farmland = {
+  far: { base: number; amplitude: number; color: string };
+  middle: { amplitude: number; top: string; bottom: string };
+  fields: readonly string[];
+  /** How far below the middle hills' crest the fields and the row of trees begin. */
+  fieldsBelow: number;
+  treeGap: [number, number];
+  haze: number;
+};
+
+/** Rolling farmland to the horizon: far hills, middle hills patched with fields and a row of round trees; their crest line. */
+function farmland(s: Scene, look: Farmland): Profile {
+  const { rng } = s;
+  land(s, waves(rng, look.far.base, look.far.amplitude, 900), look.far.color, look.far.color, 0.55);
+  const middle = waves(rng, 790, look.middle.amplitude, 800);
+  land(s, middle, look.middle.top, look.middle.bottom, look.haze);
+  patchwork(s, (x) => middle(x) + look.fieldsBelow, look.fields, look.haze);
+  for (let x = 60; x < W; x += rng.range(...look.treeGap)) roundTree(s, x, middle(x) + look.fieldsBelow, rng.range(60, 90), '#4a7d46', look.haze);
+  return middle;
+}
+
+/** The farmland of the Countryside scenes (greener, hazier) and of the Barns scenes (golden fields, a lower crest). */
+const FARMLAND: Record<'Countryside' | 'Barns', Farmland> = {
+  Countryside: { far: { base: 690, amplitude: 40, color: '#8fb7a0' }, middle: { amplitude: 45, top: '#93c16d', bottom: '#78a85c' }, fields: ['#c9cf6b', '#a7c46a', '#d9c27a', '#86b860'], fieldsBelow: 30, treeGap: [120, 240], haze: 0.15 },
+  Barns: { far: { base: 700, amplitude: 35, color: '#9fb79a' }, middle: { amplitude: 30, top: '#9cc46d', bottom: '#86b060' }, fields: ['#d9c27a', '#c4cf6a', '#e3b65a', '#8fbf62'], fieldsBelow: 20, treeGap: [150, 260], haze: 0.2 },
+};
+
 function drawCountryside(s: Scene): void {
   const { rng } = s;
-  land(s, waves(rng, 690, 40, 900), '#8fb7a0', '#8fb7a0', 0.55);
-  const middle = waves(rng, 790, 45, 800);
-  land(s, middle, '#93c16d', '#78a85c', 0.15);
-  patchwork(s, (x) => middle(x) + 30, ['#c9cf6b', '#a7c46a', '#d9c27a', '#86b860'], 0.15);
-  for (let x = 60; x < W; x += rng.range(120, 240)) roundTree(s, x, middle(x) + 30, rng.range(60, 90), '#4a7d46', 0.15);
+  const middle = farmland(s, FARMLAND.Countryside);
   for (let i = 0; i < 4; i++) sheep(s, rng.range(100, 1500), middle);
 
   const houseX = rng.range(650, 900);
@@ -1436,11 +1460,7 @@ function adobe(s: Scene, x: number, g: number, wall: string, accent: string): vo
 
 function drawBarns(s: Scene): void {
   const { rng } = s;
-  land(s, waves(rng, 700, 35, 900), '#9fb79a', '#9fb79a', 0.55);
-  const middle = waves(rng, 790, 30, 800);
-  land(s, middle, '#9cc46d', '#86b060', 0.2);
-  patchwork(s, (x) => middle(x) + 20, ['#d9c27a', '#c4cf6a', '#e3b65a', '#8fbf62'], 0.2);
-  for (let x = 60; x < W; x += rng.range(150, 260)) roundTree(s, x, middle(x) + 20, rng.range(60, 90), '#4a7d46', 0.2);
+  farmland(s, FARMLAND.Barns);
 
   rows(s, 900, ['#e9c46a', '#d9a94f'], '#c9953f', 120, { x: rng.range(500, 1100), y: 700 });
   s.add(rect(0, 880, W, 24, s.tone('#7fae55')));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bookingIdSchema,
+  bookingParamsSchema,
   bookingSchema,
   bookingsPageSchema,
   cancelBookingBodySchema,
@@ -17,6 +18,7 @@ import {
   tripSchema,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
+import { routeSchema } from '../../route-schema.js';
 import { actorOf, rateLimitKeyByUser, requireRole, requireUser, requireVerifiedEmail } from '../../plugins/session.js';
 import { getRoomAvailability } from './availability.js';
 import type { BookingDeps } from './booking-deps.js';
@@ -34,11 +36,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
   app.get(
     '/room/:id/availability',
     {
-      schema: {
-        summary: "A room's bookable window from today and the stays already booked in it",
-        params: z.object({ id: roomIdSchema }),
-        response: { 200: roomAvailabilitySchema, ...errorResponses(400, 404) },
-      },
+      schema: routeSchema(
+        "A room's bookable window from today and the stays already booked in it",
+        { params: z.object({ id: roomIdSchema }) }, roomAvailabilitySchema, errorResponses(400, 404),
+      ),
     },
     async (request) => getRoomAvailability(db, { roomId: request.params.id }),
   );
@@ -48,11 +49,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
     {
       onRequest: [requireUser, requireVerifiedEmail],
       config: rateLimit ? { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: rateLimitKeyByUser } } : {},
-      schema: {
-        summary: 'Start paying for a stay (room, dates, guests): the server computes the total from the stored nightly price',
-        body: createPaymentIntentBodySchema,
-        response: { 200: paymentIntentSchema, ...errors, ...errorResponses(429) },
-      },
+      schema: routeSchema(
+        'Start paying for a stay (room, dates, guests): the server computes the total from the stored nightly price',
+        { body: createPaymentIntentBodySchema }, paymentIntentSchema, { ...errors, ...errorResponses(429) },
+      ),
     },
     async (request) => {
       const { roomId, from, to, guests } = request.body;
@@ -83,11 +83,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
     '/booking/:id/cancellation',
     {
       onRequest: requireUser,
-      schema: {
-        summary: "What cancelling a stay now would refund, by the policy it was booked under (a host's cancellation: everything)",
-        params: z.object({ id: bookingIdSchema }),
-        response: { 200: cancellationQuoteSchema, ...errors },
-      },
+      schema: routeSchema(
+        "What cancelling a stay now would refund, by the policy it was booked under (a host's cancellation: everything)",
+        { params: bookingParamsSchema }, cancellationQuoteSchema, errors,
+      ),
     },
     async (request) => previewCancellation(db, { actor: actorOf(request), bookingId: request.params.id }),
   );
@@ -96,12 +95,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
     '/booking/:id',
     {
       onRequest: requireUser,
-      schema: {
-        summary: "Cancel a stay before check-in (its guest or the room host); the refund follows the stay's policy, a host's is in full",
-        params: z.object({ id: bookingIdSchema }),
-        body: cancelBookingBodySchema,
-        response: { 200: bookingSchema, ...errors },
-      },
+      schema: routeSchema(
+        "Cancel a stay before check-in (its guest or the room host); the refund follows the stay's policy, a host's is in full",
+        { params: bookingParamsSchema, body: cancelBookingBodySchema }, bookingSchema, errors,
+      ),
     },
     async (request) =>
       cancelBooking(deps, { actor: actorOf(request), bookingId: request.params.id, expectedRefundCents: request.body?.expectedRefundCents }),
@@ -111,11 +108,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
     '/trips/:bookingId',
     {
       onRequest: requireUser,
-      schema: {
-        summary: "A stay's trip page, for its guest or the room's host only (anyone else: 404)",
-        params: z.object({ bookingId: bookingIdSchema }),
-        response: { 200: tripSchema, ...errorResponses(400, 401, 404) },
-      },
+      schema: routeSchema(
+        "A stay's trip page, for its guest or the room's host only (anyone else: 404)",
+        { params: z.object({ bookingId: bookingIdSchema }) }, tripSchema, errorResponses(400, 401, 404),
+      ),
     },
     async (request) => getTrip(db, { actor: actorOf(request), bookingId: request.params.bookingId }),
   );

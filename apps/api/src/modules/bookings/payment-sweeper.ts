@@ -5,7 +5,7 @@
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import { bookings, payments } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { BookingDeps } from './booking-deps.js';
+import type { BookingDeps, PaymentRow } from './booking-deps.js';
 import { finishCancellation } from './cancel-booking.js';
 import { confirmBookingForPayment } from './confirm-booking.js';
 import { markVoided } from './payment-states.js';
@@ -21,6 +21,18 @@ export const SWEEP_INTERVAL_MS = 60_000;
 const BATCH = 100;
 
 export type SweepResult = { booked: number; voided: number; cancelled: number; refunded: number; failed: number };
+
+/** A batch of this provider's payments still in one status since before a cut-off (set or last changed then). */
+function stalePayments(
+  deps: BookingDeps,
+  { status, since, before }: { status: PaymentRow['status']; since: 'createdAt' | 'updatedAt'; before: Date },
+): Promise<PaymentRow[]> {
+  return deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, deps.payments.name), eq(payments.status, status), lt(payments[since], before)))
+    .limit(BATCH);
+}
 
 /**
  * Finishes what browsers left half done. An authorized payment with no booking after a few minutes
@@ -45,30 +57,10 @@ export async function sweepPayments(deps: BookingDeps, { now = new Date() }: { n
     }
   };
 
-  const held = await deps.db
-    .select({ providerPaymentId: payments.providerPaymentId })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.provider, deps.payments.name),
-        eq(payments.status, 'authorized'),
-        lt(payments.updatedAt, new Date(now.getTime() - AUTHORIZED_GRACE_MS)),
-      ),
-    )
-    .limit(BATCH);
+  const held = await stalePayments(deps, { status: 'authorized', since: 'updatedAt', before: new Date(now.getTime() - AUTHORIZED_GRACE_MS) });
   for (const p of held) await confirm(p.providerPaymentId);
 
-  const unpaid = await deps.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.provider, deps.payments.name),
-        eq(payments.status, 'requires_payment'),
-        lt(payments.createdAt, new Date(now.getTime() - UNPAID_INTENT_MAX_AGE_MS)),
-      ),
-    )
-    .limit(BATCH);
+  const unpaid = await stalePayments(deps, { status: 'requires_payment', since: 'createdAt', before: new Date(now.getTime() - UNPAID_INTENT_MAX_AGE_MS) });
   for (const payment of unpaid) {
     try {
       const intent = await deps.payments.retrieveIntent(payment.providerPaymentId);

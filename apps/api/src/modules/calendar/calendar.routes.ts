@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bookingIdSchema, calendarImportIdSchema, calendarImportInputSchema, calendarImportSchema, roomCalendarSchema, roomIdSchema, rolesFor } from '@staybook/domain';
+import { bookingParamsSchema, calendarImportIdSchema, calendarImportInputSchema, calendarImportSchema, roomCalendarSchema, roomIdSchema, rolesFor } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
+import { routeSchema } from '../../route-schema.js';
 import { actorOf, rateLimitKeyByUser, requireRole, requireUser } from '../../plugins/session.js';
 import { addImport, bookingCalendarFile, exportFeed, getRoomCalendar, regenerateExportUrl, removeImport, syncRoomNow, type CalendarDeps } from './calendar.service.js';
 
@@ -16,11 +17,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
     '/booking/:id/calendar.ics',
     {
       onRequest: requireUser,
-      schema: {
-        summary: "'Add to calendar': the booking's event, for its guest or the room's host",
-        params: z.object({ id: bookingIdSchema }),
-        response: { 200: icsResponse, ...errorResponses(400, 401, 404) },
-      },
+      schema: routeSchema(
+        "'Add to calendar': the booking's event, for its guest or the room's host",
+        { params: bookingParamsSchema }, icsResponse, errorResponses(400, 401, 404),
+      ),
     },
     async (request, reply) => {
       const file = await bookingCalendarFile(deps, { actor: actorOf(request), bookingId: request.params.id });
@@ -32,11 +32,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
   app.get(
     '/calendar/:token.ics',
     {
-      schema: {
-        summary: "A room's private iCal export: its confirmed stays as busy 'Reserved' events",
-        params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Calendar link is malformed') }),
-        response: { 200: icsResponse, ...errorResponses(400, 404) },
-      },
+      schema: routeSchema(
+        "A room's private iCal export: its confirmed stays as busy 'Reserved' events",
+        { params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Calendar link is malformed') }) }, icsResponse, errorResponses(400, 404),
+      ),
     },
     async (request, reply) =>
       reply
@@ -97,7 +96,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
     {
       ...host,
       config: fetches,
-      schema: { summary: "'Sync now': fetch every imported calendar of the room at once", params: roomParams, response: { 200: roomCalendarSchema, ...hostErrors, ...errorResponses(429) } },
+      schema: routeSchema(
+        "'Sync now': fetch every imported calendar of the room at once",
+        { params: roomParams }, roomCalendarSchema, { ...hostErrors, ...errorResponses(429) },
+      ),
     },
     async (request) => syncRoomNow(deps, { actor: actorOf(request), roomId: request.params.id }),
   );

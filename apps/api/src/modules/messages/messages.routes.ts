@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  bookingIdSchema,
+  bookingParamsSchema,
   listMessagesQuerySchema,
   listThreadsQuerySchema,
   markReadResultSchema,
@@ -12,13 +11,13 @@ import {
   unreadCountSchema,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
+import { routeSchema } from '../../route-schema.js';
 import { actorOf, rateLimitKeyByUser, requireUser } from '../../plugins/session.js';
 import { countUnread, listMessages, listThreads, markThreadRead, sendMessage, type MessageDeps } from './messages.service.js';
 
 const errors = errorResponses(400, 401, 404);
 /** State-changing calls also refuse requests from other sites (403). */
 const writeErrors = errorResponses(400, 401, 403, 404);
-const bookingParams = z.object({ id: bookingIdSchema });
 
 /** A booking's thread (its guest and the room's host only) and each person's list of threads. */
 export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = async (app, { deps }) => {
@@ -28,12 +27,10 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = asyn
     '/booking/:id/messages',
     {
       onRequest: requireUser,
-      schema: {
-        summary: "A booking's messages, newest page first, each page oldest to newest (its guest and the room's host only)",
-        params: bookingParams,
-        querystring: listMessagesQuerySchema,
-        response: { 200: messagesPageSchema, ...errors },
-      },
+      schema: routeSchema(
+        "A booking's messages, newest page first, each page oldest to newest (its guest and the room's host only)",
+        { params: bookingParamsSchema, querystring: listMessagesQuerySchema }, messagesPageSchema, errors,
+      ),
     },
     async (request) => listMessages(db, { actor: actorOf(request), bookingId: request.params.id, ...request.query }),
   );
@@ -46,7 +43,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = asyn
       config: { rateLimit: { max: 60, timeWindow: '10 minutes', hook: 'preHandler', keyGenerator: rateLimitKeyByUser } },
       schema: {
         summary: 'Write to the other party of a booking (1 to 2,000 characters of plain text); the first unread message mails them',
-        params: bookingParams,
+        params: bookingParamsSchema,
         body: sendMessageBodySchema,
         response: { 201: messageSchema, ...writeErrors, ...errorResponses(429) },
       },
@@ -59,11 +56,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = asyn
     '/booking/:id/messages/read',
     {
       onRequest: requireUser,
-      schema: {
-        summary: "Mark the other party's messages in a booking's thread read",
-        params: bookingParams,
-        response: { 200: markReadResultSchema, ...writeErrors },
-      },
+      schema: routeSchema("Mark the other party's messages in a booking's thread read", { params: bookingParamsSchema }, markReadResultSchema, writeErrors),
     },
     async (request) => markThreadRead(db, { actor: actorOf(request), bookingId: request.params.id }),
   );
@@ -72,11 +65,10 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = asyn
     '/messages',
     {
       onRequest: requireUser,
-      schema: {
-        summary: 'My threads, as guest and as host, latest message first, each with its unread count',
-        querystring: listThreadsQuerySchema,
-        response: { 200: threadsPageSchema, ...errorResponses(400, 401) },
-      },
+      schema: routeSchema(
+        'My threads, as guest and as host, latest message first, each with its unread count',
+        { querystring: listThreadsQuerySchema }, threadsPageSchema, errorResponses(400, 401),
+      ),
     },
     async (request) => listThreads(db, { actor: actorOf(request), ...request.query }),
   );
@@ -85,7 +77,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = asyn
     '/messages/unread',
     {
       onRequest: requireUser,
-      schema: { summary: 'How many messages I have not read, over all my threads', response: { 200: unreadCountSchema, ...errorResponses(401) } },
+      schema: routeSchema('How many messages I have not read, over all my threads', {}, unreadCountSchema, errorResponses(401)),
     },
     async (request) => countUnread(db, { actor: actorOf(request) }),
   );

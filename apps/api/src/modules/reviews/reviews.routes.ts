@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  bookingIdSchema,
+  bookingParamsSchema,
   hideReviewBodySchema,
   hideReviewResultSchema,
   publicReviewSchema,
@@ -15,10 +15,10 @@ import {
   rolesFor,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
+import { routeSchema } from '../../route-schema.js';
 import { actorOf, requireRole, requireUser } from '../../plugins/session.js';
 import { getReviewState, hideReview, listRoomReviews, replyToReview, writeReview, type ReviewDeps } from './reviews.service.js';
 
-const bookingParams = z.object({ id: bookingIdSchema });
 const reviewParams = z.object({ id: reviewIdSchema });
 
 /** Reviews of stays (their guest and the room's host), a room's published reviews, the host's reply, hiding. */
@@ -29,11 +29,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps }> = async 
     '/booking/:id/review',
     {
       onRequest: requireUser,
-      schema: {
-        summary: "Where my review of a stay stands, and the other side's once both are published (its guest and the room's host only)",
-        params: bookingParams,
-        response: { 200: reviewStateSchema, ...errorResponses(400, 401, 404) },
-      },
+      schema: routeSchema(
+        "Where my review of a stay stands, and the other side's once both are published (its guest and the room's host only)",
+        { params: bookingParamsSchema }, reviewStateSchema, errorResponses(400, 401, 404),
+      ),
     },
     async (request) => getReviewState(db, { actor: actorOf(request), bookingId: request.params.id }),
   );
@@ -45,7 +44,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps }> = async 
       schema: {
         summary:
           `Review a stay from the day after check-out, for ${REVIEW_WINDOW_DAYS} days, once: the guest rates the stay (overall and six categories), the host rates the guest; the server decides the side. The second review publishes both`,
-        params: bookingParams,
+        params: bookingParamsSchema,
         // Checked by the service against the side's schema (guestReviewBodySchema or hostReviewBodySchema).
         body: z.looseObject({}),
         response: { 201: reviewStateSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -58,12 +57,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps }> = async 
   app.get(
     '/rooms/:id/reviews',
     {
-      schema: {
-        summary: "A room's rating and its published reviews, newest first",
-        params: z.object({ id: roomIdSchema }),
-        querystring: roomReviewsQuerySchema,
-        response: { 200: roomReviewsPageSchema, ...errorResponses(400, 404) },
-      },
+      schema: routeSchema(
+        "A room's rating and its published reviews, newest first",
+        { params: z.object({ id: roomIdSchema }), querystring: roomReviewsQuerySchema }, roomReviewsPageSchema, errorResponses(400, 404),
+      ),
     },
     async (request) => listRoomReviews(db, { roomId: request.params.id, ...request.query }),
   );
@@ -72,12 +69,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps }> = async 
     '/reviews/:id/reply',
     {
       onRequest: requireUser,
-      schema: {
-        summary: "The room host's one public reply to a published review of the room",
-        params: reviewParams,
-        body: reviewReplyBodySchema,
-        response: { 200: publicReviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
+      schema: routeSchema(
+        "The room host's one public reply to a published review of the room",
+        { params: reviewParams, body: reviewReplyBodySchema }, publicReviewSchema, errorResponses(400, 401, 403, 404, 409),
+      ),
     },
     async (request) => replyToReview(db, { actor: actorOf(request), reviewId: request.params.id, body: request.body.body }),
   );
@@ -86,12 +81,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps }> = async 
     '/reviews/:id/hide',
     {
       onRequest: requireRole(...rolesFor('hideReviews')),
-      schema: {
-        summary: 'Hide a review that breaks the rules (admins), with the reason: it leaves the room and its rating; its author and the host are mailed',
-        params: reviewParams,
-        body: hideReviewBodySchema,
-        response: { 200: hideReviewResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
+      schema: routeSchema(
+        'Hide a review that breaks the rules (admins), with the reason: it leaves the room and its rating; its author and the host are mailed',
+        { params: reviewParams, body: hideReviewBodySchema }, hideReviewResultSchema, errorResponses(400, 401, 403, 404, 409),
+      ),
     },
     async (request) => hideReview(deps, { actor: actorOf(request), reviewId: request.params.id, reason: request.body.reason }),
   );

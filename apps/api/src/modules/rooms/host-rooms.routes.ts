@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
 import { errorResponses } from '../../errors.js';
+import { routeSchema } from '../../route-schema.js';
 import { actorOf, rateLimitKeyByUser, requireRole, requireVerifiedEmail } from '../../plugins/session.js';
 import type { ListingChanges } from './listing-cache.js';
 import { checkMayChangeRoom, createRoom, deleteRoom, listHostRooms, updateRoom } from './host-rooms.service.js';
@@ -45,7 +46,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
     '/my-listings',
     {
       onRequest: requireRole(...rolesFor('myListings')),
-      schema: { summary: "The signed-in host's rooms, newest first", querystring: myListingsQuerySchema, response: { 200: hostRoomsPageSchema, ...errors } },
+      schema: routeSchema("The signed-in host's rooms, newest first", { querystring: myListingsQuerySchema }, hostRoomsPageSchema, errors),
     },
     async (request) => listHostRooms(db, { actor: actorOf(request), ...request.query }),
   );
@@ -55,12 +56,10 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
     '/my-listings/:email',
     {
       onRequest: requireRole(...rolesFor('myListings')),
-      schema: {
-        summary: "The signed-in host's rooms (the e-mail must be their own)",
-        params: emailParamsSchema,
-        querystring: myListingsQuerySchema,
-        response: { 200: hostRoomsPageSchema, ...errors },
-      },
+      schema: routeSchema(
+        "The signed-in host's rooms (the e-mail must be their own)",
+        { params: emailParamsSchema, querystring: myListingsQuerySchema }, hostRoomsPageSchema, errors,
+      ),
     },
     async (request) => listHostRooms(db, { actor: actorOf(request), email: request.params.email, ...request.query }),
   );
@@ -71,12 +70,10 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
       onRequest: requireRole(...rolesFor('myListings')),
       // Before the body is validated: another host's change is refused as such, whatever it holds.
       preValidation: async (request) => checkMayChangeRoom(db, { actor: actorOf(request), id: (request.params as { id?: unknown }).id }),
-      schema: {
-        summary: "Replace a room's details (its host only)",
-        params: roomParams,
-        body: roomInputSchema,
-        response: { 200: roomSchema, ...errors, ...errorResponses(404, 409) },
-      },
+      schema: routeSchema(
+        "Replace a room's details (its host only)",
+        { params: roomParams, body: roomInputSchema }, roomSchema, { ...errors, ...errorResponses(404, 409) },
+      ),
     },
     async (request) =>
       updateRoom(db, { actor: actorOf(request), id: request.params.id, input: request.body, imageStore, log: request.log, listing }),
@@ -86,11 +83,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
     '/room/:id',
     {
       onRequest: requireRole(...rolesFor('removeRoom')),
-      schema: {
-        summary: 'Remove a room (its host, or an admin)',
-        params: roomParams,
-        response: { 200: deletedCountSchema, ...errors, ...errorResponses(404, 409) },
-      },
+      schema: routeSchema('Remove a room (its host, or an admin)', { params: roomParams }, deletedCountSchema, { ...errors, ...errorResponses(404, 409) }),
     },
     async (request) => deleteRoom(db, { actor: actorOf(request), id: request.params.id, imageStore, log: request.log, listing }),
   );

@@ -189,6 +189,21 @@ function money(cents: unknown): { totalPrice: number; totalPriceCents: number } 
 
 type StatsParams = StatsQuery & { actor: Actor; now?: Date };
 
+/**
+ * A dashboard's own totals row and what every dashboard shows (sales, stays, the sales chart), read together for
+ * the signed-in person in that view.
+ */
+async function viewFigures<T extends Totals>(
+  db: Db,
+  view: StatsView,
+  totalsQuery: (db: Db) => { execute(values: Record<string, unknown>): Promise<T[]> },
+  { actor, range, tz, now = new Date() }: StatsParams,
+) {
+  const scope = scopeOf(view, actor);
+  const [[totals], chart] = await Promise.all([totalsQuery(db).execute(scopeValues(scope)), salesChart(db, scope, { range, tz, now })]);
+  return { totals: totals!, common: { ...money(totals!.sales), totalBookings: totals!.bookings, ...chart } };
+}
+
 const adminTotals = preparedSql<Totals & { users: number; rooms: number }>(
   'stats_admin_totals',
   sql`select s.sales, s.bookings,
@@ -198,16 +213,9 @@ const adminTotals = preparedSql<Totals & { users: number; rooms: number }>(
 );
 
 /** Admin: every confirmed sale, every user, every live listing. */
-export async function getAdminStats(db: Db, { actor, range, tz, now = new Date() }: StatsParams): Promise<AdminStats> {
-  const scope = scopeOf('admin', actor);
-  const [[totals], chart] = await Promise.all([adminTotals(db).execute(scopeValues(scope)), salesChart(db, scope, { range, tz, now })]);
-  return {
-    ...money(totals!.sales),
-    totalBookings: totals!.bookings,
-    totalUsers: totals!.users,
-    totalRooms: totals!.rooms,
-    ...chart,
-  };
+export async function getAdminStats(db: Db, params: StatsParams): Promise<AdminStats> {
+  const { totals, common } = await viewFigures(db, 'admin', adminTotals, params);
+  return { ...common, totalUsers: totals.users, totalRooms: totals.rooms };
 }
 
 const hostTotals = preparedSql<Totals & { rooms: number; host_since: string; reviews: number; rating_sum: string }>(
@@ -228,17 +236,9 @@ const hostTotals = preparedSql<Totals & { rooms: number; host_since: string; rev
  * (the aggregates of all their rooms, rooms_host_idx), and when they became a host: the first change to host in the role audit, else (made a host before the audit
  * existed, or by the seed) the account's creation.
  */
-export async function getHostStats(db: Db, { actor, range, tz, now = new Date() }: StatsParams): Promise<HostStats> {
-  const scope = scopeOf('host', actor);
-  const [[totals], chart] = await Promise.all([hostTotals(db).execute(scopeValues(scope)), salesChart(db, scope, { range, tz, now })]);
-  return {
-    ...money(totals!.sales),
-    totalBookings: totals!.bookings,
-    totalRooms: totals!.rooms,
-    hostSince: totals!.host_since,
-    rating: hostRating(totals!.reviews, Number(totals!.rating_sum)),
-    ...chart,
-  };
+export async function getHostStats(db: Db, params: StatsParams): Promise<HostStats> {
+  const { totals, common } = await viewFigures(db, 'host', hostTotals, params);
+  return { ...common, totalRooms: totals.rooms, hostSince: totals.host_since, rating: hostRating(totals.reviews, Number(totals.rating_sum)) };
 }
 
 /** The host's rating: every room's published reviews together (sum of sums over sum of counts), two decimals. */
@@ -254,15 +254,9 @@ const guestTotals = preparedSql<Totals & { guest_since: string }>(
 );
 
 /** Guest (anyone signed in): what they spent on confirmed stays, how many, and since when they have an account. */
-export async function getGuestStats(db: Db, { actor, range, tz, now = new Date() }: StatsParams): Promise<GuestStats> {
-  const scope = scopeOf('guest', actor);
-  const [[totals], chart] = await Promise.all([guestTotals(db).execute(scopeValues(scope)), salesChart(db, scope, { range, tz, now })]);
-  return {
-    ...money(totals!.sales),
-    totalBookings: totals!.bookings,
-    guestSince: totals!.guest_since,
-    ...chart,
-  };
+export async function getGuestStats(db: Db, params: StatsParams): Promise<GuestStats> {
+  const { totals, common } = await viewFigures(db, 'guest', guestTotals, params);
+  return { ...common, guestSince: totals.guest_since };
 }
 
 const calendarNights = preparedSql<{ date: IsoDate; stays: number }>(

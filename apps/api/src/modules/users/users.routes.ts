@@ -13,6 +13,7 @@ import {
   rolesFor,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
+import { routeSchema } from '../../route-schema.js';
 import { actorOf, requireRole, requireUser, requireVerifiedEmail } from '../../plugins/session.js';
 import {
   approveHostRequest,
@@ -44,11 +45,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: UserDeps }> = async (app
     '/user',
     {
       onRequest: [requireUser, requireVerifiedEmail],
-      schema: {
-        summary: 'Ask to become a host',
-        body: z.object({ email: z.string().optional() }).passthrough().optional(),
-        response: { 200: modifiedCountSchema, ...errors },
-      },
+      schema: routeSchema('Ask to become a host', { body: z.object({ email: z.string().optional() }).passthrough().optional() }, modifiedCountSchema, errors),
     },
     async (request) => ({ modifiedCount: await requestHostRole(db, { actor: actorOf(request), email: request.body?.email }) }),
   );
@@ -57,11 +54,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: UserDeps }> = async (app
     '/users',
     {
       onRequest: admins,
-      schema: {
-        summary: 'Users in e-mail order, a page at a time; searched by part of the name or e-mail, filtered by role and status (admins)',
-        querystring: listUsersQuerySchema,
-        response: { 200: usersPageSchema, ...errors },
-      },
+      schema: routeSchema(
+        'Users in e-mail order, a page at a time; searched by part of the name or e-mail, filtered by role and status (admins)',
+        { querystring: listUsersQuerySchema }, usersPageSchema, errors,
+      ),
     },
     async (request) => listUsers(db, request.query),
   );
@@ -70,7 +66,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: UserDeps }> = async (app
     '/users/requests/count',
     {
       onRequest: admins,
-      schema: { summary: 'How many host requests wait for an answer (admins)', response: { 200: hostRequestCountSchema, ...errorResponses(401, 403) } },
+      schema: routeSchema('How many host requests wait for an answer (admins)', {}, hostRequestCountSchema, errorResponses(401, 403)),
     },
     async () => countHostRequests(db),
   );
@@ -79,11 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: UserDeps }> = async (app
     '/users/:id/approve-host',
     {
       onRequest: admins,
-      schema: {
-        summary: "Grant a guest's waiting host request: they become a host (admins)",
-        params: userIdParamsSchema,
-        response: { 200: userSchema, ...decisionErrors },
-      },
+      schema: routeSchema("Grant a guest's waiting host request: they become a host (admins)", { params: userIdParamsSchema }, userSchema, decisionErrors),
     },
     async (request) => approveHostRequest(deps, { actor: actorOf(request), userId: request.params.id }),
   );
@@ -92,12 +84,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: UserDeps }> = async (app
     '/users/:id/decline-host',
     {
       onRequest: admins,
-      schema: {
-        summary: "Decline a guest's waiting host request with a reason, mailed to them; they may ask again (admins)",
-        params: userIdParamsSchema,
-        body: declineHostBodySchema,
-        response: { 200: userSchema, ...decisionErrors },
-      },
+      schema: routeSchema(
+        "Decline a guest's waiting host request with a reason, mailed to them; they may ask again (admins)",
+        { params: userIdParamsSchema, body: declineHostBodySchema }, userSchema, decisionErrors,
+      ),
     },
     async (request) => declineHostRequest(deps, { actor: actorOf(request), userId: request.params.id, reason: request.body.reason }),
   );
@@ -106,7 +96,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: UserDeps }> = async (app
     '/users/update/:email',
     {
       onRequest: admins,
-      schema: { summary: "Set a user's role (admins, not their own)", params: emailParamsSchema, body: updateRoleBodySchema, response: { 200: modifiedCountSchema, ...errors, ...errorResponses(404) } },
+      schema: routeSchema(
+        "Set a user's role (admins, not their own)",
+        { params: emailParamsSchema, body: updateRoleBodySchema }, modifiedCountSchema, { ...errors, ...errorResponses(404) },
+      ),
     },
     async (request) => ({
       modifiedCount: await setUserRole(deps, { actor: actorOf(request), email: request.params.email, role: request.body.role }),
