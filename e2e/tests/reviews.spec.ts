@@ -56,6 +56,8 @@ test.describe.serial('reviews after a stay', () => {
     page,
     playwright,
   }) => {
+    // Three people, two reviews, a reply, a hiding and two accessibility checks at both sizes: a long walk.
+    test.slow();
     const guestText = `The cabin was spotless and the host left us fresh bread. Run ${randomUUID().slice(0, 8)}.`;
     const hostText = `A considerate guest who left the place tidy. Run ${randomUUID().slice(0, 8)}.`;
     const replyText = `Thank you, come back in the spring! ${randomUUID().slice(0, 8)}`;

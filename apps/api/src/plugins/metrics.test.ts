@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '@staybook/domain';
 import { insertRoom } from '../db/factories.js';
 import { jobs } from '../db/schema.js';
 import { bookStay, confirmBooking, confirmCard, startPayment, testCard } from '../test/bookings.js';
 import { TEST_DATABASE_KINDS } from '../test/databases.js';
+import { day } from '../test/dates.js';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app.js';
 import { UNMATCHED_ROUTE } from './metrics.js';
-
-const today = todayIso();
 
 /** The value of one series in Prometheus's text format (0 when absent). */
 function sample(text: string, name: string, labels: Record<string, string>): number {
@@ -82,21 +80,21 @@ describe.each(TEST_DATABASE_KINDS)('metrics on %s', (kind) => {
     });
 
     it('counts bookings and payments by outcome: started, authorized, declined, captured, confirmed, refused, cancelled, refunded', async () => {
-      const room = await insertRoom(t.database.db, { hostId: host.id, availableFrom: addDays(today, 1), availableTo: addDays(today, 60) });
+      const room = await insertRoom(t.database.db, { hostId: host.id, availableFrom: day(1), availableTo: day(60) });
       const before = await metrics();
       const count = (text: string, name: string, outcome: string) => sample(text, name, { outcome });
 
       // A stay booked and then cancelled: confirmed, captured, then cancelled and refunded.
-      const stay = { roomId: room.id, from: addDays(today, 5), to: addDays(today, 8) };
+      const stay = { roomId: room.id, from: day(5), to: day(8) };
       const booking = await bookStay(t, guest, stay);
       expect((await t.call('DELETE', `/api/booking/${booking._id}`, { as: guest })).statusCode).toBe(200);
 
       // A declined card.
-      const declined = await startPayment(t, guest, { roomId: room.id, from: addDays(today, 20), to: addDays(today, 22) });
+      const declined = await startPayment(t, guest, { roomId: room.id, from: day(20), to: day(22) });
       expect((await confirmCard(t, declined, testCard('4000 0000 0000 0002'))).statusCode).toBe(402);
 
       // Two guests authorized for the same nights: the first books, the second is refused and its hold released.
-      const race = { roomId: room.id, from: addDays(today, 30), to: addDays(today, 33) };
+      const race = { roomId: room.id, from: day(30), to: day(33) };
       const first = await startPayment(t, guest, race);
       const second = await startPayment(t, otherGuest, race);
       expect((await confirmCard(t, first)).statusCode).toBe(200);

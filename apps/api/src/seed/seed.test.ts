@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, min, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, cardRatingText, isTimeZone, RATING_SHOWN_FROM, storedImageUrl, todayIso } from '@staybook/domain';
+import { cardRatingText, isTimeZone, RATING_SHOWN_FROM, storedImageUrl } from '@staybook/domain';
+import { day } from '../test/dates.js';
 import type { ImageStore } from '../integrations/images/image-store.js';
 import { getRoomAvailability } from '../modules/bookings/availability.js';
 import { listBookings } from '../modules/bookings/list-bookings.js';
@@ -18,7 +19,6 @@ import { planDemoStays, seedDemoData } from './seed.js';
 describe('demo seed', { timeout: 180_000 }, () => {
   let t: TestDatabase;
   let db: Db;
-  const today = todayIso();
 
   // The pictures are not what this is about: a store that keeps nothing spares encoding fifty of them.
   const images: Pick<ImageStore, 'saveImage' | 'deleteImage'> = { saveImage: async () => storedImageUrl(randomUUID()), deleteImage: async () => {} };
@@ -49,10 +49,10 @@ describe('demo seed', { timeout: 180_000 }, () => {
   });
 
   it('plans stays relative to the seed day: past ones within twelve months, upcoming ones within weeks', () => {
-    const stays = planDemoStays(today, 45);
+    const stays = planDemoStays(day(0), 45);
     for (const s of stays) {
-      expect(s.from >= addDays(today, -365), s.from).toBe(true);
-      expect(s.to <= addDays(today, 45), s.to).toBe(true);
+      expect(s.from >= day(-365), s.from).toBe(true);
+      expect(s.to <= day(45), s.to).toBe(true);
     }
   });
 
@@ -64,7 +64,7 @@ describe('demo seed', { timeout: 180_000 }, () => {
     expect(states).toContain('upcoming');
     expect(states).toContain('cancelled');
     expect(states.indexOf('past')).toBeGreaterThan(states.lastIndexOf('upcoming'));
-    expect(page.items.filter((b) => b.state === 'past').some((b) => b.from < addDays(today, -180))).toBe(true);
+    expect(page.items.filter((b) => b.state === 'past').some((b) => b.from < day(-180))).toBe(true);
   });
 
   it('gives the demo host stays on their rooms, by several guests', async () => {
@@ -74,7 +74,7 @@ describe('demo seed', { timeout: 180_000 }, () => {
     expect(page.items.some((b) => b.state === 'upcoming')).toBe(true);
   });
 
-  it("has a room booked solid from today, so 'Booked' shows, and most rooms still bookable", async () => {
+  it("has a room booked solid from day(0), so 'Booked' shows, and most rooms still bookable", async () => {
     const { page: listed } = await searchRooms(db, { search: {}, limit: 60 });
     const booked = listed.items.filter((r) => r.booked);
     expect(booked).toHaveLength(1);
@@ -112,7 +112,7 @@ describe('demo seed', { timeout: 180_000 }, () => {
       .from(bookings)
       .innerJoin(payments, eq(payments.id, bookings.paymentId))
       .innerJoin(testPaymentIntents, eq(testPaymentIntents.id, payments.providerPaymentId));
-    expect(rows.length).toBe(planDemoStays(today, 45).length);
+    expect(rows.length).toBe(planDemoStays(day(0), 45).length);
     for (const { payment, booking, intent } of rows) {
       expect(intent).toMatchObject({ status: 'succeeded', amountCents: payment.amountCents, amountReceivedCents: payment.amountCents, metadata: { paymentId: payment.id } });
       if (booking.status === 'cancelled') {
@@ -191,7 +191,7 @@ describe('demo seed', { timeout: 180_000 }, () => {
     const open = page.items.filter((b) => b.review?.canWrite);
     expect(open).toHaveLength(1);
     const stay = open[0]!;
-    expect(stay.to >= addDays(today, -3) && stay.to <= addDays(today, -1)).toBe(true);
+    expect(stay.to >= day(-3) && stay.to <= day(-1)).toBe(true);
     expect(DEMO_USERS.some((u) => u.role === 'host' && u.email === stay.host.email)).toBe(true);
     expect(await db.select().from(reviews).where(eq(reviews.bookingId, stay._id))).toEqual([]);
   });

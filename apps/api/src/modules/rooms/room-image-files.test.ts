@@ -3,17 +3,16 @@ import { readdir } from 'node:fs/promises';
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '@staybook/domain';
 import { insertBooking, insertRoom } from '../../db/factories.js';
 import { uploads } from '../../db/schema.js';
 import { createLocalImageStore, localUploadsDir } from '../../integrations/images/image-store.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { day } from '../../test/dates.js';
 import { openHostingSuite, type HostingSuite } from '../../test/hosting-suite.js';
 import { ownRoomBody } from '../../test/rooms.js';
 
 /** A room's image files: removed once nothing shows them, kept while a room, a booking or another room still does. */
 describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
-  const today = todayIso();
   // Hana's rooms and Otto's share pictures; Ana's stays keep theirs. Set before the tests run (openHostingSuite).
   let { t, guest, host, otherHost, listRoom, roomRow } = {} as HostingSuite;
 
@@ -49,7 +48,7 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
       expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
 
       // A guest's booking shows the room as booked, picture included: that picture stays.
-      await insertBooking(t.database.db, { room: (await roomRow(room._id))!, guestId: guest.id, checkIn: addDays(today, 8), checkOut: addDays(today, 9), status: 'cancelled' });
+      await insertBooking(t.database.db, { room: (await roomRow(room._id))!, guestId: guest.id, checkIn: day(8), checkOut: day(9), status: 'cancelled' });
       const again = await t.call('PUT', `/api/room/update/${room._id}`, { as: host, body: await ownRoomBody(t, host, { image: third }) });
       expect(again.statusCode).toBe(200);
       expect(await filesOf(second)).toHaveLength(5);
@@ -68,7 +67,7 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
       expect(await filesOf(shared)).toHaveLength(5);
 
       const booked = await listRoom(host, { image: historic });
-      await insertBooking(t.database.db, { room: (await roomRow(booked._id))!, guestId: guest.id, checkIn: addDays(today, -9), checkOut: addDays(today, -7) });
+      await insertBooking(t.database.db, { room: (await roomRow(booked._id))!, guestId: guest.id, checkIn: day(-9), checkOut: day(-7) });
       expect((await t.call('DELETE', `/api/room/${booked._id}`, { as: host })).statusCode).toBe(200);
       expect(await filesOf(historic)).toHaveLength(5);
     });

@@ -3,7 +3,8 @@ import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, hostRoomsPageSchema, roomSchema, roomsPageSchema, storedImageUrl, todayIso, uploadedImageSchema } from '@staybook/domain';
+import { hostRoomsPageSchema, roomSchema, roomsPageSchema, storedImageUrl, uploadedImageSchema } from '@staybook/domain';
+import { day } from '../../test/dates.js';
 import { insertBooking } from '../../db/factories.js';
 import { rooms, uploads, users } from '../../db/schema.js';
 import { createLocalImageStore, localUploadsDir } from '../../integrations/images/image-store.js';
@@ -23,7 +24,6 @@ describe.each(TEST_DATABASE_KINDS)('room photos on %s', (kind) => {
   let otherHost: TestUser;
   let guest: TestUser;
   let png: Buffer;
-  const today = todayIso();
   const store = () => createLocalImageStore(t.dataDir);
 
   beforeAll(async () => {
@@ -140,8 +140,8 @@ describe.each(TEST_DATABASE_KINDS)('room photos on %s', (kind) => {
         title: 'Seeded',
         location: 'Porto',
         category: 'Modern',
-        availableFrom: addDays(today, 1),
-        availableTo: addDays(today, 9),
+        availableFrom: day(1),
+        availableTo: day(9),
         priceCents: 10_000,
         guests: 2,
         bedrooms: 1,
@@ -225,7 +225,7 @@ describe.each(TEST_DATABASE_KINDS)('room photos on %s', (kind) => {
     const room = await listRoom(t, host, { photos: [cover, second, third] });
     // A guest's booking keeps its copy of the cover.
     const [row] = await t.database.db.select().from(rooms).where(eq(rooms.id, room._id));
-    await insertBooking(t.database.db, { room: row!, guestId: guest.id, checkIn: addDays(today, 8), checkOut: addDays(today, 9), status: 'cancelled' });
+    await insertBooking(t.database.db, { room: row!, guestId: guest.id, checkIn: day(8), checkOut: day(9), status: 'cancelled' });
 
     const res = await t.call('PUT', `/api/room/update/${room._id}`, { as: host, body: photosBody([fourth!, third!]) });
     expect(res.statusCode, res.body).toBe(200);

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, formatIsoDate, roomsPageSchema, storedImageUrl, todayIso } from '@staybook/domain';
+import { addDays, formatIsoDate, roomsPageSchema, storedImageUrl } from '@staybook/domain';
+import { day } from '../../test/dates.js';
 import { insertBooking, insertRoom } from '../../db/factories.js';
 import * as schema from '../../db/schema.js';
 import { bookings, payments } from '../../db/schema.js';
@@ -14,7 +15,6 @@ import { roomBody } from '../../test/rooms.js';
 
 /** Removing a room: who may, deleting for good or keeping it for the guests' history, and never under a stay. */
 describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
-  const today = todayIso();
   // Hana removes her rooms unless Ana's stays hold them; the admin may too, Ana and Otto may not. Set before the tests run (openHostingSuite).
   let { t, guest, host, otherHost, admin, listRoom, roomRow, browse } = {} as HostingSuite;
 
@@ -56,17 +56,17 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
     });
 
     it('refuses while confirmed stays have not ended, saying how many', async () => {
-      const row = await insertRoom(t.database.db, { hostId: host.id, availableFrom: addDays(today, -10), availableTo: addDays(today, 30), image: storedImageUrl(randomUUID()) });
-      await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: addDays(today, 5), checkOut: addDays(today, 8) });
+      const row = await insertRoom(t.database.db, { hostId: host.id, availableFrom: day(-10), availableTo: day(30), image: storedImageUrl(randomUUID()) });
+      await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: day(5), checkOut: day(8) });
       // Written behind the app's back (the hosting routes tell the listing cache themselves).
       await t.app.listing.roomsChanged();
       const one = await t.call('DELETE', `/api/room/${row.id}`, { as: host });
       expect(one.statusCode).toBe(409);
       expect(one.json()).toEqual({ error: { code: 'CONFLICT', message: 'This room has 1 upcoming stay. Cancel it in Manage Bookings first.' } });
       // A stay in progress blocks as well; past and cancelled ones do not count.
-      await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: addDays(today, -1), checkOut: addDays(today, 1) });
-      await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: addDays(today, -8), checkOut: addDays(today, -5) });
-      await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: addDays(today, 10), checkOut: addDays(today, 12), status: 'cancelled' });
+      await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: day(-1), checkOut: day(1) });
+      await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: day(-8), checkOut: day(-5) });
+      await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: day(10), checkOut: day(12), status: 'cancelled' });
       const two = await t.call('DELETE', `/api/room/${row.id}`, { as: host });
       expect(two.statusCode).toBe(409);
       expect(two.json()).toEqual({ error: { code: 'CONFLICT', message: 'This room has 2 upcoming stays. Cancel them in Manage Bookings first.' } });
@@ -81,8 +81,8 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
     it('removes a room with only past or cancelled stays from browsing but keeps it for the guests’ history', async () => {
       const listed = await listRoom(host, { category: 'Arctic' });
       const row = (await roomRow(listed._id))!;
-      const past = await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: addDays(today, -30), checkOut: addDays(today, -27) });
-      const cancelled = await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: addDays(today, 8), checkOut: addDays(today, 10), status: 'cancelled' });
+      const past = await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: day(-30), checkOut: day(-27) });
+      const cancelled = await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: day(8), checkOut: day(10), status: 'cancelled' });
       const res = await t.call('DELETE', `/api/room/${listed._id}`, { as: host });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ deletedCount: 1 });
@@ -106,8 +106,8 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
         providerPaymentId: `pi_${randomUUID()}`,
         guestId: guest.id,
         roomId: row.id,
-        checkIn: addDays(today, 20),
-        checkOut: addDays(today, 22),
+        checkIn: day(20),
+        checkOut: day(22),
         nightlyPriceCents: row.priceCents,
         amountCents: 2 * row.priceCents,
         status: 'canceled',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, roomSchema, storedImageUrl, todayIso } from '@staybook/domain';
+import { roomSchema, storedImageUrl } from '@staybook/domain';
+import { day } from '../../test/dates.js';
 import { insertBooking, insertRoom } from '../../db/factories.js';
 import { bookings, payments } from '../../db/schema.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
@@ -10,7 +11,6 @@ import { ownRoomBody, roomBody } from '../../test/rooms.js';
 
 /** A host changing their room: who may, what the form replaces, and the stays and bookings a change must respect. */
 describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
-  const today = todayIso();
   // Hana changes her rooms around Ana's stays; Ana, Otto and the admin may not. Set before the tests run (openHostingSuite).
   let { t, guest, host, otherHost, admin, listRoom, roomRow } = {} as HostingSuite;
 
@@ -51,8 +51,8 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
         title: 'Cabin, renovated',
         location: 'Gosau, Austria',
         category: 'Countryside',
-        from: addDays(today, 10),
-        to: addDays(today, 20),
+        from: day(10),
+        to: day(20),
         price: 99.99,
         guests: '6',
         bedrooms: 3,
@@ -68,8 +68,8 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
         title: 'Cabin, renovated',
         location: 'Gosau, Austria',
         category: 'Countryside',
-        from: addDays(today, 10),
-        to: addDays(today, 20),
+        from: day(10),
+        to: day(20),
         price: 99.99,
         priceCents: 9999,
         guests: 6,
@@ -102,16 +102,16 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
     });
 
     it('lets a window that has begun keep its start, but never move it into the past', async () => {
-      const row = await insertRoom(t.database.db, { hostId: host.id, availableFrom: addDays(today, -10), availableTo: addDays(today, 20), image: storedImageUrl(randomUUID()) });
+      const row = await insertRoom(t.database.db, { hostId: host.id, availableFrom: day(-10), availableTo: day(20), image: storedImageUrl(randomUUID()) });
       const keep = await t.call('PUT', `/api/room/update/${row.id}`, {
         as: host,
-        body: roomBody({ from: row.availableFrom, to: addDays(today, 30), image: row.image }),
+        body: roomBody({ from: row.availableFrom, to: day(30), image: row.image }),
       });
       expect(keep.statusCode).toBe(200);
-      expect(keep.json()).toMatchObject({ from: row.availableFrom, to: addDays(today, 30) });
+      expect(keep.json()).toMatchObject({ from: row.availableFrom, to: day(30) });
       const earlier = await t.call('PUT', `/api/room/update/${row.id}`, {
         as: host,
-        body: roomBody({ from: addDays(today, -5), to: addDays(today, 30), image: row.image }),
+        body: roomBody({ from: day(-5), to: day(30), image: row.image }),
       });
       expect(earlier.statusCode).toBe(400);
       expect(earlier.json()).toEqual(validationError('from', 'Availability cannot start before today'));
@@ -150,20 +150,20 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
       expect(afterCancel.json()).toMatchObject({ from: '2027-01-10', to: '2027-01-25' });
 
       // A stay that has ended holds nothing; one in progress keeps the window's start where it is.
-      const started = await insertRoom(t.database.db, { hostId: host.id, availableFrom: addDays(today, -20), availableTo: addDays(today, 20), image: storedImageUrl(randomUUID()) });
-      await insertBooking(t.database.db, { room: started, guestId: guest.id, checkIn: addDays(today, -15), checkOut: addDays(today, -12) });
-      const pastOnly = await t.call('PUT', `/api/room/update/${started.id}`, { as: host, body: roomBody({ image: started.image, from: today, to: addDays(today, 20) }) });
+      const started = await insertRoom(t.database.db, { hostId: host.id, availableFrom: day(-20), availableTo: day(20), image: storedImageUrl(randomUUID()) });
+      await insertBooking(t.database.db, { room: started, guestId: guest.id, checkIn: day(-15), checkOut: day(-12) });
+      const pastOnly = await t.call('PUT', `/api/room/update/${started.id}`, { as: host, body: roomBody({ image: started.image, from: day(0), to: day(20) }) });
       expect(pastOnly.statusCode).toBe(200);
-      const current = await insertRoom(t.database.db, { hostId: host.id, availableFrom: addDays(today, -20), availableTo: addDays(today, 20), image: storedImageUrl(randomUUID()) });
-      await insertBooking(t.database.db, { room: current, guestId: guest.id, checkIn: addDays(today, -2), checkOut: addDays(today, 3) });
-      const cut = await t.call('PUT', `/api/room/update/${current.id}`, { as: host, body: roomBody({ image: current.image, from: today, to: addDays(today, 20) }) });
+      const current = await insertRoom(t.database.db, { hostId: host.id, availableFrom: day(-20), availableTo: day(20), image: storedImageUrl(randomUUID()) });
+      await insertBooking(t.database.db, { room: current, guestId: guest.id, checkIn: day(-2), checkOut: day(3) });
+      const cut = await t.call('PUT', `/api/room/update/${current.id}`, { as: host, body: roomBody({ image: current.image, from: day(0), to: day(20) }) });
       expect(cut.statusCode).toBe(409);
       expect((cut.json() as { error: { message: string } }).error.message).toMatch(/^A confirmed stay from .+ falls outside the new dates\.$/);
     });
 
     it('applies a new price to new bookings only', async () => {
-      const row = await insertRoom(t.database.db, { hostId: host.id, priceCents: 12_000, availableFrom: addDays(today, 5), availableTo: addDays(today, 30), image: storedImageUrl(randomUUID()) });
-      const { booking, payment } = await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: addDays(today, 6), checkOut: addDays(today, 9) });
+      const row = await insertRoom(t.database.db, { hostId: host.id, priceCents: 12_000, availableFrom: day(5), availableTo: day(30), image: storedImageUrl(randomUUID()) });
+      const { booking, payment } = await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: day(6), checkOut: day(9) });
       const res = await t.call('PUT', `/api/room/update/${row.id}`, {
         as: host,
         body: roomBody({ image: row.image, from: row.availableFrom, to: row.availableTo, price: 200 }),
