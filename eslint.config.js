@@ -77,6 +77,9 @@ export default tseslint.config(
   },
   {
     // Roles are compared in the access module only. Tests and the demo seed, where a role is data, may compare them.
+    // ESLint gives a rule the options of the last block that sets it for a file: a later block setting
+    // `no-restricted-syntax` for these files would replace these selectors, not add to them. Add a selector to
+    // ROLE_COMPARISONS (or spread it into that block) instead.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
     ignores: [
       'packages/domain/src/access.ts',
@@ -86,5 +89,16 @@ export default tseslint.config(
       'apps/api/src/seed/**',
     ],
     rules: { 'no-restricted-syntax': ['error', ...ROLE_COMPARISONS] },
+  },
+  {
+    // Product code opens a transaction through withTransaction only (its comment says why); tests may set up data in one.
+    files: ['apps/api/src/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['apps/api/src/db/client.ts', '**/*.test.ts', 'apps/api/src/test/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'transaction', message: "Open a transaction with withTransaction (apps/api/src/db/client.ts), not the driver's `.transaction`." },
+      ],
+    },
   },
 );

@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from '../apps/api/src/modules/auth/password-hash.js';
 import pg from 'pg';
 import { BENCH_PLACES } from './bench-places.js';
-import type { Db, DatabaseTarget } from '../apps/api/src/db/client.js';
+import { withTransaction, type Db, type DatabaseTarget } from '../apps/api/src/db/client.js';
 
 /**
  * The bench's data (`npm run bench`, scripts/bench.ts), written set-based into a database of its own: many rooms
@@ -39,7 +39,7 @@ export async function seedStatisticsBench(db: Db, bookings: number): Promise<Rec
   const hash = await hashPassword(BENCH_PASSWORD);
   const rooms = Math.max(MIN_ROOMS, Math.ceil(bookings / STAYS_PER_ROOM));
   const { steps, step } = stepTimer();
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     await tx.execute(sql`
       insert into users (id, name, email, email_verified, role, status, created_at)
       select 'bench-guest-' || g, 'Bench guest ' || g, 'bench-guest-' || g || '@bench.example', true, 'guest'::user_role, 'Verified'::user_status, now() - interval '5 years'
@@ -269,7 +269,7 @@ export async function seedSearchBench(db: Db, roomCount: number, bookings: numbe
   if (perRoom > 45) throw new Error(`--search-bookings: at most 45 stays a room (${bookings} for ${roomCount} rooms is ${perRoom})`);
   const removed = Math.floor(roomCount / 100);
   const { steps, step } = stepTimer();
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     await tx.execute(sql`
       insert into users (id, name, email, email_verified, role, image, created_at)
       select 'bench-host-' || h, 'Host ' || h, 'bench-host-' || h || '@example.com', true, 'host'::user_role, '/uploads/' || md5('h' || h)::uuid || '.webp',

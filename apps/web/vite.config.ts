@@ -54,7 +54,7 @@ const PREACT_ALIASES = [
 const API_ORIGIN = 'http://localhost:3000';
 
 /**
- * `vite build --ssr src/entry-server.tsx`: the home page's first view rendered by the API (decision 037), into
+ * `vite build --ssr src/entry-server.tsx`: the home page's first view rendered by the API (decision 045), into
  * dist-server/ beside the browser's dist/. Every package is bundled in (`noExternal`), so the same alias sends
  * React's API to the same Preact the browser runs, and the API needs none of the web app's packages installed.
  */

@@ -133,6 +133,8 @@ export function constraintOf(err: unknown): string | undefined {
 }
 
 export const OVERLAPPING_BOOKING_MESSAGE = TAKEN_STAY_MESSAGE;
+/** A room that does not exist, or no longer does: guests and hosts read the same 404. */
+export const ROOM_NOT_FOUND_MESSAGE = 'Room not found. It may have been removed by its host.';
 export const ALREADY_BOOKED_MESSAGE = 'You already booked these dates.';
 
 /**

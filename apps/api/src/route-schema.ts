@@ -1,10 +1,28 @@
-/** The parts of a request a route reads, each checked by its schema before the handler runs. */
-type RequestParts = { params?: unknown; querystring?: unknown; body?: unknown; headers?: unknown };
+import type { $ZodType } from 'zod/v4/core';
+
+/**
+ * The parts of a request a route reads, each checked by its schema before the handler runs (zod or zod/mini: the
+ * type provider infers `request.params`, `.query`, `.body` and `.headers` from them), and the media types its body
+ * may come in when it is not JSON.
+ */
+type RequestParts = { params?: $ZodType; querystring?: $ZodType; body?: $ZodType; headers?: $ZodType; consumes?: readonly string[] };
+
+/** The answers a route's failures give, by status (`errorResponses(…)`). */
+type Failures = Record<number, $ZodType>;
 
 /**
  * A route's entry in the API reference and its checks: what it does, the parts of the request it reads, the body
- * it answers with on success (200) and its failure answers (`errorResponses(…)`: the statuses, each the product's error shape).
+ * it answers with on success and its failure answers (`errorResponses(…)`: the statuses, each the product's error
+ * shape). Success is 200 unless `status` says otherwise: 201 for a route that makes something, 204 for one that
+ * answers nothing, or several when the handler picks one (each answers the same body).
  */
-export function routeSchema<R extends RequestParts, T, F extends Record<number, unknown>>(summary: string, request: R, ok: T, failures: F) {
-  return { summary, ...request, response: { 200: ok, ...failures } };
+export function routeSchema<R extends RequestParts, T extends $ZodType, F extends Failures = Record<never, never>, S extends number = 200>(
+  summary: string,
+  request: R,
+  ok: T,
+  failures?: F,
+  { status }: { status?: S | readonly S[] } = {},
+) {
+  const successes = Object.fromEntries([status ?? 200].flat().map((code) => [code, ok])) as Record<S, T>;
+  return { summary, ...request, response: { ...successes, ...failures } as Record<S, T> & F };
 }

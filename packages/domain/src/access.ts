@@ -67,9 +67,13 @@ export function mayUse(role: Role, capability: Capability): boolean {
   return (ACCESS[capability].roles as readonly Role[]).includes(role);
 }
 
-/** Whether the role browses the dashboard in a mode (hosts switch between host and guest); others have one view. */
+/**
+ * Whether the role browses the dashboard in a mode (hosts switch between host and guest): its sidebar lists pages
+ * of each mode. Others have one view.
+ */
 export function hasDashboardModes(role: Role): boolean {
-  return role === 'host';
+  const pages: readonly Access[] = Object.values(ACCESS);
+  return DASHBOARD_MODES.every((mode) => pages.some((access) => access.sidebar?.includes(role) && access.hostMode === mode));
 }
 
 /** Whether the sidebar of a user with `role`, in dashboard `mode` (read for hosts only), lists the capability. */
@@ -99,6 +103,7 @@ export function awaitsHostRole(user: { role: Role; status?: UserStatus | null | 
  * Users counts their cancellations as a host; for a guest it shows none.
  */
 export function mayHaveHosted(role: Role): boolean {
+  // Not read from ACCESS: it is about a person's past (an admin may once have hosted), not what the role may use now.
   return role !== 'guest';
 }
 

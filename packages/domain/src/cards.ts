@@ -9,7 +9,7 @@ export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
  * How a card brand is written, by the provider's lower-case name: the brands the card form recognizes, and the
  * few more a real provider may report for a booking's card.
  */
-export const CARD_BRAND_NAMES = {
+const CARD_BRAND_NAMES = {
   visa: 'Visa',
   mastercard: 'Mastercard',
   amex: 'American Express',

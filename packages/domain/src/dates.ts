@@ -117,24 +117,20 @@ export function localDateToIso(date: Date): IsoDate {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** One formatter per locale: making an Intl.DateTimeFormat costs far more than formatting with it. */
-const calendarDateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "Jan 5, 2027": a calendar date for people, independent of the viewer's time zone. */
-export function formatIsoDate(date: IsoDate, locale = 'en-US'): string {
-  let format = calendarDateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-    calendarDateFormats.set(locale, format);
-  }
-  return format.format(new Date(toUtcMs(date)));
-}
-
 /*
  * The product's pages are written in US English, its dates included: every page formats them here, the
  * statistics too, whatever the reader's browser language.
  */
 export const DATES_LOCALE = 'en-US';
+
+/** Made on first use: making an Intl.DateTimeFormat costs far more than formatting with it. */
+let calendarDateFormat: Intl.DateTimeFormat | undefined;
+
+/** "Jan 5, 2027": a calendar date for people, independent of the viewer's time zone. */
+export function formatIsoDate(date: IsoDate): string {
+  calendarDateFormat ??= new Intl.DateTimeFormat(DATES_LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+  return calendarDateFormat.format(new Date(toUtcMs(date)));
+}
 
 /** One formatter per zone ('' for the reader's own), as above. */
 const momentFormats = new Map<string, Intl.DateTimeFormat>();

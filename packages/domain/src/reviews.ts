@@ -38,9 +38,6 @@ export const REVIEW_REPLY_MAX_LENGTH = 2000;
 export const REVIEW_HIDE_REASON_MAX_LENGTH = 500;
 export const REVIEWS_PAGE_SIZE = 10;
 
-// The review window is a stay rule (stays.ts); importable from here with the rest of the reviews' rules.
-export { REVIEW_WINDOW_DAYS, reviewWindow } from './stays.js';
-
 /** Why a review cannot be written, in the order the rules are checked. */
 export const REVIEW_PROBLEMS = ['not-a-party', 'own-room', 'cancelled', 'not-yet', 'window-closed', 'already-reviewed'] as const;
 export type ReviewProblem = (typeof REVIEW_PROBLEMS)[number];

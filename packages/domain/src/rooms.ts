@@ -18,6 +18,9 @@ export const isoDateSchema = zm.string().check(zm.refine(isIsoDate, { message: '
 
 export const roomIdSchema = zm.uuid({ message: 'Room id is malformed' });
 
+/** A route's `:id` that names a room. */
+export const roomParamsSchema = zm.object({ id: roomIdSchema });
+
 export const categorySchema = zm.enum(CATEGORY_LABELS, {
   message: `Category must be one of: ${CATEGORY_LABELS.join(', ')}`,
 });
@@ -136,7 +139,7 @@ export const firstRoomsSchema = zm.object({ search: zm.string(), page: roomsPage
 export type FirstRooms = z.infer<typeof firstRoomsSchema>;
 
 /**
- * A room page painted by the server for a signed-in viewer (decision 037): the session and the room its first view
+ * A room page painted by the server for a signed-in viewer (decision 045): the session and the room its first view
  * was drawn with, as the API answers them to that viewer, embedded in the page (as JSON in a
  * `<script type="application/json">` with this id) so the app's first render is the server's and hydrates it.
  */

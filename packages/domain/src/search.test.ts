@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from './dates.js';
-import { earliestCheckIn, isNarrowed, readSearch, roomsQuerySchema, searchOf, searchProblems, searchToQuery } from './search.js';
+import { isNarrowed, readSearch, roomsQuerySchema, searchOf, searchProblems, searchToQuery } from './search.js';
+import { earliestCheckIn } from './stays.js';
 
 // The domain compiles without DOM or Node types (tsconfig "types": []); these tests run on Node, which has it.
 declare const URLSearchParams: new (init: string) => { get(name: string): string | null };

@@ -4,7 +4,7 @@ import { isIsoDate, nightsBetween, type IsoDate } from './dates.js';
 import { categorySchema, isoDateSchema, ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { MAX_STAY_NIGHTS } from './stay-limits.js';
-import { earliestCheckIn, isCheckInOpen } from './stays.js';
+import { earliestCheckIn } from './stays.js';
 import type { CategoryLabel } from './categories.js';
 import { sortAmenities, UNKNOWN_AMENITY_MESSAGE, unknownAmenity, type AmenityKey } from './amenities.js';
 
@@ -36,10 +36,6 @@ export const SEARCH_LIMITS = {
   /** A search counts its matches up to here and then says "more than" (docs/decisions/027-search.md). */
   countCap: 1000,
 } as const;
-
-// A search's check-in may be any date from `earliestCheckIn` on; whether it is still today where a room is, is the
-// room's own rule (its time zone). Importable from here, where the search reads it.
-export { earliestCheckIn } from './stays.js';
 
 function wholeNumber(label: string, min: number, max: number) {
   const message = `${label} must be a whole number from ${min} to ${max}`;
@@ -120,7 +116,9 @@ export function searchProblems(search: RoomSearch, now: Date = new Date()): Prob
   const checkin = isIsoDate(search.checkin) ? search.checkin : undefined;
   const checkout = isIsoDate(search.checkout) ? search.checkout : undefined;
   if (search.checkin !== checkin || search.checkout !== checkout) return problems;
-  if (checkin && !isCheckInOpen(checkin, earliestCheckIn(now))) problems.push({ field: 'checkin', message: 'Check-in is in the past' });
+  // Past only when it is past everywhere on Earth: whether a check-in still today somewhere is open is each room's
+  // own rule (its time zone).
+  if (checkin && checkin < earliestCheckIn(now)) problems.push({ field: 'checkin', message: 'Check-in is in the past' });
   if (checkin && !checkout) problems.push({ field: 'checkout', message: 'Check-out is required with a check-in date' });
   if (checkout && !checkin) problems.push({ field: 'checkin', message: 'Check-in is required with a check-out date' });
   if (checkin && checkout) {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { describeStayProblem, findStayProblem, isOwnRoom, mergeStays, type StayCheck, type StayRoom } from './stay-rules.js';
+import { describeStayProblem, findStayProblem, isOwnRoom, type StayCheck, type StayRoom } from './stay-rules.js';
 import { MAX_STAY_TOTAL_CENTS } from './stay-limits.js';
 
 /** Bookable from Jan 1 to Mar 31, 2030 at $100 a night for 4 guests; today is Jan 1 where it is. */
@@ -102,34 +102,5 @@ describe('describeStayProblem', () => {
     expect(describeStayProblem('taken', facts('2030-01-10', '2030-01-11'))).toBe(
       'These dates were just booked by someone else. Please choose other dates.',
     );
-  });
-});
-
-describe('mergeStays', () => {
-  it('joins overlapping stays in date order and keeps stays that only touch apart', () => {
-    expect(
-      mergeStays([
-        { from: '2027-01-10', to: '2027-01-12' },
-        { from: '2027-01-01', to: '2027-01-05' },
-        { from: '2027-01-04', to: '2027-01-08' },
-        { from: '2027-01-08', to: '2027-01-09' },
-        { from: '2027-01-11', to: '2027-01-11' },
-        { from: '2027-01-10', to: '2027-01-15' },
-      ]),
-    ).toEqual([
-      { from: '2027-01-01', to: '2027-01-08' },
-      { from: '2027-01-08', to: '2027-01-09' },
-      { from: '2027-01-10', to: '2027-01-15' },
-    ]);
-    expect(mergeStays([])).toEqual([]);
-  });
-
-  it('leaves the stays it was given as they were', () => {
-    const given = [
-      { from: '2027-01-01', to: '2027-01-05' },
-      { from: '2027-01-03', to: '2027-01-09' },
-    ];
-    mergeStays(given);
-    expect(given[0]).toEqual({ from: '2027-01-01', to: '2027-01-05' });
   });
 });

@@ -5,11 +5,8 @@
 import { formatIsoDate, nightsBetween, todayIn, type IsoDate } from './dates.js';
 import { formatMoney, stayTotalCents, type Cents } from './money.js';
 import { MAX_STAY_NIGHTS, MAX_STAY_TOTAL_CENTS, MIN_PAYMENT_CENTS } from './stay-limits.js';
-import { isCheckInOpen, staysOverlap, type Stay } from './stays.js';
+import { isCheckInOpen, isInsideWindow, staysOverlap, type Stay } from './stays.js';
 import { countOf } from './text.js';
-
-// The ranges' rules live in stays.ts; these names stay importable from here for the pages that take them.
-export { isTakenNight, mergeStays, staysOverlap, type Stay } from './stays.js';
 
 /**
  * What is known of the room. A fact left out is a rule not checked: the picker knows the window and the taken
@@ -56,11 +53,6 @@ export type StayProblem = (typeof STAY_PROBLEMS)[number];
 /** Whether the viewer owns the room: decided by the host's id, the same on both sides. */
 export function isOwnRoom(room: Pick<StayRoom, 'hostId'>, viewerId: string | null | undefined): boolean {
   return viewerId != null && room.hostId !== undefined && room.hostId === viewerId;
-}
-
-/** Whether the stay lies in the room's window: check-in on or after its first day, check-out on or before its last. */
-export function isInsideWindow(stay: Stay, window: Pick<StayRoom, 'from' | 'to'>): boolean {
-  return stay.from >= window.from && stay.to <= window.to;
 }
 
 /** The first rule the stay breaks, or null when it can be booked as far as the facts given tell. */

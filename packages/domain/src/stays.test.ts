@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, todayIn } from './dates.js';
+import { addDays, nextDayStartIn, todayIn } from './dates.js';
 import { MAX_STAY_NIGHTS } from './stay-limits.js';
 import {
   bookableFrom,
@@ -8,12 +8,15 @@ import {
   earliestCheckIn,
   firstFreeNight,
   isCheckInOpen,
+  isInsideWindow,
   isReviewWindowAhead,
   isReviewWindowClosed,
   isReviewWindowOpen,
   isStayActive,
   lastCheckOut,
   latestTodayAnywhere,
+  longestStayEnd,
+  mergeStays,
   REVIEW_WINDOW_DAYS,
   sharedNights,
   stayHasEnded,
@@ -24,11 +27,14 @@ import {
 /** Zones at both ends of the day and in between, at quarter and half hours. */
 const ZONES = ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Etc/GMT+12', 'Etc/GMT-14', 'Pacific/Chatham', 'Asia/Kathmandu', 'America/St_Johns', 'UTC'];
 
-/** Every quarter hour of a day, and a millisecond before each: every zone's midnight is among them. */
-const INSTANTS = Array.from({ length: 96 }, (_, i) => Date.parse('2027-03-14T00:00:00Z') + i * 15 * 60_000).flatMap((ms) => [
-  new Date(ms - 1),
-  new Date(ms),
-]);
+/**
+ * The instants at which some zone's today changes, the only ones where these rules can change their answer: each
+ * zone's first midnight after 2027-03-14T00:00Z (St John's moves its clocks that day), and the millisecond before it.
+ */
+const INSTANTS = ZONES.flatMap((zone) => {
+  const midnight = nextDayStartIn(zone, new Date('2027-03-14T00:00:00Z')).getTime();
+  return [new Date(midnight - 1), new Date(midnight)];
+});
 
 describe('today anywhere', () => {
   it("holds every zone's today between the earliest check-in and the latest today", () => {
@@ -79,6 +85,18 @@ describe('ranges', () => {
     expect(lastCheckOut('2027-01-01', { from: '2027-01-01', to: '2029-01-01', taken: [] })).toBe(addDays('2027-01-01', MAX_STAY_NIGHTS));
   });
 
+  it("fits a stay in a window from its first day to its last check-out day, and not a day beyond", () => {
+    const window = { from: '2027-01-05', to: '2027-01-20' };
+    expect(isInsideWindow({ from: '2027-01-05', to: '2027-01-20' }, window)).toBe(true);
+    expect(isInsideWindow({ from: '2027-01-04', to: '2027-01-10' }, window)).toBe(false);
+    expect(isInsideWindow({ from: '2027-01-10', to: '2027-01-21' }, window)).toBe(false);
+  });
+
+  it(`ends the longest stay ${MAX_STAY_NIGHTS} nights after its check-in`, () => {
+    expect(longestStayEnd('2027-01-01')).toBe('2028-01-01');
+    expect(longestStayEnd('2027-03-01')).toBe(addDays('2027-03-01', MAX_STAY_NIGHTS));
+  });
+
   it("starts a window's bookable days at its first day or the room's today, whichever is later", () => {
     expect(bookableFrom('2027-01-10', '2027-01-05')).toBe('2027-01-10');
     expect(bookableFrom('2027-01-10', '2027-01-12')).toBe('2027-01-12');
@@ -88,6 +106,35 @@ describe('ranges', () => {
     expect(sharedNights({ from: '2027-01-01', to: '2027-01-05' }, { from: '2027-01-03', to: '2027-01-09' })).toEqual({ from: '2027-01-03', to: '2027-01-05' });
     expect(sharedNights({ from: '2027-01-01', to: '2027-01-09' }, { from: '2027-01-03', to: '2027-01-05' })).toEqual({ from: '2027-01-03', to: '2027-01-05' });
     expect(sharedNights({ from: '2027-01-01', to: '2027-01-03' }, { from: '2027-01-03', to: '2027-01-05' })).toBeNull();
+  });
+});
+
+describe('mergeStays', () => {
+  it('joins overlapping stays in date order and keeps stays that only touch apart', () => {
+    expect(
+      mergeStays([
+        { from: '2027-01-10', to: '2027-01-12' },
+        { from: '2027-01-01', to: '2027-01-05' },
+        { from: '2027-01-04', to: '2027-01-08' },
+        { from: '2027-01-08', to: '2027-01-09' },
+        { from: '2027-01-11', to: '2027-01-11' },
+        { from: '2027-01-10', to: '2027-01-15' },
+      ]),
+    ).toEqual([
+      { from: '2027-01-01', to: '2027-01-08' },
+      { from: '2027-01-08', to: '2027-01-09' },
+      { from: '2027-01-10', to: '2027-01-15' },
+    ]);
+    expect(mergeStays([])).toEqual([]);
+  });
+
+  it('leaves the stays it was given as they were', () => {
+    const given = [
+      { from: '2027-01-01', to: '2027-01-05' },
+      { from: '2027-01-03', to: '2027-01-09' },
+    ];
+    mergeStays(given);
+    expect(given[0]).toEqual({ from: '2027-01-01', to: '2027-01-05' });
   });
 });
 
@@ -122,15 +169,22 @@ describe('the review window', () => {
   });
 
   it('holds every check-out whose window is open somewhere among the days the sweep reads', () => {
+    let open = 0;
+    const missed: string[] = [];
     for (const now of INSTANTS) {
       const { first, last } = checkOutsReviewableAnywhere(now);
       for (const zone of ZONES) {
         const today = todayIn(zone, now);
         for (let back = 0; back <= REVIEW_WINDOW_DAYS + 2; back += 1) {
           const checkOut = addDays(today, -back);
-          if (isReviewWindowOpen(checkOut, today)) expect(checkOut >= first && checkOut <= last).toBe(true);
+          if (!isReviewWindowOpen(checkOut, today)) continue;
+          open += 1;
+          if (checkOut < first || checkOut > last) missed.push(`${checkOut} in ${zone} at ${now.toISOString()}`);
         }
       }
     }
+    expect(missed).toEqual([]);
+    // Each zone, at each instant, has a window open for the check-outs 1 to REVIEW_WINDOW_DAYS days back.
+    expect(open).toBe(INSTANTS.length * ZONES.length * REVIEW_WINDOW_DAYS);
   });
 });

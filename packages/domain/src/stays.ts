@@ -104,6 +104,16 @@ export function firstFreeNight(from: IsoDate, to: IsoDate, taken: readonly Stay[
   return night < to ? night : null;
 }
 
+/** Whether the stay lies in the room's window: check-in on or after its first day, check-out on or before its last. */
+export function isInsideWindow(stay: Stay, window: Pick<StayWindow, 'from' | 'to'>): boolean {
+  return stay.from >= window.from && stay.to <= window.to;
+}
+
+/** The check-out day of the longest stay allowed (MAX_STAY_NIGHTS) starting on `from`, in any room. */
+export function longestStayEnd(from: IsoDate): IsoDate {
+  return addDays(from, MAX_STAY_NIGHTS);
+}
+
 /**
  * The latest check-out day for a stay starting on `from`: the first taken night after it (a guest may leave the
  * morning the next one arrives), the window's last day, or the longest stay allowed.
@@ -113,7 +123,7 @@ export function lastCheckOut(from: IsoDate, window: StayWindow): IsoDate {
   for (const stay of window.taken) {
     if (stay.from > from && stay.from < limit) limit = stay.from;
   }
-  const longest = addDays(from, MAX_STAY_NIGHTS);
+  const longest = longestStayEnd(from);
   return longest < limit ? longest : limit;
 }
 

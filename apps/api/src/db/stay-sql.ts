@@ -60,16 +60,6 @@ export function isCheckInOpenSql(checkIn: DateSql, today: DateSql): SQL<boolean>
   return sql`(${checkIn} >= ${today})`;
 }
 
-/** Whether the stay's check-in day has come (`stayHasStarted`). */
-export function stayHasStartedSql(checkIn: DateSql, today: DateSql): SQL<boolean> {
-  return sql`(${today} >= ${checkIn})`;
-}
-
-/** Whether the stay's check-out day has come (`stayHasEnded`). */
-export function stayHasEndedSql(checkOut: DateSql, today: DateSql): SQL<boolean> {
-  return sql`(${today} >= ${checkOut})`;
-}
-
 /** Whether the stay still holds a night (`!stayHasEnded`), written so an index on the check-out day answers it. */
 export function stayNotEndedSql(checkOut: DateSql, today: DateSql): SQL<boolean> {
   return sql`(${checkOut} > ${today})`;
@@ -78,14 +68,6 @@ export function stayNotEndedSql(checkOut: DateSql, today: DateSql): SQL<boolean>
 /** Whether a booked stay is confirmed and not ended (`isStayActive`). */
 export function isStayActiveSql(stay: { status: SQLWrapper; to: DateSql }, today: DateSql): SQL<boolean> {
   return sql`(${stay.status} = 'confirmed' and ${stayNotEndedSql(stay.to, today)})`;
-}
-
-/** Where a booked stay stands on the room's today (`stayPhase`): 'upcoming', 'in-progress', 'past' or 'cancelled'. */
-export function stayPhaseSql(stay: StaySql & { status: SQLWrapper }, today: DateSql): SQL<'upcoming' | 'in-progress' | 'past' | 'cancelled'> {
-  return sql`(case when ${stay.status} = 'cancelled' then 'cancelled'
-    when not ${stayHasStartedSql(stay.from, today)} then 'upcoming'
-    when not ${stayHasEndedSql(stay.to, today)} then 'in-progress'
-    else 'past' end)`;
 }
 
 /** The window's length, written into the SQL (it never changes between statements). */

@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import sharp from 'sharp';
 import { addDays, CATEGORIES, countOf, dollarsToCents, todayIso, type CardInput, type IsoDate } from '@staybook/domain';
 import { TestPaymentProcessor } from '../integrations/payments/test-processor.js';
-import type { Db } from '../db/client.js';
+import { withTransaction, type Db } from '../db/client.js';
 import { DEMO_GUEST_REVIEWS, DEMO_GUESTS, DEMO_HOST_REVIEWS, DEMO_REPLIES, DEMO_ROOMS, DEMO_USERS, demoRoomExtras } from './demo-data.js';
 import { insertBooking, insertRoom, insertUser } from '../db/factories.js';
 import { recomputeRoomRatings } from '../modules/reviews/ratings.js';
@@ -219,7 +219,7 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
   const hosts = DEMO_USERS.filter((u) => u.role === 'host');
   const stays = planDemoStays(today, plan.length);
   const { joinedAt, promotedAt } = demoAccountDates(stays, seededAt);
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     // Two servers starting on one empty PostgreSQL database must not both seed it.
     await tx.execute(sql`select pg_advisory_xact_lock(7316)`);
     if (!(await isEmpty(tx))) return false;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { sessionSchema } from '@staybook/domain';
 import type { TestDatabaseKind } from './databases.js';
+import { useSuite } from './suites.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /** A password the sign-up form accepts. */
@@ -20,8 +21,13 @@ export type AccountsSuite = {
   sessionOf(cookie: string): Promise<ReturnType<typeof sessionSchema.parse>>;
 };
 
-/** Opens the app on a database of `kind`; the suite closes `t` when it is done. */
-export async function openAccountsSuite(kind: TestDatabaseKind): Promise<AccountsSuite> {
+/** The accounts suite on a database of `kind`: opened before the suite's tests run, closed after them. */
+export function useAccountsSuite(kind: TestDatabaseKind): AccountsSuite {
+  return useSuite(() => openAccountsSuite(kind), (s) => s.t.close());
+}
+
+/** Opens the app on a database of `kind`. */
+async function openAccountsSuite(kind: TestDatabaseKind): Promise<AccountsSuite> {
   const t = await createTestApp(kind);
   return {
     t,

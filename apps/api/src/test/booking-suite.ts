@@ -4,6 +4,7 @@ import { payments, testPaymentEvents } from '../db/schema.js';
 import { signUpCast, type Cast } from './cast.js';
 import type { TestDatabaseKind } from './databases.js';
 import { day } from './dates.js';
+import { useSuite } from './suites.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 export type FactoryRoom = Awaited<ReturnType<typeof insertRoom>>;
@@ -19,8 +20,13 @@ export type BookingSuite = Cast & {
   paymentOf(intentId: string): Promise<typeof payments.$inferSelect>;
 };
 
-/** Opens the app on a database of `kind` and signs the cast up; the suite closes `t` when it is done. */
-export async function openBookingSuite(kind: TestDatabaseKind): Promise<BookingSuite> {
+/** The bookings suite on a database of `kind`: opened before the suite's tests run, closed after them. */
+export function useBookingSuite(kind: TestDatabaseKind): BookingSuite {
+  return useSuite(() => openBookingSuite(kind), (s) => s.t.close());
+}
+
+/** Opens the app on a database of `kind` and signs the cast up. */
+async function openBookingSuite(kind: TestDatabaseKind): Promise<BookingSuite> {
   const t = await createTestApp(kind);
   const cast = await signUpCast(t);
   return {

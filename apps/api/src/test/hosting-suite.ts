@@ -4,6 +4,7 @@ import { rooms } from '../db/schema.js';
 import { signUpCast, type Cast } from './cast.js';
 import type { TestDatabaseKind } from './databases.js';
 import { listRoom } from './rooms.js';
+import { useSuite } from './suites.js';
 import { createTestApp, type TestApp, type TestUser } from './test-app.js';
 
 /** The answers of the hosting routes to a visitor, to someone without the host's role, and for a room that is gone. */
@@ -27,8 +28,13 @@ export type HostingSuite = Cast & {
   browse(query?: string): Promise<string[]>;
 };
 
-/** Opens the app on a database of `kind` and signs the cast up; the suite closes `t` when it is done. */
-export async function openHostingSuite(kind: TestDatabaseKind): Promise<HostingSuite> {
+/** The hosting suite on a database of `kind`: opened before the suite's tests run, closed after them. */
+export function useHostingSuite(kind: TestDatabaseKind): HostingSuite {
+  return useSuite(() => openHostingSuite(kind), (s) => s.t.close());
+}
+
+/** Opens the app on a database of `kind` and signs the cast up. */
+async function openHostingSuite(kind: TestDatabaseKind): Promise<HostingSuite> {
   const t = await createTestApp(kind);
   return {
     t,

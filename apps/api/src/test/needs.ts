@@ -1,4 +1,5 @@
 import { describe, it, type SuiteFactory, type SuiteOptions, type TestFunction, type TestOptions } from 'vitest';
+import type { TestDatabaseKind } from './databases.js';
 
 /**
  * Suites that need a server outside the test process (PostgreSQL, Redis) run only when the run names one. A run
@@ -12,6 +13,17 @@ export const SERVER_DATABASE: Requirement = {
   available: Boolean(process.env.TEST_DATABASE_URL),
   needs: 'a PostgreSQL server: set TEST_DATABASE_URL (e.g. postgresql://postgres@127.0.0.1:5432/postgres)',
 };
+
+/**
+ * Two connections at once, for a test that interleaves them inside a suite run on each database kind
+ * (TEST_DATABASE_KINDS): the embedded database takes one, so the test runs in the suite on PostgreSQL only.
+ */
+export function twoConnectionsOn(kind: TestDatabaseKind): Requirement {
+  return {
+    available: kind === 'postgres',
+    needs: SERVER_DATABASE.available ? 'two connections at once, which the embedded database does not take: it runs on postgres' : SERVER_DATABASE.needs,
+  };
+}
 
 /** Redis, where the tests look for it: TEST_REDIS_URL, or 127.0.0.1:6379 once the outside services are named. */
 export const REDIS_SERVER: Requirement = {

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { addDays, reviewStateSchema, roomReviewsPageSchema, type ReviewState } from '@staybook/domain';
 import { insertBooking, insertRoom } from '../db/factories.js';
-import { FRESH_SUMS } from '../modules/reviews/ratings.js';
+import { staleRatingRooms } from '../modules/reviews/ratings.js';
 import { signUpCast, type Cast } from './cast.js';
 import type { TestDatabaseKind } from './databases.js';
 import { day } from './dates.js';
+import { useSuite } from './suites.js';
 import { createTestApp, type TestApp, type TestUser } from './test-app.js';
 
 /** Ana's review of a stay, every category rated. */
@@ -48,8 +49,13 @@ export type ReviewSuite = Cast & {
   backdate(bookingId: string, endedDaysAgo: number): Promise<void>;
 };
 
-/** Opens the app on a database of `kind` and signs the cast up; the suite closes `t` when it is done. */
-export async function openReviewSuite(kind: TestDatabaseKind): Promise<ReviewSuite> {
+/** The reviews suite on a database of `kind`: opened before the suite's tests run, closed after them. */
+export function useReviewSuite(kind: TestDatabaseKind): ReviewSuite {
+  return useSuite(() => openReviewSuite(kind), (s) => s.t.close());
+}
+
+/** Opens the app on a database of `kind` and signs the cast up. */
+async function openReviewSuite(kind: TestDatabaseKind): Promise<ReviewSuite> {
   const t = await createTestApp(kind);
   const cast = await signUpCast(t);
   const newRoom: ReviewSuite['newRoom'] = (hostId = cast.host.id) =>
@@ -82,13 +88,7 @@ export async function openReviewSuite(kind: TestDatabaseKind): Promise<ReviewSui
       return roomReviewsPageSchema.parse(res.json());
     },
     async expectAggregatesFresh() {
-      const result = (await t.database.db.execute(sql`
-        select r.id from rooms r left join (${FRESH_SUMS}) s on s.room_id = r.id
-        where r.review_count <> coalesce(s.n, 0) or r.rating_sum <> coalesce(s.rating, 0)
-           or r.cleanliness_sum <> coalesce(s.cleanliness, 0) or r.accuracy_sum <> coalesce(s.accuracy, 0)
-           or r.communication_sum <> coalesce(s.communication, 0) or r.location_sum <> coalesce(s.location, 0)
-           or r.check_in_sum <> coalesce(s.check_in, 0) or r.value_sum <> coalesce(s.value, 0)`)) as unknown as { rows: unknown[] };
-      expect(result.rows).toEqual([]);
+      expect(await staleRatingRooms(t.database.db)).toEqual([]);
     },
     async backdate(bookingId, endedDaysAgo) {
       const checkOut = day(-endedDaysAgo);

@@ -14,6 +14,7 @@ import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
 import { firstViewModulePath } from '../modules/web/web.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
+import { useSuite } from './suites.js';
 
 /** The page of a web build: the app draws everything into its root. */
 export const INDEX_HTML = '<!doctype html><html><head><title>StayBook</title></head><body><div id="root"></div></body></html>';
@@ -53,8 +54,13 @@ export async function removeWebDist(dist: string): Promise<void> {
 /** The product serving a web build, as `npm start` runs it, on a fresh embedded database. */
 export type WebBuildServer = { t: TestDatabase; app: FastifyInstance; close(): Promise<void> };
 
+/** A web build served for the suite's tests: `prepare` fills it before they run; it is removed after them. */
+export function useWebBuild(prepare: (dist: string) => Promise<void>): WebBuildServer {
+  return useSuite(() => serveWebBuild(prepare), (s) => s.close());
+}
+
 /** Serves a new web build (`makeWebDist`) that `prepare` fills first; `close` removes the app, database and build. */
-export async function serveWebBuild(prepare: (dist: string) => Promise<void>): Promise<WebBuildServer> {
+async function serveWebBuild(prepare: (dist: string) => Promise<void>): Promise<WebBuildServer> {
   const t = await createTestDatabase('pglite');
   const dist = await makeWebDist();
   await prepare(dist);

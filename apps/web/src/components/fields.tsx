@@ -1,4 +1,3 @@
-import { PASSWORD_MIN_LENGTH } from '@staybook/domain/accounts';
 import { useId, type ComponentProps, type ReactNode } from 'react';
 
 /** How the product's text inputs look; fields with their own layout (the card form) start from it. */
@@ -53,26 +52,11 @@ function splitField<P extends FieldOwnProps>({ label, hint, error, className, ..
 }
 
 /** An input's props, `ref` included (a form library registers the field through it). */
-type TextFieldProps = FieldText & Omit<ComponentProps<'input'>, 'id'>;
+export type TextFieldProps = FieldText & Omit<ComponentProps<'input'>, 'id'>;
 
 export function TextField(props: TextFieldProps) {
   const [field, input] = splitField(props);
   return <Field {...field} control={(control) => <input {...control} className={INPUT_CLASS} {...input} />} />;
-}
-
-/** The person's e-mail address, which the browser may fill in. */
-export function EmailField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'label'>) {
-  return <TextField label="Email address" type="email" autoComplete="email" required {...props} />;
-}
-
-/** A password the person types from memory: their current one, unless `autoComplete` says otherwise. */
-export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
-  return <TextField type="password" autoComplete="current-password" required {...props} />;
-}
-
-/** A field for choosing a password: tells the policy and lets password managers offer a new one. */
-export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'hint'>) {
-  return <PasswordField autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} {...props} />;
 }
 
 /** Several lines of text (a room's description); grows downwards when dragged. */

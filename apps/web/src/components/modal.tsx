@@ -72,6 +72,8 @@ interface ModalActionsProps {
   cancelLabel?: string;
   /** The confirm button cannot be used yet (e.g. a payment still being prepared). */
   confirmDisabled?: boolean;
+  /** The cancel button cannot be used now (an action that cannot be called back is running). */
+  cancelDisabled?: boolean;
 }
 
 /** The Cancel / confirm row every dialog ends with. */
@@ -82,10 +84,11 @@ export function ModalActions({
   onConfirm,
   cancelLabel = 'Cancel',
   confirmDisabled = false,
+  cancelDisabled = false,
 }: ModalActionsProps) {
   return (
     <div className="mt-2 flex justify-end gap-3">
-      <Button variant="subtle" onClick={onCancel}>
+      <Button variant="subtle" onClick={onCancel} disabled={cancelDisabled}>
         {cancelLabel}
       </Button>
       {onConfirm ? (
@@ -101,7 +104,7 @@ export function ModalActions({
   );
 }
 
-interface ConfirmDialogProps extends Omit<ModalActionsProps, 'onCancel' | 'onConfirm'> {
+interface ConfirmDialogProps extends Omit<ModalActionsProps, 'onCancel' | 'onConfirm' | 'cancelDisabled'> {
   title: string;
   description: ReactNode;
   /** Closes the dialog: the cancel button, Escape or the backdrop (these wait while the action runs). */
@@ -117,7 +120,8 @@ export function ConfirmDialog({ title, description, onClose, pending, children, 
     <Modal open onClose={() => !pending && onClose()} title={title} description={description}>
       {children}
       <hr className="my-6 border-neutral-200" />
-      <ModalActions onCancel={onClose} pending={pending} {...actions} />
+      {/* Cancel waits as Escape and the backdrop do: an action once sent cannot be called back. */}
+      <ModalActions onCancel={onClose} cancelDisabled={pending} pending={pending} {...actions} />
     </Modal>
   );
 }

@@ -1,7 +1,5 @@
 import type * as HotToast from 'react-hot-toast';
 import type { ToastOptions } from 'react-hot-toast';
-import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { errorMessage, showServerFieldErrors } from './form-errors';
 
 type ToastLibrary = typeof HotToast;
 type Toast = ToastLibrary['default'];
@@ -45,36 +43,3 @@ export const notify = {
     });
   },
 };
-
-/**
- * Runs a dialog's action and settles it as the spec's dialogs do: the action's success message, or its
- * error, as a toast; the dialog closes either way.
- */
-export async function settleDialogAction(action: () => Promise<string>, close: () => void): Promise<void> {
-  try {
-    notify.success(await action());
-  } catch (error) {
-    notify.error(errorMessage(error));
-  } finally {
-    close();
-  }
-}
-
-/**
- * Sends a form (`send`), answering 'sent' once the server took it. A refusal shows the server's message under each of
- * the form's `fields` it names ('fields'), or else as an error toast ('toast'); what was typed stays.
- */
-export async function sendForm<T extends FieldValues>(
-  send: () => Promise<unknown>,
-  setError: UseFormSetError<T>,
-  fields: readonly FieldPath<T>[],
-): Promise<'sent' | 'fields' | 'toast'> {
-  try {
-    await send();
-    return 'sent';
-  } catch (error) {
-    if (showServerFieldErrors(error, setError, fields)) return 'fields';
-    notify.error(errorMessage(error));
-    return 'toast';
-  }
-}

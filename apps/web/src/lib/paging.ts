@@ -25,17 +25,12 @@ export function fetchPage<Page>(path: string, schema: ResponseSchema<Page>, { si
 
 type PageFetcher<Page> = (cursor: string | null, signal: AbortSignal) => Promise<Page>;
 
-/**
- * An infinite query's paging for a list the API answers in pages: the first page has no cursor, and each page names
- * the next one (`nextCursor` unless `nextCursor` is given: a thread's pages go back in time).
- */
-export function cursorPages<Page extends { nextCursor: string | null }>(fetchPage: PageFetcher<Page>): CursorPages<Page>;
-export function cursorPages<Page>(fetchPage: PageFetcher<Page>, nextCursor: (page: Page) => string | null): CursorPages<Page>;
-export function cursorPages<Page>(fetchPage: PageFetcher<Page>, nextCursor?: (page: Page) => string | null): CursorPages<Page> {
+/** An infinite query's paging for a list the API answers in pages: the first page has no cursor, and each page names the next. */
+export function cursorPages<Page extends { nextCursor: string | null }>(fetchOne: PageFetcher<Page>): CursorPages<Page> {
   return {
-    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    queryFn: ({ pageParam, signal }) => fetchOne(pageParam, signal),
     initialPageParam: null,
-    getNextPageParam: nextCursor ?? ((page) => (page as { nextCursor: string | null }).nextCursor),
+    getNextPageParam: (page) => page.nextCursor,
   };
 }
 

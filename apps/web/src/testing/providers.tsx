@@ -11,7 +11,7 @@ export function signedIn(user: SessionUser | null): AuthContextValue {
 }
 
 /** A query client of the test's own: nothing cached from another test, and a failure is shown at once, not retried. */
-export function testQueryClient(): QueryClient {
+function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 

@@ -1,9 +1,24 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import type * as WorkerThreads from 'node:worker_threads';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayIso } from '@staybook/domain';
 import { MAX_STEPS, parseBlockedNights } from './parse.js';
-import { createCalendarReader } from './read-calendar.js';
+import { createCalendarReader, DEFAULT_READER_LIMITS } from './read-calendar.js';
 import { CalendarFetchError } from './safe-fetch.js';
+
+/** Every reading thread started, and those gone: a thread left running would hold on to its calendar. */
+const threads = vi.hoisted(() => ({ started: [] as WorkerThreads.Worker[], exited: new Set<WorkerThreads.Worker>() }));
+vi.mock('node:worker_threads', async (importOriginal) => {
+  const actual = await importOriginal<typeof WorkerThreads>();
+  class TrackedWorker extends actual.Worker {
+    constructor(...args: ConstructorParameters<typeof actual.Worker>) {
+      super(...args);
+      threads.started.push(this);
+      this.once('exit', () => threads.exited.add(this));
+    }
+  }
+  return { ...actual, Worker: TrackedWorker };
+});
 
 /** Calendars an attacker would serve (issue 35, items 14 to 16), and how each is read. */
 
@@ -63,8 +78,10 @@ describe('reading a calendar', () => {
 });
 
 describe('reading a calendar in a thread of its own', () => {
-  const reader = createCalendarReader({ timeoutMs: 1_500, concurrency: 2, maxHeapMb: 128 });
+  const limits = { ...DEFAULT_READER_LIMITS, timeoutMs: 1_500, maxHeapMb: 128 };
+  const reader = createCalendarReader(limits);
   afterAll(() => reader.close());
+  const plain = ics(event(`DTSTART;VALUE=DATE:${compact(day(1))}`));
 
   it('reads the nights a calendar blocks', async () => {
     const text = ics(event(`DTSTART;VALUE=DATE:${compact(day(3))}`, `DTEND;VALUE=DATE:${compact(day(5))}`));
@@ -86,7 +103,6 @@ describe('reading a calendar in a thread of its own', () => {
 
   it('reads the others while one is stuck, as many at once as allowed', async () => {
     const stuck = reader.read(NEVER, { timeZone: 'UTC', today }).catch((err: Error) => err.message);
-    const plain = ics(event(`DTSTART;VALUE=DATE:${compact(day(1))}`));
     await expect(reader.read(plain, { timeZone: 'UTC', today })).resolves.toEqual([{ from: day(1), to: day(2) }]);
     await expect(stuck).resolves.toMatch(/took longer/);
   });
@@ -98,7 +114,7 @@ describe('reading a calendar in a thread of its own', () => {
   });
 
   it('fails the reads still running or waiting when closed, and refuses new ones', async () => {
-    const closing = createCalendarReader({ timeoutMs: 60_000, concurrency: 1, maxHeapMb: 128 });
+    const closing = createCalendarReader({ ...limits, timeoutMs: 60_000, concurrency: 1 });
     const running = closing.read(NEVER, { timeZone: 'UTC', today }).catch((err: Error) => err.message);
     const waiting = closing.read(NEVER, { timeZone: 'UTC', today }).catch((err: Error) => err.message);
     await sleep(50);
@@ -107,5 +123,22 @@ describe('reading a calendar in a thread of its own', () => {
     expect(await running).toBe(closed);
     expect(await waiting).toBe(closed);
     await expect(closing.read(NEVER, { timeZone: 'UTC', today })).rejects.toThrow(closed);
+  });
+
+  it('ends a thread that does not load the reader within the startup limit, and says so', async () => {
+    const impatient = createCalendarReader({ ...limits, startupMs: 1 });
+    const first = threads.started.length;
+    await expect(impatient.read(plain, { timeZone: 'UTC', today })).rejects.toThrow(new Error('The calendar reader did not start within 1 ms.'));
+    const started = threads.started.slice(first);
+    expect(started).toHaveLength(1);
+    expect(threads.exited.has(started[0]!)).toBe(true);
+    await impatient.close();
+  });
+
+  it("counts the calendar's time limit from the reader's start, not the thread's", async () => {
+    // Shorter than a thread takes to load the reader from source (tsx compiles it), longer than reading this takes.
+    const quick = createCalendarReader({ ...limits, timeoutMs: 100 });
+    await expect(quick.read(plain, { timeZone: 'UTC', today })).resolves.toEqual([{ from: day(1), to: day(2) }]);
+    await quick.close();
   });
 });

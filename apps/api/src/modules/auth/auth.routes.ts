@@ -3,6 +3,7 @@ import { ERROR_CODES, serverInfoSchema } from '@staybook/domain';
 import { errorBody, errorCodeForStatus, INTERNAL_ERROR_MESSAGE } from '../../errors.js';
 import type { Config } from '../../config.js';
 import { personalAnswer } from '../../plugins/session.js';
+import { routeSchema } from '../../route-schema.js';
 import { CLIENT_IP_HEADER, type Auth } from './auth.js';
 
 /** Copies a Node request into the Fetch `Request` the auth library handles. */
@@ -89,7 +90,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = as
     app.route({ method: 'POST', url: `/auth${path}`, ...toLibrary, config: config.authRateLimit ? { rateLimit: limit } : {} });
   }
 
-  app.get('/config', { schema: { summary: 'What the app needs to know before sign-in', response: { 200: serverInfoSchema } } }, async () => ({
+  app.get('/config', { schema: routeSchema('What the app needs to know before sign-in', {}, serverInfoSchema) }, async () => ({
     googleSignIn: config.google !== null,
     timeZone: config.timeZone,
   }));

@@ -1,58 +1,52 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionSchema, storedImageUrl } from '@staybook/domain';
 import { buildApp } from '../../app.js';
 import { parseConfig } from '../../config.js';
 import { users } from '../../db/schema.js';
-import { openAccountsSuite, PASSWORD, type AccountsSuite } from '../../test/accounts.js';
+import { PASSWORD, useAccountsSuite } from '../../test/accounts.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { sessionCookie, TEST_ORIGIN } from '../../test/test-app.js';
 
 /** Signing up, signing in and out, and the sessions that last: what opens an account and what never does. */
 describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
-  // Set before the tests run (openAccountsSuite).
-  let { t, email, signUp, signIn, sessionOf } = {} as AccountsSuite;
-
-  beforeAll(async () => {
-    ({ t, email, signUp, signIn, sessionOf } = await openAccountsSuite(kind));
-  });
-  afterAll(() => t.close());
+  const s = useAccountsSuite(kind);
 
   it('signs a new person up as a guest whose e-mail is still to be verified, ignoring any role or status they send', async () => {
-    const address = email();
-    const res = await signUp({
+    const address = s.email();
+    const res = await s.signUp({
       name: 'Mallory', email: address, password: PASSWORD, image: storedImageUrl(randomUUID()), role: 'admin', status: 'Requested', emailVerified: true,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: true, message: 'Check your inbox to finish signing up.' });
     // Sign-up signs no one in (docs/decisions/024-verified-email.md): the person signs in with the password.
     expect(res.headers['set-cookie']).toBeUndefined();
-    const [row] = await t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()));
+    const [row] = await s.t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()));
     expect(row).toMatchObject({ role: 'guest', status: 'Verified', name: 'Mallory', emailVerified: false });
-    const signedIn = await signIn(address, PASSWORD);
+    const signedIn = await s.signIn(address, PASSWORD);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.headers['set-cookie']!.toString()).toMatch(/HttpOnly/i);
     expect(signedIn.headers['set-cookie']!.toString()).toMatch(/SameSite=Lax/i);
-    expect((await sessionOf(sessionCookie(signedIn)))?.user).toMatchObject({ email: address.toLowerCase(), role: 'guest', emailVerified: false });
+    expect((await s.sessionOf(sessionCookie(signedIn)))?.user).toMatchObject({ email: address.toLowerCase(), role: 'guest', emailVerified: false });
   });
 
   it('requires a photo uploaded to us, a valid e-mail and a long enough password', async () => {
     const cases = [
-      [{ email: email(), password: PASSWORD }, 'BAD_REQUEST', 'Please upload a profile photo.'],
-      [{ email: email(), password: PASSWORD, image: 'https://tracker.example/pixel.gif' }, 'BAD_REQUEST', 'Please upload a profile photo.'],
+      [{ email: s.email(), password: PASSWORD }, 'BAD_REQUEST', 'Please upload a profile photo.'],
+      [{ email: s.email(), password: PASSWORD, image: 'https://tracker.example/pixel.gif' }, 'BAD_REQUEST', 'Please upload a profile photo.'],
       [{ email: 'not-an-email', password: PASSWORD, image: storedImageUrl(randomUUID()) }, 'VALIDATION_ERROR', '[body.email] Invalid email address'],
-      [{ email: email(), password: 'short', image: storedImageUrl(randomUUID()) }, 'PASSWORD_TOO_SHORT', 'Password too short'],
+      [{ email: s.email(), password: 'short', image: storedImageUrl(randomUUID()) }, 'PASSWORD_TOO_SHORT', 'Password too short'],
     ] as const;
     for (const [body, code, message] of cases) {
-      const res = await signUp({ name: 'x', ...body });
+      const res = await s.signUp({ name: 'x', ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toEqual({ error: { code, message } });
     }
   });
 
   it('answers an existing and a new e-mail alike until the request carries a photo uploaded to us', async () => {
-    const existing = await t.signUp();
+    const existing = await s.t.signUp();
     const photoFirst = { error: { code: 'BAD_REQUEST', message: 'Please upload a profile photo.' } };
     for (const rest of [
       { password: PASSWORD },
@@ -60,8 +54,8 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
       { password: PASSWORD, image: null },
       { password: 'short' },
     ]) {
-      const taken = await signUp({ name: 'x', email: existing.email, ...rest });
-      const fresh = await signUp({ name: 'x', email: email(), ...rest });
+      const taken = await s.signUp({ name: 'x', email: existing.email, ...rest });
+      const fresh = await s.signUp({ name: 'x', email: s.email(), ...rest });
       expect(taken.statusCode, JSON.stringify(rest)).toBe(400);
       expect(fresh.statusCode, JSON.stringify(rest)).toBe(400);
       expect(taken.json(), JSON.stringify(rest)).toEqual(photoFirst);
@@ -70,25 +64,25 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
   });
 
   it('names a person after their e-mail when they leave the name empty, and makes no second account for one e-mail', async () => {
-    const address = email();
-    const first = await signUp({ name: '', email: address, password: PASSWORD, image: storedImageUrl(randomUUID()) });
+    const address = s.email();
+    const first = await s.signUp({ name: '', email: address, password: PASSWORD, image: storedImageUrl(randomUUID()) });
     expect(first.statusCode).toBe(200);
-    const [row] = await t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()));
+    const [row] = await s.t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()));
     expect(row!.name).toBe(address.split('@')[0]);
-    const again = await signUp({ name: 'x', email: address.toUpperCase(), password: 'another password here', image: storedImageUrl(randomUUID()) });
+    const again = await s.signUp({ name: 'x', email: address.toUpperCase(), password: 'another password here', image: storedImageUrl(randomUUID()) });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
-    const rows = await t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()));
+    const rows = await s.t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()));
     expect(rows).toEqual([row]);
     // The first password still opens the account; the second one opens nothing.
-    expect((await signIn(address, PASSWORD)).statusCode).toBe(200);
-    expect((await signIn(address, 'another password here')).statusCode).toBe(401);
+    expect((await s.signIn(address, PASSWORD)).statusCode).toBe(200);
+    expect((await s.signIn(address, 'another password here')).statusCode).toBe(401);
   });
 
   it('gives the same answer for an unknown e-mail and a wrong password', async () => {
-    const user = await t.signUp();
-    const wrong = await signIn(user.email, 'not the password at all');
-    const unknown = await signIn('nobody-here@example.com', 'not the password at all');
+    const user = await s.t.signUp();
+    const wrong = await s.signIn(user.email, 'not the password at all');
+    const unknown = await s.signIn('nobody-here@example.com', 'not the password at all');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } });
@@ -97,33 +91,33 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
   });
 
   it('signs in with the e-mail in any case, and signs out on the server', async () => {
-    const user = await t.signUp();
-    const res = await signIn(user.email.toUpperCase(), user.password);
+    const user = await s.t.signUp();
+    const res = await s.signIn(user.email.toUpperCase(), user.password);
     expect(res.statusCode).toBe(200);
     const cookie = sessionCookie(res);
-    expect((await sessionOf(cookie))?.user.id).toBe(user.id);
-    expect((await t.call('POST', '/api/auth/sign-out', { headers: { cookie }, body: {} })).statusCode).toBe(200);
-    expect(await sessionOf(cookie)).toBeNull();
-    expect((await t.call('GET', `/api/user/${user.email}`, { headers: { cookie } })).statusCode).toBe(401);
+    expect((await s.sessionOf(cookie))?.user.id).toBe(user.id);
+    expect((await s.t.call('POST', '/api/auth/sign-out', { headers: { cookie }, body: {} })).statusCode).toBe(200);
+    expect(await s.sessionOf(cookie)).toBeNull();
+    expect((await s.t.call('GET', `/api/user/${user.email}`, { headers: { cookie } })).statusCode).toBe(401);
   });
 
   it('refuses sign-in and sign-out sent from another site, and has no GET logout', async () => {
-    const user = await t.signUp();
-    expect((await signIn(user.email, user.password, { origin: 'https://evil.example' })).statusCode).toBe(403);
-    const signOut = await t.call('POST', '/api/auth/sign-out', { as: user, body: {}, headers: { origin: 'https://evil.example' } });
+    const user = await s.t.signUp();
+    expect((await s.signIn(user.email, user.password, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    const signOut = await s.t.call('POST', '/api/auth/sign-out', { as: user, body: {}, headers: { origin: 'https://evil.example' } });
     expect(signOut.statusCode).toBe(403);
-    expect((await sessionOf(user.cookie))?.user.id).toBe(user.id);
-    const getSignOut = await t.call('GET', '/api/auth/sign-out', { as: user });
+    expect((await s.sessionOf(user.cookie))?.user.id).toBe(user.id);
+    const getSignOut = await s.t.call('GET', '/api/auth/sign-out', { as: user });
     expect(getSignOut.statusCode).toBe(404);
     expect(getSignOut.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
-    expect((await t.call('GET', '/api/logout', { as: user })).statusCode).toBe(404);
-    expect((await sessionOf(user.cookie))?.user.id).toBe(user.id);
+    expect((await s.t.call('GET', '/api/logout', { as: user })).statusCode).toBe(404);
+    expect((await s.sessionOf(user.cookie))?.user.id).toBe(user.id);
   });
 
   it('has no endpoint that turns a claimed e-mail into a session', async () => {
-    const user = await t.signUp();
+    const user = await s.t.signUp();
     for (const url of ['/api/jwt', '/jwt', '/api/auth/jwt', '/api/auth/token']) {
-      const res = await t.call('POST', url, { body: { email: user.email } });
+      const res = await s.t.call('POST', url, { body: { email: user.email } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ error: { code: 'NOT_FOUND' } });
       expect(res.headers['set-cookie'], url).toBeUndefined();
@@ -139,22 +133,22 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
       [['x'], 'Name must be text'],
     ];
     for (const [name, message] of cases) {
-      const address = email();
-      const res = await signUp({ name, email: address, password: PASSWORD, image: storedImageUrl(randomUUID()) });
+      const address = s.email();
+      const res = await s.signUp({ name, email: address, password: PASSWORD, image: storedImageUrl(randomUUID()) });
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
       expect(res.json(), JSON.stringify(name)).toEqual({ error: { code: 'BAD_REQUEST', message } });
-      expect(await t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()))).toEqual([]);
+      expect(await s.t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()))).toEqual([]);
     }
   });
 
   it('has no list of sessions: it answered every device\'s session token to page scripts', async () => {
-    const user = await t.signUp();
-    const otherDevice = sessionCookie(await signIn(user.email, user.password));
+    const user = await s.t.signUp();
+    const otherDevice = sessionCookie(await s.signIn(user.email, user.password));
     const tokenOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
     // Signed in or not, by either method, logged at no error level: a 404 like any path the API lacks.
     const errors: unknown[] = [];
-    const config = parseConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'error', PUBLIC_URL: TEST_ORIGIN });
-    const app = await buildApp({ config, database: t.database, authSecret: 'test-secret-that-is-long-enough-for-the-auth-library', mailer: { send: async () => {} }, webDist: null });
+    const config = parseConfig({ DATA_DIR: s.t.dataDir, LOG_LEVEL: 'error', PUBLIC_URL: TEST_ORIGIN });
+    const app = await buildApp({ config, database: s.t.database, authSecret: 'test-secret-that-is-long-enough-for-the-auth-library', mailer: { send: async () => {} }, webDist: null });
     const record = (log: { error: unknown; fatal: unknown }) => {
       log.error = (...args: unknown[]) => void errors.push(args);
       log.fatal = (...args: unknown[]) => void errors.push(args);
@@ -176,17 +170,17 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
   });
 
   it('keeps sessions across a server restart', async () => {
-    const user = await t.signUp();
-    const config = parseConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN });
-    const restarted = await buildApp({ config, database: t.database, authSecret: 'test-secret-that-is-long-enough-for-the-auth-library', mailer: { send: async () => {} }, webDist: null });
+    const user = await s.t.signUp();
+    const config = parseConfig({ DATA_DIR: s.t.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN });
+    const restarted = await buildApp({ config, database: s.t.database, authSecret: 'test-secret-that-is-long-enough-for-the-auth-library', mailer: { send: async () => {} }, webDist: null });
     const res = await restarted.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: user.cookie } });
     expect(sessionSchema.parse(res.json())?.user.id).toBe(user.id);
     await restarted.close();
   });
 
   it('says whether Google sign-in is configured', async () => {
-    expect((await t.call('GET', '/api/config')).json()).toEqual({ googleSignIn: false, timeZone: 'UTC' });
-    const res = await t.call('POST', '/api/auth/sign-in/social', { body: { provider: 'google', callbackURL: '/' } });
+    expect((await s.t.call('GET', '/api/config')).json()).toEqual({ googleSignIn: false, timeZone: 'UTC' });
+    const res = await s.t.call('POST', '/api/auth/sign-in/social', { body: { provider: 'google', callbackURL: '/' } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'PROVIDER_NOT_FOUND', message: 'Provider not found' } });
   });

@@ -1,40 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roomAvailabilitySchema, roomSchema, roomsPageSchema } from '@staybook/domain';
 import { insertBooking } from '../../db/factories.js';
-import { openBookingSuite, type BookingSuite } from '../../test/booking-suite.js';
+import { useBookingSuite } from '../../test/booking-suite.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { day } from '../../test/dates.js';
 
 /** The nights a room offers from today on, and the booked flag every room answer carries. */
 describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
-  // Set before the tests run (openBookingSuite).
-  let { t, guest, newRoom } = {} as BookingSuite;
-
-  beforeAll(async () => {
-    ({ t, guest, newRoom } = await openBookingSuite(kind));
-  });
-  afterAll(() => t.close());
+  const s = useBookingSuite(kind);
 
   describe('availability and the booked flag', () => {
     async function roomAnswers(id: string) {
       // The rooms and stays here are written by factories, behind the app's back: tell its listing cache.
-      await t.app.listing.roomsChanged();
-      const one = roomSchema.parse((await t.call('GET', `/api/room/${id}`)).json());
-      const listed = roomsPageSchema.parse((await t.call('GET', '/api/rooms?limit=60')).json()).items.find((x) => x._id === id);
-      const availability = roomAvailabilitySchema.parse((await t.call('GET', `/api/room/${id}/availability`)).json());
+      await s.t.app.listing.roomsChanged();
+      const one = roomSchema.parse((await s.t.call('GET', `/api/room/${id}`)).json());
+      const listed = roomsPageSchema.parse((await s.t.call('GET', '/api/rooms?limit=60')).json()).items.find((x) => x._id === id);
+      const availability = roomAvailabilitySchema.parse((await s.t.call('GET', `/api/room/${id}/availability`)).json());
       expect(listed?.booked).toBe(one.booked);
       expect(availability.booked).toBe(one.booked);
       return availability;
     }
 
     it('offers the window from today on, with the stays taken and the first free night', async () => {
-      const r = await newRoom({ availableFrom: day(-5), availableTo: day(10) });
-      await insertBooking(t.database.db, { room: r, guestId: guest.id, checkIn: day(-5), checkOut: day(-2) });
-      await insertBooking(t.database.db, { room: r, guestId: guest.id, checkIn: day(-1), checkOut: day(2) });
-      await insertBooking(t.database.db, { room: r, guestId: guest.id, checkIn: day(2), checkOut: day(3) });
-      await insertBooking(t.database.db, { room: r, guestId: guest.id, checkIn: day(5), checkOut: day(7) });
-      await insertBooking(t.database.db, { room: r, guestId: guest.id, checkIn: day(3), checkOut: day(4), status: 'cancelled' });
+      const r = await s.newRoom({ availableFrom: day(-5), availableTo: day(10) });
+      await insertBooking(s.t.database.db, { room: r, guestId: s.guest.id, checkIn: day(-5), checkOut: day(-2) });
+      await insertBooking(s.t.database.db, { room: r, guestId: s.guest.id, checkIn: day(-1), checkOut: day(2) });
+      await insertBooking(s.t.database.db, { room: r, guestId: s.guest.id, checkIn: day(2), checkOut: day(3) });
+      await insertBooking(s.t.database.db, { room: r, guestId: s.guest.id, checkIn: day(5), checkOut: day(7) });
+      await insertBooking(s.t.database.db, { room: r, guestId: s.guest.id, checkIn: day(3), checkOut: day(4), status: 'cancelled' });
       expect(await roomAnswers(r.id)).toEqual({
         from: day(0),
         to: day(10),
@@ -46,27 +40,27 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
         firstBookable: day(3),
         booked: false,
       });
-      expect((await t.call('GET', `/api/room/${randomUUID()}/availability`)).statusCode).toBe(404);
-      expect((await t.call('GET', '/api/room/nope/availability')).statusCode).toBe(400);
+      expect((await s.t.call('GET', `/api/room/${randomUUID()}/availability`)).statusCode).toBe(404);
+      expect((await s.t.call('GET', '/api/room/nope/availability')).statusCode).toBe(400);
     });
 
     it('is booked only when no night from today on remains: not for a partly booked room, not for past stays', async () => {
-      const partly = await newRoom({ availableFrom: day(1), availableTo: day(6) });
-      await insertBooking(t.database.db, { room: partly, guestId: guest.id, checkIn: day(1), checkOut: day(3) });
-      await insertBooking(t.database.db, { room: partly, guestId: guest.id, checkIn: day(4), checkOut: day(6) });
+      const partly = await s.newRoom({ availableFrom: day(1), availableTo: day(6) });
+      await insertBooking(s.t.database.db, { room: partly, guestId: s.guest.id, checkIn: day(1), checkOut: day(3) });
+      await insertBooking(s.t.database.db, { room: partly, guestId: s.guest.id, checkIn: day(4), checkOut: day(6) });
       expect(await roomAnswers(partly.id)).toMatchObject({ firstBookable: day(3), booked: false });
 
-      const pastOnly = await newRoom({ availableFrom: day(-10), availableTo: day(5) });
-      await insertBooking(t.database.db, { room: pastOnly, guestId: guest.id, checkIn: day(-10), checkOut: day(0) });
+      const pastOnly = await s.newRoom({ availableFrom: day(-10), availableTo: day(5) });
+      await insertBooking(s.t.database.db, { room: pastOnly, guestId: s.guest.id, checkIn: day(-10), checkOut: day(0) });
       expect(await roomAnswers(pastOnly.id)).toMatchObject({ firstBookable: day(0), booked: false });
 
       // Every night from today on is taken, though earlier nights of the window were free.
-      const full = await newRoom({ availableFrom: day(-10), availableTo: day(5) });
-      await insertBooking(t.database.db, { room: full, guestId: guest.id, checkIn: day(-1), checkOut: day(2) });
-      await insertBooking(t.database.db, { room: full, guestId: guest.id, checkIn: day(2), checkOut: day(5) });
+      const full = await s.newRoom({ availableFrom: day(-10), availableTo: day(5) });
+      await insertBooking(s.t.database.db, { room: full, guestId: s.guest.id, checkIn: day(-1), checkOut: day(2) });
+      await insertBooking(s.t.database.db, { room: full, guestId: s.guest.id, checkIn: day(2), checkOut: day(5) });
       expect(await roomAnswers(full.id)).toMatchObject({ from: day(0), firstBookable: null, booked: true });
 
-      const ended = await newRoom({ availableFrom: day(-10), availableTo: day(0) });
+      const ended = await s.newRoom({ availableFrom: day(-10), availableTo: day(0) });
       expect(await roomAnswers(ended.id)).toMatchObject({ taken: [], firstBookable: null, booked: true });
     });
   });

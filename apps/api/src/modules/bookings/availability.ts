@@ -6,10 +6,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { bookableFrom, firstFreeNight, mergeStays, todayIn, type IsoDate, type RoomAvailability } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { rooms } from '../../db/schema.js';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import { listBlockedNights, listTakenStays } from './bookings.queries.js';
-
-export const ROOM_NOT_FOUND = 'Room not found. It may have been removed by its host.';
 
 /** What the date picker may offer: the window from today on, the confirmed stays in it, the first free night. */
 export async function getRoomAvailability(db: Db, { roomId, today: fixedToday }: { roomId: string; today?: IsoDate }): Promise<RoomAvailability> {
@@ -28,6 +26,6 @@ export async function getRoomAvailability(db: Db, { roomId, today: fixedToday }:
 /** A room that can be booked: it exists and its host has not removed it. */
 async function findRoom(db: Db, id: string) {
   const [room] = await db.select().from(rooms).where(and(eq(rooms.id, id), isNull(rooms.deletedAt))).limit(1);
-  if (!room) throw new NotFoundError(ROOM_NOT_FOUND);
+  if (!room) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
   return room;
 }

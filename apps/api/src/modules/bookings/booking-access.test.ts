@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingSchema, bookingsPageSchema, type Booking } from '@staybook/domain';
 import { insertBooking, insertRoom } from '../../db/factories.js';
 import { bookings } from '../../db/schema.js';
 import { errorOf } from '../../test/answers.js';
-import { openBookingSuite, type BookingSuite, type FactoryRoom } from '../../test/booking-suite.js';
+import { useBookingSuite, type FactoryRoom } from '../../test/booking-suite.js';
 import { bookStay, confirmBooking } from '../../test/bookings.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { day } from '../../test/dates.js';
@@ -13,23 +13,20 @@ import type { TestUser } from '../../test/test-app.js';
 
 /** Who may book, see and cancel which stay, and how My Bookings and Manage Bookings list them. */
 describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
-  // Set before the tests run (openBookingSuite).
-  let { t, host, otherHost, guest, otherGuest, admin, newRoom } = {} as BookingSuite;
+  const s = useBookingSuite(kind);
   let room: FactoryRoom;
 
   beforeAll(async () => {
-    ({ t, host, otherHost, guest, otherGuest, admin, newRoom } = await openBookingSuite(kind));
-    room = await newRoom();
+    room = await s.newRoom();
   });
-  afterAll(() => t.close());
 
   describe('who may do what', () => {
     let booking: Booking;
     let intentId: string;
 
     beforeAll(async () => {
-      const r = await newRoom();
-      booking = await bookStay(t, guest, { roomId: r.id, from: day(30), to: day(32) });
+      const r = await s.newRoom();
+      booking = await bookStay(s.t, s.guest, { roomId: r.id, from: day(30), to: day(32) });
       intentId = booking.transactionId;
     });
 
@@ -39,37 +36,37 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
         ['POST', '/api/booking', { paymentIntentId: intentId }],
         ['DELETE', `/api/booking/${booking._id}`],
         ['GET', '/api/my-bookings'],
-        ['GET', `/api/my-bookings/${guest.email}`],
+        ['GET', `/api/my-bookings/${s.guest.email}`],
         ['GET', '/api/manage-bookings'],
-        ['GET', `/api/manage-bookings/${host.email}`],
+        ['GET', `/api/manage-bookings/${s.host.email}`],
       ];
       for (const [method, url, body] of calls) {
-        const res = await t.call(method as 'GET', url, { body });
+        const res = await s.t.call(method as 'GET', url, { body });
         expect(errorOf(res), `${method} ${url}`).toEqual({ status: 401, error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } });
       }
     });
 
     it("answers 403 for someone else's payment intent, 404 for someone else's booking as for an unknown one (IDOR), for admins too", async () => {
-      for (const other of [otherGuest, otherHost, admin]) {
-        expect(errorOf(await confirmBooking(t, other, intentId))).toEqual({
+      for (const other of [s.otherGuest, s.otherHost, s.admin]) {
+        expect(errorOf(await confirmBooking(s.t, other, intentId))).toEqual({
           status: 403,
           error: { code: 'FORBIDDEN', message: 'This payment belongs to someone else.' },
         });
-        expect(errorOf(await t.call('DELETE', `/api/booking/${booking._id}`, { as: other }))).toEqual({
+        expect(errorOf(await s.t.call('DELETE', `/api/booking/${booking._id}`, { as: other }))).toEqual({
           status: 404,
           error: { code: 'NOT_FOUND', message: 'Booking not found.' },
         });
       }
-      expect(errorOf(await confirmBooking(t, guest, 'pi_test_doesnotexist'))).toEqual({
+      expect(errorOf(await confirmBooking(s.t, s.guest, 'pi_test_doesnotexist'))).toEqual({
         status: 404,
         error: { code: 'NOT_FOUND', message: 'This payment does not exist. Please start the booking again.' },
       });
-      expect(errorOf(await t.call('DELETE', `/api/booking/${randomUUID()}`, { as: guest }))).toEqual({
+      expect(errorOf(await s.t.call('DELETE', `/api/booking/${randomUUID()}`, { as: s.guest }))).toEqual({
         status: 404,
         error: { code: 'NOT_FOUND', message: 'Booking not found.' },
       });
-      expect((await t.call('DELETE', '/api/booking/not-a-uuid', { as: guest })).statusCode).toBe(400);
-      expect(await t.database.db.select().from(bookings).where(and(eq(bookings.id, booking._id), eq(bookings.status, 'confirmed')))).toHaveLength(1);
+      expect((await s.t.call('DELETE', '/api/booking/not-a-uuid', { as: s.guest })).statusCode).toBe(400);
+      expect(await s.t.database.db.select().from(bookings).where(and(eq(bookings.id, booking._id), eq(bookings.status, 'confirmed')))).toHaveLength(1);
     });
 
     it('lists a stay for its guest and for the host of its room, and for nobody else', async () => {
@@ -77,37 +74,37 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
         expect(res.statusCode).toBe(200);
         return bookingsPageSchema.parse(res.json()).items.map((b) => b._id);
       };
-      expect(await ids(await t.call('GET', '/api/my-bookings', { as: guest }))).toContain(booking._id);
-      expect(await ids(await t.call('GET', `/api/my-bookings/${guest.email.toUpperCase()}`, { as: guest }))).toContain(booking._id);
-      expect(await ids(await t.call('GET', '/api/manage-bookings', { as: host }))).toContain(booking._id);
-      expect(await ids(await t.call('GET', `/api/manage-bookings/${host.email}`, { as: host }))).toContain(booking._id);
-      expect(await ids(await t.call('GET', '/api/my-bookings', { as: otherGuest }))).not.toContain(booking._id);
-      expect(await ids(await t.call('GET', '/api/manage-bookings', { as: otherHost }))).not.toContain(booking._id);
-      expect(await ids(await t.call('GET', '/api/my-bookings', { as: host }))).not.toContain(booking._id);
+      expect(await ids(await s.t.call('GET', '/api/my-bookings', { as: s.guest }))).toContain(booking._id);
+      expect(await ids(await s.t.call('GET', `/api/my-bookings/${s.guest.email.toUpperCase()}`, { as: s.guest }))).toContain(booking._id);
+      expect(await ids(await s.t.call('GET', '/api/manage-bookings', { as: s.host }))).toContain(booking._id);
+      expect(await ids(await s.t.call('GET', `/api/manage-bookings/${s.host.email}`, { as: s.host }))).toContain(booking._id);
+      expect(await ids(await s.t.call('GET', '/api/my-bookings', { as: s.otherGuest }))).not.toContain(booking._id);
+      expect(await ids(await s.t.call('GET', '/api/manage-bookings', { as: s.otherHost }))).not.toContain(booking._id);
+      expect(await ids(await s.t.call('GET', '/api/my-bookings', { as: s.host }))).not.toContain(booking._id);
     });
 
     it("answers 403 for another person's e-mail in the path, and for Manage Bookings to a non-host", async () => {
-      expect(errorOf(await t.call('GET', `/api/my-bookings/${guest.email}`, { as: otherGuest }))).toEqual({
+      expect(errorOf(await s.t.call('GET', `/api/my-bookings/${s.guest.email}`, { as: s.otherGuest }))).toEqual({
         status: 403,
         error: { code: 'FORBIDDEN', message: 'You can only see your own bookings.' },
       });
-      expect(errorOf(await t.call('GET', `/api/manage-bookings/${host.email}`, { as: otherHost }))).toEqual({
+      expect(errorOf(await s.t.call('GET', `/api/manage-bookings/${s.host.email}`, { as: s.otherHost }))).toEqual({
         status: 403,
         error: { code: 'FORBIDDEN', message: 'You can only see your own bookings.' },
       });
-      for (const url of ['/api/manage-bookings', `/api/manage-bookings/${guest.email}`]) {
-        expect(errorOf(await t.call('GET', url, { as: guest }))).toEqual({
+      for (const url of ['/api/manage-bookings', `/api/manage-bookings/${s.guest.email}`]) {
+        expect(errorOf(await s.t.call('GET', url, { as: s.guest }))).toEqual({
           status: 403,
           error: { code: 'FORBIDDEN', message: 'You do not have the role this needs.' },
         });
       }
-      expect((await t.call('GET', '/api/manage-bookings', { as: admin })).statusCode).toBe(403);
+      expect((await s.t.call('GET', '/api/manage-bookings', { as: s.admin })).statusCode).toBe(403);
     });
 
     it("lets the room's host cancel a guest's stay", async () => {
-      const r = await newRoom();
-      const stay = await bookStay(t, guest, { roomId: r.id, from: day(5), to: day(7) });
-      const res = await t.call('DELETE', `/api/booking/${stay._id}`, { as: host });
+      const r = await s.newRoom();
+      const stay = await bookStay(s.t, s.guest, { roomId: r.id, from: day(5), to: day(7) });
+      const res = await s.t.call('DELETE', `/api/booking/${stay._id}`, { as: s.host });
       expect(res.statusCode).toBe(200);
       expect(bookingSchema.parse(res.json())).toMatchObject({ status: 'cancelled', state: 'cancelled', refundedCents: 24_000, cancellable: false });
     });
@@ -118,11 +115,11 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
     let expected: string[];
 
     beforeAll(async () => {
-      lister = await t.signUp();
-      const listRoom = await newRoom({ availableFrom: day(-400), availableTo: day(400) });
-      const secondRoom = await insertRoom(t.database.db, { hostId: otherHost.id, availableFrom: day(-400), availableTo: day(400) });
+      lister = await s.t.signUp();
+      const listRoom = await s.newRoom({ availableFrom: day(-400), availableTo: day(400) });
+      const secondRoom = await insertRoom(s.t.database.db, { hostId: s.otherHost.id, availableFrom: day(-400), availableTo: day(400) });
       const make = async (r: typeof listRoom, from: number, to: number, status: 'confirmed' | 'cancelled' = 'confirmed') =>
-        (await insertBooking(t.database.db, { room: r, guestId: lister.id, checkIn: day(from), checkOut: day(to), status })).booking.id;
+        (await insertBooking(s.t.database.db, { room: r, guestId: lister.id, checkIn: day(from), checkOut: day(to), status })).booking.id;
       const upcomingLater = await make(listRoom, 40, 42);
       const pastOld = await make(listRoom, -200, -195);
       const inProgress = await make(secondRoom, -1, 2);
@@ -135,7 +132,7 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
     });
 
     it('orders upcoming stays first and pages without repeats or gaps', async () => {
-      const all = bookingsPageSchema.parse((await t.call('GET', '/api/my-bookings', { as: lister })).json());
+      const all = bookingsPageSchema.parse((await s.t.call('GET', '/api/my-bookings', { as: lister })).json());
       expect(all.items.map((b) => b._id)).toEqual(expected);
       expect(all.nextCursor).toBeNull();
       expect(all.items.map((b) => [b.state, b.cancellable])).toEqual([
@@ -151,7 +148,7 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
         const seen: string[] = [];
         let cursor: string | null = null;
         do {
-          const res = await t.call('GET', `/api/my-bookings?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { as: lister });
+          const res = await s.t.call('GET', `/api/my-bookings?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { as: lister });
           const page = bookingsPageSchema.parse(res.json());
           expect(page.items.length).toBeLessThanOrEqual(limit);
           seen.push(...page.items.map((b) => b._id));
@@ -162,17 +159,17 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
     });
 
     it("shows the host in My Bookings and the guest in Manage Bookings, only for the host's own rooms", async () => {
-      const mine = bookingsPageSchema.parse((await t.call('GET', '/api/my-bookings', { as: lister })).json());
-      expect(new Set(mine.items.map((b) => b.host.email))).toEqual(new Set([host.email, otherHost.email]));
-      const managed = bookingsPageSchema.parse((await t.call('GET', '/api/manage-bookings?limit=100', { as: otherHost })).json());
+      const mine = bookingsPageSchema.parse((await s.t.call('GET', '/api/my-bookings', { as: lister })).json());
+      expect(new Set(mine.items.map((b) => b.host.email))).toEqual(new Set([s.host.email, s.otherHost.email]));
+      const managed = bookingsPageSchema.parse((await s.t.call('GET', '/api/manage-bookings?limit=100', { as: s.otherHost })).json());
       const listerStays = managed.items.filter((b) => b.guest.email === lister.email);
       expect(listerStays).toHaveLength(3);
-      expect(managed.items.every((b) => b.host.email === otherHost.email)).toBe(true);
+      expect(managed.items.every((b) => b.host.email === s.otherHost.email)).toBe(true);
     });
 
     it('answers 400 for a cursor it did not make', async () => {
       for (const cursor of ['abc', Buffer.from('[0,1,"x"]').toString('base64url'), Buffer.from(`[2,1,"${randomUUID()}"]`).toString('base64url')]) {
-        const res = await t.call('GET', `/api/my-bookings?cursor=${cursor}`, { as: lister });
+        const res = await s.t.call('GET', `/api/my-bookings?cursor=${cursor}`, { as: lister });
         expect(errorOf(res)).toMatchObject({ status: 400, error: { code: 'VALIDATION_FAILED' } });
       }
     });

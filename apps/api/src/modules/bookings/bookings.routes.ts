@@ -13,7 +13,7 @@ import {
   listBookingsQuerySchema,
   paymentIntentSchema,
   roomAvailabilitySchema,
-  roomIdSchema,
+  roomParamsSchema,
   rolesFor,
   tripSchema,
 } from '@staybook/domain';
@@ -38,7 +38,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
     {
       schema: routeSchema(
         "A room's bookable window from today and the stays already booked in it",
-        { params: z.object({ id: roomIdSchema }) }, roomAvailabilitySchema, errorResponses(400, 404),
+        { params: roomParamsSchema }, roomAvailabilitySchema, errorResponses(400, 404),
       ),
     },
     async (request) => getRoomAvailability(db, { roomId: request.params.id }),
@@ -64,11 +64,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
     '/booking',
     {
       onRequest: requireUser,
-      schema: {
-        summary: 'Book the stay a payment was authorized for (201 when booked now, 200 when it already was)',
-        body: confirmBookingBodySchema,
-        response: { 200: bookingSchema, 201: bookingSchema, ...errors },
-      },
+      schema: routeSchema(
+        'Book the stay a payment was authorized for (201 when booked now, 200 when it already was)',
+        { body: confirmBookingBodySchema }, bookingSchema, errors, { status: [200, 201] },
+      ),
     },
     async (request, reply) => {
       const { booking, created } = await confirmBookingForPayment(deps, {
@@ -116,27 +115,34 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
     async (request) => getTrip(db, { actor: actorOf(request), bookingId: request.params.bookingId }),
   );
 
-  const myBookings = { summary: 'My stays, upcoming first', querystring: listBookingsQuerySchema, response: { 200: bookingsPageSchema, ...errorResponses(400, 401) } };
-  app.get('/my-bookings', { onRequest: requireUser, schema: myBookings }, async (request) =>
-    listBookings(db, { actor: actorOf(request), as: 'guest', ...request.query }),
-  );
-  app.get('/my-bookings/:email', { onRequest: requireUser, schema: { ...myBookings, params: emailParamsSchema, response: { ...myBookings.response, ...errorResponses(403) } } }, async (request) => {
-    const actor = actorOf(request);
-    assertOwnEmail(actor, request.params.email);
-    return listBookings(db, { actor, as: 'guest', ...request.query });
-  });
-
-  const manageBookings = { summary: 'Stays in my rooms (hosts), upcoming first', querystring: listBookingsQuerySchema, response: { 200: bookingsPageSchema, ...errorResponses(400, 401, 403) } };
-  app.get('/manage-bookings', { onRequest: requireRole(...rolesFor('manageBookings')), schema: manageBookings }, async (request) =>
-    listBookings(db, { actor: actorOf(request), as: 'host', ...request.query }),
-  );
-  app.get(
-    '/manage-bookings/:email',
-    { onRequest: requireRole(...rolesFor('manageBookings')), schema: { ...manageBookings, params: emailParamsSchema } },
-    async (request) => {
-      const actor = actorOf(request);
-      assertOwnEmail(actor, request.params.email);
-      return listBookings(db, { actor, as: 'host', ...request.query });
+  // Each side's list, at its path and at the spec's path with the person's own e-mail (anyone else's: 403).
+  const lists = [
+    { path: '/my-bookings', as: 'guest', summary: 'My stays, upcoming first', onRequest: requireUser, failures: errorResponses(400, 401) },
+    {
+      path: '/manage-bookings',
+      as: 'host',
+      summary: 'Stays in my rooms (hosts), upcoming first',
+      onRequest: requireRole(...rolesFor('manageBookings')),
+      failures: errorResponses(400, 401, 403),
     },
-  );
+  ] as const;
+  for (const { path, as, summary, onRequest, failures } of lists) {
+    app.get(
+      path,
+      { onRequest, schema: routeSchema(summary, { querystring: listBookingsQuerySchema }, bookingsPageSchema, failures) },
+      async (request) => listBookings(db, { actor: actorOf(request), as, ...request.query }),
+    );
+    app.get(
+      `${path}/:email`,
+      {
+        onRequest,
+        schema: routeSchema(summary, { params: emailParamsSchema, querystring: listBookingsQuerySchema }, bookingsPageSchema, errorResponses(400, 401, 403)),
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        assertOwnEmail(actor, request.params.email);
+        return listBookings(db, { actor, as, ...request.query });
+      },
+    );
+  }
 };

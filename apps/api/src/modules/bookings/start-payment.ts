@@ -19,9 +19,8 @@ import {
 } from '@staybook/domain';
 import { preparedStatement } from '../../db/client.js';
 import { payments, rooms } from '../../db/schema.js';
-import { AlreadyBookedError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, OVERLAPPING_BOOKING_MESSAGE } from '../../errors.js';
+import { AlreadyBookedError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, OVERLAPPING_BOOKING_MESSAGE, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
-import { ROOM_NOT_FOUND } from './availability.js';
 import type { BookingDeps } from './booking-deps.js';
 import { takenNightsOf } from './bookings.queries.js';
 
@@ -48,7 +47,7 @@ export async function createPaymentIntent(
   // The room and whatever already takes one of the nights, in one read: the confirmed stays are the
   // database's to judge, so that its own guest's hears 'already booked'.
   const [found] = await roomForStay(db).execute({ roomId, from, to, guestId: actor.id });
-  if (!found) throw new NotFoundError(ROOM_NOT_FOUND);
+  if (!found) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
   const { room, taken } = found;
   const stayRoom: StayRoom = {
     from: room.availableFrom,

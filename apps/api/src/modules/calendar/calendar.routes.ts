@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bookingParamsSchema, calendarImportIdSchema, calendarImportInputSchema, calendarImportSchema, roomCalendarSchema, roomIdSchema, rolesFor } from '@staybook/domain';
+import {
+  bookingParamsSchema,
+  calendarImportIdSchema,
+  calendarImportInputSchema,
+  calendarImportSchema,
+  roomCalendarSchema,
+  roomIdSchema,
+  roomParamsSchema,
+  rolesFor,
+} from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
 import { routeSchema } from '../../route-schema.js';
 import { actorOf, rateLimitKeyByUser, requireRole, requireUser } from '../../plugins/session.js';
@@ -9,7 +18,6 @@ import { addImport, bookingCalendarFile, exportFeed, getRoomCalendar, regenerate
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 const icsResponse = z.string().describe('An iCalendar (.ics) file');
 const hostErrors = errorResponses(400, 401, 403, 404);
-const roomParams = z.object({ id: roomIdSchema });
 
 /** Calendar sync: a booking's .ics, a room's export feed, and the host's export link and imports. */
 export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = async (app, { deps }) => {
@@ -50,13 +58,22 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
 
   app.get(
     '/room/:id/calendar',
-    { ...host, schema: { summary: "A room's calendar sync: its export URL (made on first read) and imports (its host only)", params: roomParams, response: { 200: roomCalendarSchema, ...hostErrors } } },
+    {
+      ...host,
+      schema: routeSchema(
+        "A room's calendar sync: its export URL (made on first read) and imports (its host only)",
+        { params: roomParamsSchema }, roomCalendarSchema, hostErrors,
+      ),
+    },
     async (request) => getRoomCalendar(deps, { actor: actorOf(request), roomId: request.params.id }),
   );
 
   app.post(
     '/room/:id/calendar/regenerate',
-    { ...host, schema: { summary: "'Regenerate link': a new export URL; the old one stops working", params: roomParams, response: { 200: roomCalendarSchema, ...hostErrors } } },
+    {
+      ...host,
+      schema: routeSchema("'Regenerate link': a new export URL; the old one stops working", { params: roomParamsSchema }, roomCalendarSchema, hostErrors),
+    },
     async (request) => regenerateExportUrl(deps, { actor: actorOf(request), roomId: request.params.id }),
   );
 
@@ -65,12 +82,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
     {
       ...host,
       config: fetches,
-      schema: {
-        summary: "Import another site's calendar (.ics URL): fetched now and then on a schedule; its events block nights",
-        params: roomParams,
-        body: calendarImportInputSchema,
-        response: { 201: calendarImportSchema, ...hostErrors, ...errorResponses(409, 429) },
-      },
+      schema: routeSchema(
+        "Import another site's calendar (.ics URL): fetched now and then on a schedule; its events block nights",
+        { params: roomParamsSchema, body: calendarImportInputSchema }, calendarImportSchema, { ...hostErrors, ...errorResponses(409, 429) }, { status: 201 },
+      ),
     },
     async (request, reply) => reply.status(201).send(await addImport(deps, { actor: actorOf(request), roomId: request.params.id, url: request.body.url })),
   );
@@ -79,11 +94,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
     '/room/:id/calendar/imports/:importId',
     {
       ...host,
-      schema: {
-        summary: 'Remove an imported calendar and the nights it blocked',
-        params: z.object({ id: roomIdSchema, importId: calendarImportIdSchema }),
-        response: { 204: z.null(), ...hostErrors },
-      },
+      schema: routeSchema(
+        'Remove an imported calendar and the nights it blocked',
+        { params: z.object({ id: roomIdSchema, importId: calendarImportIdSchema }) }, z.null(), hostErrors, { status: 204 },
+      ),
     },
     async (request, reply) => {
       await removeImport(deps, { actor: actorOf(request), roomId: request.params.id, importId: request.params.importId });
@@ -98,7 +112,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
       config: fetches,
       schema: routeSchema(
         "'Sync now': fetch every imported calendar of the room at once",
-        { params: roomParams }, roomCalendarSchema, { ...hostErrors, ...errorResponses(429) },
+        { params: roomParamsSchema }, roomCalendarSchema, { ...hostErrors, ...errorResponses(429) },
       ),
     },
     async (request) => syncRoomNow(deps, { actor: actorOf(request), roomId: request.params.id }),

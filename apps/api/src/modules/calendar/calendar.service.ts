@@ -12,7 +12,7 @@ import {
 import { withTransaction, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, calendarImports, rooms } from '../../db/schema.js';
 import { dateValue, stayNotEndedSql } from '../../db/stay-sql.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import { bookingCalendar, bookingCalendarFilename, bookingUid, writeCalendar } from '../../integrations/calendar/ics.js';
 import type { CalendarReader } from '../../integrations/calendar/read-calendar.js';
 import { CalendarFetchError, checkedAddress, fetchCalendarText, type FetchLimits } from '../../integrations/calendar/safe-fetch.js';
@@ -39,7 +39,6 @@ export type CalendarDeps = {
 /** How far back the export still lists stays, so a calendar keeps the recent past. */
 export const EXPORT_PAST_DAYS = 60;
 
-const ROOM_NOT_FOUND = 'Room not found. It may have been removed by its host.';
 const BOOKING_NOT_FOUND = 'Booking not found.';
 const IMPORT_NOT_FOUND = 'This imported calendar was not found. It may have been removed.';
 
@@ -96,7 +95,7 @@ async function hostedRoom(db: Db, actor: Actor, roomId: string) {
     .from(rooms)
     .where(and(eq(rooms.id, roomId), isNull(rooms.deletedAt)))
     .limit(1);
-  if (!room) throw new NotFoundError(ROOM_NOT_FOUND);
+  if (!room) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
   if (room.hostId !== actor.id) throw new ForbiddenError("Only the host of this room can manage its calendar.");
   return room;
 }
@@ -209,7 +208,7 @@ export async function syncImport(deps: CalendarDeps, row: { id: string; roomId: 
     return 'failed';
   }
   const changed = await withTransaction(db, async (tx) => {
-    // Serializes with `insertBookingFor`'s share lock on the same row (see above).
+    // Serializes with the share lock `bookingTransaction` (bookings/confirm-booking.ts) takes on the same row.
     const [locked] = await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, row.roomId)).for('update');
     if (!locked) return false;
     const still = await tx.delete(calendarBlocks).where(eq(calendarBlocks.importId, row.id)).returning({ id: calendarBlocks.id });

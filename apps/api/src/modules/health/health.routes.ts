@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { errorResponses } from '../../errors.js';
+import { routeSchema } from '../../route-schema.js';
 import { countFailedJobs } from '../jobs/jobs.js';
 
 /**
@@ -13,19 +14,18 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     '/health',
     {
       logLevel: 'warn',
-      schema: {
-        summary: 'Liveness and database reachability',
-        response: {
-          200: z.object({
-            status: z.literal('ok'),
-            database: z.enum(['pglite', 'postgres']),
-            uptimeSeconds: z.number(),
-            failedJobs: z.int().nonnegative(),
-          }),
-          // The database does not answer.
-          ...errorResponses(500),
-        },
-      },
+      schema: routeSchema(
+        'Liveness and database reachability',
+        {},
+        z.object({
+          status: z.literal('ok'),
+          database: z.enum(['pglite', 'postgres']),
+          uptimeSeconds: z.number(),
+          failedJobs: z.int().nonnegative(),
+        }),
+        // The database does not answer.
+        errorResponses(500),
+      ),
     },
     async () => {
       // Answering the count is the database answering (an index-only count of a partial index).

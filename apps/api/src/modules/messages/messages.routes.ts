@@ -41,12 +41,10 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = asyn
       onRequest: requireUser,
       // Counted once the sender and the text are known good: a person writes far fewer than this.
       config: { rateLimit: { max: 60, timeWindow: '10 minutes', hook: 'preHandler', keyGenerator: rateLimitKeyByUser } },
-      schema: {
-        summary: 'Write to the other party of a booking (1 to 2,000 characters of plain text); the first unread message mails them',
-        params: bookingParamsSchema,
-        body: sendMessageBodySchema,
-        response: { 201: messageSchema, ...writeErrors, ...errorResponses(429) },
-      },
+      schema: routeSchema(
+        'Write to the other party of a booking (1 to 2,000 characters of plain text); the first unread message mails them',
+        { params: bookingParamsSchema, body: sendMessageBodySchema }, messageSchema, { ...writeErrors, ...errorResponses(429) }, { status: 201 },
+      ),
     },
     async (request, reply) =>
       reply.status(201).send(await sendMessage(deps, { actor: actorOf(request), bookingId: request.params.id, body: request.body.body })),

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, messagesPageSchema, messageSchema, threadsPageSchema, type Message } from '@staybook/domain';
 import { insertBooking, insertRoom } from '../../db/factories.js';
-import { signUpCast } from '../../test/cast.js';
+import { errorOf } from '../../test/answers.js';
+import { CAST_NAMES, signUpCast } from '../../test/cast.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { day } from '../../test/dates.js';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
@@ -68,10 +69,6 @@ describe.each(TEST_DATABASE_KINDS)('messages API on %s', (kind) => {
     const res = await t.call('GET', `/api/messages${query}`, { as });
     expect(res.statusCode, res.body).toBe(200);
     return threadsPageSchema.parse(res.json());
-  }
-
-  function errorOf(res: { statusCode: number; json(): unknown }) {
-    return { status: res.statusCode, error: (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error };
   }
 
   describe('who may read and write a thread', () => {
@@ -167,7 +164,7 @@ describe.each(TEST_DATABASE_KINDS)('messages API on %s', (kind) => {
       for (let i = 1; i <= 7; i += 1) await write(i % 2 ? guest : host, stay.id, `message ${i}`);
       const first = await thread(guest, stay.id, '?limit=3');
       expect(first.items.map((m) => m.body)).toEqual(['message 5', 'message 6', 'message 7']);
-      expect(first.items.map((m) => [m.fromMe, m.sender.name])).toEqual([[true, 'Ana Lima'], [false, 'Hana Host'], [true, 'Ana Lima']]);
+      expect(first.items.map((m) => [m.fromMe, m.sender.name])).toEqual([[true, CAST_NAMES.guest], [false, CAST_NAMES.host], [true, CAST_NAMES.guest]]);
       const second = await thread(guest, stay.id, `?limit=3&before=${first.earlierCursor}`);
       expect(second.items.map((m) => m.body)).toEqual(['message 2', 'message 3', 'message 4']);
       const third = await thread(guest, stay.id, `?limit=3&before=${second.earlierCursor}`);
@@ -182,7 +179,7 @@ describe.each(TEST_DATABASE_KINDS)('messages API on %s', (kind) => {
         body: 'message 1',
         sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         fromMe: false,
-        sender: { name: 'Ana Lima', image: expect.stringMatching(/^\/uploads\//) },
+        sender: { name: CAST_NAMES.guest, image: expect.stringMatching(/^\/uploads\//) },
         readAt: null,
       });
 

@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiErrorSchema,
-  paymentConfigSchema,
-  testProcessorConfirmBodySchema,
-  testProcessorConfirmResultSchema,
-} from '@staybook/domain';
-import { CardError } from '../../errors.js';
+import { paymentConfigSchema, testProcessorConfirmBodySchema, testProcessorConfirmResultSchema } from '@staybook/domain';
+import { CardError, errorResponses } from '../../errors.js';
 import { TestPaymentProcessor } from '../../integrations/payments/test-processor.js';
+import { routeSchema } from '../../route-schema.js';
 import type { BookingDeps } from '../bookings/booking-deps.js';
 import { recordAuthorization } from '../bookings/confirm-booking.js';
 
@@ -18,7 +14,7 @@ import { recordAuthorization } from '../bookings/confirm-booking.js';
 export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimit: boolean }> = async (app, { deps, rateLimit }) => {
   app.get(
     '/payments/config',
-    { schema: { summary: 'Which card processor the card form talks to', response: { 200: paymentConfigSchema } } },
+    { schema: routeSchema('Which card processor the card form talks to', {}, paymentConfigSchema) },
     async () => deps.payments.publicConfig(),
   );
 
@@ -29,20 +25,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
     '/test-processor/confirm',
     {
       config: rateLimit ? { rateLimit: { max: 30, timeWindow: '10 minutes' } } : {},
-      schema: {
-        summary: "The built-in test processor: confirm a card for a payment intent (Stripe's test cards)",
-        body: testProcessorConfirmBodySchema,
-        response: {
-          200: testProcessorConfirmResultSchema,
-          400: apiErrorSchema,
-          402: apiErrorSchema,
-          // Sent from another site's page.
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
-        },
-      },
+      schema: routeSchema(
+        "The built-in test processor: confirm a card for a payment intent (Stripe's test cards)",
+        { body: testProcessorConfirmBodySchema },
+        testProcessorConfirmResultSchema,
+        // 402: the card was declined; 403: sent from another site's page.
+        errorResponses(400, 402, 403, 404, 409, 429),
+      ),
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@staybook/domain';
-import { AppError, BadRequestError } from '../../errors.js';
+import { AppError, BadRequestError, errorResponses } from '../../errors.js';
 import { PaymentProviderError, type PaymentProvider } from '../../integrations/payments/payment-provider.js';
+import { routeSchema } from '../../route-schema.js';
 
 /** Stripe sends it when a manual-capture intent is authorized: the card is held, the stay can be booked. */
 export const PAYMENT_AUTHORIZED_EVENT = 'payment_intent.amount_capturable_updated';
@@ -34,10 +34,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookRoutesOptio
     {
       // Stripe's servers send no Origin and no cookie; the signature proves the sender.
       config: { originCheck: false },
-      schema: {
-        summary: "Stripe's events (signed with STRIPE_WEBHOOK_SECRET)",
-        response: { 200: z.object({ received: z.literal(true) }), 400: apiErrorSchema },
-      },
+      schema: routeSchema("Stripe's events (signed with STRIPE_WEBHOOK_SECRET)", {}, z.object({ received: z.literal(true) }), errorResponses(400)),
     },
     async (request) => {
       const signature = request.headers['stripe-signature'];

@@ -1,5 +1,5 @@
 import { eq, sql, type AnyColumn } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { rooms, type reviews } from '../../db/schema.js';
 
 type Scores = Pick<
@@ -51,3 +51,17 @@ export const FRESH_SUMS = sql`
   from reviews
   where side = 'guest' and published_at is not null and hidden_at is null
   group by room_id`;
+
+/** The rooms whose stored aggregate differs from a fresh count of their reviews (`FRESH_SUMS`): none, while it is kept. */
+export async function staleRatingRooms(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
+      select r.id from rooms r left join (${FRESH_SUMS}) s on s.room_id = r.id
+      where r.review_count <> coalesce(s.n, 0) or r.rating_sum <> coalesce(s.rating, 0)
+         or r.cleanliness_sum <> coalesce(s.cleanliness, 0) or r.accuracy_sum <> coalesce(s.accuracy, 0)
+         or r.communication_sum <> coalesce(s.communication, 0) or r.location_sum <> coalesce(s.location, 0)
+         or r.check_in_sum <> coalesce(s.check_in, 0) or r.value_sum <> coalesce(s.value, 0)`,
+  );
+  return rows.map((row) => row.id);
+}

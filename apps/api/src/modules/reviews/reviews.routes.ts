@@ -9,7 +9,7 @@ import {
   reviewIdSchema,
   reviewReplyBodySchema,
   reviewStateSchema,
-  roomIdSchema,
+  roomParamsSchema,
   roomReviewsPageSchema,
   roomReviewsQuerySchema,
   rolesFor,
@@ -41,14 +41,14 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps }> = async 
     '/booking/:id/review',
     {
       onRequest: requireUser,
-      schema: {
-        summary:
-          `Review a stay from the day after check-out, for ${REVIEW_WINDOW_DAYS} days, once: the guest rates the stay (overall and six categories), the host rates the guest; the server decides the side. The second review publishes both`,
-        params: bookingParamsSchema,
-        // Checked by the service against the side's schema (guestReviewBodySchema or hostReviewBodySchema).
-        body: z.looseObject({}),
-        response: { 201: reviewStateSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
+      schema: routeSchema(
+        `Review a stay from the day after check-out, for ${REVIEW_WINDOW_DAYS} days, once: the guest rates the stay (overall and six categories), the host rates the guest; the server decides the side. The second review publishes both`,
+        // The body is checked by the service against the side's schema (guestReviewBodySchema or hostReviewBodySchema).
+        { params: bookingParamsSchema, body: z.looseObject({}) },
+        reviewStateSchema,
+        errorResponses(400, 401, 403, 404, 409),
+        { status: 201 },
+      ),
     },
     async (request, reply) =>
       reply.status(201).send(await writeReview(deps, { actor: actorOf(request), bookingId: request.params.id, body: request.body })),
@@ -59,7 +59,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps }> = async 
     {
       schema: routeSchema(
         "A room's rating and its published reviews, newest first",
-        { params: z.object({ id: roomIdSchema }), querystring: roomReviewsQuerySchema }, roomReviewsPageSchema, errorResponses(400, 404),
+        { params: roomParamsSchema, querystring: roomReviewsQuerySchema }, roomReviewsPageSchema, errorResponses(400, 404),
       ),
     },
     async (request) => listRoomReviews(db, { roomId: request.params.id, ...request.query }),

@@ -20,7 +20,7 @@ import {
 import { withTransaction, type Db } from '../../db/client.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor.js';
 import { auditLog, bookings, reviews, rooms, users } from '../../db/schema.js';
-import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, sqlState } from '../../errors.js';
+import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, ROOM_NOT_FOUND_MESSAGE, sqlState } from '../../errors.js';
 import { reviewHiddenMail } from '../../integrations/mail/templates.js';
 import type { Actor } from '../../plugins/session.js';
 import { findBookingRow, type BookingRow } from '../bookings/bookings.queries.js';
@@ -46,7 +46,6 @@ export type ReviewDeps = {
 /** To anyone but the stay's two parties, admins included, as for the trip page. */
 const BOOKING_NOT_FOUND = 'Booking not found.';
 const REVIEW_NOT_FOUND = 'Review not found.';
-const ROOM_NOT_FOUND = 'Room not found. It may have been removed by its host.';
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -247,7 +246,7 @@ export async function listRoomReviews(
     .from(rooms)
     .where(and(eq(rooms.id, roomId), isNull(rooms.deletedAt)))
     .limit(1);
-  if (!room) throw new NotFoundError(ROOM_NOT_FOUND);
+  if (!room) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
   const conditions: SQL[] = [eq(reviews.roomId, roomId), shownOnRoom];
   if (cursor) {
     const after = decodeTimeCursor(cursor);

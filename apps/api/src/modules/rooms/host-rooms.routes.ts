@@ -1,12 +1,11 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deletedCountSchema,
   emailParamsSchema,
   hostRoomsPageSchema,
   myListingsQuerySchema,
-  roomIdSchema,
   roomInputSchema,
+  roomParamsSchema,
   roomSchema,
   rolesFor,
 } from '@staybook/domain';
@@ -20,7 +19,6 @@ import { checkMayChangeRoom, createRoom, deleteRoom, listHostRooms, updateRoom }
 
 /** Every hosting call: bad input, not signed in, not a host (or not the room's host, or another site's page). */
 const errors = errorResponses(400, 401, 403);
-const roomParams = z.object({ id: roomIdSchema });
 
 /** The spec's hosting calls: add a room, My Listings, update and delete (docs: README, API). */
 export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageStore; listing: ListingChanges; defaultTimeZone: string }> = async (
@@ -32,12 +30,14 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
     {
       onRequest: [requireRole(...rolesFor('addRoom')), requireVerifiedEmail],
       config: { rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: rateLimitKeyByUser } },
-      schema: {
-        summary: 'List a new room; its host is the signed-in host',
+      schema: routeSchema(
+        'List a new room; its host is the signed-in host',
         // The start rule needs the room's time zone: the service checks it (today where the room is).
-        body: roomInputSchema,
-        response: { 201: roomSchema, ...errors, ...errorResponses(429) },
-      },
+        { body: roomInputSchema },
+        roomSchema,
+        { ...errors, ...errorResponses(429) },
+        { status: 201 },
+      ),
     },
     async (request, reply) => reply.status(201).send(await createRoom(db, { actor: actorOf(request), input: request.body, listing, defaultTimeZone })),
   );
@@ -72,7 +72,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
       preValidation: async (request) => checkMayChangeRoom(db, { actor: actorOf(request), id: (request.params as { id?: unknown }).id }),
       schema: routeSchema(
         "Replace a room's details (its host only)",
-        { params: roomParams, body: roomInputSchema }, roomSchema, { ...errors, ...errorResponses(404, 409) },
+        { params: roomParamsSchema, body: roomInputSchema }, roomSchema, { ...errors, ...errorResponses(404, 409) },
       ),
     },
     async (request) =>
@@ -83,7 +83,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
     '/room/:id',
     {
       onRequest: requireRole(...rolesFor('removeRoom')),
-      schema: routeSchema('Remove a room (its host, or an admin)', { params: roomParams }, deletedCountSchema, { ...errors, ...errorResponses(404, 409) }),
+      schema: routeSchema('Remove a room (its host, or an admin)', { params: roomParamsSchema }, deletedCountSchema, { ...errors, ...errorResponses(404, 409) }),
     },
     async (request) => deleteRoom(db, { actor: actorOf(request), id: request.params.id, imageStore, log: request.log, listing }),
   );

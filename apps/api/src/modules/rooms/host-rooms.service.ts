@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, not, or, sql } from 'drizzle-orm';
 import {
   availabilityStartError,
   countOf,
@@ -12,11 +12,12 @@ import {
 } from '@staybook/domain';
 import { textArray, withTransaction, type Db } from '../../db/client.js';
 import { bookings, payments, rooms, uploads, users } from '../../db/schema.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, sqlState } from '../../errors.js';
+import { dateValue, isInsideWindowSql, stayNotEndedSql } from '../../db/stay-sql.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, ROOM_NOT_FOUND_MESSAGE, sqlState } from '../../errors.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
 import { releaseImages, type ImageCleanup } from '../uploads/image-references.js';
 import type { ListingChanges } from './listing-cache.js';
-import { getRoom, pageOfHostRooms, ROOM_NOT_FOUND_MESSAGE } from './rooms.service.js';
+import { getRoom, pageOfHostRooms } from './rooms.service.js';
 
 /**
  * The host's side of rooms: list, change and remove one's own. The host of a room is always the
@@ -182,8 +183,8 @@ export async function updateRoom(
         and(
           eq(bookings.roomId, id),
           eq(bookings.status, 'confirmed'),
-          gt(bookings.checkOut, today),
-          or(lt(bookings.checkIn, input.from), gt(bookings.checkOut, input.to)),
+          stayNotEndedSql(bookings.checkOut, dateValue(today)),
+          not(isInsideWindowSql({ from: bookings.checkIn, to: bookings.checkOut }, { from: dateValue(input.from), to: dateValue(input.to) })),
         ),
       )
       .orderBy(asc(bookings.checkIn));
@@ -227,7 +228,7 @@ export async function deleteRoom(
     const [{ upcoming } = { upcoming: 0 }] = await tx
       .select({ upcoming: count() })
       .from(bookings)
-      .where(and(eq(bookings.roomId, id), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, today)));
+      .where(and(eq(bookings.roomId, id), eq(bookings.status, 'confirmed'), stayNotEndedSql(bookings.checkOut, dateValue(today))));
     if (upcoming > 0) throw new ConflictError(upcomingStaysMessage(upcoming, actor));
     const [history] = await tx
       .select({ id: rooms.id })

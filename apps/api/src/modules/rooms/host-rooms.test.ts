@@ -1,48 +1,43 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, latestAvailabilityEnd, roomSchema, roomsPageSchema, todayIso, type Room } from '@staybook/domain';
 import { rooms } from '../../db/schema.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
-import { openHostingSuite, SIGN_IN, validationError, WRONG_ROLE, type HostingSuite } from '../../test/hosting-suite.js';
+import { SIGN_IN, useHostingSuite, validationError, WRONG_ROLE } from '../../test/hosting-suite.js';
 import { ownRoomBody, roomBody } from '../../test/rooms.js';
 import type { TestUser } from '../../test/test-app.js';
 
 /** Listing a room, and a host's own listings. */
 describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
-  // Hana lists rooms; Ana, Otto and the admin may not list in her name or see her listings. Set before the tests run (openHostingSuite).
-  let { t, guest, admin, host, otherHost, listRoom, roomRow, browse } = {} as HostingSuite;
-
-  beforeAll(async () => {
-    ({ t, guest, admin, host, otherHost, listRoom, roomRow, browse } = await openHostingSuite(kind));
-  });
-  afterAll(() => t.close());
+  // Hana lists rooms; Ana, Otto and the admin may not list in her name or see her listings.
+  const s = useHostingSuite(kind);
 
   describe('POST /api/room', () => {
     it('answers 401 to a visitor and 403 to guests and admins, creating nothing', async () => {
-      const before = await t.database.db.select({ id: rooms.id }).from(rooms);
-      const visitor = await t.call('POST', '/api/room', { body: roomBody() });
+      const before = await s.t.database.db.select({ id: rooms.id }).from(rooms);
+      const visitor = await s.t.call('POST', '/api/room', { body: roomBody() });
       expect(visitor.statusCode).toBe(401);
       expect(visitor.json()).toEqual(SIGN_IN);
-      for (const user of [guest, admin]) {
-        const res = await t.call('POST', '/api/room', { as: user, body: roomBody() });
+      for (const user of [s.guest, s.admin]) {
+        const res = await s.t.call('POST', '/api/room', { as: user, body: roomBody() });
         expect(res.statusCode, user.role).toBe(403);
         expect(res.json()).toEqual(WRONG_ROLE);
       }
       // Who is asking comes before what they sent.
-      expect((await t.call('POST', '/api/room', { body: { price: 'x' } })).json()).toEqual(SIGN_IN);
-      expect((await t.call('POST', '/api/room', { as: guest, body: { price: 'x' } })).json()).toEqual(WRONG_ROLE);
-      expect(await t.database.db.select({ id: rooms.id }).from(rooms)).toEqual(before);
+      expect((await s.t.call('POST', '/api/room', { body: { price: 'x' } })).json()).toEqual(SIGN_IN);
+      expect((await s.t.call('POST', '/api/room', { as: s.guest, body: { price: 'x' } })).json()).toEqual(WRONG_ROLE);
+      expect(await s.t.database.db.select({ id: rooms.id }).from(rooms)).toEqual(before);
     });
 
     it('lists the room for the signed-in host, whatever host the body names, first on the home page in its category', async () => {
-      const res = await t.call('POST', '/api/room', {
-        as: host,
-        body: await ownRoomBody(t, host, {
+      const res = await s.t.call('POST', '/api/room', {
+        as: s.host,
+        body: await ownRoomBody(s.t, s.host, {
           title: '  Spoofed? ',
           category: 'Castles',
-          host: { name: 'Otto Other', email: otherHost.email, image: null },
-          hostId: otherHost.id,
-          host_id: otherHost.id,
+          host: { name: 'Otto Other', email: s.otherHost.email, image: null },
+          hostId: s.otherHost.id,
+          host_id: s.otherHost.id,
           _id: randomUUID(),
           booked: true,
         }),
@@ -61,15 +56,15 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
         booked: false,
         host: { name: 'Hana Host' },
       });
-      expect((await roomRow(room._id))!.hostId).toBe(host.id);
-      expect((await browse())[0]).toBe(room._id);
-      expect(await browse('&category=Castles')).toEqual([room._id]);
-      expect(await browse('&category=Lake')).not.toContain(room._id);
+      expect((await s.roomRow(room._id))!.hostId).toBe(s.host.id);
+      expect((await s.browse())[0]).toBe(room._id);
+      expect(await s.browse('&category=Castles')).toEqual([room._id]);
+      expect(await s.browse('&category=Lake')).not.toContain(room._id);
     });
 
     it('refuses an image from anywhere but our own uploads, with the field message', async () => {
       for (const image of ['https://tracker.example/pixel.gif', '/uploads/placeholder.webp', `/uploads/${randomUUID()}-320w.webp`, '']) {
-        const res = await t.call('POST', '/api/room', { as: host, body: roomBody({ image }) });
+        const res = await s.t.call('POST', '/api/room', { as: s.host, body: roomBody({ image }) });
         expect(res.statusCode, image).toBe(400);
         expect(res.json()).toEqual(
           validationError('image', image === '' ? 'Please upload a photo of the room' : 'Please upload the photo here; pictures from other sites are not accepted'),
@@ -107,12 +102,12 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
         [{ from: '2030-04-01', to: '2032-04-02' }, 'to', 'Availability can be at most two years long'],
       ];
       for (const [overrides, field, message] of refused) {
-        const res = await t.call('POST', '/api/room', { as: otherHost, body: roomBody(overrides) });
+        const res = await s.t.call('POST', '/api/room', { as: s.otherHost, body: roomBody(overrides) });
         expect(res.statusCode, JSON.stringify(overrides).slice(0, 80)).toBe(400);
         expect(res.json()).toEqual(validationError(field, message));
       }
 
-      const atLimits = await listRoom(otherHost, {
+      const atLimits = await s.listRoom(s.otherHost, {
         title: 'T'.repeat(120),
         location: 'L'.repeat(120),
         description: 'D'.repeat(5000),
@@ -124,7 +119,7 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
         to: latestAvailabilityEnd(today),
       });
       expect(atLimits).toMatchObject({ priceCents: 10_000_000, guests: 50, bedrooms: 50, bathrooms: 50, from: today, to: latestAvailabilityEnd(today) });
-      expect(await listRoom(otherHost, { price: 1, guests: 1, bedrooms: 1, bathrooms: 1, from: '2030-04-01', to: '2032-04-01' })).toMatchObject({
+      expect(await s.listRoom(s.otherHost, { price: 1, guests: 1, bedrooms: 1, bathrooms: 1, from: '2030-04-01', to: '2032-04-01' })).toMatchObject({
         price: 1,
         priceCents: 100,
         from: '2030-04-01',
@@ -133,16 +128,16 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
     });
 
     it('limits each host to 30 new rooms an hour', async () => {
-      const busy = await t.signUp({ role: 'host' });
-      for (let i = 0; i < 30; i += 1) await listRoom(busy);
-      const res = await t.call('POST', '/api/room', { as: busy, body: await ownRoomBody(t, busy) });
+      const busy = await s.t.signUp({ role: 'host' });
+      for (let i = 0; i < 30; i += 1) await s.listRoom(busy);
+      const res = await s.t.call('POST', '/api/room', { as: busy, body: await ownRoomBody(s.t, busy) });
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({
         error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) },
       });
       // Another host from the same address is not held back.
-      const fresh = await t.signUp({ role: 'host' });
-      expect((await t.call('POST', '/api/room', { as: fresh, body: await ownRoomBody(t, fresh) })).statusCode).toBe(201);
+      const fresh = await s.t.signUp({ role: 'host' });
+      expect((await s.t.call('POST', '/api/room', { as: fresh, body: await ownRoomBody(s.t, fresh) })).statusCode).toBe(201);
     });
   });
 
@@ -151,19 +146,19 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
     let mine: Room[];
 
     beforeAll(async () => {
-      lister = await t.signUp({ role: 'host', email: 'Lister.Host@Example.com' });
+      lister = await s.t.signUp({ role: 'host', email: 'Lister.Host@Example.com' });
       mine = [];
-      for (let i = 0; i < 5; i += 1) mine.unshift(await listRoom(lister, { title: `Mine ${i}` }));
-      await listRoom(otherHost, { title: 'Not mine' });
-      const removed = await listRoom(lister, { title: 'Removed' });
-      expect((await t.call('DELETE', `/api/room/${removed._id}`, { as: lister })).statusCode).toBe(200);
+      for (let i = 0; i < 5; i += 1) mine.unshift(await s.listRoom(lister, { title: `Mine ${i}` }));
+      await s.listRoom(s.otherHost, { title: 'Not mine' });
+      const removed = await s.listRoom(lister, { title: 'Removed' });
+      expect((await s.t.call('DELETE', `/api/room/${removed._id}`, { as: lister })).statusCode).toBe(200);
     });
 
     async function pageThrough(path: string, limit: number): Promise<string[]> {
       const titles: string[] = [];
       let cursor: string | null = null;
       do {
-        const res = await t.call('GET', `${path}?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { as: lister });
+        const res = await s.t.call('GET', `${path}?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { as: lister });
         expect(res.statusCode).toBe(200);
         const page = roomsPageSchema.parse(res.json());
         titles.push(...page.items.map((r) => r.title));
@@ -182,15 +177,15 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
     });
 
     it("answers 403 for another host's e-mail, 401 to a visitor and 403 to guests and admins", async () => {
-      const other = await t.call('GET', `/api/my-listings/${otherHost.email}`, { as: lister });
+      const other = await s.t.call('GET', `/api/my-listings/${s.otherHost.email}`, { as: lister });
       expect(other.statusCode).toBe(403);
       expect(other.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'You can only see your own listings.' } });
       for (const path of ['/api/my-listings', `/api/my-listings/${lister.email}`]) {
-        const visitor = await t.call('GET', path);
+        const visitor = await s.t.call('GET', path);
         expect(visitor.statusCode).toBe(401);
         expect(visitor.json()).toEqual(SIGN_IN);
-        for (const user of [guest, admin]) {
-          const res = await t.call('GET', path.replace(lister.email, user.email), { as: user });
+        for (const user of [s.guest, s.admin]) {
+          const res = await s.t.call('GET', path.replace(lister.email, user.email), { as: user });
           expect(res.statusCode, `${user.role} ${path}`).toBe(403);
           expect(res.json()).toEqual(WRONG_ROLE);
         }
@@ -200,7 +195,7 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
     it('answers 400 for a cursor it did not make', async () => {
       const forged = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
       for (const cursor of ['not-a-cursor', forged(['2026-02-30', randomUUID()]), forged(['2026-11', randomUUID()])]) {
-        const res = await t.call('GET', `/api/my-listings?cursor=${cursor}`, { as: lister });
+        const res = await s.t.call('GET', `/api/my-listings?cursor=${cursor}`, { as: lister });
         expect(res.statusCode, cursor).toBe(400);
         expect(res.json()).toEqual({
           error: { code: 'VALIDATION_FAILED', message: 'The page cursor is not valid; start again from the first page.', fields: { cursor: 'Invalid cursor' } },

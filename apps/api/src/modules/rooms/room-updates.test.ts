@@ -1,53 +1,48 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roomSchema, storedImageUrl } from '@staybook/domain';
 import { day } from '../../test/dates.js';
 import { insertBooking, insertRoom } from '../../db/factories.js';
 import { bookings, payments } from '../../db/schema.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
-import { NOT_FOUND, openHostingSuite, SIGN_IN, validationError, WRONG_ROLE, type HostingSuite } from '../../test/hosting-suite.js';
+import { NOT_FOUND, SIGN_IN, useHostingSuite, validationError, WRONG_ROLE } from '../../test/hosting-suite.js';
 import { ownRoomBody, roomBody } from '../../test/rooms.js';
 
 /** A host changing their room: who may, what the form replaces, and the stays and bookings a change must respect. */
 describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
-  // Hana changes her rooms around Ana's stays; Ana, Otto and the admin may not. Set before the tests run (openHostingSuite).
-  let { t, guest, host, otherHost, admin, listRoom, roomRow } = {} as HostingSuite;
-
-  beforeAll(async () => {
-    ({ t, guest, host, otherHost, admin, listRoom, roomRow } = await openHostingSuite(kind));
-  });
-  afterAll(() => t.close());
+  // Hana changes her rooms around Ana's stays; Ana, Otto and the admin may not.
+  const s = useHostingSuite(kind);
 
   describe('PUT /api/room/update/:id', () => {
     it('answers 401 to a visitor and 403 to guests, other hosts and admins, changing nothing', async () => {
-      const room = await listRoom(host);
+      const room = await s.listRoom(s.host);
       const change = roomBody({ title: 'Taken over' });
-      const visitor = await t.call('PUT', `/api/room/update/${room._id}`, { body: change });
+      const visitor = await s.t.call('PUT', `/api/room/update/${room._id}`, { body: change });
       expect(visitor.statusCode).toBe(401);
       expect(visitor.json()).toEqual(SIGN_IN);
       for (const [user, body] of [
-        [guest, WRONG_ROLE],
-        [admin, WRONG_ROLE],
-        [otherHost, { error: { code: 'FORBIDDEN', message: 'Only the host of this room can change it.' } }],
+        [s.guest, WRONG_ROLE],
+        [s.admin, WRONG_ROLE],
+        [s.otherHost, { error: { code: 'FORBIDDEN', message: 'Only the host of this room can change it.' } }],
       ] as const) {
-        const res = await t.call('PUT', `/api/room/update/${room._id}`, { as: user, body: change });
+        const res = await s.t.call('PUT', `/api/room/update/${room._id}`, { as: user, body: change });
         expect(res.statusCode, user.role).toBe(403);
         expect(res.json()).toEqual(body);
       }
       // Another host hears that the room is not theirs, not what was wrong with what they sent.
       for (const bad of [{}, { ...change, price: -1 }, [change]]) {
-        const res = await t.call('PUT', `/api/room/update/${room._id}`, { as: otherHost, body: bad });
+        const res = await s.t.call('PUT', `/api/room/update/${room._id}`, { as: s.otherHost, body: bad });
         expect(res.statusCode, JSON.stringify(bad)).toBe(403);
       }
-      expect((await t.call('PUT', `/api/room/update/${randomUUID()}`, { as: otherHost, body: {} })).statusCode).toBe(404);
-      expect((await t.call('PUT', '/api/room/update/not-a-uuid', { as: otherHost, body: change })).statusCode).toBe(400);
-      expect((await roomRow(room._id))!.title).toBe('Cabin by the lake');
+      expect((await s.t.call('PUT', `/api/room/update/${randomUUID()}`, { as: s.otherHost, body: {} })).statusCode).toBe(404);
+      expect((await s.t.call('PUT', '/api/room/update/not-a-uuid', { as: s.otherHost, body: change })).statusCode).toBe(400);
+      expect((await s.roomRow(room._id))!.title).toBe('Cabin by the lake');
     });
 
     it("replaces the owner's room with what the form sends; the host stays the owner", async () => {
-      const room = await listRoom(host);
-      const body = await ownRoomBody(t, host, {
+      const room = await s.listRoom(s.host);
+      const body = await ownRoomBody(s.t, s.host, {
         title: 'Cabin, renovated',
         location: 'Gosau, Austria',
         category: 'Countryside',
@@ -58,10 +53,10 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
         bedrooms: 3,
         bathrooms: 2,
         description: 'New kitchen.',
-        host: { name: 'Otto Other', email: otherHost.email },
-        hostId: otherHost.id,
+        host: { name: 'Otto Other', email: s.otherHost.email },
+        hostId: s.otherHost.id,
       });
-      const res = await t.call('PUT', `/api/room/update/${room._id}`, { as: host, body });
+      const res = await s.t.call('PUT', `/api/room/update/${room._id}`, { as: s.host, body });
       expect(res.statusCode).toBe(200);
       expect(roomSchema.parse(res.json())).toEqual({
         ...room,
@@ -79,38 +74,38 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
         image: body.image,
         photos: [body.image],
       });
-      expect((await roomRow(room._id))!.hostId).toBe(host.id);
-      expect((await t.call('GET', `/api/room/${room._id}`)).json()).toMatchObject({ title: 'Cabin, renovated', priceCents: 9999 });
+      expect((await s.roomRow(room._id))!.hostId).toBe(s.host.id);
+      expect((await s.t.call('GET', `/api/room/${room._id}`)).json()).toMatchObject({ title: 'Cabin, renovated', priceCents: 9999 });
     });
 
     it('answers 404 for an unknown or removed room and 400 for a malformed id or a bad field', async () => {
-      const unknown = await t.call('PUT', `/api/room/update/${randomUUID()}`, { as: host, body: roomBody() });
+      const unknown = await s.t.call('PUT', `/api/room/update/${randomUUID()}`, { as: s.host, body: roomBody() });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual(NOT_FOUND);
-      const removed = await listRoom(host);
-      expect((await t.call('DELETE', `/api/room/${removed._id}`, { as: host })).statusCode).toBe(200);
-      const gone = await t.call('PUT', `/api/room/update/${removed._id}`, { as: host, body: roomBody() });
+      const removed = await s.listRoom(s.host);
+      expect((await s.t.call('DELETE', `/api/room/${removed._id}`, { as: s.host })).statusCode).toBe(200);
+      const gone = await s.t.call('PUT', `/api/room/update/${removed._id}`, { as: s.host, body: roomBody() });
       expect(gone.statusCode).toBe(404);
       expect(gone.json()).toEqual(NOT_FOUND);
-      const malformed = await t.call('PUT', '/api/room/update/123', { as: host, body: roomBody() });
+      const malformed = await s.t.call('PUT', '/api/room/update/123', { as: s.host, body: roomBody() });
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json()).toEqual(validationError('id', 'Room id is malformed'));
-      const room = await listRoom(host);
-      const outside = await t.call('PUT', `/api/room/update/${room._id}`, { as: host, body: roomBody({ image: 'https://elsewhere.example/a.jpg' }) });
+      const room = await s.listRoom(s.host);
+      const outside = await s.t.call('PUT', `/api/room/update/${room._id}`, { as: s.host, body: roomBody({ image: 'https://elsewhere.example/a.jpg' }) });
       expect(outside.statusCode).toBe(400);
       expect(outside.json()).toEqual(validationError('image', 'Please upload the photo here; pictures from other sites are not accepted'));
     });
 
     it('lets a window that has begun keep its start, but never move it into the past', async () => {
-      const row = await insertRoom(t.database.db, { hostId: host.id, availableFrom: day(-10), availableTo: day(20), image: storedImageUrl(randomUUID()) });
-      const keep = await t.call('PUT', `/api/room/update/${row.id}`, {
-        as: host,
+      const row = await insertRoom(s.t.database.db, { hostId: s.host.id, availableFrom: day(-10), availableTo: day(20), image: storedImageUrl(randomUUID()) });
+      const keep = await s.t.call('PUT', `/api/room/update/${row.id}`, {
+        as: s.host,
         body: roomBody({ from: row.availableFrom, to: day(30), image: row.image }),
       });
       expect(keep.statusCode).toBe(200);
       expect(keep.json()).toMatchObject({ from: row.availableFrom, to: day(30) });
-      const earlier = await t.call('PUT', `/api/room/update/${row.id}`, {
-        as: host,
+      const earlier = await s.t.call('PUT', `/api/room/update/${row.id}`, {
+        as: s.host,
         body: roomBody({ from: day(-5), to: day(30), image: row.image }),
       });
       expect(earlier.statusCode).toBe(400);
@@ -118,61 +113,61 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
     });
 
     it('refuses to leave a confirmed stay outside the window, naming its dates; a cancelled or past one does not count', async () => {
-      const row = await insertRoom(t.database.db, { hostId: host.id, availableFrom: '2027-01-01', availableTo: '2027-02-01', image: storedImageUrl(randomUUID()) });
-      const stay = await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: '2027-01-05', checkOut: '2027-01-08' });
+      const row = await insertRoom(s.t.database.db, { hostId: s.host.id, availableFrom: '2027-01-01', availableTo: '2027-02-01', image: storedImageUrl(randomUUID()) });
+      const stay = await insertBooking(s.t.database.db, { room: row, guestId: s.guest.id, checkIn: '2027-01-05', checkOut: '2027-01-08' });
       const base = { image: row.image };
       for (const [from, to] of [
         ['2027-01-06', '2027-02-01'],
         ['2027-01-01', '2027-01-07'],
         ['2027-01-09', '2027-02-01'],
       ]) {
-        const res = await t.call('PUT', `/api/room/update/${row.id}`, { as: host, body: roomBody({ ...base, from, to }) });
+        const res = await s.t.call('PUT', `/api/room/update/${row.id}`, { as: s.host, body: roomBody({ ...base, from, to }) });
         expect(res.statusCode, `${from}..${to}`).toBe(409);
         expect(res.json()).toEqual({
           error: { code: 'CONFLICT', message: 'A confirmed stay from Jan 5, 2027 to Jan 8, 2027 falls outside the new dates.' },
         });
       }
-      await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: '2027-01-20', checkOut: '2027-01-25' });
-      const both = await t.call('PUT', `/api/room/update/${row.id}`, { as: host, body: roomBody({ ...base, from: '2027-01-10', to: '2027-01-15' }) });
+      await insertBooking(s.t.database.db, { room: row, guestId: s.guest.id, checkIn: '2027-01-20', checkOut: '2027-01-25' });
+      const both = await s.t.call('PUT', `/api/room/update/${row.id}`, { as: s.host, body: roomBody({ ...base, from: '2027-01-10', to: '2027-01-15' }) });
       expect(both.statusCode).toBe(409);
       expect(both.json()).toEqual({
         error: { code: 'CONFLICT', message: '2 confirmed stays fall outside the new dates; the first is from Jan 5, 2027 to Jan 8, 2027.' },
       });
-      expect((await roomRow(row.id))!).toMatchObject({ availableFrom: '2027-01-01', availableTo: '2027-02-01' });
+      expect((await s.roomRow(row.id))!).toMatchObject({ availableFrom: '2027-01-01', availableTo: '2027-02-01' });
 
       // Shrinking to the stays' own edges is allowed: check-out is exclusive.
-      const tight = await t.call('PUT', `/api/room/update/${row.id}`, { as: host, body: roomBody({ ...base, from: '2027-01-05', to: '2027-01-25' }) });
+      const tight = await s.t.call('PUT', `/api/room/update/${row.id}`, { as: s.host, body: roomBody({ ...base, from: '2027-01-05', to: '2027-01-25' }) });
       expect(tight.statusCode).toBe(200);
 
-      await t.database.db.update(bookings).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(bookings.id, stay.booking.id));
-      const afterCancel = await t.call('PUT', `/api/room/update/${row.id}`, { as: host, body: roomBody({ ...base, from: '2027-01-10', to: '2027-01-25' }) });
+      await s.t.database.db.update(bookings).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(bookings.id, stay.booking.id));
+      const afterCancel = await s.t.call('PUT', `/api/room/update/${row.id}`, { as: s.host, body: roomBody({ ...base, from: '2027-01-10', to: '2027-01-25' }) });
       expect(afterCancel.statusCode).toBe(200);
       expect(afterCancel.json()).toMatchObject({ from: '2027-01-10', to: '2027-01-25' });
 
       // A stay that has ended holds nothing; one in progress keeps the window's start where it is.
-      const started = await insertRoom(t.database.db, { hostId: host.id, availableFrom: day(-20), availableTo: day(20), image: storedImageUrl(randomUUID()) });
-      await insertBooking(t.database.db, { room: started, guestId: guest.id, checkIn: day(-15), checkOut: day(-12) });
-      const pastOnly = await t.call('PUT', `/api/room/update/${started.id}`, { as: host, body: roomBody({ image: started.image, from: day(0), to: day(20) }) });
+      const started = await insertRoom(s.t.database.db, { hostId: s.host.id, availableFrom: day(-20), availableTo: day(20), image: storedImageUrl(randomUUID()) });
+      await insertBooking(s.t.database.db, { room: started, guestId: s.guest.id, checkIn: day(-15), checkOut: day(-12) });
+      const pastOnly = await s.t.call('PUT', `/api/room/update/${started.id}`, { as: s.host, body: roomBody({ image: started.image, from: day(0), to: day(20) }) });
       expect(pastOnly.statusCode).toBe(200);
-      const current = await insertRoom(t.database.db, { hostId: host.id, availableFrom: day(-20), availableTo: day(20), image: storedImageUrl(randomUUID()) });
-      await insertBooking(t.database.db, { room: current, guestId: guest.id, checkIn: day(-2), checkOut: day(3) });
-      const cut = await t.call('PUT', `/api/room/update/${current.id}`, { as: host, body: roomBody({ image: current.image, from: day(0), to: day(20) }) });
+      const current = await insertRoom(s.t.database.db, { hostId: s.host.id, availableFrom: day(-20), availableTo: day(20), image: storedImageUrl(randomUUID()) });
+      await insertBooking(s.t.database.db, { room: current, guestId: s.guest.id, checkIn: day(-2), checkOut: day(3) });
+      const cut = await s.t.call('PUT', `/api/room/update/${current.id}`, { as: s.host, body: roomBody({ image: current.image, from: day(0), to: day(20) }) });
       expect(cut.statusCode).toBe(409);
       expect((cut.json() as { error: { message: string } }).error.message).toMatch(/^A confirmed stay from .+ falls outside the new dates\.$/);
     });
 
     it('applies a new price to new bookings only', async () => {
-      const row = await insertRoom(t.database.db, { hostId: host.id, priceCents: 12_000, availableFrom: day(5), availableTo: day(30), image: storedImageUrl(randomUUID()) });
-      const { booking, payment } = await insertBooking(t.database.db, { room: row, guestId: guest.id, checkIn: day(6), checkOut: day(9) });
-      const res = await t.call('PUT', `/api/room/update/${row.id}`, {
-        as: host,
+      const row = await insertRoom(s.t.database.db, { hostId: s.host.id, priceCents: 12_000, availableFrom: day(5), availableTo: day(30), image: storedImageUrl(randomUUID()) });
+      const { booking, payment } = await insertBooking(s.t.database.db, { room: row, guestId: s.guest.id, checkIn: day(6), checkOut: day(9) });
+      const res = await s.t.call('PUT', `/api/room/update/${row.id}`, {
+        as: s.host,
         body: roomBody({ image: row.image, from: row.availableFrom, to: row.availableTo, price: 200 }),
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ price: 200, priceCents: 20_000 });
-      const [keptBooking] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
+      const [keptBooking] = await s.t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
       expect(keptBooking).toMatchObject({ nightlyPriceCents: 12_000, totalCents: 36_000, roomTitle: row.title });
-      const [keptPayment] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
+      const [keptPayment] = await s.t.database.db.select().from(payments).where(eq(payments.id, payment.id));
       expect(keptPayment).toMatchObject({ nightlyPriceCents: 12_000, amountCents: 36_000 });
     });
   });

@@ -1,7 +1,8 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, roomIdSchema, roomSchema, roomsPageSchema, roomsQuerySchema, searchOf, searchToQuery } from '@staybook/domain';
+import { roomParamsSchema, roomSchema, roomsPageSchema, roomsQuerySchema, searchOf, searchToQuery } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
+import { errorResponses } from '../../errors.js';
+import { routeSchema } from '../../route-schema.js';
 import { fastSerializerCompiler } from './fast-serializer.js';
 import { identifyViewer } from '../../plugins/session.js';
 import type { ListingCache } from './listing-cache.js';
@@ -23,11 +24,10 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ db: Db; listing: ListingCache;
     {
       // Compressed once per kept answer by the listing cache, not per request.
       compress: false,
-      schema: {
-        summary: 'Find rooms: by category, place, dates, guests, price and bedrooms, in the chosen order',
-        querystring: roomsQuerySchema,
-        response: { 200: roomsPageSchema, 400: apiErrorSchema },
-      },
+      schema: routeSchema(
+        'Find rooms: by category, place, dates, guests, price and bedrooms, in the chosen order',
+        { querystring: roomsQuerySchema }, roomsPageSchema, errorResponses(400),
+      ),
     },
     async (request, reply) => {
       const { cursor, limit } = request.query;
@@ -47,11 +47,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ db: Db; listing: ListingCache;
       // Anyone may see a room; who is asking decides whether the host's e-mail is part of it.
       onRequest: identifyViewer,
       compress: false,
-      schema: {
-        summary: 'One room',
-        params: z.object({ id: roomIdSchema }),
-        response: { 200: roomSchema, 400: apiErrorSchema, 404: apiErrorSchema },
-      },
+      schema: routeSchema('One room', { params: roomParamsSchema }, roomSchema, errorResponses(400, 404)),
     },
     async (request, reply) => {
       const { id } = request.params;

@@ -23,7 +23,7 @@ import {
 import { textArray, withTransaction, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, rooms, users } from '../../db/schema.js';
 import { bookableFromSql, dateValue, isCheckInOpenSql, isInsideWindowSql, nightsOverlapSql, roomTodaySql, staysOverlapSql } from '../../db/stay-sql.js';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 import { decodeCursor, encodeCursor, NEWEST, searchOrdering, type Ordering } from './room-orders.js';
 
@@ -312,8 +312,6 @@ export async function searchRooms(
     return run(tx);
   });
 }
-
-export const ROOM_NOT_FOUND_MESSAGE = 'Room not found. It may have been removed by its host.';
 
 /**
  * The host's e-mail, for a viewer allowed to see it: the host themselves (so the page knows it is their own

@@ -10,6 +10,7 @@ import {
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../errors.js';
+import { routeSchema } from '../../route-schema.js';
 import { actorOf, requireRole } from '../../plugins/session.js';
 import { getAdminStats, getGuestStats, getHostStats, getStatsCalendar } from './stats.service.js';
 
@@ -28,34 +29,34 @@ const everyone = requireRole(...rolesFor('statistics'));
 export const statsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/admin-stat',
-    { onRequest: admins, schema: { summary: 'Marketplace statistics (admins)', querystring: statsQuerySchema, response: { 200: adminStatsSchema, ...errors } } },
+    { onRequest: admins, schema: routeSchema('Marketplace statistics (admins)', { querystring: statsQuerySchema }, adminStatsSchema, errors) },
     async (request) => getAdminStats(db, { actor: actorOf(request), ...request.query }),
   );
   app.get(
     '/host-stat',
-    { onRequest: hosts, schema: { summary: "A host's statistics (hosts)", querystring: statsQuerySchema, response: { 200: hostStatsSchema, ...errors } } },
+    { onRequest: hosts, schema: routeSchema("A host's statistics (hosts)", { querystring: statsQuerySchema }, hostStatsSchema, errors) },
     async (request) => getHostStats(db, { actor: actorOf(request), ...request.query }),
   );
   app.get(
     '/guest-stat',
-    { onRequest: everyone, schema: { summary: "The caller's statistics as a guest", querystring: statsQuerySchema, response: { 200: guestStatsSchema, ...errors } } },
+    { onRequest: everyone, schema: routeSchema("The caller's statistics as a guest", { querystring: statsQuerySchema }, guestStatsSchema, errors) },
     async (request) => getGuestStats(db, { actor: actorOf(request), ...request.query }),
   );
 
-  const calendar = { querystring: statsCalendarQuerySchema, response: { 200: statsCalendarSchema, ...errors } };
+  const calendar = (summary: string) => routeSchema(summary, { querystring: statsCalendarQuerySchema }, statsCalendarSchema, errors);
   app.get(
     '/admin-stat/calendar',
-    { onRequest: admins, schema: { summary: 'Stays per night of a month, marketplace-wide (admins)', ...calendar } },
+    { onRequest: admins, schema: calendar('Stays per night of a month, marketplace-wide (admins)') },
     async (request) => getStatsCalendar(db, { actor: actorOf(request), view: 'admin', month: request.query.month }),
   );
   app.get(
     '/host-stat/calendar',
-    { onRequest: hosts, schema: { summary: "Nights booked in a host's rooms in a month (hosts)", ...calendar } },
+    { onRequest: hosts, schema: calendar("Nights booked in a host's rooms in a month (hosts)") },
     async (request) => getStatsCalendar(db, { actor: actorOf(request), view: 'host', month: request.query.month }),
   );
   app.get(
     '/guest-stat/calendar',
-    { onRequest: everyone, schema: { summary: "The caller's nights of stay in a month", ...calendar } },
+    { onRequest: everyone, schema: calendar("The caller's nights of stay in a month") },
     async (request) => getStatsCalendar(db, { actor: actorOf(request), view: 'guest', month: request.query.month }),
   );
 };

@@ -1,11 +1,12 @@
 import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, ERROR_CODES, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, uploadedImageSchema } from '@staybook/domain';
+import { ERROR_CODES, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, uploadedImageSchema } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
-import { AppError, BadRequestError } from '../../errors.js';
+import { AppError, BadRequestError, errorResponses } from '../../errors.js';
 import { ImageNotProcessedError, ImageQueueFullError, NotAnImageError, type ImageStore } from '../../integrations/images/image-store.js';
 import { identifyViewer, rateLimitKeyByUser } from '../../plugins/session.js';
+import { routeSchema } from '../../route-schema.js';
 
 /**
  * `POST /api/uploads/image`: the product's own image upload (the spec's image-hosting call).
@@ -20,11 +21,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageSto
     {
       onRequest: identifyViewer,
       config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: rateLimitKeyByUser } },
-      schema: {
-        summary: 'Upload an image (multipart field `image`)',
-        consumes: ['multipart/form-data'],
-        response: { 201: uploadedImageSchema, 400: apiErrorSchema, 403: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
-      },
+      schema: routeSchema(
+        'Upload an image (multipart field `image`)',
+        { consumes: ['multipart/form-data'] }, uploadedImageSchema, errorResponses(400, 403, 413, 429, 503), { status: 201 },
+      ),
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new BadRequestError('Send the image as multipart/form-data in a field named "image".');

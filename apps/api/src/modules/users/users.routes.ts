@@ -36,7 +36,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: UserDeps }> = async (app
 
   app.get(
     '/user/:email',
-    { onRequest: requireUser, schema: { summary: 'A user record (own, or any for admins)', params: emailParamsSchema, response: { 200: userSchema, ...errors, ...errorResponses(404) } } },
+    {
+      onRequest: requireUser,
+      schema: routeSchema('A user record (own, or any for admins)', { params: emailParamsSchema }, userSchema, { ...errors, ...errorResponses(404) }),
+    },
     async (request) => getUserByEmail(db, { actor: actorOf(request), email: request.params.email }),
   );
 

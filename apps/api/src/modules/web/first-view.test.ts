@@ -12,52 +12,45 @@ import {
   INDEX_HTML,
   makeWebDist,
   removeWebDist,
-  serveWebBuild,
+  useWebBuild,
   writeServerBuild,
-  type WebBuildServer,
 } from '../../test/web-builds.js';
 import { firstViewModulePath, homePageHtml, loadFirstViewRenderer, roomPageHtml } from './web.js';
 
 /**
- * The home page's first view drawn by the web app's server build (decision 037). A small stand-in for that build
+ * The home page's first view drawn by the web app's server build (decision 045). A small stand-in for that build
  * draws what it was given, so the test sees which rooms the server handed it; the browser test
  * (e2e/tests/first-view.spec.ts) checks the real one against the hydrated page.
  */
 describe('the home page drawn on the server', () => {
-  // Set before the tests run (serveWebBuild).
-  let { t, app, close } = {} as WebBuildServer;
-  const warnings: string[] = [];
-  const log = { info: () => {}, warn: (_details: object, message: string) => void warnings.push(message) };
-
-  beforeAll(async () => {
-    ({ t, app, close } = await serveWebBuild((dist) =>
-      writeServerBuild(
-        dist,
-        `export function renderHomePage(first) {
+  const s = useWebBuild((dist) =>
+    writeServerBuild(
+      dist,
+      `export function renderHomePage(first) {
         if (first.search === 'category=Modern') throw new Error('A component failed');
         return '<ul>' + first.page.items.map((room) => '<li>' + room.title + '</li>').join('') + '</ul>';
       }`,
-      ),
-    ));
-  });
-  afterAll(() => close());
+    ),
+  );
+  const warnings: string[] = [];
+  const log = { info: () => {}, warn: (_details: object, message: string) => void warnings.push(message) };
 
   it('fills the root with the first view drawn from the rooms it embeds, and redraws it when the rooms change', async () => {
-    const host = await insertUser(t.database.db, { role: 'host' });
-    await insertRoom(t.database.db, { hostId: host.id, category: 'Beach', title: 'Dunes' });
-    await app.listing.roomsChanged();
-    const before = (await app.inject({ method: 'GET', url: '/?category=Beach' })).body;
+    const host = await insertUser(s.t.database.db, { role: 'host' });
+    await insertRoom(s.t.database.db, { hostId: host.id, category: 'Beach', title: 'Dunes' });
+    await s.app.listing.roomsChanged();
+    const before = (await s.app.inject({ method: 'GET', url: '/?category=Beach' })).body;
     expect(before).toContain('<div id="root"><ul><li>Dunes</li></ul></div>');
     expect(embeddedRooms(before)?.page.items.map((r) => r.title)).toEqual(['Dunes']);
 
-    await insertRoom(t.database.db, { hostId: host.id, category: 'Beach', title: 'Cove' });
-    await app.listing.roomsChanged();
-    const after = (await app.inject({ method: 'GET', url: '/?category=Beach' })).body;
+    await insertRoom(s.t.database.db, { hostId: host.id, category: 'Beach', title: 'Cove' });
+    await s.app.listing.roomsChanged();
+    const after = (await s.app.inject({ method: 'GET', url: '/?category=Beach' })).body;
     expect(after).toContain('<div id="root"><ul><li>Cove</li><li>Dunes</li></ul></div>');
   });
 
   it('sends the page with an empty root, for the browser to draw, when drawing it fails', async () => {
-    const res = await app.inject({ method: 'GET', url: '/?category=Modern' });
+    const res = await s.app.inject({ method: 'GET', url: '/?category=Modern' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(embeddedRooms(res.body)?.search).toBe('category=Modern');
@@ -110,7 +103,7 @@ describe('the home page drawn on the server', () => {
 });
 
 /**
- * A room page drawn on the server for the signed-in person asking (decision 037), by a stand-in for the web app's
+ * A room page drawn on the server for the signed-in person asking (decision 045), by a stand-in for the web app's
  * server build that writes out what it was given; the browser test checks the real one against the hydrated page.
  */
 describe('a room page drawn on the server for the person asking', () => {

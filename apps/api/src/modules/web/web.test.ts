@@ -3,31 +3,25 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOM_CARD_IMAGE_SIZES, ROOM_COVER_IMAGE_SIZES, roomsPageSchema, storedImageUrl } from '@staybook/domain';
 import { insertRoom, insertUser } from '../../db/factories.js';
 import { rooms } from '../../db/schema.js';
-import { embeddedRooms, INDEX_HTML, serveWebBuild, type WebBuildServer } from '../../test/web-builds.js';
+import { embeddedRooms, INDEX_HTML, useWebBuild } from '../../test/web-builds.js';
 import { homePageHtml } from './web.js';
 
 /** The one-origin contract: the app for its routes, files with the right caching, JSON 404s elsewhere. */
 describe('serving the web app', () => {
-  // Set before the tests run (serveWebBuild).
-  let { t, app, close } = {} as WebBuildServer;
-
-  beforeAll(async () => {
-    ({ t, app, close } = await serveWebBuild(async (dist) => {
-      await mkdir(join(dist, 'assets'));
-      await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-      await writeFile(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
-      await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    }));
+  const s = useWebBuild(async (dist) => {
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await writeFile(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
+    await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   });
-  afterAll(() => close());
 
   it('answers index.html for the app routes, whatever the client accepts', async () => {
     for (const url of ['/', '/room/5f0c9d3e-0000-4000-8000-000000000000', '/dashboard/profile', '/?category=Lake']) {
-      const res = await app.inject({ method: 'GET', url });
+      const res = await s.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -38,7 +32,7 @@ describe('serving the web app', () => {
   it('answers index.html with a 404 for paths the app has no page for, so the app shows its not-found screen', async () => {
     for (const url of ['/no-such-page', '/dashboard/nothing', '/room/a/b', '/room/', '/no-such-page?x=1']) {
       for (const method of ['GET', 'HEAD'] as const) {
-        const res = await app.inject({ method, url, headers: { accept: 'text/html' } });
+        const res = await s.app.inject({ method, url, headers: { accept: 'text/html' } });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
         expect(res.headers['content-type'], `${method} ${url}`).toMatch(/text\/html/);
         expect(res.headers['cache-control']).toBe('no-cache');
@@ -50,52 +44,52 @@ describe('serving the web app', () => {
 
   it('answers 200 for every page of the app, whatever the letter case or a trailing slash', async () => {
     for (const url of ['/login', '/signup', '/reset-password?token=abc', '/auth/complete?to=%2F', '/dashboard', '/dashboard/', '/Dashboard/Manage-Users', '/dashboard/my-bookings']) {
-      const res = await app.inject({ method: 'GET', url });
+      const res = await s.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>StayBook</title>');
     }
   });
 
   it('caches hashed assets for a year and other files not at all', async () => {
-    expect((await app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).headers['cache-control']).toContain('immutable');
-    expect((await app.inject({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+    expect((await s.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).headers['cache-control']).toContain('immutable');
+    expect((await s.app.inject({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
   });
 
   it('sends the build-time compressed copy to browsers that accept it', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await s.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)');
-    const plain = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    const plain = await s.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
   });
 
   it('answers JSON 404 for missing files and unknown API paths', async () => {
     for (const url of ['/missing.png', '/assets/gone.js', '/api/nothing', '/uploads/nothing.webp']) {
-      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const res = await s.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
     }
   });
 
   it('sends the security headers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/' });
+    const res = await s.app.inject({ method: 'GET', url: '/' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   describe('the home page', () => {
     it("embeds the first page of rooms as GET /api/rooms answers it, and preloads the first card's picture", async () => {
-      const host = await insertUser(t.database.db, { role: 'host', name: 'Hana Host' });
-      const older = await insertRoom(t.database.db, { hostId: host.id, category: 'Lake', image: storedImageUrl(randomUUID()) });
-      const newest = await insertRoom(t.database.db, { hostId: host.id, category: 'Beach', image: storedImageUrl(randomUUID()) });
+      const host = await insertUser(s.t.database.db, { role: 'host', name: 'Hana Host' });
+      const older = await insertRoom(s.t.database.db, { hostId: host.id, category: 'Lake', image: storedImageUrl(randomUUID()) });
+      const newest = await insertRoom(s.t.database.db, { hostId: host.id, category: 'Beach', image: storedImageUrl(randomUUID()) });
       // Written behind the app's back, so the listing cache is told as the room services tell it.
-      await app.listing.roomsChanged();
+      await s.app.listing.roomsChanged();
 
-      const res = await app.inject({ method: 'GET', url: '/' });
+      const res = await s.app.inject({ method: 'GET', url: '/' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
-      const api = roomsPageSchema.parse((await app.inject({ method: 'GET', url: '/api/rooms?limit=24' })).json());
+      const api = roomsPageSchema.parse((await s.app.inject({ method: 'GET', url: '/api/rooms?limit=24' })).json());
       expect(embeddedRooms(res.body)).toEqual({ search: '', page: api });
       expect(api.items.map((r) => r._id)).toEqual([newest.id, older.id]);
 
@@ -108,73 +102,73 @@ describe('serving the web app', () => {
     });
 
     it('embeds the rooms of the category in its address, and none for a category that does not exist', async () => {
-      const lake = embeddedRooms((await app.inject({ method: 'GET', url: '/?category=Lake' })).body);
+      const lake = embeddedRooms((await s.app.inject({ method: 'GET', url: '/?category=Lake' })).body);
       expect(lake?.search).toBe('category=Lake');
-      expect(lake?.page).toEqual(roomsPageSchema.parse((await app.inject({ method: 'GET', url: '/api/rooms?category=Lake' })).json()));
+      expect(lake?.page).toEqual(roomsPageSchema.parse((await s.app.inject({ method: 'GET', url: '/api/rooms?category=Lake' })).json()));
       expect(lake?.page.items.every((r) => r.category === 'Lake')).toBe(true);
 
-      const unknown = await app.inject({ method: 'GET', url: '/?category=Moon' });
+      const unknown = await s.app.inject({ method: 'GET', url: '/?category=Moon' });
       expect(unknown.statusCode).toBe(200);
       expect(embeddedRooms(unknown.body)).toBeNull();
       expect(unknown.body).toBe(INDEX_HTML);
     });
 
     it('stays what the API answers when a room changes or goes: the same service call, never cached stale', async () => {
-      const host = await insertUser(t.database.db, { role: 'host' });
-      const room = await insertRoom(t.database.db, { hostId: host.id, category: 'Islands', title: 'Before' });
+      const host = await insertUser(s.t.database.db, { role: 'host' });
+      const room = await insertRoom(s.t.database.db, { hostId: host.id, category: 'Islands', title: 'Before' });
       const pageAndApi = async () => ({
-        page: embeddedRooms((await app.inject({ method: 'GET', url: '/?category=Islands' })).body)?.page,
-        api: roomsPageSchema.parse((await app.inject({ method: 'GET', url: '/api/rooms?category=Islands' })).json()),
+        page: embeddedRooms((await s.app.inject({ method: 'GET', url: '/?category=Islands' })).body)?.page,
+        api: roomsPageSchema.parse((await s.app.inject({ method: 'GET', url: '/api/rooms?category=Islands' })).json()),
       });
       const before = await pageAndApi();
       expect(before.page).toEqual(before.api);
       expect(before.page?.items.map((r) => r.title)).toEqual(['Before']);
 
       // Written behind the app's back, so the listing cache is told as the room services tell it.
-      await t.database.db.update(rooms).set({ title: 'After' }).where(eq(rooms.id, room.id));
-      await app.listing.roomsChanged();
+      await s.t.database.db.update(rooms).set({ title: 'After' }).where(eq(rooms.id, room.id));
+      await s.app.listing.roomsChanged();
       const changed = await pageAndApi();
       expect(changed.page).toEqual(changed.api);
 
-      await t.database.db.update(rooms).set({ deletedAt: new Date() }).where(eq(rooms.id, room.id));
-      await app.listing.roomsChanged();
+      await s.t.database.db.update(rooms).set({ deletedAt: new Date() }).where(eq(rooms.id, room.id));
+      await s.app.listing.roomsChanged();
       const removed = await pageAndApi();
       expect(removed.page).toEqual(removed.api);
     });
 
     it('is made once per change and revalidated with its ETag', async () => {
-      const first = await app.inject({ method: 'GET', url: '/?category=Beach', headers: { 'accept-encoding': 'br' } });
+      const first = await s.app.inject({ method: 'GET', url: '/?category=Beach', headers: { 'accept-encoding': 'br' } });
       expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
       const etag = String(first.headers.etag);
-      const again = await app.inject({ method: 'GET', url: '/?category=Beach', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+      const again = await s.app.inject({ method: 'GET', url: '/?category=Beach', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
 
-      const host = await insertUser(t.database.db, { role: 'host' });
-      await insertRoom(t.database.db, { hostId: host.id, category: 'Beach', title: 'Just listed' });
-      await app.listing.roomsChanged();
-      const changed = await app.inject({ method: 'GET', url: '/?category=Beach', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+      const host = await insertUser(s.t.database.db, { role: 'host' });
+      await insertRoom(s.t.database.db, { hostId: host.id, category: 'Beach', title: 'Just listed' });
+      await s.app.listing.roomsChanged();
+      const changed = await s.app.inject({ method: 'GET', url: '/?category=Beach', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
       expect(changed.statusCode).toBe(200);
       expect(changed.headers.etag).not.toBe(etag);
       expect(embeddedRooms(brotliDecompressSync(changed.rawPayload).toString())?.page.items[0]?.title).toBe('Just listed');
     });
 
     it('sends the page compressed to browsers that accept it', async () => {
-      const plain = await app.inject({ method: 'GET', url: '/' });
-      const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const plain = await s.app.inject({ method: 'GET', url: '/' });
+      const br = await s.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(br.headers['content-encoding']).toBe('br');
       expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
       expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
-      const gz = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+      const gz = await s.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
       expect(gz.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
     });
 
     it("preloads a room page's cover as the page's gallery shows it, and nothing for a room that is not listed", async () => {
-      const host = await insertUser(t.database.db, { role: 'host' });
-      const room = await insertRoom(t.database.db, { hostId: host.id, category: 'Lake', image: storedImageUrl(randomUUID()) });
+      const host = await insertUser(s.t.database.db, { role: 'host' });
+      const room = await insertRoom(s.t.database.db, { hostId: host.id, category: 'Lake', image: storedImageUrl(randomUUID()) });
       const key = room.image.slice('/uploads/'.length, -'.webp'.length);
-      const res = await app.inject({ method: 'GET', url: `/room/${room.id}?from=2030-01-01` });
+      const res = await s.app.inject({ method: 'GET', url: `/room/${room.id}?from=2030-01-01` });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain(
@@ -182,15 +176,15 @@ describe('serving the web app', () => {
           `imagesrcset="/uploads/${key}-320w.webp 320w, /uploads/${key}-640w.webp 640w, /uploads/${key}-960w.webp 960w, /uploads/${key}-1600w.webp 1600w" ` +
           `imagesizes="${ROOM_COVER_IMAGE_SIZES}"></head>`,
       );
-      const again = await app.inject({ method: 'GET', url: `/room/${room.id}`, headers: { 'if-none-match': String(res.headers.etag) } });
+      const again = await s.app.inject({ method: 'GET', url: `/room/${room.id}`, headers: { 'if-none-match': String(res.headers.etag) } });
       expect(again.statusCode).toBe(304);
 
       // Removed: the page no longer names its picture.
-      await t.database.db.update(rooms).set({ deletedAt: new Date() }).where(eq(rooms.id, room.id));
-      await app.listing.roomsChanged();
-      expect((await app.inject({ method: 'GET', url: `/room/${room.id}` })).body).toBe(INDEX_HTML);
+      await s.t.database.db.update(rooms).set({ deletedAt: new Date() }).where(eq(rooms.id, room.id));
+      await s.app.listing.roomsChanged();
+      expect((await s.app.inject({ method: 'GET', url: `/room/${room.id}` })).body).toBe(INDEX_HTML);
       for (const url of [`/room/${randomUUID()}`, '/room/not-a-room']) {
-        const other = await app.inject({ method: 'GET', url });
+        const other = await s.app.inject({ method: 'GET', url });
         expect(other.statusCode, url).toBe(200);
         expect(other.body, url).toBe(INDEX_HTML);
       }

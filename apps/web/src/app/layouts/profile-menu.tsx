@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AiOutlineMenu } from 'react-icons/ai';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { useAuth } from '../../features/auth/hooks/use-auth';
-import { useMenuButton } from '../../hooks/use-menu-button';
+import { usePopover } from '../../hooks/use-popover';
 import { errorMessage } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 
@@ -13,19 +13,9 @@ import { notify } from '../../lib/notify';
  */
 export function ProfileMenu() {
   const { user, error, logOut } = useAuth();
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const { buttonProps, menuId } = useMenuButton(open, setOpen);
+  const { open, setOpen, rootRef, buttonProps, panelId } = usePopover({ escapeAnywhere: true });
 
-  useEffect(() => {
-    if (!open) return;
-    const closeOnOutsidePointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOnOutsidePointer);
-    return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
-  }, [open]);
-
+  // Choosing an entry closes the menu; focus is the entry's to move (a link's page takes it).
   const close = () => setOpen(false);
   const handleLogOut = () => {
     close();
@@ -44,7 +34,7 @@ export function ProfileMenu() {
       </button>
       {open && (
         <div
-          id={menuId}
+          id={panelId}
           className="absolute top-14 right-0 w-48 overflow-hidden rounded-xl border border-neutral-100 bg-white py-2 text-sm shadow-lg"
         >
           <ul>

@@ -3,7 +3,7 @@ import { loginSchema } from '@staybook/domain/identity';
 import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/button';
-import { EmailField, PasswordField } from '../../../components/fields';
+import { EmailField, PasswordField } from '../../../components/account-fields';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAuth } from '../hooks/use-auth';

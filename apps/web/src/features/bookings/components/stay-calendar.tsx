@@ -1,7 +1,7 @@
 import type { RoomAvailability } from '@staybook/domain/bookings';
 import { isoToLocalDate, localDateToIso, type IsoDate } from '@staybook/domain/dates';
 import { Calendar } from '../../../components/calendar';
-import { isTakenNight } from '@staybook/domain/stay-rules';
+import { isTakenNight } from '@staybook/domain/stays';
 import { describeSelection, type StaySelection } from '../../../lib/stay-selection';
 import { isSelectable, openingDay, selectDay } from '../utils/stay';
 import './stay-calendar.css';

@@ -4,7 +4,6 @@ import {
   clampGuests,
   isBookableStay,
   isSelectable,
-  lastCheckOut,
   selectDay,
   stayFromLink,
 } from './stay';
@@ -31,19 +30,19 @@ describe('check-in days', () => {
 
 describe('check-out days', () => {
   it('stop at the first taken night, which may be the check-out day', () => {
-    expect(lastCheckOut('2027-01-05', window)).toBe('2027-01-10');
     const begun = { from: '2027-01-07', to: null };
     expect(isSelectable('2027-01-10', begun, window)).toBe(true);
     expect(isSelectable('2027-01-11', begun, window)).toBe(false);
     expect(isSelectable('2027-01-15', begun, window)).toBe(false);
   });
 
-  it('reach the window end after the last taken stay', () => {
-    expect(lastCheckOut('2027-01-12', window)).toBe('2027-01-20');
-  });
-
-  it('never make a stay longer than a year', () => {
-    expect(lastCheckOut('2027-01-01', { from: '2027-01-01', to: '2029-01-01', taken: [] })).toBe('2028-01-01');
+  it('reach the window end after the last taken stay, and never make a stay longer than a year', () => {
+    const begun = { from: '2027-01-12', to: null };
+    expect(isSelectable('2027-01-20', begun, window)).toBe(true);
+    expect(isSelectable('2027-01-21', begun, window)).toBe(false);
+    const long = { from: '2027-01-01', to: '2029-01-01', taken: [] };
+    expect(isSelectable('2028-01-01', { from: '2027-01-01', to: null }, long)).toBe(true);
+    expect(isSelectable('2028-01-02', { from: '2027-01-01', to: null }, long)).toBe(false);
   });
 });
 

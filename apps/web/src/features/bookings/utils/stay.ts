@@ -1,22 +1,19 @@
-import type { RoomAvailability, StayRange } from '@staybook/domain/bookings';
+import type { StayRange } from '@staybook/domain/bookings';
 import { describeStayProblem, findStayProblem } from '@staybook/domain/stay-rules';
-import { isTakenNight, lastCheckOut, sharedNights } from '@staybook/domain/stays';
+import { isTakenNight, lastCheckOut, sharedNights, type StayWindow } from '@staybook/domain/stays';
 import { formatIsoDate, type IsoDate } from '@staybook/domain/dates';
 import type { StaySelection } from '../../../lib/stay-selection';
 
-/** The availability rules the picker needs (the API's answer fits). */
-type Window = Pick<RoomAvailability, 'from' | 'to' | 'taken'>;
-
 /** A stay may start on a free night inside the window. */
-export function canCheckIn(day: IsoDate, window: Window): boolean {
+export function canCheckIn(day: IsoDate, window: StayWindow): boolean {
   return day >= window.from && day < window.to && !isTakenNight(day, window.taken);
 }
 
-// The latest check-out day for a stay starting on a day is the domain's rule; the picker offers days up to it.
-export { lastCheckOut };
-
-/** Whether clicking `day` does anything: a check-in day, or the check-out day of the stay begun. */
-export function isSelectable(day: IsoDate, selection: StaySelection, window: Window): boolean {
+/**
+ * Whether clicking `day` does anything: a check-in day, or a check-out day of the stay begun, up to its
+ * `lastCheckOut`.
+ */
+export function isSelectable(day: IsoDate, selection: StaySelection, window: StayWindow): boolean {
   if (selection && selection.to === null && day > selection.from) {
     return day <= lastCheckOut(selection.from, window);
   }
@@ -24,7 +21,7 @@ export function isSelectable(day: IsoDate, selection: StaySelection, window: Win
 }
 
 /** The selection after the guest picks `day`: the first pick is check-in, the next check-out. */
-export function selectDay(selection: StaySelection, day: IsoDate, window: Window): StaySelection {
+export function selectDay(selection: StaySelection, day: IsoDate, window: StayWindow): StaySelection {
   if (!isSelectable(day, selection, window)) return selection;
   if (selection && selection.to === null && day > selection.from) return { from: selection.from, to: day };
   return { from: day, to: null };
@@ -34,7 +31,7 @@ export function selectDay(selection: StaySelection, day: IsoDate, window: Window
  * A complete stay that is still possible (availability can change while the page is open), by the stay rules as
  * far as the window knows them: its start is today where the room is, or later.
  */
-export function isBookableStay(selection: StaySelection, window: Window): selection is StayRange {
+export function isBookableStay(selection: StaySelection, window: StayWindow): selection is StayRange {
   if (!selection?.to) return false;
   return findStayProblem({ stay: { from: selection.from, to: selection.to }, room: window, taken: window.taken }) === null;
 }
@@ -43,7 +40,7 @@ export function isBookableStay(selection: StaySelection, window: Window): select
  * The stay a link asks for (a search's check-in and check-out), when the room can take it as it stands: inside
  * the window, from today on where the room is, no night taken, not too long. Otherwise nothing is chosen.
  */
-export function stayFromLink(link: { checkin?: IsoDate | undefined; checkout?: IsoDate | undefined }, window: Window): StayRange | null {
+export function stayFromLink(link: { checkin?: IsoDate | undefined; checkout?: IsoDate | undefined }, window: StayWindow): StayRange | null {
   if (!link.checkin || !link.checkout) return null;
   const stay = { from: link.checkin, to: link.checkout };
   return isBookableStay(stay, window) ? stay : null;
@@ -55,7 +52,7 @@ export function stayFromLink(link: { checkin?: IsoDate | undefined; checkout?: I
  */
 export function explainLinkedStay(
   link: { checkin?: IsoDate | undefined; checkout?: IsoDate | undefined },
-  window: Window,
+  window: StayWindow,
 ): { stay: StayRange; reason: string } | null {
   if (!link.checkin || !link.checkout) return null;
   const stay = { from: link.checkin, to: link.checkout };
@@ -75,7 +72,7 @@ export function formatStay(stay: StayRange): string {
 }
 
 /** The month a calendar opens on for `day`: that day's, kept inside the room's window. */
-export function openingDay(day: IsoDate, window: Pick<Window, 'from' | 'to'>): IsoDate {
+export function openingDay(day: IsoDate, window: Pick<StayWindow, 'from' | 'to'>): IsoDate {
   if (day < window.from) return window.from;
   if (day > window.to) return window.to;
   return day;

@@ -3,7 +3,7 @@ import { AiOutlineMenu } from 'react-icons/ai';
 import { Outlet, useLocation } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { LogoLink } from '../../../components/logo-link';
-import { useMenuButton } from '../../../hooks/use-menu-button';
+import { usePopover } from '../../../hooks/use-popover';
 import { DashboardSidebar } from './dashboard-sidebar';
 
 /**
@@ -16,10 +16,16 @@ export function DashboardLayout() {
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const menuOpen = openedAt === location.key;
   const close = () => setOpenedAt(null);
-  const { buttonProps, menuId: sidebarId } = useMenuButton(menuOpen, (open) => setOpenedAt(open ? location.key : null));
+  // The whole layout is the popover's inside: the backdrop over the page is the outside, and a tap on it closes the
+  // sidebar as a click, so the tap does not go on to what lies under it.
+  const { rootRef, buttonProps, panelId: sidebarId } = usePopover({
+    escapeAnywhere: true,
+    open: menuOpen,
+    onOpenChange: (open) => setOpenedAt(open ? location.key : null),
+  });
 
   return (
-    <div className="min-h-screen bg-white">
+    <div ref={rootRef} className="min-h-screen bg-white">
       <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-neutral-200 bg-white px-4 md:hidden">
         <LogoLink size="small" />
         <button

@@ -7,7 +7,8 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/fields';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
-import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
+import { errorMessage } from '../../../lib/form-errors';
+import { sendForm } from '../../../lib/send-form';
 import { notify } from '../../../lib/notify';
 import { useRoomCalendar, useRoomCalendarChanges } from '../api/use-room-calendar';
 
@@ -108,14 +109,16 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
   const { add, remove, sync } = useRoomCalendarChanges(roomId);
   const form = useForm<CalendarImportInput>({ resolver: zodResolver(calendarImportInputSchema), defaultValues: { url: '' } });
   const submit = form.handleSubmit(async ({ url }) => {
-    try {
-      const added = await add.mutateAsync(url);
-      form.reset();
-      if (added.lastError) notify.error(`Calendar added, but it could not be read: ${added.lastError}`);
-      else notify.success('Calendar imported');
-    } catch (error) {
-      if (!showServerFieldErrors(error, form.setError, ['url'])) notify.error(errorMessage(error));
-    }
+    await sendForm(
+      async () => {
+        const added = await add.mutateAsync(url);
+        form.reset();
+        if (added.lastError) notify.error(`Calendar added, but it could not be read: ${added.lastError}`);
+        else notify.success('Calendar imported');
+      },
+      form.setError,
+      ['url'],
+    );
   });
   const syncNow = async () => {
     try {

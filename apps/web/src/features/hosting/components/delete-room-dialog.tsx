@@ -1,6 +1,6 @@
 import type { RoomSummary } from '@staybook/domain/rooms';
 import { ConfirmDialog } from '../../../components/modal';
-import { settleDialogAction } from '../../../lib/notify';
+import { settleDialogAction } from '../../../lib/send-form';
 import { useDeleteRoom } from '../api/use-room-changes';
 
 /**

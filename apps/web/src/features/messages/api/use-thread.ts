@@ -1,5 +1,4 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { cursorPages } from '../../../lib/paging';
 import { fetchThreadPage } from './messages-api';
 import { messageKeys } from './message-keys';
 import { THREAD_POLL_MS } from './polling';
@@ -11,10 +10,10 @@ import { THREAD_POLL_MS } from './polling';
 export function useThread(bookingId: string) {
   return useInfiniteQuery({
     queryKey: messageKeys.thread(bookingId),
-    ...cursorPages(
-      (before, signal) => fetchThreadPage({ bookingId, before, signal }),
-      (page) => page.earlierCursor,
-    ),
+    // The newest page has no cursor; each page names the one before it.
+    queryFn: ({ pageParam, signal }) => fetchThreadPage({ bookingId, before: pageParam, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.earlierCursor,
     refetchInterval: THREAD_POLL_MS,
     staleTime: 0,
   });

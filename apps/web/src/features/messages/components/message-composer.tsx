@@ -1,7 +1,7 @@
 import { messageProblem } from '@staybook/domain/messages';
 import { useCallback, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/button';
-import { RestoredDraftNotice } from '../../../components/draft-notice';
+import { RestoredDraftNotice } from '../../drafts/components/draft-notice';
 import { LeaveGuard, useLeaveQuestion } from '../../../components/leave-guard';
 import { TextAreaField } from '../../../components/fields';
 import { useDraft } from '../../drafts/hooks/use-draft';

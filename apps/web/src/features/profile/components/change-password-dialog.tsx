@@ -3,7 +3,7 @@ import { changePasswordSchema } from '@staybook/domain/identity';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Modal, ModalActions } from '../../../components/modal';
-import { NewPasswordField, PasswordField } from '../../../components/fields';
+import { NewPasswordField, PasswordField } from '../../../components/account-fields';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';

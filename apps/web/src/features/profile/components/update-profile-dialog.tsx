@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Avatar } from '../../../components/avatar';
-import { RestoredDraftNotice } from '../../../components/draft-notice';
+import { RestoredDraftNotice } from '../../drafts/components/draft-notice';
 import { ImageFormField } from '../../../components/image-field';
 import { Modal, ModalActions } from '../../../components/modal';
 import { TextField } from '../../../components/fields';

@@ -3,7 +3,8 @@ import { hideReviewBodySchema, type HideReviewBody } from '@staybook/domain/revi
 import { useForm } from 'react-hook-form';
 import { TextAreaField } from '../../../components/fields';
 import { Modal, ModalActions } from '../../../components/modal';
-import { notify, sendForm } from '../../../lib/notify';
+import { notify } from '../../../lib/notify';
+import { sendForm } from '../../../lib/send-form';
 import { useHideReview } from '../api/use-hide-review';
 
 /**

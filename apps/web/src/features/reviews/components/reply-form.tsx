@@ -3,7 +3,8 @@ import { reviewReplyBodySchema, type ReviewReplyBody } from '@staybook/domain/re
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { TextAreaField } from '../../../components/fields';
-import { notify, sendForm } from '../../../lib/notify';
+import { notify } from '../../../lib/notify';
+import { sendForm } from '../../../lib/send-form';
 import { useReplyToReview } from '../api/use-reply-to-review';
 
 /** The room's host's one public reply to a review, written under it. */

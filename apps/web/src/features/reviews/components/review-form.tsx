@@ -11,12 +11,13 @@ import {
 import { useState, type BaseSyntheticEvent, type ReactNode, type RefObject } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldPath, type FieldValues, type UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../../components/button';
-import { RestoredDraftNotice } from '../../../components/draft-notice';
+import { RestoredDraftNotice } from '../../drafts/components/draft-notice';
 import { LeaveGuard, useLeaveQuestion } from '../../../components/leave-guard';
 import { TextAreaField } from '../../../components/fields';
 import { useFormDraft } from '../../drafts/hooks/use-draft';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
-import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
+import { errorMessage } from '../../../lib/form-errors';
+import { showServerFieldErrors } from '../../../lib/send-form';
 import { reviewCountNote } from '../utils/review-text';
 import { StarInput } from './star-input';
 

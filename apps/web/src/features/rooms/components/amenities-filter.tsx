@@ -27,10 +27,9 @@ function describe(value: readonly AmenityKey[]): string {
  * ticked. Escape, a click outside or 'Done' closes it and hands focus back to the button.
  */
 export function AmenitiesFilter({ value, onChange, inSheet = false }: AmenitiesFilterProps) {
-  const { open, toggle, close, rootRef, buttonRef, onKeyDown } = usePopover({ inSheet });
+  const { open, close, rootRef, buttonProps, panelId, onKeyDown } = usePopover({ inSheet });
   const labelId = useId();
   const valueId = useId();
-  const panelId = useId();
 
   return (
     <div ref={rootRef} className="relative flex flex-col gap-2" onKeyDown={onKeyDown}>
@@ -38,12 +37,8 @@ export function AmenitiesFilter({ value, onChange, inSheet = false }: AmenitiesF
         Amenities
       </span>
       <button
-        ref={buttonRef}
-        type="button"
+        {...buttonProps}
         aria-labelledby={`${labelId} ${valueId}`}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={toggle}
         className="h-11 min-w-36 rounded-md border border-neutral-300 bg-neutral-50 px-3 text-left text-neutral-900"
       >
         <span id={valueId}>{describe(value)}</span>

@@ -22,20 +22,15 @@ interface DatesFieldProps {
  * Escape, a click outside it or 'Done' closes the calendar and hands focus back to the button.
  */
 export function DatesField({ range, onChange, error, inSheet = false }: DatesFieldProps) {
-  const { open, toggle, close, rootRef, buttonRef, onKeyDown } = usePopover({ inSheet });
-  const panelId = useId();
+  const { open, close, rootRef, buttonProps, panelId, onKeyDown } = usePopover({ inSheet });
   const errorId = useId();
 
   return (
     <div ref={rootRef} className="relative flex flex-col gap-2" onKeyDown={onKeyDown}>
       <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
+        {...buttonProps}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        onClick={toggle}
         className="grid h-full grid-cols-2 divide-x divide-neutral-300 rounded-md border border-neutral-300 bg-neutral-50 text-left aria-invalid:border-rose-600"
       >
         <DateSlot label="Check in" date={range.checkin} />

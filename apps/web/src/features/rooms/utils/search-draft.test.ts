@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftOf, pickDay, searchOfDraft } from './search-draft';
+import { draftOf, lastCheckOut, pickDay, searchOfDraft } from './search-draft';
 
 const NOW = new Date('2030-01-10T12:00:00Z');
 
@@ -32,5 +32,11 @@ describe('the search form', () => {
     expect(pickDay({ checkin: '2030-03-02' }, '2030-03-02')).toEqual({ checkin: '2030-03-02' });
     expect(pickDay({ checkin: '2030-03-02' }, '2030-03-01')).toEqual({ checkin: '2030-03-01' });
     expect(pickDay({ checkin: '2030-03-02', checkout: '2030-03-09' }, '2030-03-05')).toEqual({ checkin: '2030-03-05' });
+  });
+
+  it('takes a check-out up to the longest stay, and starts again from a day beyond it', () => {
+    expect(lastCheckOut('2030-03-02')).toBe('2031-03-02');
+    expect(pickDay({ checkin: '2030-03-02' }, '2031-03-02')).toEqual({ checkin: '2030-03-02', checkout: '2031-03-02' });
+    expect(pickDay({ checkin: '2030-03-02' }, '2031-03-03')).toEqual({ checkin: '2031-03-03' });
   });
 });

@@ -1,7 +1,7 @@
 import type { AmenityKey } from '@staybook/domain/amenities';
-import { addDays, nightsBetween, type IsoDate } from '@staybook/domain/dates';
+import type { IsoDate } from '@staybook/domain/dates';
 import { searchFieldSchemas, searchOf, searchProblems, type RoomSearch, type SearchField, type SearchSort } from '@staybook/domain/search';
-import { MAX_STAY_NIGHTS } from '@staybook/domain/stay-limits';
+import { longestStayEnd } from '@staybook/domain/stays';
 
 /** The dates being chosen: nothing, a check-in waiting for its check-out, or both. */
 export type DateRange = { checkin?: IsoDate; checkout?: IsoDate };
@@ -65,13 +65,16 @@ export function searchOfDraft(draft: SearchDraft, category: RoomSearch['category
  * or before the check-in (or once both are chosen) starts again from that day.
  */
 export function pickDay(range: DateRange, day: IsoDate): DateRange {
-  if (range.checkin && !range.checkout && day > range.checkin && nightsBetween(range.checkin, day) <= MAX_STAY_NIGHTS) {
+  if (range.checkin && !range.checkout && day > range.checkin && day <= lastCheckOut(range.checkin)) {
     return { checkin: range.checkin, checkout: day };
   }
   return { checkin: day };
 }
 
-/** The last check-out day a stay beginning on `checkin` may have. */
+/**
+ * The last check-out day a searched stay beginning on `checkin` may have: the longest stay's end, as a search
+ * knows no room's window or taken nights.
+ */
 export function lastCheckOut(checkin: IsoDate): IsoDate {
-  return addDays(checkin, MAX_STAY_NIGHTS);
+  return longestStayEnd(checkin);
 }

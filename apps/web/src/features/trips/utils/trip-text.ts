@@ -5,6 +5,7 @@ import { formatIsoDate, formatMoment } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { capitalize } from '@staybook/domain/text';
 import type { Trip, TripPaymentStatus } from '@staybook/domain/trips';
+import { stayApiPath } from '../../../lib/api-paths';
 
 /** The trip page's way back: to Messages when it was opened from there, else to the viewer's list of stays. */
 export function tripBackLink(viewerRole: Trip['viewerRole'], openedFrom: TripOpenedFrom | null): { to: string; label: string } {
@@ -14,7 +15,7 @@ export function tripBackLink(viewerRole: Trip['viewerRole'], openedFrom: TripOpe
 
 /** The .ics of the stay, for the guest's or the host's calendar. */
 export function tripCalendarUrl(bookingId: string): string {
-  return `/api/booking/${encodeURIComponent(bookingId)}/calendar.ics`;
+  return stayApiPath(bookingId, 'calendar.ics');
 }
 
 /** 'Visa ending in 4242'; the provider names brands in lower case. */

@@ -1,7 +1,7 @@
 import { Modal, ModalActions } from '../../../components/modal';
 import { VerifyEmailNotice } from '../../auth/components/verify-email-notice';
 import { useAuth } from '../../auth/hooks/use-auth';
-import { settleDialogAction } from '../../../lib/notify';
+import { settleDialogAction } from '../../../lib/send-form';
 import { useRequestHost } from '../api/use-request-host';
 
 interface BecomeHostDialogProps {

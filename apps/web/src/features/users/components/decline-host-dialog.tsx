@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { TextAreaField } from '../../../components/fields';
 import { Modal, ModalActions } from '../../../components/modal';
 import { ApiRequestError } from '../../../lib/api-client';
-import { errorMessage, showServerFieldErrors } from '../../../lib/form-errors';
+import { errorMessage } from '../../../lib/form-errors';
+import { showServerFieldErrors } from '../../../lib/send-form';
 import { notify } from '../../../lib/notify';
 import { useDeclineHostRequest } from '../api/use-answer-host-request';
 

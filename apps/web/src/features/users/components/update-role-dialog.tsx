@@ -5,7 +5,8 @@ import { isRole, normalizeEmail, ROLES, type Role } from '@staybook/domain/users
 import { useState } from 'react';
 import { Options, SelectField } from '../../../components/fields';
 import { Modal, ModalActions } from '../../../components/modal';
-import { notify, settleDialogAction } from '../../../lib/notify';
+import { notify } from '../../../lib/notify';
+import { settleDialogAction } from '../../../lib/send-form';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useUpdateUserRole } from '../api/use-update-user-role';
 
