@@ -68,9 +68,9 @@ export async function seedStatisticsBench(db: Db, bookings: number): Promise<Rec
           join rooms on rooms.title = 'Bench room ' || (i % ${rooms})
         )
         insert into payments (id, provider, provider_payment_id, guest_id, room_id, check_in, check_out, nightly_price_cents, amount_cents,
-                              status, refunded_cents, card_brand, card_last4, created_at, updated_at)
+                              price_lines, status, refunded_cents, card_brand, card_last4, created_at, updated_at)
         select md5('pay' || i)::uuid, 'test', 'pi_bench_' || i, 'bench-guest-' || (1 + i % ${GUESTS}), room_id, check_in, check_in + nights,
-               price_cents, price_cents * nights,
+               price_cents, price_cents * nights, ${nightsLines(sql`price_cents`, sql`check_in`, sql`check_in + nights`)},
                (case when i % 13 = 0 then 'refunded' else 'succeeded' end)::payment_status,
                case when i % 13 = 0 then price_cents * nights else 0 end, 'visa', '4242',
                least(((check_in - 1 - i % 30)::timestamp + make_interval(secs => i % 86400)) at time zone 'UTC', now() - make_interval(secs => i % 86400)),
@@ -79,9 +79,9 @@ export async function seedStatisticsBench(db: Db, bookings: number): Promise<Rec
       step('payments');
       await tx.execute(sql`
         insert into bookings (id, room_id, guest_id, payment_id, check_in, check_out, room_title, room_location, room_image,
-                              nightly_price_cents, total_cents, kept_cents, reference, status, created_at, cancelled_at)
+                              nightly_price_cents, total_cents, price_lines, kept_cents, reference, status, created_at, cancelled_at)
         select md5('book' || p.id)::uuid, p.room_id, p.guest_id, p.id, p.check_in, p.check_out, 'Bench room', 'Benchville', '/uploads/placeholder.webp',
-               p.nightly_price_cents, p.amount_cents, p.amount_cents - p.refunded_cents, ${benchReference(sql`substr(p.provider_payment_id, 10)::bigint`)},
+               p.nightly_price_cents, p.amount_cents, p.price_lines, p.amount_cents - p.refunded_cents, ${benchReference(sql`substr(p.provider_payment_id, 10)::bigint`)},
                (case when p.status = 'refunded' then 'cancelled' else 'confirmed' end)::booking_status,
                p.created_at, case when p.status = 'refunded' then p.created_at end
         from payments p where p.provider_payment_id like 'pi_bench_%'`);
@@ -211,8 +211,9 @@ export async function seedRoomsBench(db: Db, count: number): Promise<void> {
       '/uploads/' || md5('i' || g)::uuid || '.webp', array['/uploads/' || md5('i' || g)::uuid || '.webp'], now() - make_interval(mins => g)
     from generate_series(1, ${count}) g`);
   await db.execute(sql`
-    insert into payments (provider, provider_payment_id, guest_id, room_id, check_in, check_out, nightly_price_cents, amount_cents, status)
-    select 'bench', 'bench_' || n, 'bench-guest', id, available_from, stay_end, price_cents, price_cents * (stay_end - available_from), 'succeeded'
+    insert into payments (provider, provider_payment_id, guest_id, room_id, check_in, check_out, nightly_price_cents, amount_cents, price_lines, status)
+    select 'bench', 'bench_' || n, 'bench-guest', id, available_from, stay_end, price_cents, price_cents * (stay_end - available_from),
+           ${nightsLines(sql`price_cents`, sql`available_from`, sql`stay_end`)}, 'succeeded'
     from (
       select r.*, case when n % 100 = 0 then r.available_to else r.available_from + 3 end as stay_end
       from (select *, row_number() over (order by created_at desc) as n from rooms) r
@@ -220,11 +221,17 @@ export async function seedRoomsBench(db: Db, count: number): Promise<void> {
     ) picked`);
   await db.execute(sql`
     insert into bookings (room_id, guest_id, payment_id, check_in, check_out, room_title, room_location, room_image, nightly_price_cents, total_cents,
-                          kept_cents, reference)
+                          price_lines, kept_cents, reference)
     select p.room_id, p.guest_id, p.id, p.check_in, p.check_out, r.title, r.location, r.image, p.nightly_price_cents, p.amount_cents,
-           p.amount_cents, ${benchReference(sql`1000000000 + substr(p.provider_payment_id, 7)::bigint`)}
+           p.price_lines, p.amount_cents, ${benchReference(sql`1000000000 + substr(p.provider_payment_id, 7)::bigint`)}
     from payments p join rooms r on r.id = p.room_id where p.provider = 'bench'`);
   await db.execute(sql`analyze`);
+}
+
+/** A plain stay's one line item (its nights at one price), as the quote writes it (packages/domain/src/quote.ts). */
+function nightsLines(unitCents: SQL, checkIn: SQL, checkOut: SQL): SQL {
+  return sql`jsonb_build_array(jsonb_build_object('kind', 'nights', 'amountCents', ${unitCents} * (${checkOut} - ${checkIn}), 'credit', false,
+    'nights', ${checkOut} - ${checkIn}, 'unitCents', ${unitCents}, 'weekend', false))`;
 }
 
 /**
@@ -334,16 +341,17 @@ export async function seedSearchBench(db: Db, roomCount: number, bookings: numbe
     step('stays laid out');
     await tx.execute(sql`
       insert into payments (id, provider, provider_payment_id, guest_id, room_id, check_in, check_out, nightly_price_cents, guests, amount_cents,
-                            status, card_brand, card_last4, created_at, updated_at)
+                            price_lines, status, card_brand, card_last4, created_at, updated_at)
       select payment_id, 'bench', 'bench_search_' || i, guest_id, room_id, check_in, check_out, price_cents, guests, total_cents,
+             ${nightsLines(sql`price_cents`, sql`check_in`, sql`check_out`)},
              'succeeded', 'visa', '4242', created_at, created_at
       from bench_stays order by room_id, check_in`);
     step('payments');
     await tx.execute(sql`
       insert into bookings (id, room_id, guest_id, payment_id, check_in, check_out, room_title, room_location, room_image,
-                            nightly_price_cents, guests, total_cents, kept_cents, reference, status, created_at)
+                            nightly_price_cents, guests, total_cents, price_lines, kept_cents, reference, status, created_at)
       select md5('bench-book-' || i)::uuid, room_id, guest_id, payment_id, check_in, check_out, title, location, image,
-             price_cents, guests, total_cents, total_cents, ${benchReference(sql`2000000000 + i`)}, 'confirmed', created_at
+             price_cents, guests, total_cents, ${nightsLines(sql`price_cents`, sql`check_in`, sql`check_out`)}, total_cents, ${benchReference(sql`2000000000 + i`)}, 'confirmed', created_at
       from bench_stays order by room_id, check_in`);
     step('bookings');
   });

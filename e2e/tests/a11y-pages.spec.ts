@@ -63,6 +63,7 @@ test('a stay, as its guest and its host: the trip page, its receipt, messages, t
     await expectPagesAccessible(hostPage, [
       ['/dashboard/manage-bookings', 'Manage Bookings'],
       ['/dashboard/my-listings', 'My Listings'],
+      ['/dashboard/calendar', 'Calendar'],
       ['/dashboard', 'Statistics'],
       ['/dashboard/messages', 'Messages'],
     ]);

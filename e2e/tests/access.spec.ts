@@ -62,7 +62,7 @@ test('each role sees its own sidebar entries', async ({ page, browser, baseURL }
   await signInAs(page, DEMO.host);
   await page.goto('/dashboard');
   const nav = dashboardNav(page);
-  for (const entry of ['Statistics', 'Add Room', 'My Listings', 'Manage Bookings', 'Profile']) {
+  for (const entry of ['Statistics', 'Add Room', 'My Listings', 'Calendar', 'Manage Bookings', 'Profile']) {
     await expect(nav.getByRole('link', { name: entry })).toBeVisible();
   }
   await expect(page.getByRole('button', { name: /^Switch to (Guest|Host)$/ })).toBeVisible();

@@ -60,7 +60,7 @@ test('a guest picks dates, pays by card and finds the stay in My Bookings', asyn
   await expect(card.getByRole('button', { name: 'Reserve' })).toBeDisabled();
   await pickStay(page, stay);
   await expect(pickAnnouncement(page)).toHaveText(describeStay(stay));
-  await expect(card.getByText(`${usd(room.priceCents)} × 3 nights`, { exact: true })).toBeVisible();
+  await expect(card.getByText(`3 nights × ${usd(room.priceCents)}`, { exact: true })).toBeVisible();
   await expect(card.getByText(total, { exact: true })).toBeVisible();
 
   await card.getByRole('button', { name: 'Reserve' }).click();
@@ -69,7 +69,7 @@ test('a guest picks dates, pays by card and finds the stay in My Bookings', asyn
   for (const text of [room.title, room.location, guest.name, mediumDate(stay.from), mediumDate(stay.to)]) {
     await expect(dialog.getByText(text, { exact: true })).toBeVisible();
   }
-  await expect(dialog.getByText(`${usd(room.priceCents)} × 3 nights`, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(`3 nights × ${usd(room.priceCents)}`, { exact: true })).toBeVisible();
   await expect(dialog.getByText('Test mode')).toBeVisible();
   await expect(dialog.getByText(SUCCESS_CARD)).toBeVisible();
   await fillCard(dialog, SUCCESS_CARD);

@@ -44,7 +44,7 @@ for (const viewport of [
       // ten nights from day 20 are free in its window (to 83 days after), and cost 10 × $1,450 = $14,500.
       const today = new Date().toISOString().slice(0, 10);
       await pickStay(page, { from: addDays(today, 20), to: addDays(today, 30) });
-      await expect(reservation.getByText('$1,450 × 10 nights', { exact: true })).toBeVisible();
+      await expect(reservation.getByText('10 nights × $1,450', { exact: true })).toBeVisible();
       await expect(reservation.getByText('$14,500', { exact: true })).toBeVisible();
     });
   });

@@ -85,7 +85,7 @@ test('clicking a card opens the room with every detail', async ({ page, request 
   await pickStay(page, freeStay(availability, 3, 1));
   await expect(reservation.getByText('Total', { exact: true })).toBeVisible();
   // 3 × $149.99
-  await expect(reservation.getByText(`${TIMBER_LODGE.nightly} × 3 nights`, { exact: true })).toBeVisible();
+  await expect(reservation.getByText(`3 nights × ${TIMBER_LODGE.nightly}`, { exact: true })).toBeVisible();
   await expect(reservation.getByText('$449.97', { exact: true })).toBeVisible();
   await expect(reservation.getByRole('button', { name: 'Reserve' })).toBeEnabled();
   // Whoever looks, the stay's days are the room's.

@@ -51,7 +51,7 @@ test('a room opened from a dated search for 2 guests keeps the dates and guests 
   const card = reservationCard(page);
   const guests = card.getByRole('group', { name: 'Guests' });
   await expect(pickAnnouncement(page)).toHaveText(describeStay(stay));
-  await expect(card.getByText(`${usd(room.priceCents)} × 3 nights`, { exact: true })).toBeVisible();
+  await expect(card.getByText(`3 nights × ${usd(room.priceCents)}`, { exact: true })).toBeVisible();
   await expect(card.getByText(total, { exact: true })).toBeVisible();
   await expect(guests).toContainText('2 guests');
 

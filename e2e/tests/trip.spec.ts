@@ -65,7 +65,7 @@ test('a guest pays and lands on the trip page with its reference; the host opens
   const stayFacts = page.getByRole('region', { name: 'Your stay' });
   await expect(stayFacts.getByText(mediumDate(stay.from), { exact: true })).toBeVisible();
   await expect(stayFacts.getByText(mediumDate(stay.to), { exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Price' }).getByText(`${usd(room!.priceCents)} × 3 nights`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Price' }).getByText(`3 nights × ${usd(room!.priceCents)}`)).toBeVisible();
   const payment = page.getByRole('region', { name: 'Payment' });
   await expect(payment.getByText('Visa ending in 4242')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your host' }).getByText(host.name, { exact: true })).toBeVisible();

@@ -35,6 +35,8 @@ export const ACCESS = {
   addRoom: { roles: ['host'], path: APP_PATHS.addRoom, sidebar: ['host'], hostMode: 'host' },
   /** My Listings, and changing one's own rooms there. */
   myListings: { roles: ['host'], path: APP_PATHS.myListings, sidebar: ['host'], hostMode: 'host' },
+  /** The host calendar: blocking, pricing and noting one's own listings' nights. */
+  hostCalendar: { roles: ['host'], path: APP_PATHS.hostCalendar, sidebar: ['host'], hostMode: 'host' },
   manageBookings: { roles: ['host'], path: APP_PATHS.manageBookings, sidebar: ['host'], hostMode: 'host' },
   /** Removing a listing: its host, or an admin taking down an abusive one (not a page of its own). */
   removeRoom: { roles: ['host', 'admin'] },

@@ -19,6 +19,7 @@ export const APP_PATHS = {
   dashboard: '/dashboard',
   addRoom: '/dashboard/add-room',
   myListings: '/dashboard/my-listings',
+  hostCalendar: '/dashboard/calendar',
   manageUsers: '/dashboard/manage-users',
   myBookings: '/dashboard/my-bookings',
   manageBookings: '/dashboard/manage-bookings',

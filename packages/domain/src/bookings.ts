@@ -4,6 +4,20 @@ import { ROOM_LIMITS } from './room-limits.js';
 import { CANCELLATION_POLICIES } from './cancellation.js';
 import { bookingReviewSchema } from './reviews.js';
 import { cursorPageSchema, pageLimitSchema } from './pages.js';
+import { QUOTE_LINE_KINDS } from './quote.js';
+
+/** One line item of a stay's price (`QuoteLine`, packages/domain/src/quote.ts): what a page words with `lineLabel`. */
+export const quoteLineSchema = z.object({
+  kind: z.enum(QUOTE_LINE_KINDS),
+  amountCents: z.int(),
+  credit: z.boolean(),
+  nights: z.int().optional(),
+  unitCents: z.int().optional(),
+  weekend: z.boolean().optional(),
+  percent: z.int().optional(),
+  rateBp: z.int().optional(),
+  guests: z.int().optional(),
+});
 
 /**
  * The booking API's shapes. The browser names a room and the dates; the server decides the guest
@@ -31,6 +45,13 @@ export const roomAvailabilitySchema = z.object({
   /** The first night nobody has booked, or null when none remains (the room is booked). */
   firstBookable: z.nullable(isoDateSchema),
   booked: z.boolean(),
+  /**
+   * What the host set on nights from today on (`NightSetting` without the host's private note), in date order: the
+   * picker and the quote read prices, minimum stays and closed nights from it.
+   */
+  nights: z.array(
+    z.object({ from: isoDateSchema, to: isoDateSchema, priceCents: z.int().nullable(), minNights: z.int().nullable(), blocked: z.boolean() }),
+  ),
 });
 export type RoomAvailability = z.infer<typeof roomAvailabilitySchema>;
 
@@ -64,6 +85,8 @@ export const paymentIntentSchema = z.object({
   nights: z.int(),
   nightlyPriceCents: z.int(),
   totalCents: z.int(),
+  /** The quote's line items, adding up to `totalCents`: what 'Review Info Before Reserve' lists. */
+  lines: z.array(quoteLineSchema),
   /** The guest count the stay is for, as the server recorded it. */
   guests: z.int(),
   /** The policy the stay will be booked under, whatever the host changes while the guest pays. */
@@ -135,6 +158,8 @@ export const bookingSchema = z.object({
   /** The stay's total in dollars (the spec's price) and in cents. */
   price: z.number(),
   priceCents: z.int(),
+  /** The line items the stay was charged, adding up to `priceCents`; a later change of the room's rules never alters them. */
+  lines: z.array(quoteLineSchema),
   refundedCents: z.int(),
   /**
    * What the stay brought in: the total while confirmed; once cancelled, what was captured and not refunded

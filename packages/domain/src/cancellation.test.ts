@@ -14,7 +14,7 @@ const facts = (over: Partial<RefundFacts>): RefundFacts => ({
 
 describe('refundFor', () => {
   it('refunds Flexible stays in full before the check-in day, nothing from it on', () => {
-    expect(refundFor(facts({ today: '2030-03-31' }))).toEqual({ share: 'full', refundCents: 10_001, totalCents: 10_001 });
+    expect(refundFor(facts({ today: '2030-03-31' }))).toEqual({ share: 'full', refundCents: 10_001, totalCents: 10_001, lines: [] });
     expect(refundFor(facts({ today: '2030-04-01' })).refundCents).toBe(0);
   });
 

@@ -8,6 +8,7 @@
  */
 import { addDays, nightsBetween, type IsoDate } from './dates.js';
 import type { Cents } from './money.js';
+import type { QuoteLine, QuoteLineKind } from './quote.js';
 import { stayHasStarted } from './stays.js';
 
 export const CANCELLATION_POLICIES = ['flexible', 'moderate', 'strict'] as const;
@@ -45,6 +46,8 @@ export type RefundShare = 'full' | 'half' | 'none';
 export type RefundFacts = {
   policy: CancellationPolicy;
   totalCents: Cents;
+  /** The line items the stay was charged: the refund is worked out per line (`refundLines`). */
+  lines?: readonly QuoteLine[];
   checkIn: IsoDate;
   /** When the stay was booked (the 48-hour rule). */
   bookedAt: Date;
@@ -56,7 +59,10 @@ export type RefundFacts = {
   cancelledBy?: 'guest' | 'host';
 };
 
-export type Refund = { share: RefundShare; refundCents: Cents; totalCents: Cents };
+/** What one line of the price gives back. */
+export type LineRefund = { kind: QuoteLineKind; refundCents: Cents };
+
+export type Refund = { share: RefundShare; refundCents: Cents; totalCents: Cents; lines: LineRefund[] };
 
 const HOUR_MS = 3_600_000;
 
@@ -78,11 +84,46 @@ function shareOf({ policy, checkIn, bookedAt, today, now, cancelledBy }: Omit<Re
   }
 }
 
-/** What a cancellation at `now` refunds, in integer cents. */
+/** A share of an amount: all, half (rounded up, in the guest's favour) or none. */
+function shareOfAmount(share: RefundShare, amountCents: Cents): Cents {
+  return share === 'full' ? amountCents : share === 'half' ? Math.ceil(amountCents / 2) : 0;
+}
+
+/**
+ * A refund line by line (docs/decisions/047-host-calendar-and-price-quote.md): the policy's share applies to what
+ * the stay's nights cost (the nights after their discount, and the extra-guest fee, which is charged by the night);
+ * the cleaning fee comes back in full, since a stay is only cancelled before check-in; the tax comes back in the
+ * proportion of what it was charged on that comes back, rounded to the nearest cent. A discount line refunds
+ * nothing of its own: the nights' line carries it.
+ */
+export function refundLines(lines: readonly QuoteLine[], share: RefundShare): LineRefund[] {
+  const sum = (kinds: readonly QuoteLineKind[]) => lines.filter((l) => kinds.includes(l.kind)).reduce((t, l) => t + (l.credit ? -l.amountCents : l.amountCents), 0);
+  const netNights = sum(['nights', 'weekly-discount', 'monthly-discount']);
+  const nightsRefund = shareOfAmount(share, netNights);
+  const guestFee = sum(['extra-guest-fee']);
+  const guestFeeRefund = shareOfAmount(share, guestFee);
+  const cleaning = sum(['cleaning-fee']);
+  const taxed = netNights + guestFee + cleaning;
+  const tax = sum(['tax']);
+  const taxRefund = taxed > 0 ? Math.round((tax * (nightsRefund + guestFeeRefund + cleaning)) / taxed) : 0;
+  const refunds: LineRefund[] = [{ kind: 'nights', refundCents: nightsRefund }];
+  if (cleaning > 0) refunds.push({ kind: 'cleaning-fee', refundCents: cleaning });
+  if (guestFee > 0) refunds.push({ kind: 'extra-guest-fee', refundCents: guestFeeRefund });
+  if (tax > 0) refunds.push({ kind: 'tax', refundCents: taxRefund });
+  return refunds;
+}
+
+/** What a cancellation at `now` refunds, in integer cents: by line when the stay's lines are known. */
 export function refundFor(facts: RefundFacts): Refund {
   const share = shareOf(facts);
-  const refundCents = share === 'full' ? facts.totalCents : share === 'half' ? Math.ceil(facts.totalCents / 2) : 0;
-  return { share, refundCents, totalCents: facts.totalCents };
+  if (!facts.lines || facts.lines.length === 0 || share === 'full') {
+    const refundCents = shareOfAmount(share, facts.totalCents);
+    return { share, refundCents, totalCents: facts.totalCents, lines: facts.lines ? refundLines(facts.lines, share) : [] };
+  }
+  const lines = refundLines(facts.lines, share);
+  // Never more than was paid, whatever the rounding of the tax's part.
+  const refundCents = Math.min(facts.totalCents, lines.reduce((total, line) => total + line.refundCents, 0));
+  return { share, refundCents, totalCents: facts.totalCents, lines };
 }
 
 /**

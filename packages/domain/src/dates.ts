@@ -40,6 +40,23 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return fromUtcMs(toUtcMs(date) + days * DAY_MS);
 }
 
+/** The month before or after ("2026-12" + 1 → "2027-01"). */
+export function addMonths(month: string, count: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + count;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The same day of the month `count` months later, or that month's last day when it is shorter (31 Jan + 1 → 28 Feb). */
+export function addMonthsToDate(date: IsoDate, count: number): IsoDate {
+  const month = addMonths(date.slice(0, 7), count);
+  for (let day = Number(date.slice(8)); day >= 28; day--) {
+    const candidate = `${month}-${String(day).padStart(2, '0')}`;
+    if (isIsoDate(candidate)) return candidate;
+  }
+  return `${month}-${date.slice(8)}`;
+}
+
 /** Today's calendar date in UTC. */
 export function todayIso(now: Date = new Date()): IsoDate {
   return now.toISOString().slice(0, 10);

@@ -27,3 +27,7 @@ export * from './ratings.js';
 export * from './reviews.js';
 export * from './amenities.js';
 export * from './pages.js';
+export * from './listing-rules.js';
+export * from './quote.js';
+export * from './listing-rules-input.js';
+export * from './host-calendar.js';

@@ -62,6 +62,8 @@ describe('room input', () => {
       photos: [IMAGE],
       // Sent as the spec sends it, a lone image: on an update it replaces the cover only.
       coverOnly: true,
+      // No stay rule named: a new room keeps the defaults, an update what it had.
+      rules: {},
     });
   });
 

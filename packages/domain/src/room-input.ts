@@ -4,6 +4,7 @@ import { CANCELLATION_POLICIES } from './cancellation.js';
 import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate, isTimeZone, tidyTimeZone, todayIn, type IsoDate } from './dates.js';
 import { isOwnImageUrl } from './images.js';
+import { LISTING_RULE_FIELDS, splitRuleFields } from './listing-rules-input.js';
 import { formatMoney, parseDollars, type Cents } from './money.js';
 import { ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
 import { ROOM_LIMITS } from './room-limits.js';
@@ -194,6 +195,8 @@ function roomInputSchemaWith(startRule: StartRule | null) {
         .refine(isTimeZone, { error: 'Please choose a time zone such as Europe/Lisbon' })
         .transform(tidyTimeZone)
         .optional(),
+      /** The stay rules and fees (listing-rules-input.ts), each left out to keep what the room has. */
+      ...LISTING_RULE_FIELDS,
     })
     .superRefine(
       (room, ctx) => {
@@ -222,14 +225,16 @@ function roomInputSchemaWith(startRule: StartRule | null) {
         ctx.addIssue({ code: 'custom', path: ['to'], message: 'Availability can be at most two years long' });
       }
     })
-    .transform(({ price, photos, image, ...room }) => {
+    .transform((values) => {
+      const { rules, rest } = splitRuleFields(values);
+      const { price, photos, image, ...room } = rest;
       // The checks above leave at least one photo: `photos`, or a lone `image`.
       const all = photos ?? (image === undefined ? [] : [image]);
       /*
        * A lone `image` (a client from before galleries) names the cover only: a new room's one photo, and on an
        * update the new cover before the room's other photos, which it must not throw away.
        */
-      return { ...room, priceCents: price, photos: all, image: all[0] ?? '', coverOnly: photos === undefined };
+      return { ...room, priceCents: price, photos: all, image: all[0] ?? '', coverOnly: photos === undefined, rules };
     });
 }
 

@@ -41,6 +41,27 @@ export const roomHostSchema = zm.extend(hostSchema, {
   email: zm.optional(zm.string()),
 });
 
+/** A room's stay rules and fees (`ListingRules` but its nightly price, which is the room's `priceCents`). */
+export const listingRulesSchema = zm.object({
+  weekendPriceCents: zm.nullable(zm.int()),
+  minNights: zm.int(),
+  maxNights: zm.int(),
+  /** Weekdays as 7 bits, bit 0 Sunday. */
+  checkInDays: zm.int(),
+  checkOutDays: zm.int(),
+  noticeDays: zm.int(),
+  sameDayUntil: zm.nullable(zm.string()),
+  bookingWindowMonths: zm.nullable(zm.int()),
+  preparationNights: zm.int(),
+  cleaningFeeCents: zm.int(),
+  extraGuestFeeCents: zm.int(),
+  guestsIncluded: zm.int(),
+  weeklyDiscountPct: zm.int(),
+  monthlyDiscountPct: zm.int(),
+  /** Basis points: 1,234 is 12.34%. */
+  taxRateBp: zm.int(),
+});
+
 /**
  * A room as the API answers it. The field names are the product's public ones (`_id`, `from`, `to`,
  * `guests`, `booked`). `price` is the nightly price in dollars for display; `priceCents` is the same
@@ -78,6 +99,8 @@ export const roomSchema = zm.object({
   checkOutTime: zm.nullable(zm.string()),
   /** The host's house rules, plain text with its line breaks ('' for none). */
   houseRules: zm.string(),
+  /** Its stay rules and fees: what the room page's picker and quote follow (the server decides with the same). */
+  rules: listingRulesSchema,
 });
 export type Room = z.infer<typeof roomSchema>;
 
@@ -90,7 +113,7 @@ export type RoomSummary = z.infer<typeof roomSummarySchema>;
  * search answers, which the home page embeds in its HTML (docs/decisions/031-photo-galleries.md,
  * 032-amenities-and-house-rules.md).
  */
-const PAGE_ONLY_FIELDS = { photos: true, amenities: true, checkInTime: true, checkOutTime: true, houseRules: true } as const;
+const PAGE_ONLY_FIELDS = { photos: true, amenities: true, checkInTime: true, checkOutTime: true, houseRules: true, rules: true } as const;
 
 export const ROOMS_PAGE_SIZE = 24;
 export const ROOMS_MAX_PAGE_SIZE = 60;

@@ -102,9 +102,3 @@ export function monthOf(date: string): string {
   return date.slice(0, 7);
 }
 
-/** The month before or after ("2026-12" + 1 → "2027-01"). */
-export function addMonths(month: string, count: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) + count;
-  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
-}

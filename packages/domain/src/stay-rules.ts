@@ -2,11 +2,27 @@
  * The rules of one stay, for the API (which refuses it) and the room's page (which says why Reserve is off).
  * Free of zod, so the room page's bundle can take it module by module (docs/decisions/017-bundle-budget.md).
  */
-import { formatIsoDate, nightsBetween, todayIn, type IsoDate } from './dates.js';
+import { addDays, formatIsoDate, nightsBetween, todayIn, type IsoDate } from './dates.js';
+import {
+  blockedRunsIn,
+  DEFAULT_LISTING_RULES,
+  firstNoticeCheckIn,
+  lastBookableCheckIn,
+  maskHasWeekday,
+  minNightsFrom,
+  WEEKDAY_NAMES,
+  weekdayOf,
+  weekdaysOfMask,
+  withPreparation,
+  type ListingRules,
+  type NightSetting,
+  type WeekdayMask,
+} from './listing-rules.js';
 import { formatMoney, stayTotalCents, type Cents } from './money.js';
+import { quoteStay } from './quote.js';
 import { MAX_STAY_NIGHTS, MAX_STAY_TOTAL_CENTS, MIN_PAYMENT_CENTS } from './stay-limits.js';
 import { isCheckInOpen, isInsideWindow, staysOverlap, type Stay } from './stays.js';
-import { countOf } from './text.js';
+import { countOf, listOf } from './text.js';
 
 /**
  * What is known of the room. A fact left out is a rule not checked: the picker knows the window and the taken
@@ -24,6 +40,12 @@ export type StayRoom = {
   /** Today where the room is; else read from `timeZone`'s clock. */
   today?: IsoDate;
   timeZone?: string;
+  /** The time of day where the room is ('HH:MM'), for a same-day cut-off; else read from `timeZone`'s clock. */
+  timeOfDay?: string;
+  /** The listing's stay rules and fees (`listing-rules.ts`); left out, a stay is checked as by the defaults. */
+  rules?: Omit<ListingRules, 'priceCents'>;
+  /** What the calendar sets on nights, in date order: prices, minimum stays, blocks. */
+  nightSettings?: readonly NightSetting[];
 };
 
 export type StayCheck = {
@@ -44,9 +66,17 @@ export const STAY_PROBLEMS = [
   'in-the-past',
   'outside-window',
   'too-long',
+  'notice',
+  'booking-window',
+  'check-in-day',
+  'check-out-day',
+  'min-nights',
+  'max-nights',
   'below-minimum',
   'above-maximum',
+  'blocked',
   'taken',
+  'preparation',
 ] as const;
 export type StayProblem = (typeof STAY_PROBLEMS)[number];
 
@@ -61,25 +91,93 @@ export function findStayProblem({ stay, room, taken, viewerId, guests }: StayChe
   if (guests !== undefined && room.guests !== undefined && guests > room.guests) return 'too-many-guests';
   const nights = nightsBetween(stay.from, stay.to);
   if (nights < 1) return 'no-nights';
-  const today = room.today ?? (room.timeZone ? todayIn(room.timeZone) : undefined);
+  const today = todayOf(room);
   if (today !== undefined && !isCheckInOpen(stay.from, today)) return 'in-the-past';
   if (!isInsideWindow(stay, room)) return 'outside-window';
   if (nights > MAX_STAY_NIGHTS) return 'too-long';
-  if (room.priceCents !== undefined) {
-    const totalCents = stayTotalCents(room.priceCents, stay.from, stay.to);
+  // Left out, the rules are the defaults: they refuse nothing the checks above let through, but the calendar's
+  // minimum stays and prices still count.
+  const { rules = DEFAULT_LISTING_RULES, nightSettings = [] } = room;
+  if (today !== undefined) {
+    if (stay.from < firstNoticeCheckIn(rules, today, timeOfDayOf(room))) return 'notice';
+    const last = lastBookableCheckIn(rules, today);
+    if (last !== null && stay.from > last) return 'booking-window';
+  }
+  if (!maskHasWeekday(rules.checkInDays, weekdayOf(stay.from))) return 'check-in-day';
+  if (!maskHasWeekday(rules.checkOutDays, weekdayOf(stay.to))) return 'check-out-day';
+  if (nights < minNightsFrom(rules, nightSettings, stay.from)) return 'min-nights';
+  if (nights > rules.maxNights) return 'max-nights';
+  const totalCents = totalCentsOf({ stay, room }, guests);
+  if (totalCents !== null) {
     if (totalCents < MIN_PAYMENT_CENTS) return 'below-minimum';
     if (totalCents > MAX_STAY_TOTAL_CENTS) return 'above-maximum';
   }
+  if (blockedRunsIn(nightSettings, stay).length > 0) return 'blocked';
   if (taken?.some((other) => staysOverlap(stay, other))) return 'taken';
+  if (taken && withPreparation(taken, rules.preparationNights).some((other) => staysOverlap(stay, other))) return 'preparation';
   return null;
 }
 
-type Facts = Pick<StayCheck, 'stay' | 'room'>;
+/** Problems a longer stay from the same day may not have: every other one stays or grows with more nights. */
+const CURED_BY_MORE_NIGHTS: readonly StayProblem[] = ['check-out-day', 'below-minimum', 'min-nights'];
+/** How many check-out days past the shortest stay are tried: a week finds any allowed check-out weekday. */
+const CHECK_OUTS_TRIED = 7;
+
+/**
+ * Whether some stay may start on `day`, for the date picker's check-in days and the host calendar's hints: null
+ * when one may, else the problem of the shortest stay from it (the one a person is told about).
+ */
+export function checkInProblem(day: IsoDate, check: Omit<StayCheck, 'stay'>): StayProblem | null {
+  const rules = check.room.rules ?? DEFAULT_LISTING_RULES;
+  const shortest = minNightsFrom(rules, check.room.nightSettings ?? [], day);
+  const longest = Math.min(rules.maxNights, MAX_STAY_NIGHTS, shortest + CHECK_OUTS_TRIED - 1);
+  let first: StayProblem | null = null;
+  for (let nights = shortest; nights <= Math.max(shortest, longest); nights++) {
+    const problem = findStayProblem({ ...check, stay: { from: day, to: addDays(day, nights) } });
+    if (problem === null) return null;
+    first ??= problem;
+    if (!CURED_BY_MORE_NIGHTS.includes(problem)) break;
+  }
+  return first;
+}
+
+function todayOf(room: StayRoom): IsoDate | undefined {
+  return room.today ?? (room.timeZone ? todayIn(room.timeZone) : undefined);
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The time of day where the room is, 'HH:MM' (midnight when neither it nor the zone is known). */
+function timeOfDayOf(room: StayRoom): string {
+  if (room.timeOfDay !== undefined) return room.timeOfDay;
+  if (!room.timeZone) return '00:00';
+  let format = clockFormats.get(room.timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone: room.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    clockFormats.set(room.timeZone, format);
+  }
+  return format.format(new Date());
+}
+
+/** The stay's total by the one quote, when the room's price is known; null otherwise. */
+function totalCentsOf({ stay, room }: Facts, guests = 1): Cents | null {
+  if (room.priceCents === undefined) return null;
+  if (!room.rules && !room.nightSettings?.length) return stayTotalCents(room.priceCents, stay.from, stay.to);
+  return quoteStay({ ...(room.rules ?? DEFAULT_LISTING_RULES), priceCents: room.priceCents }, room.nightSettings ?? [], stay, guests).totalCents;
+}
+
+/** 'Saturdays', 'Fridays and Saturdays': the days a mask allows, as a guest reads them. */
+function weekdaysText(mask: WeekdayMask): string {
+  return listOf(weekdaysOfMask(mask).map((weekday) => `${WEEKDAY_NAMES[weekday]}s`));
+}
+
+/** The stay and its room, and the guests when known: the total a message states counts their extra-guest fee. */
+type Facts = Pick<StayCheck, 'stay' | 'room' | 'guests'>;
 
 /** Also the answer when the database's overlap constraint refuses a stay another guest booked first. */
 export const TAKEN_STAY_MESSAGE = 'These dates were just booked by someone else. Please choose other dates.';
 
-const totalOf = ({ stay, room }: Facts) => formatMoney(stayTotalCents(room.priceCents ?? 0, stay.from, stay.to));
+const totalOf = (facts: Facts) => formatMoney(totalCentsOf(facts, facts.guests) ?? 0);
 
 /** The one wording of each problem, shown by the room's page and answered by the API. */
 export const STAY_PROBLEM_MESSAGES: Record<StayProblem, (facts: Facts) => string> = {
@@ -90,10 +188,27 @@ export const STAY_PROBLEM_MESSAGES: Record<StayProblem, (facts: Facts) => string
   'outside-window': ({ room }) =>
     `This room can be booked from ${formatIsoDate(room.from)} to ${formatIsoDate(room.to)}. Please choose dates in that range.`,
   'too-long': () => `A stay can be at most ${MAX_STAY_NIGHTS} nights.`,
+  notice: ({ room }) =>
+    room.rules && room.rules.noticeDays > 0
+      ? `Book at least ${countOf(room.rules.noticeDays, 'day')} ahead.`
+      : `Same-day stays can be booked until ${room.rules?.sameDayUntil ?? '00:00'} (the home's time). Please choose a later check-in day.`,
+  'booking-window': ({ room }) => `This home takes stays starting at most ${countOf(room.rules?.bookingWindowMonths ?? 0, 'month')} ahead.`,
+  'check-in-day': ({ room }) => `Check-in is on ${weekdaysText(room.rules?.checkInDays ?? 0)} only.`,
+  'check-out-day': ({ room }) => `Check-out is on ${weekdaysText(room.rules?.checkOutDays ?? 0)} only.`,
+  'min-nights': ({ stay, room }) => {
+    const rules = room.rules ?? DEFAULT_LISTING_RULES;
+    const fromCalendar = minNightsFrom(rules, room.nightSettings ?? [], stay.from);
+    const when = fromCalendar === rules.minNights ? '' : ` starting on ${formatIsoDate(stay.from)}`;
+    return `This home takes stays of at least ${countOf(fromCalendar, 'night')}${when}.`;
+  },
+  'max-nights': ({ room }) => `This home takes stays of at most ${countOf(room.rules?.maxNights ?? MAX_STAY_NIGHTS, 'night')}.`,
   'below-minimum': (facts) => `Card payments start above ${formatMoney(MIN_PAYMENT_CENTS - 1)}; this stay costs ${totalOf(facts)}.`,
   'above-maximum': (facts) =>
     `One booking can cost at most ${formatMoney(MAX_STAY_TOTAL_CENTS)}; this stay costs ${totalOf(facts)}. Please choose fewer nights.`,
+  blocked: () => 'The host has closed some of these nights. Please choose other dates.',
   taken: () => TAKEN_STAY_MESSAGE,
+  preparation: ({ room }) =>
+    `The host keeps ${countOf(room.rules?.preparationNights ?? 0, 'night')} free before and after each stay to prepare the home. Please choose other dates.`,
 };
 
 /** What a person reads about a problem with this stay. */

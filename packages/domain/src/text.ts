@@ -19,3 +19,9 @@ export function hasControlCharacters(text: string): boolean {
 export function withoutControlCharacters(text: string): string {
   return text.replace(/\p{Cc}+/gu, ' ');
 }
+
+/** 'a', 'a and b', 'a, b and c': a list as a sentence says it. */
+export function listOf(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookingSchema } from './bookings.js';
+import { bookingSchema, quoteLineSchema } from './bookings.js';
 import { CANCELLATION_POLICIES } from './cancellation.js';
 import { isoDateSchema } from './rooms.js';
 
@@ -39,8 +39,8 @@ export const tripSchema = z.object({
     checkInTime: z.string().nullable(),
     checkOutTime: z.string().nullable(),
   }),
-  /** Nightly price × nights = total, in cents, at the price the stay was paid at. */
-  price: z.object({ nightlyCents: z.int(), nights: z.int(), totalCents: z.int() }),
+  /** What the stay was charged, in cents: its nightly price, nights, line items (the quote's) and total. */
+  price: z.object({ nightlyCents: z.int(), nights: z.int(), lines: z.array(quoteLineSchema), totalCents: z.int() }),
   payment: z.object({
     card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
     capturedCents: z.int(),

@@ -73,6 +73,7 @@ describe.each(TEST_DATABASE_KINDS)('database constraints on %s', (kind) => {
       roomImage: room.image,
       nightlyPriceCents: 100,
       totalCents: 100,
+      priceLines: booking.priceLines,
       keptCents: 100,
       reference: newBookingReference(),
     });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   addDays,
+  listingRulesOf,
   nightsBetween,
   normalizeEmail,
+  quoteStay,
   TEST_SUCCESS_CARD,
   todayIso,
   type CardInput,
@@ -83,7 +85,9 @@ export async function insertBooking(
   },
 ): Promise<{ booking: typeof bookings.$inferSelect; payment: typeof payments.$inferSelect }> {
   const { room, guestId, checkIn, checkOut, status = 'confirmed', provider = 'test', createdAt = new Date(), processor } = params;
-  const amountCents = Math.max(1, nightsBetween(checkIn, checkOut)) * room.priceCents;
+  // Priced as the API prices it (a reversed stay, which only constraint tests insert, as one night).
+  const stay = nightsBetween(checkIn, checkOut) >= 1 ? { from: checkIn, to: checkOut } : { from: checkIn, to: addDays(checkIn, 1) };
+  const { lines: priceLines, totalCents: amountCents } = quoteStay(listingRulesOf(room), [], stay, 1);
   const cancelled = status === 'cancelled';
   const paymentId = randomUUID();
   const bookingId = randomUUID();
@@ -119,6 +123,7 @@ export async function insertBooking(
       nightlyPriceCents: room.priceCents,
       cancellationPolicy: room.cancellationPolicy,
       amountCents,
+      priceLines,
       status: cancelled ? 'refunded' : 'succeeded',
       refundedCents: cancelled ? amountCents : 0,
       cardBrand: card.brand,
@@ -141,6 +146,7 @@ export async function insertBooking(
       roomImage: room.image,
       nightlyPriceCents: room.priceCents,
       totalCents: amountCents,
+      priceLines,
       keptCents: cancelled ? 0 : amountCents,
       cancellationPolicy: room.cancellationPolicy,
       reference: newBookingReference(),

@@ -17,7 +17,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { CANCELLATION_POLICIES, CATEGORY_LABELS, ROLES, USER_STATUSES } from '@staybook/domain';
+import { CANCELLATION_POLICIES, CATEGORY_LABELS, LISTING_RULE_LIMITS, ROLES, USER_STATUSES, type QuoteLine } from '@staybook/domain';
 
 /**
  * Timestamps keep millisecond precision so a value read into a JS Date and written back
@@ -132,6 +132,28 @@ export const rooms = pgTable(
     checkOutTime: text('check_out_time'),
     /** The host's house rules, plain text shown as text ('' for none). */
     houseRules: text('house_rules').notNull().default(''),
+    /*
+     * The listing's stay rules and fees (packages/domain/src/listing-rules.ts, docs/decisions/047-host-calendar-and-price-quote.md);
+     * the defaults are the product before hosts could set them: one price, any stay.
+     */
+    weekendPriceCents: cents('weekend_price_cents'),
+    minNights: integer('min_nights').notNull().default(1),
+    maxNights: integer('max_nights').notNull().default(LISTING_RULE_LIMITS.maxNights),
+    /** Weekdays as 7 bits, bit 0 Sunday (`WeekdayMask`). */
+    checkInDays: integer('check_in_days').notNull().default(127),
+    checkOutDays: integer('check_out_days').notNull().default(127),
+    noticeDays: integer('notice_days').notNull().default(0),
+    /** With no notice days: same-day stays until this local time ('HH:MM'); null, all day. */
+    sameDayUntil: text('same_day_until'),
+    bookingWindowMonths: integer('booking_window_months'),
+    preparationNights: integer('preparation_nights').notNull().default(0),
+    cleaningFeeCents: cents('cleaning_fee_cents').notNull().default(0),
+    extraGuestFeeCents: cents('extra_guest_fee_cents').notNull().default(0),
+    guestsIncluded: integer('guests_included').notNull().default(1),
+    weeklyDiscountPct: integer('weekly_discount_pct').notNull().default(0),
+    monthlyDiscountPct: integer('monthly_discount_pct').notNull().default(0),
+    /** Basis points: 1,234 is 12.34%. */
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
     /**
      * The rating aggregate of the room's published, visible guest reviews, kept in step in the transaction that
      * publishes, hides or removes one: how many, and the sum of each score (averages are sum / count).
@@ -174,6 +196,15 @@ export const rooms = pgTable(
     check('rooms_check_in_time', sql`${t.checkInTime} is null or ${t.checkInTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('rooms_check_out_time', sql`${t.checkOutTime} is null or ${t.checkOutTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('rooms_review_count', sql`${t.reviewCount} >= 0`),
+    check('rooms_weekend_price_positive', sql`${t.weekendPriceCents} is null or ${t.weekendPriceCents} > 0`),
+    check('rooms_stay_nights', sql`1 <= ${t.minNights} and ${t.minNights} <= ${t.maxNights} and ${t.maxNights} <= ${sql.raw(String(LISTING_RULE_LIMITS.maxNights))}`),
+    check('rooms_stay_days', sql`${t.checkInDays} between 1 and 127 and ${t.checkOutDays} between 1 and 127`),
+    check('rooms_notice', sql`${t.noticeDays} between 0 and ${sql.raw(String(LISTING_RULE_LIMITS.maxNoticeDays))} and (${t.sameDayUntil} is null or (${t.noticeDays} = 0 and ${t.sameDayUntil} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'))`),
+    check('rooms_booking_window', sql`${t.bookingWindowMonths} is null or ${t.bookingWindowMonths} in (3, 6, 9, 12, 24)`),
+    check('rooms_preparation', sql`${t.preparationNights} between 0 and 2`),
+    check('rooms_fees', sql`${t.cleaningFeeCents} >= 0 and ${t.extraGuestFeeCents} >= 0 and ${t.guestsIncluded} >= 1`),
+    check('rooms_discounts', sql`${t.weeklyDiscountPct} between 0 and ${sql.raw(String(LISTING_RULE_LIMITS.maxDiscountPct))} and ${t.monthlyDiscountPct} between 0 and ${sql.raw(String(LISTING_RULE_LIMITS.maxDiscountPct))}`),
+    check('rooms_tax_rate', sql`${t.taxRateBp} between 0 and ${sql.raw(String(LISTING_RULE_LIMITS.maxTaxRateBp))}`),
     // Whether an image is still shown (any photo, not only the cover), and the search's amenities filter.
     index('rooms_photos_idx').using('gin', t.photos),
     index('rooms_amenities_idx').using('gin', t.amenities),
@@ -202,6 +233,8 @@ export const payments = pgTable(
     /** The room's cancellation policy when the guest reviewed the stay: the booking is made under it. */
     cancellationPolicy: cancellationPolicy('cancellation_policy').notNull().default('flexible'),
     amountCents: cents('amount_cents').notNull(),
+    /** The quote's line items the amount adds up to (packages/domain/src/quote.ts). */
+    priceLines: jsonb('price_lines').$type<QuoteLine[]>().notNull(),
     currency: text('currency').notNull().default('usd'),
     status: paymentStatus('status').notNull().default('requires_payment'),
     /** What the provider tells us about the card; never the number or the CVC. */
@@ -246,6 +279,8 @@ export const bookings = pgTable(
     /** How many guests the stay is for, taken from its payment. */
     guests: integer('guests').notNull().default(1),
     totalCents: cents('total_cents').notNull(),
+    /** The line items the stay was charged, from its payment: what every page, mail and refund reads. */
+    priceLines: jsonb('price_lines').$type<QuoteLine[]>().notNull(),
     /**
      * What the stay brought in: its total while confirmed; once cancelled, what was captured and not refunded
      * (0 for a full refund or a hold never collected). The statistics' sales are the sum of it.
@@ -550,6 +585,33 @@ export const calendarBlocks = pgTable(
     // The picker's and the booking's path (a room's blocks from a day on); the search's overlap test is the
     // gist index of migration 0011.
     index('calendar_blocks_room_idx').on(t.roomId, t.checkOut),
+  ],
+);
+
+/**
+ * What a host set on a run of nights of a room in the calendar [check_in, check_out): a price, a minimum stay for
+ * stays starting on them, a block, a note (`NightSetting`). A room's settings never overlap (`room_night_settings_no_overlap`,
+ * an exclusion constraint of migration 0020): a change splits the ones it meets (`applyNightChange`).
+ */
+export const roomNightSettings = pgTable(
+  'room_night_settings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    roomId: rowLink('room_id', () => rooms.id, 'cascade'),
+    checkIn: date('check_in', { mode: 'string' }).notNull(),
+    checkOut: date('check_out', { mode: 'string' }).notNull(),
+    priceCents: cents('price_cents'),
+    minNights: integer('min_nights'),
+    blocked: boolean('blocked').notNull().default(false),
+    note: text('note'),
+  },
+  (t) => [
+    check('room_night_settings_order', sql`${t.checkIn} < ${t.checkOut}`),
+    check('room_night_settings_price_positive', sql`${t.priceCents} is null or ${t.priceCents} > 0`),
+    check('room_night_settings_min_nights', sql`${t.minNights} is null or ${t.minNights} between 1 and ${sql.raw(String(LISTING_RULE_LIMITS.maxNights))}`),
+    check('room_night_settings_says_something', sql`${t.priceCents} is not null or ${t.minNights} is not null or ${t.blocked} or ${t.note} is not null`),
+    // The calendar's read (a room's settings from a day on) and the booking's; search's overlap is the constraint's gist index.
+    index('room_night_settings_room_idx').on(t.roomId, t.checkOut),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { sortAmenities, type AmenityKey, type CancellationPolicy, type CategoryLabel, type Role } from '@staybook/domain';
+import { sortAmenities, type AmenityKey, type CancellationPolicy, type CategoryLabel, type ListingRules, type Role } from '@staybook/domain';
 
 /**
  * The demo marketplace: who is in it and what they list. Sign-in passwords for the
@@ -23,7 +23,16 @@ export const DEMO_GUESTS: { key: string; name: string; email: string; tint: stri
   { key: 'kenji', name: 'Kenji Tanaka', email: 'kenji@staybook.example', tint: '#0d9488', hostRequest: true },
 ];
 
-/** `policy`: what a guest who cancels gets back; Flexible unless named. */
+/**
+ * What a demo host set on a run of nights in the calendar, counted in days from the seed's today: a season's price,
+ * a longer minimum stay, a blocked week.
+ */
+export type DemoNights = { fromDay: number; nights: number; priceCents?: number; minNights?: number; blocked?: boolean; note?: string };
+
+/**
+ * `policy`: what a guest who cancels gets back; Flexible unless named. `rules`: the listing's stay rules and fees
+ * beyond its price (the defaults unless named); `nights`: what its calendar sets on chosen nights.
+ */
 type DemoRoom = {
   title: string;
   location: string;
@@ -33,7 +42,12 @@ type DemoRoom = {
   bedrooms: number;
   bathrooms: number;
   policy?: CancellationPolicy;
+  rules?: Partial<Omit<ListingRules, 'priceCents'>>;
+  nights?: DemoNights[];
 };
+
+/** Saturdays only, as a weekday mask (bit 0 is Sunday). */
+const SATURDAY = 0b100_0000;
 
 export const DEMO_ROOMS: Record<CategoryLabel, DemoRoom[]> = {
   Beach: [
@@ -49,11 +63,46 @@ export const DEMO_ROOMS: Record<CategoryLabel, DemoRoom[]> = {
   Modern: [
     { title: 'Glass house above the city lights', location: 'Los Angeles, United States', timeZone: 'America/Los_Angeles', price: 560, guests: 6, bedrooms: 3, bathrooms: 3, policy: 'strict' },
     { title: 'Concrete loft with a rooftop garden', location: 'Berlin, Germany', timeZone: 'Europe/Berlin', price: 198, guests: 4, bedrooms: 2, bathrooms: 2 },
-    { title: 'Minimalist villa in the pines', location: 'Comporta, Portugal', timeZone: 'Europe/Lisbon', price: 375, guests: 8, bedrooms: 4, bathrooms: 3 },
+    {
+      title: 'Minimalist villa in the pines',
+      location: 'Comporta, Portugal',
+      timeZone: 'Europe/Lisbon',
+      price: 375,
+      guests: 8,
+      bedrooms: 4,
+      bathrooms: 3,
+      // Longer stays cost less; guests above four pay a fee; a festival season is dearer; the host's own week is closed.
+      rules: { weeklyDiscountPct: 10, monthlyDiscountPct: 20, extraGuestFeeCents: 25_00, guestsIncluded: 4, cleaningFeeCents: 120_00, taxRateBp: 650 },
+      nights: [
+        { fromDay: 20, nights: 10, priceCents: 450_00, minNights: 4, note: 'Festival season' },
+        { fromDay: 40, nights: 7, blocked: true, note: 'Family week' },
+      ],
+    },
   ],
   Countryside: [
-    { title: 'Stone farmhouse among the vines', location: 'Chianti, Italy', timeZone: 'Europe/Rome', price: 260, guests: 8, bedrooms: 4, bathrooms: 2, policy: 'moderate' },
-    { title: 'Thatched cottage with a rose garden', location: 'Cotswolds, United Kingdom', timeZone: 'Europe/London', price: 172, guests: 4, bedrooms: 2, bathrooms: 1 },
+    {
+      title: 'Stone farmhouse among the vines',
+      location: 'Chianti, Italy',
+      timeZone: 'Europe/Rome',
+      price: 260,
+      guests: 8,
+      bedrooms: 4,
+      bathrooms: 2,
+      policy: 'moderate',
+      // Weekend prices, a cleaning fee, a 3-night minimum, Saturday check-in, a night to prepare, the local tax.
+      rules: { weekendPriceCents: 310_00, cleaningFeeCents: 90_00, minNights: 3, checkInDays: SATURDAY, preparationNights: 1, taxRateBp: 1_000 },
+    },
+    {
+      title: 'Thatched cottage with a rose garden',
+      location: 'Cotswolds, United Kingdom',
+      timeZone: 'Europe/London',
+      price: 172,
+      guests: 4,
+      bedrooms: 2,
+      bathrooms: 1,
+      // Same-day stays until 6 p.m., at most six months ahead, a night to prepare between guests.
+      rules: { sameDayUntil: '18:00', bookingWindowMonths: 6, preparationNights: 1, weekendPriceCents: 195_00 },
+    },
     { title: 'Timber lodge in rolling hills', location: 'Hokkaido, Japan', timeZone: 'Asia/Tokyo', price: 149.99, guests: 5, bedrooms: 2, bathrooms: 1 },
   ],
   Pools: [
@@ -72,7 +121,18 @@ export const DEMO_ROOMS: Record<CategoryLabel, DemoRoom[]> = {
     { title: 'Red cottage by a still lake', location: 'Småland, Sweden', timeZone: 'Europe/Stockholm', price: 118, guests: 4, bedrooms: 2, bathrooms: 1 },
   ],
   Skiing: [
-    { title: 'Ski-in chalet with a fireplace', location: 'Zermatt, Switzerland', timeZone: 'Europe/Zurich', price: 720, guests: 8, bedrooms: 4, bathrooms: 3, policy: 'moderate' },
+    {
+      title: 'Ski-in chalet with a fireplace',
+      location: 'Zermatt, Switzerland',
+      timeZone: 'Europe/Zurich',
+      price: 720,
+      guests: 8,
+      bedrooms: 4,
+      bathrooms: 3,
+      policy: 'moderate',
+      // Saturday to Saturday weeks, booked two days ahead, the tourist tax on top.
+      rules: { checkInDays: SATURDAY, checkOutDays: SATURDAY, minNights: 7, noticeDays: 2, taxRateBp: 350, cleaningFeeCents: 250_00 },
+    },
     { title: 'Cozy lodge near the lifts', location: 'Niseko, Japan', timeZone: 'Asia/Tokyo', price: 265, guests: 5, bedrooms: 2, bathrooms: 2 },
     { title: 'Mountain cabin with a sauna', location: 'Whistler, Canada', timeZone: 'America/Vancouver', price: 299, guests: 6, bedrooms: 3, bathrooms: 2 },
   ],

@@ -8,7 +8,7 @@ import { withTransaction, type Db } from '../db/client.js';
 import { DEMO_GUEST_REVIEWS, DEMO_GUESTS, DEMO_HOST_REVIEWS, DEMO_REPLIES, DEMO_ROOMS, DEMO_USERS, demoRoomExtras } from './demo-data.js';
 import { insertBooking, insertRoom, insertUser } from '../db/factories.js';
 import { recomputeRoomRatings } from '../modules/reviews/ratings.js';
-import { accounts, reviews, roleChanges, rooms, users } from '../db/schema.js';
+import { accounts, reviews, roleChanges, roomNightSettings, rooms, users } from '../db/schema.js';
 import { drawSceneSvg } from './seed-scenes.js';
 import type { ImageStore } from '../integrations/images/image-store.js';
 
@@ -261,10 +261,23 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
         description: describeRoom(room, category.description),
         image: images[i]!,
         ...demoRoomExtras(category.label, variant, i),
+        ...room.rules,
         photos: [images[i]!, ...galleryOf(i)],
         createdAt: new Date(seededAt - i * 60_000),
       });
       seededRooms.push(seeded);
+      // What its host set in the calendar: a season's price, a longer minimum stay, a closed week.
+      for (const night of room.nights ?? []) {
+        await tx.insert(roomNightSettings).values({
+          roomId: seeded.id,
+          checkIn: addDays(today, night.fromDay),
+          checkOut: addDays(today, night.fromDay + night.nights),
+          priceCents: night.priceCents ?? null,
+          minNights: night.minNights ?? null,
+          blocked: night.blocked ?? false,
+          note: night.note ?? null,
+        });
+      }
     }
     log.info(`Seeded ${DEMO_USERS.length} demo accounts and ${plan.length} rooms.`);
 

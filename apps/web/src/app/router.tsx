@@ -31,6 +31,7 @@ const DashboardLayout = lazyPage(
 const StatisticsRoute = lazyPage(() => import('./routes/dashboard/statistics'), 'StatisticsRoute');
 const AddRoomRoute = lazyPage(() => import('./routes/dashboard/add-room'), 'AddRoomRoute');
 const MyListingsRoute = lazyPage(() => import('./routes/dashboard/my-listings'), 'MyListingsRoute');
+const HostCalendarRoute = lazyPage(() => import('./routes/dashboard/host-calendar'), 'HostCalendarRoute');
 const ManageUsersRoute = lazyPage(() => import('./routes/dashboard/manage-users'), 'ManageUsersRoute');
 const MyBookingsRoute = lazyPage(() => import('./routes/dashboard/my-bookings'), 'MyBookingsRoute');
 const ManageBookingsRoute = lazyPage(() => import('./routes/dashboard/manage-bookings'), 'ManageBookingsRoute');
@@ -104,6 +105,8 @@ export const routes: RouteObject[] = [
               { index: true, element: <StatisticsRoute /> },
               { path: APP_PATHS.addRoom, element: forRole('addRoom', AddRoomRoute) },
               { path: APP_PATHS.myListings, element: forRole('myListings', MyListingsRoute) },
+              // The calendar of the host's own listings: whoever may open My Listings.
+              { path: APP_PATHS.hostCalendar, element: forRole('hostCalendar', HostCalendarRoute) },
               { path: APP_PATHS.manageUsers, element: forRole('manageUsers', ManageUsersRoute) },
               { path: APP_PATHS.myBookings, element: <MyBookingsRoute /> },
               { path: APP_PATHS.manageBookings, element: forRole('manageBookings', ManageBookingsRoute) },

@@ -1,6 +1,6 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadToasts, notify } from './notify';
 
 beforeEach(() => {
@@ -53,5 +53,17 @@ describe('notify', () => {
     });
     expect(screen.getByText('Signup Successful')).toBeTruthy();
     expect(screen.queryByText('Invalid email or password')).toBeNull();
+  });
+
+  it("offers a success's action as a button, which closes the toast when pressed", async () => {
+    const undo = vi.fn();
+    await show(() => notify.success('Nights blocked', { action: { label: 'Undo', onClick: undo } }));
+    expect(screen.getByText('Nights blocked')).toBeTruthy();
+
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Undo' })));
+
+    expect(undo).toHaveBeenCalledOnce();
+    // Dismissed: it leaves the screen once it has faded out.
+    await waitFor(() => expect(screen.queryByText('Nights blocked')).toBeNull(), { timeout: 3000 });
   });
 });

@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import type * as HotToast from 'react-hot-toast';
 import type { ToastOptions } from 'react-hot-toast';
 
@@ -24,6 +25,29 @@ function withToast(show: (toast: Toast) => void): void {
   loadToasts().then(({ default: toast }) => show(toast), () => {});
 }
 
+/** A button a success toast offers beside its message ('Undo'); pressing it closes the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+/** How long a toast with an action stays: long enough to read it and reach its button. */
+const ACTION_DURATION_MS = 10_000;
+
+/** The message with the action's button after it. */
+function withAction(message: string, action: ToastAction, close: () => void) {
+  const press = () => {
+    close();
+    action.onClick();
+  };
+  const button = createElement(
+    'button',
+    { type: 'button', onClick: press, className: 'rounded-md px-2 py-1 font-semibold text-rose-700 underline underline-offset-2 hover:bg-rose-50' },
+    action.label,
+  );
+  return createElement('span', { className: 'flex items-center gap-3' }, createElement('span', null, message), button);
+}
+
 /** Error toasts still on screen (or already gone: removing those does nothing). */
 const errorToasts = new Set<string>();
 
@@ -35,11 +59,13 @@ export const notify = {
   error(message: string, options?: ToastOptions): void {
     withToast((toast) => errorToasts.add(toast.error(message, options)));
   },
-  success(message: string, options?: ToastOptions): void {
+  /** With `action`, the toast offers a button ('Undo') and stays longer. */
+  success(message: string, { action, ...options }: ToastOptions & { action?: ToastAction } = {}): void {
     withToast((toast) => {
       for (const id of errorToasts) toast.remove(id);
       errorToasts.clear();
-      toast.success(message, options);
+      if (action) toast.success((shown) => withAction(message, action, () => toast.dismiss(shown.id)), { duration: ACTION_DURATION_MS, ...options });
+      else toast.success(message, options);
     });
   },
 };

@@ -1,5 +1,8 @@
 import type { SessionUser } from '@staybook/domain/accounts';
 import type { Booking } from '@staybook/domain/bookings';
+import { addDays, addMonthsToDate, type IsoDate } from '@staybook/domain/dates';
+import type { HostCalendar, HostCalendarNight } from '@staybook/domain/host-calendar';
+import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
 import type { ListedRoom, Room } from '@staybook/domain/rooms';
 
 /** Sample data for the web app's tests, as the API answers it. */
@@ -41,6 +44,7 @@ export function sampleRoom(overrides: Partial<Room> = {}): Room {
     checkInTime: null,
     checkOutTime: null,
     houseRules: '',
+    rules: DEFAULT_LISTING_RULES,
     ...overrides,
   };
 }
@@ -62,6 +66,7 @@ export function sampleBooking(overrides: Partial<Booking> = {}): Booking {
     guests: 2,
     price: 246.9,
     priceCents: 24_690,
+    lines: [{ kind: 'nights', amountCents: 24_690, credit: false, nights: 2, unitCents: 12_345, weekend: false }],
     refundedCents: 0,
     keptCents: 24_690,
     transactionId: 'pi_test_1',
@@ -92,4 +97,44 @@ export function sampleUser(overrides: Partial<SessionUser> = {}): SessionUser {
     emailVerified: true,
     ...overrides,
   };
+}
+
+/**
+ * For tests: a listing's host calendar as `GET /api/room/:id/calendar/nights` answers it, `months` months from
+ * `from`, every night free at $120 but those `nights` says otherwise.
+ */
+export function sampleHostCalendar({
+  roomId = '5f0c9d3e-0000-4000-8000-000000000001',
+  title = 'Lake cabin',
+  from = '2027-03-01',
+  months = 1,
+  today = '2027-03-03',
+  nights = {},
+}: {
+  roomId?: string;
+  title?: string;
+  from?: IsoDate;
+  months?: number;
+  today?: IsoDate;
+  nights?: Record<IsoDate, Partial<HostCalendarNight>>;
+} = {}): HostCalendar {
+  const to = addMonthsToDate(from, months);
+  const all: HostCalendarNight[] = [];
+  for (let date = from; date < to; date = addDays(date, 1)) {
+    all.push({
+      date,
+      priceCents: 12_000,
+      weekend: false,
+      customPrice: false,
+      state: date < today ? 'past' : 'free',
+      bookingId: null,
+      guestName: null,
+      importedFrom: null,
+      minNights: null,
+      note: null,
+      startProblem: null,
+      ...nights[date],
+    });
+  }
+  return { roomId, title, timeZone: 'Europe/Vienna', today, from, to, priceCents: 12_000, rules: DEFAULT_LISTING_RULES, nights: all };
 }

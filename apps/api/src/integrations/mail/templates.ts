@@ -5,10 +5,12 @@ import {
   countOf,
   formatIsoDate,
   formatMoney,
+  lineLabel,
   reviewPath,
   tripPath,
   type CancellationPolicy,
   type IsoDate,
+  type QuoteLine,
 } from '@staybook/domain';
 import { escapeHtml } from '../../html.js';
 import type { MailMessage } from './mailer.js';
@@ -56,6 +58,8 @@ export type StayDetails = {
   to: IsoDate;
   nights: number;
   guests: number;
+  /** The line items the stay was charged (the quote's), adding up to `totalCents`. */
+  lines: QuoteLine[];
   totalCents: number;
   guest: { name: string; email: string };
   host: { name: string; email: string };
@@ -69,6 +73,11 @@ function stayLines(stay: StayDetails): string[] {
     `${formatIsoDate(stay.from)} to ${formatIsoDate(stay.to)} (${countOf(stay.nights, 'night')})`,
     `For ${countOf(stay.guests, 'guest')}`,
   ];
+}
+
+/** The stay's price as its line items, then the total: what the trip page and the receipt show. */
+function priceLines(stay: StayDetails, total: string): string[] {
+  return [...stay.lines.map((line) => `${lineLabel(line)}: ${line.credit ? '−' : ''}${formatMoney(line.amountCents)}`), `${total}: ${formatMoney(stay.totalCents)}`];
 }
 
 function greeting(name: string): string {
@@ -108,7 +117,8 @@ export function bookingConfirmationMail(stay: StayDetails, publicUrl: string): M
     [
       ['Your stay is booked and paid:'],
       stayLines(stay),
-      [`Total charged: ${formatMoney(stay.totalCents)}`, `Your host: ${stay.host.name}`],
+      priceLines(stay, 'Total charged'),
+      [`Your host: ${stay.host.name}`],
       [policyLine(stay)],
       tripLink(publicUrl, stay),
     ],
@@ -123,7 +133,8 @@ export function newBookingMail(stay: StayDetails, publicUrl: string): MailMessag
     [
       [`${stay.guest.name || stay.guest.email} booked your room:`],
       stayLines(stay),
-      [`Total paid: ${formatMoney(stay.totalCents)}`, `Guest: ${stay.guest.name} <${stay.guest.email}>`],
+      priceLines(stay, 'Total paid'),
+      [`Guest: ${stay.guest.name} <${stay.guest.email}>`],
       [policyLine(stay)],
       tripLink(publicUrl, stay),
     ],

@@ -39,6 +39,7 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
         ],
         firstBookable: day(3),
         booked: false,
+        nights: [],
       });
       expect((await s.t.call('GET', `/api/room/${randomUUID()}/availability`)).statusCode).toBe(404);
       expect((await s.t.call('GET', '/api/room/nope/availability')).statusCode).toBe(400);

@@ -3,11 +3,11 @@
  * today on that confirmed stays and imported calendars have taken, and the first night still free.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { bookableFrom, firstFreeNight, mergeStays, todayIn, type IsoDate, type RoomAvailability } from '@staybook/domain';
+import { bookableFrom, firstFreeNight, mergeStays, todayIn, withPreparation, type IsoDate, type RoomAvailability } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { rooms } from '../../db/schema.js';
 import { NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
-import { listBlockedNights, listTakenStays } from './bookings.queries.js';
+import { listBlockedNights, listNightSettings, listTakenStays } from './bookings.queries.js';
 
 /** What the date picker may offer: the window from today on, the confirmed stays in it, the first free night. */
 export async function getRoomAvailability(db: Db, { roomId, today: fixedToday }: { roomId: string; today?: IsoDate }): Promise<RoomAvailability> {
@@ -17,10 +17,17 @@ export async function getRoomAvailability(db: Db, { roomId, today: fixedToday }:
   const from = bookableFrom(room.availableFrom, today);
   // Nights other sites' calendars took (docs/decisions/030-calendar-sync.md) are taken here too: merged in date
   // order without overlaps, as `firstFreeNight` and the picker read them.
-  const [stays, blocks] = await Promise.all([listTakenStays(db, roomId, today), listBlockedNights(db, roomId, today)]);
+  const [stays, blocks, settings] = await Promise.all([
+    listTakenStays(db, roomId, today),
+    listBlockedNights(db, roomId, today),
+    listNightSettings(db, roomId, { from: today, to: room.availableTo }),
+  ]);
   const taken = mergeStays([...stays, ...blocks]);
-  const firstBookable = firstFreeNight(from, room.availableTo, taken);
-  return { from, to: room.availableTo, taken, firstBookable, booked: firstBookable === null };
+  // Nights the host closed, and those preparation time keeps free around stays, are not free either.
+  const closed = settings.filter((setting) => setting.blocked);
+  const firstBookable = firstFreeNight(from, room.availableTo, mergeStays([...withPreparation(taken, room.preparationNights), ...closed]));
+  const nights = settings.map(({ note: _private, ...setting }) => setting);
+  return { from, to: room.availableTo, taken, firstBookable, booked: firstBookable === null, nights };
 }
 
 /** A room that can be booked: it exists and its host has not removed it. */

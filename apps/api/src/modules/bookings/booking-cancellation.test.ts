@@ -40,6 +40,7 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
         taken: [],
         firstBookable: day(1),
         booked: false,
+        nights: [],
       });
       await bookStay(s.t, s.otherGuest, { roomId: r.id, from: day(1), to: day(4) });
     });

@@ -44,7 +44,7 @@ describe('booking mail', () => {
     expect(toGuest.text).toContain('Hi <script>alert(1)</script>,');
     expect(toGuest.text).toContain(`${formatIsoDate(day(3))} to ${formatIsoDate(day(6))} (3 nights)`);
     expect(toGuest.text).toContain('For 2 guests');
-    expect(toGuest.text).toContain('Total charged: $361.50');
+    expect(toGuest.text).toContain('3 nights × $120.50: $361.50\nTotal charged: $361.50');
     expect(toGuest.text).toContain(`Booking reference: ${stay.reference}`);
     expect(toGuest.text).toContain('Cancellation policy: Flexible. Full refund if you cancel before the check-in day.');
     expect(toGuest.text).toContain(`See the trip: ${TEST_ORIGIN}/dashboard/trips/${stay._id}`);
@@ -55,7 +55,7 @@ describe('booking mail', () => {
     expect(toHost.subject).toBe('New booking: Loft & "friends" <img src=x onerror=alert(1)>');
     expect(toHost.text).toContain(`Guest: <script>alert(1)</script> <${guest.email}>`);
     expect(toHost.text).toContain('For 2 guests');
-    expect(toHost.text).toContain('Total paid: $361.50');
+    expect(toHost.text).toContain('3 nights × $120.50: $361.50\nTotal paid: $361.50');
     expect(toHost.html).toContain(`Guest: &lt;script&gt;alert(1)&lt;/script&gt; &lt;${guest.email}&gt;`);
     expect(toHost.text).toContain(`Booking reference: ${stay.reference}`);
     expect(toHost.html).toContain(`<a href="${TEST_ORIGIN}/dashboard/trips/${stay._id}">See the trip</a>`);

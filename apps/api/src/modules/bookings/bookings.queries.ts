@@ -14,11 +14,13 @@ import {
   type BookingState,
   type CancellationPolicy,
   type IsoDate,
+  type NightSetting,
+  type QuoteLine,
   type ReviewSide,
   type StayRange,
 } from '@staybook/domain';
 import { preparedSelect, queryRows, type Db } from '../../db/client.js';
-import { bookings, calendarBlocks, payments, reviews, rooms, users } from '../../db/schema.js';
+import { bookings, calendarBlocks, payments, reviews, roomNightSettings, rooms, users } from '../../db/schema.js';
 import { dateValue, isStayActiveSql, roomTodaySql, stayNotEndedSql, staysOverlapSql } from '../../db/stay-sql.js';
 import { BadRequestError } from '../../errors.js';
 
@@ -44,6 +46,7 @@ function selectBookingRows(db: Db) {
       nightlyPriceCents: bookings.nightlyPriceCents,
       guests: bookings.guests,
       totalCents: bookings.totalCents,
+      priceLines: bookings.priceLines,
       keptCents: bookings.keptCents,
       reference: bookings.reference,
       cancellationPolicy: bookings.cancellationPolicy,
@@ -119,6 +122,7 @@ export function toBooking(
     guests: row.guests,
     price: centsToDollars(row.totalCents),
     priceCents: row.totalCents,
+    lines: row.priceLines,
     refundedCents: row.refundedCents,
     keptCents: row.keptCents,
     transactionId: row.providerPaymentId,
@@ -162,6 +166,37 @@ export async function listTakenStays(db: Db, roomId: string, today: IsoDate): Pr
     .orderBy(asc(bookings.checkIn));
 }
 
+/** What the host set on the nights of `range` in the calendar (prices, minimum stays, blocks, notes), in date order. */
+export async function listNightSettings(db: Db, roomId: string, range: StayRange): Promise<NightSetting[]> {
+  const overlap = staysOverlapSql({ from: roomNightSettings.checkIn, to: roomNightSettings.checkOut }, { from: dateValue(range.from), to: dateValue(range.to) });
+  return db
+    .select({
+      from: roomNightSettings.checkIn,
+      to: roomNightSettings.checkOut,
+      priceCents: roomNightSettings.priceCents,
+      minNights: roomNightSettings.minNights,
+      blocked: roomNightSettings.blocked,
+      note: roomNightSettings.note,
+    })
+    .from(roomNightSettings)
+    .where(and(eq(roomNightSettings.roomId, roomId), overlap))
+    .orderBy(asc(roomNightSettings.checkIn));
+}
+
+/** The confirmed stays and imported blocks of a room that meet `range`: what preparation time keeps nights free around. */
+export async function occupiedRangesIn(db: Db, roomId: string, range: StayRange): Promise<StayRange[]> {
+  const window = { from: dateValue(range.from), to: dateValue(range.to) };
+  const stays = db
+    .select({ from: bookings.checkIn, to: bookings.checkOut })
+    .from(bookings)
+    .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, window)));
+  const blocks = db
+    .select({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut })
+    .from(calendarBlocks)
+    .where(and(eq(calendarBlocks.roomId, roomId), staysOverlapSql({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut }, window)));
+  return stays.unionAll(blocks);
+}
+
 const roomLockedForBooking = preparedSelect('room_locked_for_booking', (db) =>
   db
     .select({
@@ -190,7 +225,7 @@ export async function lockRoomForBooking(tx: Db, roomId: string, guestId: string
 export type NewBooking = Pick<
   typeof bookings.$inferInsert,
   'roomId' | 'guestId' | 'paymentId' | 'checkIn' | 'checkOut' | 'roomTitle' | 'roomLocation' | 'roomImage' | 'guests' | 'reference'
-> & { id: string; nightlyPriceCents: number; totalCents: number; keptCents: number; cancellationPolicy: CancellationPolicy };
+> & { id: string; nightlyPriceCents: number; totalCents: number; priceLines: QuoteLine[]; keptCents: number; cancellationPolicy: CancellationPolicy };
 
 /**
  * The booking's insert, with the writes that must commit with it (`companions`: data-modifying statements such as
@@ -201,9 +236,9 @@ export async function insertBookingWith(tx: Db, b: NewBooking, companions: SQL[]
   const [row] = await queryRows<{ createdMs: number }>(
     tx,
     sql`${withs}insert into ${bookings} (id, room_id, guest_id, payment_id, check_in, check_out, room_title, room_location, room_image,
-        nightly_price_cents, guests, total_cents, kept_cents, cancellation_policy, reference)
+        nightly_price_cents, guests, total_cents, price_lines, kept_cents, cancellation_policy, reference)
       values (${b.id}::uuid, ${b.roomId}::uuid, ${b.guestId}, ${b.paymentId}::uuid, ${b.checkIn}::date, ${b.checkOut}::date, ${b.roomTitle},
-        ${b.roomLocation}, ${b.roomImage}, ${b.nightlyPriceCents}, ${b.guests}, ${b.totalCents}, ${b.keptCents}, ${b.cancellationPolicy}, ${b.reference})
+        ${b.roomLocation}, ${b.roomImage}, ${b.nightlyPriceCents}, ${b.guests}, ${b.totalCents}, ${JSON.stringify(b.priceLines)}::jsonb, ${b.keptCents}, ${b.cancellationPolicy}, ${b.reference})
       returning (extract(epoch from created_at) * 1000)::float8 as "createdMs"`,
   );
   return new Date(row!.createdMs);
@@ -235,6 +270,7 @@ export function insertedBookingRow(
     nightlyPriceCents: inserted.nightlyPriceCents,
     guests: inserted.guests,
     totalCents: inserted.totalCents,
+    priceLines: inserted.priceLines,
     keptCents: inserted.keptCents,
     reference: inserted.reference,
     cancellationPolicy: inserted.cancellationPolicy,
@@ -280,10 +316,13 @@ export function takenNightsOf(
   return sql`coalesce(${overlappingStay(roomId, from, to, guestId)}, case when ${blockedNightIn(roomId, from, to)} then 'blocked' end)`;
 }
 
-/** Whether an imported calendar blocks a night of [from, to) in the room. */
+/** Whether an imported calendar or the host's own calendar blocks a night of [from, to) in the room. */
 export function blockedNightIn(roomId: Param<string>, from: Param<IsoDate>, to: Param<IsoDate>): SQL<boolean> {
-  const overlap = staysOverlapSql({ from: sql`c.check_in`, to: sql`c.check_out` }, { from: dateValue(from), to: dateValue(to) });
-  return sql`exists (select 1 from ${calendarBlocks} c where c.room_id = ${roomId}::uuid and ${overlap})`;
+  const stay = { from: dateValue(from), to: dateValue(to) };
+  const imported = staysOverlapSql({ from: sql`c.check_in`, to: sql`c.check_out` }, stay);
+  const closed = staysOverlapSql({ from: sql`s.check_in`, to: sql`s.check_out` }, stay);
+  return sql`(exists (select 1 from ${calendarBlocks} c where c.room_id = ${roomId}::uuid and ${imported})
+    or exists (select 1 from ${roomNightSettings} s where s.room_id = ${roomId}::uuid and s.blocked and ${closed}))`;
 }
 
 /** Whose confirmed stay of the room shares a night with [from, to): `guest`'s own, someone else's, or none. */

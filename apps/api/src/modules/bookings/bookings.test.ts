@@ -37,6 +37,7 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
         nights: 3,
         nightlyPriceCents: 12_000,
         totalCents: 36_000,
+        lines: [{ kind: 'nights', amountCents: 36_000, credit: false, nights: 3, unitCents: 12_000, weekend: false }],
         guests: 1,
         cancellationPolicy: 'flexible',
       });

@@ -119,6 +119,7 @@ export function refundNow(row: BookingRow, by: 'guest' | 'host', now: Date = new
   return refundFor({
     policy: row.cancellationPolicy,
     totalCents: row.totalCents,
+    lines: row.priceLines,
     checkIn: row.checkIn,
     bookedAt: row.createdAt,
     today,

@@ -9,9 +9,11 @@ import {
   countOf,
   describeStayProblem,
   findStayProblem,
+  listingRulesOf,
   nightsBetween,
-  stayTotalCents,
+  quoteStay,
   todayIn,
+  withPreparation,
   type IsoDate,
   type PaymentIntent,
   type StayProblem,
@@ -22,11 +24,11 @@ import { payments, rooms } from '../../db/schema.js';
 import { AlreadyBookedError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, OVERLAPPING_BOOKING_MESSAGE, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 import type { BookingDeps } from './booking-deps.js';
-import { takenNightsOf } from './bookings.queries.js';
+import { listNightSettings, occupiedRangesIn, takenNightsOf } from './bookings.queries.js';
 
 /**
  * Starts paying for a stay. The server decides everything but the room, the dates and the guest count (which
- * the room must take): the guest is the signed-in user, the price the stored nightly price × nights, the
+ * the room must take): the guest is the signed-in user, the price the one quote of the room's rules and calendar, the
  * cancellation policy the room's now (the booking keeps both, whatever the host changes meanwhile). The
  * provider's intent is created outside any transaction, then our payment row records what it is for. Every
  * call makes a new payment, so a second intent for the same stay with another guest count never reuses the
@@ -49,6 +51,9 @@ export async function createPaymentIntent(
   const [found] = await roomForStay(db).execute({ roomId, from, to, guestId: actor.id });
   if (!found) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
   const { room, taken } = found;
+  const stay = { from, to };
+  const rules = listingRulesOf(room);
+  const nightSettings = await listNightSettings(db, roomId, stay);
   const stayRoom: StayRoom = {
     from: room.availableFrom,
     to: room.availableTo,
@@ -56,15 +61,23 @@ export async function createPaymentIntent(
     guests: room.guests,
     hostId: room.hostId,
     today: fixedToday ?? todayIn(room.timeZone),
+    timeZone: room.timeZone,
+    rules,
+    nightSettings,
   };
-  const stay = { from, to };
   const problem = findStayProblem({ stay, room: stayRoom, viewerId: actor.id, guests });
-  if (problem) throw stayProblemError(problem, describeStayProblem(problem, { stay, room: stayRoom }));
-  const nights = nightsBetween(from, to);
-  const totalCents = stayTotalCents(room.priceCents, from, to);
+  if (problem) throw stayProblemError(problem, describeStayProblem(problem, { stay, room: stayRoom, guests }));
   if (taken === 'own') throw new AlreadyBookedError();
   // A night an imported calendar took is answered like a night booked here.
   if (taken) throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
+  if (rules.preparationNights > 0) {
+    // The stays and imported blocks near enough that the host's preparation time needs some of these nights.
+    const near = await occupiedRangesIn(db, roomId, withPreparation([stay], rules.preparationNights)[0]!);
+    const tooClose = findStayProblem({ stay, room: stayRoom, taken: near, guests });
+    if (tooClose) throw stayProblemError(tooClose, describeStayProblem(tooClose, { stay, room: stayRoom, guests }));
+  }
+  const nights = nightsBetween(from, to);
+  const { lines: priceLines, totalCents } = quoteStay(rules, nightSettings, stay, guests);
 
   const paymentId = randomUUID();
   const intent = await deps.payments.createIntent({
@@ -86,6 +99,7 @@ export async function createPaymentIntent(
     guests,
     cancellationPolicy: room.cancellationPolicy,
     amountCents: totalCents,
+    priceLines,
     currency: 'usd',
     status: 'requires_payment',
   });
@@ -97,6 +111,7 @@ export async function createPaymentIntent(
     nights,
     nightlyPriceCents: room.priceCents,
     totalCents,
+    lines: priceLines,
     guests,
     cancellationPolicy: room.cancellationPolicy,
   };

@@ -26,6 +26,7 @@ export function stayDetails(row: BookingRow): StayDetails {
     to: row.checkOut,
     nights: nightsBetween(row.checkIn, row.checkOut),
     guests: row.guests,
+    lines: row.priceLines,
     totalCents: row.totalCents,
     guest: { name: row.guestName, email: row.guestEmail },
     host: { name: row.hostName, email: row.hostEmail },

@@ -66,7 +66,7 @@ export async function getTrip(db: Db, { actor, bookingId, today: fixedToday }: {
       checkInTime: times?.checkIn ?? null,
       checkOutTime: times?.checkOut ?? null,
     },
-    price: { nightlyCents: row.nightlyPriceCents, nights: booking.nights, totalCents: row.totalCents },
+    price: { nightlyCents: row.nightlyPriceCents, nights: booking.nights, lines: row.priceLines, totalCents: row.totalCents },
     payment: {
       card: booking.card,
       capturedCents: captured ? payment.amountCents : 0,

@@ -5,6 +5,10 @@ import {
   calendarImportIdSchema,
   calendarImportInputSchema,
   calendarImportSchema,
+  hostCalendarQuerySchema,
+  hostCalendarSchema,
+  nightsChangeBodySchema,
+  nightsChangeResultSchema,
   roomCalendarSchema,
   roomIdSchema,
   roomParamsSchema,
@@ -13,6 +17,7 @@ import {
 import { errorResponses } from '../../errors.js';
 import { routeSchema } from '../../route-schema.js';
 import { actorOf, rateLimitKeyByUser, requireRole, requireUser } from '../../plugins/session.js';
+import { changeNights, getHostCalendar } from './host-calendar.service.js';
 import { addImport, bookingCalendarFile, exportFeed, getRoomCalendar, regenerateExportUrl, removeImport, syncRoomNow, type CalendarDeps } from './calendar.service.js';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
@@ -53,6 +58,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
   );
 
   const host = { onRequest: requireRole(...rolesFor('myListings')) };
+  const calendarHost = { onRequest: requireRole(...rolesFor('hostCalendar')) };
   // Adding and 'Sync now' fetch from other sites at once: a host cannot make the server hammer one.
   const fetches = { rateLimit: { max: 30, timeWindow: '10 minutes', hook: 'preHandler' as const, keyGenerator: rateLimitKeyByUser } };
 
@@ -116,5 +122,29 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
       ),
     },
     async (request) => syncRoomNow(deps, { actor: actorOf(request), roomId: request.params.id }),
+  );
+
+  app.get(
+    '/room/:id/calendar/nights',
+    {
+      ...calendarHost,
+      schema: routeSchema(
+        "The host calendar: a listing's nights month by month, with their prices, what holds them and start hints (its host only)",
+        { params: roomParamsSchema, querystring: hostCalendarQuerySchema }, hostCalendarSchema, hostErrors,
+      ),
+    },
+    async (request) => getHostCalendar(deps.db, { actor: actorOf(request), roomId: request.params.id, ...request.query }),
+  );
+
+  app.put(
+    '/room/:id/calendar/nights',
+    {
+      ...calendarHost,
+      schema: routeSchema(
+        'Block or unblock, price, set a minimum stay or a note on a range of nights, or put back what a change replaced (undo)',
+        { params: roomParamsSchema, body: nightsChangeBodySchema }, nightsChangeResultSchema, { ...hostErrors, ...errorResponses(409) },
+      ),
+    },
+    async (request) => changeNights(deps.db, { actor: actorOf(request), roomId: request.params.id, body: request.body, listing: deps.listing }),
   );
 };

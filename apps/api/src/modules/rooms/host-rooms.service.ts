@@ -2,10 +2,14 @@ import { and, asc, count, eq, not, or, sql } from 'drizzle-orm';
 import {
   availabilityStartError,
   countOf,
+  DEFAULT_LISTING_RULES,
   formatIsoDate,
+  listingRulesOf,
+  listingRulesProblems,
   mayUse,
   roomIdSchema,
   todayIn,
+  type ListingRules,
   type Room,
   type RoomInput,
   type HostRoomsPage,
@@ -48,7 +52,22 @@ function roomColumns(input: RoomInput) {
     ...(input.checkInTime !== undefined ? { checkInTime: input.checkInTime } : {}),
     ...(input.checkOutTime !== undefined ? { checkOutTime: input.checkOutTime } : {}),
     ...(input.houseRules !== undefined ? { houseRules: input.houseRules } : {}),
+    // The stay rules and fees the input sets (listing-rules-input.ts); the rest keep their defaults or values.
+    ...input.rules,
   };
+}
+
+/**
+ * The rules between fields (minimum ≤ maximum nights; a same-day cut-off only without notice days), checked on
+ * what the room will have: `current`, a stored room's rules or the defaults, with the input's changes.
+ */
+function checkedRules(current: Omit<ListingRules, 'priceCents'>, input: RoomInput): RoomInput['rules'] {
+  // Asking notice days drops a same-day cut-off the input does not name.
+  const changes = input.rules.noticeDays && input.rules.sameDayUntil === undefined ? { ...input.rules, sameDayUntil: null } : input.rules;
+  const problems = listingRulesProblems({ ...current, ...changes });
+  const [field, message] = Object.entries(problems)[0] ?? [];
+  if (field && message) throw new BadRequestError(`${field}: ${message}`, problems);
+  return changes;
 }
 
 const UNKNOWN_TIME_ZONE_MESSAGE = 'This time zone is not known to the server';
@@ -111,7 +130,8 @@ export async function createRoom(
   const startError = availabilityStartError(input.from, { today: todayIn(timeZone) });
   if (startError) throw new BadRequestError(`from: ${startError}`, { from: startError });
   await checkPhotosAreTheHosts(db, actor.id, input.photos);
-  const [row] = await db.insert(rooms).values({ ...roomColumns(input), timeZone, hostId: actor.id }).returning({ id: rooms.id });
+  const rules = checkedRules(DEFAULT_LISTING_RULES, input);
+  const [row] = await db.insert(rooms).values({ ...roomColumns({ ...input, rules }), timeZone, hostId: actor.id }).returning({ id: rooms.id });
   await listing.roomsChanged();
   return getRoom(db, { id: row!.id, viewer: actor });
 }
@@ -176,6 +196,7 @@ export async function updateRoom(
     const today = todayIn(timeZone);
     const startError = availabilityStartError(input.from, { today, keepStart: room.availableFrom });
     if (startError) throw new BadRequestError(`from: ${startError}`, { from: startError });
+    const rules = checkedRules(listingRulesOf(room), input);
     const outside = await tx
       .select({ checkIn: bookings.checkIn, checkOut: bookings.checkOut })
       .from(bookings)
@@ -192,7 +213,7 @@ export async function updateRoom(
     // A lone `image` replaces the cover and keeps the other photos (only a client that sends `photos` reorders them).
     const photos = input.coverOnly ? [input.image, ...room.photos.slice(1).filter((url) => url !== input.image)] : input.photos;
     await checkPhotosAreTheHosts(tx, actor.id, photos);
-    await tx.update(rooms).set({ ...roomColumns({ ...input, photos }), timeZone, updatedAt: sql`now()` }).where(eq(rooms.id, id));
+    await tx.update(rooms).set({ ...roomColumns({ ...input, photos, rules }), timeZone, updatedAt: sql`now()` }).where(eq(rooms.id, id));
     return room.photos.filter((url) => !photos.includes(url));
   });
   await listing.roomsChanged();

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { addDays, formatIsoDate, roomsPageSchema, storedImageUrl } from '@staybook/domain';
+import { addDays, formatIsoDate, listingRulesOf, quoteStay, roomsPageSchema, storedImageUrl } from '@staybook/domain';
 import { day } from '../../test/dates.js';
 import { insertBooking, insertRoom } from '../../db/factories.js';
 import * as schema from '../../db/schema.js';
@@ -106,6 +106,7 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
         checkOut: day(22),
         nightlyPriceCents: row.priceCents,
         amountCents: 2 * row.priceCents,
+        priceLines: quoteStay(listingRulesOf(row), [], { from: day(20), to: day(22) }, 1).lines,
         status: 'canceled',
       });
       const res = await s.t.call('DELETE', `/api/room/${row.id}`, { as: s.host });

@@ -13,7 +13,9 @@ import {
   SEARCH_LIMITS,
   stayTotalCents,
   type ListedRoom,
+  listingRulesOf,
   type Room,
+  type StoredListingRules,
   type RoomSearch,
   type RoomsPage,
   sortAmenities,
@@ -65,6 +67,21 @@ const roomColumns = {
   checkInTime: rooms.checkInTime,
   checkOutTime: rooms.checkOutTime,
   houseRules: rooms.houseRules,
+  weekendPriceCents: rooms.weekendPriceCents,
+  minNights: rooms.minNights,
+  maxNights: rooms.maxNights,
+  checkInDays: rooms.checkInDays,
+  checkOutDays: rooms.checkOutDays,
+  noticeDays: rooms.noticeDays,
+  sameDayUntil: rooms.sameDayUntil,
+  bookingWindowMonths: rooms.bookingWindowMonths,
+  preparationNights: rooms.preparationNights,
+  cleaningFeeCents: rooms.cleaningFeeCents,
+  extraGuestFeeCents: rooms.extraGuestFeeCents,
+  guestsIncluded: rooms.guestsIncluded,
+  weeklyDiscountPct: rooms.weeklyDiscountPct,
+  monthlyDiscountPct: rooms.monthlyDiscountPct,
+  taxRateBp: rooms.taxRateBp,
   createdAt: rooms.createdAt,
   hostId: rooms.hostId,
   hostName: host.name,
@@ -114,12 +131,19 @@ function toRoom(row: RoomRow): RoomSummary {
     checkInTime: row.checkInTime,
     checkOutTime: row.checkOutTime,
     houseRules: row.houseRules,
+    rules: roomRulesOf(row),
   };
+}
+
+/** The rules a room answers with: all but the nightly price, which is the room's own field. */
+function roomRulesOf(row: StoredListingRules): Room['rules'] {
+  const { priceCents: _price, ...rules } = listingRulesOf(row);
+  return rules;
 }
 
 /** A room as a search's card shows it: without what only its page shows (docs/decisions/032-amenities-and-house-rules.md). */
 function toListedRoom(row: RoomRow): ListedRoom {
-  const { photos: _p, amenities: _a, checkInTime: _i, checkOutTime: _o, houseRules: _r, rating, ...listed } = toRoom(row);
+  const { photos: _p, amenities: _a, checkInTime: _i, checkOutTime: _o, houseRules: _r, rules: _s, rating, ...listed } = toRoom(row);
   return { ...listed, rating: { count: rating.count, average: rating.average } };
 }
 

@@ -28,7 +28,7 @@ function tripFor(viewerRole: Trip['viewerRole'], overrides: Partial<Trip> = {}):
     reference: booking.reference,
     room: { id: ROOM_ID, title: booking.title, image: booking.image, location: booking.location },
     stay: { from: booking.from, to: booking.to, nights: 2, guests: 2, checkInTime: '15:00', checkOutTime: null },
-    price: { nightlyCents: 12_345, nights: 2, totalCents: 24_690 },
+    price: { nightlyCents: 12_345, nights: 2, lines: [{ kind: 'nights', amountCents: 24_690, credit: false, nights: 2, unitCents: 12_345, weekend: false }], totalCents: 24_690 },
     payment: { card: booking.card, capturedCents: 24_690, refundedCents: 0, status: 'captured' },
     policy: 'moderate',
     refundIfCancelledToday:
@@ -181,7 +181,7 @@ describe('the receipt', () => {
       Location: 'Hallstatt, Austria',
       Dates: 'Mar 2, 2027 – Mar 4, 2027',
       Nights: '2',
-      '$123.45 × 2 nights': '$246.90',
+      '2 nights × $123.45': '$246.90',
       Total: '$246.90',
       Card: 'Visa ending in 4242',
       'Amount captured': '$246.90',

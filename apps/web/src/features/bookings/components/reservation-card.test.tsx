@@ -1,3 +1,4 @@
+import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
 import type { SessionUser } from '@staybook/domain/accounts';
 import type { RoomAvailability } from '@staybook/domain/bookings';
 import type { Room } from '@staybook/domain/rooms';
@@ -44,6 +45,7 @@ const ROOM: Room = {
   checkInTime: null,
   checkOutTime: null,
   houseRules: '',
+  rules: DEFAULT_LISTING_RULES,
 };
 
 /** Bookable from Jan 1 to Mar 31, 2030; the nights of Jan 10 and 11, and of Feb 14 and 15, are taken. */
@@ -56,6 +58,7 @@ const AVAILABILITY: RoomAvailability = {
   ],
   firstBookable: '2030-01-01',
   booked: false,
+  nights: [],
 };
 
 const GUEST = sampleUser({ id: 'u1' });
@@ -111,7 +114,7 @@ describe('the reservation card', () => {
   it('opens with the dates and guests of a dated search, the total shown', async () => {
     const { card } = renderCard('?checkin=2030-01-05&checkout=2030-01-08&guests=2');
     expect(await within(card()).findByRole('button', { name: 'Reserve' })).toBeTruthy();
-    expect(within(card()).getByText('$240 × 3 nights')).toBeTruthy();
+    expect(within(card()).getByText('3 nights × $240')).toBeTruthy();
     expect(within(card()).getByText('$720')).toBeTruthy();
     expect(within(card()).getAllByText('Check-in Jan 5, 2030, check-out Jan 8, 2030, 3 nights').length).toBeGreaterThan(0);
     expect(within(card()).getByText('2 guests')).toBeTruthy();

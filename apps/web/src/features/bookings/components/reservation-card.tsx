@@ -1,9 +1,10 @@
 import type { RoomAvailability, StayRange } from '@staybook/domain/bookings';
-import { formatIsoDate, nightsBetween } from '@staybook/domain/dates';
-import { formatMoney, stayTotalCents } from '@staybook/domain/money';
+import { formatIsoDate } from '@staybook/domain/dates';
+import { formatMoney } from '@staybook/domain/money';
+import { quoteStay } from '@staybook/domain/quote';
 import type { Room } from '@staybook/domain/rooms';
-import { describeStayProblem, findStayProblem, isOwnRoom, type StayRoom } from '@staybook/domain/stay-rules';
-import { Suspense, useState, type ReactNode } from 'react';
+import { describeStayProblem, findStayProblem, isOwnRoom } from '@staybook/domain/stay-rules';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
@@ -13,7 +14,7 @@ import { useAuth } from '../../auth/hooks/use-auth';
 import { useAvailability } from '../api/use-availability';
 import { PriceBreakdown } from './price-breakdown';
 import { describeSelection, type StaySelection } from '../../../lib/stay-selection';
-import { canCheckIn, clampGuests, explainLinkedStay, formatStay, isBookableStay, stayFromLink } from '../utils/stay';
+import { canCheckIn, clampGuests, explainLinkedStay, formatStay, isBookableStay, stayFactsOf, stayFromLink } from '../utils/stay';
 import { readStayLink, writeStayLink } from '../utils/stay-link';
 import { GuestsStepper } from './guests-stepper';
 
@@ -66,26 +67,27 @@ function CalendarSlot({ children }: { children: ReactNode }) {
 function Reservation({ room, availability }: { room: Room; availability: RoomAvailability }) {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [picked, setPicked] = useState<StaySelection>(() => stayFromLink(readStayLink(searchParams), availability));
+  // The availability's window starts today where the room is, so it stands for the past-dates rule too; the
+  // listing's rules and the calendar's nights are the server's own facts (it decides with the same functions).
+  const facts = useMemo(() => stayFactsOf(room, availability), [room, availability]);
+  const [picked, setPicked] = useState<StaySelection>(() => stayFromLink(readStayLink(searchParams), facts));
   // Dates a link asked for that the room cannot take stay in view, with the reason, until the guest picks others.
-  const [refusedLink] = useState(() => explainLinkedStay(readStayLink(searchParams), availability));
+  const [refusedLink] = useState(() => explainLinkedStay(readStayLink(searchParams), facts));
   const [guests, setGuests] = useState(() => clampGuests(readStayLink(searchParams).guests, room.guests));
   // The stay under review is kept apart: the dialog stays open (with its message) when a refresh drops the pick.
   const [reviewing, setReviewing] = useState<(StayRange & { guests: number }) | null>(null);
 
   const booked = room.booked || availability.booked;
-  // The availability's window starts today where the room is, so it stands for the past-dates rule too.
-  const stayRoom: StayRoom = { from: availability.from, to: availability.to, priceCents: room.priceCents, hostId: room.host.id };
-  const ownListing = isOwnRoom(stayRoom, user?.id);
+  const ownListing = isOwnRoom(facts, user?.id);
   // Only a guest chooses a stay: the room's host (and anyone, once no night is left) sees the nights, no choice.
   const choosing = !booked && !ownListing;
   // Availability refreshes while the page is open; a pick that someone else's stay now covers is dropped.
-  const stillOpen = picked && (picked.to === null ? canCheckIn(picked.from, availability) : isBookableStay(picked, availability));
+  const stillOpen = picked && (picked.to === null ? canCheckIn(picked.from, facts) : isBookableStay(picked, facts));
   const selection = choosing && stillOpen ? picked : null;
   const stay = selection?.to ? { from: selection.from, to: selection.to } : null;
-  const totalCents = stay ? stayTotalCents(room.priceCents, stay.from, stay.to) : null;
-  // The stay is inside the window on free nights by now: what is left to say is about its price.
-  const problem = stay ? findStayProblem({ stay, room: stayRoom, taken: availability.taken }) : null;
+  const quote = stay && facts.rules && facts.priceCents !== undefined ? quoteStay({ ...facts.rules, priceCents: facts.priceCents }, facts.nightSettings ?? [], stay, guests) : null;
+  // The stay keeps the rules by now for one guest: what is left to say is about the price for this many.
+  const problem = stay ? findStayProblem({ stay, room: facts, taken: availability.taken, guests }) : null;
   // Paying waits until the e-mail address is verified; the dates can still be chosen and priced.
   const unverified = user !== null && !user.emailVerified && choosing;
 
@@ -111,6 +113,7 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
         <Suspense fallback={<Loader size="short" />}>
           <StayCalendar
             availability={availability}
+            facts={facts}
             selection={selection}
             onSelect={choose}
             readOnly={booked || ownListing}
@@ -148,7 +151,7 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
         {ownListing && <p className="font-medium text-neutral-800">This is your listing. Guests reserve it here.</p>}
         {/* Dates are the room's: a stay starts on its check-in day where the room is (decision 026). */}
         <p className="text-xs text-neutral-500">{`Check-in days are in ${room.timeZone.replaceAll('_', ' ')} time.`}</p>
-        {stay && problem && <p className="text-rose-700">{describeStayProblem(problem, { stay, room: stayRoom })}</p>}
+        {stay && problem && <p className="text-rose-700">{describeStayProblem(problem, { stay, room: facts, guests })}</p>}
         {choosing && (
           <div className="border-t border-neutral-200 pt-3">
             <GuestsStepper value={guests} max={room.guests} onChange={changeGuests} />
@@ -176,19 +179,16 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
           )
         )}
       </div>
-      {stay && totalCents !== null && (
+      {quote && (
         <div className="border-t border-neutral-200 p-4">
-          <PriceBreakdown
-            nightlyCents={room.priceCents}
-            nights={nightsBetween(stay.from, stay.to)}
-            totalCents={totalCents}
-          />
+          <PriceBreakdown lines={quote.lines} totalCents={quote.totalCents} />
         </div>
       )}
       {reviewing && (
         <Suspense fallback={null}>
           <ReviewReserveDialog
             room={room}
+            facts={facts}
             stay={{ from: reviewing.from, to: reviewing.to }}
             guests={reviewing.guests}
             onClose={() => setReviewing(null)}

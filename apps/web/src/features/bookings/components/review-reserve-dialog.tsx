@@ -1,6 +1,8 @@
 import type { PaymentConfig, StayRange } from '@staybook/domain/bookings';
-import { formatIsoDate, nightsBetween } from '@staybook/domain/dates';
-import { formatMoney, stayTotalCents } from '@staybook/domain/money';
+import { formatIsoDate } from '@staybook/domain/dates';
+import { formatMoney } from '@staybook/domain/money';
+import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
+import { quoteStay } from '@staybook/domain/quote';
 import { countOf } from '@staybook/domain/text';
 import type { Room } from '@staybook/domain/rooms';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,12 +27,15 @@ import type { CardFormProps, CardPaymentHandle } from './card-payment';
 import { CancellationPolicyNote } from './cancellation-policy';
 import { PriceBreakdown } from './price-breakdown';
 import { TestCardForm } from './test-card-form';
+import type { StayFacts } from '../utils/stay';
 
 // Stripe's packages load only when Stripe is the provider, and only once this dialog opens.
 const StripeCardForm = lazyPage(() => import('./stripe-card-form'), 'StripeCardForm');
 
 interface ReviewReserveDialogProps {
   room: Room;
+  /** The stay rules' facts the card priced the stay with, until the server's quote arrives. */
+  facts: StayFacts;
   stay: StayRange;
   /** How many guests the stay is for (the room takes them; the server checks again). */
   guests: number;
@@ -42,7 +47,7 @@ interface ReviewReserveDialogProps {
  * provider, then asks the server to book the stay; the server checks the payment itself and captures
  * it only once the nights are the guest's.
  */
-export function ReviewReserveDialog({ room, stay, guests, onClose }: ReviewReserveDialogProps) {
+export function ReviewReserveDialog({ room, facts, stay, guests, onClose }: ReviewReserveDialogProps) {
   const { user } = useAuth();
   const config = usePaymentConfig();
   const intent = usePaymentIntent({ roomId: room._id, ...stay, guests });
@@ -62,9 +67,9 @@ export function ReviewReserveDialog({ room, stay, guests, onClose }: ReviewReser
   const handleReadyChange = useCallback((ready: boolean) => setProviderReady(ready), []);
 
   // The server's figures once the intent exists; the same rule computed here until then.
-  const nights = intent.data?.nights ?? nightsBetween(stay.from, stay.to);
-  const nightlyCents = intent.data?.nightlyPriceCents ?? room.priceCents;
-  const totalCents = intent.data?.totalCents ?? stayTotalCents(room.priceCents, stay.from, stay.to);
+  const estimate = intent.data ? null : quoteStay({ ...(facts.rules ?? DEFAULT_LISTING_RULES), priceCents: room.priceCents }, facts.nightSettings ?? [], stay, guests);
+  const lines = intent.data?.lines ?? estimate?.lines ?? [];
+  const totalCents = intent.data?.totalCents ?? estimate?.totalCents ?? 0;
   const failure = bookingError ?? config.error ?? intent.error ?? null;
   const problem = failure ? errorMessage(failure) : null;
   // The guest's own stay holds these nights (paid in another tab, say): point to it rather than elsewhere.
@@ -132,7 +137,7 @@ export function ReviewReserveDialog({ room, stay, guests, onClose }: ReviewReser
           <Detail term="To" value={formatIsoDate(stay.to)} />
           <Detail term="Guests" value={countOf(intent.data?.guests ?? guests, 'guest')} />
         </dl>
-        <PriceBreakdown nightlyCents={nightlyCents} nights={nights} totalCents={totalCents} />
+        <PriceBreakdown lines={lines} totalCents={totalCents} />
         <CancellationPolicyNote policy={intent.data?.cancellationPolicy ?? room.cancellationPolicy} as="p" />
 
         <CardForm config={config.data} configFailed={config.isError} {...cardFormProps} />

@@ -3,11 +3,13 @@ import { isoToLocalDate, localDateToIso, type IsoDate } from '@staybook/domain/d
 import { Calendar } from '../../../components/calendar';
 import { isTakenNight } from '@staybook/domain/stays';
 import { describeSelection, type StaySelection } from '../../../lib/stay-selection';
-import { isSelectable, openingDay, selectDay } from '../utils/stay';
+import { isSelectable, openingDay, selectDay, type StayFacts } from '../utils/stay';
 import './stay-calendar.css';
 
 interface StayCalendarProps {
   availability: RoomAvailability;
+  /** The stay rules' facts (`stayFactsOf`): which days may start or end a stay. */
+  facts: StayFacts;
   selection: StaySelection;
   onSelect: (selection: StaySelection) => void;
   /** Shows the nights without letting anyone pick (the room's own host). */
@@ -20,13 +22,13 @@ interface StayCalendarProps {
  * Picks a stay inside the room's availability: the first day picked is check-in, the next one
  * check-out. Days that cannot be picked next are disabled, so a stay never crosses a taken night.
  */
-export function StayCalendar({ availability, selection, onSelect, readOnly = false, opensNear }: StayCalendarProps) {
+export function StayCalendar({ availability, facts, selection, onSelect, readOnly = false, opensNear }: StayCalendarProps) {
   const lastDay = availability.to > availability.from ? availability.to : availability.from;
   const opensOn = isoToLocalDate(
     openingDay(opensNear ?? selection?.from ?? availability.firstBookable ?? availability.from, { from: availability.from, to: lastDay }),
   );
   const isTaken = (date: Date) => isTakenNight(localDateToIso(date), availability.taken);
-  const cannotPick = (date: Date) => readOnly || !isSelectable(localDateToIso(date), selection, availability);
+  const cannotPick = (date: Date) => readOnly || !isSelectable(localDateToIso(date), selection, facts);
 
   return (
     <div data-testid="availability-calendar" className="app-calendar availability-calendar flex justify-center">
@@ -37,7 +39,7 @@ export function StayCalendar({ availability, selection, onSelect, readOnly = fal
             ? { from: isoToLocalDate(selection.from), to: selection.to ? isoToLocalDate(selection.to) : undefined }
             : undefined
         }
-        onSelect={(_range, day) => onSelect(selectDay(selection, localDateToIso(day), availability))}
+        onSelect={(_range, day) => onSelect(selectDay(selection, localDateToIso(day), facts))}
         disabled={cannotPick}
         modifiers={{ taken: isTaken }}
         modifiersClassNames={{ taken: 'stay-taken' }}

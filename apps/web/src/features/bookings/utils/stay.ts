@@ -1,27 +1,53 @@
-import type { StayRange } from '@staybook/domain/bookings';
-import { describeStayProblem, findStayProblem } from '@staybook/domain/stay-rules';
+import type { RoomAvailability, StayRange } from '@staybook/domain/bookings';
+import { listingRulesOf } from '@staybook/domain/listing-rules';
+import type { Room } from '@staybook/domain/rooms';
+import { checkInProblem, describeStayProblem, findStayProblem, type StayRoom } from '@staybook/domain/stay-rules';
 import { isTakenNight, lastCheckOut, sharedNights, type StayWindow } from '@staybook/domain/stays';
 import { formatIsoDate, type IsoDate } from '@staybook/domain/dates';
 import type { StaySelection } from '../../../lib/stay-selection';
 
-/** A stay may start on a free night inside the window. */
-export function canCheckIn(day: IsoDate, window: StayWindow): boolean {
-  return day >= window.from && day < window.to && !isTakenNight(day, window.taken);
+/**
+ * What the room page knows of a room for its stay rules: the window from today and the nights taken in it (the
+ * availability's), with the listing's rules, the calendar's nights, its zone and its price, when known.
+ */
+export type StayFacts = StayWindow & Omit<StayRoom, 'from' | 'to'>;
+
+/** The facts of a room and its availability, as the server judges a stay with them. */
+export function stayFactsOf(room: Room, availability: RoomAvailability): StayFacts {
+  const { priceCents, ...rules } = listingRulesOf({ ...room.rules, priceCents: room.priceCents });
+  return {
+    from: availability.from,
+    to: availability.to,
+    taken: availability.taken,
+    priceCents,
+    hostId: room.host.id,
+    timeZone: room.timeZone,
+    rules,
+    nightSettings: availability.nights.map((night) => ({ ...night, note: null })),
+  };
+}
+
+/** A stay may start on a free night inside the window from which some stay keeps every rule. */
+export function canCheckIn(day: IsoDate, window: StayFacts): boolean {
+  if (day < window.from || day >= window.to || isTakenNight(day, window.taken)) return false;
+  return window.rules === undefined || checkInProblem(day, { room: window, taken: window.taken }) === null;
 }
 
 /**
  * Whether clicking `day` does anything: a check-in day, or a check-out day of the stay begun, up to its
  * `lastCheckOut`.
  */
-export function isSelectable(day: IsoDate, selection: StaySelection, window: StayWindow): boolean {
+export function isSelectable(day: IsoDate, selection: StaySelection, window: StayFacts): boolean {
   if (selection && selection.to === null && day > selection.from) {
-    return day <= lastCheckOut(selection.from, window);
+    if (day > lastCheckOut(selection.from, window)) return false;
+    // A check-out day the stay's rules refuse (a minimum stay, a check-out weekday, a closed night) is not offered.
+    return window.rules === undefined || findStayProblem({ stay: { from: selection.from, to: day }, room: window, taken: window.taken }) === null;
   }
   return canCheckIn(day, window);
 }
 
 /** The selection after the guest picks `day`: the first pick is check-in, the next check-out. */
-export function selectDay(selection: StaySelection, day: IsoDate, window: StayWindow): StaySelection {
+export function selectDay(selection: StaySelection, day: IsoDate, window: StayFacts): StaySelection {
   if (!isSelectable(day, selection, window)) return selection;
   if (selection && selection.to === null && day > selection.from) return { from: selection.from, to: day };
   return { from: day, to: null };
@@ -31,7 +57,7 @@ export function selectDay(selection: StaySelection, day: IsoDate, window: StayWi
  * A complete stay that is still possible (availability can change while the page is open), by the stay rules as
  * far as the window knows them: its start is today where the room is, or later.
  */
-export function isBookableStay(selection: StaySelection, window: StayWindow): selection is StayRange {
+export function isBookableStay(selection: StaySelection, window: StayFacts): selection is StayRange {
   if (!selection?.to) return false;
   return findStayProblem({ stay: { from: selection.from, to: selection.to }, room: window, taken: window.taken }) === null;
 }
@@ -40,7 +66,7 @@ export function isBookableStay(selection: StaySelection, window: StayWindow): se
  * The stay a link asks for (a search's check-in and check-out), when the room can take it as it stands: inside
  * the window, from today on where the room is, no night taken, not too long. Otherwise nothing is chosen.
  */
-export function stayFromLink(link: { checkin?: IsoDate | undefined; checkout?: IsoDate | undefined }, window: StayWindow): StayRange | null {
+export function stayFromLink(link: { checkin?: IsoDate | undefined; checkout?: IsoDate | undefined }, window: StayFacts): StayRange | null {
   if (!link.checkin || !link.checkout) return null;
   const stay = { from: link.checkin, to: link.checkout };
   return isBookableStay(stay, window) ? stay : null;
@@ -52,7 +78,7 @@ export function stayFromLink(link: { checkin?: IsoDate | undefined; checkout?: I
  */
 export function explainLinkedStay(
   link: { checkin?: IsoDate | undefined; checkout?: IsoDate | undefined },
-  window: StayWindow,
+  window: StayFacts,
 ): { stay: StayRange; reason: string } | null {
   if (!link.checkin || !link.checkout) return null;
   const stay = { from: link.checkin, to: link.checkout };

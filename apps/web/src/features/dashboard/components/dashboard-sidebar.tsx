@@ -6,6 +6,7 @@ import type { IconType } from 'react-icons';
 import {
   LuCalendarCheck,
   LuCalendarCog,
+  LuCalendarDays,
   LuChartLine,
   LuHourglass,
   LuHouse,
@@ -36,6 +37,8 @@ import { SidebarButton, SidebarLink, SidebarNote } from './sidebar-entries';
 const ROLE_ENTRIES: readonly { capability: Capability; to: string; icon: IconType; label: string; badge?: ComponentType }[] = [
   { capability: 'addRoom', to: ACCESS.addRoom.path, icon: LuHousePlus, label: 'Add Room' },
   { capability: 'myListings', to: ACCESS.myListings.path, icon: LuHouse, label: 'My Listings' },
+  // The host calendar: whoever may open My Listings, beside it.
+  { capability: 'hostCalendar', to: ACCESS.hostCalendar.path, icon: LuCalendarDays, label: 'Calendar' },
   { capability: 'manageBookings', to: ACCESS.manageBookings.path, icon: LuCalendarCog, label: 'Manage Bookings' },
   { capability: 'myBookings', to: ACCESS.myBookings.path, icon: LuCalendarCheck, label: 'My Bookings' },
   { capability: 'messages', to: ACCESS.messages.path, icon: LuMessageSquare, label: 'Messages', badge: UnreadBadge },
@@ -66,8 +69,8 @@ export function DashboardSidebar() {
           </SidebarLink>
           {loading && <RoleEntriesPlaceholder />}
           {role &&
-            ROLE_ENTRIES.filter((entry) => inSidebar(role, mode, entry.capability)).map(({ capability, to, icon, label, badge: Badge }) => (
-              <SidebarLink key={capability} to={to} icon={icon}>
+            ROLE_ENTRIES.filter((entry) => inSidebar(role, mode, entry.capability)).map(({ to, icon, label, badge: Badge }) => (
+              <SidebarLink key={to} to={to} icon={icon}>
                 {label}
                 {Badge && <Badge />}
               </SidebarLink>

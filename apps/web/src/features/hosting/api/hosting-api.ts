@@ -1,5 +1,6 @@
 import { uploadedImageSchema } from '@staybook/domain/accounts';
 import { centsToDollars } from '@staybook/domain/money';
+import { ruleFieldsOf } from '@staybook/domain/listing-rules-input';
 import { deletedCountSchema, type RoomInput } from '@staybook/domain/room-input';
 import { hostRoomsPageSchema, roomSchema, type HostRoomsPage, type Room } from '@staybook/domain/rooms';
 import { apiRequest, apiUpload } from '../../../lib/api-client';
@@ -9,9 +10,9 @@ export function fetchMyListingsPage(page: PageRequest): Promise<HostRoomsPage> {
   return fetchPage('/api/my-listings', hostRoomsPageSchema, page);
 }
 
-/** The body the API takes: the form's checked values, with the price in dollars as the spec sends it. */
-function toBody({ priceCents, ...room }: RoomInput) {
-  return { ...room, price: centsToDollars(priceCents) };
+/** The body the API takes: the form's checked values, with the price in dollars as the spec sends it and the rules as their fields. */
+function toBody({ priceCents, rules, ...room }: RoomInput) {
+  return { ...room, price: centsToDollars(priceCents), ...ruleFieldsOf(rules) };
 }
 
 export function createRoom(input: RoomInput): Promise<Room> {

@@ -1,3 +1,4 @@
+import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
 import { addDays, todayIso } from '@staybook/domain/dates';
 import type { Room } from '@staybook/domain/rooms';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -46,6 +47,7 @@ const ROOM: Room = {
   checkInTime: '15:00',
   checkOutTime: null,
   houseRules: 'No smoking.\nQuiet after 22:00.',
+  rules: DEFAULT_LISTING_RULES,
 };
 
 /** A stand-in XMLHttpRequest the test drives: how much is sent, then the answer. */
@@ -185,6 +187,7 @@ describe('RoomForm', () => {
       checkInTime: '15:00',
       checkOutTime: '10:30',
       houseRules: 'No smoking.\nQuiet after 22:00.',
+      rules: DEFAULT_LISTING_RULES,
     });
   });
 

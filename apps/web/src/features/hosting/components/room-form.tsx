@@ -19,6 +19,7 @@ import { CancellationPolicyField } from './cancellation-policy-field';
 import { CategoryPicker } from './category-picker';
 import { HouseRulesField } from './house-rules-field';
 import { RoomPhotoField } from './room-photo-field';
+import { STAY_RULE_FIELDS, StayRulesFields, stayRulesValuesOf } from './stay-rules-fields';
 import { TimeZoneField } from './time-zone-field';
 
 interface RoomFormProps {
@@ -45,11 +46,11 @@ interface RoomFormProps {
 }
 
 /** The fields a server refusal may name (the API's names for them are the form's). */
-const ROOM_FIELDS = ['title', 'location', 'category', 'from', 'to', 'price', 'guests', 'bedrooms', 'bathrooms', 'description', 'photos', 'image', 'timeZone', 'cancellationPolicy', 'amenities', 'checkInTime', 'checkOutTime', 'houseRules'] as const;
+const ROOM_FIELDS = ['title', 'location', 'category', 'from', 'to', 'price', 'guests', 'bedrooms', 'bathrooms', 'description', 'photos', 'image', 'timeZone', 'cancellationPolicy', 'amenities', 'checkInTime', 'checkOutTime', 'houseRules', ...STAY_RULE_FIELDS] as const;
 
 function valuesOf(room: RoomSummary | undefined, defaultTimeZone: string): Partial<RoomInputValues> {
   if (!room) {
-    return { title: '', location: '', from: '', to: '', price: '', guests: '', bedrooms: '', bathrooms: '', description: '', photos: [], timeZone: defaultTimeZone, cancellationPolicy: DEFAULT_CANCELLATION_POLICY, amenities: [], checkInTime: '', checkOutTime: '', houseRules: '' };
+    return { title: '', location: '', from: '', to: '', price: '', guests: '', bedrooms: '', bathrooms: '', description: '', photos: [], timeZone: defaultTimeZone, cancellationPolicy: DEFAULT_CANCELLATION_POLICY, amenities: [], checkInTime: '', checkOutTime: '', houseRules: '', ...stayRulesValuesOf(undefined) };
   }
   return {
     title: room.title,
@@ -69,6 +70,7 @@ function valuesOf(room: RoomSummary | undefined, defaultTimeZone: string): Parti
     checkInTime: room.checkInTime ?? '',
     checkOutTime: room.checkOutTime ?? '',
     houseRules: room.houseRules,
+    ...stayRulesValuesOf(room.rules),
   };
 }
 
@@ -203,6 +205,7 @@ function RoomFormFields({
           />
         </div>
       </div>
+      <StayRulesFields register={register} control={control} errors={errors} />
       <AmenitiesField control={control} />
       <HouseRulesField control={control} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -20,7 +20,7 @@ const TRIP: Trip = {
   reference: booking.reference,
   room: { id: booking.roomId, title: booking.title, image: booking.image, location: booking.location },
   stay: { from: booking.from, to: booking.to, nights: 2, guests: 2, checkInTime: null, checkOutTime: null },
-  price: { nightlyCents: 12_345, nights: 2, totalCents: 24_690 },
+  price: { nightlyCents: 12_345, nights: 2, lines: [{ kind: 'nights', amountCents: 24_690, credit: false, nights: 2, unitCents: 12_345, weekend: false }], totalCents: 24_690 },
   payment: { card: booking.card, capturedCents: 24_690, refundedCents: 0, status: 'captured' },
   policy: 'moderate',
   refundIfCancelledToday: null,

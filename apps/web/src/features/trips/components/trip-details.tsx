@@ -99,7 +99,7 @@ export function TripDetails({ trip, reviews, messages }: { trip: Trip; reviews: 
         </TripSection>
 
         <TripSection title="Price">
-          <PriceBreakdown nightlyCents={trip.price.nightlyCents} nights={trip.price.nights} totalCents={trip.price.totalCents} />
+          <PriceBreakdown lines={trip.price.lines} totalCents={trip.price.totalCents} />
         </TripSection>
 
         <TripSection title="Payment">

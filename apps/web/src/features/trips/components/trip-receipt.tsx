@@ -1,6 +1,7 @@
 import { tripOpenedFrom, tripPath } from '@staybook/domain/app-routes';
 import { formatMoment } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
+import { lineLabel } from '@staybook/domain/quote';
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { countOf } from '@staybook/domain/text';
 import type { Trip } from '@staybook/domain/trips';
@@ -75,7 +76,9 @@ export function TripReceipt({ trip }: { trip: Trip }) {
 
         <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 print:grid-cols-2">
           <Block title="Charges">
-            <Row term={`${formatMoney(trip.price.nightlyCents)} × ${countOf(trip.price.nights, 'night')}`} value={formatMoney(trip.price.totalCents)} />
+            {trip.price.lines.map((line) => (
+              <Row key={`${line.kind}:${line.unitCents ?? ''}:${line.weekend ?? ''}`} term={lineLabel(line)} value={`${line.credit ? '−' : ''}${formatMoney(line.amountCents)}`} />
+            ))}
             <Row term="Total" value={formatMoney(trip.price.totalCents)} strong />
           </Block>
           <Block title="Payment">

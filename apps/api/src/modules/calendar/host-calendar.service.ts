@@ -1,0 +1,218 @@
+/*
+ * The host calendar (docs/decisions/047-host-calendar-and-price-quote.md): a listing's nights month by month, and the
+ * changes its host makes on a range of them. A change takes the room's row lock, as a booking's confirmation takes
+ * its share lock, so a block and a booking of the same nights serialize: the one that comes second is refused with
+ * its reason, and nothing is left half-done.
+ */
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import {
+  addDays,
+  addMonthsToDate,
+  applyNightChange,
+  checkInProblem,
+  describeStayProblem,
+  formatIsoDate,
+  isWeekendNight,
+  listingRulesOf,
+  MAX_CALENDAR_NIGHTS,
+  mergeStays,
+  nightPriceCents,
+  nightsBetween,
+  nightsOf,
+  replaceNightSettings,
+  settingOn,
+  settingsWithin,
+  todayIn,
+  withPreparation,
+  type HostCalendar,
+  type HostCalendarNight,
+  type IsoDate,
+  type NightSetting,
+  type NightsChangeBody,
+  type Stay,
+  type StayRoom,
+} from '@staybook/domain';
+import { withTransaction, type Db } from '../../db/client.js';
+import { bookings, calendarBlocks, calendarImports, roomNightSettings, rooms, users } from '../../db/schema.js';
+import { dateValue, staysOverlapSql } from '../../db/stay-sql.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
+import type { Actor } from '../../plugins/session.js';
+import { listNightSettings } from '../bookings/bookings.queries.js';
+import type { ListingChanges } from '../rooms/listing-cache.js';
+
+const NOT_THE_HOST = 'Only the host of this room can manage its calendar.';
+
+type RoomRow = typeof rooms.$inferSelect;
+
+async function hostedRoom(db: Db, actor: Actor, roomId: string, lock: boolean): Promise<RoomRow> {
+  const query = db.select().from(rooms).where(and(eq(rooms.id, roomId), isNull(rooms.deletedAt)));
+  const [room] = lock ? await query.for('update') : await query.limit(1);
+  if (!room) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
+  if (room.hostId !== actor.id) throw new ForbiddenError(NOT_THE_HOST);
+  return room;
+}
+
+function dateRange(range: Stay) {
+  return { from: dateValue(range.from), to: dateValue(range.to) };
+}
+
+/** The other site an imported calendar comes from, as the host knows it ('airbnb.com'). */
+function siteOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * One listing's calendar from the first day of `from`'s month (default: this month where the room is), `months`
+ * months long: each night's price, what holds it and whether a stay can start on it.
+ */
+export async function getHostCalendar(
+  db: Db,
+  { actor, roomId, from: asked, months }: { actor: Actor; roomId: string; from?: IsoDate | undefined; months: number },
+): Promise<HostCalendar> {
+  const room = await hostedRoom(db, actor, roomId, false);
+  const today = todayIn(room.timeZone);
+  const from = `${(asked ?? today).slice(0, 7)}-01`;
+  const to = addMonthsToDate(from, months);
+  const range = { from, to };
+  const rules = listingRulesOf(room);
+  // Stays and imported blocks a night's preparation time or a start hint may look past the range for.
+  const around = { from: addDays(from, -(rules.preparationNights + 1)), to: addDays(to, rules.maxNights + 7) };
+  const [stays, blocks, settings] = await Promise.all([
+    db
+      .select({ id: bookings.id, from: bookings.checkIn, to: bookings.checkOut, guestName: users.name })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.guestId))
+      .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, dateRange(around))))
+      .orderBy(asc(bookings.checkIn)),
+    db
+      .select({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut, url: calendarImports.url })
+      .from(calendarBlocks)
+      .innerJoin(calendarImports, eq(calendarImports.id, calendarBlocks.importId))
+      .where(and(eq(calendarBlocks.roomId, roomId), staysOverlapSql({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut }, dateRange(around))))
+      .orderBy(asc(calendarBlocks.checkIn)),
+    listNightSettings(db, roomId, around),
+  ]);
+  const taken = mergeStays([...stays, ...blocks]);
+  const kept = withPreparation(taken, rules.preparationNights);
+  // The start hints judge the rules and what holds the nights, not a price (the host sees prices beside them).
+  const { priceCents: _price, ...stayRules } = rules;
+  const stayRoom: StayRoom = { from: room.availableFrom, to: room.availableTo, today, timeZone: room.timeZone, rules: stayRules, nightSettings: settings };
+  const nights = nightsOf(range).map((date): HostCalendarNight => {
+    const setting = settingOn(settings, date);
+    const stay = stays.find((s) => s.from <= date && date < s.to);
+    const block = stay ? undefined : blocks.find((b) => b.from <= date && date < b.to);
+    const state: HostCalendarNight['state'] =
+      date < today
+        ? 'past'
+        : stay
+          ? 'booked'
+          : block
+            ? 'imported'
+            : setting?.blocked
+              ? 'blocked'
+              : date < room.availableFrom || date >= room.availableTo
+                ? 'outside'
+                : kept.some((k) => k.from <= date && date < k.to)
+                  ? 'preparation'
+                  : 'free';
+    const problem = state === 'free' ? checkInProblem(date, { room: stayRoom, taken }) : null;
+    return {
+      date,
+      priceCents: nightPriceCents(rules, setting, date),
+      weekend: setting?.priceCents == null && rules.weekendPriceCents !== null && isWeekendNight(date),
+      customPrice: setting?.priceCents != null,
+      state,
+      bookingId: stay?.id ?? null,
+      guestName: stay?.guestName ?? null,
+      importedFrom: block ? siteOf(block.url) : null,
+      minNights: setting?.minNights ?? null,
+      note: setting?.note ?? null,
+      startProblem: problem ? describeStayProblem(problem, { stay: { from: date, to: addDays(date, 1) }, room: stayRoom }) : null,
+    };
+  });
+  const { priceCents, ...answeredRules } = rules;
+  return { roomId, title: room.title, timeZone: room.timeZone, today, from, to, priceCents, rules: answeredRules, nights };
+}
+
+function stayDates(stay: Stay): string {
+  return `from ${formatIsoDate(stay.from)} to ${formatIsoDate(stay.to)}`;
+}
+
+/**
+ * The host sets something on a range of nights (`set`), or puts back what a change answered it held (`restore`).
+ * Refused: nights before today, ranges over two years, and closing nights a confirmed stay holds. Answers what
+ * the range held before, for the undo.
+ */
+export async function changeNights(
+  db: Db,
+  { actor, roomId, body, listing }: { actor: Actor; roomId: string; body: NightsChangeBody; listing: ListingChanges },
+): Promise<{ previous: NightSetting[] }> {
+  const range = { from: body.from, to: body.to };
+  if (nightsBetween(range.from, range.to) > MAX_CALENDAR_NIGHTS) {
+    throw new BadRequestError('A change can cover at most two years of nights.', { to: 'A change can cover at most two years of nights.' });
+  }
+  const previous = await withTransaction(db, async (tx) => {
+    const room = await hostedRoom(tx, actor, roomId, true);
+    const today = todayIn(room.timeZone);
+    if (range.from < today) {
+      const message = `Nights before today (${formatIsoDate(today)} where the home is) cannot be changed.`;
+      throw new BadRequestError(message, { from: message });
+    }
+    // One night either side, so a change next to a setting that says the same joins it.
+    const span = { from: addDays(range.from, -1), to: addDays(range.to, 1) };
+    const before = await listNightSettings(tx, roomId, span);
+    const after = body.set ? applyNightChange(before, range, changeOf(body.set)) : replaceNightSettings(before, range, body.restore ?? []);
+    const closes = after.some((setting) => setting.blocked && setting.from < range.to && range.from < setting.to);
+    if (closes) {
+      // Every stay of the range: a restore may block some of its nights only, not those of its first stay.
+      const stays = await tx
+        .select({ from: bookings.checkIn, to: bookings.checkOut })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.roomId, roomId),
+            eq(bookings.status, 'confirmed'),
+            staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, dateRange(range)),
+          ),
+        )
+        .orderBy(asc(bookings.checkIn));
+      const stay = stays.find((held) => after.some((setting) => setting.blocked && setting.from < held.to && held.from < setting.to));
+      if (stay) {
+        throw new ConflictError(`A confirmed stay ${stayDates(stay)} holds some of these nights, so they cannot be blocked. Choose other nights, or cancel the stay first.`);
+      }
+    }
+    await tx
+      .delete(roomNightSettings)
+      .where(and(eq(roomNightSettings.roomId, roomId), staysOverlapSql({ from: roomNightSettings.checkIn, to: roomNightSettings.checkOut }, dateRange(span))));
+    if (after.length > 0) {
+      await tx.insert(roomNightSettings).values(
+        after.map((setting) => ({
+          roomId,
+          checkIn: setting.from,
+          checkOut: setting.to,
+          priceCents: setting.priceCents,
+          minNights: setting.minNights,
+          blocked: setting.blocked,
+          note: setting.note,
+        })),
+      );
+    }
+    return settingsWithin(before, range);
+  });
+  // A dated search's answers change with the nights' prices and blocks.
+  await listing.roomsChanged();
+  return { previous };
+}
+
+function changeOf(set: NonNullable<NightsChangeBody['set']>) {
+  return {
+    ...(set.blocked !== undefined ? { blocked: set.blocked } : {}),
+    ...(set.price !== undefined ? { priceCents: set.price } : {}),
+    ...(set.minNights !== undefined ? { minNights: set.minNights } : {}),
+    ...(set.note !== undefined ? { note: set.note } : {}),
+  };
+}

@@ -1,0 +1,197 @@
+import { tripPath } from '@staybook/domain/app-routes';
+import type { NightSetting } from '@staybook/domain/listing-rules';
+import type { HostCalendar } from '@staybook/domain/host-calendar';
+import { formatMoney } from '@staybook/domain/money';
+import { useId, useMemo, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button';
+import { TextAreaField, TextField } from '../../../components/fields';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import type { NightsSet } from '../api/host-calendar-api';
+import { useNightsChanges } from '../api/use-host-calendar';
+import { changeMessage, summarizeRange, type RangeSummary } from '../utils/host-calendar-changes';
+import { rangeTitle, type NightRange } from '../utils/host-calendar-grid';
+
+type Field = 'price' | 'minNights' | 'note';
+/** Which button's change is being saved (its spinner shows). */
+type Action = 'block' | 'unblock' | 'price' | 'price-default' | 'min' | 'min-default' | 'note';
+
+interface HostCalendarPanelProps {
+  roomId: string;
+  calendar: HostCalendar;
+  range: NightRange;
+  /** The panel's title, which Enter on a night moves the keyboard to. */
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** Escape in the panel: back to the nights. */
+  onReturn: () => void;
+}
+
+/**
+ * What the host can do with the selected nights: block or unblock them, price them, set a minimum stay for stays
+ * starting on them, write a private note. Each change is saved at once and offers its undo in a toast; a refusal
+ * (a confirmed stay in the way, nights before today) is said here, in the server's words.
+ */
+export function HostCalendarPanel({ roomId, calendar, range, headingRef, onReturn }: HostCalendarPanelProps) {
+  const titleId = useId();
+  const { change, undo } = useNightsChanges(roomId);
+  const summary = useMemo(() => summarizeRange(calendar.nights, range, calendar.today), [calendar.nights, calendar.today, range]);
+  // The fields start from what every selected night has in common; the panel is drawn afresh for another selection.
+  const [price, setPrice] = useState(summary.price);
+  const [minNights, setMinNights] = useState(summary.minNights);
+  const [note, setNote] = useState(summary.note);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [doing, setDoing] = useState<Action | null>(null);
+  const past = range.from < calendar.today;
+
+  const undoChange = async (previous: NightSetting[]) => {
+    try {
+      await undo(range, previous);
+      notify.success('Change undone');
+    } catch (error) {
+      notify.error(`The change could not be undone: ${errorMessage(error)}`);
+    }
+  };
+
+  const apply = async (set: NightsSet, action: Action, field?: Field) => {
+    setRefusal(null);
+    setFieldErrors({});
+    setDoing(action);
+    try {
+      const { previous } = await change.mutateAsync({ ...range, set });
+      notify.success(changeMessage(set), { action: { label: 'Undo', onClick: () => void undoChange(previous) } });
+    } catch (error) {
+      const fieldError = field && error instanceof ApiRequestError ? error.fields[`set.${field}`] : undefined;
+      if (field && fieldError) setFieldErrors({ [field]: fieldError });
+      else setRefusal(errorMessage(error));
+    } finally {
+      setDoing(null);
+    }
+  };
+
+  const submit = (save: () => void) => (event: FormEvent) => {
+    event.preventDefault();
+    save();
+  };
+  const savePrice = () => {
+    if (price.trim() === '') setFieldErrors({ price: "Enter a price per night, or use the listing's price" });
+    else void apply({ price: price.trim() }, 'price', 'price');
+  };
+  const saveMinNights = () => {
+    const nights = Number(minNights);
+    if (minNights.trim() === '' || !Number.isFinite(nights)) setFieldErrors({ minNights: "Enter a number of nights, or use the listing's minimum" });
+    else void apply({ minNights: nights }, 'min', 'minNights');
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    onReturn();
+  };
+
+  const busy = change.isPending;
+  const weekend = calendar.rules.weekendPriceCents;
+  return (
+    <section aria-labelledby={titleId} onKeyDown={onKeyDown} className="flex flex-col gap-4 rounded-xl border border-neutral-200 bg-white p-4 lg:sticky lg:top-6">
+      <h3 id={titleId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-neutral-900">
+        {rangeTitle(range)}
+      </h3>
+      <RangeFacts summary={summary} past={past} />
+      {refusal && (
+        <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+          {refusal}
+        </p>
+      )}
+      <fieldset disabled={past} className="flex min-w-0 flex-col gap-5">
+        <legend className="sr-only">Change these nights</legend>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" disabled={busy} pending={doing === 'block'} onClick={() => void apply({ blocked: true }, 'block')}>
+            Block nights
+          </Button>
+          <Button variant="subtle" disabled={busy} pending={doing === 'unblock'} onClick={() => void apply({ blocked: false }, 'unblock')}>
+            Unblock nights
+          </Button>
+        </div>
+        <form noValidate onSubmit={submit(savePrice)} className="flex flex-col gap-1">
+          <TextField
+            label="Price per night"
+            inputMode="decimal"
+            autoComplete="off"
+            value={price}
+            onChange={(event) => setPrice(event.target.value)}
+            hint={`In dollars. The listing's price is ${formatMoney(calendar.priceCents)}${weekend === null ? '' : ` (${formatMoney(weekend)} on weekends)`}.`}
+            error={fieldErrors.price}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={busy} pending={doing === 'price'}>
+              Save price
+            </Button>
+            <Button variant="subtle" disabled={busy} pending={doing === 'price-default'} onClick={() => void apply({ price: null }, 'price-default')}>
+              Use the listing's price
+            </Button>
+          </div>
+        </form>
+        <form noValidate onSubmit={submit(saveMinNights)} className="flex flex-col gap-1">
+          <TextField
+            label="Minimum stay"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            value={minNights}
+            onChange={(event) => setMinNights(event.target.value)}
+            hint={`Nights, for stays starting on these nights. The listing's minimum is ${calendar.rules.minNights}.`}
+            error={fieldErrors.minNights}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={busy} pending={doing === 'min'}>
+              Save minimum stay
+            </Button>
+            <Button variant="subtle" disabled={busy} pending={doing === 'min-default'} onClick={() => void apply({ minNights: null }, 'min-default')}>
+              Use the listing's minimum
+            </Button>
+          </div>
+        </form>
+        <form noValidate onSubmit={submit(() => void apply({ note: note.trim() || null }, 'note', 'note'))} className="flex flex-col gap-1">
+          <TextAreaField
+            label="Note"
+            rows={3}
+            maxLength={500}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            hint="Only you see it. Save it empty to remove it."
+            error={fieldErrors.note}
+          />
+          <div>
+            <Button type="submit" disabled={busy} pending={doing === 'note'}>
+              Save note
+            </Button>
+          </div>
+        </form>
+      </fieldset>
+    </section>
+  );
+}
+
+/** What holds the selected nights, and what of it cannot be changed. */
+function RangeFacts({ summary, past }: { summary: RangeSummary; past: boolean }) {
+  const facts = [
+    past && <li key="past">Nights before today cannot be changed: select nights from today on to change them.</li>,
+    ...summary.stays.map((stay) => (
+      <li key={stay.bookingId}>
+        <Link to={tripPath(stay.bookingId)} className="font-medium text-neutral-900 underline underline-offset-2">
+          {`${stay.guestName}'s stay`}
+        </Link>{' '}
+        {stay.nights === 1 ? 'holds 1 of these nights, which cannot be blocked.' : `holds ${stay.nights} of these nights, which cannot be blocked.`}
+      </li>
+    )),
+    ...summary.importedFrom.map((site) => (
+      <li key={site}>{`Blocked by ${site}'s calendar: free them there, or remove that calendar in My Listings (Calendar sync).`}</li>
+    )),
+    summary.blocked > 0 && <li key="blocked">{summary.blocked === 1 ? '1 of these nights is blocked.' : `${summary.blocked} of these nights are blocked.`}</li>,
+  ].filter(Boolean);
+  if (facts.length === 0) return null;
+  return <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-neutral-700">{facts}</ul>;
+}

@@ -1,0 +1,144 @@
+import { BOOKING_WINDOW_MONTHS, LISTING_RULE_LIMITS, WEEKDAY_NAMES, weekdaysOfMask } from '@staybook/domain/listing-rules';
+import type { RoomInput, RoomInputValues } from '@staybook/domain/room-input';
+import type { RoomSummary } from '@staybook/domain/rooms';
+import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Options, SelectField, TextField } from '../../../components/fields';
+
+type RoomControl = Control<RoomInputValues, unknown, RoomInput>;
+
+/** The rule fields' form values for a room (as the inputs hold them), or a new room's defaults. */
+export function stayRulesValuesOf(rules: RoomSummary['rules'] | undefined): Partial<RoomInputValues> {
+  if (!rules) {
+    return {
+      weekendPrice: '',
+      cleaningFee: '',
+      extraGuestFee: '',
+      guestsIncluded: '1',
+      weeklyDiscount: '0',
+      monthlyDiscount: '0',
+      taxRate: '',
+      minNights: '1',
+      maxNights: String(LISTING_RULE_LIMITS.maxNights),
+      checkInDays: ['0', '1', '2', '3', '4', '5', '6'],
+      checkOutDays: ['0', '1', '2', '3', '4', '5', '6'],
+      noticeDays: '0',
+      sameDayUntil: '',
+      bookingWindowMonths: '',
+      preparationNights: '0',
+    };
+  }
+  const dollars = (cents: number) => (cents === 0 ? '' : String(cents / 100));
+  return {
+    weekendPrice: rules.weekendPriceCents === null ? '' : String(rules.weekendPriceCents / 100),
+    cleaningFee: dollars(rules.cleaningFeeCents),
+    extraGuestFee: dollars(rules.extraGuestFeeCents),
+    guestsIncluded: String(rules.guestsIncluded),
+    weeklyDiscount: String(rules.weeklyDiscountPct),
+    monthlyDiscount: String(rules.monthlyDiscountPct),
+    taxRate: rules.taxRateBp === 0 ? '' : String(rules.taxRateBp / 100),
+    minNights: String(rules.minNights),
+    maxNights: String(rules.maxNights),
+    checkInDays: weekdaysOfMask(rules.checkInDays).map(String),
+    checkOutDays: weekdaysOfMask(rules.checkOutDays).map(String),
+    noticeDays: String(rules.noticeDays),
+    sameDayUntil: rules.sameDayUntil ?? '',
+    bookingWindowMonths: rules.bookingWindowMonths === null ? '' : String(rules.bookingWindowMonths),
+    preparationNights: String(rules.preparationNights),
+  };
+}
+
+/** The field names a server refusal may name in this section. */
+export const STAY_RULE_FIELDS = [
+  'weekendPrice',
+  'cleaningFee',
+  'extraGuestFee',
+  'guestsIncluded',
+  'weeklyDiscount',
+  'monthlyDiscount',
+  'taxRate',
+  'minNights',
+  'maxNights',
+  'checkInDays',
+  'checkOutDays',
+  'noticeDays',
+  'sameDayUntil',
+  'bookingWindowMonths',
+  'preparationNights',
+] as const;
+
+interface StayRulesFieldsProps {
+  register: UseFormRegister<RoomInputValues>;
+  control: RoomControl;
+  errors: FieldErrors<RoomInputValues>;
+}
+
+const money = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 } as const;
+const whole = { type: 'number', inputMode: 'numeric', step: 1 } as const;
+
+/** Which weekdays a stay may begin or end on: seven checkboxes, at least one. */
+function WeekdaysField({ name, legend, register, error }: { name: 'checkInDays' | 'checkOutDays'; legend: string; register: StayRulesFieldsProps['register']; error?: string | undefined }) {
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${name}-error` : undefined}>
+      <legend className="text-sm font-medium text-neutral-800">{legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {WEEKDAY_NAMES.map((day, index) => (
+          <label key={day} className="flex items-center gap-1.5 text-sm text-neutral-800">
+            <input type="checkbox" value={String(index)} {...register(name)} />
+            {day.slice(0, 3)}
+          </label>
+        ))}
+      </div>
+      <p id={`${name}-error`} className="min-h-5 text-sm text-rose-600">
+        {error}
+      </p>
+    </fieldset>
+  );
+}
+
+/**
+ * 'Pricing and stay rules': the listing's weekend price, fees, discounts and tax, and the stays it takes (nights,
+ * weekdays, notice, how far ahead, preparation time). Each is checked as the server checks it
+ * (packages/domain/src/listing-rules-input.ts); the calendar sets prices, minimum stays and blocks on chosen nights.
+ */
+export function StayRulesFields({ register, control, errors }: StayRulesFieldsProps) {
+  const noticeDays = useWatch({ control, name: 'noticeDays' });
+  const sameDay = String(noticeDays ?? '0') === '0';
+  return (
+    <fieldset className="flex flex-col gap-2 rounded-lg border border-neutral-200 p-4">
+      <legend className="px-1 text-base font-semibold text-neutral-900">Pricing and stay rules</legend>
+      <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
+        <TextField label="Weekend price per night ($)" hint="Friday and Saturday nights. Optional." {...money} min={1} error={errors.weekendPrice?.message} {...register('weekendPrice')} />
+        <TextField label="Cleaning fee ($)" hint="Once per stay. Optional." {...money} error={errors.cleaningFee?.message} {...register('cleaningFee')} />
+        <TextField label="Extra guest fee per night ($)" hint="For each guest above those included." {...money} error={errors.extraGuestFee?.message} {...register('extraGuestFee')} />
+        <TextField label="Guests included in the price" {...whole} min={1} error={errors.guestsIncluded?.message} {...register('guestsIncluded')} />
+        <TextField label="Weekly discount (%)" hint="Stays of 7 nights or more." {...whole} min={0} max={LISTING_RULE_LIMITS.maxDiscountPct} error={errors.weeklyDiscount?.message} {...register('weeklyDiscount')} />
+        <TextField label="Monthly discount (%)" hint="Stays of 28 nights or more." {...whole} min={0} max={LISTING_RULE_LIMITS.maxDiscountPct} error={errors.monthlyDiscount?.message} {...register('monthlyDiscount')} />
+        <TextField label="Occupancy tax (%)" hint="On the nights and the fees. Optional." type="number" inputMode="decimal" min={0} max={30} step={0.01} error={errors.taxRate?.message} {...register('taxRate')} />
+      </div>
+      <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
+        <TextField label="Minimum nights" {...whole} min={1} max={LISTING_RULE_LIMITS.maxNights} error={errors.minNights?.message} {...register('minNights')} />
+        <TextField label="Maximum nights" {...whole} min={1} max={LISTING_RULE_LIMITS.maxNights} error={errors.maxNights?.message} {...register('maxNights')} />
+        <SelectField label="Advance notice" error={errors.noticeDays?.message} {...register('noticeDays')}>
+          <option value="0">Same day</option>
+          <Options values={[1, 2, 3, 4, 5, 6, 7]} label={(days) => `${days} day${days === 1 ? '' : 's'}`} />
+        </SelectField>
+        {sameDay && (
+          <TextField label="Same-day bookings until" type="time" hint="The home's local time. Empty: all day." error={errors.sameDayUntil?.message} {...register('sameDayUntil')} />
+        )}
+        <SelectField label="Booking window" hint="How far ahead a stay may start." error={errors.bookingWindowMonths?.message} {...register('bookingWindowMonths')}>
+          <option value="">Whole availability</option>
+          <Options values={BOOKING_WINDOW_MONTHS} label={(months) => `${months} months`} />
+        </SelectField>
+        <SelectField label="Preparation time" hint="Nights kept free before and after each stay." error={errors.preparationNights?.message} {...register('preparationNights')}>
+          <option value="0">None</option>
+          <option value="1">1 night</option>
+          <option value="2">2 nights</option>
+        </SelectField>
+      </div>
+      <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+        <WeekdaysField name="checkInDays" legend="Check-in days" register={register} error={errors.checkInDays?.message} />
+        <WeekdaysField name="checkOutDays" legend="Check-out days" register={register} error={errors.checkOutDays?.message} />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,74 @@
+import type { IsoDate } from '@staybook/domain/dates';
+import type { HostCalendarNight } from '@staybook/domain/host-calendar';
+import { centsToDollars } from '@staybook/domain/money';
+import type { NightsSet } from '../api/host-calendar-api';
+import { inRange, type NightRange } from './host-calendar-grid';
+
+/** A confirmed stay some of the selected nights belong to. */
+export interface StayInRange {
+  bookingId: string;
+  guestName: string;
+  nights: number;
+}
+
+/** What the action panel says about the selected nights, and what its fields start with. */
+export interface RangeSummary {
+  /** The selected nights the calendar holds. */
+  count: number;
+  /** Nights before today: the server changes none of them. */
+  past: number;
+  /** Confirmed stays holding selected nights from today on: these cannot be blocked. */
+  stays: StayInRange[];
+  blocked: number;
+  /** The other sites whose calendars block selected nights. */
+  importedFrom: string[];
+  /** The fields' first values: what every selected night has in common ('' when they differ or have none). */
+  price: string;
+  minNights: string;
+  note: string;
+}
+
+/** The same value on every night, or undefined. */
+function shared<T>(nights: readonly HostCalendarNight[], value: (night: HostCalendarNight) => T): T | undefined {
+  const first = nights[0];
+  if (!first) return undefined;
+  const common = value(first);
+  return nights.every((night) => value(night) === common) ? common : undefined;
+}
+
+export function summarizeRange(all: readonly HostCalendarNight[], range: NightRange, today: IsoDate): RangeSummary {
+  const nights = all.filter((night) => inRange(range, night.date));
+  const stays = new Map<string, StayInRange>();
+  const sites = new Set<string>();
+  let blocked = 0;
+  for (const night of nights) {
+    if (night.state === 'booked' && night.bookingId) {
+      const stay = stays.get(night.bookingId) ?? { bookingId: night.bookingId, guestName: night.guestName ?? 'A guest', nights: 0 };
+      stay.nights += 1;
+      stays.set(night.bookingId, stay);
+    }
+    if (night.state === 'blocked') blocked += 1;
+    if (night.state === 'imported' && night.importedFrom) sites.add(night.importedFrom);
+  }
+  const price = shared(nights, (night) => night.priceCents);
+  const minNights = shared(nights, (night) => night.minNights);
+  const note = shared(nights, (night) => night.note);
+  return {
+    count: nights.length,
+    past: nights.filter((night) => night.date < today).length,
+    stays: [...stays.values()],
+    blocked,
+    importedFrom: [...sites],
+    price: price === undefined ? '' : String(centsToDollars(price)),
+    minNights: minNights == null ? '' : String(minNights),
+    note: note ?? '',
+  };
+}
+
+/** What the toast says once a change is saved. */
+export function changeMessage(set: NightsSet): string {
+  if (set.blocked !== undefined) return set.blocked ? 'Nights blocked' : 'Nights unblocked';
+  if (set.price !== undefined) return set.price === null ? "Price set back to the listing's" : 'Price saved';
+  if (set.minNights !== undefined) return set.minNights === null ? "Minimum stay set back to the listing's" : 'Minimum stay saved';
+  return set.note ? 'Note saved' : 'Note removed';
+}

@@ -1,0 +1,210 @@
+import { addDays, addMonthsToDate, nightsBetween, type IsoDate } from '@staybook/domain/dates';
+import type { HostCalendarNight } from '@staybook/domain/host-calendar';
+import { formatMoney } from '@staybook/domain/money';
+
+/*
+ * The host calendar's pure parts: its months as week rows, the selection, where the keyboard moves, and what each
+ * night is called (the day cell's accessible name holds everything the cell shows, and its state).
+ */
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/** The column headers, weeks starting on Sunday: what a header shows and what it is called. */
+export const WEEKDAY_HEADERS = WEEKDAYS.map((name) => ({ short: name.slice(0, 3), name }));
+
+/** 0 for Sunday. */
+export function weekdayOf(date: IsoDate): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+function monthNameOf(date: IsoDate): string {
+  return MONTHS[Number(date.slice(5, 7)) - 1]!;
+}
+
+/** 'Friday, March 5, 2027'. */
+export function longDate(date: IsoDate): string {
+  return `${WEEKDAYS[weekdayOf(date)]}, ${monthNameOf(date)} ${Number(date.slice(8))}, ${date.slice(0, 4)}`;
+}
+
+/** 'Mar 5'. */
+function monthDay(date: IsoDate): string {
+  return `${monthNameOf(date).slice(0, 3)} ${Number(date.slice(8))}`;
+}
+
+/** 'Fri, Mar 5'. */
+export function shortDate(date: IsoDate): string {
+  return `${WEEKDAYS[weekdayOf(date)]!.slice(0, 3)}, ${monthDay(date)}`;
+}
+
+/** One month of the calendar: its nights in week rows (Sunday first), null where a week reaches into another month. */
+export interface CalendarMonth {
+  /** '2027-03' */
+  key: string;
+  /** 'March 2027' */
+  label: string;
+  weeks: (HostCalendarNight | null)[][];
+}
+
+/** The answer's nights (in date order, whole months) as months of week rows. */
+export function monthsOf(nights: readonly HostCalendarNight[]): CalendarMonth[] {
+  const months: CalendarMonth[] = [];
+  let week: (HostCalendarNight | null)[] = [];
+  for (const night of nights) {
+    const key = night.date.slice(0, 7);
+    let month = months.at(-1);
+    if (month?.key !== key) {
+      if (month && week.length > 0) month.weeks.push(padWeek(week));
+      month = { key, label: `${monthNameOf(night.date)} ${night.date.slice(0, 4)}`, weeks: [] };
+      months.push(month);
+      week = Array.from({ length: weekdayOf(night.date) }, () => null);
+    }
+    week.push(night);
+    if (week.length === 7) {
+      month.weeks.push(week);
+      week = [];
+    }
+  }
+  const last = months.at(-1);
+  if (last && week.length > 0) last.weeks.push(padWeek(week));
+  return months;
+}
+
+function padWeek(week: (HostCalendarNight | null)[]): (HostCalendarNight | null)[] {
+  return [...week, ...Array.from({ length: 7 - week.length }, () => null)];
+}
+
+/* ---------------------------------------------------------------- the selection */
+
+/** A selection of nights: where it started (`anchor`) and the night the keyboard or pointer is on (`focus`). */
+export interface Selection {
+  anchor: IsoDate;
+  focus: IsoDate;
+}
+
+/** The nights a selection covers as a range: its first night and the day after its last (as the API takes it). */
+export interface NightRange {
+  from: IsoDate;
+  to: IsoDate;
+}
+
+export function rangeOf({ anchor, focus }: Selection): NightRange {
+  const [first, last] = anchor <= focus ? [anchor, focus] : [focus, anchor];
+  return { from: first, to: addDays(last, 1) };
+}
+
+export function inRange(range: NightRange, date: IsoDate): boolean {
+  return range.from <= date && date < range.to;
+}
+
+/** The part of `range` that falls in `month` ('2027-03'), or null: what one month's grid needs to draw it. */
+export function rangeInMonth(range: NightRange, month: string): NightRange | null {
+  const first = `${month}-01`;
+  const next = addMonthsToDate(first, 1);
+  const from = range.from > first ? range.from : first;
+  const to = range.to < next ? range.to : next;
+  return from < to ? { from, to } : null;
+}
+
+/** 'Mar 5 – Mar 8, 2027 (3 nights)': the first night and the day after the last, as a stay is written. */
+export function rangeTitle({ from, to }: NightRange): string {
+  const nights = nightsBetween(from, to);
+  const count = `${nights} ${nights === 1 ? 'night' : 'nights'}`;
+  const span =
+    from.slice(0, 4) === to.slice(0, 4)
+      ? `${monthDay(from)} – ${monthDay(to)}, ${to.slice(0, 4)}`
+      : `${monthDay(from)}, ${from.slice(0, 4)} – ${monthDay(to)}, ${to.slice(0, 4)}`;
+  return `${span} (${count})`;
+}
+
+/* ---------------------------------------------------------------- the keyboard */
+
+/**
+ * Where a key moves the focus from `date`: arrows by a day or a week, Home and End to the week's ends, Page Up and
+ * Page Down by a month. Null for any other key.
+ */
+export function movedDate(date: IsoDate, key: string): IsoDate | null {
+  switch (key) {
+    case 'ArrowLeft':
+      return addDays(date, -1);
+    case 'ArrowRight':
+      return addDays(date, 1);
+    case 'ArrowUp':
+      return addDays(date, -7);
+    case 'ArrowDown':
+      return addDays(date, 7);
+    case 'Home':
+      return addDays(date, -weekdayOf(date));
+    case 'End':
+      return addDays(date, 6 - weekdayOf(date));
+    case 'PageUp':
+      return addMonthsToDate(date, -1);
+    case 'PageDown':
+      return addMonthsToDate(date, 1);
+    default:
+      return null;
+  }
+}
+
+/** `date` kept within the nights on screen, [first, end). */
+export function clampDate(date: IsoDate, first: IsoDate, end: IsoDate): IsoDate {
+  if (date < first) return first;
+  if (date >= end) return addDays(end, -1);
+  return date;
+}
+
+/* ---------------------------------------------------------------- what a night shows and is called */
+
+/** The short text a day cell shows under its price for its state ('Blocked', the guest's name, the other site). */
+export function nightMarker(night: HostCalendarNight): string | null {
+  switch (night.state) {
+    case 'booked':
+      return night.guestName ?? 'Booked';
+    case 'blocked':
+      return 'Blocked';
+    case 'imported':
+      return night.importedFrom ?? 'Imported';
+    case 'preparation':
+      return 'Preparation';
+    case 'outside':
+      return 'Outside';
+    case 'past':
+      return night.guestName;
+    case 'free':
+      return night.startProblem ? 'No check-in' : null;
+  }
+}
+
+/** What holds the night, as its accessible name says it (with the cell's marker text in it). */
+export function nightStateText(night: HostCalendarNight): string {
+  switch (night.state) {
+    case 'booked':
+      return `booked by ${night.guestName ?? 'a guest'}`;
+    case 'blocked':
+      return 'blocked';
+    case 'imported':
+      return `blocked by ${night.importedFrom ?? 'an imported calendar'}`;
+    case 'preparation':
+      return 'held for preparation time';
+    case 'outside':
+      return 'outside the availability window';
+    case 'past':
+      return night.guestName ? `past, booked by ${night.guestName}` : 'past';
+    case 'free':
+      return night.startProblem ? `free, no check-in, no stay can start: ${night.startProblem}` : 'free';
+  }
+}
+
+/**
+ * The day cell's accessible name: its date, price and state, holding every text the cell shows ('5', '$150',
+ * 'Ana Lima'), and what else was set on the night. 'Friday, March 5, 2027, $150, booked by Ana Lima'.
+ */
+export function nightName(night: HostCalendarNight, today: IsoDate): string {
+  const parts = [longDate(night.date)];
+  if (night.date === today) parts.push('today');
+  parts.push(night.customPrice ? `${formatMoney(night.priceCents)} (set for this night)` : formatMoney(night.priceCents));
+  parts.push(nightStateText(night));
+  if (night.minNights !== null) parts.push(`minimum stay ${night.minNights} ${night.minNights === 1 ? 'night' : 'nights'}`);
+  if (night.note) parts.push(`note: ${night.note}`);
+  return parts.join(', ');
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { isIsoDate } from './dates.js';
+import { LISTING_RULE_LIMITS } from './listing-rules.js';
+import { parseDollars } from './money.js';
+import { ROOM_LIMITS } from './room-limits.js';
+import { isoDateSchema, listingRulesSchema } from './rooms.js';
+
+/*
+ * The host calendar (docs/decisions/047-host-calendar-and-price-quote.md): a listing's nights month by month, each with
+ * its price and what holds it, and the changes a host makes on a range of nights (block, price, minimum stay, note).
+ */
+
+/** What holds a night, as the calendar colours it. */
+export const CALENDAR_NIGHT_STATES = ['free', 'booked', 'blocked', 'imported', 'preparation', 'outside', 'past'] as const;
+export type CalendarNightState = (typeof CALENDAR_NIGHT_STATES)[number];
+
+/** The most nights one read or one change may cover: two years, the longest availability window. */
+export const MAX_CALENDAR_NIGHTS = 731;
+/** The months one read answers when it is not told. */
+export const CALENDAR_MONTHS = 12;
+
+export const hostCalendarNightSchema = z.object({
+  date: isoDateSchema,
+  /** What a stay pays for this night, and whether that is the weekend price or one set on the night. */
+  priceCents: z.int(),
+  weekend: z.boolean(),
+  customPrice: z.boolean(),
+  state: z.enum(CALENDAR_NIGHT_STATES),
+  /** A booked night: its stay and guest (the trip page's link). */
+  bookingId: z.uuid().nullable(),
+  guestName: z.string().nullable(),
+  /** An imported night: the other site the calendar comes from (its address's host). */
+  importedFrom: z.string().nullable(),
+  /** A minimum stay set for stays starting on this night (null: the listing's). */
+  minNights: z.int().nullable(),
+  note: z.string().nullable(),
+  /** Why no stay can start on this night, in a guest's words; null when one can. */
+  startProblem: z.string().nullable(),
+});
+export type HostCalendarNight = z.infer<typeof hostCalendarNightSchema>;
+
+export const hostCalendarSchema = z.object({
+  roomId: z.uuid(),
+  title: z.string(),
+  timeZone: z.string(),
+  /** Today where the room is. */
+  today: isoDateSchema,
+  /** The first night answered and the day after the last. */
+  from: isoDateSchema,
+  to: isoDateSchema,
+  priceCents: z.int(),
+  rules: listingRulesSchema,
+  nights: z.array(hostCalendarNightSchema),
+});
+export type HostCalendar = z.infer<typeof hostCalendarSchema>;
+
+/** `GET /api/room/:id/calendar/nights`: from a month's first day (default: this month), so many months. */
+export const hostCalendarQuerySchema = z.object({
+  from: z.string().refine(isIsoDate, { error: 'Expected a date as YYYY-MM-DD' }).optional(),
+  months: z.coerce.number({ error: 'Months must be a whole number from 1 to 24' }).int({ error: 'Months must be a whole number from 1 to 24' }).min(1, { error: 'Months must be a whole number from 1 to 24' }).max(24, { error: 'Months must be a whole number from 1 to 24' }).default(CALENDAR_MONTHS),
+});
+
+/** A night setting as the API answers and takes it back (undo). */
+export const nightSettingSchema = z.object({
+  from: isoDateSchema,
+  to: isoDateSchema,
+  priceCents: z.int().min(ROOM_LIMITS.minPriceCents).max(ROOM_LIMITS.maxPriceCents).nullable(),
+  minNights: z.int().min(1).max(LISTING_RULE_LIMITS.maxNights).nullable(),
+  blocked: z.boolean(),
+  note: z.string().max(500).nullable(),
+});
+
+const PRICE_MESSAGE = `Price per night must be an amount from $${ROOM_LIMITS.minPriceCents / 100} to $${(ROOM_LIMITS.maxPriceCents / 100).toLocaleString('en-US')}`;
+
+/** What a change sets on every night of its range; null puts a field back to the listing's. */
+export const nightChangeSchema = z
+  .object({
+    blocked: z.boolean({ error: 'Blocked must be true or false' }).optional(),
+    /** Dollars, as 'Price per night' is typed. */
+    price: z
+      .union([z.number(), z.string(), z.null()], { error: PRICE_MESSAGE })
+      .transform((value, ctx): number | null => {
+        if (value === null || value === '') return null;
+        const amount = parseDollars(value);
+        if (!amount || amount.cents === null || amount.cents < ROOM_LIMITS.minPriceCents || amount.cents > ROOM_LIMITS.maxPriceCents) {
+          ctx.addIssue({ code: 'custom', message: PRICE_MESSAGE });
+          return z.NEVER;
+        }
+        return amount.cents;
+      })
+      .optional(),
+    minNights: z
+      .int({ error: `Minimum stay must be a whole number from 1 to ${LISTING_RULE_LIMITS.maxNights} nights` })
+      .min(1, { error: `Minimum stay must be a whole number from 1 to ${LISTING_RULE_LIMITS.maxNights} nights` })
+      .max(LISTING_RULE_LIMITS.maxNights, { error: `Minimum stay must be a whole number from 1 to ${LISTING_RULE_LIMITS.maxNights} nights` })
+      .nullable()
+      .optional(),
+    note: z
+      .string({ error: 'Note must be text' })
+      .trim()
+      .max(500, { error: 'Note must be at most 500 characters' })
+      .nullable()
+      .transform((note) => (note ? note : null))
+      .optional(),
+  })
+  .refine((change) => Object.values(change).some((value) => value !== undefined), { error: 'Say what to change: blocked, price, minNights or note' });
+
+/** `PUT /api/room/:id/calendar/nights`: set something on a range of nights, or put back what it had (undo). */
+export const nightsChangeBodySchema = z
+  .object({
+    from: isoDateSchema,
+    to: isoDateSchema,
+    set: nightChangeSchema.optional(),
+    restore: z.array(nightSettingSchema).max(MAX_CALENDAR_NIGHTS).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.set === undefined) === (body.restore === undefined)) ctx.addIssue({ code: 'custom', message: 'Send either set or restore', path: ['set'] });
+    if (isIsoDate(body.from) && isIsoDate(body.to) && body.to <= body.from) ctx.addIssue({ code: 'custom', message: 'The last night must not come before the first', path: ['to'] });
+  });
+export type NightsChangeBody = z.infer<typeof nightsChangeBodySchema>;
+
+/** What a change answers: what the range held before (to undo it with `restore`). */
+export const nightsChangeResultSchema = z.object({ previous: z.array(nightSettingSchema) });

@@ -1,0 +1,141 @@
+/*
+ * The one price of a stay: its line items and its total, in integer cents, computed here wherever a price is
+ * shown, charged or refunded (docs/decisions/047-host-calendar-and-price-quote.md). A booking stores the lines it was
+ * charged, so a later change of the listing's rules never alters it.
+ *
+ * Rounding: each percentage line (a discount, the tax) is rounded once, on its own base, to the nearest cent with
+ * halves up (`Math.round` of a non-negative amount). The total is the sum of the lines, so it is always what the
+ * lines show. Every line is a non-negative amount; a discount is subtracted (`credit`), never more than the nights.
+ *
+ * Free of zod, so the room page's bundle can take it module by module (docs/decisions/017-bundle-budget.md).
+ */
+import { formatMoney, type Cents } from './money.js';
+import {
+  MONTHLY_DISCOUNT_NIGHTS,
+  nightPriceCents,
+  nightsOf,
+  isWeekendNight,
+  settingOn,
+  WEEKLY_DISCOUNT_NIGHTS,
+  type ListingRules,
+  type NightSetting,
+} from './listing-rules.js';
+import type { Stay } from './stays.js';
+import { countOf } from './text.js';
+
+export const QUOTE_LINE_KINDS = ['nights', 'weekly-discount', 'monthly-discount', 'cleaning-fee', 'extra-guest-fee', 'tax'] as const;
+export type QuoteLineKind = (typeof QUOTE_LINE_KINDS)[number];
+
+/**
+ * One line of a price, as data: what it is and its amount (a credit is subtracted), with what its words need.
+ * A booking stores its lines so; `lineLabel` words one ('2 nights × $150 (weekend)', 'Weekly discount (10%)').
+ */
+export type QuoteLine = {
+  kind: QuoteLineKind;
+  amountCents: Cents;
+  credit: boolean;
+  /** Nights' lines: how many nights at which price, and whether it is the weekend price. */
+  nights?: number;
+  unitCents?: Cents;
+  weekend?: boolean;
+  /** Discounts: whole percent; tax: basis points. */
+  percent?: number;
+  rateBp?: number;
+  /** The extra-guest fee: how many guests above those included, for how many nights. */
+  guests?: number;
+};
+
+/** What a person reads for a line. */
+export function lineLabel(line: QuoteLine): string {
+  switch (line.kind) {
+    case 'nights':
+      return `${countOf(line.nights ?? 0, 'night')} × ${formatMoney(line.unitCents ?? 0)}${line.weekend ? ' (weekend)' : ''}`;
+    case 'weekly-discount':
+      return `Weekly discount (${line.percent ?? 0}%)`;
+    case 'monthly-discount':
+      return `Monthly discount (${line.percent ?? 0}%)`;
+    case 'cleaning-fee':
+      return 'Cleaning fee';
+    case 'extra-guest-fee':
+      return `Extra guest fee (${countOf(line.guests ?? 0, 'guest')} × ${countOf(line.nights ?? 0, 'night')})`;
+    case 'tax':
+      return `Occupancy tax (${formatRate(line.rateBp ?? 0)})`;
+  }
+}
+
+export type Quote = {
+  lines: QuoteLine[];
+  /** The nights before any discount. */
+  nightsCents: Cents;
+  totalCents: Cents;
+};
+
+/** Basis points of an amount, rounded to the nearest cent, halves up. */
+function share(amountCents: Cents, basisPoints: number): Cents {
+  return Math.round((amountCents * basisPoints) / 10_000);
+}
+
+/** The total the lines add up to: charges less credits. */
+export function totalOfLines(lines: readonly Pick<QuoteLine, 'amountCents' | 'credit'>[]): Cents {
+  return lines.reduce((sum, line) => sum + (line.credit ? -line.amountCents : line.amountCents), 0);
+}
+
+/**
+ * The price of `stay` for `guests` under the listing's rules and the calendar's settings (in date order, none
+ * overlapping). It prices any stay of at least one night; whether the stay may be booked is `findStayProblem`'s.
+ */
+export function quoteStay(rules: ListingRules, settings: readonly NightSetting[], stay: Stay, guests: number): Quote {
+  const nights = nightsOf(stay);
+  // The nights grouped by price, in the order a price first appears; a weekend price says so.
+  const groups = new Map<string, { unitCents: Cents; nights: number; weekend: boolean }>();
+  for (const night of nights) {
+    const setting = settingOn(settings, night);
+    const unitCents = nightPriceCents(rules, setting, night);
+    const weekend = setting?.priceCents == null && rules.weekendPriceCents !== null && isWeekendNight(night);
+    const key = `${unitCents}:${weekend}`;
+    const group = groups.get(key);
+    if (group) group.nights += 1;
+    else groups.set(key, { unitCents, nights: 1, weekend });
+  }
+  const lines: QuoteLine[] = [...groups.values()].map(({ unitCents, nights: count, weekend }) => ({
+    kind: 'nights',
+    amountCents: unitCents * count,
+    credit: false,
+    nights: count,
+    unitCents,
+    weekend,
+  }));
+  const nightsCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+
+  const discount =
+    nights.length >= MONTHLY_DISCOUNT_NIGHTS && rules.monthlyDiscountPct >= rules.weeklyDiscountPct && rules.monthlyDiscountPct > 0
+      ? { kind: 'monthly-discount' as const, percent: rules.monthlyDiscountPct }
+      : nights.length >= WEEKLY_DISCOUNT_NIGHTS && rules.weeklyDiscountPct > 0
+        ? { kind: 'weekly-discount' as const, percent: rules.weeklyDiscountPct }
+        : null;
+  let taxable = nightsCents;
+  if (discount) {
+    const amountCents = Math.min(nightsCents, share(nightsCents, discount.percent * 100));
+    lines.push({ ...discount, amountCents, credit: true });
+    taxable -= amountCents;
+  }
+  if (rules.cleaningFeeCents > 0) {
+    lines.push({ kind: 'cleaning-fee', amountCents: rules.cleaningFeeCents, credit: false });
+    taxable += rules.cleaningFeeCents;
+  }
+  const extraGuests = Math.max(0, guests - rules.guestsIncluded);
+  if (rules.extraGuestFeeCents > 0 && extraGuests > 0) {
+    const amountCents = rules.extraGuestFeeCents * extraGuests * nights.length;
+    lines.push({ kind: 'extra-guest-fee', amountCents, credit: false, guests: extraGuests, nights: nights.length });
+    taxable += amountCents;
+  }
+  if (rules.taxRateBp > 0) {
+    lines.push({ kind: 'tax', amountCents: share(taxable, rules.taxRateBp), credit: false, rateBp: rules.taxRateBp });
+  }
+  return { lines, nightsCents, totalCents: totalOfLines(lines) };
+}
+
+/** A rate in basis points as a percentage: 1,234 is '12.34%', 1,000 is '10%'. */
+export function formatRate(basisPoints: number): string {
+  return `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+}
