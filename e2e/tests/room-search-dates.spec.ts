@@ -126,11 +126,12 @@ test('a link to dates the room cannot take chooses nothing, keeps them in view a
   const availability = await fetchAvailability(request, room._id);
   await signInAs(page, await createUser(playwright.request));
 
-  // Past the last check-out day, and a check-in before today.
+  // Past the last check-out day, and a check-in before today: each with its own reason.
   const window = `This room can be booked from ${mediumDate(availability.from)} to ${mediumDate(availability.to)}. Please choose dates in that range.`;
-  for (const [from, to] of [
-    [availability.to, '2099-01-01'],
-    ['2020-01-01', '2020-01-03'],
+  const past = 'A stay cannot start in the past. Please choose dates from today on.';
+  for (const [from, to, reason] of [
+    [availability.to, '2099-01-01', window],
+    ['2020-01-01', '2020-01-03', past],
   ] as const) {
     await page.goto(`${roomPath(room._id)}?checkin=${from}&checkout=${to}&guests=2`);
     const card = reservationCard(page);
@@ -138,7 +139,7 @@ test('a link to dates the room cannot take chooses nothing, keeps them in view a
     await expect(card.getByRole('button', { name: 'Reserve' })).toBeDisabled();
     const notice = card.getByRole('status').filter({ hasText: 'can’t be booked' });
     await expect(notice).toContainText(`${mediumDate(from)} – ${mediumDate(to)} can’t be booked`);
-    await expect(notice).toContainText(window);
+    await expect(notice).toContainText(reason);
   }
 });
 

@@ -29,7 +29,7 @@ describe("the room form's pricing and stay rules", () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
     render(<RoomForm room={ROOM} submitLabel="Update" saving={false} onSave={onSave} />);
     const section = screen.getByRole('group', { name: 'Pricing and stay rules' });
-    expect((within(section).getByLabelText('Weekend price per night ($)') as HTMLInputElement).value).toBe('150');
+    expect((within(section).getByLabelText('Weekend price ($)') as HTMLInputElement).value).toBe('150');
     expect((within(section).getByLabelText('Occupancy tax (%)') as HTMLInputElement).value).toBe('12.34');
     const checkIn = within(section).getByRole('group', { name: 'Check-in days' });
     expect(within(checkIn).getAllByRole('checkbox').filter((box) => (box as HTMLInputElement).checked).map((box) => box.parentElement?.textContent)).toEqual(['Sat']);

@@ -107,7 +107,7 @@ export function StayRulesFields({ register, control, errors }: StayRulesFieldsPr
     <fieldset className="flex flex-col gap-2 rounded-lg border border-neutral-200 p-4">
       <legend className="px-1 text-base font-semibold text-neutral-900">Pricing and stay rules</legend>
       <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField label="Weekend price per night ($)" hint="Friday and Saturday nights. Optional." {...money} min={1} error={errors.weekendPrice?.message} {...register('weekendPrice')} />
+        <TextField label="Weekend price ($)" hint="A night's price on Friday and Saturday nights. Optional." {...money} min={1} error={errors.weekendPrice?.message} {...register('weekendPrice')} />
         <TextField label="Cleaning fee ($)" hint="Once per stay. Optional." {...money} error={errors.cleaningFee?.message} {...register('cleaningFee')} />
         <TextField label="Extra guest fee per night ($)" hint="For each guest above those included." {...money} error={errors.extraGuestFee?.message} {...register('extraGuestFee')} />
         <TextField label="Guests included in the price" {...whole} min={1} error={errors.guestsIncluded?.message} {...register('guestsIncluded')} />
