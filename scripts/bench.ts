@@ -15,7 +15,7 @@
 //   --search-rooms=100000 --search-bookings=1000000
 //                                          rooms and confirmed stays in the search section's own database
 //                                          (PostgreSQL only; the defaults are these)
-//   --only=search,statistics               only these sections (browsing, bookings, statistics, search, bundle)
+//   --only=search,statistics               only these sections (browsing, bookings, statistics, search, calendar, bundle)
 //   --plans                                the search section prints each case's whole query plans too
 //   --cpu-prof=DIR                         the app's server writes a V8 CPU profile into DIR when it stops
 //                                          (open it in Chrome's DevTools, Performance tab)
@@ -43,9 +43,11 @@ import {
   type IsoDate,
   type PaymentIntent,
   type RoomAvailability,
+  type HostRoomsPage,
   type RoomSearch,
   type RoomsPage,
 } from '@staybook/domain';
+import { DEMO_USERS } from '../apps/api/src/seed/demo-data.js';
 import { buildApp } from '../apps/api/src/app.js';
 import { parseConfig } from '../apps/api/src/config.js';
 import { BENCH_PLACES } from './bench-places.js';
@@ -731,8 +733,38 @@ const search: BenchSection = {
   },
 };
 
+/** The goal of issue 31 for the host calendar's read of one listing's 12 months. */
+const CALENDAR_GOAL_P99_MS = 20;
+
+/**
+ * The host calendar's read, as its page asks for it: one listing's 12 months in one request (nights, stays,
+ * imported blocks, the calendar's runs and each night's start hint), for the demo host's listings.
+ */
+const hostCalendar: BenchSection = {
+  key: 'calendar',
+  title: `the host calendar: one listing's 12 months (goal p99 <= ${CALENDAR_GOAL_P99_MS} ms)`,
+  usesApp: true,
+  async run({ base, rooms }) {
+    if (rooms > 0) return console.log('(needs the demo seed, whose host it signs in as: run it without --rooms)');
+    const host = DEMO_USERS.find((user) => user.key === 'host')!;
+    const signedIn = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: host.email, password: host.password }),
+    });
+    if (!signedIn.ok) throw new Error(`the demo host's sign-in failed: ${signedIn.status}`);
+    const cookie = signedIn.headers.getSetCookie().map((h) => h.split(';')[0]).join('; ');
+    const listings = (await (await fetch(`${base}/api/my-listings?limit=60`, { headers: { cookie } })).json()) as HostRoomsPage;
+    for (const room of listings.items.slice(0, 4)) {
+      const figures = await measure(`${base}/api/room/${room._id}/calendar/nights`, { headers: { cookie, 'accept-encoding': 'gzip, deflate, br' } });
+      const verdict = figures.p99 <= CALENDAR_GOAL_P99_MS ? 'within goal' : 'OVER goal';
+      console.log(`  ${room.title.slice(0, 38).padEnd(38)} ${fmt(figures)}  ${verdict}${figures.errors ? ` (${figures.errors} errors)` : ''}`);
+    }
+  },
+};
+
 /** The sections, in the order they run; each prints under its title. */
-const sections: BenchSection[] = [browsing, bookingsSection, statistics, search, bundleSizes];
+const sections: BenchSection[] = [browsing, bookingsSection, statistics, search, hostCalendar, bundleSizes];
 
 const chosen = sections.filter((section) => !ONLY || ONLY.has(section.key));
 if (ONLY && chosen.length !== ONLY.size) {
