@@ -105,6 +105,19 @@ export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
   return dayFormatter(timeZone).format(now);
 }
 
+/** One 24-hour clock formatter per zone, as for the days above. */
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The time of day in an IANA time zone, 'HH:MM' on a 24-hour clock: a room's same-day cut-off is read against it. */
+export function timeOfDayIn(timeZone: string, now: Date = new Date()): string {
+  let format = clockFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    clockFormatters.set(timeZone, format);
+  }
+  return format.format(now);
+}
+
 /**
  * The first instant after `now` at which `todayIn(timeZone)` is another day: the zone's next midnight (or,
  * where a clock change skips midnight, the moment the new day begins). Found to the millisecond by halving.

@@ -2,7 +2,7 @@
  * The rules of one stay, for the API (which refuses it) and the room's page (which says why Reserve is off).
  * Free of zod, so the room page's bundle can take it module by module (docs/decisions/017-bundle-budget.md).
  */
-import { addDays, formatIsoDate, nightsBetween, todayIn, type IsoDate } from './dates.js';
+import { addDays, formatIsoDate, nightsBetween, timeOfDayIn, todayIn, type IsoDate } from './dates.js';
 import {
   blockedRunsIn,
   DEFAULT_LISTING_RULES,
@@ -145,18 +145,9 @@ function todayOf(room: StayRoom): IsoDate | undefined {
   return room.today ?? (room.timeZone ? todayIn(room.timeZone) : undefined);
 }
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The time of day where the room is, 'HH:MM' (midnight when neither it nor the zone is known). */
 function timeOfDayOf(room: StayRoom): string {
-  if (room.timeOfDay !== undefined) return room.timeOfDay;
-  if (!room.timeZone) return '00:00';
-  let format = clockFormats.get(room.timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone: room.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    clockFormats.set(room.timeZone, format);
-  }
-  return format.format(new Date());
+  return room.timeOfDay ?? (room.timeZone ? timeOfDayIn(room.timeZone) : '00:00');
 }
 
 /** The stay's total by the one quote, when the room's price is known; null otherwise. */

@@ -75,6 +75,7 @@ export async function getHostCalendar(
 ): Promise<HostCalendar> {
   const room = await hostedRoom(db, actor, roomId, false);
   const today = todayIn(room.timeZone);
+  checkWithinHorizon(asked ?? today, today, 'from');
   const from = `${(asked ?? today).slice(0, 7)}-01`;
   const to = addMonthsToDate(from, months);
   const range = { from, to };
@@ -138,6 +139,19 @@ export async function getHostCalendar(
   return { roomId, title: room.title, timeZone: room.timeZone, today, from, to, priceCents, rules: answeredRules, nights };
 }
 
+/** How far ahead the calendar reaches: past any window a host can set (two years long, from a start up to a year ahead). */
+const HORIZON_DAYS = 3 * 366;
+
+/**
+ * Dates past the horizon are refused with a 400 naming `field`: a date near the calendar's end (year 9999) would
+ * otherwise reach past it in the date arithmetic below and fail as a server error.
+ */
+function checkWithinHorizon(date: IsoDate, today: IsoDate, field: 'from' | 'to'): void {
+  if (date <= addDays(today, HORIZON_DAYS)) return;
+  const message = `The calendar reaches ${formatIsoDate(addDays(today, HORIZON_DAYS))} at the latest.`;
+  throw new BadRequestError(`${field}: ${message}`, { [field]: message });
+}
+
 function stayDates(stay: Stay): string {
   return `from ${formatIsoDate(stay.from)} to ${formatIsoDate(stay.to)}`;
 }
@@ -158,6 +172,7 @@ export async function changeNights(
   const previous = await withTransaction(db, async (tx) => {
     const room = await hostedRoom(tx, actor, roomId, true);
     const today = todayIn(room.timeZone);
+    checkWithinHorizon(range.to, today, 'to');
     if (range.from < today) {
       const message = `Nights before today (${formatIsoDate(today)} where the home is) cannot be changed.`;
       throw new BadRequestError(message, { from: message });

@@ -124,7 +124,7 @@ describe.each(TEST_DATABASE_KINDS)('host calendar API on %s', (kind) => {
       const first = `${day(40).slice(0, 7)}-01`;
       expect(month).toMatchObject({ from: first, to: addMonthsToDate(first, 1) });
       expect(month.nights).toHaveLength(nightsBetween(first, addMonthsToDate(first, 1)));
-      for (const query of ['?months=0', '?months=25', '?from=2030-02-30']) {
+      for (const query of ['?months=0', '?months=25', '?from=2030-02-30', '?from=9999-12-01&months=24']) {
         expect((await s.t.call('GET', `/api/room/${room.id}/calendar/nights${query}`, { as: s.host })).statusCode, query).toBe(400);
       }
     });
@@ -251,6 +251,8 @@ describe.each(TEST_DATABASE_KINDS)('host calendar API on %s', (kind) => {
       const cases: [object, object][] = [
         [{ from: day(-1), to: day(3), set: { blocked: true } }, { code: 'VALIDATION_FAILED', message: past, fields: { from: past } }],
         [{ from: day(1), to: day(733), set: { note: 'x' } }, { code: 'VALIDATION_FAILED', message: long, fields: { to: long } }],
+        // The last nights of the calendar: refused with a reason, not a server error.
+        [{ from: '9999-12-20', to: '9999-12-31', set: { blocked: true } }, { code: 'VALIDATION_FAILED', fields: { to: expect.stringMatching(/^The calendar reaches /) } }],
         [{ from: day(1), to: day(3) }, { code: 'VALIDATION_FAILED', message: 'set: Send either set or restore' }],
         [{ from: day(1), to: day(3), set: { blocked: true }, restore: [] }, { code: 'VALIDATION_FAILED', message: 'set: Send either set or restore' }],
         [{ from: day(3), to: day(3), set: { blocked: true } }, { code: 'VALIDATION_FAILED', message: 'to: The last night must not come before the first' }],
