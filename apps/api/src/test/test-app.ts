@@ -75,7 +75,8 @@ async function appOn(
 ): Promise<TestApp> {
   const config = parseConfig({
     DATA_DIR: testDb.dataDir,
-    LOG_LEVEL: 'silent',
+    // TEST_LOG_LEVEL=error shows a failing test's server errors.
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_ORIGIN,
     // Fixtures sign many people in from one address; the limits have tests of their own.

@@ -337,6 +337,24 @@ describe('the cache itself', () => {
     expect(calls).toBe(3);
   });
 
+  it('keeps an answer that says until when it holds no longer than that (a same-day booking cut-off)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-01-14T12:50:10Z'));
+    const cache = createListingCache({ database, log });
+    let calls = 0;
+    const run = async () => {
+      calls += 1;
+      return { body: String(calls), roomIds: [], timeZones: ['Europe/Lisbon'], keepUntil: Date.parse('2027-01-14T12:51:00Z') };
+    };
+    await cache.answer('today', run);
+    vi.setSystemTime(new Date('2027-01-14T12:50:59Z'));
+    await cache.answer('today', run);
+    expect(calls).toBe(1);
+    vi.setSystemTime(new Date('2027-01-14T12:51:00Z'));
+    await cache.answer('today', run);
+    expect(calls).toBe(2);
+  });
+
   it('evicts the least recently used answers beyond its size', async () => {
     const cache = createListingCache({ database, log, maxBytes: 25 });
     for (const key of ['a', 'b', 'c']) await cache.answer(key, async () => ({ body: '"1234567890"', roomIds: [] }));

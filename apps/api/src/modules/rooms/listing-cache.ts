@@ -69,8 +69,10 @@ type Representation = { body: Buffer; etag: string };
  * marks an answer that a booking or cancellation in any room may change (a search with dates: a room it left
  * out for a stay comes back when that stay is cancelled), so every stay change drops it; `anyRating` one that a
  * rating in any room may reorder ('Top rated'), so every rating change drops it, and a booking does not.
+ * `keepUntil`: an instant before the zones' next midnight after which the answer may be wrong (a same-day
+ * booking's cut-off time may pass), so it goes then.
  */
-export type Computed = { body: string; roomIds: string[]; timeZones?: string[]; anyStay?: boolean; anyRating?: boolean };
+export type Computed = { body: string; roomIds: string[]; timeZones?: string[]; anyStay?: boolean; anyRating?: boolean; keepUntil?: number };
 
 export type CachedAnswer = {
   key: string;
@@ -266,10 +268,10 @@ export function createListingCache({
   async function compute(key: string | null, run: () => Promise<Computed>): Promise<CachedAnswer> {
     const startedIn = generation;
     const startedAt = Date.now();
-    const { body, roomIds, timeZones = [], anyStay = false, anyRating = false } = await run();
+    const { body, roomIds, timeZones = [], anyStay = false, anyRating = false, keepUntil = Infinity } = await run();
     const identity = Buffer.from(body);
     const tag = createHash('sha1').update(identity).digest('base64url');
-    const until = key === null ? 0 : validUntil(startedAt, timeZones);
+    const until = key === null ? 0 : Math.min(keepUntil, validUntil(startedAt, timeZones));
     const answer: CachedAnswer = { key: key ?? '', identity: representation(identity, tag), encoded: {}, roomIds, anyStay, anyRating, validUntil: until, bytes: identity.length };
     // A midnight passed while it was computed: one of its rooms may already show another `booked`.
     if (key !== null && listening && startedIn === generation && Date.now() < until) keep(key, answer);

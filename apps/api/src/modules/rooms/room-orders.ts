@@ -30,6 +30,8 @@ export type OrderedRow = {
   ratingSum: number;
   /** The search's match score, when it searched for a place. */
   score: number | null;
+  /** A dated search's total for the stay in this room. */
+  stayTotalCents: number | null;
 };
 
 const idKey = { expr: sql`${rooms.id}`, type: 'uuid', read: (row: OrderedRow) => row.id } as const;
@@ -43,6 +45,15 @@ function byPrice(direction: 'asc' | 'desc'): Ordering {
     tag: direction === 'asc' ? 'pa' : 'pd',
     direction,
     keys: [{ expr: sql`${rooms.priceCents}`, type: 'bigint', read: (row) => row.priceCents }, idKey],
+  };
+}
+
+/** A dated search by price: by what the stay costs in each room (its quote's total, as the card shows it). */
+function byStayTotal(direction: 'asc' | 'desc', stayTotal: SQL<number>): Ordering {
+  return {
+    tag: direction === 'asc' ? 'ta' : 'td',
+    direction,
+    keys: [{ expr: stayTotal, type: 'bigint', read: (row) => row.stayTotalCents ?? 0 }, idKey],
   };
 }
 
@@ -121,9 +132,12 @@ const TOP_RATED: Ordering = {
   ],
 };
 
-export function searchOrdering(search: RoomSearch, score: SQL<number> | undefined): Ordering {
+/** The order of a search's rooms: its sort, else by match when it names a place, else newest first. */
+export function searchOrdering(search: RoomSearch, { score, stayTotal }: { score?: SQL<number> | undefined; stayTotal?: SQL<number> | undefined }): Ordering {
   if (search.sort === 'top-rated') return TOP_RATED;
-  if (search.sort === 'price-asc') return byPrice('asc');
-  if (search.sort === 'price-desc') return byPrice('desc');
+  if (search.sort === 'price-asc' || search.sort === 'price-desc') {
+    const direction = search.sort === 'price-asc' ? 'asc' : 'desc';
+    return stayTotal ? byStayTotal(direction, stayTotal) : byPrice(direction);
+  }
   return score ? byMatch(score) : NEWEST;
 }

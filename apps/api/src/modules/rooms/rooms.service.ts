@@ -6,12 +6,9 @@ import {
   dollarsToCents,
   isDatedSearch,
   mayUse,
-  MAX_STAY_TOTAL_CENTS,
-  MIN_PAYMENT_CENTS,
   nightsBetween,
   ratingFromSums,
   SEARCH_LIMITS,
-  stayTotalCents,
   type ListedRoom,
   listingRulesOf,
   type Room,
@@ -23,8 +20,9 @@ import {
   type RoomSummary,
 } from '@staybook/domain';
 import { textArray, withTransaction, type Db } from '../../db/client.js';
-import { bookings, calendarBlocks, rooms, users } from '../../db/schema.js';
-import { bookableFromSql, dateValue, isCheckInOpenSql, isInsideWindowSql, nightsOverlapSql, roomTodaySql, staysOverlapSql } from '../../db/stay-sql.js';
+import { bookings, rooms, users } from '../../db/schema.js';
+import { bookableFromSql, roomTodaySql, staysOverlapSql } from '../../db/stay-sql.js';
+import { stayConditions, stayTotalSql, type DatedStay } from './dated-search-sql.js';
 import { NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 import { decodeCursor, encodeCursor, NEWEST, searchOrdering, type Ordering } from './room-orders.js';
@@ -147,7 +145,7 @@ function toListedRoom(row: RoomRow): ListedRoom {
   return { ...listed, rating: { count: rating.count, average: rating.average } };
 }
 
-type OrderedRow = RoomRow & { score: number | null };
+type OrderedRow = RoomRow & { score: number | null; stayTotalCents: number | null };
 
 /**
  * One page of live rooms matching `where` in `ordering` (newest first unless said): browsing, searching and
@@ -166,8 +164,8 @@ export async function pageOfRooms(
     cursor?: string | undefined;
     limit: number;
     ordering?: Ordering;
-    /** More columns for each row: a search's match score. */
-    extra?: { score?: SQL<number> };
+    /** More columns for each row: a search's match score, a dated search's total for its stay. */
+    extra?: { score?: SQL<number>; stayTotal?: SQL<number> };
   },
 ): Promise<{ rows: OrderedRow[]; nextCursor: string | null }> {
   // Removed rooms stay for booking history only; the listing indexes cover live rooms.
@@ -191,8 +189,10 @@ export async function pageOfRooms(
     .orderBy(...ordering.keys.map((key) => sql`${key.expr}${nulls}`))
     .limit(limit + 1)
     .as('chosen');
+  // The stay's total is read for the page's rows only (an order by it computes it while choosing them as well).
+  const stayTotal = extra.stayTotal ? sql<number | null>`${extra.stayTotal}`.mapWith(Number) : sql<null>`null`;
   const rows = (await db
-    .select({ ...roomColumns, score: chosen.chosenScore })
+    .select({ ...roomColumns, score: chosen.chosenScore, stayTotalCents: stayTotal })
     .from(chosen)
     .innerJoin(rooms, eq(rooms.id, chosen.chosenId))
     .innerJoin(host, eq(host.id, rooms.hostId))
@@ -233,45 +233,23 @@ function searchConditions(search: RoomSearch): SQL[] {
   if (search.amenities?.length) {
     where.push(sql`${rooms.amenities} @> ${textArray(search.amenities)}`);
   }
-  // The nightly price's bounds, with a dated stay's own folded in (a card must be able to pay for the whole stay:
-  // nightly price × nights between the payment minimum and the most one booking may cost). One plain range on
-  // the column, which the planner can estimate; a product of column and nights it cannot.
-  let lowest = search.minPrice !== undefined ? dollarsToCents(search.minPrice) : null;
-  let highest = search.maxPrice !== undefined ? dollarsToCents(search.maxPrice) : null;
-  if (isDatedSearch(search)) {
-    const nights = nightsBetween(search.checkin, search.checkout);
-    lowest = Math.max(lowest ?? 0, Math.ceil(MIN_PAYMENT_CENTS / nights));
-    highest = Math.min(highest ?? Number.MAX_SAFE_INTEGER, Math.floor(MAX_STAY_TOTAL_CENTS / nights));
-  }
-  if (lowest !== null) where.push(sql`${rooms.priceCents} >= ${lowest}`);
-  if (highest !== null) where.push(sql`${rooms.priceCents} <= ${highest}`);
-  if (isDatedSearch(search)) {
-    const { checkin, checkout } = search;
-    const stay = { from: dateValue(checkin), to: dateValue(checkout) };
-    // The whole stay inside the room's window.
-    where.push(isInsideWindowSql(stay, { from: rooms.availableFrom, to: rooms.availableTo }));
-    // Starting no earlier than today where the room is. Each room is asked only when the check-in may have passed
-    // somewhere (with a day's margin), which keeps an unestimable per-room test out of most searches' plans.
-    if (checkInMayHavePassedSomewhere(checkin)) where.push(isCheckInOpenSql(stay.from, roomTodaySql(rooms.timeZone)));
-    where.push(
-      // No confirmed stay shares a night with it: the booking constraint's own test (bookings_no_overlap, half-open
-      // ranges, so a check-out day may be the next check-in), answered by the constraint's index.
-      sql`not exists (
-        select 1 from ${bookings}
-        where ${bookings.roomId} = ${rooms.id}
-          and ${bookings.status} = 'confirmed'
-          and ${nightsOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, stay)}
-      )`,
-      // Nor a night an imported calendar took (docs/decisions/030-calendar-sync.md), by calendar_blocks_nights_idx.
-      // A sync that changes a room's blocks announces it, which drops every kept dated search (`anyStay`).
-      sql`not exists (
-        select 1 from ${calendarBlocks}
-        where ${calendarBlocks.roomId} = ${rooms.id}
-          and ${nightsOverlapSql({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut }, stay)}
-      )`,
-    );
+  const lowest = search.minPrice !== undefined ? dollarsToCents(search.minPrice) : undefined;
+  const highest = search.maxPrice !== undefined ? dollarsToCents(search.maxPrice) : undefined;
+  const stay = datedStayOf(search);
+  if (stay) {
+    // Every stay rule of each room, and the price filter on the stay's average night as its quote prices it.
+    where.push(...stayConditions(stay, { bounds: { lowestCents: lowest, highestCents: highest } }));
+  } else {
+    // Without dates, the nightly price: one plain range on the column, which the planner can estimate.
+    if (lowest !== undefined) where.push(sql`${rooms.priceCents} >= ${lowest}`);
+    if (highest !== undefined) where.push(sql`${rooms.priceCents} <= ${highest}`);
   }
   return where;
+}
+
+/** A dated search's stay, priced for its guests (one when it does not say). */
+function datedStayOf(search: RoomSearch): DatedStay | null {
+  return isDatedSearch(search) ? { from: search.checkin, to: search.checkout, guests: search.guests ?? 1 } : null;
 }
 
 /**
@@ -281,8 +259,18 @@ function searchConditions(search: RoomSearch): SQL[] {
  */
 export type SearchAnswer = {
   page: RoomsPage;
-  dependencies: { roomIds: string[]; timeZones: string[]; anyStay: boolean; anyRating: boolean };
+  dependencies: { roomIds: string[]; timeZones: string[]; anyStay: boolean; anyRating: boolean; keepUntil?: number };
 };
+
+/**
+ * Until when a dated search's answer holds between midnights: a stay that may start today somewhere meets rooms'
+ * same-day cut-offs ('HH:MM' where the room is, and every zone's offset is whole minutes), so its answer holds to
+ * the next minute only; any other for the day.
+ */
+function datedAnswerKeptUntil(stay: DatedStay | null, startedAt: Date): number | undefined {
+  if (!stay || !checkInMayHavePassedSomewhere(stay.from, startedAt)) return undefined;
+  return (Math.floor(startedAt.getTime() / 60_000) + 1) * 60_000;
+}
 
 /**
  * `GET /api/rooms`: one page of the live rooms a search matches, with the stay's nights and total on each room
@@ -294,8 +282,11 @@ export async function searchRooms(
 ): Promise<SearchAnswer> {
   const where = searchConditions(search);
   const score = search.where ? sql<number>`word_similarity(search_fold(${search.where}), ${roomSearchText})` : undefined;
-  const ordering = searchOrdering(search, score);
-  const stay = isDatedSearch(search) ? { nights: nightsBetween(search.checkin, search.checkout), from: search.checkin, to: search.checkout } : null;
+  const stay = datedStayOf(search);
+  const stayTotal = stay ? stayTotalSql(stay) : undefined;
+  const ordering = searchOrdering(search, { score, stayTotal });
+  const keepUntil = datedAnswerKeptUntil(stay, new Date());
+  const extra = { ...(score ? { score } : {}), ...(stayTotal ? { stayTotal } : {}) };
 
   const run = async (tx: Db): Promise<SearchAnswer> => {
     // Only the first page says how many: the count is bounded, so it costs at most countCap index probes.
@@ -308,12 +299,12 @@ export async function searchRooms(
             limit ${SEARCH_LIMITS.countCap + 1}
           ) matched`);
     const [{ rows, nextCursor }, counted] = await Promise.all([
-      pageOfRooms(tx, { where, cursor, limit, ordering, extra: score ? { score } : {} }),
+      pageOfRooms(tx, { where, cursor, limit, ordering, extra }),
       counting,
     ]);
     const items = rows.map((row): ListedRoom => {
       const room = toListedRoom(row);
-      return stay ? { ...room, nights: stay.nights, totalCents: stayTotalCents(row.priceCents, stay.from, stay.to) } : room;
+      return stay ? { ...room, nights: nightsBetween(stay.from, stay.to), totalCents: row.stayTotalCents ?? 0 } : room;
     });
     const count = (counted as unknown as { rows: { count: number; zones: string[] }[] } | null)?.rows[0];
     const page: RoomsPage = {
@@ -325,7 +316,13 @@ export async function searchRooms(
     // A rating published or hidden in any room may reorder 'Top rated'; a booking does not.
     return {
       page,
-      dependencies: { roomIds: items.map((room) => room._id), timeZones, anyStay: stay !== null, anyRating: search.sort === 'top-rated' },
+      dependencies: {
+        roomIds: items.map((room) => room._id),
+        timeZones,
+        anyStay: stay !== null,
+        anyRating: search.sort === 'top-rated',
+        ...(keepUntil !== undefined ? { keepUntil } : {}),
+      },
     };
   };
 

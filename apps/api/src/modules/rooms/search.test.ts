@@ -1,10 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, earliestCheckIn, roomsPageSchema, SEARCH_LIMITS, type CategoryLabel, type ListedRoom, type RoomsPage } from '@staybook/domain';
+import {
+  addDays,
+  earliestCheckIn,
+  listingRulesOf,
+  quoteStay,
+  roomsPageSchema,
+  SEARCH_LIMITS,
+  type CategoryLabel,
+  type ListedRoom,
+  type NightSetting,
+  type RoomsPage,
+} from '@staybook/domain';
 import { sql } from 'drizzle-orm';
 import { DEMO_ROOMS } from '../../seed/demo-data.js';
 import { insertBooking, insertRoom, insertUser } from '../../db/factories.js';
-import { rooms } from '../../db/schema.js';
+import { roomNightSettings, rooms } from '../../db/schema.js';
 import { searchRooms } from './rooms.service.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { bookStay } from '../../test/bookings.js';
@@ -223,6 +234,90 @@ describe.each(TEST_DATABASE_KINDS)('finding a stay (GET /api/rooms) on %s', (kin
       await room({ title: 'dear', priceCents: 10_000_000, availableTo: day(300) });
       expect(await titles({ checkin: day(1), checkout: day(10) })).toEqual(['dear']);
       expect(await titles({ checkin: day(1), checkout: day(11) })).toEqual([]);
+    });
+  });
+
+  describe("dates and the listing's rules", () => {
+    // The rules and prices one by one; dated-search-sql.test.ts compares them all with the domain on random rooms.
+    async function setNights(r: Room, from: string, to: string, setting: { priceCents?: number; minNights?: number; blocked?: boolean }) {
+      await t.database.db.insert(roomNightSettings).values({ roomId: r.id, checkIn: from, checkOut: to, ...setting });
+      await t.app.listing.roomsChanged();
+    }
+    const quoted = (r: Room, from: string, to: string, guests = 1, settings: NightSetting[] = []) =>
+      quoteStay(listingRulesOf(r), settings, { from, to }, guests).totalCents;
+
+    it("shows each room's total as the quote computes it: weekend nights, fees, extra guests, discount and tax", async () => {
+      const r = await room({
+        title: 'priced',
+        guests: 4,
+        weekendPriceCents: 15_000,
+        cleaningFeeCents: 4_500,
+        extraGuestFeeCents: 1_000,
+        guestsIncluded: 2,
+        weeklyDiscountPct: 10,
+        taxRateBp: 725,
+      });
+      const [found] = (await search({ checkin: day(3), checkout: day(11), guests: 3 })).items as [ListedRoom];
+      expect(found).toMatchObject({ nights: 8, totalCents: quoted(r, day(3), day(11), 3) });
+      // More than the nights alone: the card is the stay's whole price.
+      expect(found.totalCents).toBeGreaterThan(8 * 12_000);
+    });
+
+    it("follows the calendar: a host's price on some nights, a block, a longer minimum stay from a night", async () => {
+      const r = await room({ title: 'calendar' });
+      await setNights(r, day(4), day(6), { priceCents: 20_000 });
+      const [found] = (await search({ checkin: day(3), checkout: day(7) })).items as [ListedRoom];
+      const settings: NightSetting[] = [{ from: day(4), to: day(6), priceCents: 20_000, minNights: null, blocked: false, note: null }];
+      expect(found.totalCents).toBe(quoted(r, day(3), day(7), 1, settings));
+      expect(found.totalCents).toBe(2 * 12_000 + 2 * 20_000);
+
+      await setNights(r, day(10), day(12), { blocked: true });
+      expect(await titles({ checkin: day(8), checkout: day(11) })).toEqual([]);
+      expect(await titles({ checkin: day(8), checkout: day(10) })).toEqual(['calendar']);
+      expect(await titles({ checkin: day(12), checkout: day(14) })).toEqual(['calendar']);
+
+      await setNights(r, day(20), day(21), { minNights: 4 });
+      expect(await titles({ checkin: day(20), checkout: day(23) })).toEqual([]);
+      expect(await titles({ checkin: day(20), checkout: day(24) })).toEqual(['calendar']);
+      // The minimum counts for stays starting on that night only.
+      expect(await titles({ checkin: day(19), checkout: day(21) })).toEqual(['calendar']);
+    });
+
+    it("follows the listing's stay rules: nights, check-in and check-out days, notice", async () => {
+      const checkIn = day(7);
+      const weekday = new Date(`${checkIn}T00:00:00Z`).getUTCDay();
+      await room({ title: 'three nights', minNights: 3, maxNights: 5 });
+      await room({ title: 'other check-in day', checkInDays: 0b111_1111 & ~(1 << weekday) });
+      await room({ title: 'a week ahead', noticeDays: 7 });
+      expect(await titles({ checkin: checkIn, checkout: addDays(checkIn, 2) })).toEqual(['a week ahead']);
+      expect((await titles({ checkin: checkIn, checkout: addDays(checkIn, 3) })).sort()).toEqual(['a week ahead', 'three nights']);
+      expect(await titles({ checkin: checkIn, checkout: addDays(checkIn, 6) })).toEqual(['a week ahead']);
+      // A day earlier: another weekday, and inside the week's notice.
+      expect((await titles({ checkin: day(6), checkout: day(9) })).sort()).toEqual(['other check-in day', 'three nights']);
+    });
+
+    it('keeps the preparation time free around each confirmed stay', async () => {
+      const r = await room({ title: 'prepared', preparationNights: 2 });
+      await book(r, day(10), day(12));
+      expect(await titles({ checkin: day(5), checkout: day(8) })).toEqual(['prepared']);
+      expect(await titles({ checkin: day(5), checkout: day(9) })).toEqual([]);
+      expect(await titles({ checkin: day(13), checkout: day(15) })).toEqual([]);
+      expect(await titles({ checkin: day(14), checkout: day(16) })).toEqual(['prepared']);
+    });
+
+    it("filters on the stay's average night, and sorts by price on the stay's total", async () => {
+      // Two nights: $100 a night and a $100 cleaning fee is $300, $150 a night on average; $140 a night is $280.
+      await room({ title: 'cheap nights, cleaning fee', priceCents: 10_000, cleaningFeeCents: 10_000 });
+      await room({ title: 'no fees', priceCents: 14_000 });
+      const stay = { checkin: day(3), checkout: day(5) };
+      expect(await titles({ ...stay, maxPrice: 149 })).toEqual(['no fees']);
+      expect((await titles({ ...stay, maxPrice: 150 })).sort()).toEqual(['cheap nights, cleaning fee', 'no fees']);
+      expect(await titles({ ...stay, minPrice: 141 })).toEqual(['cheap nights, cleaning fee']);
+      expect(await titles({ ...stay, sort: 'price-asc' })).toEqual(['no fees', 'cheap nights, cleaning fee']);
+      expect(await titles({ ...stay, sort: 'price-desc' })).toEqual(['cheap nights, cleaning fee', 'no fees']);
+      // Without dates, the nightly price.
+      expect(await titles({ sort: 'price-asc' })).toEqual(['cheap nights, cleaning fee', 'no fees']);
+      expect(await titles({ maxPrice: 120 })).toEqual(['cheap nights, cleaning fee']);
     });
   });
 
