@@ -260,7 +260,9 @@ export const payments = pgTable(
 
 /**
  * A guest's stay in a room. Two confirmed bookings of one room can never overlap: the exclusion
- * constraint `bookings_no_overlap` (hand-written migration, drizzle cannot express it) enforces it.
+ * constraint `bookings_no_overlap` (hand-written migration, drizzle cannot express it) enforces it. Nor can two
+ * booked with the same preparation time come closer than it: `bookings_turnover_apart` (migration 0021) widens
+ * each by half its `turnover_nights` on both sides, so two confirmed at the same moment cannot both hold.
  */
 export const bookings = pgTable(
   'bookings',
@@ -288,6 +290,8 @@ export const bookings = pgTable(
     keptCents: cents('kept_cents').notNull(),
     /** The room's policy when the stay was booked; a later change by the host never applies to it. */
     cancellationPolicy: cancellationPolicy('cancellation_policy').notNull().default('flexible'),
+    /** The room's preparation time when the stay was booked: the nights kept free before and after it. */
+    turnoverNights: integer('turnover_nights').notNull().default(0),
     /** The short code people quote (SB-7K3Q-9M2D): on the trip page, the receipt and every mail. */
     reference: text('reference').notNull(),
     status: bookingStatus('status').notNull().default('confirmed'),
@@ -309,6 +313,7 @@ export const bookings = pgTable(
     check('bookings_kept_within_total', sql`${t.keptCents} >= 0 and ${t.keptCents} <= ${t.totalCents}`),
     check('bookings_stay_order', sql`${t.checkIn} < ${t.checkOut}`),
     check('bookings_guests_positive', sql`${t.guests} > 0`),
+    check('bookings_turnover_nights', sql`${t.turnoverNights} between 0 and 2`),
     check('bookings_nightly_price_positive', sql`${t.nightlyPriceCents} > 0`),
     check('bookings_total_positive', sql`${t.totalCents} > 0`),
     check(

@@ -225,7 +225,15 @@ export async function lockRoomForBooking(tx: Db, roomId: string, guestId: string
 export type NewBooking = Pick<
   typeof bookings.$inferInsert,
   'roomId' | 'guestId' | 'paymentId' | 'checkIn' | 'checkOut' | 'roomTitle' | 'roomLocation' | 'roomImage' | 'guests' | 'reference'
-> & { id: string; nightlyPriceCents: number; totalCents: number; priceLines: QuoteLine[]; keptCents: number; cancellationPolicy: CancellationPolicy };
+> & {
+  id: string;
+  nightlyPriceCents: number;
+  totalCents: number;
+  priceLines: QuoteLine[];
+  keptCents: number;
+  cancellationPolicy: CancellationPolicy;
+  turnoverNights: number;
+};
 
 /**
  * The booking's insert, with the writes that must commit with it (`companions`: data-modifying statements such as
@@ -236,9 +244,9 @@ export async function insertBookingWith(tx: Db, b: NewBooking, companions: SQL[]
   const [row] = await queryRows<{ createdMs: number }>(
     tx,
     sql`${withs}insert into ${bookings} (id, room_id, guest_id, payment_id, check_in, check_out, room_title, room_location, room_image,
-        nightly_price_cents, guests, total_cents, price_lines, kept_cents, cancellation_policy, reference)
+        nightly_price_cents, guests, total_cents, price_lines, kept_cents, cancellation_policy, turnover_nights, reference)
       values (${b.id}::uuid, ${b.roomId}::uuid, ${b.guestId}, ${b.paymentId}::uuid, ${b.checkIn}::date, ${b.checkOut}::date, ${b.roomTitle},
-        ${b.roomLocation}, ${b.roomImage}, ${b.nightlyPriceCents}, ${b.guests}, ${b.totalCents}, ${JSON.stringify(b.priceLines)}::jsonb, ${b.keptCents}, ${b.cancellationPolicy}, ${b.reference})
+        ${b.roomLocation}, ${b.roomImage}, ${b.nightlyPriceCents}, ${b.guests}, ${b.totalCents}, ${JSON.stringify(b.priceLines)}::jsonb, ${b.keptCents}, ${b.cancellationPolicy}, ${b.turnoverNights}, ${b.reference})
       returning (extract(epoch from created_at) * 1000)::float8 as "createdMs"`,
   );
   return new Date(row!.createdMs);

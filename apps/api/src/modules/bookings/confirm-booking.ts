@@ -13,6 +13,7 @@ import {
   AlreadyBookedError,
   BadRequestError,
   ConflictError,
+  constraintOf,
   ForbiddenError,
   NotFoundError,
   OVERLAPPING_BOOKING_MESSAGE,
@@ -78,6 +79,8 @@ export async function confirmBookingForPayment(
     if (sqlState(err) === PG_ERRORS.exclusionViolation) {
       await voidPayment(deps, payment);
       deps.metrics?.booking('refused');
+      // Another stay confirmed at the same moment came within the preparation time.
+      if (constraintOf(err) === 'bookings_turnover_apart') throw new ConflictError(PREPARATION_RACE_MESSAGE);
       // The same guest's other tab (or an earlier payment) booked these nights first.
       if ((await overlappingStayOf(db, payment.roomId, payment.checkIn, payment.checkOut, payment.guestId)) === 'own') throw new AlreadyBookedError();
       throw new ConflictError(OVERLAPPING_BOOKING_MESSAGE);
@@ -138,6 +141,8 @@ const ROOM_REMOVED_MESSAGE = 'This room was removed by its host while you were p
 const WINDOW_CHANGED_MESSAGE =
   "The host changed this room's dates while you were paying, so these nights can no longer be booked. You have not been charged.";
 const CHECK_IN_PASSED_MESSAGE = 'The check-in day passed while you were paying, so this stay was not booked. You have not been charged.';
+const PREPARATION_RACE_MESSAGE =
+  'Another stay was just booked right next to these dates, and the host keeps nights free between stays to prepare the home. Please choose other dates. You have not been charged.';
 /** Why a paid-for stay was not booked after all; the hold on the card is voided in each case. */
 const REFUSAL_MESSAGES = {
   'room-removed': ROOM_REMOVED_MESSAGE,
@@ -205,6 +210,8 @@ async function bookingTransaction(deps: BookingDeps, payment: PaymentRow, intent
       keptCents: payment.amountCents,
       // The policy the guest was shown before paying, as the price is the one they were charged.
       cancellationPolicy: payment.cancellationPolicy,
+      // The room's preparation time now: bookings_turnover_apart keeps it between this stay and the next.
+      turnoverNights: room.preparationNights,
       reference: newBookingReference(),
     };
     const paid = { providerPaymentId: payment.providerPaymentId, refundedCents: payment.refundedCents, card: intent.card };

@@ -69,6 +69,38 @@ describe.each(TEST_DATABASE_KINDS)('booking confirmation races on %s', (kind) =>
     expect(ours.filter((p) => p.status === 'canceled')).toHaveLength(49);
   });
 
+  it.each([
+    { preparationNights: 1, first: [3, 5], second: [5, 7] },
+    { preparationNights: 2, first: [3, 5], second: [6, 8] },
+  ])(
+    'two stays too close for $preparationNights nights of preparation, paid for together and confirmed at once: one is booked, the other refused and voided',
+    async ({ preparationNights, first, second }) => {
+      const room = await insertRoom(t.database.db, { hostId: host.id, availableFrom: day(1), availableTo: day(30), preparationNights });
+      const [a, b] = [guests[0]!, guests[1]!];
+      // Both pass the payment's checks: neither stay is confirmed yet.
+      const intentA = await startPayment(t, a, { roomId: room.id, from: day(first[0]!), to: day(first[1]!) });
+      const intentB = await startPayment(t, b, { roomId: room.id, from: day(second[0]!), to: day(second[1]!) });
+      for (const intent of [intentA, intentB]) expect((await confirmCard(t, intent)).statusCode).toBe(200);
+
+      const answers = await Promise.all([confirmBooking(t, a, intentA.paymentIntentId), confirmBooking(t, b, intentB.paymentIntentId)]);
+
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+      const refused = answers.find((answer) => answer.statusCode === 409)!;
+      expect(refused.json()).toMatchObject({ error: { code: 'CONFLICT', message: expect.stringContaining('keeps nights free between stays') } });
+      expect(await t.database.db.select().from(bookings).where(eq(bookings.roomId, room.id))).toHaveLength(1);
+      expect(await eventTypes([intentA.paymentIntentId, intentB.paymentIntentId])).toContain('payment_intent.canceled');
+    },
+  );
+
+  it('stays back to back in a room without preparation time are both booked', async () => {
+    const room = await newRoom('Back to back');
+    const intentA = await startPayment(t, guests[2]!, { roomId: room.id, from: day(3), to: day(5) });
+    const intentB = await startPayment(t, guests[3]!, { roomId: room.id, from: day(5), to: day(7) });
+    for (const intent of [intentA, intentB]) expect((await confirmCard(t, intent)).statusCode).toBe(200);
+    const answers = await Promise.all([confirmBooking(t, guests[2]!, intentA.paymentIntentId), confirmBooking(t, guests[3]!, intentB.paymentIntentId)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+  });
+
   it('the same payment confirmed many times at once by the browser: one 201, the rest 200 with the same booking, one capture', async () => {
     const room = await newRoom();
     const guest = guests[5]!;
