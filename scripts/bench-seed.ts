@@ -241,6 +241,9 @@ function nightsLines(unitCents: SQL, checkIn: SQL, checkOut: SQL): SQL {
 const benchReference = (n: SQL) =>
   sql`'SB-' || upper(lpad(to_hex((${n}) / 65536), 4, '0')) || '-' || upper(lpad(to_hex((${n}) % 65536), 4, '0'))`;
 
+/** Whether the search bench's room `row` carries stay rules, fees and calendar runs: one in ten. */
+const RULED = (row: string) => sql`(${uniform(row, 30)} < 0.1)`;
+
 /** One uniform number in [0, 1) per (row, purpose): a hash, so every run seeds the same marketplace. */
 const uniform = (row: string, purpose: number) => sql.raw(`((hashint8extended((${row})::bigint, ${purpose}) & 2147483647)::float8 / 2147483648)`);
 
@@ -302,7 +305,8 @@ export async function seedSearchBench(db: Db, roomCount: number, bookings: numbe
         from generate_series(0, ${roomCount + removed - 1}) g
       )
       insert into rooms (id, host_id, title, location, category, available_from, available_to, price_cents, guests, bedrooms, bathrooms,
-                         description, image, photos, time_zone, created_at, updated_at, deleted_at)
+                         description, image, photos, time_zone, created_at, updated_at, deleted_at,
+                         weekend_price_cents, min_nights, check_in_days, preparation_nights, cleaning_fee_cents, weekly_discount_pct, tax_rate_bp)
       select md5('bench-room-' || g)::uuid, 'bench-host-' || (1 + floor(${uniform(g, 4)} * ${SEARCH_BENCH_HOSTS})::int),
              ${pick(TITLE_ADJECTIVES, uniform(g, 5))} || ' ' || ${pick(TITLE_KINDS, uniform(g, 6))} || ' ' || ${pick(TITLE_FEATURES, uniform(g, 7))},
              p.location,
@@ -315,8 +319,28 @@ export async function seedSearchBench(db: Db, roomCount: number, bookings: numbe
              '/uploads/' || md5('i' || g)::uuid || '.webp', array['/uploads/' || md5('i' || g)::uuid || '.webp'], p.time_zone,
              now() - make_interval(secs => g * 600 + floor(${uniform(g, 13)} * 600)::int),
              now() - make_interval(secs => g * 600),
-             case when g >= ${roomCount} then now() - make_interval(secs => g) end
+             case when g >= ${roomCount} then now() - make_interval(secs => g) end,
+             -- A tenth of the rooms carry stay rules and fees (and calendar runs below), as issue 31's bench asks.
+             case when ${RULED(g)} then 100 * (40 + floor(${uniform(g, 31)} * 500)::int) end,
+             case when ${RULED(g)} then 1 + floor(${uniform(g, 32)} * 3)::int else 1 end,
+             case when ${RULED(g)} and ${uniform(g, 33)} < 0.3 then 64 else 127 end,
+             case when ${RULED(g)} then floor(${uniform(g, 34)} * 3)::int else 0 end,
+             case when ${RULED(g)} then 100 * (20 + floor(${uniform(g, 35)} * 80)::int) else 0 end,
+             case when ${RULED(g)} then 10 else 0 end,
+             case when ${RULED(g)} then 700 else 0 end
       from drawn join bench_place_draw p using (draw)`);
+    // Their calendars: a season of 60 nights at a higher price in the first 140 days of the window, and a blocked
+    // week after it.
+    await tx.execute(sql`
+      insert into room_night_settings (room_id, check_in, check_out, price_cents, blocked)
+      select r.id, r.available_from + s.start, r.available_from + s.start + s.nights, s.price, s.blocked
+      from generate_series(0, ${roomCount - 1}) g
+      join rooms r on r.id = md5('bench-room-' || g)::uuid
+      cross join lateral (values
+        (floor(${uniform(g, 36)} * 80)::int, 60, r.price_cents * 13 / 10, false),
+        (150 + floor(${uniform(g, 37)} * 20)::int, 7, null::bigint, true)
+      ) as s(start, nights, price, blocked)
+      where ${RULED(g)}`);
     step('rooms');
     const i = 'i';
     await tx.execute(sql`

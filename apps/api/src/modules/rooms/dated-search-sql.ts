@@ -25,10 +25,11 @@ import {
   weekdayOf,
   WEEKLY_DISCOUNT_NIGHTS,
   BOOKING_WINDOW_MONTHS,
+  PREPARATION_NIGHTS,
   type IsoDate,
 } from '@staybook/domain';
 import { bookings, calendarBlocks, roomNightSettings, rooms } from '../../db/schema.js';
-import { dateValue, nightsOverlapSql, roomTodaySql } from '../../db/stay-sql.js';
+import { dateValue, nightsOverlapSql, roomTodaySql, staysOverlapSql, type StaySql } from '../../db/stay-sql.js';
 
 /** The stay a dated search asks about, the guests it is for, and the instant it is judged at (the statement's by default). */
 export type DatedStay = { from: IsoDate; to: IsoDate; guests: number; at?: Date };
@@ -103,21 +104,28 @@ export function stayConditions(stay: DatedStay, { bounds = {}, now = new Date() 
  */
 function freeOfStaysConditions(from: SQL, to: SQL): SQL[] {
   const widened = { from: sql`(${from} - ${rooms.preparationNights})`, to: sql`(${to} + ${rooms.preparationNights})` };
+  // The index is asked with the widest preparation time, a constant the planner reads as an index condition for any
+  // room; the room's own is checked on the few stays it finds.
+  const widest = { from: sql`(${from} - ${MOST_PREPARATION})`, to: sql`(${to} + ${MOST_PREPARATION})` };
+  const meets = (stay: StaySql) =>
+    sql`${nightsOverlapSql(stay, widest)} and ${staysOverlapSql(stay, widened)}`;
   return [
     sql`not exists (
       select 1 from ${bookings}
       where ${bookings.roomId} = ${rooms.id}
         and ${bookings.status} = 'confirmed'
-        and ${nightsOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, widened)}
+        and ${meets({ from: bookings.checkIn, to: bookings.checkOut })}
     )`,
     // A sync that changes a room's blocks announces it, which drops every kept dated search (`anyStay`).
     sql`not exists (
       select 1 from ${calendarBlocks}
       where ${calendarBlocks.roomId} = ${rooms.id}
-        and ${nightsOverlapSql({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut }, widened)}
+        and ${meets({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut })}
     )`,
   ];
 }
+
+const MOST_PREPARATION = literal(Math.max(...PREPARATION_NIGHTS));
 
 /**
  * The stay's total in each room as `quoteStay` computes it, in cents (a `bigint`): the nights (the calendar's price,
@@ -157,7 +165,8 @@ export function stayTotalSql(stay: Pick<DatedStay, 'from' | 'to' | 'guests'>): S
     select (taxable + (taxable * ${rooms.taxRateBp} + 5000) / 10000)::bigint
     from (
       select n - least(n, (n * ${percent} * 100 + 5000) / 10000) + ${rooms.cleaningFeeCents} + ${extraGuestsFee} as taxable
-      from (select ${nightsCents} as n) nights
+      -- offset 0 keeps the nights' sum a subquery of its own, read once (pulled up, it is copied where n is used).
+      from (select ${nightsCents} as n offset 0) nights
     ) priced
   )`;
 }
