@@ -14,8 +14,8 @@ import {
   SUCCESS_CARD,
   usd,
 } from '../support/bookings';
-import { roomPath } from '../support/rooms';
-import { today, uniquePlace } from '../support/search';
+import { roomCards, roomPath } from '../support/rooms';
+import { stayText, today, uniquePlace } from '../support/search';
 import { SEEDED_URL } from '../support/servers';
 import { atPath, isTripPage } from '../support/ui';
 
@@ -186,7 +186,16 @@ test("a room's weekend price, minimum stay, closed nights, cleaning fee and tax 
   cancelStaysOf(guest);
   await signInAs(page, guest);
 
-  // 2. A link asking for two nights: the card says why it cannot be booked, and prices nothing.
+  // 2. Searching the place: two nights from the check-in day find nothing (the 3-night minimum); three find the
+  // room with the quote's total on its card, fees and tax included.
+  await page.goto(`/?where=${encodeURIComponent(place)}&checkin=${stay.from}&checkout=${addDays(stay.from, 2)}`);
+  await expect(page.getByRole('heading', { name: 'No stays match your search' })).toBeVisible();
+  await page.goto(`/?where=${encodeURIComponent(place)}&checkin=${stay.from}&checkout=${stay.to}`);
+  await expect(page.getByTestId('result-count')).toHaveText('1 stay');
+  await expect(roomCards(page)).toHaveCount(1);
+  await expect(roomCards(page).first()).toContainText(stayText(MIN_NIGHTS, total));
+
+  // 3. A link asking for two nights: the card says why it cannot be booked, and prices nothing.
   const twoNights = { from: stay.from, to: addDays(stay.from, 2) };
   await page.goto(`${roomPath(room._id)}?checkin=${twoNights.from}&checkout=${twoNights.to}`);
   const card = reservationCard(page);
@@ -220,10 +229,10 @@ test("a room's weekend price, minimum stay, closed nights, cleaning fee and tax 
   await expect(refused).toHaveCount(0);
   await expect(page).toHaveURL((url) => url.searchParams.get('checkin') === stay.from && url.searchParams.get('checkout') === stay.to);
 
-  // 3. The card prices the stay: the weekday nights, the weekend night, the cleaning fee, the tax and the Total.
+  // 4. The card prices the stay: the weekday nights, the weekend night, the cleaning fee, the tax and the Total.
   await expectPriceDetails(card, price);
 
-  // 4. The same lines before paying, on the trip page and on the receipt.
+  // 5. The same lines before paying, on the trip page and on the receipt.
   await card.getByRole('button', { name: 'Reserve' }).click();
   const review = reviewDialog(page);
   await expect(review.getByText('Cancellation policy: Strict')).toBeVisible();
@@ -245,7 +254,7 @@ test("a room's weekend price, minimum stay, closed nights, cleaning fee and tax 
   await expect(charges.getByRole('term')).toHaveText([...price.lines.map((line) => line.label), 'Total']);
   await expect(charges.getByRole('definition')).toHaveText([...price.lines.map((line) => usd(line.cents)), total]);
 
-  // 5. Cancelling under Strict 8 to 12 days ahead: half the nights, the cleaning fee in full, the tax in proportion.
+  // 6. Cancelling under Strict 8 to 12 days ahead: half the nights, the cleaning fee in full, the tax in proportion.
   await page.getByRole('link', { name: 'Back to the trip' }).click();
   await expect(page).toHaveURL(atPath(tripPath));
   await page.getByRole('button', { name: 'Cancel booking' }).click();
