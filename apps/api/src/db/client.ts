@@ -151,7 +151,10 @@ export function pgliteDirectory(dataDir: string): string {
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // JIT compilation off for our sessions: every statement here is a short lookup, and the planner's cost for one
+    // with correlated subqueries (a dated search: decision 048) passes the JIT threshold, which then spent seconds
+    // compiling a query that runs in milliseconds. A server's own jit setting is left alone for everyone else.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, options: '-c jit=off' });
     // An idle client losing its connection must not take the process down; the pool replaces it.
     pool.on('error', () => {});
     await pool.query('select 1');

@@ -137,6 +137,11 @@ export const rooms = pgTable(
      * the defaults are the product before hosts could set them: one price, any stay.
      */
     weekendPriceCents: cents('weekend_price_cents'),
+    /**
+     * How many runs of nights the host set in the calendar (`room_night_settings`), kept in step by that table's
+     * triggers (migration 0022): a dated search reads the calendar only of rooms that have one.
+     */
+    calendarRuns: integer('calendar_runs').notNull().default(0),
     minNights: integer('min_nights').notNull().default(1),
     maxNights: integer('max_nights').notNull().default(LISTING_RULE_LIMITS.maxNights),
     /** Weekdays as 7 bits, bit 0 Sunday (`WeekdayMask`). */

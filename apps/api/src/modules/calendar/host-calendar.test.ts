@@ -220,6 +220,12 @@ describe.each(TEST_DATABASE_KINDS)('host calendar API on %s', (kind) => {
       // And the undo's own answer redoes the change.
       await changed(room.id, { ...range, restore: redo });
       expect(await stored(room.id)).toEqual(after);
+      // The room's count of runs, which a dated search reads before its calendar, followed every change.
+      const [counted] = await s.t.database.db.select({ runs: rooms.calendarRuns }).from(rooms).where(eq(rooms.id, room.id));
+      expect(counted!.runs).toBe(after.length);
+      await changed(room.id, { from: day(30), to: day(60), set: { blocked: false, price: null, minNights: null, note: null } });
+      const [cleared] = await s.t.database.db.select({ runs: rooms.calendarRuns }).from(rooms).where(eq(rooms.id, room.id));
+      expect({ stored: await stored(room.id), runs: cleared!.runs }).toEqual({ stored: [], runs: 0 });
     });
 
     it('refuses with 409 to block nights a confirmed stay holds, changing nothing; its check-out night and its prices are free to change', async () => {
