@@ -4,7 +4,7 @@ import { ROOM_LIMITS } from './room-limits.js';
 import { CANCELLATION_POLICIES } from './cancellation.js';
 import { bookingReviewSchema } from './reviews.js';
 import { cursorPageSchema, pageLimitSchema } from './pages.js';
-import { QUOTE_LINE_KINDS } from './quote.js';
+import { QUOTE_LINE_KINDS, type QuoteLine, type QuoteLineKind } from './quote.js';
 
 /** One line item of a stay's price (`QuoteLine`, packages/domain/src/quote.ts): what a page words with `lineLabel`. */
 export const quoteLineSchema = z.object({
@@ -18,6 +18,29 @@ export const quoteLineSchema = z.object({
   rateBp: z.int().optional(),
   guests: z.int().optional(),
 });
+
+/** What one line of a stay's price gives back on a cancellation (`LineRefund`, packages/domain/src/cancellation.ts). */
+export const lineRefundSchema = z.object({ kind: z.enum(QUOTE_LINE_KINDS), refundCents: z.int() });
+
+/**
+ * What a person reads for a line of a refund, in the cancel dialog, on the trip page, the receipt and the mail. The
+ * nights' line is what the nights cost after their discount, and says so when the stay had one (`charged`: the lines
+ * the stay was charged). Here rather than beside `refundLines`, whose module the home page's first paint carries.
+ */
+export function refundLineLabel(kind: QuoteLineKind, charged: readonly QuoteLine[]): string {
+  switch (kind) {
+    case 'nights':
+    case 'weekly-discount':
+    case 'monthly-discount':
+      return charged.some((line) => line.kind === 'weekly-discount' || line.kind === 'monthly-discount') ? 'Nights (after discount)' : 'Nights';
+    case 'cleaning-fee':
+      return 'Cleaning fee';
+    case 'extra-guest-fee':
+      return 'Extra guest fee';
+    case 'tax':
+      return 'Occupancy tax';
+  }
+}
 
 /**
  * The booking API's shapes. The browser names a room and the dates; the server decides the guest
@@ -204,6 +227,8 @@ export const cancellationQuoteSchema = z.object({
   share: z.enum(['full', 'half', 'none']),
   refundCents: z.int(),
   totalCents: z.int(),
+  /** What `refundCents` is made of, line by line; empty for a stay booked before its lines were stored (the total only). */
+  lines: z.array(lineRefundSchema).default([]),
 });
 export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
 

@@ -115,15 +115,32 @@ export function refundLines(lines: readonly QuoteLine[], share: RefundShare): Li
 
 /** What a cancellation at `now` refunds, in integer cents: by line when the stay's lines are known. */
 export function refundFor(facts: RefundFacts): Refund {
-  const share = shareOf(facts);
-  if (!facts.lines || facts.lines.length === 0 || share === 'full') {
-    const refundCents = shareOfAmount(share, facts.totalCents);
-    return { share, refundCents, totalCents: facts.totalCents, lines: facts.lines ? refundLines(facts.lines, share) : [] };
+  return refundOfShare(shareOf(facts), facts.totalCents, facts.lines);
+}
+
+function refundOfShare(share: RefundShare, totalCents: Cents, lines: readonly QuoteLine[] | undefined): Refund {
+  if (!lines || lines.length === 0 || share === 'full') {
+    const refundCents = shareOfAmount(share, totalCents);
+    return { share, refundCents, totalCents, lines: lines ? refundLines(lines, share) : [] };
   }
-  const lines = refundLines(facts.lines, share);
+  const byLine = refundLines(lines, share);
   // Never more than was paid, whatever the rounding of the tax's part.
-  const refundCents = Math.min(facts.totalCents, lines.reduce((total, line) => total + line.refundCents, 0));
-  return { share, refundCents, totalCents: facts.totalCents, lines };
+  const refundCents = Math.min(totalCents, byLine.reduce((total, line) => total + line.refundCents, 0));
+  return { share, refundCents, totalCents, lines: byLine };
+}
+
+/**
+ * A refund already made, line by line: the lines of the share that refunds exactly `refundedCents`, since the share
+ * itself is not kept. Empty when no share does (a stay without stored lines, a refund decided before refunds
+ * followed the lines, or an amount the provider reported otherwise): then only the total can be told.
+ */
+export function refundedLines(lines: readonly QuoteLine[], totalCents: Cents, refundedCents: Cents): LineRefund[] {
+  if (lines.length === 0) return [];
+  for (const share of ['full', 'half', 'none'] as const) {
+    const refund = refundOfShare(share, totalCents, lines);
+    if (refund.refundCents === refundedCents) return refund.lines;
+  }
+  return [];
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { refundFor, refundLines, type RefundShare } from './cancellation.js';
+import { refundedLines, refundFor, refundLines, type RefundShare } from './cancellation.js';
 import { DEFAULT_LISTING_RULES } from './listing-rules.js';
 import { quoteStay } from './quote.js';
 
@@ -31,6 +31,16 @@ describe('refunds by line', () => {
     ]);
     const refund = refundFor({ policy: 'moderate', totalCents: quote.totalCents, lines: quote.lines, checkIn: '2030-04-01', bookedAt, today: '2030-03-30', now: bookedAt });
     expect(refund).toMatchObject({ share: 'half', refundCents: 36_000 + 6_000 + 7_000 + 4_900 });
+  });
+
+  it('tells a refund already made line by line from its amount, and nothing when no share accounts for it', () => {
+    for (const share of ['full', 'half', 'none'] as const) {
+      const byLine = refundLines(quote.lines, share);
+      const amount = share === 'full' ? quote.totalCents : byLine.reduce((total, line) => total + line.refundCents, 0);
+      expect(refundedLines(quote.lines, quote.totalCents, amount), share).toEqual(byLine);
+    }
+    expect(refundedLines(quote.lines, quote.totalCents, 12_345)).toEqual([]);
+    expect(refundedLines([], quote.totalCents, quote.totalCents)).toEqual([]);
   });
 
   it('gives back the cleaning fee and its tax when the policy keeps the nights', () => {

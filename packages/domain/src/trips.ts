@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookingSchema, quoteLineSchema } from './bookings.js';
+import { bookingSchema, lineRefundSchema, quoteLineSchema } from './bookings.js';
 import { CANCELLATION_POLICIES } from './cancellation.js';
 import { isoDateSchema } from './rooms.js';
 
@@ -46,6 +46,11 @@ export const tripSchema = z.object({
     capturedCents: z.int(),
     refundedCents: z.int(),
     status: tripPaymentStatusSchema,
+    /**
+     * What the refund of a cancelled stay gave back, line by line (`refundedLines`); empty before a cancellation
+     * and when the stay's lines do not account for the refund (the page then tells the total only).
+     */
+    refundLines: z.array(lineRefundSchema).optional(),
   }),
   /** The policy the stay was booked under (the web app shows its label and text). */
   policy: z.enum(CANCELLATION_POLICIES),

@@ -6,6 +6,8 @@ import {
   formatIsoDate,
   formatMoney,
   lineLabel,
+  refundedLines,
+  refundLineLabel,
   reviewPath,
   tripPath,
   type CancellationPolicy,
@@ -181,10 +183,21 @@ export function bookingCancelledMail(
     [
       [`${who} cancelled this stay:`],
       stayLines(stay),
-      [`Refunded to the guest's card: ${formatMoney(refundedCents)}`],
+      refundBlock(stay, refundedCents),
       tripLink(publicUrl, stay),
     ],
   );
+}
+
+/**
+ * What went back to the card, line by line as the cancel dialog and the trip page show it, then in all. A refund of
+ * one line (or one the stay's lines do not account for) is told in all only.
+ */
+function refundBlock(stay: StayDetails, refundedCents: number): string[] {
+  const total = `Refunded to the guest's card: ${formatMoney(refundedCents)}`;
+  const byLine = refundedLines(stay.lines, stay.totalCents, refundedCents);
+  if (byLine.length < 2) return [total];
+  return ['The refund, line by line:', ...byLine.map((line) => `${refundLineLabel(line.kind, stay.lines)}: ${formatMoney(line.refundCents)}`), total];
 }
 
 /** What a message mail says: who wrote, about which stay, and the text itself. */

@@ -77,11 +77,45 @@ describe('booking mail', () => {
     expect(toGuest.text).toContain("Refunded to the guest's card: $241");
     expect(toHost.text).toContain('You cancelled this stay:');
     expect(toHost.html).toContain('Refunded to the guest&#39;s card: $241');
+    // A refund of the nights alone is told in all only: by line it would repeat the total.
+    expect(toGuest.text).not.toContain('line by line');
 
     // A second cancel refunds nothing and sends nothing.
     expect((await t.call('DELETE', `/api/booking/${stay._id}`, { as: guest })).statusCode).toBe(200);
     await t.mailSent();
     expect(t.mail).toHaveLength(2);
+  });
+
+  it("lists a cancelled stay's refund line by line, as the cancel dialog and the trip page do", async () => {
+    // Moderate, three days ahead: half the nights, the cleaning fee in full, the tax on what comes back.
+    const room = await insertRoom(t.database.db, {
+      hostId: host.id,
+      title: 'Cottage',
+      priceCents: 10_000,
+      cleaningFeeCents: 4_500,
+      taxRateBp: 1_250,
+      cancellationPolicy: 'moderate',
+      timeZone: 'UTC',
+      availableFrom: day(1),
+      availableTo: day(30),
+    });
+    // 2 × $100, $45 cleaning, 12.5% tax of $245 = $30.63: $275.63.
+    const stay = await bookStay(t, guest, { roomId: room.id, from: day(3), to: day(5) });
+    expect(stay.priceCents).toBe(27_563);
+    await t.clearMail();
+    expect((await t.call('DELETE', `/api/booking/${stay._id}`, { as: guest })).statusCode).toBe(200);
+    await t.mailSent();
+    const [toGuest, toHost] = t.mail as [(typeof t.mail)[0], (typeof t.mail)[0]];
+    const refund = [
+      'The refund, line by line:',
+      'Nights: $100',
+      'Cleaning fee: $45',
+      'Occupancy tax: $18.13',
+      "Refunded to the guest's card: $163.13",
+    ];
+    expect(toGuest.text).toContain(refund.join('\n'));
+    expect(toGuest.html).toContain(refund.map((line) => line.replace("'", '&#39;')).join('<br>'));
+    expect(toHost.text).toContain(refund.join('\n'));
   });
 
   it('says who asked first when the other side cancels at the same moment, with the refund that was recorded', async () => {

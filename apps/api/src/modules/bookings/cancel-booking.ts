@@ -28,8 +28,8 @@ export async function previewCancellation(db: Db, { actor, bookingId, today }: {
   const day = today ?? todayIn(row.timeZone);
   if (row.status === 'cancelled') throw new ConflictError('This stay is already cancelled.');
   if (stayHasStarted(row.checkIn, day)) throw new ConflictError(STAY_STARTED_MESSAGE);
-  const { refundCents, totalCents, share } = refundNow(row, by, new Date(), day);
-  return { policy: row.cancellationPolicy, cancelledBy: by, refundCents, totalCents, share };
+  const { refundCents, totalCents, share, lines } = refundNow(row, by, new Date(), day);
+  return { policy: row.cancellationPolicy, cancelledBy: by, refundCents, totalCents, share, lines };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { partyOf, todayIn, type IsoDate, type Trip, type TripPaymentStatus } from '@staybook/domain';
+import { partyOf, refundedLines, todayIn, type IsoDate, type Trip, type TripPaymentStatus } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { bookings, payments, rooms } from '../../db/schema.js';
 import { NotFoundError } from '../../errors.js';
@@ -72,6 +72,8 @@ export async function getTrip(db: Db, { actor, bookingId, today: fixedToday }: {
       capturedCents: captured ? payment.amountCents : 0,
       refundedCents: payment.refundedCents,
       status: tripPaymentStatus(payment),
+      // The share a cancellation refunded is not kept: the lines are those of the share that refunds what was refunded.
+      refundLines: booking.status === 'cancelled' && captured ? refundedLines(row.priceLines, row.totalCents, payment.refundedCents) : [],
     },
     policy: row.cancellationPolicy,
     refundIfCancelledToday: refund && { refundCents: refund.refundCents, totalCents: refund.totalCents, share: refund.share },

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_REFERENCE_PATTERN, tripSchema, type Booking } from '@staybook/domain';
+import { BOOKING_REFERENCE_PATTERN, cancellationQuoteSchema, tripSchema, type Booking } from '@staybook/domain';
 import { insertRoom } from '../../db/factories.js';
 import { users } from '../../db/schema.js';
+import { markCancelRequested } from './payment-states.js';
 import { bookStay } from '../../test/bookings.js';
 import { signUpCast } from '../../test/cast.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
@@ -104,9 +105,71 @@ describe.each(TEST_DATABASE_KINDS)('trip pages on %s', (kind) => {
     for (const viewer of [guest, host]) {
       const trip = tripSchema.parse((await tripOf(booked._id, viewer)).json());
       expect(trip.booking).toMatchObject({ status: 'cancelled', state: 'cancelled', cancellable: false, cancelledBy: 'guest' });
-      expect(trip.payment).toEqual({ card: { brand: 'visa', last4: '4242' }, capturedCents: 20_000, refundedCents: 20_000, status: 'refunded' });
+      expect(trip.payment).toEqual({
+        card: { brand: 'visa', last4: '4242' },
+        capturedCents: 20_000,
+        refundedCents: 20_000,
+        status: 'refunded',
+        refundLines: [{ kind: 'nights', refundCents: 20_000 }],
+      });
       expect(trip.refundIfCancelledToday).toBeNull();
     }
+    // An upcoming stay has refunded nothing, line by line or otherwise.
+    expect(tripSchema.parse((await tripOf(stay._id, guest)).json()).payment.refundLines).toEqual([]);
+  });
+
+  it("shows a cancelled stay's refund line by line, as the cancel dialog quoted it", async () => {
+    // $100 a night less 10% for the week, $60 cleaning, $20 a night for the third guest, 10% tax; Moderate.
+    const room = await insertRoom(t.database.db, {
+      hostId: host.id,
+      availableFrom: day(1),
+      availableTo: day(30),
+      priceCents: 10_000,
+      weeklyDiscountPct: 10,
+      cleaningFeeCents: 6_000,
+      extraGuestFeeCents: 2_000,
+      guestsIncluded: 2,
+      taxRateBp: 1_000,
+      guests: 4,
+      cancellationPolicy: 'moderate',
+      timeZone: 'UTC',
+    });
+    // 7 nights, $700 less $70 = $630; cleaning $60; 1 guest × 7 nights × $20 = $140; tax 10% of $830 = $83.
+    const booked = await bookStay(t, guest, { roomId: room.id, from: day(3), to: day(10), guests: 3 });
+    expect(booked.priceCents).toBe(91_300);
+    // Three days before check-in under Moderate: half the nights and the guest fee, all the cleaning, the tax on what comes back.
+    const refundLines = [
+      { kind: 'nights', refundCents: 31_500 },
+      { kind: 'cleaning-fee', refundCents: 6_000 },
+      { kind: 'extra-guest-fee', refundCents: 7_000 },
+      { kind: 'tax', refundCents: 4_450 },
+    ];
+    const quoted = await t.call('GET', `/api/booking/${booked._id}/cancellation`, { as: guest });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(cancellationQuoteSchema.parse(quoted.json())).toEqual({
+      policy: 'moderate',
+      cancelledBy: 'guest',
+      share: 'half',
+      refundCents: 48_950,
+      totalCents: 91_300,
+      lines: refundLines,
+    });
+    expect((await t.call('DELETE', `/api/booking/${booked._id}`, { as: guest, body: { expectedRefundCents: 48_950 } })).statusCode).toBe(200);
+
+    for (const viewer of [guest, host]) {
+      const trip = tripSchema.parse((await tripOf(booked._id, viewer)).json());
+      expect(trip.payment).toMatchObject({ refundedCents: 48_950, status: 'partially-refunded', refundLines });
+    }
+  });
+
+  it("tells only the total of a refund the stay's lines do not account for", async () => {
+    const room = await insertRoom(t.database.db, { hostId: host.id, availableFrom: day(1), availableTo: day(30), priceCents: 10_000, cleaningFeeCents: 5_000, timeZone: 'UTC' });
+    const booked = await bookStay(t, guest, { roomId: room.id, from: day(12), to: day(14) });
+    // A refund written before refunds followed the lines: half the total, which no share's lines add up to.
+    expect(await markCancelRequested(t.database.db, booked._id, { by: 'guest', refundCents: 12_500 })).toBe(true);
+    expect((await t.call('DELETE', `/api/booking/${booked._id}`, { as: guest })).statusCode).toBe(200);
+    const trip = tripSchema.parse((await tripOf(booked._id, guest)).json());
+    expect(trip.payment).toMatchObject({ refundedCents: 12_500, refundLines: [] });
   });
 
   it('gives 50 stays booked at once 50 different, well-formed references, each on its booking answer', async () => {

@@ -12,6 +12,7 @@ import { notify } from '../../../lib/notify';
 import type { BookingsView } from '../api/booking-keys';
 import { useCancelBooking } from '../api/use-cancel-booking';
 import { useCancellationQuote } from '../api/use-cancellation-quote';
+import { RefundLines } from './refund-lines';
 
 interface CancelBookingDialogProps {
   booking: Booking;
@@ -90,6 +91,15 @@ export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogPro
       confirmDisabled={!quote.data || quote.isFetching}
       onConfirm={() => void handleConfirm()}
     >
+      {quote.data && (
+        <RefundLines
+          title="The refund, line by line"
+          refunds={quote.data.lines}
+          charged={booking.lines}
+          totalLabel="Total refund"
+          totalCents={quote.data.refundCents}
+        />
+      )}
       {quote.isPending && <Loader size="short" />}
       {quote.isError && (
         <p role="alert" className="text-sm text-rose-700">

@@ -12,6 +12,7 @@ import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { CancelBookingDialog } from '../../bookings/components/cancel-booking-dialog';
 import { PriceBreakdown } from '../../bookings/components/price-breakdown';
+import { RefundLines } from '../../bookings/components/refund-lines';
 import {
   describeCard,
   otherPartyHeading,
@@ -100,6 +101,14 @@ export function TripDetails({ trip, reviews, messages }: { trip: Trip; reviews: 
 
         <TripSection title="Price">
           <PriceBreakdown lines={trip.price.lines} totalCents={trip.price.totalCents} />
+          <RefundLines
+            title="Refunded"
+            refunds={trip.payment.refundLines ?? []}
+            charged={trip.price.lines}
+            totalLabel="Total refunded"
+            totalCents={trip.payment.refundedCents}
+            className="mt-4 border-t border-neutral-200 pt-4"
+          />
         </TripSection>
 
         <TripSection title="Payment">

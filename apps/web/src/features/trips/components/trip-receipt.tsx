@@ -1,4 +1,5 @@
 import { tripOpenedFrom, tripPath } from '@staybook/domain/app-routes';
+import { refundLineLabel } from '@staybook/domain/bookings';
 import { formatMoment } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { lineLabel } from '@staybook/domain/quote';
@@ -13,11 +14,13 @@ import { describeCard, netPaidCents, receiptStatus, stayDates } from '../utils/t
 
 /**
  * A stay's receipt, what an accountant files: the seller, the reference, who paid whom for which nights, the
- * price rule, the card and the money captured, refunded and kept. On screen a bar offers 'Print' and the way
- * back; printed, only the receipt remains (print stylesheet: the `print:` variants and `@page` in index.css).
+ * price rule, the card and the money captured, refunded (line by line after a cancellation) and kept. On screen a
+ * bar offers 'Print' and the way back; printed, only the receipt remains (print stylesheet: the `print:` variants
+ * and `@page` in index.css).
  */
 export function TripReceipt({ trip }: { trip: Trip }) {
   const { booking } = trip;
+  const refundLines = trip.payment.refundLines ?? [];
   // Passed back to the trip page, whose way back it names (Messages, when opened from there).
   const openedFrom = tripOpenedFrom(useLocation().state);
   return (
@@ -75,12 +78,23 @@ export function TripReceipt({ trip }: { trip: Trip }) {
         </Block>
 
         <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 print:grid-cols-2">
-          <Block title="Charges">
-            {trip.price.lines.map((line) => (
-              <Row key={`${line.kind}:${line.unitCents ?? ''}:${line.weekend ?? ''}`} term={lineLabel(line)} value={`${line.credit ? '−' : ''}${formatMoney(line.amountCents)}`} />
-            ))}
-            <Row term="Total" value={formatMoney(trip.price.totalCents)} strong />
-          </Block>
+          <div className="flex flex-col gap-6 print:gap-4">
+            <Block title="Charges">
+              {trip.price.lines.map((line) => (
+                <Row key={`${line.kind}:${line.unitCents ?? ''}:${line.weekend ?? ''}`} term={lineLabel(line)} value={`${line.credit ? '−' : ''}${formatMoney(line.amountCents)}`} />
+              ))}
+              <Row term="Total" value={formatMoney(trip.price.totalCents)} strong />
+            </Block>
+            {/* A refund of one line would only repeat 'Amount refunded'. */}
+            {refundLines.length > 1 && (
+              <Block title="Refund">
+                {refundLines.map((line) => (
+                  <Row key={line.kind} term={refundLineLabel(line.kind, trip.price.lines)} value={formatMoney(line.refundCents)} />
+                ))}
+                <Row term="Total refunded" value={formatMoney(trip.payment.refundedCents)} strong />
+              </Block>
+            )}
+          </div>
           <Block title="Payment">
             <Row term="Card" value={describeCard(trip.payment.card)} />
             <Row term="Amount captured" value={formatMoney(trip.payment.capturedCents)} />
