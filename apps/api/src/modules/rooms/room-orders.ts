@@ -30,8 +30,6 @@ export type OrderedRow = {
   ratingSum: number;
   /** The search's match score, when it searched for a place. */
   score: number | null;
-  /** A dated search's total for the stay in this room. */
-  stayTotalCents: number | null;
 };
 
 const idKey = { expr: sql`${rooms.id}`, type: 'uuid', read: (row: OrderedRow) => row.id } as const;
@@ -45,15 +43,6 @@ function byPrice(direction: 'asc' | 'desc'): Ordering {
     tag: direction === 'asc' ? 'pa' : 'pd',
     direction,
     keys: [{ expr: sql`${rooms.priceCents}`, type: 'bigint', read: (row) => row.priceCents }, idKey],
-  };
-}
-
-/** A dated search by price: by what the stay costs in each room (its quote's total, as the card shows it). */
-function byStayTotal(direction: 'asc' | 'desc', stayTotal: SQL<number>): Ordering {
-  return {
-    tag: direction === 'asc' ? 'ta' : 'td',
-    direction,
-    keys: [{ expr: stayTotal, type: 'bigint', read: (row) => row.stayTotalCents ?? 0 }, idKey],
   };
 }
 
@@ -132,12 +121,13 @@ const TOP_RATED: Ordering = {
   ],
 };
 
-/** The order of a search's rooms: its sort, else by match when it names a place, else newest first. */
-export function searchOrdering(search: RoomSearch, { score, stayTotal }: { score?: SQL<number> | undefined; stayTotal?: SQL<number> | undefined }): Ordering {
+/**
+ * The order of a search's rooms: its sort, else by match when it names a place, else newest first. By price is by
+ * the nightly price, with dates too (docs/decisions/048-dated-search-follows-the-rules.md): off `rooms_price_idx`.
+ */
+export function searchOrdering(search: RoomSearch, score: SQL<number> | undefined): Ordering {
   if (search.sort === 'top-rated') return TOP_RATED;
-  if (search.sort === 'price-asc' || search.sort === 'price-desc') {
-    const direction = search.sort === 'price-asc' ? 'asc' : 'desc';
-    return stayTotal ? byStayTotal(direction, stayTotal) : byPrice(direction);
-  }
+  if (search.sort === 'price-asc') return byPrice('asc');
+  if (search.sort === 'price-desc') return byPrice('desc');
   return score ? byMatch(score) : NEWEST;
 }

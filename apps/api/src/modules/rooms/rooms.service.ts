@@ -284,7 +284,7 @@ export async function searchRooms(
   const score = search.where ? sql<number>`word_similarity(search_fold(${search.where}), ${roomSearchText})` : undefined;
   const stay = datedStayOf(search);
   const stayTotal = stay ? stayTotalSql(stay) : undefined;
-  const ordering = searchOrdering(search, { score, stayTotal });
+  const ordering = searchOrdering(search, score);
   const keepUntil = datedAnswerKeptUntil(stay, new Date());
   const extra = { ...(score ? { score } : {}), ...(stayTotal ? { stayTotal } : {}) };
 
