@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
+import { registerRequestIds, requestIdFor } from './plugins/request-ids.js';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -119,6 +120,8 @@ export async function buildApp({
         : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], serializers: { req: serializeRequest } },
     // Long enough for any e-mail address in a path (254 characters).
     routerOptions: { maxParamLength: 320 },
+    // Every request's id, on its log lines and its answer; a trusted proxy's own when it sent one.
+    genReqId: (request) => requestIdFor(request, config.trustProxy),
     // Believe exactly as many X-Forwarded-For hops as there are proxies of ours in front.
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     // A slow or stalled client cannot hold a connection open forever.
@@ -129,6 +132,7 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', onRoute);
+  registerRequestIds(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -503,6 +503,8 @@ export const jobs = pgTable(
     /** A worker that took the job holds it until then; past it (the worker died), another takes it. */
     lockedUntil: timestamp('locked_until', { withTimezone: true, precision: 3 }),
     lastError: text('last_error'),
+    /** The request that queued it (`X-Request-Id`), so the worker's lines about it name that request. */
+    requestId: text('request_id'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
   },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { preparedSql, queryRows, type Db } from '../../db/client.js';
 import type { JobKind, JobPayloads } from './jobs.js';
+import { withRequestId } from '../../plugins/request-ids.js';
 
 /** How often a worker looks for due jobs when nothing told it about a new one. */
 export const JOB_POLL_MS = 2_000;
@@ -43,7 +44,7 @@ const renewHold = preparedSql(
 /** Job ids as one `bigint[]` parameter. */
 const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
-type ClaimedJob = { id: number; key: string; kind: JobKind; payload: unknown; attempts: number };
+type ClaimedJob = { id: number; key: string; kind: JobKind; payload: unknown; attempts: number; requestId: string | null };
 
 export type PassResult = { done: number; retried: number; failed: number };
 
@@ -100,7 +101,7 @@ export function createJobWorker({
           order by run_at, id
           limit ${BATCH}
           for update skip locked)
-        returning id, key, kind, payload, attempts`,
+        returning id, key, kind, payload, attempts, request_id as "requestId"`,
     );
     return claimed.sort((a, b) => Number(a.id) - Number(b.id));
   }
@@ -126,20 +127,21 @@ export function createJobWorker({
     const handler = handlers[job.kind] as ((payload: unknown, job: { key: string; attempts: number }) => Promise<void>) | undefined;
     try {
       if (!handler) throw new Error(`No handler for jobs of kind '${job.kind}'`);
-      await handler(job.payload, { key: job.key, attempts: job.attempts });
+      // As part of the request that queued it: what the handler queues in turn names that request too.
+      await withRequestId(job.requestId, () => handler(job.payload, { key: job.key, attempts: job.attempts }));
       result.done += 1;
       return true;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (job.attempts >= JOB_MAX_ATTEMPTS) {
         result.failed += 1;
-        log.error({ err, jobKey: job.key, attempts: job.attempts }, 'a job failed for good; it stays in the outbox as failed');
+        log.error({ err, jobKey: job.key, attempts: job.attempts, reqId: job.requestId }, 'a job failed for good; it stays in the outbox as failed');
         await db.execute(sql`
           update jobs set status = 'failed', locked_until = null, last_error = ${message}, finished_at = now() where id = ${job.id}`);
       } else {
         result.retried += 1;
         const delay = retryDelayMs(job.attempts);
-        log.warn({ err, jobKey: job.key, attempts: job.attempts, retryInMs: delay }, 'a job failed; it will be tried again');
+        log.warn({ err, jobKey: job.key, attempts: job.attempts, retryInMs: delay, reqId: job.requestId }, 'a job failed; it will be tried again');
         await db.execute(sql`
           update jobs set run_at = ${at(now)} + ${`${delay} milliseconds`}::interval, locked_until = null, last_error = ${message}
           where id = ${job.id}`);

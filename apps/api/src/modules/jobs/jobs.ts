@@ -3,6 +3,7 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer.js';
+import { currentRequestId } from '../../plugins/request-ids.js';
 
 /**
  * The outbox (docs/decisions/025-outbox.md): work that must happen once a change has committed is written as a
@@ -24,7 +25,7 @@ export type JobKind = keyof JobPayloads;
 export async function enqueueJob<K extends JobKind>(db: Db, kind: K, key: string, payload: JobPayloads[K], { runAt }: { runAt?: Date } = {}): Promise<void> {
   await db
     .insert(jobs)
-    .values({ kind, key, payload, ...(runAt ? { runAt } : {}) })
+    .values({ kind, key, payload, requestId: currentRequestId(), ...(runAt ? { runAt } : {}) })
     .onConflictDoNothing({ target: jobs.key });
 }
 
@@ -46,11 +47,12 @@ export function mailJobKey(key: string): string {
  * change's own statement, one round trip fewer on a path as hot as a booking.
  */
 export function mailJobs(mails: { key: string; message: MailMessage }[]): SQL {
+  const requestId = currentRequestId();
   const rows = mails.map(({ key, message }) => {
     const jobKey = mailJobKey(key);
-    return sql`('mail', ${jobKey}, ${JSON.stringify({ ...message, messageId: messageIdFor(jobKey) })}::jsonb)`;
+    return sql`('mail', ${jobKey}, ${JSON.stringify({ ...message, messageId: messageIdFor(jobKey) })}::jsonb, ${requestId})`;
   });
-  return sql`insert into ${jobs} (kind, key, payload) values ${sql.join(rows, sql`, `)} on conflict (key) do nothing`;
+  return sql`insert into ${jobs} (kind, key, payload, request_id) values ${sql.join(rows, sql`, `)} on conflict (key) do nothing`;
 }
 
 /**

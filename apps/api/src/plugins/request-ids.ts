@@ -1,0 +1,49 @@
+/*
+ * Request ids: every request has one, on each of its log lines (`reqId`) and on its answer (`X-Request-Id`), so a
+ * person quoting an error's id leads the operator to its lines. Behind proxies of ours (TRUST_PROXY), the id the
+ * proxy sent is kept, so one id follows a request from the edge; otherwise, and when what was sent is not a
+ * plausible id, a new one is drawn. Work a request leaves for later (the outbox's jobs) carries its id, so the job
+ * worker's lines name the request that queued them (`currentRequestId`).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** What a proxy may send as an id: short, and nothing a log line or a header could be broken with. */
+const PLAUSIBLE_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
+
+/** The request's id: the trusted proxy's when it sent a plausible one, else a new UUID. */
+export function requestIdFor(request: Pick<IncomingMessage, 'headers'>, trustProxy: number): string {
+  const sent = request.headers[REQUEST_ID_HEADER];
+  return trustProxy > 0 && typeof sent === 'string' && PLAUSIBLE_ID.test(sent) ? sent : randomUUID();
+}
+
+const requestContext = new AsyncLocalStorage<{ requestId: string }>();
+
+/** The id of the request whose work is running now, if any (a job the worker runs has none). */
+export function currentRequestId(): string | null {
+  return requestContext.getStore()?.requestId ?? null;
+}
+
+/** Runs `work` as part of the request `requestId` (the job worker, for a job a request queued). */
+export function withRequestId<T>(requestId: string | null, work: () => T): T {
+  return requestId ? requestContext.run({ requestId }, work) : work();
+}
+
+/**
+ * Sends each request's id back, and makes it the current one for everything the request runs: from its first hook,
+ * and again once its body is read (the body's last chunk arrives in the socket's context, not the request's, and
+ * the rest of the request runs on from there).
+ */
+export function registerRequestIds(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    requestContext.run({ requestId: request.id }, done);
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    requestContext.run({ requestId: request.id }, done);
+  });
+}
