@@ -61,7 +61,7 @@ describe.each(TEST_DATABASE_KINDS)('request ids on %s', (kind) => {
     // A database of its own: no app's worker may take the job first.
     const database = await createTestDatabase(kind);
     const db = database.database.db;
-    await withRequestId('queued-by-r1', () => enqueueMail(db, 'request-ids-test', { to: 'a@example.com', subject: 'Hello', text: 'Hi' }));
+    await withRequestId('queued-by-r1', () => enqueueMail(db, 'request-ids-test', { to: 'a@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' }));
     const lines: { level: string; obj: object }[] = [];
     const record = (level: string) => (obj: object) => lines.push({ level, obj });
     let during: string | null = null;
