@@ -5,7 +5,7 @@ import { createJobWorker } from '../modules/jobs/job-worker.js';
 import { enqueueMail } from '../modules/jobs/jobs.js';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../test/databases.js';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../test/test-app.js';
-import { currentRequestId, withRequestId } from './request-ids.js';
+import { currentRequestId, withRequestId } from '../request-context.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -3,12 +3,12 @@
  * person quoting an error's id leads the operator to its lines. Behind proxies of ours (TRUST_PROXY), the id the
  * proxy sent is kept, so one id follows a request from the edge; otherwise, and when what was sent is not a
  * plausible id, a new one is drawn. Work a request leaves for later (the outbox's jobs) carries its id, so the job
- * worker's lines name the request that queued them (`currentRequestId`).
+ * worker's lines name the request that queued them (`request-context.ts`).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { withRequestId } from '../request-context.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -21,18 +21,6 @@ export function requestIdFor(request: Pick<IncomingMessage, 'headers'>, trustPro
   return trustProxy > 0 && typeof sent === 'string' && PLAUSIBLE_ID.test(sent) ? sent : randomUUID();
 }
 
-const requestContext = new AsyncLocalStorage<{ requestId: string }>();
-
-/** The id of the request whose work is running now, if any (a job the worker runs has none). */
-export function currentRequestId(): string | null {
-  return requestContext.getStore()?.requestId ?? null;
-}
-
-/** Runs `work` as part of the request `requestId` (the job worker, for a job a request queued). */
-export function withRequestId<T>(requestId: string | null, work: () => T): T {
-  return requestId ? requestContext.run({ requestId }, work) : work();
-}
-
 /**
  * Sends each request's id back, and makes it the current one for everything the request runs: from its first hook,
  * and again once its body is read (the body's last chunk arrives in the socket's context, not the request's, and
@@ -41,9 +29,9 @@ export function withRequestId<T>(requestId: string | null, work: () => T): T {
 export function registerRequestIds(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
-    requestContext.run({ requestId: request.id }, done);
+    withRequestId(request.id, done);
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    requestContext.run({ requestId: request.id }, done);
+    withRequestId(request.id, done);
   });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { preparedSql, queryRows, type Db } from '../../db/client.js';
 import type { JobKind, JobPayloads } from './jobs.js';
-import { withRequestId } from '../../plugins/request-ids.js';
+import { withRequestId } from '../../request-context.js';
 
 /** How often a worker looks for due jobs when nothing told it about a new one. */
 export const JOB_POLL_MS = 2_000;

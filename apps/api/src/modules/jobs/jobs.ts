@@ -3,7 +3,7 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer.js';
-import { currentRequestId } from '../../plugins/request-ids.js';
+import { currentRequestId } from '../../request-context.js';
 
 /**
  * The outbox (docs/decisions/025-outbox.md): work that must happen once a change has committed is written as a
