@@ -37,7 +37,7 @@ import { bookings, calendarBlocks, calendarImports, roomNightSettings, rooms, us
 import { dateValue, staysOverlapSql } from '../../db/stay-sql.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
-import { listNightSettings } from '../bookings/bookings.queries.js';
+import { confirmedStaysWhere, listNightSettings, stayDatesText } from '../bookings/bookings.queries.js';
 import type { ListingChanges } from '../rooms/listing-cache.js';
 
 const NOT_THE_HOST = 'Only the host of this room can manage its calendar.';
@@ -152,10 +152,6 @@ function checkWithinHorizon(date: IsoDate, today: IsoDate, field: 'from' | 'to')
   throw new BadRequestError(`${field}: ${message}`, { [field]: message });
 }
 
-function stayDates(stay: Stay): string {
-  return `from ${formatIsoDate(stay.from)} to ${formatIsoDate(stay.to)}`;
-}
-
 /**
  * The host sets something on a range of nights (`set`), or puts back what a change answered it held (`restore`).
  * Refused: nights before today, ranges over two years, and closing nights a confirmed stay holds. Answers what
@@ -184,20 +180,10 @@ export async function changeNights(
     const closes = after.some((setting) => setting.blocked && setting.from < range.to && range.from < setting.to);
     if (closes) {
       // Every stay of the range: a restore may block some of its nights only, not those of its first stay.
-      const stays = await tx
-        .select({ from: bookings.checkIn, to: bookings.checkOut })
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.roomId, roomId),
-            eq(bookings.status, 'confirmed'),
-            staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, dateRange(range)),
-          ),
-        )
-        .orderBy(asc(bookings.checkIn));
+      const stays = await confirmedStaysWhere(tx, roomId, staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, dateRange(range)));
       const stay = stays.find((held) => after.some((setting) => setting.blocked && setting.from < held.to && held.from < setting.to));
       if (stay) {
-        throw new ConflictError(`A confirmed stay ${stayDates(stay)} holds some of these nights, so they cannot be blocked. Choose other nights, or cancel the stay first.`);
+        throw new ConflictError(`A confirmed stay ${stayDatesText(stay)} holds some of these nights, so they cannot be blocked. Choose other nights, or cancel the stay first.`);
       }
     }
     await tx

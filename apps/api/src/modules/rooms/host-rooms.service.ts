@@ -1,9 +1,8 @@
-import { and, asc, count, eq, not, or, sql } from 'drizzle-orm';
+import { and, count, eq, not, or, sql } from 'drizzle-orm';
 import {
   availabilityStartError,
   countOf,
   DEFAULT_LISTING_RULES,
-  formatIsoDate,
   listingRulesOf,
   listingRulesProblems,
   mayUse,
@@ -13,7 +12,9 @@ import {
   type Room,
   type RoomInput,
   type HostRoomsPage,
+  type StayRange,
 } from '@staybook/domain';
+import { confirmedStaysWhere, stayDatesText } from '../bookings/bookings.queries.js';
 import { textArray, withTransaction, type Db } from '../../db/client.js';
 import { bookings, payments, rooms, uploads, users } from '../../db/schema.js';
 import { dateValue, isInsideWindowSql, stayNotEndedSql } from '../../db/stay-sql.js';
@@ -157,9 +158,8 @@ async function lockLiveRoom(tx: Db, id: string) {
   return room;
 }
 
-function outsideStaysMessage(stays: { checkIn: string; checkOut: string }[]): string {
-  const first = stays[0]!;
-  const dates = `from ${formatIsoDate(first.checkIn)} to ${formatIsoDate(first.checkOut)}`;
+function outsideStaysMessage(stays: StayRange[]): string {
+  const dates = stayDatesText(stays[0]!);
   return stays.length === 1
     ? `A confirmed stay ${dates} falls outside the new dates.`
     : `${stays.length} confirmed stays fall outside the new dates; the first is ${dates}.`;
@@ -197,18 +197,14 @@ export async function updateRoom(
     const startError = availabilityStartError(input.from, { today, keepStart: room.availableFrom });
     if (startError) throw new BadRequestError(`from: ${startError}`, { from: startError });
     const rules = checkedRules(listingRulesOf(room), input);
-    const outside = await tx
-      .select({ checkIn: bookings.checkIn, checkOut: bookings.checkOut })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.roomId, id),
-          eq(bookings.status, 'confirmed'),
-          stayNotEndedSql(bookings.checkOut, dateValue(today)),
-          not(isInsideWindowSql({ from: bookings.checkIn, to: bookings.checkOut }, { from: dateValue(input.from), to: dateValue(input.to) })),
-        ),
-      )
-      .orderBy(asc(bookings.checkIn));
+    const outside = await confirmedStaysWhere(
+      tx,
+      id,
+      and(
+        stayNotEndedSql(bookings.checkOut, dateValue(today)),
+        not(isInsideWindowSql({ from: bookings.checkIn, to: bookings.checkOut }, { from: dateValue(input.from), to: dateValue(input.to) })),
+      )!,
+    );
     if (outside.length > 0) throw new ConflictError(outsideStaysMessage(outside));
     // A lone `image` replaces the cover and keeps the other photos (only a client that sends `photos` reorders them).
     const photos = input.coverOnly ? [input.image, ...room.photos.slice(1).filter((url) => url !== input.image)] : input.photos;
