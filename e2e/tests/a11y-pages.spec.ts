@@ -64,6 +64,7 @@ test('a stay, as its guest and its host: the trip page, its receipt, messages, t
       ['/dashboard/manage-bookings', 'Manage Bookings'],
       ['/dashboard/my-listings', 'My Listings'],
       ['/dashboard/calendar', 'Calendar'],
+      [`/dashboard/listings/${rooms[0]!._id}/pricing`, 'Pricing and availability'],
       ['/dashboard', 'Statistics'],
       ['/dashboard/messages', 'Messages'],
     ]);

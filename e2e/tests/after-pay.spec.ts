@@ -8,11 +8,10 @@ import { roomPath } from '../support/rooms';
 import { today, uniquePlace } from '../support/search';
 import { SEEDED_URL } from '../support/servers';
 import { atPath, isTripPage } from '../support/ui';
+import { DEMO_HOST } from '../support/listings';
 
 const cancelStaysOf = cancelStaysAfterEach();
 
-/** A demo host who can sign in: the admin's statistics add up the demo hosts' sales, and half of this stay is kept. */
-const DEMO_HOST = { email: 'ingrid@staybook.example', password: 'staybook-host' };
 
 async function listStrictRoom(api: APIRequestContext, place: string): Promise<Room> {
   const listings = await api.get(`${SEEDED_URL}/api/my-listings`);

@@ -18,9 +18,8 @@ import { roomPath } from '../support/rooms';
 import { hostWithRooms, today, uniquePlace } from '../support/search';
 import { SEEDED_URL } from '../support/servers';
 import { dialog } from '../support/ui';
+import { DEMO_HOST } from '../support/listings';
 
-/** A demo host who can sign in (apps/api/src/seed/demo-data.ts). */
-const DEMO_HOST = { email: 'ingrid@staybook.example', password: 'staybook-host' };
 
 async function listedRooms(api: APIRequestContext): Promise<Room[]> {
   const response = await api.get(`${SEEDED_URL}/api/my-listings`);

@@ -85,6 +85,7 @@ test("a new host adds a room with a photo, updates its price and photo, and dele
     mediumDate(room.to),
     'Delete',
     'Update',
+    'Pricing and availability',
     'Calendar sync',
   ]);
   const roomId = await listedRoomId(page, room.title);

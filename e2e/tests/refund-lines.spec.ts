@@ -1,9 +1,10 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { roomSchema, type Room } from '@staybook/domain';
+import type { Room } from '@staybook/domain';
 import { asAccount, createUser, sameOrigin, signInAs } from '../support/auth';
 import { addDays, bookThroughApi, cancelStaysAfterEach, findBookingRow, usd } from '../support/bookings';
 import { fetchMail } from '../support/mail';
 import { today, uniquePlace } from '../support/search';
+import { DEMO_HOST, listRoomThroughApi } from '../support/listings';
 import { SEEDED_URL } from '../support/servers';
 import { atPath } from '../support/ui';
 
@@ -14,7 +15,6 @@ const cancelStaysOf = cancelStaysAfterEach();
  * sale, and the admin's statistics test adds up the sales of the demo hosts' rooms only (statistics.spec.ts), so the
  * room is listed by a demo host, as stay-rules.spec.ts does; its title is the test's own.
  */
-const DEMO_HOST = { email: 'ingrid@staybook.example', password: 'staybook-host' };
 
 const PRICE_CENTS = 10_000;
 const CLEANING_CENTS = 4_500;
@@ -38,33 +38,16 @@ const REFUND_LINES = [
   ['Occupancy tax', usd(TAX_REFUND)],
 ] as const;
 
-async function listRoom(api: APIRequestContext, title: string, place: string): Promise<Room> {
-  const listings = await api.get(`${SEEDED_URL}/api/my-listings`);
-  expect(listings.status()).toBe(200);
-  const [photo] = ((await listings.json()) as { items: Room[] }).items;
-  const response = await api.post(`${SEEDED_URL}/api/room`, {
-    headers: sameOrigin(),
-    data: {
-      title,
-      location: `${place}, Testland`,
-      category: 'Countryside',
-      // Its days are UTC's, as the test's today() is.
-      timeZone: 'UTC',
-      from: addDays(today(), 1),
-      to: addDays(today(), 30),
-      price: String(PRICE_CENTS / 100),
-      cleaningFee: String(CLEANING_CENTS / 100),
-      taxRate: String(TAX_BP / 100),
-      cancellationPolicy: 'moderate',
-      guests: 2,
-      bedrooms: 1,
-      bathrooms: 1,
-      description: 'A room the refund lines test listed.',
-      image: photo!.image,
-    },
+function listRoom(api: APIRequestContext, title: string, place: string): Promise<Room> {
+  return listRoomThroughApi(api, {
+    title,
+    location: `${place}, Testland`,
+    to: addDays(today(), 30),
+    price: String(PRICE_CENTS / 100),
+    cleaningFee: String(CLEANING_CENTS / 100),
+    taxRate: String(TAX_BP / 100),
+    cancellationPolicy: 'moderate',
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return roomSchema.parse(await response.json());
 }
 
 /** Each line of a refund list (a `dl`), then its total: the terms and the amounts beside them. */

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { roomSchema, type Room, type StayRange } from '@staybook/domain';
+import type { Room, StayRange } from '@staybook/domain';
 import { asAccount, createUser, sameOrigin, signInAs } from '../support/auth';
 import {
   addDays,
@@ -16,6 +16,7 @@ import {
 } from '../support/bookings';
 import { roomCards, roomPath } from '../support/rooms';
 import { stayText, today, uniquePlace } from '../support/search';
+import { DEMO_HOST, listRoomThroughApi } from '../support/listings';
 import { SEEDED_URL } from '../support/servers';
 import { atPath, isTripPage } from '../support/ui';
 
@@ -26,7 +27,6 @@ const cancelStaysOf = cancelStaysAfterEach();
  * sale, and the admin's statistics test adds up the sales of the demo hosts' rooms only (statistics.spec.ts), so the
  * room is listed by a demo host, as after-pay.spec.ts and cancellation-policy.spec.ts do; its title is the test's own.
  */
-const DEMO_HOST = { email: 'ingrid@staybook.example', password: 'staybook-host' };
 
 /** The listing's prices and rules, in cents and basis points, as the host sets them (in dollars and percent) below. */
 const PRICE_CENTS = 12_000;
@@ -109,35 +109,17 @@ function checkInDay(): string {
   throw new Error('five days in a row without a Wednesday to Saturday');
 }
 
-async function listRoomWithRules(api: APIRequestContext, title: string, place: string): Promise<Room> {
-  const listings = await api.get(`${SEEDED_URL}/api/my-listings`);
-  expect(listings.status()).toBe(200);
-  const [photo] = ((await listings.json()) as { items: Room[] }).items;
-  const response = await api.post(`${SEEDED_URL}/api/room`, {
-    headers: sameOrigin(),
-    data: {
-      title,
-      location: `${place}, Testland`,
-      category: 'Countryside',
-      // Its days are UTC's, as the test's today() is.
-      timeZone: 'UTC',
-      from: addDays(today(), 1),
-      to: addDays(today(), 90),
-      price: String(PRICE_CENTS / 100),
-      weekendPrice: String(WEEKEND_CENTS / 100),
-      minNights: MIN_NIGHTS,
-      cleaningFee: String(CLEANING_CENTS / 100),
-      taxRate: String(TAX_BP / 100),
-      cancellationPolicy: 'strict',
-      guests: 2,
-      bedrooms: 1,
-      bathrooms: 1,
-      description: 'A room the stay rules test listed.',
-      image: photo!.image,
-    },
+function listRoomWithRules(api: APIRequestContext, title: string, place: string): Promise<Room> {
+  return listRoomThroughApi(api, {
+    title,
+    location: `${place}, Testland`,
+    price: String(PRICE_CENTS / 100),
+    weekendPrice: String(WEEKEND_CENTS / 100),
+    minNights: MIN_NIGHTS,
+    cleaningFee: String(CLEANING_CENTS / 100),
+    taxRate: String(TAX_BP / 100),
+    cancellationPolicy: 'strict',
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return roomSchema.parse(await response.json());
 }
 
 /** The day's button on the room page's calendar, once the calendar shows its month. */

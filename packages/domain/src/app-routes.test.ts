@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppPath, OPENED_FROM_MESSAGES, reviewPath, roomPath, tripOpenedFrom, tripPath, tripReceiptPath } from './app-routes.js';
+import { isAppPath, listingPricingPath, OPENED_FROM_MESSAGES, reviewPath, roomPath, tripOpenedFrom, tripPath, tripReceiptPath } from './app-routes.js';
 
 describe('isAppPath', () => {
   it.each([
@@ -13,6 +13,8 @@ describe('isAppPath', () => {
     '/dashboard',
     '/dashboard/add-room',
     '/dashboard/my-listings',
+    '/dashboard/calendar',
+    '/dashboard/listings/5f0c9d3e-0000-4000-8000-000000000000/pricing',
     '/dashboard/manage-users',
     '/dashboard/my-bookings',
     '/dashboard/manage-bookings',
@@ -37,6 +39,8 @@ describe('isAppPath', () => {
     '/dashboard/profile/more',
     '/dashboard/trips',
     '/dashboard/trips/x/invoice',
+    '/dashboard/listings',
+    '/dashboard/listings/x',
     '/auth',
     '/login/extra',
     '/room//x',
@@ -56,7 +60,8 @@ describe('link builders', () => {
     expect(tripReceiptPath(bookingId)).toBe(`/dashboard/trips/${bookingId}/receipt`);
     expect(reviewPath(bookingId)).toBe(`/dashboard/trips/${bookingId}/review`);
     expect(roomPath('a/b c')).toBe('/room/a%2Fb%20c');
-    for (const path of [tripPath(bookingId), tripReceiptPath(bookingId), reviewPath(bookingId), roomPath(bookingId)]) {
+    expect(listingPricingPath(bookingId)).toBe(`/dashboard/listings/${bookingId}/pricing`);
+    for (const path of [tripPath(bookingId), tripReceiptPath(bookingId), reviewPath(bookingId), roomPath(bookingId), listingPricingPath(bookingId)]) {
       expect(isAppPath(path)).toBe(true);
     }
   });

@@ -20,6 +20,8 @@ export const APP_PATHS = {
   addRoom: '/dashboard/add-room',
   myListings: '/dashboard/my-listings',
   hostCalendar: '/dashboard/calendar',
+  /** One listing's prices, availability window and stay rules, for its host. */
+  listingPricing: '/dashboard/listings/:id/pricing',
   manageUsers: '/dashboard/manage-users',
   myBookings: '/dashboard/my-bookings',
   manageBookings: '/dashboard/manage-bookings',
@@ -60,6 +62,11 @@ export function roomPath(roomId: string, stay: RoomLinkStay | null = null): stri
   // Dates (YYYY-MM-DD) and a whole number need no encoding.
   const guests = stay.guests !== undefined && stay.guests > 1 ? `&guests=${stay.guests}` : '';
   return `${path}?checkin=${stay.checkin}&checkout=${stay.checkout}${guests}`;
+}
+
+/** The Pricing and availability page of one of the host's listings. */
+export function listingPricingPath(roomId: string): string {
+  return fillPath(APP_PATHS.listingPricing, { id: roomId });
 }
 
 /** The trip page of a stay, for its guest or the room's host (the booking mails and calendar files link here too). */

@@ -32,6 +32,7 @@ const StatisticsRoute = lazyPage(() => import('./routes/dashboard/statistics'), 
 const AddRoomRoute = lazyPage(() => import('./routes/dashboard/add-room'), 'AddRoomRoute');
 const MyListingsRoute = lazyPage(() => import('./routes/dashboard/my-listings'), 'MyListingsRoute');
 const HostCalendarRoute = lazyPage(() => import('./routes/dashboard/host-calendar'), 'HostCalendarRoute');
+const ListingPricingRoute = lazyPage(() => import('./routes/dashboard/listing-pricing'), 'ListingPricingRoute');
 const ManageUsersRoute = lazyPage(() => import('./routes/dashboard/manage-users'), 'ManageUsersRoute');
 const MyBookingsRoute = lazyPage(() => import('./routes/dashboard/my-bookings'), 'MyBookingsRoute');
 const ManageBookingsRoute = lazyPage(() => import('./routes/dashboard/manage-bookings'), 'ManageBookingsRoute');
@@ -107,6 +108,8 @@ export const routes: RouteObject[] = [
               { path: APP_PATHS.myListings, element: forRole('myListings', MyListingsRoute) },
               // The calendar of the host's own listings: whoever may open My Listings.
               { path: APP_PATHS.hostCalendar, element: forRole('hostCalendar', HostCalendarRoute) },
+              // One listing's prices and rules: changing one's own rooms, as My Listings does.
+              { path: APP_PATHS.listingPricing, element: forRole('myListings', ListingPricingRoute) },
               { path: APP_PATHS.manageUsers, element: forRole('manageUsers', ManageUsersRoute) },
               { path: APP_PATHS.myBookings, element: <MyBookingsRoute /> },
               { path: APP_PATHS.manageBookings, element: forRole('manageBookings', ManageBookingsRoute) },

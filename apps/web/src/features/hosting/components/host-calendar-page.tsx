@@ -1,7 +1,7 @@
-import { APP_PATHS } from '@staybook/domain/app-routes';
+import { APP_PATHS, listingPricingPath } from '@staybook/domain/app-routes';
 import type { RoomSummary } from '@staybook/domain/rooms';
 import { useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { SelectField } from '../../../components/fields';
@@ -51,6 +51,9 @@ export function HostCalendarPage() {
           loadingMore={listings.isFetchingNextPage}
           onMore={() => void listings.fetchNextPage()}
         />
+        <Link to={listingPricingPath(room._id)} className="self-start text-sm font-semibold text-neutral-900 underline underline-offset-2 hover:text-neutral-700">
+          Pricing and availability
+        </Link>
         <HostCalendar key={room._id} roomId={room._id} />
       </section>
     </div>

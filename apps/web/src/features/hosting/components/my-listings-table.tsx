@@ -1,4 +1,4 @@
-import { APP_PATHS, roomPath } from '@staybook/domain/app-routes';
+import { APP_PATHS, listingPricingPath, roomPath } from '@staybook/domain/app-routes';
 import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import type { RoomSummary } from '@staybook/domain/rooms';
@@ -14,7 +14,10 @@ import { UpdateRoomDialog } from './update-room-dialog';
 
 type Open = { dialog: 'delete' | 'update' | 'calendar'; room: RoomSummary } | null;
 
-/** The host's rooms, newest first, each with its Delete and Update actions (spec: My Listings) and its calendar sync. */
+/**
+ * The host's rooms, newest first, each with its Delete and Update actions (spec: My Listings), its Pricing and
+ * availability page and its calendar sync.
+ */
 export function MyListingsTable() {
   const listings = useMyListings();
   const [open, setOpen] = useState<Open>(null);
@@ -40,6 +43,19 @@ export function MyListingsTable() {
         <RowAction tone="change" label={`Update ${room.title}`} onClick={() => setOpen({ dialog: 'update', room })}>
           Update
         </RowAction>
+      ),
+    },
+    {
+      header: 'Pricing',
+      cell: (room) => (
+        // A page of its own, so a link (it opens in a new tab too), dressed as the row's other actions.
+        <Link
+          to={listingPricingPath(room._id)}
+          aria-label={`Pricing and availability for ${room.title}`}
+          className="rounded-full bg-green-100 px-3 py-1 font-semibold whitespace-nowrap text-green-900 transition hover:bg-green-200"
+        >
+          Pricing and availability
+        </Link>
       ),
     },
     {

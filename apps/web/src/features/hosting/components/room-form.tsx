@@ -18,8 +18,10 @@ import { AvailabilityField } from './availability-field';
 import { CancellationPolicyField } from './cancellation-policy-field';
 import { CategoryPicker } from './category-picker';
 import { HouseRulesField } from './house-rules-field';
+import { NightlyPriceField } from './nightly-price-field';
+import { roomFormValuesOf } from './room-form-values';
 import { RoomPhotoField } from './room-photo-field';
-import { STAY_RULE_FIELDS, StayRulesFields, stayRulesValuesOf } from './stay-rules-fields';
+import { STAY_RULE_FIELDS, StayRulesFields } from './stay-rules-fields';
 import { TimeZoneField } from './time-zone-field';
 
 interface RoomFormProps {
@@ -48,32 +50,6 @@ interface RoomFormProps {
 /** The fields a server refusal may name (the API's names for them are the form's). */
 const ROOM_FIELDS = ['title', 'location', 'category', 'from', 'to', 'price', 'guests', 'bedrooms', 'bathrooms', 'description', 'photos', 'image', 'timeZone', 'cancellationPolicy', 'amenities', 'checkInTime', 'checkOutTime', 'houseRules', ...STAY_RULE_FIELDS] as const;
 
-function valuesOf(room: RoomSummary | undefined, defaultTimeZone: string): Partial<RoomInputValues> {
-  if (!room) {
-    return { title: '', location: '', from: '', to: '', price: '', guests: '', bedrooms: '', bathrooms: '', description: '', photos: [], timeZone: defaultTimeZone, cancellationPolicy: DEFAULT_CANCELLATION_POLICY, amenities: [], checkInTime: '', checkOutTime: '', houseRules: '', ...stayRulesValuesOf(undefined) };
-  }
-  return {
-    title: room.title,
-    location: room.location,
-    category: room.category,
-    from: room.from,
-    to: room.to,
-    price: String(room.price),
-    guests: String(room.guests),
-    bedrooms: String(room.bedrooms),
-    bathrooms: String(room.bathrooms),
-    description: room.description,
-    photos: room.photos,
-    timeZone: room.timeZone,
-    cancellationPolicy: room.cancellationPolicy,
-    amenities: room.amenities,
-    checkInTime: room.checkInTime ?? '',
-    checkOutTime: room.checkOutTime ?? '',
-    houseRules: room.houseRules,
-    ...stayRulesValuesOf(room.rules),
-  };
-}
-
 /**
  * Add Room and Update Room Info: the spec's fields, checked with the same rules as the server
  * (`roomInputSchemaFor`). A chosen photo is uploaded at once, so saving sends its stored URL. With `draft`, what
@@ -98,7 +74,7 @@ function RoomFormFields({
   guardLeaving = false,
   onDiscard,
 }: RoomFormProps & { onDiscard: () => void }) {
-  const [initialValues] = useState(() => valuesOf(room, defaultTimeZone) as RoomInputValues);
+  const [initialValues] = useState(() => roomFormValuesOf(room, defaultTimeZone) as RoomInputValues);
   const zone = room?.timeZone ?? defaultTimeZone;
   // Availability starts today or later where the room is (the zone chosen in the form).
   const schema = useMemo(() => roomInputSchemaFor(room ? { keepStart: room.from, timeZone: zone } : { timeZone: zone }), [room, zone]);
@@ -181,16 +157,7 @@ function RoomFormFields({
             )}
           />
           <div className="grid grid-cols-2 gap-x-4">
-            <TextField
-              label="Price per night ($)"
-              type="number"
-              inputMode="decimal"
-              min={1}
-              step={0.01}
-              required
-              error={errors.price?.message}
-              {...register('price')}
-            />
+            <NightlyPriceField register={register} errors={errors} />
             <TextField label="Total guests" {...numberField} required error={errors.guests?.message} {...register('guests')} />
             <TextField label="Bedrooms" {...numberField} required error={errors.bedrooms?.message} {...register('bedrooms')} />
             <TextField label="Bathrooms" {...numberField} required error={errors.bathrooms?.message} {...register('bathrooms')} />

@@ -1,0 +1,28 @@
+import type { RoomInputValues } from '@staybook/domain/room-input';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { TextField } from '../../../components/fields';
+
+/** The room's price per night, in the room form and on the Pricing and availability page. */
+export function NightlyPriceField({
+  register,
+  errors,
+  hint,
+}: {
+  register: UseFormRegister<RoomInputValues>;
+  errors: FieldErrors<RoomInputValues>;
+  hint?: string;
+}) {
+  return (
+    <TextField
+      label="Price per night ($)"
+      type="number"
+      inputMode="decimal"
+      min={1}
+      step={0.01}
+      required
+      hint={hint}
+      error={errors.price?.message}
+      {...register('price')}
+    />
+  );
+}
