@@ -1,5 +1,6 @@
 import { imageAtWidth } from '@staybook/domain/images';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** A dashboard row's first cell: the room's picture beside its title and what goes under it. */
 export function RoomTitleCell({ image, children }: { image: string; children: ReactNode }) {
@@ -24,6 +25,8 @@ const TONES = {
   change: 'bg-green-100 text-green-900 hover:bg-green-200',
 } as const;
 
+const ACTION_PILL = 'rounded-full px-3 py-1 font-semibold whitespace-nowrap transition';
+
 /** A row's action (Delete, Update, Cancel): a small pill that opens what the row asks to confirm or change. */
 export function RowAction({
   tone,
@@ -42,9 +45,18 @@ export function RowAction({
       type="button"
       aria-label={label}
       onClick={onClick}
-      className={`rounded-full px-3 py-1 font-semibold whitespace-nowrap transition ${TONES[tone]}`}
+      className={`${ACTION_PILL} ${TONES[tone]}`}
     >
       {children}
     </button>
+  );
+}
+
+/** A row's action that is a page of its own: a link (it opens in a new tab too), dressed as the row's other actions. */
+export function RowLink({ tone, label, to, children }: { tone: keyof typeof TONES; label?: string; to: string; children: ReactNode }) {
+  return (
+    <Link to={to} aria-label={label} className={`${ACTION_PILL} ${TONES[tone]}`}>
+      {children}
+    </Link>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { RoomTitleCell, RowAction } from '../../../components/table-cells';
+import { RoomTitleCell, RowAction, RowLink } from '../../../components/table-cells';
 import { useMyListings } from '../api/use-my-listings';
 import { CalendarSyncDialog } from './calendar-sync-dialog';
 import { DeleteRoomDialog } from './delete-room-dialog';
@@ -48,14 +48,9 @@ export function MyListingsTable() {
     {
       header: 'Pricing',
       cell: (room) => (
-        // A page of its own, so a link (it opens in a new tab too), dressed as the row's other actions.
-        <Link
-          to={listingPricingPath(room._id)}
-          aria-label={`Pricing and availability for ${room.title}`}
-          className="rounded-full bg-green-100 px-3 py-1 font-semibold whitespace-nowrap text-green-900 transition hover:bg-green-200"
-        >
+        <RowLink tone="change" to={listingPricingPath(room._id)} label={`Pricing and availability for ${room.title}`}>
           Pricing and availability
-        </Link>
+        </RowLink>
       ),
     },
     {
