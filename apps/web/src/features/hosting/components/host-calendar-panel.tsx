@@ -2,7 +2,7 @@ import { tripPath } from '@staybook/domain/app-routes';
 import type { NightSetting } from '@staybook/domain/listing-rules';
 import type { HostCalendar } from '@staybook/domain/host-calendar';
 import { formatMoney } from '@staybook/domain/money';
-import { useId, useMemo, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useMemo, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { TextAreaField, TextField } from '../../../components/fields';
@@ -114,7 +114,12 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
             Unblock nights
           </Button>
         </div>
-        <form noValidate onSubmit={submit(savePrice)} className="flex flex-col gap-1">
+        <NightValueForm
+          onSubmit={submit(savePrice)}
+          save={{ label: 'Save price', pending: doing === 'price' }}
+          reset={{ label: "Use the listing's price", pending: doing === 'price-default', onClick: () => void apply({ price: null }, 'price-default') }}
+          busy={busy}
+        >
           <TextField
             label="Price per night"
             inputMode="decimal"
@@ -124,16 +129,13 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
             hint={`In dollars. The listing's price is ${formatMoney(calendar.priceCents)}${weekend === null ? '' : ` (${formatMoney(weekend)} on weekends)`}.`}
             error={fieldErrors.price}
           />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={busy} pending={doing === 'price'}>
-              Save price
-            </Button>
-            <Button variant="subtle" disabled={busy} pending={doing === 'price-default'} onClick={() => void apply({ price: null }, 'price-default')}>
-              Use the listing's price
-            </Button>
-          </div>
-        </form>
-        <form noValidate onSubmit={submit(saveMinNights)} className="flex flex-col gap-1">
+        </NightValueForm>
+        <NightValueForm
+          onSubmit={submit(saveMinNights)}
+          save={{ label: 'Save minimum stay', pending: doing === 'min' }}
+          reset={{ label: "Use the listing's minimum", pending: doing === 'min-default', onClick: () => void apply({ minNights: null }, 'min-default') }}
+          busy={busy}
+        >
           <TextField
             label="Minimum stay"
             type="number"
@@ -145,15 +147,7 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
             hint={`Nights, for stays starting on these nights. The listing's minimum is ${calendar.rules.minNights}.`}
             error={fieldErrors.minNights}
           />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={busy} pending={doing === 'min'}>
-              Save minimum stay
-            </Button>
-            <Button variant="subtle" disabled={busy} pending={doing === 'min-default'} onClick={() => void apply({ minNights: null }, 'min-default')}>
-              Use the listing's minimum
-            </Button>
-          </div>
-        </form>
+        </NightValueForm>
         <form noValidate onSubmit={submit(() => void apply({ note: note.trim() || null }, 'note', 'note'))} className="flex flex-col gap-1">
           <TextAreaField
             label="Note"
@@ -172,6 +166,35 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
         </form>
       </fieldset>
     </section>
+  );
+}
+
+/** One value set on the selected nights (a price, a minimum stay): its field, saving it, and going back to the listing's. */
+function NightValueForm({
+  onSubmit,
+  save,
+  reset,
+  busy,
+  children,
+}: {
+  onSubmit: (event: FormEvent) => void;
+  save: { label: string; pending: boolean };
+  reset: { label: string; pending: boolean; onClick: () => void };
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-1">
+      {children}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy} pending={save.pending}>
+          {save.label}
+        </Button>
+        <Button variant="subtle" disabled={busy} pending={reset.pending} onClick={reset.onClick}>
+          {reset.label}
+        </Button>
+      </div>
+    </form>
   );
 }
 
