@@ -1,41 +1,26 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { roomSchema, type Room } from '@staybook/domain';
+import type { Room } from '@staybook/domain';
 import ICAL from 'ical.js';
 import { asAccount, createUser, sameOrigin, signInAs } from '../support/auth';
 import { addDays, cancelStaysAfterEach, fetchMyBookings, fillCard, findBookingRow, reservationCard, reviewDialog, SUCCESS_CARD, usd } from '../support/bookings';
 import { roomPath } from '../support/rooms';
 import { today, uniquePlace } from '../support/search';
 import { SEEDED_URL } from '../support/servers';
+import { DEMO_HOST, listRoomThroughApi } from '../support/listings';
 import { atPath, isTripPage } from '../support/ui';
-import { DEMO_HOST } from '../support/listings';
 
 const cancelStaysOf = cancelStaysAfterEach();
 
-
-async function listStrictRoom(api: APIRequestContext, place: string): Promise<Room> {
-  const listings = await api.get(`${SEEDED_URL}/api/my-listings`);
-  expect(listings.status()).toBe(200);
-  const [photo] = ((await listings.json()) as { items: Room[] }).items;
-  const response = await api.post(`${SEEDED_URL}/api/room`, {
-    headers: sameOrigin(),
-    data: {
-      title: `Fjord cabin ${place}`,
-      location: `${place}, Norway`,
-      category: 'Arctic',
-      from: addDays(today(), 1),
-      to: addDays(today(), 60),
-      price: '120.50',
-      guests: 2,
-      bedrooms: 1,
-      bathrooms: 1,
-      description: 'A room the after-pay journey listed.',
-      cancellationPolicy: 'strict',
-      image: photo!.image,
-    },
+function listStrictRoom(api: APIRequestContext, place: string): Promise<Room> {
+  return listRoomThroughApi(api, {
+    title: `Fjord cabin ${place}`,
+    location: `${place}, Norway`,
+    category: 'Arctic',
+    to: addDays(today(), 60),
+    price: '120.50',
+    cancellationPolicy: 'strict',
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return roomSchema.parse(await response.json());
 }
 
 /**

@@ -14,12 +14,11 @@ import {
   usd,
 } from '../support/bookings';
 import { listingRow } from '../support/hosting';
+import { DEMO_HOST } from '../support/listings';
 import { roomPath } from '../support/rooms';
 import { hostWithRooms, today, uniquePlace } from '../support/search';
 import { SEEDED_URL } from '../support/servers';
 import { dialog } from '../support/ui';
-import { DEMO_HOST } from '../support/listings';
-
 
 async function listedRooms(api: APIRequestContext): Promise<Room[]> {
   const response = await api.get(`${SEEDED_URL}/api/my-listings`);
