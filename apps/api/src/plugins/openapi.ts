@@ -45,6 +45,14 @@ const TAGS: Record<string, string> = {
   'create-payment-intent': 'Bookings',
   payments: 'Payments',
   'test-processor': 'Payments',
+  trips: 'Bookings',
+  messages: 'Messages',
+  reviews: 'Reviews',
+  review: 'Reviews',
+  'guest-stat': 'Statistics',
+  'host-stat': 'Statistics',
+  'admin-stat': 'Statistics',
+  calendar: 'Calendars',
   health: 'Server',
   config: 'Server',
   metrics: 'Server',
@@ -74,11 +82,28 @@ const transform: typeof jsonSchemaTransform = (input) => {
   for (const [status, response] of Object.entries(schema.response ?? {})) {
     if (ERROR_DESCRIPTIONS[status] && !response.description) response.description = ERROR_DESCRIPTIONS[status];
   }
-  if (schema.response && '401' in schema.response) schema.security ??= [{ session: [] }];
+  // A route that can answer 401 needs the session cookie; every other one is public, and says so.
+  schema.security ??= schema.response && '401' in schema.response ? [{ session: [] }] : [];
   const segment = input.url.replace(/^\/api\//, '').split('/')[0] ?? '';
   schema.tags ??= [TAGS[segment] ?? 'Server'];
+  schema.operationId ??= operationIdOf(input.route.method, input.url);
   return out;
 };
+
+/**
+ * An operation's name for generated clients, from its method and path, so it is unique as they are:
+ * `GET /api/room/:id/calendar/nights` is `getRoomByIdCalendarNights`.
+ */
+export function operationIdOf(method: string | string[], url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/)))
+    .filter(Boolean);
+  const verb = (Array.isArray(method) ? method[0]! : method).toLowerCase();
+  return [verb, ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
+}
 
 /** Puts the auth library's endpoints under /api/auth, with the cookie session and the error shape our bridge answers. */
 export function mergeAuthDocument(document: OpenAPIV3_1.Document, auth: AuthDocument): OpenAPIV3_1.Document {
