@@ -24,7 +24,7 @@ const WEB_APP_AUTH_CALLS = [
   ['get', '/api/auth/callback/{id}'],
 ] as const;
 
-type Operation = { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; security?: unknown[] };
+type Operation = { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; security?: unknown[]; operationId?: string };
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 type Route = { method: string; url: string };
 
