@@ -168,7 +168,9 @@ describe.each(TEST_DATABASE_KINDS)('verified e-mail addresses on %s', (kind) => 
     const unverified = await t.signUp({ verified: false });
     const fresh = await signUp(address());
     const strip = (res: LightMyRequestResponse) => {
-      const { date: _date, ...headers } = res.headers;
+      // Each answer has its own moment and its own request id, whoever asked.
+      const { date: _date, 'x-request-id': requestId, ...headers } = res.headers;
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
       return { status: res.statusCode, headers, body: res.body };
     };
     for (const taken of [existing.email, existing.email.toUpperCase(), unverified.email]) {
