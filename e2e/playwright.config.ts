@@ -70,6 +70,12 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   globalTeardown: './global-teardown.ts',
+  // The marketplace's fees apply to every stay on the server, and every other spec expects none: the spec that sets
+  // them runs alone, once all the others have finished.
+  projects: [
+    { name: 'marketplace', testIgnore: /marketplace-fees\.spec\.ts/ },
+    { name: 'marketplace-wide settings', testMatch: /marketplace-fees\.spec\.ts/, dependencies: ['marketplace'] },
+  ],
   // A journey (book and pay, review both sides, approve a host) walks twenty to forty steps, each a request or
   // two to servers sharing two cores with the browser and each other: on a slow machine of that size the longest
   // took 35-40 s alone and over 30 s (the default) in the whole run, while none waited on anything that never

@@ -78,11 +78,13 @@ test('a stay, as its guest and its host: the trip page, its receipt, messages, t
   }
 });
 
-test('an admin: Manage Users, its decline dialog and the statistics', async ({ page }) => {
+test('an admin: Manage Users, its decline dialog, Fees and the statistics', async ({ page }) => {
   await signInAs(page, DEMO.admin);
   const errors = collectPageErrors(page);
   await expectPagesAccessible(page, [
     ['/dashboard/manage-users', 'Manage Users'],
+    // Only looked at: the fees are marketplace-wide (marketplace-fees.spec.ts changes them, alone).
+    ['/dashboard/fees', 'Fees'],
     ['/dashboard', 'Statistics'],
   ]);
   // The demo's guests Amara and Kenji have asked to host; the dialog is only looked at, never sent.

@@ -24,6 +24,7 @@ const EXPECTED: Record<Role, Capability[]> = {
     'removeAnyRoom',
     'seeHostEmails',
     'manageUsers',
+    'marketplaceFees',
     'seeAnyAccount',
     'hideReviews',
     'myBookings',
@@ -46,6 +47,7 @@ describe('the access table', () => {
     expect(rolesFor('addRoom')).toEqual(['host']);
     expect(rolesFor('removeRoom')).toEqual(['host', 'admin']);
     expect(rolesFor('manageUsers')).toEqual(['admin']);
+    expect(rolesFor('marketplaceFees')).toEqual(['admin']);
     expect(rolesFor('adminStatistics')).toEqual(['admin']);
     expect(rolesFor('hostStatistics')).toEqual(['host']);
     expect(rolesFor('statistics')).toEqual(['guest', 'host', 'admin']);
@@ -59,7 +61,7 @@ describe('the access table', () => {
   it('ignores the mode for guests and admins, and lists only what they may use', () => {
     for (const mode of ['host', 'guest'] as const) {
       expect(sidebarOf('guest', mode)).toEqual(['statistics', 'myBookings', 'messages', 'becomeHost', 'profile']);
-      expect(sidebarOf('admin', mode)).toEqual(['statistics', 'manageUsers', 'messages', 'profile']);
+      expect(sidebarOf('admin', mode)).toEqual(['statistics', 'manageUsers', 'marketplaceFees', 'messages', 'profile']);
     }
     for (const role of ROLES) {
       for (const capability of sidebarOf(role, 'host').concat(sidebarOf(role, 'guest'))) expect(mayUse(role, capability)).toBe(true);

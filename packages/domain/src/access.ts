@@ -45,6 +45,8 @@ export const ACCESS = {
   /** Seeing a room's host e-mail without a booking with that host (decision 009). */
   seeHostEmails: { roles: ['admin'] },
   manageUsers: { roles: ['admin'], path: APP_PATHS.manageUsers, sidebar: ['admin'] },
+  /** Setting the marketplace's fees (decision 049). */
+  marketplaceFees: { roles: ['admin'], path: APP_PATHS.marketplaceFees, sidebar: ['admin'] },
   /** Reading someone else's user record by e-mail (everyone reads their own). */
   seeAnyAccount: { roles: ['admin'] },
   /** Hiding a review that breaks the rules, from the room page (not a page of its own). */

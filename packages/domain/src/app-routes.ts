@@ -23,6 +23,8 @@ export const APP_PATHS = {
   /** One listing's prices, availability window and stay rules, for its host. */
   listingPricing: '/dashboard/listings/:id/pricing',
   manageUsers: '/dashboard/manage-users',
+  /** The marketplace's fees (admins): the guest service fee and the host commission, with their history. */
+  marketplaceFees: '/dashboard/fees',
   myBookings: '/dashboard/my-bookings',
   manageBookings: '/dashboard/manage-bookings',
   /** The threads of the signed-in user's bookings, as guest and as host. */

@@ -39,6 +39,8 @@ export function refundLineLabel(kind: QuoteLineKind, charged: readonly QuoteLine
       return 'Extra guest fee';
     case 'tax':
       return 'Occupancy tax';
+    case 'service-fee':
+      return 'Service fee';
   }
 }
 

@@ -106,10 +106,13 @@ export function refundLines(lines: readonly QuoteLine[], share: RefundShare): Li
   const taxed = netNights + guestFee + cleaning;
   const tax = sum(['tax']);
   const taxRefund = taxed > 0 ? Math.round((tax * (nightsRefund + guestFeeRefund + cleaning)) / taxed) : 0;
+  // The marketplace's fee comes back in the policy's share, as the nights do (decision 049).
+  const serviceFee = sum(['service-fee']);
   const refunds: LineRefund[] = [{ kind: 'nights', refundCents: nightsRefund }];
   if (cleaning > 0) refunds.push({ kind: 'cleaning-fee', refundCents: cleaning });
   if (guestFee > 0) refunds.push({ kind: 'extra-guest-fee', refundCents: guestFeeRefund });
   if (tax > 0) refunds.push({ kind: 'tax', refundCents: taxRefund });
+  if (serviceFee > 0) refunds.push({ kind: 'service-fee', refundCents: shareOfAmount(share, serviceFee) });
   return refunds;
 }
 

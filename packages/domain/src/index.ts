@@ -31,3 +31,4 @@ export * from './listing-rules.js';
 export * from './quote.js';
 export * from './listing-rules-input.js';
 export * from './host-calendar.js';
+export * from './marketplace-fees.js';

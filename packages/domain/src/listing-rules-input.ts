@@ -93,8 +93,8 @@ function weekdaysSchema(label: string) {
     });
 }
 
-/** Percent with at most two decimals from 0 to `max`: answers basis points. */
-function rateSchema(label: string, maxBp: number) {
+/** A percentage typed with at most two decimals (7.25) from 0 to `maxBp`, as basis points; blank is 0. */
+export function rateSchema(label: string, maxBp: number) {
   const message = `${label} must be a percentage from 0 to ${maxBp / 100} with at most two decimals`;
   return z.union([z.number(), z.string(), z.null()], { error: message }).transform((value, ctx): number => {
     if (isBlank(value)) return 0;

@@ -3,7 +3,7 @@
  * shown, charged or refunded (docs/decisions/047-host-calendar-and-price-quote.md). A booking stores the lines it was
  * charged, so a later change of the listing's rules never alters it.
  *
- * Rounding: each percentage line (a discount, the tax) is rounded once, on its own base, to the nearest cent with
+ * Rounding: each percentage line (a discount, the tax, the service fee) is rounded once, on its own base, to the nearest cent with
  * halves up (`Math.round` of a non-negative amount). The total is the sum of the lines, so it is always what the
  * lines show. Every line is a non-negative amount; a discount is subtracted (`credit`), never more than the nights.
  *
@@ -23,7 +23,7 @@ import {
 import type { Stay } from './stays.js';
 import { countOf } from './text.js';
 
-export const QUOTE_LINE_KINDS = ['nights', 'weekly-discount', 'monthly-discount', 'cleaning-fee', 'extra-guest-fee', 'tax'] as const;
+export const QUOTE_LINE_KINDS = ['nights', 'weekly-discount', 'monthly-discount', 'cleaning-fee', 'extra-guest-fee', 'tax', 'service-fee'] as const;
 export type QuoteLineKind = (typeof QUOTE_LINE_KINDS)[number];
 
 /**
@@ -60,8 +60,14 @@ export function lineLabel(line: QuoteLine): string {
       return `Extra guest fee (${countOf(line.guests ?? 0, 'guest')} × ${countOf(line.nights ?? 0, 'night')})`;
     case 'tax':
       return `Occupancy tax (${formatRate(line.rateBp ?? 0)})`;
+    case 'service-fee':
+      return 'Service fee';
   }
 }
+
+/** The marketplace's share of a stay that the guest pays on top (decision 049), in basis points; 0: none. */
+export type MarketplaceFees = { guestFeeBp: number };
+export const NO_MARKETPLACE_FEES: MarketplaceFees = { guestFeeBp: 0 };
 
 export type Quote = {
   lines: QuoteLine[];
@@ -84,7 +90,13 @@ export function totalOfLines(lines: readonly Pick<QuoteLine, 'amountCents' | 'cr
  * The price of `stay` for `guests` under the listing's rules and the calendar's settings (in date order, none
  * overlapping). It prices any stay of at least one night; whether the stay may be booked is `findStayProblem`'s.
  */
-export function quoteStay(rules: ListingRules, settings: readonly NightSetting[], stay: Stay, guests: number): Quote {
+export function quoteStay(
+  rules: ListingRules,
+  settings: readonly NightSetting[],
+  stay: Stay,
+  guests: number,
+  fees: MarketplaceFees = NO_MARKETPLACE_FEES,
+): Quote {
   const nights = nightsOf(stay);
   // The nights grouped by price, in the order a price first appears; a weekend price says so.
   const groups = new Map<string, { unitCents: Cents; nights: number; weekend: boolean }>();
@@ -131,6 +143,10 @@ export function quoteStay(rules: ListingRules, settings: readonly NightSetting[]
   }
   if (rules.taxRateBp > 0) {
     lines.push({ kind: 'tax', amountCents: share(taxable, rules.taxRateBp), credit: false, rateBp: rules.taxRateBp });
+  }
+  // The marketplace's fee, on what the host charges (the taxable amount before tax); not itself taxed.
+  if (fees.guestFeeBp > 0) {
+    lines.push({ kind: 'service-fee', amountCents: share(taxable, fees.guestFeeBp), credit: false, rateBp: fees.guestFeeBp });
   }
   return { lines, nightsCents, totalCents: totalOfLines(lines) };
 }

@@ -101,6 +101,8 @@ export const roomSchema = zm.object({
   houseRules: zm.string(),
   /** Its stay rules and fees: what the room page's picker and quote follow (the server decides with the same). */
   rules: listingRulesSchema,
+  /** The marketplace's service fee the guest pays on top, in basis points (decision 049): the quote's last line. */
+  serviceFeeBp: zm.int(),
 });
 export type Room = z.infer<typeof roomSchema>;
 
@@ -113,7 +115,7 @@ export type RoomSummary = z.infer<typeof roomSummarySchema>;
  * search answers, which the home page embeds in its HTML (docs/decisions/031-photo-galleries.md,
  * 032-amenities-and-house-rules.md).
  */
-const PAGE_ONLY_FIELDS = { photos: true, amenities: true, checkInTime: true, checkOutTime: true, houseRules: true, rules: true } as const;
+const PAGE_ONLY_FIELDS = { photos: true, amenities: true, checkInTime: true, checkOutTime: true, houseRules: true, rules: true, serviceFeeBp: true } as const;
 
 export const ROOMS_PAGE_SIZE = 24;
 export const ROOMS_MAX_PAGE_SIZE = 60;

@@ -46,6 +46,8 @@ export type StayRoom = {
   rules?: Omit<ListingRules, 'priceCents'>;
   /** What the calendar sets on nights, in date order: prices, minimum stays, blocks. */
   nightSettings?: readonly NightSetting[];
+  /** The marketplace's service fee on top, in basis points (decision 049); left out, none. */
+  serviceFeeBp?: number;
 };
 
 export type StayCheck = {
@@ -153,8 +155,10 @@ function timeOfDayOf(room: StayRoom): string {
 /** The stay's total by the one quote, when the room's price is known; null otherwise. */
 function totalCentsOf({ stay, room }: Facts, guests = 1): Cents | null {
   if (room.priceCents === undefined) return null;
-  if (!room.rules && !room.nightSettings?.length) return stayTotalCents(room.priceCents, stay.from, stay.to);
-  return quoteStay({ ...(room.rules ?? DEFAULT_LISTING_RULES), priceCents: room.priceCents }, room.nightSettings ?? [], stay, guests).totalCents;
+  if (!room.rules && !room.nightSettings?.length && !room.serviceFeeBp) return stayTotalCents(room.priceCents, stay.from, stay.to);
+  return quoteStay({ ...(room.rules ?? DEFAULT_LISTING_RULES), priceCents: room.priceCents }, room.nightSettings ?? [], stay, guests, {
+    guestFeeBp: room.serviceFeeBp ?? 0,
+  }).totalCents;
 }
 
 /** 'Saturdays', 'Fridays and Saturdays': the days a mask allows, as a guest reads them. */

@@ -17,7 +17,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { CANCELLATION_POLICIES, CATEGORY_LABELS, LISTING_RULE_LIMITS, ROLES, USER_STATUSES, type QuoteLine } from '@staybook/domain';
+import { CANCELLATION_POLICIES, CATEGORY_LABELS, LISTING_RULE_LIMITS, MARKETPLACE_FEE_LIMITS, ROLES, USER_STATUSES, type QuoteLine } from '@staybook/domain';
 
 /**
  * Timestamps keep millisecond precision so a value read into a JS Date and written back
@@ -240,6 +240,9 @@ export const payments = pgTable(
     amountCents: cents('amount_cents').notNull(),
     /** The quote's line items the amount adds up to (packages/domain/src/quote.ts). */
     priceLines: jsonb('price_lines').$type<QuoteLine[]>().notNull(),
+    /** The marketplace's rates the stay was quoted with (decision 049): the booking keeps them. */
+    guestFeeBp: integer('guest_fee_bp').notNull().default(0),
+    hostCommissionBp: integer('host_commission_bp').notNull().default(0),
     currency: text('currency').notNull().default('usd'),
     status: paymentStatus('status').notNull().default('requires_payment'),
     /** What the provider tells us about the card; never the number or the CVC. */
@@ -288,6 +291,9 @@ export const bookings = pgTable(
     totalCents: cents('total_cents').notNull(),
     /** The line items the stay was charged, from its payment: what every page, mail and refund reads. */
     priceLines: jsonb('price_lines').$type<QuoteLine[]>().notNull(),
+    /** The marketplace's rates the stay was booked with, from its payment; a later change of rates never applies. */
+    guestFeeBp: integer('guest_fee_bp').notNull().default(0),
+    hostCommissionBp: integer('host_commission_bp').notNull().default(0),
     /**
      * What the stay brought in: its total while confirmed; once cancelled, what was captured and not refunded
      * (0 for a full refund or a hold never collected). The statistics' sales are the sum of it.
@@ -471,6 +477,24 @@ export const testPaymentEvents = pgTable(
   (t) => [
     index('test_payment_events_intent_idx').on(t.intentId, t.createdAt),
     uniqueIndex('test_payment_events_idempotency_key').on(t.idempotencyKey),
+  ],
+);
+
+/**
+ * The marketplace's fees (decision 049), one row per change an admin makes: the rates in force are the newest row's
+ * (none: no fees). Never updated or deleted, so the table is the history.
+ */
+export const marketplaceFeeRates = pgTable(
+  'marketplace_fee_rates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    guestFeeBp: integer('guest_fee_bp').notNull(),
+    hostCommissionBp: integer('host_commission_bp').notNull(),
+    setBy: personLink('set_by', 'restrict'),
+    setAt: timestamp('set_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('marketplace_fee_rates_bounds', sql`${t.guestFeeBp} between 0 and ${sql.raw(String(MARKETPLACE_FEE_LIMITS.maxBp))} and ${t.hostCommissionBp} between 0 and ${sql.raw(String(MARKETPLACE_FEE_LIMITS.maxBp))}`),
   ],
 );
 

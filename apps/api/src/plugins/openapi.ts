@@ -37,6 +37,7 @@ const TAGS: Record<string, string> = {
   room: 'Rooms',
   'my-listings': 'Rooms',
   uploads: 'Uploads',
+  admin: 'Fees',
   user: 'Users',
   users: 'Users',
   booking: 'Bookings',

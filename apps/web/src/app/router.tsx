@@ -34,6 +34,7 @@ const MyListingsRoute = lazyPage(() => import('./routes/dashboard/my-listings'),
 const HostCalendarRoute = lazyPage(() => import('./routes/dashboard/host-calendar'), 'HostCalendarRoute');
 const ListingPricingRoute = lazyPage(() => import('./routes/dashboard/listing-pricing'), 'ListingPricingRoute');
 const ManageUsersRoute = lazyPage(() => import('./routes/dashboard/manage-users'), 'ManageUsersRoute');
+const MarketplaceFeesRoute = lazyPage(() => import('./routes/dashboard/fees'), 'MarketplaceFeesRoute');
 const MyBookingsRoute = lazyPage(() => import('./routes/dashboard/my-bookings'), 'MyBookingsRoute');
 const ManageBookingsRoute = lazyPage(() => import('./routes/dashboard/manage-bookings'), 'ManageBookingsRoute');
 const MessagesRoute = lazyPage(() => import('./routes/dashboard/messages'), 'MessagesRoute');
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
               // One listing's prices and rules: changing one's own rooms, as My Listings does.
               { path: APP_PATHS.listingPricing, element: forRole('myListings', ListingPricingRoute) },
               { path: APP_PATHS.manageUsers, element: forRole('manageUsers', ManageUsersRoute) },
+              { path: APP_PATHS.marketplaceFees, element: forRole('marketplaceFees', MarketplaceFeesRoute) },
               { path: APP_PATHS.myBookings, element: <MyBookingsRoute /> },
               { path: APP_PATHS.manageBookings, element: forRole('manageBookings', ManageBookingsRoute) },
               { path: APP_PATHS.messages, element: <MessagesRoute /> },

@@ -45,6 +45,7 @@ export function sampleRoom(overrides: Partial<Room> = {}): Room {
     checkOutTime: null,
     houseRules: '',
     rules: DEFAULT_LISTING_RULES,
+    serviceFeeBp: 0,
     ...overrides,
   };
 }

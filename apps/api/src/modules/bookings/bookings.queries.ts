@@ -251,6 +251,8 @@ export type NewBooking = Pick<
   keptCents: number;
   cancellationPolicy: CancellationPolicy;
   turnoverNights: number;
+  guestFeeBp: number;
+  hostCommissionBp: number;
 };
 
 /**
@@ -262,9 +264,9 @@ export async function insertBookingWith(tx: Db, b: NewBooking, companions: SQL[]
   const [row] = await queryRows<{ createdMs: number }>(
     tx,
     sql`${withs}insert into ${bookings} (id, room_id, guest_id, payment_id, check_in, check_out, room_title, room_location, room_image,
-        nightly_price_cents, guests, total_cents, price_lines, kept_cents, cancellation_policy, turnover_nights, reference)
+        nightly_price_cents, guests, total_cents, price_lines, kept_cents, cancellation_policy, turnover_nights, guest_fee_bp, host_commission_bp, reference)
       values (${b.id}::uuid, ${b.roomId}::uuid, ${b.guestId}, ${b.paymentId}::uuid, ${b.checkIn}::date, ${b.checkOut}::date, ${b.roomTitle},
-        ${b.roomLocation}, ${b.roomImage}, ${b.nightlyPriceCents}, ${b.guests}, ${b.totalCents}, ${JSON.stringify(b.priceLines)}::jsonb, ${b.keptCents}, ${b.cancellationPolicy}, ${b.turnoverNights}, ${b.reference})
+        ${b.roomLocation}, ${b.roomImage}, ${b.nightlyPriceCents}, ${b.guests}, ${b.totalCents}, ${JSON.stringify(b.priceLines)}::jsonb, ${b.keptCents}, ${b.cancellationPolicy}, ${b.turnoverNights}, ${b.guestFeeBp}, ${b.hostCommissionBp}, ${b.reference})
       returning (extract(epoch from created_at) * 1000)::float8 as "createdMs"`,
   );
   return new Date(row!.createdMs);

@@ -205,8 +205,10 @@ async function bookingTransaction(deps: BookingDeps, payment: PaymentRow, intent
       nightlyPriceCents: payment.nightlyPriceCents,
       guests: payment.guests,
       totalCents: payment.amountCents,
-      // The lines the guest was shown and charged, whatever the host changes later.
+      // The lines the guest was shown and charged, whatever the host changes later, and the marketplace's rates.
       priceLines: payment.priceLines,
+      guestFeeBp: payment.guestFeeBp,
+      hostCommissionBp: payment.hostCommissionBp,
       keptCents: payment.amountCents,
       // The policy the guest was shown before paying, as the price is the one they were charged.
       cancellationPolicy: payment.cancellationPolicy,

@@ -25,6 +25,7 @@ import { AlreadyBookedError, BadRequestError, ConflictError, ForbiddenError, Not
 import type { Actor } from '../../plugins/session.js';
 import type { BookingDeps } from './booking-deps.js';
 import { listNightSettings, occupiedRangesIn, takenNightsOf } from './bookings.queries.js';
+import { currentFeeRates } from '../fees/fees.service.js';
 
 /**
  * Starts paying for a stay. The server decides everything but the room, the dates and the guest count (which
@@ -53,7 +54,7 @@ export async function createPaymentIntent(
   const { room, taken } = found;
   const stay = { from, to };
   const rules = listingRulesOf(room);
-  const nightSettings = await listNightSettings(db, roomId, stay);
+  const [nightSettings, fees] = await Promise.all([listNightSettings(db, roomId, stay), currentFeeRates(db)]);
   const stayRoom: StayRoom = {
     from: room.availableFrom,
     to: room.availableTo,
@@ -64,6 +65,7 @@ export async function createPaymentIntent(
     timeZone: room.timeZone,
     rules,
     nightSettings,
+    serviceFeeBp: fees.guestFeeBp,
   };
   const problem = findStayProblem({ stay, room: stayRoom, viewerId: actor.id, guests });
   if (problem) throw stayProblemError(problem, describeStayProblem(problem, { stay, room: stayRoom, guests }));
@@ -77,7 +79,8 @@ export async function createPaymentIntent(
     if (tooClose) throw stayProblemError(tooClose, describeStayProblem(tooClose, { stay, room: stayRoom, guests }));
   }
   const nights = nightsBetween(from, to);
-  const { lines: priceLines, totalCents } = quoteStay(rules, nightSettings, stay, guests);
+  // The marketplace's rates now: the payment keeps them, and its booking after it.
+  const { lines: priceLines, totalCents } = quoteStay(rules, nightSettings, stay, guests, { guestFeeBp: fees.guestFeeBp });
 
   const paymentId = randomUUID();
   const intent = await deps.payments.createIntent({
@@ -100,6 +103,8 @@ export async function createPaymentIntent(
     cancellationPolicy: room.cancellationPolicy,
     amountCents: totalCents,
     priceLines,
+    guestFeeBp: fees.guestFeeBp,
+    hostCommissionBp: fees.hostCommissionBp,
     currency: 'usd',
     status: 'requires_payment',
   });

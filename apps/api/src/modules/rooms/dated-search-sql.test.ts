@@ -115,6 +115,8 @@ const caseArb = fc.record({
   bookings: fc.array(fc.record({ range: nearbyArb, cancelled: fc.boolean() }), { maxLength: 3 }),
   blocks: fc.array(nearbyArb, { maxLength: 2 }),
   guests: fc.integer({ min: 1, max: 6 }),
+  /** The marketplace's service fee, in basis points. */
+  guestFeeBp: orDefault(fc.integer({ min: 1, max: 2_500 }), 0),
 });
 type Case = typeof caseArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -187,16 +189,16 @@ describe.each(TEST_DATABASE_KINDS)('a dated search’s rules and total as SQL on
         const { priceCents, ...rules } = c.rules;
         const problem = findStayProblem({
           stay,
-          room: { from: room.availableFrom, to: room.availableTo, priceCents, today, timeOfDay: timeOfDayIn(c.zone, at), rules, nightSettings: settings },
+          room: { from: room.availableFrom, to: room.availableTo, priceCents, today, timeOfDay: timeOfDayIn(c.zone, at), rules, nightSettings: settings, serviceFeeBp: c.guestFeeBp },
           taken,
           guests: c.guests,
         });
-        const dated = { ...stay, guests: c.guests, at };
+        const dated = { ...stay, guests: c.guests, guestFeeBp: c.guestFeeBp, at };
         const [row] = await queryRows<{ takes: boolean; total: string | number }>(
           db,
           sql`select ${and(...stayConditions(dated))} as takes, ${stayTotalSql(dated)} as total from ${rooms} where ${eq(rooms.id, room.id)}`,
         );
-        const quote = quoteStay({ ...rules, priceCents }, settings, stay, c.guests);
+        const quote = quoteStay({ ...rules, priceCents }, settings, stay, c.guests, { guestFeeBp: c.guestFeeBp });
         expect({ takes: row!.takes, total: Number(row!.total) }).toEqual({ takes: problem === null, total: quote.totalCents });
         if (problem === null) accepted += 1;
       }),

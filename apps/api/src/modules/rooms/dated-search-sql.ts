@@ -30,8 +30,11 @@ import {
 import { bookings, calendarBlocks, roomNightSettings, rooms } from '../../db/schema.js';
 import { dateValue, nightsOverlapSql, roomTodaySql, staysOverlapSql, type StaySql } from '../../db/stay-sql.js';
 
-/** The stay a dated search asks about, the guests it is for, and the instant it is judged at (the statement's by default). */
-export type DatedStay = { from: IsoDate; to: IsoDate; guests: number; at?: Date };
+/**
+ * The stay a dated search asks about, the guests it is for, the marketplace's service fee in force (basis points), and
+ * the instant it is judged at (the statement's by default).
+ */
+export type DatedStay = { from: IsoDate; to: IsoDate; guests: number; guestFeeBp: number; at?: Date };
 
 /** An integer written into the SQL: a fact of the stay, the same for every room (and no bound parameter to estimate). */
 const literal = (n: number) => sql.raw(String(Math.trunc(n)));
@@ -155,10 +158,10 @@ function preparationCondition({ from, to }: StaySql): SQL {
 /**
  * The stay's total in each room as `quoteStay` computes it, in cents (a `bigint`): the nights (the calendar's price,
  * else the weekend price on Friday and Saturday nights, else the nightly price), less the discount, plus the
- * cleaning fee and the extra guests' fee, plus the tax on all of that, each percentage rounded once to the nearest
- * cent with halves up. One correlated subquery, so the nights' sum is read once per room.
+ * cleaning fee and the extra guests' fee, plus the tax on all of that and the marketplace's service fee on it, each
+ * percentage rounded once to the nearest cent with halves up. One correlated subquery, so the nights' sum is read once per room.
  */
-export function stayTotalSql(stay: Pick<DatedStay, 'from' | 'to' | 'guests'>): SQL<number> {
+export function stayTotalSql(stay: Pick<DatedStay, 'from' | 'to' | 'guests' | 'guestFeeBp'>): SQL<number> {
   const nights = nightsBetween(stay.from, stay.to);
   const weekendNights = nightsOf(stay).filter(isWeekendNight).length;
   const from = dateValue(stay.from);
@@ -189,8 +192,9 @@ export function stayTotalSql(stay: Pick<DatedStay, 'from' | 'to' | 'guests'>): S
         : sql`0`;
   const extraGuestsFee = sql`${rooms.extraGuestFeeCents}::bigint * greatest(0, ${literal(stay.guests)} - ${rooms.guestsIncluded}) * ${literal(nights)}`;
   // Integer division of a non-negative amount plus half the divisor: rounding to the nearest cent, halves up.
+  // The service fee on what the host charges (before tax, and not taxed), rounded as the tax is.
   return sql<number>`(
-    select (taxable + (taxable * ${rooms.taxRateBp} + 5000) / 10000)::bigint
+    select (taxable + (taxable * ${rooms.taxRateBp} + 5000) / 10000 + (taxable * ${literal(stay.guestFeeBp)} + 5000) / 10000)::bigint
     from (
       select n - least(n, (n * ${percent} * 100 + 5000) / 10000) + ${rooms.cleaningFeeCents} + ${extraGuestsFee} as taxable
       -- offset 0 keeps the nights' sum a subquery of its own, read once (pulled up, it is copied where n is used).

@@ -22,6 +22,7 @@ import {
 import { textArray, withTransaction, type Db } from '../../db/client.js';
 import { bookings, rooms, users } from '../../db/schema.js';
 import { bookableFromSql, roomTodaySql, staysOverlapSql } from '../../db/stay-sql.js';
+import { currentFeeRates } from '../fees/fees.service.js';
 import { stayConditions, stayTotalSql, type DatedStay } from './dated-search-sql.js';
 import { NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
@@ -103,7 +104,8 @@ function selectRooms(db: Db) {
 
 type RoomRow = Awaited<ReturnType<typeof selectRooms>>[number];
 
-function toRoom(row: RoomRow): RoomSummary {
+/** A room as its page and its host's list show it, with the marketplace's service fee in force (`serviceFeeBp`). */
+function toRoom(row: RoomRow, serviceFeeBp: number): RoomSummary {
   return {
     _id: row.id,
     title: row.title,
@@ -130,6 +132,7 @@ function toRoom(row: RoomRow): RoomSummary {
     checkOutTime: row.checkOutTime,
     houseRules: row.houseRules,
     rules: roomRulesOf(row),
+    serviceFeeBp,
   };
 }
 
@@ -141,7 +144,7 @@ function roomRulesOf(row: StoredListingRules): Room['rules'] {
 
 /** A room as a search's card shows it: without what only its page shows (docs/decisions/032-amenities-and-house-rules.md). */
 function toListedRoom(row: RoomRow): ListedRoom {
-  const { photos: _p, amenities: _a, checkInTime: _i, checkOutTime: _o, houseRules: _r, rules: _s, rating, ...listed } = toRoom(row);
+  const { photos: _p, amenities: _a, checkInTime: _i, checkOutTime: _o, houseRules: _r, rules: _s, serviceFeeBp: _f, rating, ...listed } = toRoom(row, 0);
   return { ...listed, rating: { count: rating.count, average: rating.average } };
 }
 
@@ -208,9 +211,9 @@ export async function pageOfHostRooms(
   db: Db,
   { hostId, cursor, limit }: { hostId: string; cursor?: string | undefined; limit: number },
 ): Promise<HostRoomsPage> {
-  const { rows, nextCursor } = await pageOfRooms(db, { where: [eq(rooms.hostId, hostId)], cursor, limit });
+  const [{ rows, nextCursor }, fees] = await Promise.all([pageOfRooms(db, { where: [eq(rooms.hostId, hostId)], cursor, limit }), currentFeeRates(db)]);
   // The host's own list carries every photo: Update Room Info shows them.
-  return { items: rows.map(toRoom), nextCursor };
+  return { items: rows.map((row) => toRoom(row, fees.guestFeeBp)), nextCursor };
 }
 
 /**
@@ -223,7 +226,7 @@ const roomSearchText = sql`search_fold(${rooms.location} || ' ' || ${rooms.title
 export const PLACE_MATCH_THRESHOLD = 0.5;
 
 /** What a search's filters add to the live rooms' where clause, each on an index or a cheap row check. */
-function searchConditions(search: RoomSearch): SQL[] {
+function searchConditions(search: RoomSearch, stay: DatedStay | null): SQL[] {
   const where: SQL[] = [];
   if (search.category) where.push(eq(rooms.category, search.category));
   if (search.where) where.push(sql`search_fold(${search.where}) <% ${roomSearchText}`);
@@ -235,7 +238,6 @@ function searchConditions(search: RoomSearch): SQL[] {
   }
   const lowest = search.minPrice !== undefined ? dollarsToCents(search.minPrice) : undefined;
   const highest = search.maxPrice !== undefined ? dollarsToCents(search.maxPrice) : undefined;
-  const stay = datedStayOf(search);
   if (stay) {
     // Every stay rule of each room, and the price filter on the stay's average night as its quote prices it.
     where.push(...stayConditions(stay, { bounds: { lowestCents: lowest, highestCents: highest } }));
@@ -247,9 +249,9 @@ function searchConditions(search: RoomSearch): SQL[] {
   return where;
 }
 
-/** A dated search's stay, priced for its guests (one when it does not say). */
-function datedStayOf(search: RoomSearch): DatedStay | null {
-  return isDatedSearch(search) ? { from: search.checkin, to: search.checkout, guests: search.guests ?? 1 } : null;
+/** A dated search's stay, priced for its guests (one when it does not say) with the marketplace's service fee. */
+function datedStayOf(search: RoomSearch, guestFeeBp: number): DatedStay | null {
+  return isDatedSearch(search) ? { from: search.checkin, to: search.checkout, guests: search.guests ?? 1, guestFeeBp } : null;
 }
 
 /**
@@ -280,9 +282,11 @@ export async function searchRooms(
   db: Db,
   { search, cursor, limit }: { search: RoomSearch; cursor?: string | undefined; limit: number },
 ): Promise<SearchAnswer> {
-  const where = searchConditions(search);
+  // A dated search prices each stay with the marketplace's service fee in force (a change of rates drops every kept
+  // answer); one more read, only when there are dates.
+  const stay = isDatedSearch(search) ? datedStayOf(search, (await currentFeeRates(db)).guestFeeBp) : null;
+  const where = searchConditions(search, stay);
   const score = search.where ? sql<number>`word_similarity(search_fold(${search.where}), ${roomSearchText})` : undefined;
-  const stay = datedStayOf(search);
   const stayTotal = stay ? stayTotalSql(stay) : undefined;
   const ordering = searchOrdering(search, score);
   const keepUntil = datedAnswerKeptUntil(stay, new Date());
@@ -366,7 +370,7 @@ export async function getRoom(db: Db, { id, viewer }: { id: string; viewer: Acto
     .where(and(eq(rooms.id, id), isNull(rooms.deletedAt)))
     .limit(1);
   if (!row) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
-  const room = toRoom(row);
+  const room = toRoom(row, (await currentFeeRates(db)).guestFeeBp);
   const email = await hostEmailFor(db, viewer, row.hostId);
   return { ...room, host: { ...room.host, id: row.hostId, ...(email ? { email } : {}) } };
 }

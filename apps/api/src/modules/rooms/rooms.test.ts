@@ -57,7 +57,7 @@ describe.each(TEST_DATABASE_KINDS)('rooms API on %s', (kind) => {
     expect(page.items).toHaveLength(23);
     expect(page.nextCursor).toBeNull();
     const room = page.items.find((r) => r.title === 'Room 0')!;
-    const pageOnly = ['photos', 'amenities', 'checkInTime', 'checkOutTime', 'houseRules', 'rules'];
+    const pageOnly = ['photos', 'amenities', 'checkInTime', 'checkOutTime', 'houseRules', 'rules', 'serviceFeeBp'];
     expect(Object.keys(room).sort()).toEqual(Object.keys(roomSchema.shape).filter((key) => !pageOnly.includes(key)).sort());
     expect(room).toMatchObject({ price: 120, priceCents: 12_000, booked: false });
     expect(room.host).toEqual({ name: 'Hana Host', image: '/uploads/h.webp' });

@@ -85,7 +85,10 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
   const stillOpen = picked && (picked.to === null ? canCheckIn(picked.from, facts) : isBookableStay(picked, facts));
   const selection = choosing && stillOpen ? picked : null;
   const stay = selection?.to ? { from: selection.from, to: selection.to } : null;
-  const quote = stay && facts.rules && facts.priceCents !== undefined ? quoteStay({ ...facts.rules, priceCents: facts.priceCents }, facts.nightSettings ?? [], stay, guests) : null;
+  const quote =
+    stay && facts.rules && facts.priceCents !== undefined
+      ? quoteStay({ ...facts.rules, priceCents: facts.priceCents }, facts.nightSettings ?? [], stay, guests, { guestFeeBp: facts.serviceFeeBp ?? 0 })
+      : null;
   // The stay keeps the rules by now for one guest: what is left to say is about the price for this many.
   const problem = stay ? findStayProblem({ stay, room: facts, taken: availability.taken, guests }) : null;
   // Paying waits until the e-mail address is verified; the dates can still be chosen and priced.

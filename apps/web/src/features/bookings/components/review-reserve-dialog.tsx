@@ -67,7 +67,9 @@ export function ReviewReserveDialog({ room, facts, stay, guests, onClose }: Revi
   const handleReadyChange = useCallback((ready: boolean) => setProviderReady(ready), []);
 
   // The server's figures once the intent exists; the same rule computed here until then.
-  const estimate = intent.data ? null : quoteStay({ ...(facts.rules ?? DEFAULT_LISTING_RULES), priceCents: room.priceCents }, facts.nightSettings ?? [], stay, guests);
+  const estimate = intent.data
+    ? null
+    : quoteStay({ ...(facts.rules ?? DEFAULT_LISTING_RULES), priceCents: room.priceCents }, facts.nightSettings ?? [], stay, guests, { guestFeeBp: facts.serviceFeeBp ?? 0 });
   const lines = intent.data?.lines ?? estimate?.lines ?? [];
   const totalCents = intent.data?.totalCents ?? estimate?.totalCents ?? 0;
   const failure = bookingError ?? config.error ?? intent.error ?? null;

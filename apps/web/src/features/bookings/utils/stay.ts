@@ -24,6 +24,7 @@ export function stayFactsOf(room: Room, availability: RoomAvailability): StayFac
     timeZone: room.timeZone,
     rules,
     nightSettings: availability.nights.map((night) => ({ ...night, note: null })),
+    serviceFeeBp: room.serviceFeeBp,
   };
 }
 

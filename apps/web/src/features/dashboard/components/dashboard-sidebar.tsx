@@ -13,6 +13,7 @@ import {
   LuHousePlus,
   LuLogOut,
   LuMessageSquare,
+  LuPercent,
   LuUser,
   LuUserCog,
   LuUserPlus,
@@ -43,6 +44,7 @@ const ROLE_ENTRIES: readonly { capability: Capability; to: string; icon: IconTyp
   { capability: 'myBookings', to: ACCESS.myBookings.path, icon: LuCalendarCheck, label: 'My Bookings' },
   { capability: 'messages', to: ACCESS.messages.path, icon: LuMessageSquare, label: 'Messages', badge: UnreadBadge },
   { capability: 'manageUsers', to: ACCESS.manageUsers.path, icon: LuUserCog, label: 'Manage Users', badge: HostRequestBadge },
+  { capability: 'marketplaceFees', to: ACCESS.marketplaceFees.path, icon: LuPercent, label: 'Fees' },
 ];
 
 export function DashboardSidebar() {

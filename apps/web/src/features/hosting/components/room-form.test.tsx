@@ -48,6 +48,7 @@ const ROOM: Room = {
   checkOutTime: null,
   houseRules: 'No smoking.\nQuiet after 22:00.',
   rules: DEFAULT_LISTING_RULES,
+  serviceFeeBp: 0,
 };
 
 /** A stand-in XMLHttpRequest the test drives: how much is sent, then the answer. */

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  MARKETPLACE_FEE_LIMITS,
+  marketplaceFeesInputSchema,
+  type MarketplaceFeeRates,
+  type MarketplaceFeesInput,
+} from '@staybook/domain/marketplace-fees';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/fields';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
+import { notify } from '../../../lib/notify';
+import { sendForm } from '../../../lib/send-form';
+import { percentOf } from '../api/fees-api';
+import { useUpdateMarketplaceFees } from '../api/use-update-marketplace-fees';
+
+/** The checked form: each rate in basis points. */
+type CheckedFees = z.output<typeof marketplaceFeesInputSchema>;
+
+/** The fields a server refusal may name. */
+const FEE_FIELDS = ['guestFeePercent', 'hostCommissionPercent'] as const;
+
+const percent = { type: 'number', inputMode: 'decimal', min: 0, max: MARKETPLACE_FEE_LIMITS.maxBp / 100, step: 0.01 } as const;
+
+function valuesOf(rates: MarketplaceFeeRates): MarketplaceFeesInput {
+  return { guestFeePercent: percentOf(rates.guestFeeBp), hostCommissionPercent: percentOf(rates.hostCommissionBp) };
+}
+
+/** The two rates, prefilled with those in force, checked as the server checks them. */
+export function FeesForm({ current }: { current: MarketplaceFeeRates }) {
+  const update = useUpdateMarketplaceFees();
+  const { register, handleSubmit, setError, reset, formState } = useForm<MarketplaceFeesInput, unknown, CheckedFees>({
+    resolver: zodResolver(marketplaceFeesInputSchema),
+    defaultValues: valuesOf(current),
+    shouldFocusError: false,
+  });
+  const { errors, submitCount } = formState;
+  const formRef = useFocusFirstInvalid(submitCount);
+
+  const save = handleSubmit(async ({ guestFeePercent, hostCommissionPercent }) => {
+    const saving = update.mutateAsync({ guestFeeBp: guestFeePercent, hostCommissionBp: hostCommissionPercent });
+    // A refusal shows under its field, or as a toast; what was typed stays either way.
+    if ((await sendForm(() => saving, setError, FEE_FIELDS)) !== 'sent') return;
+    const answer = await saving;
+    reset(valuesOf(answer.current));
+    notify.success('Fees saved');
+  });
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-2">
+      <div className="grid grid-cols-1 gap-x-6 sm:grid-cols-2">
+        <TextField
+          label="Guest service fee (%)"
+          hint="Added to each stay's price. From 0 to 25, with at most two decimals."
+          {...percent}
+          error={errors.guestFeePercent?.message}
+          {...register('guestFeePercent')}
+        />
+        <TextField
+          label="Host commission (%)"
+          hint="Taken from the host's share. From 0 to 25, with at most two decimals."
+          {...percent}
+          error={errors.hostCommissionPercent?.message}
+          {...register('hostCommissionPercent')}
+        />
+      </div>
+      <div className="flex sm:justify-end">
+        <Button type="submit" className="w-full sm:w-auto sm:min-w-40" pending={update.isPending}>
+          Save fees
+        </Button>
+      </div>
+    </form>
+  );
+}
