@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { insertRoom } from '../db/factories.js';
 import { payments, testPaymentEvents } from '../db/schema.js';
 import { signUpCast, type Cast } from './cast.js';
@@ -35,7 +35,7 @@ async function openBookingSuite(kind: TestDatabaseKind): Promise<BookingSuite> {
     newRoom: (overrides = {}) =>
       insertRoom(t.database.db, { hostId: cast.host.id, availableFrom: day(1), availableTo: day(60), priceCents: 12_000, ...overrides }),
     async eventsOf(intentId) {
-      const rows = await t.database.db.select().from(testPaymentEvents).where(eq(testPaymentEvents.intentId, intentId));
+      const rows = await t.database.db.select().from(testPaymentEvents).where(eq(testPaymentEvents.intentId, intentId)).orderBy(asc(testPaymentEvents.createdAt));
       return rows.map((e) => e.type);
     },
     async paymentOf(intentId) {
