@@ -119,8 +119,10 @@ export default defineConfig({
       {
         DATA_DIR: join(dataRoot, 'seeded'),
         SEED_DEMO: '1',
-        // Every test signs in from 127.0.0.1; the limits themselves have API tests.
+        // Every test signs in and pays from 127.0.0.1 (more than 30 card confirmations in a run's ten minutes); the
+        // limits themselves have API tests.
         AUTH_RATE_LIMIT: '0',
+        PAYMENT_RATE_LIMIT: '0',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
         GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
@@ -144,6 +146,7 @@ export default defineConfig({
               DATABASE_URL: postgresUrl(postgresDatabase),
               SEED_DEMO: '1',
               AUTH_RATE_LIMIT: '0',
+              PAYMENT_RATE_LIMIT: '0',
             },
             `node --import tsx e2e/support/postgres-database.ts create ${postgresDatabase} && npm start`,
           ),
