@@ -107,6 +107,23 @@ module.exports = {
       to: { path: '^apps/api/src/plugins/metrics\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'api-module-imports-upper-module',
+      severity: 'error',
+      comment:
+        'Feature modules import each other one way only: the fees, uploads, the outbox and the listing (rooms) sit ' +
+        'under the modules that book, review, message and count, and never import them. What two need both goes ' +
+        'down a layer (listing-changes.ts, db/confirmed-stays.ts, the domain).',
+      from: { path: '^apps/api/src/modules/(fees|uploads|jobs|rooms)/', pathNot: TEST },
+      to: { path: '^apps/api/src/modules/(bookings|calendar|reviews|messages|stats|users|auth|payments|web)/' },
+    },
+    {
+      name: 'api-fees-imports-module',
+      severity: 'error',
+      comment: 'The fees are read by the listing and the bookings, so the fees module imports no other module.',
+      from: { path: '^apps/api/src/modules/fees/', pathNot: TEST },
+      to: { path: '^apps/api/src/modules/', pathNot: '^apps/api/src/modules/fees/' },
+    },
+    {
       name: 'api-module-imports-composition',
       severity: 'error',
       comment: 'A module imports what puts the app together (app.ts, server.ts, seed/, cli/): that is the other way round.',

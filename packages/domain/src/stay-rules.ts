@@ -21,7 +21,7 @@ import {
 import { formatMoney, stayTotalCents, type Cents } from './money.js';
 import { quoteStay } from './quote.js';
 import { MAX_STAY_NIGHTS, MAX_STAY_TOTAL_CENTS, MIN_PAYMENT_CENTS } from './stay-limits.js';
-import { isCheckInOpen, isInsideWindow, staysOverlap, type Stay } from './stays.js';
+import { isCheckInOpen, isInsideWindow, stayDatesText, staysOverlap, type Stay } from './stays.js';
 import { countOf, listOf } from './text.js';
 
 /**
@@ -181,7 +181,7 @@ export const STAY_PROBLEM_MESSAGES: Record<StayProblem, (facts: Facts) => string
   'no-nights': () => 'A stay is at least one night: choose a check-out day after the check-in day.',
   'in-the-past': () => 'A stay cannot start in the past. Please choose dates from today on.',
   'outside-window': ({ room }) =>
-    `This room can be booked from ${formatIsoDate(room.from)} to ${formatIsoDate(room.to)}. Please choose dates in that range.`,
+    `This room can be booked ${stayDatesText(room)}. Please choose dates in that range.`,
   'too-long': () => `A stay can be at most ${MAX_STAY_NIGHTS} nights.`,
   notice: ({ room }) =>
     room.rules && room.rules.noticeDays > 0

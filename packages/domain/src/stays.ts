@@ -9,7 +9,7 @@
  *
  * Free of zod, so the room page's bundle can take it module by module (docs/decisions/017-bundle-budget.md).
  */
-import { addDays, todayIn, type IsoDate } from './dates.js';
+import { addDays, formatIsoDate, todayIn, type IsoDate } from './dates.js';
 import { MAX_STAY_NIGHTS } from './stay-limits.js';
 
 /** Calendar dates; the check-out day is not a night of the stay. */
@@ -61,6 +61,11 @@ export function checkInMayHavePassedSomewhere(checkIn: IsoDate, now: Date = new 
 export function isTakenNight(day: IsoDate, taken: readonly Stay[]): boolean {
   // ISO dates compare correctly as strings.
   return taken.some((stay) => stay.from <= day && day < stay.to);
+}
+
+/** 'from Mar 1, 2027 to Mar 4, 2027': a stay's (or a window's) dates in a sentence. */
+export function stayDatesText(stay: Stay): string {
+  return `from ${formatIsoDate(stay.from)} to ${formatIsoDate(stay.to)}`;
 }
 
 /** Whether two stays share a night (one may leave the morning the other arrives). */

@@ -13,6 +13,7 @@ import {
   type CancellationPolicy,
   type IsoDate,
   type QuoteLine,
+  stayDatesText,
 } from '@staybook/domain';
 import { escapeHtml } from '../../html.js';
 import type { MailMessage } from './mailer.js';
@@ -263,7 +264,7 @@ export type ReviewMailStay = { bookingId: string; title: string; from: IsoDate; 
  */
 export function reviewInvitationMail(stay: ReviewMailStay, guest: { name: string; email: string }, publicUrl: string): MailMessage {
   return mail(guest.email, `How was your stay at ${stay.title}?`, greeting(guest.name), [
-    [`Thank you for staying at ${stay.title} from ${formatIsoDate(stay.from)} to ${formatIsoDate(stay.to)}.`],
+    [`Thank you for staying at ${stay.title} ${stayDatesText(stay)}.`],
     [
       `Tell future guests what it was like: rate the stay and write a few lines by ${formatIsoDate(stay.closesOn)}.`,
       'Your host cannot read your review before writing theirs, and you cannot read theirs before writing yours; both appear together.',

@@ -21,7 +21,7 @@ import type { Mailer } from '../../integrations/mail/mailer.js';
 import { passwordResetMail, signUpAttemptMail, verifyEmailMail } from '../../integrations/mail/templates.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
 import { importRemoteImage } from '../../integrations/images/import-remote-image.js';
-import type { ListingChanges } from '../rooms/listing-cache.js';
+import type { ListingChanges } from '../../listing-changes.js';
 import { releaseImage } from '../uploads/image-references.js';
 
 /** The header the server sets to the caller's address (from the socket or a trusted proxy) for rate limits. */

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import type { payments } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.js';
 import type { OutcomeMetrics } from '../../plugins/metrics.js';
-import type { ListingChanges } from '../rooms/listing-cache.js';
+import type { ListingChanges } from '../../listing-changes.js';
 
 type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
 

@@ -4,7 +4,6 @@ import {
   bookingIdSchema,
   centsToDollars,
   findReviewProblem,
-  formatIsoDate,
   isStayActive,
   nightsBetween,
   reviewWindow,
@@ -165,23 +164,6 @@ export async function listTakenStays(db: Db, roomId: string, today: IsoDate): Pr
     .from(bookings)
     .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), stayNotEndedSql(bookings.checkOut, dateValue(today))))
     .orderBy(asc(bookings.checkIn));
-}
-
-/**
- * A room's confirmed stays that also meet `condition` (on the bookings row), in check-in order: what a host's change
- * must not take from under a guest (new dates that leave a stay out, nights closed under one).
- */
-export function confirmedStaysWhere(db: Db, roomId: string, condition: SQL): Promise<StayRange[]> {
-  return db
-    .select({ from: bookings.checkIn, to: bookings.checkOut })
-    .from(bookings)
-    .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), condition))
-    .orderBy(asc(bookings.checkIn));
-}
-
-/** 'from 1 Mar 2027 to 4 Mar 2027': a stay's dates as a refusal names them. */
-export function stayDatesText(stay: StayRange): string {
-  return `from ${formatIsoDate(stay.from)} to ${formatIsoDate(stay.to)}`;
 }
 
 /** What the host set on the nights of `range` in the calendar (prices, minimum stays, blocks, notes), in date order. */

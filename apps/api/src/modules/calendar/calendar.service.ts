@@ -18,7 +18,7 @@ import type { CalendarReader } from '../../integrations/calendar/read-calendar.j
 import { CalendarFetchError, checkedAddress, fetchCalendarText, type FetchLimits } from '../../integrations/calendar/safe-fetch.js';
 import type { Actor } from '../../plugins/session.js';
 import { findBookingRow } from '../bookings/bookings.queries.js';
-import type { ListingChanges } from '../rooms/listing-cache.js';
+import type { ListingChanges } from '../../listing-changes.js';
 
 /** Calendar sync (docs/decisions/030-calendar-sync.md): the export feed, booking events, and imported calendars. */
 

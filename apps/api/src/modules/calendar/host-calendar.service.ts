@@ -31,14 +31,16 @@ import {
   type NightsChangeBody,
   type Stay,
   type StayRoom,
+  stayDatesText,
 } from '@staybook/domain';
 import { withTransaction, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, calendarImports, roomNightSettings, rooms, users } from '../../db/schema.js';
 import { dateValue, staysOverlapSql } from '../../db/stay-sql.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
-import { confirmedStaysWhere, listNightSettings, stayDatesText } from '../bookings/bookings.queries.js';
-import type { ListingChanges } from '../rooms/listing-cache.js';
+import { confirmedStaysWhere } from '../../db/confirmed-stays.js';
+import { listNightSettings } from '../bookings/bookings.queries.js';
+import type { ListingChanges } from '../../listing-changes.js';
 
 const NOT_THE_HOST = 'Only the host of this room can manage its calendar.';
 

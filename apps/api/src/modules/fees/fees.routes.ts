@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../errors.js';
 import { actorOf, requireRole } from '../../plugins/session.js';
 import { routeSchema } from '../../route-schema.js';
-import type { ListingChanges } from '../rooms/listing-cache.js';
+import type { ListingChanges } from '../../listing-changes.js';
 import { marketplaceFees, setMarketplaceFees } from './fees.service.js';
 
 /** The marketplace's fees, for admins (the Fees page). */

@@ -8,7 +8,7 @@ import { NO_FEE_RATES, type MarketplaceFeeRates, type MarketplaceFeesAnswer } fr
 import type { Db } from '../../db/client.js';
 import { marketplaceFeeRates, users } from '../../db/schema.js';
 import type { Actor } from '../../plugins/session.js';
-import type { ListingChanges } from '../rooms/listing-cache.js';
+import type { ListingChanges } from '../../listing-changes.js';
 
 /** How many earlier changes the Fees page lists. */
 const HISTORY_SHOWN = 50;

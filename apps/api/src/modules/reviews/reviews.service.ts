@@ -25,7 +25,7 @@ import { reviewHiddenMail } from '../../integrations/mail/templates.js';
 import type { Actor } from '../../plugins/session.js';
 import { findBookingRow, type BookingRow } from '../bookings/bookings.queries.js';
 import { enqueueMail } from '../jobs/jobs.js';
-import type { ListingChanges } from '../rooms/listing-cache.js';
+import type { ListingChanges } from '../../listing-changes.js';
 import { changeRoomRating } from './ratings.js';
 
 /*

@@ -14,7 +14,7 @@ import type { ImageStore } from '../../integrations/images/image-store.js';
 import { errorResponses } from '../../errors.js';
 import { routeSchema } from '../../route-schema.js';
 import { actorOf, rateLimitKeyByUser, requireRole, requireVerifiedEmail } from '../../plugins/session.js';
-import type { ListingChanges } from './listing-cache.js';
+import type { ListingChanges } from '../../listing-changes.js';
 import { checkMayChangeRoom, createRoom, deleteRoom, listHostRooms, updateRoom } from './host-rooms.service.js';
 
 /** Every hosting call: bad input, not signed in, not a host (or not the room's host, or another site's page). */

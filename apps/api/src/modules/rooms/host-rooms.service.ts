@@ -13,15 +13,16 @@ import {
   type RoomInput,
   type HostRoomsPage,
   type StayRange,
+  stayDatesText,
 } from '@staybook/domain';
-import { confirmedStaysWhere, stayDatesText } from '../bookings/bookings.queries.js';
+import { confirmedStaysWhere } from '../../db/confirmed-stays.js';
 import { textArray, withTransaction, type Db } from '../../db/client.js';
 import { bookings, payments, rooms, uploads, users } from '../../db/schema.js';
 import { dateValue, isInsideWindowSql, stayNotEndedSql } from '../../db/stay-sql.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, ROOM_NOT_FOUND_MESSAGE, sqlState } from '../../errors.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
 import { releaseImages, type ImageCleanup } from '../uploads/image-references.js';
-import type { ListingChanges } from './listing-cache.js';
+import type { ListingChanges } from '../../listing-changes.js';
 import { getRoom, pageOfHostRooms } from './rooms.service.js';
 
 /**

@@ -4,7 +4,8 @@ import negotiate from '@fastify/accept-negotiator';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { nextDayStartIn } from '@staybook/domain';
-import type { Database, Db } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
+import type { ListingChanges, RoomChange } from '../../listing-changes.js';
 import type { Subscription } from '../../db/listen.js';
 
 /**
@@ -28,36 +29,8 @@ import type { Subscription } from '../../db/listen.js';
 
 export const LISTING_CHANNEL = 'staybook_listing';
 
-/**
- * What changed in a room, for the answers that depend on it beyond the rooms they show: `stays` (a booking, a
- * cancellation, an imported block) for every dated search, `rating` (a review published or hidden) for every
- * search sorted by rating.
- */
-export type RoomChange = 'stays' | 'rating';
-
 /** How a notice names a room's change after its sender's id: `room:<id>` (stays), `rating:<id>`; `*` is every room. */
 const NOTICE_PREFIX: Record<RoomChange, string> = { stays: 'room:', rating: 'rating:' };
-
-/** What the write paths call, one line each. */
-export type ListingChanges = {
-  /** After commit: a room was listed, edited or removed, or a host's name or photo changed: every kept answer goes. */
-  roomsChanged(): Promise<void>;
-  /** After commit: a stay in this room was booked or cancelled, so its `booked` may differ: the answers showing it go. */
-  staysChanged(roomId: string): Promise<void>;
-  /**
-   * Inside the change's transaction (`null`: every room): the change is logged for the version check and
-   * NOTIFYed, which PostgreSQL delivers to the other servers when, and only if, the transaction commits. Pair it
-   * with `forget` after the commit, for this process's own answers.
-   */
-  announce(tx: Db, roomId: string | null, what?: RoomChange): Promise<void>;
-  /**
-   * What `announce` runs, as one data-modifying statement (`insert … returning pg_notify(…)`) to put in a `with`
-   * of the change's own statement; null when there are no other servers to tell.
-   */
-  announcement(roomId: string | null, what?: RoomChange): SQL | null;
-  /** After a commit that `announce`d: this process's own kept answers for the room (or all) go. */
-  forget(roomId: string | null, what?: RoomChange): void;
-};
 
 type Encoding = 'br' | 'gzip';
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
