@@ -1,6 +1,7 @@
 import { useCallback, useContext, useEffect, useRef } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router';
 import { Button } from './button';
+import { FormActions } from './form-actions';
 import { Modal } from './modal';
 
 /**
@@ -55,12 +56,12 @@ function InAppGuard({ activeRef }: { activeRef: { current: () => boolean } }) {
       title="Leave this page?"
       description="Your changes are not saved yet. They are kept as a draft on this device, so you can finish them when you come back."
     >
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <FormActions>
         <Button variant="subtle" onClick={() => blocker.reset?.()}>
           Stay on this page
         </Button>
         <Button onClick={() => blocker.proceed?.()}>Leave</Button>
-      </div>
+      </FormActions>
     </Modal>
   );
 }

@@ -8,6 +8,7 @@ import {
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/button';
+import { FormActions } from '../../../components/form-actions';
 import { TextField } from '../../../components/fields';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { notify } from '../../../lib/notify';
@@ -65,11 +66,11 @@ export function FeesForm({ current }: { current: MarketplaceFeeRates }) {
           {...register('hostCommissionPercent')}
         />
       </div>
-      <div className="flex sm:justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-40" pending={update.isPending}>
+      <FormActions>
+        <Button type="submit" className="sm:min-w-48" pending={update.isPending}>
           Save fees
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

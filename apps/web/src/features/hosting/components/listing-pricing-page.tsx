@@ -7,6 +7,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useForm, type FieldErrors, type UseFormReset } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
+import { FormActions } from '../../../components/form-actions';
 import { EmptyState } from '../../../components/empty-state';
 import { LeaveGuard, useLeaveQuestion } from '../../../components/leave-guard';
 import { LoadError } from '../../../components/load-error';
@@ -120,11 +121,11 @@ function ListingPricingForm({ room, onDiscard }: { room: Room; onDiscard: () => 
         <NightlyPriceField register={register} errors={errors} hint="Chosen nights' own prices, blocks and minimum stays are set in the Calendar." />
       </div>
       <StayRulesFields register={register} control={control} errors={errors} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <FormActions>
         <Button type="submit" className="sm:min-w-48" pending={update.isPending}>
           Save changes
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

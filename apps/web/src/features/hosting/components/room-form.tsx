@@ -5,6 +5,7 @@ import type { RoomSummary } from '@staybook/domain/rooms';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
+import { FormActions } from '../../../components/form-actions';
 import { RestoredDraftNotice } from '../../drafts/components/draft-notice';
 import { LeaveGuard, useLeaveQuestion } from '../../../components/leave-guard';
 import { useFormDraft } from '../../drafts/hooks/use-draft';
@@ -175,7 +176,7 @@ function RoomFormFields({
       <StayRulesFields register={register} control={control} errors={errors} />
       <AmenitiesField control={control} />
       <HouseRulesField control={control} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <FormActions>
         {onCancel && (
           <Button variant="subtle" onClick={onCancel}>
             Cancel
@@ -184,7 +185,7 @@ function RoomFormFields({
         <Button type="submit" className="sm:min-w-48" pending={saving}>
           {submitLabel}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }
