@@ -3,7 +3,7 @@
  * `marketplace_fee_rates`; an admin's change adds a row, so the table is the history and says who made each change.
  * A quote reads the rates once; a payment and its booking keep the ones they were made with.
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { NO_FEE_RATES, type MarketplaceFeeRates, type MarketplaceFeesAnswer } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { marketplaceFeeRates, users } from '../../db/schema.js';
@@ -35,6 +35,14 @@ function recentRates(db: Db, limit: number) {
     .orderBy(desc(marketplaceFeeRates.id))
     .limit(limit);
 }
+
+/**
+ * The guest service fee in force, as SQL for a statement that shows or prices rooms: PostgreSQL reads it once per
+ * statement (an uncorrelated subquery), so the room page and a dated search need no read of their own.
+ */
+export const currentGuestFeeBpSql = sql<number>`coalesce((
+  select ${marketplaceFeeRates.guestFeeBp} from ${marketplaceFeeRates} order by ${marketplaceFeeRates.id} desc limit 1
+), 0)`;
 
 /** The rates in force: what a quote made now charges. */
 export async function currentFeeRates(db: Db): Promise<{ guestFeeBp: number; hostCommissionBp: number }> {

@@ -34,7 +34,7 @@ import { dateValue, nightsOverlapSql, roomTodaySql, staysOverlapSql, type StaySq
  * The stay a dated search asks about, the guests it is for, the marketplace's service fee in force (basis points), and
  * the instant it is judged at (the statement's by default).
  */
-export type DatedStay = { from: IsoDate; to: IsoDate; guests: number; guestFeeBp: number; at?: Date };
+export type DatedStay = { from: IsoDate; to: IsoDate; guests: number; guestFeeBp: number | SQL<number>; at?: Date };
 
 /** An integer written into the SQL: a fact of the stay, the same for every room (and no bound parameter to estimate). */
 const literal = (n: number) => sql.raw(String(Math.trunc(n)));
@@ -194,7 +194,7 @@ export function stayTotalSql(stay: Pick<DatedStay, 'from' | 'to' | 'guests' | 'g
   // Integer division of a non-negative amount plus half the divisor: rounding to the nearest cent, halves up.
   // The service fee on what the host charges (before tax, and not taxed), rounded as the tax is.
   return sql<number>`(
-    select (taxable + (taxable * ${rooms.taxRateBp} + 5000) / 10000 + (taxable * ${literal(stay.guestFeeBp)} + 5000) / 10000)::bigint
+    select (taxable + (taxable * ${rooms.taxRateBp} + 5000) / 10000 + (taxable * ${typeof stay.guestFeeBp === 'number' ? literal(stay.guestFeeBp) : stay.guestFeeBp} + 5000) / 10000)::bigint
     from (
       select n - least(n, (n * ${percent} * 100 + 5000) / 10000) + ${rooms.cleaningFeeCents} + ${extraGuestsFee} as taxable
       -- offset 0 keeps the nights' sum a subquery of its own, read once (pulled up, it is copied where n is used).

@@ -22,7 +22,7 @@ import {
 import { textArray, withTransaction, type Db } from '../../db/client.js';
 import { bookings, rooms, users } from '../../db/schema.js';
 import { bookableFromSql, roomTodaySql, staysOverlapSql } from '../../db/stay-sql.js';
-import { currentFeeRates } from '../fees/fees.service.js';
+import { currentGuestFeeBpSql } from '../fees/fees.service.js';
 import { stayConditions, stayTotalSql, type DatedStay } from './dated-search-sql.js';
 import { NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
@@ -86,6 +86,8 @@ const roomColumns = {
   hostName: host.name,
   hostImage: host.image,
   booked: bookedExpr,
+  // The marketplace's service fee in force: the room page quotes with it.
+  serviceFeeBp: currentGuestFeeBpSql,
   // The stored rating aggregate (kept in step by modules/reviews): cards read it, never the reviews.
   reviewCount: rooms.reviewCount,
   ratingSum: rooms.ratingSum,
@@ -104,8 +106,8 @@ function selectRooms(db: Db) {
 
 type RoomRow = Awaited<ReturnType<typeof selectRooms>>[number];
 
-/** A room as its page and its host's list show it, with the marketplace's service fee in force (`serviceFeeBp`). */
-function toRoom(row: RoomRow, serviceFeeBp: number): RoomSummary {
+/** A room as its page and its host's list show it. */
+function toRoom(row: RoomRow): RoomSummary {
   return {
     _id: row.id,
     title: row.title,
@@ -132,7 +134,7 @@ function toRoom(row: RoomRow, serviceFeeBp: number): RoomSummary {
     checkOutTime: row.checkOutTime,
     houseRules: row.houseRules,
     rules: roomRulesOf(row),
-    serviceFeeBp,
+    serviceFeeBp: row.serviceFeeBp,
   };
 }
 
@@ -144,7 +146,7 @@ function roomRulesOf(row: StoredListingRules): Room['rules'] {
 
 /** A room as a search's card shows it: without what only its page shows (docs/decisions/032-amenities-and-house-rules.md). */
 function toListedRoom(row: RoomRow): ListedRoom {
-  const { photos: _p, amenities: _a, checkInTime: _i, checkOutTime: _o, houseRules: _r, rules: _s, serviceFeeBp: _f, rating, ...listed } = toRoom(row, 0);
+  const { photos: _p, amenities: _a, checkInTime: _i, checkOutTime: _o, houseRules: _r, rules: _s, serviceFeeBp: _f, rating, ...listed } = toRoom(row);
   return { ...listed, rating: { count: rating.count, average: rating.average } };
 }
 
@@ -211,9 +213,9 @@ export async function pageOfHostRooms(
   db: Db,
   { hostId, cursor, limit }: { hostId: string; cursor?: string | undefined; limit: number },
 ): Promise<HostRoomsPage> {
-  const [{ rows, nextCursor }, fees] = await Promise.all([pageOfRooms(db, { where: [eq(rooms.hostId, hostId)], cursor, limit }), currentFeeRates(db)]);
+  const { rows, nextCursor } = await pageOfRooms(db, { where: [eq(rooms.hostId, hostId)], cursor, limit });
   // The host's own list carries every photo: Update Room Info shows them.
-  return { items: rows.map((row) => toRoom(row, fees.guestFeeBp)), nextCursor };
+  return { items: rows.map(toRoom), nextCursor };
 }
 
 /**
@@ -249,9 +251,12 @@ function searchConditions(search: RoomSearch, stay: DatedStay | null): SQL[] {
   return where;
 }
 
-/** A dated search's stay, priced for its guests (one when it does not say) with the marketplace's service fee. */
-function datedStayOf(search: RoomSearch, guestFeeBp: number): DatedStay | null {
-  return isDatedSearch(search) ? { from: search.checkin, to: search.checkout, guests: search.guests ?? 1, guestFeeBp } : null;
+/**
+ * A dated search's stay, priced for its guests (one when it does not say) with the marketplace's service fee in force
+ * (a change of rates drops every kept answer).
+ */
+function datedStayOf(search: RoomSearch): DatedStay | null {
+  return isDatedSearch(search) ? { from: search.checkin, to: search.checkout, guests: search.guests ?? 1, guestFeeBp: currentGuestFeeBpSql } : null;
 }
 
 /**
@@ -282,9 +287,7 @@ export async function searchRooms(
   db: Db,
   { search, cursor, limit }: { search: RoomSearch; cursor?: string | undefined; limit: number },
 ): Promise<SearchAnswer> {
-  // A dated search prices each stay with the marketplace's service fee in force (a change of rates drops every kept
-  // answer); one more read, only when there are dates.
-  const stay = isDatedSearch(search) ? datedStayOf(search, (await currentFeeRates(db)).guestFeeBp) : null;
+  const stay = datedStayOf(search);
   const where = searchConditions(search, stay);
   const score = search.where ? sql<number>`word_similarity(search_fold(${search.where}), ${roomSearchText})` : undefined;
   const stayTotal = stay ? stayTotalSql(stay) : undefined;
@@ -370,7 +373,7 @@ export async function getRoom(db: Db, { id, viewer }: { id: string; viewer: Acto
     .where(and(eq(rooms.id, id), isNull(rooms.deletedAt)))
     .limit(1);
   if (!row) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
-  const room = toRoom(row, (await currentFeeRates(db)).guestFeeBp);
+  const room = toRoom(row);
   const email = await hostEmailFor(db, viewer, row.hostId);
   return { ...room, host: { ...room.host, id: row.hostId, ...(email ? { email } : {}) } };
 }
