@@ -56,10 +56,8 @@ export function stayConditions(stay: DatedStay, { bounds = {}, now = new Date() 
   const highest = Math.min(MAX_STAY_TOTAL_CENTS, (bounds.highestCents ?? MAX_STAY_TOTAL_CENTS) * nights);
   const at = stay.at ? sql`${stay.at.toISOString()}::timestamptz` : sql`now()`;
   const today = roomTodaySql(rooms.timeZone, at);
-  const conditions: SQL[] = [
-    // Inside the room's window (`outside-window`).
-    sql`(${from} >= ${rooms.availableFrom} and ${to} <= ${rooms.availableTo})`,
-    ...freeOfStaysConditions({ from, to }),
+  // The room's own rules, below, go to the planner as one condition (see the end).
+  const rules: SQL[] = [
     // The check-in and check-out weekdays (`check-in-day`, `check-out-day`).
     sql`(${rooms.checkInDays} & ${literal(1 << weekdayOf(stay.from))}) <> 0`,
     sql`(${rooms.checkOutDays} & ${literal(1 << weekdayOf(stay.to))}) <> 0`,
@@ -87,7 +85,7 @@ export function stayConditions(stay: DatedStay, { bounds = {}, now = new Date() 
   // the check-in may come within the longest notice of some room's today, with a day's margin for the clocks.
   if (stay.at || checkInMayHavePassedSomewhere(addDays(stay.from, -LISTING_RULE_LIMITS.maxNoticeDays), now)) {
     const timeOfDay = sql`to_char(${at} at time zone ${rooms.timeZone}, 'HH24:MI') collate "C"`;
-    conditions.push(sql`${from} >= (case
+    rules.push(sql`${from} >= (case
       when ${rooms.noticeDays} > 0 then ${today} + ${rooms.noticeDays}
       when ${rooms.sameDayUntil} is not null and ${timeOfDay} >= ${rooms.sameDayUntil} collate "C" then ${today} + 1
       else ${today} end)`);
@@ -95,14 +93,19 @@ export function stayConditions(stay: DatedStay, { bounds = {}, now = new Date() 
   // The booking window only when the check-in lies past the shortest one of the earliest today anywhere.
   const shortestWindowEnd = addDays(addMonthsToDate(earliestCheckIn(now), BOOKING_WINDOW_MONTHS[0]), -1);
   if (stay.at || stay.from > shortestWindowEnd) {
-    conditions.push(sql`(${rooms.bookingWindowMonths} is null
+    rules.push(sql`(${rooms.bookingWindowMonths} is null
       or ${from} <= (${today} + make_interval(months => ${rooms.bookingWindowMonths}))::date)`);
   }
-  // The room's own rules as one condition, which the planner prices as an even chance: as separate conditions of
-  // unknown selectivity they multiply into an estimate of a few rooms, and the planner then probes each room's stays
-  // one by one instead of walking rooms and stays in room order together (10 times slower at 100,000 rooms).
-  const [inWindow, noStay, noBlock, ...rules] = conditions;
-  return [inWindow!, noStay!, noBlock!, sql`(case when ${sql.join(rules, sql` and `)} then true else false end)`];
+  return [
+    // Inside the room's window (`outside-window`), and free of stays and imported blocks (`taken`): conditions the
+    // planner estimates well.
+    sql`(${from} >= ${rooms.availableFrom} and ${to} <= ${rooms.availableTo})`,
+    ...freeOfStaysConditions({ from, to }),
+    // The room's own rules as one condition, which the planner prices as an even chance: as separate conditions of
+    // unknown selectivity they multiply into an estimate of a few rooms, and the planner then probes each room's
+    // stays one by one instead of walking rooms and stays in room order together (10 times slower at 100,000 rooms).
+    sql`(case when ${sql.join(rules, sql` and `)} then true else false end)`,
+  ];
 }
 
 /** Confirmed stays of the room meeting `range`, as the body of an `exists`. */
