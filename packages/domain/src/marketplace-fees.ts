@@ -28,7 +28,7 @@ export const marketplaceFeeRatesSchema = z.object({
 });
 export type MarketplaceFeeRates = z.infer<typeof marketplaceFeeRatesSchema>;
 
-/** `GET /api/admin/fees`: the rates in force and the changes before them, newest first. */
+/** `GET /api/admin/fees`: the rates in force, and the admins' changes newest first (the first is the one in force). */
 export const marketplaceFeesSchema = z.object({
   current: marketplaceFeeRatesSchema,
   history: z.array(marketplaceFeeRatesSchema),

@@ -54,10 +54,10 @@ export async function currentFeeRates(db: Db): Promise<{ guestFeeBp: number; hos
   return row ?? { guestFeeBp: 0, hostCommissionBp: 0 };
 }
 
-/** `GET /api/admin/fees`: the rates in force and the changes before them, newest first. */
+/** `GET /api/admin/fees`: the rates in force, and every change newest first (the first is the one in force). */
 export async function marketplaceFees(db: Db): Promise<MarketplaceFeesAnswer> {
-  const [current = NO_FEE_RATES, ...history] = ratesOf(await recentRates(db, HISTORY_SHOWN + 1));
-  return { current, history };
+  const history = ratesOf(await recentRates(db, HISTORY_SHOWN));
+  return { current: history[0] ?? NO_FEE_RATES, history };
 }
 
 /**

@@ -30,13 +30,11 @@ describe.each(TEST_DATABASE_KINDS)("the marketplace's fees on %s", (kind) => {
     }
     const set = await setFees({ guestFeePercent: '10', hostCommissionPercent: '3.5' });
     expect(set.statusCode, set.body).toBe(200);
-    expect(marketplaceFeesSchema.parse(set.json())).toMatchObject({
-      current: { guestFeeBp: 1_000, hostCommissionBp: 350, setBy: { name: CAST_NAMES.admin } },
-      history: [],
-    });
+    const change = { guestFeeBp: 1_000, hostCommissionBp: 350, setBy: { name: CAST_NAMES.admin } };
+    expect(marketplaceFeesSchema.parse(set.json())).toMatchObject({ current: change, history: [change] });
     const again = marketplaceFeesSchema.parse((await setFees({ guestFeePercent: 12.5, hostCommissionPercent: 0 })).json());
     expect(again.current).toMatchObject({ guestFeeBp: 1_250, hostCommissionBp: 0 });
-    expect(again.history).toMatchObject([{ guestFeeBp: 1_000, hostCommissionBp: 350 }]);
+    expect(again.history).toMatchObject([{ guestFeeBp: 1_250, hostCommissionBp: 0 }, { guestFeeBp: 1_000, hostCommissionBp: 350 }]);
     await setFees({ guestFeePercent: '0', hostCommissionPercent: '0' });
   });
 

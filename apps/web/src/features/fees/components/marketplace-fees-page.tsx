@@ -1,7 +1,6 @@
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { useMarketplaceFees } from '../api/use-marketplace-fees';
-import { feeChanges } from '../utils/fee-changes';
 import { FeeHistoryTable } from './fee-history-table';
 import { FeesForm } from './fees-form';
 
@@ -26,7 +25,7 @@ export function MarketplaceFeesPage() {
       ) : fees.data ? (
         <>
           <FeesForm current={fees.data.current} />
-          <FeeHistoryTable changes={feeChanges(fees.data)} />
+          <FeeHistoryTable changes={fees.data.history} />
         </>
       ) : (
         <LoadError what="The fees" error={fees.error} onRetry={() => void fees.refetch()} />
