@@ -4,10 +4,30 @@ import { expect, type Page } from '@playwright/test';
 /** A mid-range phone's screen, the size every page is also checked at. */
 export const PHONE = { width: 390, height: 844 } as const;
 
-/** Every violation axe finds on the page as it is now, whatever its impact. */
+/**
+ * Every violation axe finds on the page as it is now, whatever its impact, once it has come to rest: a toast is held
+ * (hovering the toaster pauses its timers, so none starts to fade while axe reads it: a fading toast reads as text
+ * too faint) and every animation that ends has ended (an entering toast, a dialog opening). Endless ones (a spinner)
+ * are not waited for.
+ */
 export async function axeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  const toast = page.locator('[data-rht-toaster] [role="status"]');
+  const holding = (await toast.count()) > 0 && (await toast.first().hover({ timeout: 2_000 }).then(() => true, () => false));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  try {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  } finally {
+    // Let the toasts go on as they would have.
+    if (holding) await page.mouse.move(0, 0);
+  }
 }
 
 /** Two frames: the layout of a new viewport size has been made and painted. */
