@@ -108,43 +108,34 @@ export function stayConditions(stay: DatedStay, { bounds = {}, now = new Date() 
   ];
 }
 
+/** How a stay meets a range: the booking constraint's daterange test (`nightsOverlapSql`) or plain comparisons. */
+type Overlap = typeof staysOverlapSql;
+
 /** Confirmed stays of the room meeting `range`, as the body of an `exists`. */
-function confirmedStaysMeeting(range: StaySql): SQL {
+function confirmedStaysMeeting(range: StaySql, overlap: Overlap = staysOverlapSql): SQL {
   return sql`select 1 from ${bookings}
       where ${bookings.roomId} = ${rooms.id}
         and ${bookings.status} = 'confirmed'
-        and ${staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, range)}`;
+        and ${overlap({ from: bookings.checkIn, to: bookings.checkOut }, range)}`;
 }
 
 /**
  * Imported blocks of the room meeting `range`, as the body of an `exists`. A sync that changes a room's blocks
  * announces it, which drops every kept dated search (`anyStay`).
  */
-function importedBlocksMeeting(range: StaySql): SQL {
+function importedBlocksMeeting(range: StaySql, overlap: Overlap = staysOverlapSql): SQL {
   return sql`select 1 from ${calendarBlocks}
       where ${calendarBlocks.roomId} = ${rooms.id}
-        and ${staysOverlapSql({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut }, range)}`;
+        and ${overlap({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut }, range)}`;
 }
 
 /**
  * No confirmed stay and no imported block shares a night with the stay (`taken`). Nothing of the room but its id is
- * in it, so PostgreSQL answers it for many rooms at once by walking rooms and stays in room order together (a merge
- * anti join), as it did before rooms had rules.
+ * in it, and it is the booking constraint's own test, so PostgreSQL answers it for many rooms at once by walking
+ * rooms and stays in room order together (a merge anti join), as it did before rooms had rules.
  */
 function freeOfStaysConditions(stay: StaySql): SQL[] {
-  return [
-    sql`not exists (
-      select 1 from ${bookings}
-      where ${bookings.roomId} = ${rooms.id}
-        and ${bookings.status} = 'confirmed'
-        and ${nightsOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, stay)}
-    )`,
-    sql`not exists (
-      select 1 from ${calendarBlocks}
-      where ${calendarBlocks.roomId} = ${rooms.id}
-        and ${nightsOverlapSql({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut }, stay)}
-    )`,
-  ];
+  return [sql`not exists (${confirmedStaysMeeting(stay, nightsOverlapSql)})`, sql`not exists (${importedBlocksMeeting(stay, nightsOverlapSql)})`];
 }
 
 /**
