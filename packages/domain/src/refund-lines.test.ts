@@ -43,6 +43,17 @@ describe('refunds by line', () => {
     expect(refundedLines([], quote.totalCents, quote.totalCents)).toEqual([]);
   });
 
+  it("gives back the marketplace's service fee in the policy's share, as the nights", () => {
+    // 10% of $920 (what the host charges, before tax) is $92, on top of the stay's $1,012.
+    const withFee = quoteStay(RULES, [], { from: '2030-04-01', to: '2030-04-08' }, 3, { guestFeeBp: 1_000 });
+    expect(withFee.lines.at(-1)).toEqual({ kind: 'service-fee', amountCents: 9_200, credit: false, rateBp: 1_000 });
+    expect(withFee.totalCents).toBe(quote.totalCents + 9_200);
+    const fee = (share: RefundShare) => refundLines(withFee.lines, share).find((line) => line.kind === 'service-fee')?.refundCents;
+    expect([fee('full'), fee('half'), fee('none')]).toEqual([9_200, 4_600, 0]);
+    // The other lines are refunded as without the fee.
+    expect(refundLines(withFee.lines, 'half').filter((line) => line.kind !== 'service-fee')).toEqual(refundLines(quote.lines, 'half'));
+  });
+
   it('gives back the cleaning fee and its tax when the policy keeps the nights', () => {
     const refund = refundFor({ policy: 'strict', totalCents: quote.totalCents, lines: quote.lines, checkIn: '2030-04-01', bookedAt, today: '2030-03-30', now: new Date('2030-03-30T12:00:00Z') });
     expect(refund).toMatchObject({ share: 'none', refundCents: 6_000 + 600 });
