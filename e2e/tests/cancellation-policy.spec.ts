@@ -1,6 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { roomSchema, type Room } from '@staybook/domain';
-import type { APIRequestContext } from '@playwright/test';
 import { asAccount, createUser, sameOrigin, signInAs } from '../support/auth';
 import {
   addDays,
@@ -14,31 +12,11 @@ import {
   usd,
 } from '../support/bookings';
 import { listingRow } from '../support/hosting';
-import { DEMO_HOST } from '../support/listings';
+import { DEMO_HOST, listRoomThroughApi } from '../support/listings';
 import { roomPath } from '../support/rooms';
 import { hostWithRooms, today, uniquePlace } from '../support/search';
 import { SEEDED_URL } from '../support/servers';
 import { dialog } from '../support/ui';
-
-async function listedRooms(api: APIRequestContext): Promise<Room[]> {
-  const response = await api.get(`${SEEDED_URL}/api/my-listings`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { items: Room[] }).items;
-}
-
-function roomBody(place: string) {
-  return {
-    title: `Strict cabin ${place}`,
-    location: `${place}, Testland`,
-    category: 'Countryside',
-    from: addDays(today(), 1),
-    to: addDays(today(), 60),
-    guests: 2,
-    bedrooms: 1,
-    bathrooms: 1,
-    description: 'A room the cancellation policy test listed.',
-  };
-}
 
 const cancelStaysOf = cancelStaysAfterEach();
 
@@ -77,15 +55,15 @@ test('a guest books a Strict room seeing its policy before paying, then cancels 
   // Listed by a demo host: the admin's statistics test adds up the sales of the demo hosts' rooms, and the half
   // this stay keeps is a sale.
   const place = uniquePlace();
-  const room = await asAccount(playwright.request, DEMO_HOST, async (api) => {
-    const [photo] = await listedRooms(api);
-    const response = await api.post(`${SEEDED_URL}/api/room`, {
-      headers: sameOrigin(),
-      data: { ...roomBody(place), price: '145.25', cancellationPolicy: 'strict', image: photo!.image },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    return roomSchema.parse(await response.json());
-  });
+  const room = await asAccount(playwright.request, DEMO_HOST, (api) =>
+    listRoomThroughApi(api, {
+      title: `Strict cabin ${place}`,
+      location: `${place}, Testland`,
+      to: addDays(today(), 60),
+      price: '145.25',
+      cancellationPolicy: 'strict',
+    }),
+  );
   // Ten days ahead: past Strict's 14-day full refund, before its 7-day cut-off, so half comes back.
   const stay = { from: addDays(today(), 10), to: addDays(today(), 12) };
   const totalCents = 2 * room.priceCents;
