@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { ERROR_CODES } from '@staybook/domain';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { releaseShare, RELEASE_SHARE_JOB } from './db/ledger.js';
 import { AppError } from './errors.js';
 import { configuredImageStore } from './integrations/images/configured-store.js';
 import type { ImageStore } from './integrations/images/image-store.js';
@@ -191,7 +192,10 @@ export async function buildApp({
   const outgoingMail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const jobs = createJobWorker({
     db: database.db,
-    handlers: { mail: (message) => outgoingMail.send(message) },
+    handlers: {
+      mail: (message) => outgoingMail.send(message),
+      [RELEASE_SHARE_JOB]: async ({ bookingId }) => void (await releaseShare(database.db, bookingId)),
+    },
     log: app.log,
     ownsDatabase: database.kind === 'pglite',
   });

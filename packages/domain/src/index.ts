@@ -32,3 +32,4 @@ export * from './quote.js';
 export * from './listing-rules-input.js';
 export * from './host-calendar.js';
 export * from './marketplace-fees.js';
+export * from './stay-money.js';

@@ -15,6 +15,7 @@ import {
 import type { TestPaymentProcessor } from '../integrations/payments/test-processor.js';
 import { newBookingReference } from './booking-reference.js';
 import type { Db } from './client.js';
+import { postCapture, postRefund } from './ledger.js';
 import { bookings, payments, rooms, users } from './schema.js';
 
 /**
@@ -155,5 +156,8 @@ export async function insertBooking(
       cancelledAt: cancelled ? createdAt : null,
     })
     .returning();
+  // The ledger as the product posts it: the capture when the stay was booked, the refund when it was cancelled.
+  await postCapture(db, paymentId, createdAt);
+  if (cancelled) await postRefund(db, paymentId, amountCents);
   return { booking: booking!, payment: payment! };
 }

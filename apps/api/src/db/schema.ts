@@ -499,6 +499,64 @@ export const marketplaceFeeRates = pgTable(
 );
 
 /**
+ * The ledger (decision 049): every money event is one journal, its entries adding up to zero (a deferred trigger
+ * checks each journal at commit), posted in the same transaction as the event. A journal's `key` names the event
+ * ('capture:<booking>'), so posting it twice posts it once. Neither journals nor entries are ever changed or removed
+ * (triggers refuse it): a mistake is put right by another journal.
+ */
+export const LEDGER_JOURNAL_KINDS = ['capture', 'refund', 'release'] as const;
+export const ledgerJournalKind = pgEnum('ledger_journal_kind', LEDGER_JOURNAL_KINDS);
+/**
+ * What an account holds, positive when it holds money for someone: the host's share before and after it is released,
+ * the tax collected for the host, the marketplace's two fees. Money from and back to guests is counted from the
+ * outside: captures make `guest_payments` negative, refunds make `guest_refunds` positive.
+ */
+export const LEDGER_ACCOUNTS = ['guest_payments', 'guest_refunds', 'host_pending', 'host_tax', 'host_available', 'platform_guest_fees', 'platform_commissions'] as const;
+export const ledgerAccount = pgEnum('ledger_account', LEDGER_ACCOUNTS);
+
+export const ledgerJournals = pgTable(
+  'ledger_journals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    kind: ledgerJournalKind('kind').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
+    postedAt: timestamp('posted_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_journals_key').on(t.key),
+    // A booking's journals: what is pending for it when its share is released.
+    index('ledger_journals_booking_idx').on(t.bookingId),
+    // The finance figures by month.
+    index('ledger_journals_posted_idx').on(t.postedAt),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    journalId: uuid('journal_id')
+      .notNull()
+      .references(() => ledgerJournals.id, { onDelete: 'restrict' }),
+    account: ledgerAccount('account').notNull(),
+    /** The host a host account is theirs; null for the marketplace's and the guests' accounts. */
+    hostId: text('host_id').references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: cents('amount_cents').notNull(),
+  },
+  (t) => [
+    index('ledger_entries_journal_idx').on(t.journalId),
+    // A host's balances.
+    index('ledger_entries_host_idx').on(t.hostId, t.account).where(sql`${t.hostId} is not null`),
+    check('ledger_entries_amount_not_zero', sql`${t.amountCents} <> 0`),
+    check(
+      'ledger_entries_host_accounts',
+      sql`(${t.account} in ('host_pending', 'host_tax', 'host_available')) = (${t.hostId} is not null)`,
+    ),
+  ],
+);
+
+/**
  * Secrets the server generates for itself and every server on the same database must share (the key that
  * signs session cookies when AUTH_SECRET is unset). The first server to start writes one; the others read it.
  */

@@ -5,6 +5,7 @@ import { createJobWorker } from '../modules/jobs/job-worker.js';
 import { enqueueMail } from '../modules/jobs/jobs.js';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../test/databases.js';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../test/test-app.js';
+import { handlersWithMail } from '../test/job-handlers.js';
 import { currentRequestId, withRequestId } from '../request-context.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -67,12 +68,10 @@ describe.each(TEST_DATABASE_KINDS)('request ids on %s', (kind) => {
     let during: string | null = null;
     const worker = createJobWorker({
       db,
-      handlers: {
-        mail: async () => {
-          during = currentRequestId();
-          throw new Error('the mail server is away');
-        },
-      },
+      handlers: handlersWithMail(db, async () => {
+        during = currentRequestId();
+        throw new Error('the mail server is away');
+      }),
       log: { info: record('info'), warn: record('warn'), error: record('error') },
       ownsDatabase: false,
     });

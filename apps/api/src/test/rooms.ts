@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { addDays, roomSchema, storedImageUrl, todayIso, type Room } from '@staybook/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
 import { uploads } from '../db/schema.js';
 import type { TestApp, TestUser } from './test-app.js';
 
@@ -45,4 +47,13 @@ export async function listRoom(t: TestApp, host: TestUser, overrides: Record<str
   const res = await t.call('POST', '/api/room', { as: host, body: await ownRoomBody(t, host, overrides) });
   expect(res.statusCode, res.body).toBe(201);
   return roomSchema.parse(res.json());
+}
+
+/**
+ * Removes every room with its stays and payments, for a suite whose tests each see only their own rooms. The ledger
+ * is append-only, so its rows go by truncation; the rest are deleted, so their triggers keep the statistics in step.
+ */
+export async function removeEveryRoom(db: Db): Promise<void> {
+  await db.execute(sql`truncate ledger_entries, ledger_journals`);
+  for (const table of ['bookings', 'payments', 'rooms']) await db.execute(sql.raw(`delete from ${table}`));
 }

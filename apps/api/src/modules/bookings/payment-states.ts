@@ -7,10 +7,12 @@
  *          └────────────void──────────┴→ canceled
  *
  * A stay's end flips its booking and its payment in one statement, so neither is ever seen without the other.
+ * A capture and a refund post to the ledger (db/ledger.ts) in the transaction that records them.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { IsoDate } from '@staybook/domain';
-import { preparedSql, preparedStatement, queryRows, type Db } from '../../db/client.js';
+import { preparedSql, preparedStatement, queryRows, withTransaction, type Db } from '../../db/client.js';
+import { postCapture, postRefund } from '../../db/ledger.js';
 import { bookings, payments } from '../../db/schema.js';
 import { blockedNightIn } from './bookings.queries.js';
 
@@ -75,10 +77,14 @@ const capture = preparedStatement((db) =>
     .prepare('payment_captured'),
 );
 
-/** The held money was moved. */
+/** The held money was moved: the payment says so and the ledger posts it, in one transaction. */
 export async function markCaptured(db: Db, paymentId: string, card: Card): Promise<boolean> {
-  const rows = await capture(db).execute({ paymentId, cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null });
-  return rows.length > 0;
+  return withTransaction(db, async (tx) => {
+    const rows = await capture(tx).execute({ paymentId, cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null });
+    if (rows.length === 0) return false;
+    await postCapture(tx, paymentId);
+    return true;
+  });
 }
 
 /**
@@ -118,13 +124,16 @@ export async function cancelUnpaid(tx: Db, paymentId: string): Promise<boolean> 
 
 /**
  * Ends a confirmed, captured stay after `refundedCents` went back to the guest (0 when the policy refunds
- * nothing): the booking keeps the rest, the payment records the refund. False when it was no longer confirmed.
+ * nothing): the booking keeps the rest, the payment records the refund, the ledger posts it. False when it was no
+ * longer confirmed.
  */
 export async function cancelRefunded(tx: Db, paymentId: string, refundedCents: number): Promise<boolean> {
-  return flipStay(tx, paymentId, {
+  const flipped = await flipStay(tx, paymentId, {
     keptCents: sql`greatest(0, ${bookings.totalCents} - ${refundedCents})`,
     payment: refundedCents > 0 ? sql`status = 'refunded', refunded_cents = ${refundedCents}` : sql`refunded_cents = 0`,
   });
+  if (flipped) await postRefund(tx, paymentId, refundedCents);
+  return flipped;
 }
 
 /** The one statement both endings share: the confirmed booking becomes cancelled and its payment changes with it. */

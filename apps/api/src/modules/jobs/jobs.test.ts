@@ -4,6 +4,7 @@ import { openDatabase, withTransaction, type Db } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
 import { createMailer, type MailMessage } from '../../integrations/mail/mailer.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { handlersWithMail } from '../../test/job-handlers.js';
 import { startSmtpStandIn, type SmtpStandIn } from '../../test/smtp-stand-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createJobWorker, JOB_MAX_ATTEMPTS, type JobWorker } from './job-worker.js';
@@ -31,7 +32,7 @@ describe.each(TEST_DATABASE_KINDS)('the outbox on %s', (kind) => {
     await t.app.jobs.stop();
     smtp = await startSmtpStandIn();
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'StayBook <no-reply@staybook.example>', dataDir: t.dataDir, log: quiet });
-    worker = createJobWorker({ db: t.database.db, handlers: { mail: (m) => mailer.send(m) }, log: quiet, ownsDatabase: false });
+    worker = createJobWorker({ db: t.database.db, handlers: handlersWithMail(t.database.db, (m) => mailer.send(m)), log: quiet, ownsDatabase: false });
   });
   afterAll(async () => {
     await smtp.close();
@@ -105,7 +106,7 @@ describe.each(TEST_DATABASE_KINDS)('the outbox on %s', (kind) => {
     // On PostgreSQL the second worker has connections of its own, as a second server would.
     const second = kind === 'postgres' ? await openDatabase(t.target) : null;
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'StayBook <no-reply@staybook.example>', dataDir: t.dataDir, log: quiet });
-    const other = createJobWorker({ db: second?.db ?? t.database.db, handlers: { mail: (m) => mailer.send(m) }, log: quiet, ownsDatabase: false });
+    const other = createJobWorker({ db: second?.db ?? t.database.db, handlers: handlersWithMail(second?.db ?? t.database.db, (m) => mailer.send(m)), log: quiet, ownsDatabase: false });
     const [a, b] = await Promise.all([worker.runDue(), other.runDue()]);
     await second?.close();
     expect(a.done + b.done).toBe(30);
@@ -119,15 +120,14 @@ describe.each(TEST_DATABASE_KINDS)('the outbox on %s', (kind) => {
     const second = kind === 'postgres' ? await openDatabase(t.target) : null;
     const other = createJobWorker({
       db: second?.db ?? t.database.db,
-      handlers: { mail: async (m) => void ranByOther.push(m.to) },
+      handlers: handlersWithMail(second?.db ?? t.database.db, async (m) => void ranByOther.push(m.to)),
       log: quiet,
       ownsDatabase: false,
     });
     const ran: string[] = [];
     const first = createJobWorker({
       db: t.database.db,
-      handlers: {
-        mail: async (m) => {
+      handlers: handlersWithMail(t.database.db, async (m) => {
           ran.push(m.to);
           if (m.to !== `${slow}@example.com`) return;
           // The first mail is slow: the batch's hold is renewed meanwhile, the waiting mail's too. Then another
@@ -139,8 +139,7 @@ describe.each(TEST_DATABASE_KINDS)('the outbox on %s', (kind) => {
             await new Promise((resolve) => setTimeout(resolve, 200));
           }
           await other.runDue({ now: new Date(claimedUntil.getTime() + 1_000) });
-        },
-      },
+      }),
       log: quiet,
       ownsDatabase: false,
     });

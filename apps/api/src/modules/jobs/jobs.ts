@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { RELEASE_SHARE_JOB} from '../../db/ledger.js';
+import { type ReleaseShareJob } from '../../db/ledger.js';
 import { jobs } from '../../db/schema.js';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer.js';
 import { currentRequestId } from '../../request-context.js';
@@ -14,6 +16,8 @@ import { currentRequestId } from '../../request-context.js';
 /** What each kind of job carries. */
 export type JobPayloads = {
   mail: MailMessage;
+  /** A host's share of a stay becomes theirs to be paid (db/ledger.ts). */
+  [RELEASE_SHARE_JOB]: ReleaseShareJob;
 };
 export type JobKind = keyof JobPayloads;
 

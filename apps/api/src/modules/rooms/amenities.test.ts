@@ -6,7 +6,7 @@ import { rooms } from '../../db/schema.js';
 import { bookStay } from '../../test/bookings.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { day } from '../../test/dates.js';
-import { listRoom, roomBody } from '../../test/rooms.js';
+import { listRoom, roomBody, removeEveryRoom } from '../../test/rooms.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 
 
@@ -133,7 +133,7 @@ describe.each(TEST_DATABASE_KINDS)("a room's amenities, check-in and check-out t
 
   describe('searching by them', () => {
     beforeEach(async () => {
-      for (const table of ['bookings', 'payments', 'rooms']) await t.database.db.execute(sql.raw(`delete from ${table}`));
+      await removeEveryRoom(t.database.db);
       await t.app.listing.roomsChanged();
     });
 

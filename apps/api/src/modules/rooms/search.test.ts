@@ -20,6 +20,7 @@ import { searchRooms } from './rooms.service.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { bookStay } from '../../test/bookings.js';
 import { day } from '../../test/dates.js';
+import { removeEveryRoom } from '../../test/rooms.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /** A day counted from today, in UTC (every room here is in UTC unless it says otherwise). */
@@ -39,7 +40,7 @@ describe.each(TEST_DATABASE_KINDS)('finding a stay (GET /api/rooms) on %s', (kin
   afterAll(() => t.close());
   // Each test sees only its own rooms.
   beforeEach(async () => {
-    for (const table of ['bookings', 'payments', 'rooms']) await t.database.db.execute(sql.raw(`delete from ${table}`));
+    await removeEveryRoom(t.database.db);
     await t.app.listing.roomsChanged();
   });
 
