@@ -12,6 +12,7 @@ import {
   OIDC_ISSUER,
   POSTGRES_SEEDED_PORT,
   POSTGRES_SEEDED_URL,
+  postgresUrl,
   SEEDED_PORT,
   SEEDED_URL,
   SMTP_PORT,
@@ -27,13 +28,6 @@ const dataRoot = process.env.E2E_DATA_ROOT;
 // the server's command creates it, global-teardown.ts drops it.
 if (POSTGRES_SEEDED_URL) process.env.E2E_POSTGRES_DATABASE ??= `staybook_e2e_${randomBytes(6).toString('hex')}`;
 const postgresDatabase = process.env.E2E_POSTGRES_DATABASE;
-
-/** The database `name` on TEST_DATABASE_URL's server. */
-function postgresUrl(name: string): string {
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 function server(name: string, port: number, url: string, env: Record<string, string>, command = 'npm start') {
   return {
@@ -147,6 +141,8 @@ export default defineConfig({
               SEED_DEMO: '1',
               AUTH_RATE_LIMIT: '0',
               PAYMENT_RATE_LIMIT: '0',
+              // The stand-in mail server, so the users a test creates here verify their address as on the other.
+              SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
             },
             `node --import tsx e2e/support/postgres-database.ts create ${postgresDatabase} && npm start`,
           ),

@@ -110,15 +110,15 @@ export function freeRuns(availability: RoomAvailability): StayRange[] {
 
 /**
  * Books a stay as the browser does, through the API with the built-in processor's success card:
- * payment intent, card confirmation, booking. `api` is signed in as the guest.
+ * payment intent, card confirmation, booking. `api` is signed in as the guest, on `baseURL`'s server.
  */
-export async function bookThroughApi(api: APIRequestContext, roomId: string, stay: StayRange): Promise<Booking> {
-  const headers = sameOrigin();
-  const created = await api.post(`${SEEDED_URL}/api/create-payment-intent`, { headers, data: { roomId, ...stay } });
+export async function bookThroughApi(api: APIRequestContext, roomId: string, stay: StayRange, baseURL = SEEDED_URL): Promise<Booking> {
+  const headers = sameOrigin(baseURL);
+  const created = await api.post(`${baseURL}/api/create-payment-intent`, { headers, data: { roomId, ...stay } });
   expect(created.ok(), `create a payment intent: ${await created.text()}`).toBe(true);
   const intent = paymentIntentSchema.parse(await created.json());
 
-  const confirmed = await api.post(`${SEEDED_URL}/api/test-processor/confirm`, {
+  const confirmed = await api.post(`${baseURL}/api/test-processor/confirm`, {
     headers,
     data: {
       clientSecret: intent.clientSecret,
@@ -127,7 +127,7 @@ export async function bookThroughApi(api: APIRequestContext, roomId: string, sta
   });
   expect(confirmed.ok(), `confirm the card: ${await confirmed.text()}`).toBe(true);
 
-  const booked = await api.post(`${SEEDED_URL}/api/booking`, { headers, data: { paymentIntentId: intent.paymentIntentId } });
+  const booked = await api.post(`${baseURL}/api/booking`, { headers, data: { paymentIntentId: intent.paymentIntentId } });
   expect(booked.ok(), `book the stay: ${await booked.text()}`).toBe(true);
   return bookingSchema.parse(await booked.json());
 }

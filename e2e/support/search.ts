@@ -22,17 +22,18 @@ export function today(): string {
 }
 
 /**
- * A new host with these rooms, listed through the API; answers the host and the rooms in the same order. The rooms
- * show one photo the host uploads (a room may show only its host's own uploads; signed in, uploads are counted
- * per person).
+ * A new host with these rooms, listed through the API on `baseURL`'s server; answers the host and the rooms in the same
+ * order. The rooms show one photo the host uploads (a room may show only its host's own uploads; signed in, uploads are
+ * counted per person).
  */
 export async function hostWithRooms(
   request: APIRequest,
   rooms: ReadonlyArray<Partial<RoomDetails> & Pick<RoomDetails, 'location' | 'title'>>,
+  { baseURL = SEEDED_URL }: { baseURL?: string } = {},
 ): Promise<{ host: TestUser; rooms: Room[] }> {
-  const host = await createUser(request, { role: 'host' });
+  const host = await createUser(request, { role: 'host', baseURL });
   const listed = await asAccount(request, host, async (api) => {
-    const image = await uploadPhoto(api);
+    const image = await uploadPhoto(api, baseURL);
     const made: Room[] = [];
     for (const room of rooms) {
       const details: RoomDetails = {
@@ -46,12 +47,12 @@ export async function hostWithRooms(
         description: 'A room a search test listed.',
         ...room,
       };
-      const response = await api.post(`${SEEDED_URL}/api/room`, { headers: sameOrigin(), data: { ...details, image } });
+      const response = await api.post(`${baseURL}/api/room`, { headers: sameOrigin(baseURL), data: { ...details, image } });
       expect(response.status(), `POST /api/room: ${await response.text()}`).toBe(201);
       made.push(roomSchema.parse(await response.json()));
     }
     return made;
-  });
+  }, baseURL);
   return { host, rooms: listed };
 }
 

@@ -18,13 +18,30 @@ export const EMPTY_URL = `http://localhost:${EMPTY_PORT}`;
 export const POSTGRES_SEEDED_PORT = Number(process.env.E2E_POSTGRES_PORT ?? 4313);
 export const POSTGRES_SEEDED_URL = process.env.TEST_DATABASE_URL ? `http://localhost:${POSTGRES_SEEDED_PORT}` : null;
 
+/** The database `name` on TEST_DATABASE_URL's server. */
+export function postgresUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * The database of the PostgreSQL seeded server, for a test that runs a command on it as an operator would (the
+ * config names it once per run, E2E_POSTGRES_DATABASE, and the workers inherit it); null without that server.
+ */
+export function postgresSeededDatabaseUrl(): string | null {
+  const name = process.env.E2E_POSTGRES_DATABASE;
+  return POSTGRES_SEEDED_URL && name ? postgresUrl(name) : null;
+}
+
 /** The seeded marketplaces this run has: the embedded database's always, PostgreSQL's when there is one. */
 export const SEEDED_ON_EACH_DATABASE: { database: string; url: string }[] = [
   { database: 'the embedded database', url: SEEDED_URL },
   ...(POSTGRES_SEEDED_URL ? [{ database: 'PostgreSQL', url: POSTGRES_SEEDED_URL }] : []),
 ];
 
-// Stand-ins for the outside services (support/stand-ins.ts); only the seeded server is wired to them.
+// Stand-ins for the outside services (support/stand-ins.ts): the seeded servers send their mail there; only the one on the
+// embedded database signs in with their Google.
 export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4331);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 4332);
 export const CONTROL_PORT = Number(process.env.E2E_CONTROL_PORT ?? 4333);

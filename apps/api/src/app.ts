@@ -5,11 +5,12 @@ import { registerRequestIds, requestIdFor } from './plugins/request-ids.js';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERROR_CODES } from '@staybook/domain';
+import { ERROR_CODES, todayIso } from '@staybook/domain';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { releaseShare, RELEASE_SHARE_JOB } from './db/ledger.js';
 import { AppError } from './errors.js';
+import { periodicPass } from './periodic.js';
 import { configuredImageStore } from './integrations/images/configured-store.js';
 import type { ImageStore } from './integrations/images/image-store.js';
 import { connectRedis } from './integrations/redis/redis.js';
@@ -43,6 +44,8 @@ import { statsRoutes } from './modules/stats/stats.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { feesRoutes } from './modules/fees/fees.routes.js';
+import { PAYOUT_PASS_MS, runPayouts } from './modules/payouts/payout-run.js';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { registerCanonicalHost } from './plugins/canonical-host.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputLimits } from './plugins/input-limits.js';
@@ -232,6 +235,13 @@ export async function buildApp({
   };
   const calendarSync = createCalendarSync(calendarDeps);
   app.decorate('calendarSync', calendarSync);
+  // Once a day each host with an available balance is paid (modules/payouts); the pass runs hourly and pays a host once a day.
+  const payoutDeps = { db: database.db, payments: paymentProvider, jobs, publicUrl: config.publicUrl, log: app.log };
+  const payoutPass = periodicPass(() => runPayouts(payoutDeps, { asOf: todayIso() }), {
+    intervalMs: PAYOUT_PASS_MS,
+    runAtStart: true,
+    onError: (err) => app.log.error({ err }, 'the payout run failed; the next one tries again'),
+  });
   const reviewDeps: ReviewDeps = { db: database.db, jobs, publicUrl: config.publicUrl, listing };
   const reviewSweeper = createReviewSweeper({ ...reviewDeps, log: app.log });
   app.decorate('reviewSweeper', reviewSweeper);
@@ -239,6 +249,7 @@ export async function buildApp({
     paymentSweeper.start();
     calendarSync.start();
     reviewSweeper.start();
+    payoutPass.start();
     await jobs.start();
   });
   app.addHook('onClose', async () => {
@@ -247,6 +258,7 @@ export async function buildApp({
     await calendarSync.stop();
     await calendarDeps.reader.close();
     await reviewSweeper.stop();
+    await payoutPass.stop();
     await Promise.allSettled([...background]);
     await jobs.stop();
   });
@@ -265,6 +277,7 @@ export async function buildApp({
       await api.register(hostRoomsRoutes, { db: database.db, imageStore, listing, defaultTimeZone: config.timeZone });
       await api.register(usersRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
       await api.register(feesRoutes, { db: database.db, listing });
+      await api.register(payoutsRoutes, { db: database.db, payments: paymentProvider });
       await api.register(uploadsRoutes, { db: database.db, imageStore });
       await api.register(bookingsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(paymentsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });

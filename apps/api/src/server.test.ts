@@ -7,7 +7,7 @@ import { openDatabase } from './db/client.js';
 import { DEMO_USERS } from './seed/demo-data.js';
 import { roleChanges, rooms, users } from './db/schema.js';
 import { createServerDatabase, TEST_DATABASE_KINDS, type TestDatabaseKind } from './test/databases.js';
-import { freePort, runSetRole, startServer } from './test/server-process.js';
+import { freePort, runOperatorCommand, startServer } from './test/server-process.js';
 
 async function listAllRooms(baseUrl: string): Promise<ListedRoom[]> {
   const rooms: ListedRoom[] = [];
@@ -76,14 +76,14 @@ describe.each(TEST_DATABASE_KINDS)('server process on %s', { timeout: 600_000 },
   // The embedded database belongs to one process; a server database takes any number of them.
   it.runIf(kind === 'pglite')('refuses an operator tool while the server runs on the embedded database', async () => {
     const running = await startServer(env);
-    const refused = await runSetRole(['guest@staybook.example', 'host'], env);
+    const refused = await runOperatorCommand('set-role', ['guest@staybook.example', 'host'], env);
     expect(refused.code).toBe(1);
     expect(refused.output).toMatch(/in use by a running StayBook server/);
     expect(await running.stop()).toBe(0);
   });
 
   it('lets an operator set a role while no server runs, and explains a wrong call', async () => {
-    const made = await runSetRole(['Guest@StayBook.example', 'admin'], env);
+    const made = await runOperatorCommand('set-role', ['Guest@StayBook.example', 'admin'], env);
     expect(made).toMatchObject({ code: 0 });
     expect(made.output).toContain('guest@staybook.example is now admin.');
     const server = await startServer(env);
@@ -99,8 +99,8 @@ describe.each(TEST_DATABASE_KINDS)('server process on %s', { timeout: 600_000 },
     await database.close();
     // The demo's own promotions of its hosts are in the log too; the operator's change is the one made by the tool.
     expect(log.filter((change) => change.via === 'cli')).toMatchObject([{ actorId: null, fromRole: 'guest', toRole: 'admin', via: 'cli' }]);
-    expect((await runSetRole(['nobody@example.com', 'host'], env)).code).toBe(1);
-    const usage = await runSetRole(['guest@staybook.example', 'king'], env);
+    expect((await runOperatorCommand('set-role', ['nobody@example.com', 'host'], env)).code).toBe(1);
+    const usage = await runOperatorCommand('set-role', ['guest@staybook.example', 'king'], env);
     expect(usage.code).toBe(2);
     expect(usage.output).toContain('Usage: npm run set-role');
   });

@@ -38,6 +38,8 @@ export const ACCESS = {
   /** The host calendar: blocking, pricing and noting one's own listings' nights. */
   hostCalendar: { roles: ['host'], path: APP_PATHS.hostCalendar, sidebar: ['host'], hostMode: 'host' },
   manageBookings: { roles: ['host'], path: APP_PATHS.manageBookings, sidebar: ['host'], hostMode: 'host' },
+  /** Setting up payouts and following them (decision 049). */
+  payouts: { roles: ['host'], path: APP_PATHS.payouts, sidebar: ['host'], hostMode: 'host' },
   /** Removing a listing: its host, or an admin taking down an abusive one (not a page of its own). */
   removeRoom: { roles: ['host', 'admin'] },
   /** Removing someone else's listing: the admin's override of the host-only rule. */

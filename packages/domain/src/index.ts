@@ -33,3 +33,4 @@ export * from './listing-rules-input.js';
 export * from './host-calendar.js';
 export * from './marketplace-fees.js';
 export * from './stay-money.js';
+export * from './payouts.js';

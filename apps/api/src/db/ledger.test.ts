@@ -8,18 +8,23 @@ import { day } from '../test/dates.js';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app.js';
 import { queryRows } from './client.js';
 import { insertRoom } from './factories.js';
-import { releaseShare } from './ledger.js';
+import { TestPaymentProcessor } from '../integrations/payments/test-processor.js';
+import { runPayouts } from '../modules/payouts/payout-run.js';
+import { hostBalances, releaseShare } from './ledger.js';
 
 /*
- * The ledger against the bookings it records: random sequences of stays booked under random fees and prices,
- * cancelled with the refunds their policies give (by guests and hosts), and released to their hosts, in any order.
- * After every step each journal adds up to zero and every account is what a fresh reading of the bookings says.
+ * The ledger against the bookings and payouts it records: random sequences of stays booked under random fees and
+ * prices, cancelled with the refunds their policies give (by guests and hosts), released to their hosts, and paid
+ * out to bank accounts that take the money or fail, in any order. After every step each journal adds up to zero and
+ * every account is what a fresh reading of the bookings, payments and payouts says.
  */
 
 type Step =
   | { kind: 'book'; host: 0 | 1; inDays: number; nights: number; guests: number; priceCents: number; cleaningFeeCents: number; taxRateBp: number; policy: (typeof CANCELLATION_POLICIES)[number]; guestFeeBp: number; commissionBp: number }
   | { kind: 'cancel'; pick: number; by: 'guest' | 'host' }
-  | { kind: 'release'; pick: number };
+  | { kind: 'release'; pick: number }
+  | { kind: 'account'; host: 0 | 1; accountNumber: string }
+  | { kind: 'payout'; inDays: number };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
@@ -37,6 +42,9 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(), by: fc.constantFrom('guest' as const, 'host' as const) }),
   fc.record({ kind: fc.constant('release' as const), pick: fc.nat() }),
+  // A bank account whose payouts go through, or one whose payouts fail (Stripe's test numbers).
+  fc.record({ kind: fc.constant('account' as const), host: fc.constantFrom(0 as const, 1 as const), accountNumber: fc.constantFrom('000123456789', '000111111116') }),
+  fc.record({ kind: fc.constant('payout' as const), inDays: fc.integer({ min: 1, max: 30 }) }),
 );
 
 describe.each(TEST_DATABASE_KINDS)('the ledger on %s', (kind) => {
@@ -52,6 +60,13 @@ describe.each(TEST_DATABASE_KINDS)('the ledger on %s', (kind) => {
   afterAll(() => t.close());
 
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
+  const payoutDeps = () => ({
+    db: t.database.db,
+    payments: new TestPaymentProcessor(t.database.db),
+    jobs: { kick: () => {} },
+    publicUrl: 'http://localhost:3000',
+    log: { info: () => {}, warn: () => {}, error: () => {} },
+  });
 
   /** What every account should hold, read afresh from the bookings and their payments. */
   async function expectedAccounts(): Promise<Map<string, number>> {
@@ -63,6 +78,14 @@ describe.each(TEST_DATABASE_KINDS)('the ledger on %s', (kind) => {
     );
     const expected = new Map<string, number>();
     const add = (account: string, cents: number) => expected.set(account, (expected.get(account) ?? 0) + cents);
+    // What left for hosts' banks, or is on its way: taken from what was released to them.
+    const sent = await rows<{ hostId: string; status: string; cents: string }>(
+      sql`select host_id as "hostId", status, sum(amount_cents) as cents from payouts where status <> 'failed' group by 1, 2`,
+    );
+    for (const payout of sent) {
+      add(`host_available:${payout.hostId}`, -Number(payout.cents));
+      add(`${payout.status === 'paid' ? 'host_paid' : 'host_in_transit'}:${payout.hostId}`, Number(payout.cents));
+    }
     for (const s of stays.filter((stay) => stay.captured)) {
       const [total, kept, refunded] = [Number(s.total), Number(s.kept), Number(s.refunded)];
       const whole = stayMoney(s.lines, total, s.bp);
@@ -91,9 +114,22 @@ describe.each(TEST_DATABASE_KINDS)('the ledger on %s', (kind) => {
   async function expectLedgerTrue(): Promise<void> {
     expect(await rows(sql`select journal_id from ledger_entries group by journal_id having sum(amount_cents) <> 0`)).toEqual([]);
     expect(Object.fromEntries(await ledgerAccounts())).toEqual(Object.fromEntries(await expectedAccounts()));
+    // Each host holds their share of the money kept (after commission, with the tax) less what reached their bank.
+    for (const host of hosts) {
+      const kept = await rows<{ lines: QuoteLine[]; total: string; kept: string; bp: number }>(
+        sql`select b.price_lines as lines, b.total_cents as total, b.kept_cents as kept, b.host_commission_bp as bp
+            from bookings b join rooms r on r.id = b.room_id join payments p on p.id = b.payment_id
+            where r.host_id = ${host.id} and p.status in ('succeeded', 'refunded')`,
+      );
+      const owed = kept.reduce((total, b) => total + hostPayoutOf(b.lines, Number(b.total), Number(b.kept), b.bp).payoutCents, 0);
+      const [paid] = await rows<{ cents: string | null }>(sql`select sum(amount_cents) as cents from payouts where host_id = ${host.id} and status = 'paid'`);
+      const balances = await hostBalances(t.database.db, host.id);
+      expect(balances.pendingCents + balances.availableCents + balances.inTransitCents).toBe(owed - Number(paid?.cents ?? 0));
+      expect(balances.paidCents).toBe(Number(paid?.cents ?? 0));
+    }
   }
 
-  it('balances after every booking, cancellation and release, and every account is what the bookings say', { timeout: 600_000 }, async () => {
+  it('balances after every booking, cancellation, release and payout, and every account is what the bookings and payouts say', { timeout: 600_000 }, async () => {
     let round = 0;
     let posted = 0;
     await fc.assert(
@@ -120,6 +156,11 @@ describe.each(TEST_DATABASE_KINDS)('the ledger on %s', (kind) => {
             });
             const stay = await bookStay(t, guest, { roomId: room.id, from: day(step.inDays), to: day(step.inDays + step.nights), guests: step.guests });
             booked.push({ id: stay._id, host });
+          } else if (step.kind === 'account') {
+            const body = { holderName: 'Hana Host', routingNumber: '110000000', accountNumber: step.accountNumber };
+            expect((await t.call('PUT', '/api/payouts/bank-account', { as: hosts[step.host]!, body })).statusCode).toBe(200);
+          } else if (step.kind === 'payout') {
+            await runPayouts(payoutDeps(), { asOf: day(step.inDays), release: true });
           } else if (booked.length > 0) {
             const { id, host } = booked[step.pick % booked.length]!;
             if (step.kind === 'cancel') {
@@ -136,11 +177,29 @@ describe.each(TEST_DATABASE_KINDS)('the ledger on %s', (kind) => {
         }
         posted += (await rows(sql`select 1 from ledger_journals`)).length;
       }),
-      { numRuns: 12 },
+      {
+        numRuns: 15,
+        // One run that surely meets every kind of journal: a payout that fails, then one that is paid, then a refund
+        // after the payout, which the next stay's share pays back.
+        examples: [
+          [
+            [
+              { kind: 'account', host: 0, accountNumber: '000111111116' },
+              { kind: 'book', host: 0, inDays: 2, nights: 2, guests: 3, priceCents: 15_001, cleaningFeeCents: 2_500, taxRateBp: 725, policy: 'moderate', guestFeeBp: 1_417, commissionBp: 1_533 },
+              { kind: 'payout', inDays: 3 },
+              { kind: 'account', host: 0, accountNumber: '000123456789' },
+              { kind: 'payout', inDays: 4 },
+              { kind: 'cancel', pick: 0, by: 'host' },
+              { kind: 'book', host: 0, inDays: 6, nights: 8, guests: 1, priceCents: 20_000, cleaningFeeCents: 0, taxRateBp: 0, policy: 'strict', guestFeeBp: 0, commissionBp: 300 },
+              { kind: 'payout', inDays: 7 },
+            ],
+          ],
+        ],
+      },
     );
     // The runs booked, cancelled and released something (a property over nothing would pass too).
     const kinds = await rows<{ kind: string }>(sql`select distinct kind from ledger_journals order by kind`);
-    expect(kinds.map((k) => k.kind)).toEqual(['capture', 'refund', 'release']);
+    expect(kinds.map((k) => k.kind).sort()).toEqual(['capture', 'payout', 'payout-failed', 'payout-paid', 'refund', 'release']);
     expect(posted).toBeGreaterThan(0);
   });
 

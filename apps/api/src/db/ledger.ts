@@ -6,6 +6,8 @@
  *   capture   guest_payments −total · host_pending +share · host_tax +tax · platform_guest_fees +fee · platform_commissions +commission
  *   refund    the same accounts, back by the refund's parts (stay-money.ts), guest_refunds +refund
  *   release   host_pending and host_tax → host_available, 24 hours after check-in where the room is
+ *   payout    host_available → host_in_transit, before the provider is asked
+ *   paid      host_in_transit → host_paid; failed: host_in_transit → host_available, for the next payout
  *
  * A refund after the release leaves the booking's pending accounts below zero for a moment: a second release, in the
  * same transaction, carries that to the host's available balance, which may go negative and is netted from the next
@@ -21,7 +23,14 @@ import { jobs } from './schema.js';
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 export type LedgerJournalKind = (typeof LEDGER_JOURNAL_KINDS)[number];
 export type LedgerEntry = { account: LedgerAccount; hostId: string | null; amountCents: Cents };
-export type LedgerJournal = { key: string; kind: LedgerJournalKind; bookingId: string | null; entries: LedgerEntry[]; postedAt?: Date };
+export type LedgerJournal = {
+  key: string;
+  kind: LedgerJournalKind;
+  bookingId: string | null;
+  payoutId?: string | null;
+  entries: LedgerEntry[];
+  postedAt?: Date | undefined;
+};
 
 /** The outbox job that releases a booking's share when it is due (the job worker runs it; see `releaseShare`). */
 export const RELEASE_SHARE_JOB = 'release-share';
@@ -42,8 +51,9 @@ export async function postJournal(db: Db, journal: LedgerJournal): Promise<boole
   const [row] = await queryRows<{ posted: boolean }>(
     db,
     sql`with journal as (
-        insert into ledger_journals (key, kind, booking_id, posted_at)
-        values (${journal.key}, ${journal.kind}, ${journal.bookingId}::uuid, coalesce(${journal.postedAt?.toISOString() ?? null}::timestamptz, now()))
+        insert into ledger_journals (key, kind, booking_id, payout_id, posted_at)
+        values (${journal.key}, ${journal.kind}, ${journal.bookingId}::uuid, ${journal.payoutId ?? null}::uuid,
+          coalesce(${journal.postedAt?.toISOString() ?? null}::timestamptz, now()))
         on conflict (key) do nothing
         returning id
       ), entries as (
@@ -166,4 +176,35 @@ export async function releaseShare(db: Db, bookingId: string, key: string = rele
     ]);
     return postJournal(tx, { key, kind: 'release', bookingId, entries });
   });
+}
+
+/** A payout of a host's available balance, from the moment it is written until the provider answers. */
+export type PayoutMoney = { payoutId: string; hostId: string; amountCents: Cents };
+
+/** The journal of each step of a payout: sent (written before the provider is asked), paid, or failed and put back. */
+export function payoutJournal(payout: PayoutMoney, step: 'payout' | 'payout-paid' | 'payout-failed'): LedgerJournal {
+  const [from, to]: [LedgerAccount, LedgerAccount] =
+    step === 'payout' ? ['host_available', 'host_in_transit'] : step === 'payout-paid' ? ['host_in_transit', 'host_paid'] : ['host_in_transit', 'host_available'];
+  return {
+    key: `${step}:${payout.payoutId}`,
+    kind: step,
+    bookingId: null,
+    payoutId: payout.payoutId,
+    entries: [
+      { account: from, hostId: payout.hostId, amountCents: -payout.amountCents },
+      { account: to, hostId: payout.hostId, amountCents: payout.amountCents },
+    ],
+  };
+}
+
+export type HostBalances = { pendingCents: Cents; availableCents: Cents; inTransitCents: Cents; paidCents: Cents };
+
+/** A host's balances, summed from their entries: pending counts the share and the tax not yet released. */
+export async function hostBalances(db: Db, hostId: string): Promise<HostBalances> {
+  const rows = await queryRows<{ account: LedgerAccount; cents: string }>(
+    db,
+    sql`select account, sum(amount_cents) as cents from ledger_entries where host_id = ${hostId} group by account`,
+  );
+  const of = (...accounts: LedgerAccount[]) => rows.filter((r) => accounts.includes(r.account)).reduce((total, r) => total + Number(r.cents), 0);
+  return { pendingCents: of('host_pending', 'host_tax'), availableCents: of('host_available'), inTransitCents: of('host_in_transit'), paidCents: of('host_paid') };
 }

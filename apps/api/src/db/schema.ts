@@ -461,6 +461,38 @@ export const testPaymentIntents = pgTable(
   ],
 );
 
+/**
+ * The built-in processor's bank accounts and transfers (its side of payouts, as Stripe keeps transfers and external
+ * accounts): only the account's last four digits and its test outcome are kept.
+ */
+export const testBankAccounts = pgTable('test_bank_accounts', {
+  id: text('id').primaryKey(),
+  holderName: text('holder_name').notNull(),
+  routingNumber: text('routing_number').notNull(),
+  last4: text('last4').notNull(),
+  /** What a transfer to it does, by Stripe's test account numbers: `paid`, or the failure code. */
+  outcome: text('outcome').notNull(),
+  createdAt: createdAt(),
+});
+
+export const testTransfers = pgTable(
+  'test_transfers',
+  {
+    id: text('id').primaryKey(),
+    destination: text('destination')
+      .notNull()
+      .references(() => testBankAccounts.id, { onDelete: 'restrict' }),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    failureCode: text('failure_code'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('test_transfers_idempotency_key').on(t.idempotencyKey), check('test_transfers_amount_positive', sql`${t.amountCents} > 0`)],
+);
+
 /** Everything that happened to a test intent, named as Stripe's events are; refunds carry their idempotency key. */
 export const testPaymentEvents = pgTable(
   'test_payment_events',
@@ -504,15 +536,81 @@ export const marketplaceFeeRates = pgTable(
  * ('capture:<booking>'), so posting it twice posts it once. Neither journals nor entries are ever changed or removed
  * (triggers refuse it): a mistake is put right by another journal.
  */
-export const LEDGER_JOURNAL_KINDS = ['capture', 'refund', 'release'] as const;
+export const LEDGER_JOURNAL_KINDS = ['capture', 'refund', 'release', 'payout', 'payout-paid', 'payout-failed'] as const;
 export const ledgerJournalKind = pgEnum('ledger_journal_kind', LEDGER_JOURNAL_KINDS);
 /**
  * What an account holds, positive when it holds money for someone: the host's share before and after it is released,
- * the tax collected for the host, the marketplace's two fees. Money from and back to guests is counted from the
- * outside: captures make `guest_payments` negative, refunds make `guest_refunds` positive.
+ * the tax collected for the host, a payout on its way, the marketplace's two fees. Money from and back to guests, and
+ * out to hosts' banks, is counted from the outside: captures make `guest_payments` negative, refunds make
+ * `guest_refunds` positive, payouts that arrived make `host_paid` positive.
  */
-export const LEDGER_ACCOUNTS = ['guest_payments', 'guest_refunds', 'host_pending', 'host_tax', 'host_available', 'platform_guest_fees', 'platform_commissions'] as const;
+export const LEDGER_ACCOUNTS = [
+  'guest_payments',
+  'guest_refunds',
+  'host_pending',
+  'host_tax',
+  'host_available',
+  'platform_guest_fees',
+  'platform_commissions',
+  'host_in_transit',
+  'host_paid',
+] as const;
 export const ledgerAccount = pgEnum('ledger_account', LEDGER_ACCOUNTS);
+
+/**
+ * Where a host is paid: a bank account at the built-in processor (a test account, as Stripe's test mode takes), or a
+ * Stripe Express connected account, ready once its onboarding is complete. One per host; a new one replaces it.
+ */
+export const payoutAccounts = pgTable('payout_accounts', {
+  hostId: text('host_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  provider: text('provider').notNull(),
+  /** The provider's id of the account: `ba_…` at the built-in processor, `acct_…` at Stripe. */
+  accountRef: text('account_ref').notNull(),
+  holderName: text('holder_name').notNull(),
+  /** The bank account's last four digits, when the provider tells them. */
+  last4: text('last4'),
+  /** Payouts can be sent (Stripe: the account's onboarding is complete). */
+  ready: boolean('ready').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One payout of a host's whole available balance, at most one per host and day (`as_of`): written with its journal
+ * before the provider is asked, so a crash between the two is finished by the next run with the same idempotency key.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostId: text('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    status: text('status').$type<'sending' | 'paid' | 'failed'>().notNull().default('sending'),
+    provider: text('provider').notNull(),
+    accountRef: text('account_ref').notNull(),
+    /** The last four digits of the bank account it went to, when the provider told them. */
+    last4: text('last4'),
+    /** The provider's transfer, once it answered. */
+    transferId: text('transfer_id'),
+    failureCode: text('failure_code'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payouts_host_day_key').on(t.hostId, t.asOf),
+    check('payouts_amount_positive', sql`${t.amountCents} > 0`),
+    check('payouts_status', sql`${t.status} in ('sending', 'paid', 'failed')`),
+    // A host's payouts, newest first (the Payouts and Earnings pages).
+    index('payouts_host_idx').on(t.hostId, t.createdAt.desc()),
+    // What a run must finish: payouts sent to the provider and not yet answered.
+    index('payouts_sending_idx').on(t.createdAt).where(sql`${t.status} = 'sending'`),
+  ],
+);
 
 export const ledgerJournals = pgTable(
   'ledger_journals',
@@ -521,10 +619,12 @@ export const ledgerJournals = pgTable(
     key: text('key').notNull(),
     kind: ledgerJournalKind('kind').notNull(),
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
+    payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
     postedAt: timestamp('posted_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('ledger_journals_key').on(t.key),
+    index('ledger_journals_payout_idx').on(t.payoutId),
     // A booking's journals: what is pending for it when its share is released.
     index('ledger_journals_booking_idx').on(t.bookingId),
     // The finance figures by month.
@@ -551,7 +651,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_amount_not_zero', sql`${t.amountCents} <> 0`),
     check(
       'ledger_entries_host_accounts',
-      sql`(${t.account} in ('host_pending', 'host_tax', 'host_available')) = (${t.hostId} is not null)`,
+      sql`(${t.account}::text in ('host_pending', 'host_tax', 'host_available', 'host_in_transit', 'host_paid')) = (${t.hostId} is not null)`,
     ),
   ],
 );

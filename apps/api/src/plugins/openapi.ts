@@ -38,6 +38,7 @@ const TAGS: Record<string, string> = {
   'my-listings': 'Rooms',
   uploads: 'Uploads',
   admin: 'Fees',
+  payouts: 'Payouts',
   user: 'Users',
   users: 'Users',
   booking: 'Bookings',

@@ -6,8 +6,13 @@ import type pg from 'pg';
  * prove the code waits for it. These helpers read the wait from the server (pg_blocking_pids), not from a clock.
  */
 
-/** How many sessions are waiting, right now, for a lock `holder`'s session holds. */
+/**
+ * How many sessions are waiting, right now, for a lock `holder`'s session holds. The holder is usually inside a
+ * transaction, where PostgreSQL keeps the first reading of pg_stat_activity for the whole transaction: the snapshot is
+ * cleared first, or a session that began waiting after the first question would never be seen.
+ */
 export async function sessionsBlockedBy(holder: pg.Client): Promise<number> {
+  await holder.query('select pg_stat_clear_snapshot()');
   const { rows } = await holder.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))');
   return rows[0]!.n;
 }

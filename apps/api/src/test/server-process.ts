@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { outboxDir } from '../integrations/mail/mailer.js';
 
 const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
-const setRoleEntry = fileURLToPath(new URL('../cli/set-role.ts', import.meta.url));
+/** The operator commands (`npm run set-role`, `npm run payouts`), by name. */
+const OPERATOR_COMMANDS = {
+  'set-role': fileURLToPath(new URL('../cli/set-role.ts', import.meta.url)),
+  payouts: fileURLToPath(new URL('../cli/payouts.ts', import.meta.url)),
+} as const;
 
 export async function freePort(): Promise<number> {
   const probe = createServer();
@@ -57,17 +61,23 @@ export async function startServer(env: Record<string, string>, { nodeArgs = [] }
   };
 }
 
-/** Runs `npm run set-role` as an operator would; answers its exit code and what it printed. */
-export async function runSetRole(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', setRoleEntry, ...args], {
+/** Starts an operator command (`npm run <name> -- <args>`) as an operator would; what it prints is collected. */
+export function spawnOperatorCommand(name: keyof typeof OPERATOR_COMMANDS, args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', OPERATOR_COMMANDS[name], ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  return { child, output: () => output };
+}
+
+/** Runs an operator command to its end; answers its exit code and what it printed. */
+export async function runOperatorCommand(name: keyof typeof OPERATOR_COMMANDS, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const { child, output } = spawnOperatorCommand(name, args, env);
   const [code] = await once(child, 'exit');
-  return { code: code as number | null, output };
+  return { code: code as number | null, output: output() };
 }
 
 /**

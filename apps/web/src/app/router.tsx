@@ -35,6 +35,7 @@ const HostCalendarRoute = lazyPage(() => import('./routes/dashboard/host-calenda
 const ListingPricingRoute = lazyPage(() => import('./routes/dashboard/listing-pricing'), 'ListingPricingRoute');
 const ManageUsersRoute = lazyPage(() => import('./routes/dashboard/manage-users'), 'ManageUsersRoute');
 const MarketplaceFeesRoute = lazyPage(() => import('./routes/dashboard/fees'), 'MarketplaceFeesRoute');
+const PayoutsRoute = lazyPage(() => import('./routes/dashboard/payouts'), 'PayoutsRoute');
 const MyBookingsRoute = lazyPage(() => import('./routes/dashboard/my-bookings'), 'MyBookingsRoute');
 const ManageBookingsRoute = lazyPage(() => import('./routes/dashboard/manage-bookings'), 'ManageBookingsRoute');
 const MessagesRoute = lazyPage(() => import('./routes/dashboard/messages'), 'MessagesRoute');
@@ -115,6 +116,7 @@ export const routes: RouteObject[] = [
               { path: APP_PATHS.marketplaceFees, element: forRole('marketplaceFees', MarketplaceFeesRoute) },
               { path: APP_PATHS.myBookings, element: <MyBookingsRoute /> },
               { path: APP_PATHS.manageBookings, element: forRole('manageBookings', ManageBookingsRoute) },
+              { path: APP_PATHS.payouts, element: forRole('payouts', PayoutsRoute) },
               { path: APP_PATHS.messages, element: <MessagesRoute /> },
               { path: APP_PATHS.profile, element: <ProfileRoute /> },
               // Any signed-in user may open a trip; the API answers only the stay's guest and host.

@@ -289,3 +289,28 @@ export function reviewHiddenMail(
     ['The reason given:', ...details.reason.split(/\r\n|\r|\n/)],
   ]);
 }
+
+/** What the payout mails say: the amount, the day it was made for and the account's last digits. */
+export type PayoutMailDetails = { amountCents: number; asOf: IsoDate; last4: string | null };
+
+function accountText(last4: string | null): string {
+  return last4 ? `your bank account ending in ${last4}` : 'your payout account';
+}
+
+/** To a host whose payout was sent. */
+export function payoutSentMail(host: { name: string; email: string }, payout: PayoutMailDetails, publicUrl: string): MailMessage {
+  return mail(host.email, `Your payout of ${formatMoney(payout.amountCents)} is on its way`, greeting(host.name), [
+    [`We sent ${formatMoney(payout.amountCents)} to ${accountText(payout.last4)}: your earnings available on ${formatIsoDate(payout.asOf)}.`],
+    ['Banks usually show a payout within two business days. Every payout and the stays it covers are on your Payouts page:'],
+    { url: `${publicUrl}${APP_PATHS.payouts}`, label: 'Open Payouts' },
+  ]);
+}
+
+/** To a host whose payout failed: the reason as the bank gave it, and that the money waits for the next payout. */
+export function payoutFailedMail(host: { name: string; email: string }, payout: PayoutMailDetails, reason: string, publicUrl: string): MailMessage {
+  return mail(host.email, `Your payout of ${formatMoney(payout.amountCents)} could not be sent`, greeting(host.name), [
+    [`We could not send ${formatMoney(payout.amountCents)} to ${accountText(payout.last4)}. ${reason}`],
+    ['The money is safe: it is back in your available balance, and the next daily payout sends it again.'],
+    { url: `${publicUrl}${APP_PATHS.payouts}`, label: 'Check your payout details' },
+  ]);
+}

@@ -1,4 +1,4 @@
-import type { PaymentConfig, PaymentProviderName } from '@staybook/domain';
+import type { BankAccountInput, PaymentConfig, PaymentProviderName } from '@staybook/domain';
 
 /**
  * One interface in front of every card processor: the built-in test-mode processor (the default,
@@ -46,6 +46,18 @@ export type ProviderIntent = {
 
 export type ProviderRefund = { id: string; amountCents: number; status: 'succeeded' | 'pending' | 'failed' };
 
+/**
+ * Money sent from the platform's balance to a host's payout destination (Stripe: a transfer to a connected account;
+ * the built-in processor: a transfer to a test bank account). `failed` carries the reason, as Stripe names it.
+ */
+export type ProviderTransfer = {
+  id: string;
+  amountCents: number;
+  destination: string;
+  status: 'paid' | 'failed';
+  failureCode: string | null;
+};
+
 /** A verified provider event (Stripe webhooks). */
 export type PaymentEvent = { id: string; type: string; intentId: string | null };
 
@@ -82,6 +94,16 @@ export interface PaymentProvider {
   cancelIntent(id: string, idempotencyKey: string): Promise<ProviderIntent>;
   /** Refunds a captured payment, in full without `amountCents`. The same key never refunds twice. */
   refund(input: { intentId: string; amountCents?: number; idempotencyKey: string }): Promise<ProviderRefund>;
+  /**
+   * Pays a host: `amountCents` to their payout destination. The same key answers the transfer it made the first time
+   * (with the same parameters), never a second one: a payout retried after a crash pays once.
+   */
+  transfer(input: { amountCents: number; currency: 'usd'; destination: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<ProviderTransfer>;
+  /**
+   * Adds a host's bank account to pay out to, checked as the provider's test mode checks one. Only the built-in
+   * processor takes bank accounts itself; with Stripe a host enters them in Stripe's own onboarding.
+   */
+  createBankAccount?(input: BankAccountInput): Promise<{ id: string; last4: string }>;
   /**
    * Verifies a webhook's signature on the raw body and answers the event; throws when the signature
    * does not match. Only providers that send webhooks implement it.

@@ -189,6 +189,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { id: refund.id, amountCents: refund.amount, status: toRefundStatus(refund.status) };
     },
 
+    // Separate charges and transfers: the platform's balance to the host's connected account (decision 049).
+    async transfer({ amountCents, currency, destination, idempotencyKey, metadata }) {
+      const transfer = await stripeCall(() => stripe.transfers.create({ amount: amountCents, currency, destination, metadata }, { idempotencyKey }));
+      const to = typeof transfer.destination === 'string' ? transfer.destination : (transfer.destination?.id ?? destination);
+      return { id: transfer.id, amountCents: transfer.amount, destination: to, status: 'paid', failureCode: null };
+    },
+
     parseWebhook(rawBody: Buffer, signatureHeader: string): PaymentEvent {
       if (!webhookSecret) {
         throw new PaymentProviderError('Stripe events cannot be verified: STRIPE_WEBHOOK_SECRET is not set.', 'webhook_secret_missing');

@@ -1,17 +1,20 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
+  bankAccountInputSchema,
   CARD_ERROR_MESSAGES,
   cardBrand,
   cardDigits,
   checkCardInput,
+  TEST_BANK_ACCOUNT_OUTCOMES,
   TEST_CARD_OUTCOMES,
+  type BankAccountInput,
   type CardErrorCode,
   type CardInput,
   type PaymentConfig,
 } from '@staybook/domain';
 import { preparedStatement, queryNamed, withTransaction, type Db } from '../../db/client.js';
-import { testPaymentEvents, testPaymentIntents } from '../../db/schema.js';
+import { testBankAccounts, testPaymentEvents, testPaymentIntents, testTransfers } from '../../db/schema.js';
 import { CardError, ConflictError, NotFoundError } from '../../errors.js';
 import {
   PaymentProviderError,
@@ -19,6 +22,7 @@ import {
   type PaymentProvider,
   type ProviderIntent,
   type ProviderRefund,
+  type ProviderTransfer,
   type StayMetadata,
 } from './payment-provider.js';
 
@@ -218,6 +222,57 @@ export class TestPaymentProcessor implements PaymentProvider {
       const eventId = await this.recordEvent(tx, row.id, 'charge.refunded', amount, input.idempotencyKey);
       return { id: eventId, amountCents: amount, status: 'succeeded' as const };
     });
+  }
+
+  /**
+   * A host's bank account for payouts, checked as Stripe's test mode checks one (the test routing number and
+   * Stripe's test account numbers, packages/domain/src/payouts.ts). Only the last four digits are kept, with what a
+   * payout to the account does.
+   */
+  async createBankAccount(input: BankAccountInput): Promise<{ id: string; last4: string }> {
+    const account = bankAccountInputSchema.parse(input);
+    const id = newId('ba_test_');
+    const last4 = account.accountNumber.slice(-4);
+    await this.db.insert(testBankAccounts).values({
+      id,
+      holderName: account.holderName,
+      routingNumber: account.routingNumber,
+      last4,
+      outcome: TEST_BANK_ACCOUNT_OUTCOMES[account.accountNumber]!,
+    });
+    return { id, last4 };
+  }
+
+  async transfer(input: { amountCents: number; currency: 'usd'; destination: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<ProviderTransfer> {
+    if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+      throw new PaymentProviderError('Invalid positive integer', 'parameter_invalid_integer');
+    }
+    const [destination] = await this.db.select().from(testBankAccounts).where(eq(testBankAccounts.id, input.destination));
+    if (!destination) throw new PaymentProviderError(`No such destination: '${input.destination}'`, 'resource_missing');
+    const paid = destination.outcome === 'paid';
+    const [made] = await this.db
+      .insert(testTransfers)
+      .values({
+        id: newId('tr_test_'),
+        destination: destination.id,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        status: paid ? 'paid' : 'failed',
+        failureCode: paid ? null : destination.outcome,
+        metadata: input.metadata,
+        idempotencyKey: input.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: testTransfers.idempotencyKey })
+      .returning();
+    // The same key again: the transfer it made then, provided it asks for the same thing.
+    const row = made ?? (await this.db.select().from(testTransfers).where(eq(testTransfers.idempotencyKey, input.idempotencyKey)))[0]!;
+    if (row.amountCents !== input.amountCents || row.destination !== input.destination) {
+      throw new PaymentProviderError(
+        'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        'idempotency_key_in_use',
+      );
+    }
+    return { id: row.id, amountCents: row.amountCents, destination: row.destination, status: row.status === 'paid' ? 'paid' : 'failed', failureCode: row.failureCode };
   }
 
   /**

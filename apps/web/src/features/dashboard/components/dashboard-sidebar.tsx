@@ -11,6 +11,7 @@ import {
   LuHourglass,
   LuHouse,
   LuHousePlus,
+  LuLandmark,
   LuLogOut,
   LuMessageSquare,
   LuPercent,
@@ -41,6 +42,7 @@ const ROLE_ENTRIES: readonly { capability: Capability; to: string; icon: IconTyp
   // The host calendar: whoever may open My Listings, beside it.
   { capability: 'hostCalendar', to: ACCESS.hostCalendar.path, icon: LuCalendarDays, label: 'Calendar' },
   { capability: 'manageBookings', to: ACCESS.manageBookings.path, icon: LuCalendarCog, label: 'Manage Bookings' },
+  { capability: 'payouts', to: ACCESS.payouts.path, icon: LuLandmark, label: 'Payouts' },
   { capability: 'myBookings', to: ACCESS.myBookings.path, icon: LuCalendarCheck, label: 'My Bookings' },
   { capability: 'messages', to: ACCESS.messages.path, icon: LuMessageSquare, label: 'Messages', badge: UnreadBadge },
   { capability: 'manageUsers', to: ACCESS.manageUsers.path, icon: LuUserCog, label: 'Manage Users', badge: HostRequestBadge },

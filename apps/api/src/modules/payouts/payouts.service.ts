@@ -1,0 +1,69 @@
+/*
+ * A host's side of payouts: where they are paid (a bank account at the built-in processor), what they hold (their
+ * balances, from the ledger) and their payouts, newest first. The run that pays them is payout-run.ts.
+ */
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { payoutFailureMessage, type BankAccountInput, type Payout, type PayoutsPage } from '@staybook/domain';
+import type { Db } from '../../db/client.js';
+import { hostBalances } from '../../db/ledger.js';
+import { payoutAccounts, payouts } from '../../db/schema.js';
+import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor.js';
+import { ConflictError } from '../../errors.js';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.js';
+
+export type PayoutsDeps = { db: Db; payments: PaymentProvider };
+
+/** The Payouts page of a host: their account, balances and one page of payouts. */
+export async function payoutsPage({ db, payments }: PayoutsDeps, hostId: string, { cursor, limit }: { cursor?: string | undefined; limit: number }): Promise<PayoutsPage> {
+  const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.hostId, hostId));
+  const after = cursor ? decodeTimeCursor(cursor) : null;
+  const rows = await db
+    .select()
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.hostId, hostId),
+        after ? or(lt(payouts.createdAt, new Date(after.at)), and(eq(payouts.createdAt, new Date(after.at)), lt(payouts.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    // An account of another provider (the marketplace moved to Stripe) cannot be paid to: the host sets up again.
+    account: account && account.provider === payments.name ? { holderName: account.holderName, last4: account.last4, ready: account.ready } : null,
+    setup: payments.createBankAccount ? 'bank-account' : 'stripe-onboarding',
+    balances: await hostBalances(db, hostId),
+    payouts: page.map(toPayout),
+    nextCursor: rows.length > limit && last ? encodeTimeCursor({ at: last.createdAt.toISOString(), id: last.id }) : null,
+  };
+}
+
+function toPayout(row: typeof payouts.$inferSelect): Payout {
+  return {
+    id: row.id,
+    asOf: row.asOf,
+    createdAt: row.createdAt.toISOString(),
+    amountCents: row.amountCents,
+    status: row.status,
+    failureMessage: row.status === 'failed' ? payoutFailureMessage(row.failureCode) : null,
+    last4: row.last4,
+  };
+}
+
+/**
+ * Sets the bank account a host is paid to (the built-in processor): the processor checks it and keeps only its last
+ * four digits; the host's earlier account, if any, is replaced. Payouts already sent keep the account they went to.
+ */
+export async function setBankAccount({ db, payments }: PayoutsDeps, hostId: string, input: BankAccountInput): Promise<void> {
+  if (!payments.createBankAccount) {
+    throw new ConflictError('This marketplace pays hosts through Stripe, where bank accounts are entered in Stripe’s own setup, which is not available yet.');
+  }
+  const bank = await payments.createBankAccount(input);
+  const values = { provider: payments.name, accountRef: bank.id, holderName: input.holderName.trim(), last4: bank.last4, ready: true };
+  await db
+    .insert(payoutAccounts)
+    .values({ hostId, ...values })
+    .onConflictDoUpdate({ target: payoutAccounts.hostId, set: { ...values, updatedAt: sql`now()` } });
+}

@@ -1,0 +1,54 @@
+import { formatIsoDate } from '@staybook/domain/dates';
+import { formatMoney } from '@staybook/domain/money';
+import { PAYOUT_STATUS_LABELS, type Payout } from '@staybook/domain/payouts';
+import { Button } from '../../../components/button';
+import { Table, type Column } from '../../../components/data-table';
+
+const COLUMNS: readonly Column<Payout>[] = [
+  { header: 'Date', cell: (payout) => <time dateTime={payout.asOf}>{formatIsoDate(payout.asOf)}</time>, className: 'whitespace-nowrap' },
+  { header: 'Amount', cell: (payout) => formatMoney(payout.amountCents), className: 'whitespace-nowrap' },
+  {
+    header: 'Status',
+    cell: (payout) => (
+      <div className="flex flex-col gap-1">
+        <span className={payout.status === 'failed' ? 'font-semibold text-rose-700' : ''}>{PAYOUT_STATUS_LABELS[payout.status]}</span>
+        {payout.failureMessage && <span className="max-w-sm text-neutral-600">{payout.failureMessage}</span>}
+      </div>
+    ),
+  },
+  { header: 'Bank account', cell: (payout) => (payout.last4 ? `…${payout.last4}` : '—') },
+];
+
+interface PayoutHistoryProps {
+  payouts: readonly Payout[];
+  /** 'Show more' asks for the next page while there is one; `loadError` says why the last ask failed. */
+  more: { hasMore: boolean; loading: boolean; loadError: string | null; load: () => void };
+}
+
+/** The host's payouts, newest first, a page at a time; before the first, when it will come. */
+export function PayoutHistory({ payouts, more }: PayoutHistoryProps) {
+  return (
+    <section aria-labelledby="payout-history-heading" className="flex flex-col gap-3">
+      <h2 id="payout-history-heading" className="text-lg font-semibold text-neutral-900">
+        Payout history
+      </h2>
+      {payouts.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-neutral-300 bg-neutral-50 px-6 py-8 text-center text-neutral-600">
+          No payouts yet. Your first payout is sent the day after your first guest checks in.
+        </p>
+      ) : (
+        <Table label="Payout history" columns={COLUMNS} rows={payouts} rowKey={(payout) => payout.id} />
+      )}
+      {more.loadError !== null && (
+        <p role="alert" className="text-center text-rose-600">
+          {more.loadError}
+        </p>
+      )}
+      {more.hasMore && (
+        <Button variant="outline" className="self-center" pending={more.loading} onClick={more.load}>
+          Show more
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { LoadError } from '../../../components/load-error';
+import { Loader } from '../../../components/loader';
+import { errorMessage } from '../../../lib/form-errors';
+import { usePayouts } from '../api/use-payouts';
+import { BalanceCards } from './balance-cards';
+import { BankAccountSection } from './bank-account-section';
+import { PayoutHistory } from './payout-history';
+
+/**
+ * A host's payouts (decision 049): what they hold, the bank account they are paid to, and what was paid when. The
+ * account and balances are the first page's; later pages add older payouts.
+ */
+export function PayoutsPage() {
+  const payouts = usePayouts();
+  const { data, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = payouts;
+
+  if (payouts.isPending) return <Loader size="short" />;
+  const [first] = data?.pages ?? [];
+  if (!data || !first) return <LoadError what="Your payouts" error={error} onRetry={() => void payouts.refetch()} />;
+
+  return (
+    <div className="flex flex-col gap-8">
+      <BalanceCards balances={first.balances} />
+      <BankAccountSection account={first.account} setup={first.setup} />
+      <PayoutHistory
+        payouts={data.pages.flatMap((page) => page.payouts)}
+        more={{
+          hasMore: hasNextPage,
+          loading: isFetchingNextPage,
+          loadError: isFetchNextPageError ? errorMessage(error) : null,
+          load: () => void fetchNextPage(),
+        }}
+      />
+    </div>
+  );
+}

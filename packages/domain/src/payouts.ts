@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { pageLimitSchema } from './pages.js';
+
+/*
+ * Payouts to hosts (docs/decisions/049-marketplace-money.md): where a host is paid, their balances and their payouts.
+ * With the built-in processor a host enters a bank account, checked as Stripe's test mode checks one: the test routing
+ * number and Stripe's test account numbers, each of which makes a payout succeed or fail in its own way.
+ */
+
+/** Stripe's test routing number: the only one its test mode (and the built-in processor) takes. */
+export const TEST_ROUTING_NUMBER = '110000000';
+
+/** Why a payout failed, as Stripe names it. */
+export const PAYOUT_FAILURE_CODES = ['no_account', 'account_closed', 'insufficient_funds', 'debit_not_authorized', 'invalid_currency'] as const;
+export type PayoutFailureCode = (typeof PAYOUT_FAILURE_CODES)[number];
+
+/** Stripe's test account numbers and what a payout to each does. */
+export const TEST_BANK_ACCOUNT_OUTCOMES: Readonly<Record<string, 'paid' | PayoutFailureCode>> = {
+  '000123456789': 'paid',
+  '000111111116': 'no_account',
+  '000111111113': 'account_closed',
+  '000222222227': 'insufficient_funds',
+  '000333333335': 'debit_not_authorized',
+  '000444444440': 'invalid_currency',
+};
+
+/** What a host reads about a failed payout (and what to do). */
+export const PAYOUT_FAILURE_MESSAGES: Record<PayoutFailureCode, string> = {
+  no_account: 'The bank could not find an account with these details. Please check the account and routing numbers.',
+  account_closed: 'The bank account has been closed. Please add another account.',
+  insufficient_funds: 'The payout could not be sent just now. We will try again with the next payout.',
+  debit_not_authorized: 'The bank refused this payout. Please ask your bank, or add another account.',
+  invalid_currency: 'The bank cannot take payouts in this currency. Please add another account.',
+};
+
+/** A failure code as a host reads it; a code the product does not know reads as a general failure. */
+export function payoutFailureMessage(code: string | null): string {
+  return code !== null && Object.hasOwn(PAYOUT_FAILURE_MESSAGES, code)
+    ? PAYOUT_FAILURE_MESSAGES[code as PayoutFailureCode]
+    : 'The payout could not be sent. Please check your bank account.';
+}
+
+/** What the Payouts page sends to set the host's bank account (built-in processor). */
+export const bankAccountInputSchema = z.object({
+  holderName: z.string().trim().min(1, 'Please enter the account holder’s name').max(100, 'The name can be at most 100 characters'),
+  routingNumber: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{9}$/, 'A routing number has 9 digits')
+    .refine((value) => value === TEST_ROUTING_NUMBER, `In test mode, use the test routing number ${TEST_ROUTING_NUMBER}`),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{4,17}$/, 'An account number has 4 to 17 digits')
+    .refine((value) => Object.hasOwn(TEST_BANK_ACCOUNT_OUTCOMES, value), 'In test mode, use one of Stripe’s test account numbers, such as 000123456789'),
+});
+export type BankAccountInput = z.input<typeof bankAccountInputSchema>;
+
+export const PAYOUT_STATUSES = ['sending', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { sending: 'On its way', paid: 'Paid', failed: 'Failed' };
+
+export const payoutSchema = z.object({
+  id: z.string(),
+  /** The day the payout was made for. */
+  asOf: z.iso.date(),
+  createdAt: z.iso.datetime({ offset: true }),
+  amountCents: z.int(),
+  status: z.enum(PAYOUT_STATUSES),
+  /** For a failed payout, what the host reads. */
+  failureMessage: z.string().nullable(),
+  /** The bank account's last four digits it was sent to, when known. */
+  last4: z.string().nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+export const PAYOUTS_PAGE_SIZE = 20;
+
+export const listPayoutsQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: pageLimitSchema(PAYOUTS_PAGE_SIZE),
+});
+
+/** `GET /api/payouts`: where the host is paid, what they hold, and their payouts, newest first. */
+export const payoutsPageSchema = z.object({
+  account: z
+    .object({
+      holderName: z.string(),
+      last4: z.string().nullable(),
+      ready: z.boolean(),
+    })
+    .nullable(),
+  /** How a host sets up payouts here: a bank account (built-in processor) or Stripe's onboarding. */
+  setup: z.enum(['bank-account', 'stripe-onboarding']),
+  balances: z.object({
+    /** Shares of stays not yet 24 hours past check-in, with their tax. */
+    pendingCents: z.int(),
+    /** Ready for the next payout; below zero when a refund came after a payout, taken from the next one. */
+    availableCents: z.int(),
+    /** Payouts sent and not yet confirmed. */
+    inTransitCents: z.int(),
+    paidCents: z.int(),
+  }),
+  payouts: z.array(payoutSchema),
+  nextCursor: z.string().nullable(),
+});
+export type PayoutsPage = z.infer<typeof payoutsPageSchema>;
