@@ -64,12 +64,17 @@ export function refundMoney(lines: readonly QuoteLine[], totalCents: Cents, refu
   return parts(refundedCents, taxCents, serviceFeeCents, whole.commissionCents - commissionOn(keptCharges, commissionBp));
 }
 
-/** What the host is paid for a stay that kept `keptCents` of its price: their share and the tax, after commission. */
-export function hostPayoutOf(lines: readonly QuoteLine[], totalCents: Cents, keptCents: Cents, commissionBp: number): { commissionCents: Cents; payoutCents: Cents } {
+/** The parts of what a stay kept of its price (`keptCents`): the whole less what was refunded. */
+export function keptMoney(lines: readonly QuoteLine[], totalCents: Cents, keptCents: Cents, commissionBp: number): StayMoney {
   const whole = stayMoney(lines, totalCents, commissionBp);
   const back = refundMoney(lines, totalCents, totalCents - keptCents, commissionBp);
-  return {
-    commissionCents: whole.commissionCents - back.commissionCents,
-    payoutCents: whole.hostShareCents - back.hostShareCents + whole.taxCents - back.taxCents,
-  };
+  const taxCents = whole.taxCents - back.taxCents;
+  const serviceFeeCents = whole.serviceFeeCents - back.serviceFeeCents;
+  return parts(whole.totalCents - back.totalCents, taxCents, serviceFeeCents, whole.commissionCents - back.commissionCents);
+}
+
+/** What the host is paid for a stay that kept `keptCents` of its price: their share and the tax, after commission. */
+export function hostPayoutOf(lines: readonly QuoteLine[], totalCents: Cents, keptCents: Cents, commissionBp: number): { commissionCents: Cents; payoutCents: Cents } {
+  const kept = keptMoney(lines, totalCents, keptCents, commissionBp);
+  return { commissionCents: kept.commissionCents, payoutCents: kept.hostShareCents + kept.taxCents };
 }

@@ -60,5 +60,13 @@ export const tripSchema = z.object({
     .nullable(),
   /** The other side of the stay: the host for the guest, the guest for the host. */
   otherParty: z.object({ name: z.string(), image: z.string().nullable() }),
+  /**
+   * For the room's host (null for the guest): of what the stay kept, the marketplace's service fee (the guest paid it
+   * on top) and commission (at the rate the stay was booked with), and what is paid to the host: their share and the
+   * tax they remit (docs/decisions/049-marketplace-money.md).
+   */
+  earnings: z
+    .object({ keptCents: z.int(), serviceFeeCents: z.int(), commissionBp: z.int(), commissionCents: z.int(), payoutCents: z.int() })
+    .nullable(),
 });
 export type Trip = z.infer<typeof tripSchema>;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { partyOf, refundedLines, todayIn, type IsoDate, type Trip, type TripPaymentStatus } from '@staybook/domain';
+import { keptMoney, partyOf, refundedLines, todayIn, type IsoDate, type Trip, type TripPaymentStatus } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { bookings, payments, rooms } from '../../db/schema.js';
 import { NotFoundError } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
-import { findBookingRow, reviewedBookings, toBooking } from './bookings.queries.js';
+import { findBookingRow, reviewedBookings, toBooking, type BookingRow } from './bookings.queries.js';
 import { refundNow } from './cancel-booking.js';
 
 /** Anyone but the two parties hears this, admins included, so that booking ids cannot be probed. */
@@ -78,5 +78,18 @@ export async function getTrip(db: Db, { actor, bookingId, today: fixedToday }: {
     policy: row.cancellationPolicy,
     refundIfCancelledToday: refund && { refundCents: refund.refundCents, totalCents: refund.totalCents, share: refund.share },
     otherParty: { name: other.name, image: other.image },
+    earnings: viewerRole === 'host' ? hostEarnings(row, captured ? booking.keptCents : 0) : null,
+  };
+}
+
+/** What the stay pays its host, of what it kept (nothing for a stay whose payment was never collected). */
+function hostEarnings(row: BookingRow, keptCents: number): Trip['earnings'] {
+  const kept = keptMoney(row.priceLines, row.totalCents, keptCents, row.hostCommissionBp);
+  return {
+    keptCents: kept.totalCents,
+    serviceFeeCents: kept.serviceFeeCents,
+    commissionBp: row.hostCommissionBp,
+    commissionCents: kept.commissionCents,
+    payoutCents: kept.hostShareCents + kept.taxCents,
   };
 }

@@ -46,6 +46,23 @@ describe.each(TEST_DATABASE_KINDS)('trip pages on %s', (kind) => {
     return row!.image;
   }
 
+  it('shows the host, and only the host, what the stay pays them after the fee and commission it was booked with', async () => {
+    const put = await t.call('PUT', '/api/admin/fees', { as: admin, body: { guestFeePercent: '10', hostCommissionPercent: '3' } });
+    expect(put.statusCode, put.body).toBe(200);
+    const room = await insertRoom(t.database.db, { hostId: host.id, availableFrom: day(1), availableTo: day(60), priceCents: 10_000, cleaningFeeCents: 2_000, taxRateBp: 1_000, cancellationPolicy: 'moderate' });
+    const booked = await bookStay(t, guest, { roomId: room.id, from: day(20), to: day(22) });
+    // Later rates never apply to it.
+    await t.call('PUT', '/api/admin/fees', { as: admin, body: { guestFeePercent: '0', hostCommissionPercent: '20' } });
+    // $220 charged by the host, $22 tax, $22 service fee; 3% of $220 is $6.60.
+    const forHost = tripSchema.parse((await tripOf(booked._id, host)).json());
+    expect(forHost.earnings).toEqual({ keptCents: 26_400, serviceFeeCents: 2_200, commissionBp: 300, commissionCents: 660, payoutCents: 22_000 - 660 + 2_200 });
+    expect(tripSchema.parse((await tripOf(booked._id, guest)).json()).earnings).toBeNull();
+    // Cancelled by the guest well ahead: all back, nothing earned.
+    expect((await t.call('DELETE', `/api/booking/${booked._id}`, { as: guest })).statusCode).toBe(200);
+    expect(tripSchema.parse((await tripOf(booked._id, host)).json()).earnings).toEqual({ keptCents: 0, serviceFeeCents: 0, commissionBp: 300, commissionCents: 0, payoutCents: 0 });
+    await t.call('PUT', '/api/admin/fees', { as: admin, body: { guestFeePercent: '0', hostCommissionPercent: '0' } });
+  });
+
   it("shows the guest their stay, the host as the other party and the policy's refund for a guest's cancellation", async () => {
     const res = await tripOf(stay._id, guest);
     expect(res.statusCode, res.body).toBe(200);

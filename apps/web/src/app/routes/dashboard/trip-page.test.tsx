@@ -34,6 +34,7 @@ function tripFor(viewerRole: Trip['viewerRole'], overrides: Partial<Trip> = {}):
     refundIfCancelledToday:
       viewerRole === 'guest' ? { share: 'half', refundCents: 12_345, totalCents: 24_690 } : { share: 'full', refundCents: 24_690, totalCents: 24_690 },
     otherParty: viewerRole === 'guest' ? { name: 'Hana Host', image: null } : { name: 'Gus Guest', image: null },
+    earnings: viewerRole === 'guest' ? null : { keptCents: 24_690, serviceFeeCents: 0, commissionBp: 300, commissionCents: 741, payoutCents: 23_949 },
     ...overrides,
   };
 }
@@ -96,6 +97,24 @@ describe('the trip page', () => {
     expect(within(screen.getByRole('region', { name: 'Your guest' })).getByText('Gus Guest')).toBeTruthy();
     expect(screen.getByText("If you cancel today: $246.90 refunded of $246.90 (a host's cancellation refunds the guest in full)")).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Manage Bookings' }).getAttribute('href')).toBe('/dashboard/manage-bookings');
+  });
+
+  it('shows a host what the stay pays them after the marketplace’s commission, and a guest nothing of it', () => {
+    renderWithQueries(<TripPage trip={tripFor('host')} />);
+    const earnings = screen.getByRole('region', { name: 'Your earnings' });
+    const rows = within(earnings)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    // No service fee on this marketplace: no line for it.
+    expect(rows).toEqual([
+      ['Paid by the guest', '$246.90'],
+      ['Commission (3%)', '−$7.41'],
+      ['Your payout', '$239.49'],
+    ]);
+    expect(within(earnings).getByRole('link', { name: 'Payouts' }).getAttribute('href')).toBe('/dashboard/payouts');
+    cleanup();
+    renderWithQueries(<TripPage trip={tripFor('guest')} />);
+    expect(screen.queryByRole('region', { name: 'Your earnings' })).toBeNull();
   });
 
   it('leads back to Messages when opened from there, also on coming back from the receipt', async () => {

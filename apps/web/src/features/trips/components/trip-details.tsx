@@ -1,8 +1,9 @@
-import { roomPath, tripOpenedFrom, tripReceiptPath } from '@staybook/domain/app-routes';
+import { APP_PATHS, roomPath, tripOpenedFrom, tripReceiptPath } from '@staybook/domain/app-routes';
 import { CANCELLATION_POLICY_LABELS, CANCELLATION_POLICY_TEXTS } from '@staybook/domain/cancellation';
 import { formatIsoDate, formatMoment } from '@staybook/domain/dates';
 import { imageAtWidth, imageSrcSet } from '@staybook/domain/images';
 import { formatMoney } from '@staybook/domain/money';
+import { formatRate } from '@staybook/domain/quote';
 import { countOf } from '@staybook/domain/text';
 import type { Trip } from '@staybook/domain/trips';
 import { useId, useState, type ReactNode } from 'react';
@@ -119,6 +120,24 @@ export function TripDetails({ trip, reviews, messages }: { trip: Trip; reviews: 
             <Fact term="Status" value={PAYMENT_STATUS_LABELS[trip.payment.status]} />
           </dl>
         </TripSection>
+
+        {trip.earnings && (
+          <TripSection title="Your earnings">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+              <Fact term={booking.status === 'cancelled' ? 'Kept after the refund' : 'Paid by the guest'} value={formatMoney(trip.earnings.keptCents)} />
+              {/* A fee the marketplace does not charge is not a line. */}
+              {trip.earnings.serviceFeeCents > 0 && <Fact term="Service fee (to StayBook)" value={`−${formatMoney(trip.earnings.serviceFeeCents)}`} />}
+              {trip.earnings.commissionBp > 0 && (
+                <Fact term={`Commission (${formatRate(trip.earnings.commissionBp)})`} value={`−${formatMoney(trip.earnings.commissionCents)}`} />
+              )}
+              <Fact term="Your payout" value={formatMoney(trip.earnings.payoutCents)} />
+            </dl>
+            <p className="mt-3 text-sm text-neutral-600">
+              Your payout includes the tax collected for you to remit. It becomes available 24 hours after check-in and is paid with your next daily
+              payout: see <Link to={APP_PATHS.payouts} className="font-medium text-neutral-900 underline">Payouts</Link>.
+            </p>
+          </TripSection>
+        )}
 
         <TripSection title="Cancellation policy" wide>
           <p className="font-semibold text-neutral-900">{CANCELLATION_POLICY_LABELS[trip.policy]}</p>
