@@ -681,7 +681,11 @@ export const jobs = pgTable(
     payload: jsonb('payload').$type<unknown>(),
     status: text('status').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    runAt: timestamp('run_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /**
+     * Due from the millisecond it was written: truncated, since storing now() at millisecond precision rounds it and
+     * could put a new job half a millisecond in the future of a worker's pass that follows at once.
+     */
+    runAt: timestamp('run_at', { withTimezone: true, precision: 3 }).notNull().default(sql`date_trunc('milliseconds', now())`),
     /** A worker that took the job holds it until then; past it (the worker died), another takes it. */
     lockedUntil: timestamp('locked_until', { withTimezone: true, precision: 3 }),
     lastError: text('last_error'),

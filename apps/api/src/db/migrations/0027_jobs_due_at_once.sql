@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ALTER COLUMN "run_at" SET DEFAULT date_trunc('milliseconds', now());
