@@ -44,6 +44,7 @@ import { statsRoutes } from './modules/stats/stats.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { feesRoutes } from './modules/fees/fees.routes.js';
+import { financeRoutes } from './modules/finance/finance.routes.js';
 import { PAYOUT_PASS_MS, runPayouts } from './modules/payouts/payout-run.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { registerCanonicalHost } from './plugins/canonical-host.js';
@@ -278,6 +279,7 @@ export async function buildApp({
       await api.register(usersRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
       await api.register(feesRoutes, { db: database.db, listing });
       await api.register(payoutsRoutes, { db: database.db, payments: paymentProvider });
+      await api.register(financeRoutes, { db: database.db, payments: paymentProvider });
       await api.register(uploadsRoutes, { db: database.db, imageStore });
       await api.register(bookingsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(paymentsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });

@@ -25,6 +25,7 @@ const EXPECTED: Record<Role, Capability[]> = {
     'seeHostEmails',
     'manageUsers',
     'marketplaceFees',
+    'finance',
     'seeAnyAccount',
     'hideReviews',
     'myBookings',
@@ -62,7 +63,7 @@ describe('the access table', () => {
   it('ignores the mode for guests and admins, and lists only what they may use', () => {
     for (const mode of ['host', 'guest'] as const) {
       expect(sidebarOf('guest', mode)).toEqual(['statistics', 'myBookings', 'messages', 'becomeHost', 'profile']);
-      expect(sidebarOf('admin', mode)).toEqual(['statistics', 'manageUsers', 'marketplaceFees', 'messages', 'profile']);
+      expect(sidebarOf('admin', mode)).toEqual(['statistics', 'manageUsers', 'marketplaceFees', 'finance', 'messages', 'profile']);
     }
     for (const role of ROLES) {
       for (const capability of sidebarOf(role, 'host').concat(sidebarOf(role, 'guest'))) expect(mayUse(role, capability)).toBe(true);

@@ -49,6 +49,8 @@ export const ACCESS = {
   manageUsers: { roles: ['admin'], path: APP_PATHS.manageUsers, sidebar: ['admin'] },
   /** Setting the marketplace's fees (decision 049). */
   marketplaceFees: { roles: ['admin'], path: APP_PATHS.marketplaceFees, sidebar: ['admin'] },
+  /** The marketplace's money: figures per month, their CSV, the reconciliation with the provider (decision 049). */
+  finance: { roles: ['admin'], path: APP_PATHS.finance, sidebar: ['admin'] },
   /** Reading someone else's user record by e-mail (everyone reads their own). */
   seeAnyAccount: { roles: ['admin'] },
   /** Hiding a review that breaks the rules, from the room page (not a page of its own). */

@@ -25,6 +25,8 @@ export const APP_PATHS = {
   manageUsers: '/dashboard/manage-users',
   /** The marketplace's fees (admins): the guest service fee and the host commission, with their history. */
   marketplaceFees: '/dashboard/fees',
+  /** The marketplace's money per month, its CSV and the reconciliation with the provider (admins). */
+  finance: '/dashboard/finance',
   /** Where a host is paid, their balances and their payouts. */
   payouts: '/dashboard/payouts',
   myBookings: '/dashboard/my-bookings',

@@ -34,3 +34,4 @@ export * from './host-calendar.js';
 export * from './marketplace-fees.js';
 export * from './stay-money.js';
 export * from './payouts.js';
+export * from './finance.js';

@@ -37,7 +37,8 @@ const TAGS: Record<string, string> = {
   room: 'Rooms',
   'my-listings': 'Rooms',
   uploads: 'Uploads',
-  admin: 'Fees',
+  // The marketplace's own settings and money: the fees, the finance figures and the reconciliation.
+  admin: 'Marketplace',
   payouts: 'Payouts',
   user: 'Users',
   users: 'Users',

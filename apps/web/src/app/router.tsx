@@ -35,6 +35,7 @@ const HostCalendarRoute = lazyPage(() => import('./routes/dashboard/host-calenda
 const ListingPricingRoute = lazyPage(() => import('./routes/dashboard/listing-pricing'), 'ListingPricingRoute');
 const ManageUsersRoute = lazyPage(() => import('./routes/dashboard/manage-users'), 'ManageUsersRoute');
 const MarketplaceFeesRoute = lazyPage(() => import('./routes/dashboard/fees'), 'MarketplaceFeesRoute');
+const FinanceRoute = lazyPage(() => import('./routes/dashboard/finance'), 'FinanceRoute');
 const PayoutsRoute = lazyPage(() => import('./routes/dashboard/payouts'), 'PayoutsRoute');
 const MyBookingsRoute = lazyPage(() => import('./routes/dashboard/my-bookings'), 'MyBookingsRoute');
 const ManageBookingsRoute = lazyPage(() => import('./routes/dashboard/manage-bookings'), 'ManageBookingsRoute');
@@ -114,6 +115,7 @@ export const routes: RouteObject[] = [
               { path: APP_PATHS.listingPricing, element: forRole('myListings', ListingPricingRoute) },
               { path: APP_PATHS.manageUsers, element: forRole('manageUsers', ManageUsersRoute) },
               { path: APP_PATHS.marketplaceFees, element: forRole('marketplaceFees', MarketplaceFeesRoute) },
+              { path: APP_PATHS.finance, element: forRole('finance', FinanceRoute) },
               { path: APP_PATHS.myBookings, element: <MyBookingsRoute /> },
               { path: APP_PATHS.manageBookings, element: forRole('manageBookings', ManageBookingsRoute) },
               { path: APP_PATHS.payouts, element: forRole('payouts', PayoutsRoute) },

@@ -8,8 +8,15 @@ const VARIANTS = {
   subtle: 'border-neutral-200 bg-white text-neutral-800 hover:bg-neutral-100',
 } as const;
 
+type Variant = keyof typeof VARIANTS;
+
+/** A button's look, for a link that acts as one (a download). */
+export function buttonClass(variant: Variant = 'primary', className = ''): string {
+  return `relative inline-flex items-center justify-center rounded-lg border-2 px-5 py-2.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`;
+}
+
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: keyof typeof VARIANTS;
+  variant?: Variant;
   /** Shows a spinner in place of the label (which still names the button) and disables it. */
   pending?: boolean;
 }
@@ -28,7 +35,7 @@ export function Button({
       type={type}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
-      className={`relative inline-flex items-center justify-center rounded-lg border-2 px-5 py-2.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
+      className={buttonClass(variant, className)}
       {...props}
     >
       {/* Transparent rather than hidden, so the width stays put and the label stays in the accessible name. */}

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, useInfiniteQuery } from '@tanstack/re
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataTable } from './data-table';
+import { DataTable, Table } from './data-table';
 
 type Stay = { id: string; title: string; price: string };
 
@@ -70,5 +70,34 @@ describe('DataTable', () => {
     renderTable({ first: { items: [], nextCursor: null }, second: PAGES.second! });
     expect(await screen.findByText('No stays yet.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('Table', () => {
+  it('puts the rows that sum up the others in its foot, each cell named by its column', () => {
+    render(
+      <Table
+        label="Stays"
+        columns={[
+          { header: 'Title', cell: (stay: Stay) => stay.title },
+          { header: 'Price', cell: (stay: Stay) => stay.price },
+        ]}
+        rows={[PAGES.first!.items[0]!, PAGES.second!.items[0]!]}
+        rowKey={(stay) => stay.id}
+        foot={[{ id: 'total', title: 'Total', price: '$1,474' }]}
+      />,
+    );
+    const [head, body, foot] = within(screen.getByRole('table', { name: 'Stays' })).getAllByRole('rowgroup');
+    expect(head?.tagName).toBe('THEAD');
+    expect(within(body!).getAllByRole('row')).toHaveLength(2);
+    expect(foot?.tagName).toBe('TFOOT');
+    const cells = within(foot!).getAllByRole('cell');
+    expect(cells.map((td) => td.textContent)).toEqual(['Total', '$1,474']);
+    expect(cells.map((td) => td.getAttribute('data-label'))).toEqual(['Title', 'Price']);
+  });
+
+  it('has no foot unless given one', () => {
+    render(<Table label="Stays" columns={[{ header: 'Title', cell: (stay: Stay) => stay.title }]} rows={PAGES.first!.items} rowKey={(stay) => stay.id} />);
+    expect(within(screen.getByRole('table', { name: 'Stays' })).getAllByRole('rowgroup')).toHaveLength(2);
   });
 });

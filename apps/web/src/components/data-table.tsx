@@ -62,13 +62,28 @@ interface TableProps<T> {
   columns: readonly Column<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string;
+  /** Rows that sum up the others (a total), in the table's foot, drawn in bold. */
+  foot?: readonly T[];
 }
+
+const ROW_CLASS = 'block rounded-xl border border-neutral-200 py-2 sm:table-row sm:rounded-none sm:border-0 sm:py-0';
+const CELL_CLASS =
+  'flex items-center justify-between gap-4 px-4 py-2 text-right text-sm text-neutral-900 before:shrink-0 before:text-xs before:font-semibold before:tracking-wide before:text-neutral-600 before:uppercase before:content-[attr(data-label)] sm:table-cell sm:px-5 sm:py-4 sm:text-left sm:before:content-none';
 
 /**
  * The dashboard's tables. From `sm` up, a table; below it, each row is a card whose cells carry
  * their column's name (drawn by CSS from `data-label`, so it is not part of the cell's text).
  */
-export function Table<T>({ label, columns, rows, rowKey }: TableProps<T>) {
+export function Table<T>({ label, columns, rows, rowKey, foot = [] }: TableProps<T>) {
+  const row = (item: T, className = '') => (
+    <tr key={rowKey(item)} className={`${ROW_CLASS} ${className}`}>
+      {columns.map((column) => (
+        <td key={column.header} data-label={column.header} className={`${CELL_CLASS} ${column.className ?? ''}`}>
+          {column.cell(item)}
+        </td>
+      ))}
+    </tr>
+  );
   return (
     <div className="sm:overflow-x-auto sm:rounded-xl sm:border sm:border-neutral-200">
       <table aria-label={label} className="block w-full bg-white sm:table sm:min-w-full">
@@ -86,23 +101,13 @@ export function Table<T>({ label, columns, rows, rowKey }: TableProps<T>) {
           </tr>
         </thead>
         <tbody className="flex flex-col gap-4 sm:table-row-group sm:divide-y sm:divide-neutral-200 sm:border-t sm:border-neutral-200">
-          {rows.map((row) => (
-            <tr
-              key={rowKey(row)}
-              className="block rounded-xl border border-neutral-200 py-2 sm:table-row sm:rounded-none sm:border-0 sm:py-0"
-            >
-              {columns.map((column) => (
-                <td
-                  key={column.header}
-                  data-label={column.header}
-                  className={`flex items-center justify-between gap-4 px-4 py-2 text-right text-sm text-neutral-900 before:shrink-0 before:text-xs before:font-semibold before:tracking-wide before:text-neutral-600 before:uppercase before:content-[attr(data-label)] sm:table-cell sm:px-5 sm:py-4 sm:text-left sm:before:content-none ${column.className ?? ''}`}
-                >
-                  {column.cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
+          {rows.map((item) => row(item))}
         </tbody>
+        {foot.length > 0 && (
+          <tfoot className="mt-4 flex flex-col gap-4 font-semibold sm:table-footer-group sm:divide-y sm:divide-neutral-200 sm:border-t-2 sm:border-neutral-300 sm:bg-neutral-50">
+            {foot.map((item) => row(item, 'bg-neutral-50'))}
+          </tfoot>
+        )}
       </table>
     </div>
   );

@@ -99,6 +99,8 @@ export interface PaymentProvider {
    * (with the same parameters), never a second one: a payout retried after a crash pays once.
    */
   transfer(input: { amountCents: number; currency: 'usd'; destination: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<ProviderTransfer>;
+  /** The provider's own word on a transfer (the reconciliation's); the amount is what stays transferred after reversals. */
+  retrieveTransfer(id: string): Promise<ProviderTransfer>;
   /**
    * Adds a host's bank account to pay out to, checked as the provider's test mode checks one. Only the built-in
    * processor takes bank accounts itself; with Stripe a host enters them in Stripe's own onboarding.

@@ -196,6 +196,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { id: transfer.id, amountCents: transfer.amount, destination: to, status: 'paid', failureCode: null };
     },
 
+    async retrieveTransfer(id) {
+      const transfer = await stripeCall(() => stripe.transfers.retrieve(id));
+      const to = typeof transfer.destination === 'string' ? transfer.destination : (transfer.destination?.id ?? '');
+      // A reversed transfer keeps its amount; what stays with the host is the amount less the reversals.
+      return { id: transfer.id, amountCents: transfer.amount - transfer.amount_reversed, destination: to, status: 'paid', failureCode: null };
+    },
+
     parseWebhook(rawBody: Buffer, signatureHeader: string): PaymentEvent {
       if (!webhookSecret) {
         throw new PaymentProviderError('Stripe events cannot be verified: STRIPE_WEBHOOK_SECRET is not set.', 'webhook_secret_missing');

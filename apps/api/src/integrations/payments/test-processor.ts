@@ -94,6 +94,10 @@ function toIntent(row: IntentRow): ProviderIntent {
   };
 }
 
+function toTransfer(row: typeof testTransfers.$inferSelect): ProviderTransfer {
+  return { id: row.id, amountCents: row.amountCents, destination: row.destination, status: row.status === 'paid' ? 'paid' : 'failed', failureCode: row.failureCode };
+}
+
 function missing(id: string): PaymentProviderError {
   return new PaymentProviderError(`No such payment_intent: '${id}'`, 'resource_missing');
 }
@@ -272,7 +276,13 @@ export class TestPaymentProcessor implements PaymentProvider {
         'idempotency_key_in_use',
       );
     }
-    return { id: row.id, amountCents: row.amountCents, destination: row.destination, status: row.status === 'paid' ? 'paid' : 'failed', failureCode: row.failureCode };
+    return toTransfer(row);
+  }
+
+  async retrieveTransfer(id: string): Promise<ProviderTransfer> {
+    const [row] = await this.db.select().from(testTransfers).where(eq(testTransfers.id, id));
+    if (!row) throw new PaymentProviderError(`No such transfer: '${id}'`, 'resource_missing');
+    return toTransfer(row);
   }
 
   /**

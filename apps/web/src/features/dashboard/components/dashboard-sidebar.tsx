@@ -15,6 +15,7 @@ import {
   LuLogOut,
   LuMessageSquare,
   LuPercent,
+  LuReceipt,
   LuUser,
   LuUserCog,
   LuUserPlus,
@@ -47,6 +48,7 @@ const ROLE_ENTRIES: readonly { capability: Capability; to: string; icon: IconTyp
   { capability: 'messages', to: ACCESS.messages.path, icon: LuMessageSquare, label: 'Messages', badge: UnreadBadge },
   { capability: 'manageUsers', to: ACCESS.manageUsers.path, icon: LuUserCog, label: 'Manage Users', badge: HostRequestBadge },
   { capability: 'marketplaceFees', to: ACCESS.marketplaceFees.path, icon: LuPercent, label: 'Fees' },
+  { capability: 'finance', to: ACCESS.finance.path, icon: LuReceipt, label: 'Finance' },
 ];
 
 export function DashboardSidebar() {

@@ -1,0 +1,167 @@
+/*
+ * The marketplace's money for admins (docs/decisions/049-marketplace-money.md): figures per month read from the
+ * ledger's journals, their CSV, and the reconciliation of a month's payments and payouts with the provider's records.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  addMonths,
+  FINANCE_COLUMNS,
+  type FinanceFigures,
+  type FinanceQuery,
+  type FinanceReport,
+  type ReconciliationDifference,
+  type ReconciliationReport,
+} from '@staybook/domain';
+import { queryRows, type Db } from '../../db/client.js';
+import { PaymentProviderError, type PaymentProvider } from '../../integrations/payments/payment-provider.js';
+
+export type FinanceDeps = { db: Db; payments: PaymentProvider };
+
+const NO_FIGURES: FinanceFigures = {
+  grossBookingsCents: 0,
+  guestFeesCents: 0,
+  commissionsCents: 0,
+  taxCollectedCents: 0,
+  refundsCents: 0,
+  payoutsSentCents: 0,
+};
+
+/** The first instant of a month, UTC. */
+function monthStart(month: string): string {
+  return `${month}-01T00:00:00Z`;
+}
+
+/**
+ * Each month's figures, from the journals posted in it (UTC months): captures are gross bookings; the marketplace's
+ * accounts give the fees and commissions net of refunds; tax is what captures and refunds moved on the hosts' tax
+ * accounts (a share's release moves it on, and is not collection); payouts sent are those the provider paid.
+ */
+export async function financeReport(db: Db, { from, to }: FinanceQuery): Promise<FinanceReport> {
+  const rows = await queryRows<Record<keyof FinanceFigures, string> & { month: string }>(
+    db,
+    sql`select to_char(j.posted_at at time zone 'UTC', 'YYYY-MM') as month,
+          coalesce(sum(-e.amount_cents) filter (where e.account = 'guest_payments'), 0) as "grossBookingsCents",
+          coalesce(sum(e.amount_cents) filter (where e.account = 'platform_guest_fees'), 0) as "guestFeesCents",
+          coalesce(sum(e.amount_cents) filter (where e.account = 'platform_commissions'), 0) as "commissionsCents",
+          coalesce(sum(e.amount_cents) filter (where e.account = 'host_tax' and j.kind in ('capture', 'refund')), 0) as "taxCollectedCents",
+          coalesce(sum(e.amount_cents) filter (where e.account = 'guest_refunds'), 0) as "refundsCents",
+          coalesce(sum(e.amount_cents) filter (where e.account = 'host_paid'), 0) as "payoutsSentCents"
+        from ledger_journals j join ledger_entries e on e.journal_id = j.id
+        where j.posted_at >= ${monthStart(from)}::timestamptz and j.posted_at < ${monthStart(addMonths(to, 1))}::timestamptz
+        group by 1`,
+  );
+  const byMonth = new Map(rows.map((row) => [row.month, row]));
+  const months: FinanceReport['months'] = [];
+  const totals = { ...NO_FIGURES };
+  for (let month = from; month <= to; month = addMonths(month, 1)) {
+    const row = byMonth.get(month);
+    const figures = { ...NO_FIGURES };
+    for (const { key } of FINANCE_COLUMNS) {
+      figures[key] = row ? Number(row[key]) : 0;
+      totals[key] += figures[key];
+    }
+    months.push({ month, ...figures });
+  }
+  const [owed] = await queryRows<{ pending: string; available: string; inTransit: string }>(
+    db,
+    sql`select coalesce(sum(amount_cents) filter (where account in ('host_pending', 'host_tax')), 0) as pending,
+          coalesce(sum(amount_cents) filter (where account = 'host_available'), 0) as available,
+          coalesce(sum(amount_cents) filter (where account = 'host_in_transit'), 0) as "inTransit"
+        from ledger_entries where host_id is not null and account in ('host_pending', 'host_tax', 'host_available', 'host_in_transit')`,
+  );
+  return {
+    months,
+    totals,
+    owedToHosts: { pendingCents: Number(owed!.pending), availableCents: Number(owed!.available), inTransitCents: Number(owed!.inTransit) },
+  };
+}
+
+/** Dollars with two decimals, as a spreadsheet reads them. */
+function dollars(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** The report as CSV: a row per month and a 'Total' row, amounts in dollars. */
+export function financeCsv(report: FinanceReport): string {
+  const header = ['Month', ...FINANCE_COLUMNS.map((c) => c.label)];
+  const line = (label: string, figures: FinanceFigures) => [label, ...FINANCE_COLUMNS.map(({ key }) => dollars(figures[key]))].join(',');
+  return [header.join(','), ...report.months.map((m) => line(m.month, m)), line('Total', report.totals)].join('\r\n') + '\r\n';
+}
+
+/**
+ * The month's payments and payouts, checked one by one with the provider's own records: each stay whose capture was
+ * posted in the month (captured and refunded amounts), each payment our records say was captured in the month but the
+ * ledger never posted, and each payout made in the month (what the provider transferred). Every disagreement is listed.
+ */
+export async function reconcileMonth({ db, payments }: FinanceDeps, month: string): Promise<ReconciliationReport> {
+  const differences: ReconciliationDifference[] = [];
+  const [start, end] = [monthStart(month), monthStart(addMonths(month, 1))];
+  const stays = await queryRows<{ reference: string; providerPaymentId: string; captured: string | null; refunded: string }>(
+    db,
+    sql`select b.reference, p.provider_payment_id as "providerPaymentId",
+          (select -sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
+            where j.booking_id = b.id and j.kind = 'capture' and e.account = 'guest_payments') as captured,
+          coalesce((select sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
+            where j.booking_id = b.id and e.account = 'guest_refunds'), 0) as refunded
+        from bookings b join payments p on p.id = b.payment_id
+        where p.provider = ${payments.name}
+          and (b.id in (select booking_id from ledger_journals where kind = 'capture' and posted_at >= ${start}::timestamptz and posted_at < ${end}::timestamptz)
+            or (p.status in ('succeeded', 'refunded') and p.updated_at >= ${start}::timestamptz and p.updated_at < ${end}::timestamptz
+              and not exists (select 1 from ledger_journals j where j.booking_id = b.id and j.kind = 'capture')))
+        order by b.created_at, b.id`,
+  );
+  for (const stay of stays) {
+    const ledgerCaptured = Number(stay.captured ?? 0);
+    const ledgerRefunded = Number(stay.refunded);
+    const intent = await payments.retrieveIntent(stay.providerPaymentId).catch((err: unknown) => {
+      if (err instanceof PaymentProviderError && err.code === 'resource_missing') return null;
+      throw err;
+    });
+    const subject = stay.reference;
+    if (!intent) {
+      differences.push({ kind: 'capture', subject, providerId: stay.providerPaymentId, ledgerCents: ledgerCaptured, providerCents: null, note: 'The provider has no such payment.' });
+      continue;
+    }
+    if (intent.amountReceivedCents !== ledgerCaptured) {
+      differences.push({
+        kind: 'capture',
+        subject,
+        providerId: intent.id,
+        ledgerCents: ledgerCaptured,
+        providerCents: intent.amountReceivedCents,
+        note: stay.captured === null ? 'Captured at the provider, but the ledger has no capture.' : 'The captured amounts differ.',
+      });
+    }
+    if (intent.amountRefundedCents !== ledgerRefunded) {
+      differences.push({ kind: 'refund', subject, providerId: intent.id, ledgerCents: ledgerRefunded, providerCents: intent.amountRefundedCents, note: 'The refunded amounts differ.' });
+    }
+  }
+
+  const sent = await queryRows<{ id: string; asOf: string; hostName: string; status: string; transferId: string | null; amount: string; paid: string }>(
+    db,
+    sql`select p.id, p.as_of::text as "asOf", u.name as "hostName", p.status, p.transfer_id as "transferId", p.amount_cents as amount,
+          coalesce((select sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
+            where j.payout_id = p.id and e.account = 'host_paid'), 0) as paid
+        from payouts p join users u on u.id = p.host_id
+        where p.provider = ${payments.name} and p.created_at >= ${start}::timestamptz and p.created_at < ${end}::timestamptz
+          and p.status <> 'sending'
+        order by p.created_at, p.id`,
+  );
+  for (const payout of sent) {
+    const subject = `Payout of ${payout.asOf} to ${payout.hostName}`;
+    const ledgerPaid = Number(payout.paid);
+    const transfer = payout.transferId
+      ? await payments.retrieveTransfer(payout.transferId).catch((err: unknown) => {
+          if (err instanceof PaymentProviderError && err.code === 'resource_missing') return null;
+          throw err;
+        })
+      : null;
+    const providerPaid = transfer?.status === 'paid' ? transfer.amountCents : 0;
+    if (payout.transferId && !transfer) {
+      differences.push({ kind: 'transfer', subject, providerId: payout.transferId, ledgerCents: ledgerPaid, providerCents: null, note: 'The provider has no such transfer.' });
+    } else if (providerPaid !== ledgerPaid) {
+      differences.push({ kind: 'transfer', subject, providerId: payout.transferId, ledgerCents: ledgerPaid, providerCents: providerPaid, note: 'The amounts paid out differ.' });
+    }
+  }
+  return { month, provider: payments.name, checked: { payments: stays.length, payouts: sent.length }, differences };
+}

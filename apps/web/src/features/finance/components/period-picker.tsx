@@ -1,0 +1,35 @@
+import type { FinanceQuery } from '@staybook/domain/finance';
+import { TextField } from '../../../components/fields';
+import type { PeriodErrors } from '../utils/period';
+
+interface PeriodPickerProps {
+  /** The months as typed, checked or not. */
+  typed: FinanceQuery;
+  errors: PeriodErrors;
+  onChange: (typed: FinanceQuery) => void;
+}
+
+/** The first and the last month of the figures, each with what is wrong with it under it. */
+export function PeriodPicker({ typed, errors, onChange }: PeriodPickerProps) {
+  return (
+    <fieldset className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+      <legend className="sr-only">Period</legend>
+      <TextField
+        label="From"
+        type="month"
+        placeholder="YYYY-MM"
+        value={typed.from}
+        error={errors.from}
+        onChange={(event) => onChange({ ...typed, from: event.currentTarget.value })}
+      />
+      <TextField
+        label="To"
+        type="month"
+        placeholder="YYYY-MM"
+        value={typed.to}
+        error={errors.to}
+        onChange={(event) => onChange({ ...typed, to: event.currentTarget.value })}
+      />
+    </fieldset>
+  );
+}

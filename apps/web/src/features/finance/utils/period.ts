@@ -1,0 +1,51 @@
+import { addMonths, DATES_LOCALE, todayIso } from '@staybook/domain/dates';
+import { financeQuerySchema, type FinanceQuery } from '@staybook/domain/finance';
+
+/** The month it is now in UTC, 'YYYY-MM': the ledger's months are UTC months. */
+export function currentMonth(now: Date = new Date()): string {
+  return todayIso(now).slice(0, 7);
+}
+
+/** The period the Finance page opens on: the last 12 months, the current one included. */
+export function defaultPeriod(now: Date = new Date()): FinanceQuery {
+  const to = currentMonth(now);
+  return { from: addMonths(to, -11), to };
+}
+
+export type PeriodErrors = Partial<Record<keyof FinanceQuery, string>>;
+
+const PERIOD_FIELDS = ['from', 'to'] as const;
+
+/** The first message the schema gives for each field it names. */
+function messagesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[], errors: PeriodErrors = {}): PeriodErrors {
+  for (const { path, message } of issues) {
+    const field = PERIOD_FIELDS.find((name) => name === path[0]);
+    if (field) errors[field] ??= message;
+  }
+  return errors;
+}
+
+/**
+ * The period as typed, checked as the API checks it: the period, or a message for each field that is wrong. Each
+ * month is checked on its own first: the schema's checks of the period would read a malformed month as a nonsense
+ * one and add a message of their own about it.
+ */
+export function checkPeriod(typed: FinanceQuery): { period: FinanceQuery } | { errors: PeriodErrors } {
+  const errors: PeriodErrors = {};
+  for (const field of PERIOD_FIELDS) {
+    const month = financeQuerySchema.shape[field].safeParse(typed[field]);
+    if (!month.success) errors[field] = month.error.issues[0]?.message ?? 'Not a month';
+  }
+  if (Object.keys(errors).length > 0) return { errors };
+  const checked = financeQuerySchema.safeParse(typed);
+  return checked.success ? { period: checked.data } : { errors: messagesByField(checked.error.issues) };
+}
+
+let shortMonthFormat: Intl.DateTimeFormat | undefined;
+
+/** 'Nov 2026': a month ('2026-11') as its row of figures names it. */
+export function formatShortMonth(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  shortMonthFormat ??= new Intl.DateTimeFormat(DATES_LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return shortMonthFormat.format(new Date(Date.UTC(year!, monthNumber! - 1, 1)));
+}

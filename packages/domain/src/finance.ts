@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { paymentProviderNameSchema } from './bookings.js';
+import { monthSchema } from './stats.js';
+
+/*
+ * The marketplace's money as an accountant reads it (docs/decisions/049-marketplace-money.md): figures per month from
+ * the ledger, and a reconciliation of the ledger with the payment provider's own records.
+ */
+
+/** The most months one Finance answer covers. */
+export const FINANCE_MAX_MONTHS = 36;
+
+/** Whether both months are well written: the period's own checks speak only then (each month's error is its own). */
+const bothMonths = ({ from, to }: { from: unknown; to: unknown }) => monthSchema.safeParse(from).success && monthSchema.safeParse(to).success;
+
+export const financeQuerySchema = z
+  .object({ from: monthSchema, to: monthSchema })
+  .refine(({ from, to }) => !bothMonths({ from, to }) || from <= to, { message: 'The first month must not come after the last', path: ['to'] })
+  .refine(({ from, to }) => !bothMonths({ from, to }) || monthsBetween(from, to) <= FINANCE_MAX_MONTHS, {
+    message: `At most ${FINANCE_MAX_MONTHS} months at a time`,
+    path: ['to'],
+  });
+export type FinanceQuery = z.infer<typeof financeQuerySchema>;
+
+/** How many months `from` to `to` covers, both included. */
+export function monthsBetween(from: string, to: string): number {
+  const index = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7));
+  return index(to) - index(from) + 1;
+}
+
+/** One month's figures, each in cents, from the journals posted in it. */
+export const financeFiguresSchema = z.object({
+  /** What guests paid for the stays captured (before refunds). */
+  grossBookingsCents: z.int(),
+  /** The service fees the marketplace kept (less what refunds gave back). */
+  guestFeesCents: z.int(),
+  /** The commissions the marketplace kept (less what refunds gave back). */
+  commissionsCents: z.int(),
+  /** Tax collected for hosts to remit (less what refunds gave back). */
+  taxCollectedCents: z.int(),
+  refundsCents: z.int(),
+  /** Payouts that reached hosts' banks. */
+  payoutsSentCents: z.int(),
+});
+export type FinanceFigures = z.infer<typeof financeFiguresSchema>;
+
+export const FINANCE_COLUMNS: { key: keyof FinanceFigures; label: string }[] = [
+  { key: 'grossBookingsCents', label: 'Gross bookings' },
+  { key: 'guestFeesCents', label: 'Guest fees' },
+  { key: 'commissionsCents', label: 'Commissions' },
+  { key: 'taxCollectedCents', label: 'Tax collected' },
+  { key: 'refundsCents', label: 'Refunds' },
+  { key: 'payoutsSentCents', label: 'Payouts sent' },
+];
+
+/** `GET /api/admin/finance?from=&to=`: the months asked for, oldest first (every month, zero when nothing happened). */
+export const financeReportSchema = z.object({
+  months: z.array(financeFiguresSchema.extend({ month: monthSchema })),
+  totals: financeFiguresSchema,
+  /** Now, whatever the months: what the marketplace holds for hosts and has not paid out yet. */
+  owedToHosts: z.object({
+    /** Shares of stays not yet 24 hours past check-in, with their tax. */
+    pendingCents: z.int(),
+    /** Released and waiting for the next payout (less refunds taken back after a payout). */
+    availableCents: z.int(),
+    /** Payouts sent and not yet confirmed. */
+    inTransitCents: z.int(),
+  }),
+});
+export type FinanceReport = z.infer<typeof financeReportSchema>;
+
+export const RECONCILIATION_KINDS = ['capture', 'refund', 'transfer'] as const;
+
+/** One disagreement between the ledger and the provider. */
+export const reconciliationDifferenceSchema = z.object({
+  kind: z.enum(RECONCILIATION_KINDS),
+  /** The booking's reference (SB-…) or the payout's day and host, as an admin finds it. */
+  subject: z.string(),
+  /** The provider's id of the payment or transfer. */
+  providerId: z.string().nullable(),
+  ledgerCents: z.int(),
+  providerCents: z.int().nullable(),
+  /** What differs, in words. */
+  note: z.string(),
+});
+export type ReconciliationDifference = z.infer<typeof reconciliationDifferenceSchema>;
+
+/** `GET /api/admin/finance/reconciliation?month=`: the month's payments and payouts checked with the provider. */
+export const reconciliationReportSchema = z.object({
+  month: monthSchema,
+  provider: paymentProviderNameSchema,
+  checked: z.object({ payments: z.int(), payouts: z.int() }),
+  differences: z.array(reconciliationDifferenceSchema),
+});
+export type ReconciliationReport = z.infer<typeof reconciliationReportSchema>;
+
+export const reconciliationQuerySchema = z.object({ month: monthSchema });
