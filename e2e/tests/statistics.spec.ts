@@ -1,5 +1,5 @@
 import { expect, test, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { bookingsPageSchema, hostStatsSchema, usersPageSchema, type Booking } from '@staybook/domain';
+import { bookingsPageSchema, hostStatsSchema, tripSchema, usersPageSchema, type Booking } from '@staybook/domain';
 import { formatAverage } from '@staybook/domain/ratings';
 import { asAccount, createUser, DEMO, fetchUser, signInAs, signInThroughApi, type Account } from '../support/auth';
 import { addDays, usd } from '../support/bookings';
@@ -31,6 +31,18 @@ async function allStays(api: APIRequestContext, list: 'my-bookings' | 'manage-bo
 function salesOf(stays: Booking[]): { cents: number; count: number; confirmed: Booking[] } {
   const confirmed = stays.filter((s) => s.status === 'confirmed');
   return { cents: stays.reduce((sum, s) => sum + s.keptCents, 0), count: confirmed.length, confirmed };
+}
+
+/** What stays pay their host after the marketplace's commission: each trip page's 'Your payout', added up. */
+async function earningsOf(api: APIRequestContext, stays: Booking[]): Promise<number> {
+  const payouts = await Promise.all(
+    stays.map(async (stay) => {
+      const response = await api.get(`${SEEDED_URL}/api/trips/${stay._id}`);
+      expect(response.status()).toBe(200);
+      return tripSchema.parse(await response.json()).earnings?.payoutCents ?? 0;
+    }),
+  );
+  return payouts.reduce((sum, cents) => sum + cents, 0);
 }
 
 async function countUsers(api: APIRequestContext): Promise<number> {
@@ -186,13 +198,15 @@ test('the demo host sees sales and stays in their rooms, their listings and when
   const [api] = await signedInContexts(playwright.request, [DEMO.host]);
   const user = await fetchUser(api!, DEMO.host.email);
   const compute = async () => {
-    const { cents, count } = salesOf(await allStays(api!, 'manage-bookings'));
+    const stays = await allStays(api!, 'manage-bookings');
+    const { cents, count } = salesOf(stays);
     const listings = await api!.get(`${SEEDED_URL}/api/my-listings?limit=50`);
     const rooms = ((await listings.json()) as { items: unknown[] }).items.length;
     // Over the published reviews of all their rooms, as the API adds up the rooms' aggregates.
     const { rating } = hostStatsSchema.parse(await (await api!.get(`${SEEDED_URL}/api/host-stat`)).json());
     return {
       'Total Sales': usd(cents),
+      Earnings: usd(await earningsOf(api!, stays)),
       'Total Bookings': String(count),
       'Total Rooms': String(rooms),
       'Host Since': since(user.createdAt),
@@ -258,7 +272,14 @@ test('a host switching the dashboard to guest mode sees their statistics as a gu
   await page.goto('/dashboard');
   // Made a host a moment after signing up.
   const user = await asAccount(playwright.request, host, (api) => fetchUser(api, host.email));
-  await expectCards(page, { 'Total Sales': '$0', 'Total Bookings': '0', 'Total Rooms': '0', 'Host Since': since(user.createdAt), 'Average rating': 'No reviews yet' });
+  await expectCards(page, {
+    'Total Sales': '$0',
+    Earnings: '$0',
+    'Total Bookings': '0',
+    'Total Rooms': '0',
+    'Host Since': since(user.createdAt),
+    'Average rating': 'No reviews yet',
+  });
 
   await page.getByRole('button', { name: 'Switch to Guest' }).click();
   const nav = page.getByRole('navigation', { name: 'Dashboard' });

@@ -67,6 +67,8 @@ export const hostStatsSchema = z.object({
   hostSince: z.string(),
   /** Over the published reviews of all their rooms (removed ones too), from the rooms' stored aggregates. */
   rating: ratingSchema,
+  /** What their stays pay them, after the marketplace's commission, with the tax they remit (the Payouts page's money). */
+  earningsCents: z.int(),
 });
 export type HostStats = z.infer<typeof hostStatsSchema>;
 

@@ -218,9 +218,12 @@ export async function getAdminStats(db: Db, params: StatsParams): Promise<AdminS
   return { ...common, totalUsers: totals.users, totalRooms: totals.rooms };
 }
 
-const hostTotals = preparedSql<Totals & { rooms: number; host_since: string; reviews: number; rating_sum: string }>(
+const hostTotals = preparedSql<Totals & { rooms: number; host_since: string; reviews: number; rating_sum: string; earnings: string }>(
   'stats_host_totals',
   sql`select s.sales, s.bookings,
+             -- What the stays kept pays the host, from the ledger: their share after commission and the tax they remit.
+             (select coalesce(sum(e.amount_cents), 0) from ledger_entries e join ledger_journals j on j.id = e.journal_id
+              where e.host_id = ${sql.placeholder('scopeId')} and e.account in ('host_pending', 'host_tax') and j.kind in ('capture', 'refund')) as earnings,
              (select count(*)::int from rooms where host_id = ${sql.placeholder('scopeId')} and deleted_at is null) as rooms,
              to_char(coalesce(
                (select min(created_at) from role_changes where user_id = ${sql.placeholder('scopeId')} and to_role = 'host'),
@@ -232,13 +235,20 @@ const hostTotals = preparedSql<Totals & { rooms: number; host_since: string; rev
 );
 
 /**
- * Host: sales and stays in their rooms (a removed room's stays still count), their live listings, their rating
+ * Host: sales and stays in their rooms (a removed room's stays still count), what those stays pay them (the ledger's
+ * capture and refund journals on their share and tax accounts: after the marketplace's commission), their live listings, their rating
  * (the aggregates of all their rooms, rooms_host_idx), and when they became a host: the first change to host in the role audit, else (made a host before the audit
  * existed, or by the seed) the account's creation.
  */
 export async function getHostStats(db: Db, params: StatsParams): Promise<HostStats> {
   const { totals, common } = await viewFigures(db, 'host', hostTotals, params);
-  return { ...common, totalRooms: totals.rooms, hostSince: totals.host_since, rating: hostRating(totals.reviews, Number(totals.rating_sum)) };
+  return {
+    ...common,
+    totalRooms: totals.rooms,
+    hostSince: totals.host_since,
+    rating: hostRating(totals.reviews, Number(totals.rating_sum)),
+    earningsCents: Number(totals.earnings),
+  };
 }
 
 /** The host's rating: every room's published reviews together (sum of sums over sum of counts), two decimals. */

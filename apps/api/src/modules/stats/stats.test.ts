@@ -90,6 +90,8 @@ describe.each(TEST_DATABASE_KINDS)('statistics on %s', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
       const stats = hostStatsSchema.parse(res.json());
       expect(stats).toMatchObject({ totalPriceCents: 67_035, totalPrice: 670.35, totalBookings: 2, totalRooms: 2, hostSince: promotedAt.toISOString() });
+      // Booked before the marketplace took a commission, untaxed: the host earns all of it (the ledger's figure).
+      expect(stats.earningsCents).toBe(67_035);
       // Less than two years since their first sale: grouped by week (Monday first), the new year's week as one point.
       expect(stats.chart).toMatchObject({ granularity: 'week', from: '2025-12-29' });
       expect(withSales(stats.chartData)).toEqual([{ date: '2025-12-29', salesCents: 67_035, bookings: 2 }]);
@@ -100,7 +102,7 @@ describe.each(TEST_DATABASE_KINDS)('statistics on %s', (kind) => {
 
     it("host made before the audit: Host Since is the account's creation", async () => {
       const stats = hostStatsSchema.parse((await t.call('GET', '/api/host-stat?range=all', { as: hostB })).json());
-      expect(stats).toMatchObject({ totalPriceCents: 60_000, totalBookings: 2, totalRooms: 1, hostSince: hostBCreatedAt.toISOString() });
+      expect(stats).toMatchObject({ totalPriceCents: 60_000, totalBookings: 2, totalRooms: 1, hostSince: hostBCreatedAt.toISOString(), earningsCents: 60_000 });
     });
 
     it('guest: what they spent on confirmed stays and since when they have an account', async () => {

@@ -66,12 +66,14 @@ describe('the cards', () => {
       ['Total Bookings', '4'],
       ['Total Rooms', '3'],
     ]);
-    const host = cardsFor('host', { totalPrice: 600, totalPriceCents: 60_000, totalBookings: 2, totalRooms: 1, hostSince: '2024-03-01T08:00:00.000Z', rating: { count: 0, average: null }, ...chart });
-    expect(host.map((c) => c.label)).toEqual(['Total Sales', 'Total Bookings', 'Total Rooms', 'Host Since', 'Average rating']);
+    const hostFigures = { totalPrice: 600, totalPriceCents: 60_000, totalBookings: 2, totalRooms: 1, hostSince: '2024-03-01T08:00:00.000Z', earningsCents: 58_200, ...chart };
+    const host = cardsFor('host', { ...hostFigures, rating: { count: 0, average: null } });
+    expect(host.map((c) => c.label)).toEqual(['Total Sales', 'Earnings', 'Total Bookings', 'Total Rooms', 'Host Since', 'Average rating']);
     expect(host[0]!.value).toBe('$600');
-    expect(host[4]!.value).toBe('No reviews yet');
-    const rated = cardsFor('host', { totalPrice: 600, totalPriceCents: 60_000, totalBookings: 2, totalRooms: 1, hostSince: '2024-03-01T08:00:00.000Z', rating: { count: 7, average: 4.86 }, ...chart });
-    expect(rated[4]!.value).toBe('4.86');
+    expect(host[1]!.value).toBe('$582');
+    expect(host[5]!.value).toBe('No reviews yet');
+    const rated = cardsFor('host', { ...hostFigures, rating: { count: 7, average: 4.86 } });
+    expect(rated[5]!.value).toBe('4.86');
     const guest = cardsFor('guest', { totalPrice: 0, totalPriceCents: 0, totalBookings: 0, guestSince: '2023-01-02T03:04:05.678Z', ...chart });
     expect(guest.map((c) => [c.label, c.value.length > 0])).toEqual([
       ['Total Spent', true],

@@ -3,7 +3,7 @@ import { formatMoney } from '@staybook/domain/money';
 import { formatAverage } from '@staybook/domain/ratings';
 import type { IconType } from 'react-icons';
 // Lucide, as the dashboard's sidebar: no icon set the home page uses, so none of this lands in its chunk.
-import { LuCalendarCheck, LuCalendarClock, LuDollarSign, LuHouse, LuStar, LuUsers, LuWallet } from 'react-icons/lu';
+import { LuCalendarCheck, LuCalendarClock, LuDollarSign, LuHouse, LuPiggyBank, LuStar, LuUsers, LuWallet } from 'react-icons/lu';
 import type { StatsView } from '@staybook/domain/stats';
 import type { StatsByView } from '../api/stats-api';
 
@@ -26,6 +26,8 @@ export function cardsFor<V extends StatsView>(view: V, stats: StatsByView[V]): C
     const host = stats as StatsByView['host'];
     return [
       { label: 'Total Sales', value: sales, icon: LuDollarSign, tint: 'bg-emerald-500' },
+      // What those sales pay the host, after the marketplace's commission (decision 049).
+      { label: 'Earnings', value: formatMoney(host.earningsCents), icon: LuPiggyBank, tint: 'bg-teal-600' },
       bookings,
       { label: 'Total Rooms', value: String(host.totalRooms), icon: LuHouse, tint: 'bg-rose-500' },
       { label: 'Host Since', value: formatMoment(host.hostSince), icon: LuCalendarClock, tint: 'bg-amber-500' },
@@ -45,9 +47,9 @@ export function cardsFor<V extends StatsView>(view: V, stats: StatsByView[V]): C
   ];
 }
 
-/** One column on phones, two on tablets, four on wide screens (the host's five: three, then all five). */
+/** One column on phones, two on tablets, four on wide screens (the host's six: three a row). */
 export function StatCards({ cards }: { cards: Card[] }) {
-  const wide = cards.length > 4 ? 'lg:grid-cols-3 2xl:grid-cols-5' : 'xl:grid-cols-4';
+  const wide = cards.length > 4 ? 'lg:grid-cols-3' : 'xl:grid-cols-4';
   return (
     <ul aria-label="Totals" className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${wide}`}>
       {cards.map(({ label, value, icon: Icon, tint }) => (
