@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../config.js';
-import { DataDirInUseError } from '../db/data-dir-lock.js';
+import { loadConfig } from '../config.js';
 import { BackupError, backupDataDir, restoreDataDir } from './backups.js';
+import { runAsCommand } from './operator-command.js';
 
 /**
  * `npm run backup -- [directory]` copies the data directory (DATA_DIR) into a new directory, by default
@@ -30,12 +30,4 @@ async function main([command, path]: string[]): Promise<number> {
   return 2;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof DataDirInUseError) console.error(`${err.message} Stop the server, then run this again.`);
-    else if (err instanceof ConfigError || err instanceof BackupError) console.error(err.message);
-    else console.error(err);
-    process.exit(1);
-  },
-);
+runAsCommand(main, [BackupError]);

@@ -12,7 +12,7 @@ import { TestPaymentProcessor } from '../integrations/payments/test-processor.js
 import { runPayouts } from '../modules/payouts/payout-run.js';
 import { bookStay } from '../test/bookings.js';
 import { day } from '../test/dates.js';
-import { sessionsBlockedBy, untilBlockedBy } from '../test/lock-waits.js';
+import { abandonDeadClientsStatements, sessionsBlockedBy, untilBlockedBy } from '../test/lock-waits.js';
 import { describeNeeding, SERVER_DATABASE } from '../test/needs.js';
 import { listRoom } from '../test/rooms.js';
 import { runOperatorCommand, spawnOperatorCommand } from '../test/server-process.js';
@@ -51,10 +51,7 @@ describeNeeding(SERVER_DATABASE, 'npm run payouts killed after the provider paid
 
   beforeAll(async () => {
     t = await createTestApp('postgres');
-    // A backend whose client is gone gives up its statement at once instead of finishing it for nobody.
-    await t.database.db.execute(
-      sql.raw(`do $$ begin execute format('alter database %I set client_connection_check_interval = %L', current_database(), '100ms'); end $$`),
-    );
+    await abandonDeadClientsStatements(t.database.db);
     [host, guest] = await Promise.all([t.signUp({ role: 'host' }), t.signUp()]);
   });
   afterAll(() => t.close());

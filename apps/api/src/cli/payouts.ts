@@ -1,10 +1,8 @@
 import { isIsoDate, todayIso } from '@staybook/domain';
-import { ConfigError, loadConfig } from '../config.js';
-import { databaseTarget, openDatabase } from '../db/client.js';
-import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock.js';
-import { migrateDatabase } from '../db/migrate.js';
+import { loadConfig } from '../config.js';
 import { createPaymentProvider } from '../integrations/payments/index.js';
 import { runPayouts } from '../modules/payouts/payout-run.js';
+import { runAsCommand, withOperatorDatabase } from './operator-command.js';
 
 /**
  * `npm run payouts -- --as-of=YYYY-MM-DD`: pays what is due on a day, as the server's daily run does, releasing first
@@ -25,30 +23,14 @@ async function main(argv: string[]): Promise<number> {
     console.error(`${asOf} is in the future: in production a run pays only what is due by today (${todayIso()}).`);
     return 2;
   }
-  const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
-  const database = await openDatabase(databaseTarget(config));
-  try {
-    await migrateDatabase(database);
+  return withOperatorDatabase(config, async (database) => {
     const log = { info: () => {}, warn: (obj: object, msg: string) => console.warn(msg, obj), error: (obj: object, msg: string) => console.error(msg, obj) };
     const deps = { db: database.db, payments: createPaymentProvider({ config, db: database.db }), jobs: { kick: () => {} }, publicUrl: config.publicUrl, log };
     const { released, paid, failed, waiting } = await runPayouts(deps, { asOf, release: true });
     console.log(`Payouts for ${asOf}: ${released} shares released, ${paid} payouts sent, ${failed} failed, ${waiting} waiting for the provider.`);
     if (paid + failed > 0) console.log('The mails to the hosts wait in the outbox; a running server sends them.');
     return 0;
-  } finally {
-    await database.close();
-    await lock?.release();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof ConfigError || err instanceof DataDirInUseError) {
-      console.error(err instanceof DataDirInUseError ? `${err.message} Stop the server, then run this again.` : err.message);
-    } else {
-      console.error(err);
-    }
-    process.exit(1);
-  },
-);
+runAsCommand(main);

@@ -1,9 +1,7 @@
 import { isRole, ROLES } from '@staybook/domain';
-import { ConfigError, loadConfig } from '../config.js';
-import { databaseTarget, openDatabase } from '../db/client.js';
-import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock.js';
-import { migrateDatabase } from '../db/migrate.js';
+import { loadConfig } from '../config.js';
 import { applyRoleChange } from '../modules/users/users.service.js';
+import { runAsCommand, withOperatorDatabase } from './operator-command.js';
 
 /**
  * `npm run set-role -- <email> <guest|host|admin>`: how an operator makes the first admin.
@@ -16,10 +14,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
-  const database = await openDatabase(databaseTarget(config));
-  try {
-    await migrateDatabase(database);
+  return withOperatorDatabase(config, async (database) => {
     const result = await applyRoleChange(database.db, { email, role, actorId: null, via: 'cli', publicUrl: config.publicUrl });
     if (!result) {
       console.error(`No user has the e-mail ${email}. They need to sign up first.`);
@@ -28,20 +23,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`${result.email} is now ${role}.`);
     if (result.mailed) console.log('A mail telling them waits in the outbox; a running server sends it.');
     return 0;
-  } finally {
-    await database.close();
-    await lock?.release();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof ConfigError || err instanceof DataDirInUseError) {
-      console.error(err instanceof DataDirInUseError ? `${err.message} Stop the server, then run this again.` : err.message);
-    } else {
-      console.error(err);
-    }
-    process.exit(1);
-  },
-);
+runAsCommand(main);

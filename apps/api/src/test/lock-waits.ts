@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
+import type { Db } from '../db/client.js';
 
 /**
  * Race tests on PostgreSQL hold a lock on one connection (`holder`) while the code under test runs on another, to
@@ -36,4 +38,13 @@ export async function untilBlockedBy(holder: pg.Client, pending: Promise<unknown
     if (settledBefore) throw new Error('The work under test finished without waiting for the lock the test holds, so the race was never run.');
     await sleep(10);
   }
+}
+
+/**
+ * Makes the test database's backends give up a statement whose client is gone (checked every 100 ms): by default a
+ * backend finishes what it waited for once the lock is free, for a client that died, and a crash test's process would
+ * not be wholly dead.
+ */
+export async function abandonDeadClientsStatements(db: Db): Promise<void> {
+  await db.execute(sql.raw(`do $$ begin execute format('alter database %I set client_connection_check_interval = %L', current_database(), '100ms'); end $$`));
 }

@@ -5,7 +5,7 @@ import { bookingSchema, roomSchema } from '@staybook/domain';
 import { bookings, payments, testPaymentEvents, testPaymentIntents } from '../../db/schema.js';
 import { bookStay, startPayment, testCard } from '../../test/bookings.js';
 import { day } from '../../test/dates.js';
-import { sessionsBlockedBy, untilBlockedBy } from '../../test/lock-waits.js';
+import { abandonDeadClientsStatements, sessionsBlockedBy, untilBlockedBy } from '../../test/lock-waits.js';
 import { describeNeeding, SERVER_DATABASE } from '../../test/needs.js';
 import { listRoom } from '../../test/rooms.js';
 import { startServer } from '../../test/server-process.js';
@@ -25,11 +25,7 @@ describeNeeding(SERVER_DATABASE, 'crash windows on PostgreSQL with two servers',
 
   beforeAll(async () => {
     t = await createTestApp('postgres');
-    // A backend whose client is gone gives up its statement within this (by default it would finish it once the
-    // lock it waits for is free, and commit it for a client that died): the server's death is the whole death.
-    await t.database.db.execute(
-      sql.raw(`do $$ begin execute format('alter database %I set client_connection_check_interval = %L', current_database(), '100ms'); end $$`),
-    );
+    await abandonDeadClientsStatements(t.database.db);
     other = await createSecondTestApp(t);
     host = await t.signUp({ role: 'host' });
     guest = await t.signUp();

@@ -44,7 +44,7 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceDeps> = async (app, dep
         'A month’s payments and payouts checked with the payment provider’s records',
         { querystring: reconciliationQuerySchema },
         reconciliationReportSchema,
-        errorResponses(400, 401, 403),
+        errorResponses(400, 401, 403, 503),
       ),
     },
     async (request) => reconcileMonth(deps, request.query.month),

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   addMonths,
+  ERROR_CODES,
   FINANCE_COLUMNS,
   type FinanceFigures,
   type FinanceQuery,
@@ -13,6 +14,7 @@ import {
   type ReconciliationReport,
 } from '@staybook/domain';
 import { queryRows, type Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
 import { PaymentProviderError, type PaymentProvider } from '../../integrations/payments/payment-provider.js';
 
 export type FinanceDeps = { db: Db; payments: PaymentProvider };
@@ -113,10 +115,7 @@ export async function reconcileMonth({ db, payments }: FinanceDeps, month: strin
   for (const stay of stays) {
     const ledgerCaptured = Number(stay.captured ?? 0);
     const ledgerRefunded = Number(stay.refunded);
-    const intent = await payments.retrieveIntent(stay.providerPaymentId).catch((err: unknown) => {
-      if (err instanceof PaymentProviderError && err.code === 'resource_missing') return null;
-      throw err;
-    });
+    const intent = await askProvider(() => payments.retrieveIntent(stay.providerPaymentId));
     const subject = stay.reference;
     if (!intent) {
       differences.push({ kind: 'capture', subject, providerId: stay.providerPaymentId, ledgerCents: ledgerCaptured, providerCents: null, note: 'The provider has no such payment.' });
@@ -150,18 +149,28 @@ export async function reconcileMonth({ db, payments }: FinanceDeps, month: strin
   for (const payout of sent) {
     const subject = `Payout of ${payout.asOf} to ${payout.hostName}`;
     const ledgerPaid = Number(payout.paid);
-    const transfer = payout.transferId
-      ? await payments.retrieveTransfer(payout.transferId).catch((err: unknown) => {
-          if (err instanceof PaymentProviderError && err.code === 'resource_missing') return null;
-          throw err;
-        })
-      : null;
+    const transferId = payout.transferId;
+    const transfer = transferId ? await askProvider(() => payments.retrieveTransfer(transferId)) : null;
     const providerPaid = transfer?.status === 'paid' ? transfer.amountCents : 0;
-    if (payout.transferId && !transfer) {
+    if (transferId && !transfer) {
       differences.push({ kind: 'transfer', subject, providerId: payout.transferId, ledgerCents: ledgerPaid, providerCents: null, note: 'The provider has no such transfer.' });
     } else if (providerPaid !== ledgerPaid) {
       differences.push({ kind: 'transfer', subject, providerId: payout.transferId, ledgerCents: ledgerPaid, providerCents: providerPaid, note: 'The amounts paid out differ.' });
     }
   }
   return { month, provider: payments.name, checked: { payments: stays.length, payouts: sent.length }, differences };
+}
+
+/**
+ * The provider's record, or null when it has none. A provider that cannot answer now is the admin's to hear as such
+ * (503, try again), not a broken report.
+ */
+async function askProvider<T>(ask: () => Promise<T>): Promise<T | null> {
+  try {
+    return await ask();
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    if (err.code === 'resource_missing') return null;
+    throw new AppError(503, ERROR_CODES.internal, 'The payment provider could not be asked just now, so the month was not checked. Please try again in a few minutes.');
+  }
 }

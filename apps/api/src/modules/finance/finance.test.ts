@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { financeReportSchema, keptMoney, reconciliationReportSchema, todayIso, type ReconciliationReport } from '@staybook/domain';
 import { queryRows } from '../../db/client.js';
 import { bookings, payments, testPaymentIntents, testTransfers } from '../../db/schema.js';
+import { PaymentProviderError } from '../../integrations/payments/payment-provider.js';
 import { TestPaymentProcessor } from '../../integrations/payments/test-processor.js';
 import { errorOf } from '../../test/answers.js';
 import { useBookingSuite } from '../../test/booking-suite.js';
@@ -11,6 +12,7 @@ import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { day } from '../../test/dates.js';
 import { SIGN_IN, WRONG_ROLE } from '../../test/hosting-suite.js';
 import { runPayouts } from '../payouts/payout-run.js';
+import { reconcileMonth } from './finance.service.js';
 
 describe.each(TEST_DATABASE_KINDS)('finance on %s', (kind) => {
   const s = useBookingSuite(kind);
@@ -113,5 +115,17 @@ describe.each(TEST_DATABASE_KINDS)('finance on %s', (kind) => {
     ]);
     const refund = differences.find((d) => d.kind === 'refund')!;
     expect(refund.providerCents).toBe(refund.ledgerCents - 100);
+  });
+
+  it('says the provider could not be asked, rather than failing or calling the month clean', async () => {
+    const processor = new TestPaymentProcessor(s.t.database.db);
+    const away = Object.assign(Object.create(processor) as TestPaymentProcessor, {
+      retrieveIntent: () => Promise.reject(new PaymentProviderError('connect ECONNREFUSED', 'api_connection_error', true)),
+    });
+    const [month] = await postedMonths();
+    await expect(reconcileMonth({ db: s.t.database.db, payments: away }, month!)).rejects.toMatchObject({
+      status: 503,
+      message: 'The payment provider could not be asked just now, so the month was not checked. Please try again in a few minutes.',
+    });
   });
 });
