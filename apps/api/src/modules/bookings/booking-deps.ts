@@ -9,8 +9,7 @@ import type { payments } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.js';
 import type { OutcomeMetrics } from '../../plugins/metrics.js';
 import type { ListingChanges } from '../../listing-changes.js';
-
-type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
+import type { Log } from '../../log.js';
 
 /** What the booking rules need from the outside. */
 export type BookingDeps = {

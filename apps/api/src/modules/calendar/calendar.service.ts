@@ -19,10 +19,9 @@ import { CalendarFetchError, checkedAddress, fetchCalendarText, type FetchLimits
 import type { Actor } from '../../plugins/session.js';
 import { findBookingRow } from '../bookings/bookings.queries.js';
 import type { ListingChanges } from '../../listing-changes.js';
+import type { Log } from '../../log.js';
 
 /** Calendar sync (docs/decisions/030-calendar-sync.md): the export feed, booking events, and imported calendars. */
-
-type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
 
 export type CalendarDeps = {
   db: Db;

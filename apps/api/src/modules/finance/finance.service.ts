@@ -19,14 +19,7 @@ import { PaymentProviderError, type PaymentProvider } from '../../integrations/p
 
 export type FinanceDeps = { db: Db; payments: PaymentProvider };
 
-const NO_FIGURES: FinanceFigures = {
-  grossBookingsCents: 0,
-  guestFeesCents: 0,
-  commissionsCents: 0,
-  taxCollectedCents: 0,
-  refundsCents: 0,
-  payoutsSentCents: 0,
-};
+const NO_FIGURES = Object.fromEntries(FINANCE_COLUMNS.map(({ key }) => [key, 0])) as FinanceFigures;
 
 /** The first instant of a month, UTC. */
 function monthStart(month: string): string {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { preparedSql, queryRows, type Db } from '../../db/client.js';
 import type { JobKind, JobPayloads } from './jobs.js';
 import { withRequestId } from '../../request-context.js';
+import type { Log } from '../../log.js';
 
 /** How often a worker looks for due jobs when nothing told it about a new one. */
 export const JOB_POLL_MS = 2_000;
@@ -24,8 +25,6 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K], job: { key: string; attempts: number }) => Promise<void> };
-
-type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
 
 /** Jobs that ran. Their payloads go: a mail can hold a link that signs someone in. */
 const markDone = preparedSql(

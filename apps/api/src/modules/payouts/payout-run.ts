@@ -15,8 +15,7 @@ import { payoutAccounts, payouts, users } from '../../db/schema.js';
 import { payoutFailedMail, payoutSentMail } from '../../integrations/mail/templates.js';
 import { PaymentProviderError, type PaymentProvider, type ProviderTransfer } from '../../integrations/payments/payment-provider.js';
 import { enqueueMail } from '../jobs/jobs.js';
-
-type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
+import type { Log } from '../../log.js';
 
 export type PayoutDeps = {
   db: Db;

@@ -6,12 +6,12 @@ import { reviewInvitationMail } from '../../integrations/mail/templates.js';
 import { enqueueMail, mailJobKey } from '../jobs/jobs.js';
 import { lockStay, publishStayReviews, type ReviewDeps } from './reviews.service.js';
 import { periodicPass, type PeriodicPass } from '../../periodic.js';
+import type { Log } from '../../log.js';
 
 /** How often each server looks for review windows that closed and invitations that are due. */
 export const REVIEW_SWEEP_MS = 5 * 60_000;
 const BATCH = 200;
 
-type Log = Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
 export type ReviewSweepDeps = ReviewDeps & { log: Log };
 
 export type ReviewSweepResult = { published: number; invited: number };

@@ -14,22 +14,17 @@ export function PeriodPicker({ typed, errors, onChange }: PeriodPickerProps) {
   return (
     <fieldset className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
       <legend className="sr-only">Period</legend>
-      <TextField
-        label="From"
-        type="month"
-        placeholder="YYYY-MM"
-        value={typed.from}
-        error={errors.from}
-        onChange={(event) => onChange({ ...typed, from: event.currentTarget.value })}
-      />
-      <TextField
-        label="To"
-        type="month"
-        placeholder="YYYY-MM"
-        value={typed.to}
-        error={errors.to}
-        onChange={(event) => onChange({ ...typed, to: event.currentTarget.value })}
-      />
+      {(['from', 'to'] as const).map((end) => (
+        <TextField
+          key={end}
+          label={end === 'from' ? 'From' : 'To'}
+          type="month"
+          placeholder="YYYY-MM"
+          value={typed[end]}
+          error={errors[end]}
+          onChange={(event) => onChange({ ...typed, [end]: event.currentTarget.value })}
+        />
+      ))}
     </fieldset>
   );
 }
