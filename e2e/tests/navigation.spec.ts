@@ -158,6 +158,45 @@ test('a page whose code fails again after the reload shows the error screen', as
   expect(documentRequests()).toBe(2);
 });
 
+/** The dashboard's routes, a chunk the router loads on the way to the first /dashboard address. */
+const DASHBOARD_ROUTES_CHUNK = '**/assets/dashboard-routes-*.js';
+
+async function openDashboardFromMenu(page: Page) {
+  await signInAs(page, DEMO.guest);
+  await page.goto('/');
+  await openProfileMenu(page, true);
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+}
+
+test('a tab left open across a deploy opens the dashboard afresh once when its routes cannot be loaded', async ({ page }) => {
+  // The tab's build is gone from the server: the dashboard's routes answer 404 until the dashboard is loaded anew.
+  let opened = false;
+  await page.route(
+    (url) => url.pathname === '/dashboard',
+    async (route) => {
+      if (route.request().isNavigationRequest()) opened = true;
+      await route.continue();
+    },
+  );
+  await page.route(DASHBOARD_ROUTES_CHUNK, (route) => (opened ? route.continue() : route.fulfill({ status: 404 })));
+  const documentRequests = countDocumentRequests(page);
+
+  await openDashboardFromMenu(page);
+  await expect(page.getByRole('heading', { name: 'Statistics', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(atPath('/dashboard'));
+  expect(documentRequests()).toBe(2);
+});
+
+test("the dashboard's routes failing again after the fresh load show the error screen", async ({ page }) => {
+  await page.route(DASHBOARD_ROUTES_CHUNK, (route) => route.fulfill({ status: 404 }));
+  const documentRequests = countDocumentRequests(page);
+
+  await openDashboardFromMenu(page);
+  await expect(page.getByText('Something Went Wrong!')).toBeVisible();
+  await expect(page).toHaveURL(atPath('/dashboard'));
+  expect(documentRequests()).toBe(2);
+});
+
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },

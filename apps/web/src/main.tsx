@@ -6,7 +6,7 @@ import { seedFirstRoom } from './app/first-room';
 import { seedFirstRooms } from './app/first-rooms';
 import { AppProviders } from './app/providers';
 import { startRoomPage } from './app/room-head-start';
-import { loadRoomPage, routes } from './app/router';
+import { discoverRoutes, loadRoomPage, routes } from './app/router';
 import { queryClient } from './lib/query-client';
 import './index.css';
 
@@ -18,10 +18,11 @@ const seededRoom = seedFirstRoom(queryClient, location.pathname);
 // A painted room page came with its session and room; the page's code is loaded below, before hydrating.
 if (!seededRoom) startRoomPage(queryClient, location.pathname, loadRoomPage);
 
+// The router adds the dashboard's routes the first time it is asked for a dashboard address (router.tsx).
 const app = (
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <RouterProvider router={createBrowserRouter(routes, { patchRoutesOnNavigation: discoverRoutes })} />
     </AppProviders>
   </StrictMode>
 );

@@ -1,14 +1,12 @@
-import type { Capability } from '@staybook/domain/access';
 import { APP_PATHS } from '@staybook/domain/app-routes';
-import { Suspense, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchPath, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
-import { lazyPage } from '../lib/lazy-page';
+import { lazyPage, loadOrReload } from '../lib/lazy-page';
 import { PrivateRoute } from './guards/private-route';
 import { PublicOnlyRoute } from './guards/public-only-route';
-import { RoleRoute } from './guards/role-route';
 import { AppRoot } from './layouts/app-root';
 import { MainLayout } from './layouts/main-layout';
+import { page } from './page';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
@@ -24,55 +22,25 @@ const SignupRoute = lazyPage(() => import('./routes/signup'), 'SignupRoute');
 const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password'), 'ResetPasswordRoute');
 const AuthCompleteRoute = lazyPage(() => import('./routes/auth-complete'), 'AuthCompleteRoute');
 const VerifyEmailRoute = lazyPage(() => import('./routes/verify-email'), 'VerifyEmailRoute');
-const DashboardLayout = lazyPage(
-  () => import('../features/dashboard/components/dashboard-layout'),
-  'DashboardLayout',
-);
-const StatisticsRoute = lazyPage(() => import('./routes/dashboard/statistics'), 'StatisticsRoute');
-const AddRoomRoute = lazyPage(() => import('./routes/dashboard/add-room'), 'AddRoomRoute');
-const MyListingsRoute = lazyPage(() => import('./routes/dashboard/my-listings'), 'MyListingsRoute');
-const HostCalendarRoute = lazyPage(() => import('./routes/dashboard/host-calendar'), 'HostCalendarRoute');
-const ListingPricingRoute = lazyPage(() => import('./routes/dashboard/listing-pricing'), 'ListingPricingRoute');
-const ManageUsersRoute = lazyPage(() => import('./routes/dashboard/manage-users'), 'ManageUsersRoute');
-const MarketplaceFeesRoute = lazyPage(() => import('./routes/dashboard/fees'), 'MarketplaceFeesRoute');
-const FinanceRoute = lazyPage(() => import('./routes/dashboard/finance'), 'FinanceRoute');
-const PayoutsRoute = lazyPage(() => import('./routes/dashboard/payouts'), 'PayoutsRoute');
-const MyBookingsRoute = lazyPage(() => import('./routes/dashboard/my-bookings'), 'MyBookingsRoute');
-const ManageBookingsRoute = lazyPage(() => import('./routes/dashboard/manage-bookings'), 'ManageBookingsRoute');
-const MessagesRoute = lazyPage(() => import('./routes/dashboard/messages'), 'MessagesRoute');
-const ProfileRoute = lazyPage(() => import('./routes/dashboard/profile'), 'ProfileRoute');
-const TripRoute = lazyPage(() => import('./routes/dashboard/trip'), 'TripRoute');
-const TripReceiptRoute = lazyPage(() => import('./routes/trip-receipt'), 'TripReceiptRoute');
-const ReviewRoute = lazyPage(() => import('./routes/dashboard/review'), 'ReviewRoute');
 
-/** The tall loader while a page's code arrives (the dashboard's own pages use its Suspense). */
-function page(Page: ComponentType) {
-  return (
-    <Suspense fallback={<Loader />}>
-      <Page />
-    </Suspense>
-  );
-}
-
-/** A dashboard page only the roles the access table allows may open; anyone else is sent to the dashboard. */
-function forRole(capability: Capability, Page: ComponentType) {
-  return (
-    <RoleRoute capability={capability}>
-      <Page />
-    </RoleRoute>
-  );
-}
+/** The route the dashboard's routes are added under (dashboard-routes.tsx). */
+export const ROOT_ROUTE_ID = 'root';
 
 /**
- * Every route of the app, in one place (product spec, section 2). The paths come from the domain package,
- * where the server reads them too: it answers 404 for any path not listed there. The browser runs them in a
+ * The app's routes (product spec, section 2): the public ones here, the dashboard's (every /dashboard address) in
+ * dashboard-routes.tsx, which the router loads on the way to the first of them (`discoverRoutes`), so the home page's
+ * first paint carries none of them (docs/decisions/050-first-paint-room-for-pages.md). The paths come from the domain
+ * package, where the server reads them too: it answers 404 for any path not listed there. The browser runs them in a
  * browser router (main.tsx); the server renders the home page's and a room page's first view with them (entry-server.tsx).
  */
 export const routes: RouteObject[] = [
   {
+    id: ROOT_ROUTE_ID,
     // Holds the auth state, so every page (and the 401 handling) can reach it.
     element: <AppRoot />,
     errorElement: <RouteError />,
+    // Drawn while the app, opened at a dashboard address, loads the dashboard's routes.
+    hydrateFallbackElement: <Loader />,
     children: [
       {
         path: APP_PATHS.home,
@@ -96,39 +64,23 @@ export const routes: RouteObject[] = [
       { path: APP_PATHS.resetPassword, element: page(ResetPasswordRoute) },
       { path: APP_PATHS.verifyEmail, element: page(VerifyEmailRoute) },
       { path: APP_PATHS.authComplete, element: page(AuthCompleteRoute) },
-      // The receipt prints without the dashboard's frame, so it stands outside it.
-      { path: APP_PATHS.tripReceipt, element: <PrivateRoute>{page(TripReceiptRoute)}</PrivateRoute>, errorElement: <RouteError /> },
-      {
-        path: APP_PATHS.dashboard,
-        element: <PrivateRoute>{page(DashboardLayout)}</PrivateRoute>,
-        children: [
-          {
-            // A failing page shows the error screen beside the sidebar.
-            errorElement: <RouteError />,
-            children: [
-              { index: true, element: <StatisticsRoute /> },
-              { path: APP_PATHS.addRoom, element: forRole('addRoom', AddRoomRoute) },
-              { path: APP_PATHS.myListings, element: forRole('myListings', MyListingsRoute) },
-              // The calendar of the host's own listings: whoever may open My Listings.
-              { path: APP_PATHS.hostCalendar, element: forRole('hostCalendar', HostCalendarRoute) },
-              // One listing's prices and rules: changing one's own rooms, as My Listings does.
-              { path: APP_PATHS.listingPricing, element: forRole('myListings', ListingPricingRoute) },
-              { path: APP_PATHS.manageUsers, element: forRole('manageUsers', ManageUsersRoute) },
-              { path: APP_PATHS.marketplaceFees, element: forRole('marketplaceFees', MarketplaceFeesRoute) },
-              { path: APP_PATHS.finance, element: forRole('finance', FinanceRoute) },
-              { path: APP_PATHS.myBookings, element: <MyBookingsRoute /> },
-              { path: APP_PATHS.manageBookings, element: forRole('manageBookings', ManageBookingsRoute) },
-              { path: APP_PATHS.payouts, element: forRole('payouts', PayoutsRoute) },
-              { path: APP_PATHS.messages, element: <MessagesRoute /> },
-              { path: APP_PATHS.profile, element: <ProfileRoute /> },
-              // Any signed-in user may open a trip; the API answers only the stay's guest and host.
-              { path: APP_PATHS.trip, element: <TripRoute /> },
-              // The same: the API answers the review only to the stay's guest and host.
-              { path: APP_PATHS.review, element: <ReviewRoute /> },
-            ],
-          },
-        ],
-      },
     ],
   },
 ];
+
+/** Whether `pathname` is a dashboard address (matched as the router matches: any letter case, a trailing slash). */
+function isDashboardPath(pathname: string): boolean {
+  return matchPath(`${APP_PATHS.dashboard}/*`, pathname) !== null;
+}
+
+/**
+ * The router's route discovery (`patchRoutesOnNavigation`): it is asked whenever an address matches no route of its
+ * own, only the not-found page or a path with parameters. On the way to a dashboard address it loads the dashboard's
+ * routes and adds them under the root; once added, adding them again changes nothing. Any other address answers at
+ * once, before the browser's next task, so a room page the server painted is still ready to hydrate (main.tsx).
+ */
+export const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!isDashboardPath(path)) return;
+  const { dashboardRoutes } = await loadOrReload(() => import('./dashboard-routes'), path);
+  patch(ROOT_ROUTE_ID, dashboardRoutes);
+};

@@ -3,18 +3,21 @@ import { createElement, lazy, useState, type ComponentType } from 'react';
 const RELOADED_FOR = 'staybook:reloaded-for-new-version';
 
 /**
- * A tab opened before a new version was deployed asks for code that no longer exists. Reloading
- * once fetches the new version; a second failure is a real error and reaches the error screen.
+ * A tab opened before a new version was deployed asks for code that no longer exists. Loading the page afresh
+ * once fetches the new version; a second failure is a real error and reaches the error screen. `pathname` is the
+ * page the code is for: the address shown, or where a navigation is going (the router's route discovery loads
+ * the dashboard's routes before the address changes).
  */
-async function loadOrReload<M>(load: () => Promise<M>): Promise<M> {
+export async function loadOrReload<M>(load: () => Promise<M>, pathname = location.pathname): Promise<M> {
   try {
     const module = await load();
     sessionStorage.removeItem(RELOADED_FOR);
     return module;
   } catch (error) {
-    if (sessionStorage.getItem(RELOADED_FOR) === location.pathname) throw error;
-    sessionStorage.setItem(RELOADED_FOR, location.pathname);
-    location.reload();
+    if (sessionStorage.getItem(RELOADED_FOR) === pathname) throw error;
+    sessionStorage.setItem(RELOADED_FOR, pathname);
+    if (pathname === location.pathname) location.reload();
+    else location.assign(pathname);
     return new Promise<M>(() => {});
   }
 }

@@ -1,10 +1,6 @@
-import { mayUse } from '@staybook/domain/access';
-import { APP_PATHS } from '@staybook/domain/app-routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { sessionQuery } from '../../features/auth/api/auth-queries';
-import { userQuery } from '../../features/users/api/use-user';
 import { errorMessage } from '../../lib/form-errors';
 import { lazyPage } from '../../lib/lazy-page';
 import { notify } from '../../lib/notify';
@@ -17,7 +13,8 @@ const BecomeHostDialog = lazyPage(
 
 /**
  * Visitors go to log in first (and come back here). Guests are asked to become hosts. A host is taken where
- * hosting a home begins, Add Room; an admin, who cannot ask to host, to the dashboard.
+ * hosting a home begins, Add Room; an admin, who cannot ask to host, to the dashboard (hosting-start.ts, loaded on
+ * the first press).
  */
 export function HostYourHomeButton() {
   const queryClient = useQueryClient();
@@ -27,15 +24,11 @@ export function HostYourHomeButton() {
 
   const handleClick = async () => {
     try {
-      // Waits for the session when a click comes before it has loaded, rather than guessing "visitor".
-      const user = await queryClient.ensureQueryData(sessionQuery);
-      if (!user) {
-        await navigate('/login', { state: { from: location } });
-        return;
-      }
-      const record = await queryClient.ensureQueryData(userQuery(user.email));
-      if (mayUse(record.role, 'becomeHost')) setDialogOpen(true);
-      else await navigate(mayUse(record.role, 'addRoom') ? APP_PATHS.addRoom : APP_PATHS.dashboard);
+      const { findHostingStart } = await import('./hosting-start');
+      const start = await findHostingStart(queryClient);
+      if (start.kind === 'log-in') await navigate('/login', { state: { from: location } });
+      else if (start.kind === 'ask-to-host') setDialogOpen(true);
+      else await navigate(start.path);
     } catch (error) {
       notify.error(errorMessage(error));
     }

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, type ReactNode } from 'react';
 import { ApiRequestError, onAuthFailure } from '../../../lib/api-client';
 import { onEmailNotVerified } from '../../../lib/query-client';
-import { uploadImage } from '../../uploads/api/upload-image';
 import * as authApi from '../api/auth-api';
 import { sessionQuery } from '../api/auth-queries';
 import { AuthContext, type AuthContextValue, type ProfileInput, type SignUpInput } from '../hooks/use-auth';
@@ -57,7 +56,7 @@ export function AuthProvider({ onSessionRejected, children }: AuthProviderProps)
 
   // Signs no one in: the person confirms the address from the mail, then logs in (docs/decisions/024-verified-email.md).
   const signUp = useCallback(async ({ name, email, password, image }: SignUpInput) => {
-    const imageUrl = await uploadImage(image);
+    const imageUrl = await (await loadUploads()).uploadImage(image);
     await authApi.signUpWithEmail({ name: name ?? '', email, password, image: imageUrl });
   }, []);
 
@@ -96,7 +95,7 @@ export function AuthProvider({ onSessionRejected, children }: AuthProviderProps)
 
   const updateProfile = useCallback(
     async ({ name, image }: ProfileInput) => {
-      const imageUrl = image ? await uploadImage(image) : undefined;
+      const imageUrl = image ? await (await loadUploads()).uploadImage(image) : undefined;
       await authApi.updateUser(imageUrl ? { name, image: imageUrl } : { name });
       await refreshSession();
       // The name and photo also appear in other answers (the user's record, rooms they host).
@@ -145,6 +144,11 @@ export function AuthProvider({ onSessionRejected, children }: AuthProviderProps)
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+/** The photo upload, loaded when a sign-up or a profile change sends one: the first paint has no use for it. */
+function loadUploads() {
+  return import('../../uploads/api/upload-image');
 }
 
 function isSessionKey(key: readonly unknown[]): boolean {
