@@ -46,6 +46,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { feesRoutes } from './modules/fees/fees.routes.js';
 import { financeRoutes } from './modules/finance/finance.routes.js';
 import { PAYOUT_PASS_MS, runPayouts } from './modules/payouts/payout-run.js';
+import { refreshPayoutAccount } from './modules/payouts/payout-onboarding.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { registerCanonicalHost } from './plugins/canonical-host.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
@@ -278,7 +279,7 @@ export async function buildApp({
       await api.register(hostRoomsRoutes, { db: database.db, imageStore, listing, defaultTimeZone: config.timeZone });
       await api.register(usersRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
       await api.register(feesRoutes, { db: database.db, listing });
-      await api.register(payoutsRoutes, { db: database.db, payments: paymentProvider });
+      await api.register(payoutsRoutes, { db: database.db, payments: paymentProvider, publicUrl: config.publicUrl, log: app.log });
       await api.register(financeRoutes, { db: database.db, payments: paymentProvider });
       await api.register(uploadsRoutes, { db: database.db, imageStore });
       await api.register(bookingsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
@@ -287,11 +288,13 @@ export async function buildApp({
       await api.register(calendarRoutes, { deps: calendarDeps });
       await api.register(messagesRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
       await api.register(reviewsRoutes, { deps: reviewDeps });
-      // Stripe tells us about holds whose browser tab closed; they book through the same idempotent path.
-      if (paymentProvider.parseWebhook && config.stripe?.webhookSecret) {
+      // Stripe tells us about holds whose browser tab closed; they book through the same idempotent path. Connect
+      // tells us when a host's connected account changes (whether it can be paid).
+      if (paymentProvider.parseWebhook && (config.stripe?.webhookSecret || config.stripe?.connectWebhookSecret)) {
         await api.register(stripeWebhookRoutes, {
           provider: paymentProvider,
           onPaymentAuthorized: (intentId) => confirmAuthorizedPayment(bookingDeps, intentId),
+          onPayoutAccountUpdated: (accountId) => refreshPayoutAccount({ db: database.db, payments: paymentProvider }, accountId),
         });
       }
     },

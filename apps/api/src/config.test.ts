@@ -59,11 +59,13 @@ describe('configuration', () => {
     });
 
     it('is on with both keys, the webhook secret when given, and the real API unless STRIPE_API_URL says otherwise', () => {
-      expect(parseConfig(keys).stripe).toEqual({ secretKey: 'sk_test_51Abc', publishableKey: 'pk_test_51Abc', webhookSecret: null });
-      expect(parseConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'whsec_abc123', STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe).toEqual({
+      expect(parseConfig(keys).stripe).toEqual({ secretKey: 'sk_test_51Abc', publishableKey: 'pk_test_51Abc', webhookSecret: null, connectWebhookSecret: null });
+      const all = { STRIPE_WEBHOOK_SECRET: 'whsec_abc123', STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect1', STRIPE_API_URL: 'http://127.0.0.1:12111' };
+      expect(parseConfig({ ...keys, ...all }).stripe).toEqual({
         secretKey: 'sk_test_51Abc',
         publishableKey: 'pk_test_51Abc',
         webhookSecret: 'whsec_abc123',
+        connectWebhookSecret: 'whsec_connect1',
         apiHost: '127.0.0.1',
         apiPort: 12111,
         apiProtocol: 'http',
@@ -88,12 +90,14 @@ describe('configuration', () => {
       );
       expect(() => parseConfig({ ...keys, STRIPE_PUBLISHABLE_KEY: 'sk_test_51Abc' })).toThrow(/STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/);
       expect(() => parseConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET: must be the signing secret/);
+      expect(() => parseConfig({ ...keys, STRIPE_CONNECT_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_CONNECT_WEBHOOK_SECRET: must be the signing secret of a Stripe Connect/);
       expect(() => parseConfig({ ...keys, STRIPE_API_URL: 'ftp://127.0.0.1' })).toThrow(/STRIPE_API_URL: must be the http\(s\) address/);
       expect(() => parseConfig({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111/v1' })).toThrow(/STRIPE_API_URL: must be a scheme, host and port only/);
     });
 
     it('stops when a Stripe setting is given without the keys it belongs to', () => {
       expect(() => parseConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc123' })).toThrow(/STRIPE_WEBHOOK_SECRET: only used with Stripe/);
+      expect(() => parseConfig({ STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_abc123' })).toThrow(/STRIPE_CONNECT_WEBHOOK_SECRET: only used with Stripe/);
       expect(() => parseConfig({ STRIPE_API_URL: 'http://127.0.0.1:12111' })).toThrow(/STRIPE_API_URL: only used with Stripe/);
     });
 

@@ -46,6 +46,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be the signing secret of a Stripe webhook endpoint (whsec_…)").optional(),
+  // Connected accounts' events (account.updated) go only to a Connect endpoint, which has a signing secret of its own.
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be the signing secret of a Stripe Connect webhook endpoint (whsec_…)").optional(),
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, message: 'must be the http(s) address of a Stripe-compatible API, e.g. http://127.0.0.1:12111' })
     .refine((url) => new URL(url).pathname === '/', 'must be a scheme, host and port only, e.g. http://127.0.0.1:12111')
@@ -118,6 +120,8 @@ export type Config = {
     publishableKey: string;
     /** Verifies webhook events; required in production. */
     webhookSecret: string | null;
+    /** Verifies connected accounts' events (the Connect endpoint's secret), so hosts' payout accounts follow Stripe. */
+    connectWebhookSecret: string | null;
     /** A Stripe-compatible server instead of api.stripe.com (STRIPE_API_URL). */
     apiHost?: string;
     apiPort?: number;
@@ -165,7 +169,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   } else if (stripeOn && keyMode(e.STRIPE_SECRET_KEY) !== keyMode(e.STRIPE_PUBLISHABLE_KEY)) {
     problems.push('  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: one is a test key and the other a live key; use a pair from the same mode');
   }
-  for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'] as const) {
+  for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET', 'STRIPE_API_URL'] as const) {
     if (e[name] && !e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) {
       problems.push(`  ${name}: only used with Stripe; set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY too, or remove it`);
     }
@@ -212,6 +216,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+            connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
             ...(e.STRIPE_API_URL ? stripeApiAddress(e.STRIPE_API_URL) : {}),
           }
         : null,

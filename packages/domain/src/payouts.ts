@@ -10,8 +10,19 @@ import { pageLimitSchema } from './pages.js';
 /** Stripe's test routing number: the only one its test mode (and the built-in processor) takes. */
 export const TEST_ROUTING_NUMBER = '110000000';
 
-/** Why a payout failed, as Stripe names it. */
-export const PAYOUT_FAILURE_CODES = ['no_account', 'account_closed', 'insufficient_funds', 'debit_not_authorized', 'invalid_currency'] as const;
+/**
+ * Why a payout failed, as Stripe names it: a bank's refusal, or Stripe's refusal of the transfer (the marketplace's
+ * balance cannot cover it; the host's Stripe account cannot take transfers).
+ */
+export const PAYOUT_FAILURE_CODES = [
+  'no_account',
+  'account_closed',
+  'insufficient_funds',
+  'debit_not_authorized',
+  'invalid_currency',
+  'balance_insufficient',
+  'insufficient_capabilities_for_transfer',
+] as const;
 export type PayoutFailureCode = (typeof PAYOUT_FAILURE_CODES)[number];
 
 /** Stripe's test account numbers and what a payout to each does. */
@@ -31,6 +42,8 @@ export const PAYOUT_FAILURE_MESSAGES: Record<PayoutFailureCode, string> = {
   insufficient_funds: 'The payout could not be sent just now. We will try again with the next payout.',
   debit_not_authorized: 'The bank refused this payout. Please ask your bank, or add another account.',
   invalid_currency: 'The bank cannot take payouts in this currency. Please add another account.',
+  balance_insufficient: 'The payout could not be sent just now. We will try again with the next payout.',
+  insufficient_capabilities_for_transfer: 'Stripe cannot pay your account yet. Please finish setting up payouts on your Payouts page.',
 };
 
 /** A failure code as a host reads it; a code the product does not know reads as a general failure. */
@@ -82,6 +95,10 @@ export const listPayoutsQuerySchema = z.object({
   limit: pageLimitSchema(PAYOUTS_PAGE_SIZE),
 });
 
+/** `POST /api/payouts/stripe-account`: the address of Stripe's onboarding for the host, where the page sends them. */
+export const payoutOnboardingLinkSchema = z.object({ url: z.url({ protocol: /^https?$/ }) });
+export type PayoutOnboardingLink = z.infer<typeof payoutOnboardingLinkSchema>;
+
 /** `GET /api/payouts`: where the host is paid, what they hold, and their payouts, newest first. */
 export const payoutsPageSchema = z.object({
   account: z
@@ -91,7 +108,10 @@ export const payoutsPageSchema = z.object({
       ready: z.boolean(),
     })
     .nullable(),
-  /** How a host sets up payouts here: a bank account (built-in processor) or Stripe's onboarding. */
+  /**
+   * How a host sets up payouts here: a bank account (built-in processor) or Stripe's onboarding (Stripe Connect: an
+   * Express account, `ready` once Stripe can pay it).
+   */
   setup: z.enum(['bank-account', 'stripe-onboarding']),
   balances: z.object({
     /** Shares of stays not yet 24 hours past check-in, with their tax. */

@@ -2,9 +2,27 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { createConnectStandIn, type ConnectHelpers } from './stripe-connect-stand-in.js';
+import {
+  decodeStripeParams,
+  expandList,
+  integerParam,
+  invalid,
+  missingParam,
+  newId,
+  stringParam,
+  StripeFailure,
+  type Params,
+  type StandInAnswer,
+  type StripeErrorBody,
+  type StripeObject,
+} from './stripe-wire.js';
+
+export type { StripeErrorBody } from './stripe-wire.js';
 
 /**
- * A local stand-in for the few Stripe API endpoints the Stripe adapter uses, speaking Stripe's wire
+ * A local stand-in for the Stripe API endpoints the Stripe adapter uses, speaking Stripe's wire
  * format: form-encoded bodies with bracketed keys (`metadata[roomId]`, `expand[0]`), JSON answers
  * shaped as Stripe's objects, Stripe's error JSON and the Idempotency-Key header. It keeps payment
  * intents, their charges and refunds in memory and records every call it receives.
@@ -12,10 +30,9 @@ import type { AddressInfo } from 'node:net';
  * Endpoints: POST /v1/payment_intents, GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/
  * confirm | capture | cancel, POST /v1/refunds. Confirmation takes Stripe's test payment methods
  * (pm_card_visa, pm_card_chargeDeclined…), with the secret key, or with the publishable key and the
- * intent's client secret as Stripe.js sends it.
+ * intent's client secret as Stripe.js sends it. Connect (accounts, account links and the onboarding
+ * pages they open, transfers, balance transactions) is stripe-connect-stand-in.ts.
  */
-
-type Params = { [key: string]: string | Params | Array<string | Params> };
 
 export type StripeStandInCall = {
   method: string;
@@ -29,16 +46,6 @@ export type StripeStandInCall = {
   replayed: boolean;
   status: number;
 };
-
-export type StripeErrorBody = {
-  type: 'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error' | 'rate_limit_error';
-  code?: string;
-  decline_code?: string;
-  message: string;
-  param?: string;
-};
-
-type StripeObject = Record<string, unknown>;
 
 /** Stripe's test payment methods and what confirming with each one does. */
 const TEST_PAYMENT_METHODS: Record<string, { brand: string; last4: string; decline?: { code: string; decline_code: string; message: string } }> = {
@@ -88,71 +95,7 @@ const KNOWN_PARAMS: Record<string, string[]> = {
 
 const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
 
-class StripeFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: StripeErrorBody & Record<string, unknown>,
-    /** Stripe saves an idempotent result only once the endpoint started work (not for bad parameters). */
-    readonly cacheable = true,
-  ) {
-    super(error.message);
-  }
-}
-
-const invalid = (message: string, extra: Partial<StripeErrorBody> & Record<string, unknown> = {}, cacheable = true) =>
-  new StripeFailure(400, { type: 'invalid_request_error', message, ...extra }, cacheable);
-const missingParam = (param: string) =>
-  invalid(`Missing required param: ${param}.`, { code: 'parameter_missing', param }, false);
-
-function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
-}
-
-/** Decodes `a[b][0]=c` form or query strings into nested objects and arrays, as Stripe reads them. */
-function decodeStripeParams(encoded: string): Params {
-  const root: Params = {};
-  for (const [key, value] of new URLSearchParams(encoded)) {
-    const [head = '', ...rest] = key.split('[');
-    const path = [head, ...rest.map((part) => part.replace(/\]$/, ''))];
-    let node: Params | Array<string | Params> = root;
-    path.forEach((segment, i) => {
-      const last = i === path.length - 1;
-      const nextIsIndex = !last && /^\d*$/.test(path[i + 1]!);
-      const slot = Array.isArray(node) ? (segment === '' ? node.length : Number(segment)) : segment;
-      const container = node as Record<string | number, unknown>;
-      if (last) container[slot] = value;
-      else container[slot] ??= nextIsIndex ? [] : {};
-      node = container[slot] as Params | Array<string | Params>;
-    });
-  }
-  return root;
-}
-
-function stringParam(params: Params, name: string): string | undefined {
-  const value = params[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalid(`Invalid ${name}: must be a string`, { code: 'parameter_invalid_string', param: name }, false);
-  return value;
-}
-
-function integerParam(params: Params, name: string): number | undefined {
-  const value = stringParam(params, name);
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw invalid(`Invalid integer: ${value}`, { code: 'parameter_invalid_integer', param: name }, false);
-  return Number(value);
-}
-
-/** The fields to expand; only an intent's latest charge can be, here. */
-function expandList(params: Params): string[] {
-  const expand = params.expand ?? [];
-  const fields = (Array.isArray(expand) ? expand : [expand]).filter((e): e is string => typeof e === 'string');
-  for (const field of fields) {
-    if (field !== 'latest_charge') throw invalid(`This property cannot be expanded (${field}).`, { param: 'expand' }, false);
-  }
-  return fields;
-}
-
-export type StripeStandIn = {
+export type StripeStandIn = ConnectHelpers & {
   /** Where to point the SDK: `{ host, port, protocol }`, or `url` for STRIPE_API_URL. */
   host: string;
   port: number;
@@ -168,6 +111,8 @@ export type StripeStandIn = {
   failNext(status: number, error: StripeErrorBody): void;
   /** A Stripe event about an intent (charge.* events carry its latest charge), as Stripe delivers it. */
   event(type: string, intentId: string): StripeObject;
+  /** An event as Stripe sends it to a webhook endpoint: its JSON body and the Stripe-Signature header for `secret`. */
+  signed(event: StripeObject, secret: string): { payload: string; signature: string };
   close(): Promise<void>;
 };
 
@@ -181,6 +126,9 @@ export async function startStripeStandIn({
   const calls: StripeStandInCall[] = [];
   let injected: { status: number; error: StripeErrorBody } | null = null;
   const now = () => Math.floor(Date.now() / 1000);
+  /** Where the stand-in listens, once it does: the account links' pages are served from it. */
+  let address = '';
+  const connect = createConnectStandIn({ now, baseUrl: () => address });
 
   function intentJson(intent: StripeObject, expand: string[]): StripeObject {
     const chargeId = intent.latest_charge as string | null;
@@ -295,6 +243,7 @@ export async function startStripeStandIn({
     } else {
       Object.assign(charge, { captured: true, amount_captured: intent.amount });
       Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
+      connect.recordBalance({ type: 'charge', amount: intent.amount as number, source: charge });
     }
     Object.assign(intent, { payment_method: paymentMethodId, last_payment_error: null });
     return intent;
@@ -314,6 +263,8 @@ export async function startStripeStandIn({
     // The part of the hold that is not captured is released, which Stripe reports as refunded.
     Object.assign(charge, { captured: true, amount_captured: amount, amount_refunded: capturable - amount });
     Object.assign(intent, { status: 'succeeded', amount_capturable: 0, amount_received: amount });
+    // The captured money reaches the platform's balance (at once here: no pending period, no fee).
+    connect.recordBalance({ type: 'charge', amount, source: charge });
     return intent;
   }
 
@@ -356,7 +307,7 @@ export async function startStripeStandIn({
     }
     charge.amount_refunded = (charge.amount_refunded as number) + amount;
     charge.refunded = amount === remaining;
-    return {
+    const refund: StripeObject = {
       id: newId('re'),
       object: 'refund',
       amount,
@@ -368,19 +319,23 @@ export async function startStripeStandIn({
       reason: stringParam(params, 'reason') ?? null,
       status: 'succeeded',
     };
+    connect.recordBalance({ type: 'refund', amount: -amount, source: refund });
+    return refund;
   }
 
-  function route(method: string, path: string, params: Params, publishable: boolean): { status: number; body: unknown } {
+  function route(method: string, path: string, params: Params, publishable: boolean): StandInAnswer {
     const ok = (body: unknown) => ({ status: 200, body });
     const intentPath = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|capture|cancel))?$/.exec(path);
-    const endpoint = path === '/v1/payment_intents' ? 'create' : path === '/v1/refunds' ? 'refund' : (intentPath?.[2] ?? 'retrieve');
-    const unknown = Object.keys(params).find((name) => !KNOWN_PARAMS[endpoint]!.includes(name));
-    if (unknown) throw invalid(`Received unknown parameter: ${unknown}`, { code: 'parameter_unknown', param: unknown }, false);
     if (publishable && !(method === 'POST' && intentPath?.[2] === 'confirm')) {
       throw new StripeFailure(401, { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key. Please use a secret API key.' });
     }
+    const connectAnswer = connect.route(method, path, params);
+    if (connectAnswer) return connectAnswer;
+    const endpoint = path === '/v1/payment_intents' ? 'create' : path === '/v1/refunds' ? 'refund' : (intentPath?.[2] ?? 'retrieve');
+    const unknown = Object.keys(params).find((name) => !KNOWN_PARAMS[endpoint]!.includes(name));
+    if (unknown) throw invalid(`Received unknown parameter: ${unknown}`, { code: 'parameter_unknown', param: unknown }, false);
     if (method === 'POST' && path === '/v1/refunds') return ok(createRefund(params));
-    const expand = expandList(params);
+    const expand = expandList(params, ['latest_charge']);
     if (method === 'POST' && path === '/v1/payment_intents') return ok(intentJson(createIntent(params), expand));
     if (intentPath) {
       const intent = findIntent(decodeURIComponent(intentPath[1]!));
@@ -410,6 +365,14 @@ export async function startStripeStandIn({
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req'), ...headers }).end(JSON.stringify(body));
     };
     const fail = (failure: StripeFailure, headers: Record<string, string> = {}) => send(failure.status, { error: failure.error }, headers);
+
+    // An account link opened in a browser: Stripe's onboarding pages, which take no API key.
+    const page = connect.openPage(method, url.pathname, url.searchParams);
+    if (page) {
+      call.status = page.status;
+      if (page.location) return void res.writeHead(page.status, { location: page.location }).end();
+      return send(page.status, page.body);
+    }
 
     const apiKey = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (apiKey !== secretKey && apiKey !== publishableKey) {
@@ -459,19 +422,20 @@ export async function startStripeStandIn({
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  address = `http://127.0.0.1:${port}`;
 
   return {
+    ...connect.helpers,
     host: '127.0.0.1',
     port,
     protocol: 'http',
-    url,
+    url: address,
     secretKey,
     publishableKey,
     calls,
     async confirmAsBrowser(clientSecret, paymentMethod) {
       const intentId = clientSecret.split('_secret_')[0]!;
-      const res = await fetch(`${url}/v1/payment_intents/${intentId}/confirm`, {
+      const res = await fetch(`${address}/v1/payment_intents/${intentId}/confirm`, {
         method: 'POST',
         headers: { authorization: `Bearer ${publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ payment_method: paymentMethod, client_secret: clientSecret }).toString(),
@@ -496,6 +460,10 @@ export async function startStripeStandIn({
         request: { id: newId('req'), idempotency_key: null },
         type,
       };
+    },
+    signed(event, secret) {
+      const payload = JSON.stringify(event);
+      return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
     },
     async close() {
       server.closeAllConnections();

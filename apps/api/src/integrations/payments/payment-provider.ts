@@ -58,8 +58,58 @@ export type ProviderTransfer = {
   failureCode: string | null;
 };
 
+/** A transfer as the provider lists it for a period (the reconciliation's look for transfers we never made). */
+export type ProviderTransferRecord = {
+  id: string;
+  /** What stays transferred after reversals. */
+  amountCents: number;
+  destination: string;
+  /** What the transfer was made with (ours carry `payoutId` and `hostId`). */
+  metadata: Record<string, string>;
+  createdAt: Date;
+};
+
+/** Money the provider captured in a period, and the payment (intent) it was captured for. */
+export type ProviderCaptureRecord = { id: string; intentId: string | null; amountCents: number; createdAt: Date };
+
+/**
+ * A host's account at the provider that payouts are sent to (Stripe: an Express connected account), as the provider
+ * says it is now.
+ */
+export type ProviderPayoutAccount = {
+  id: string;
+  /** Payouts can be sent to it (Stripe: details submitted, transfers capability active, payouts enabled). */
+  ready: boolean;
+  /** The provider still needs details from the host (Stripe: requirements currently due or past due). */
+  detailsDue: boolean;
+  /** The last four digits of the bank account the provider pays the host's money out to, once it knows one. */
+  last4: string | null;
+};
+
+/**
+ * Hosts set up payouts at the provider itself: an account created for them, and the provider's own onboarding pages
+ * that a link sends them to (Stripe Connect: Express accounts and account links).
+ */
+export interface PayoutOnboarding {
+  /** A new account for a host; the same key answers the same account, so a retried request never makes two. */
+  createAccount(input: { hostId: string; email: string; idempotencyKey: string }): Promise<ProviderPayoutAccount>;
+  /**
+   * A one-time link to the provider's onboarding for the account (it expires within minutes). The provider sends the
+   * host to `returnUrl` when they are done, or to `refreshUrl` when the link is used again or expired.
+   */
+  createLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string; expiresAt: Date }>;
+  /** The account as the provider holds it now. */
+  retrieveAccount(id: string): Promise<ProviderPayoutAccount>;
+}
+
 /** A verified provider event (Stripe webhooks). */
-export type PaymentEvent = { id: string; type: string; intentId: string | null };
+export type PaymentEvent = {
+  id: string;
+  type: string;
+  intentId: string | null;
+  /** The host's account at the provider that the event is about (Stripe Connect's `account.*` events), if any. */
+  accountId: string | null;
+};
 
 /** The provider refused an operation (bad state, unknown intent); `code` is the provider's. */
 export class PaymentProviderError extends Error {
@@ -101,6 +151,12 @@ export interface PaymentProvider {
   transfer(input: { amountCents: number; currency: 'usd'; destination: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<ProviderTransfer>;
   /** The provider's own word on a transfer (the reconciliation's); the amount is what stays transferred after reversals. */
   retrieveTransfer(id: string): Promise<ProviderTransfer>;
+  /** Every transfer the provider made from `from` (inclusive) to `to` (exclusive), whoever asked for it. */
+  listTransfers?(period: { from: Date; to: Date }): Promise<ProviderTransferRecord[]>;
+  /** Every capture the provider made from `from` (inclusive) to `to` (exclusive), whoever asked for it. */
+  listCaptures?(period: { from: Date; to: Date }): Promise<ProviderCaptureRecord[]>;
+  /** With a provider whose own pages set up a host's payouts (Stripe Connect); the built-in processor takes bank accounts. */
+  readonly payoutOnboarding?: PayoutOnboarding;
   /**
    * Adds a host's bank account to pay out to, checked as the provider's test mode checks one. Only the built-in
    * processor takes bank accounts itself; with Stripe a host enters them in Stripe's own onboarding.

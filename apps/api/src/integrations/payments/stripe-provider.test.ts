@@ -3,10 +3,11 @@ import { createServer } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
-import { PaymentProviderError, type PaymentProvider, type StayMetadata } from './payment-provider.js';
+import { PaymentProviderError, type PaymentProvider, type ProviderTransfer, type StayMetadata } from './payment-provider.js';
 import { createStripeProvider } from './stripe-provider.js';
 
 const WEBHOOK_SECRET = 'whsec_test_provider';
+const CONNECT_SECRET = 'whsec_test_provider_connect';
 
 const stay = (paymentId: string): StayMetadata => ({
   paymentId,
@@ -29,6 +30,7 @@ describe('Stripe payment provider', () => {
       secretKey: 'sk_test_provider',
       publishableKey: 'pk_test_provider',
       webhookSecret: WEBHOOK_SECRET,
+      connectWebhookSecret: CONNECT_SECRET,
       apiHost: stripeApi.host,
       apiPort: stripeApi.port,
       apiProtocol: stripeApi.protocol,
@@ -224,6 +226,90 @@ describe('Stripe payment provider', () => {
     await expect(unreachable.retrieveIntent('pi_anything')).rejects.toMatchObject({ code: 'api_connection_error', retryable: true });
   });
 
+  describe('payout accounts (Connect Express)', () => {
+    const urls = { refreshUrl: 'http://localhost:3000/api/payouts/stripe-refresh', returnUrl: 'http://localhost:3000/api/payouts/stripe-return' };
+
+    it('creates an Express account for a host, once for a key, that is not ready until onboarded', async () => {
+      const onboarding = provider.payoutOnboarding!;
+      const account = await onboarding.createAccount({ hostId: 'host-1', email: 'hana@example.com', idempotencyKey: 'payout-account:host-1' });
+      expect(account).toEqual({ id: expect.stringMatching(/^acct_/), ready: false, detailsDue: true, last4: null });
+      expect(await onboarding.createAccount({ hostId: 'host-1', email: 'hana@example.com', idempotencyKey: 'payout-account:host-1' })).toEqual(account);
+      const calls = stripeApi.calls.filter((c) => c.idempotencyKey === 'payout-account:host-1');
+      expect(calls.map((c) => c.replayed)).toEqual([false, true]);
+      expect(calls[0]!.params).toEqual({ type: 'express', country: 'US', email: 'hana@example.com', capabilities: { transfers: { requested: 'true' } }, metadata: { hostId: 'host-1' } });
+    });
+
+    it('links to the onboarding, a new link each time, and reads the account as ready once it is done', async () => {
+      const onboarding = provider.payoutOnboarding!;
+      const { id } = await onboarding.createAccount({ hostId: 'host-2', email: 'otto@example.com', idempotencyKey: newKey('account') });
+      const link = await onboarding.createLink({ accountId: id, ...urls });
+      expect(link.url).toContain(`/setup/e/${id}/`);
+      expect(link.expiresAt.getTime()).toBeGreaterThan(Date.now());
+      expect((await onboarding.createLink({ accountId: id, ...urls })).url).not.toBe(link.url);
+      expect(stripeApi.calls.findLast((c) => c.path === '/v1/account_links')?.params).toEqual({ account: id, type: 'account_onboarding', refresh_url: urls.refreshUrl, return_url: urls.returnUrl });
+
+      const opened = await fetch(link.url, { redirect: 'manual' });
+      expect(opened.headers.get('location')).toBe(urls.returnUrl);
+      expect(await onboarding.retrieveAccount(id)).toEqual({ id, ready: true, detailsDue: false, last4: '6789' });
+      stripeApi.updateAccount(id, { payouts_enabled: false, requirements: { currently_due: ['individual.id_number'], past_due: [] } });
+      expect(await onboarding.retrieveAccount(id)).toEqual({ id, ready: false, detailsDue: true, last4: '6789' });
+    });
+
+    it("names Stripe's refusals: an unknown account, a link for it", async () => {
+      const onboarding = provider.payoutOnboarding!;
+      await expect(onboarding.retrieveAccount('acct_nobody')).rejects.toMatchObject({ code: 'resource_missing', message: "No such account: 'acct_nobody'", retryable: false });
+      await expect(onboarding.createLink({ accountId: 'acct_nobody', ...urls })).rejects.toMatchObject({ code: 'resource_missing' });
+    });
+  });
+
+  describe('transfers and their listing', () => {
+    it('transfers to a ready connected account, once per key, and refuses one that is not ready', async () => {
+      const onboarding = provider.payoutOnboarding!;
+      const ready = await onboarding.createAccount({ hostId: 'host-3', email: 'tess@example.com', idempotencyKey: newKey('account') });
+      stripeApi.completeOnboarding(ready.id);
+      stripeApi.topUp(50_000);
+      const input = { amountCents: 12_000, currency: 'usd' as const, destination: ready.id, idempotencyKey: 'payout:host-3:2031-01-02', metadata: { payoutId: 'p-3', hostId: 'host-3' } };
+      const transfer = await provider.transfer(input);
+      expect(transfer).toEqual({ id: expect.stringMatching(/^tr_/), amountCents: 12_000, destination: ready.id, status: 'paid', failureCode: null });
+      expect(await provider.transfer(input)).toEqual(transfer);
+      expect(await provider.retrieveTransfer(transfer.id)).toEqual(transfer);
+
+      const notReady = await onboarding.createAccount({ hostId: 'host-4', email: 'ines@example.com', idempotencyKey: newKey('account') });
+      await expect(provider.transfer({ ...input, destination: notReady.id, idempotencyKey: newKey('payout') })).rejects.toMatchObject({
+        code: 'insufficient_capabilities_for_transfer',
+        retryable: false,
+      });
+      await expect(provider.transfer({ ...input, amountCents: stripeApi.availableBalance() + 1, idempotencyKey: newKey('payout') })).rejects.toMatchObject({ code: 'balance_insufficient', retryable: false });
+    });
+
+    it('lists every transfer and capture of a period, across pages, whoever made them', async () => {
+      const onboarding = provider.payoutOnboarding!;
+      const { id: destination } = await onboarding.createAccount({ hostId: 'host-5', email: 'lena@example.com', idempotencyKey: newKey('account') });
+      stripeApi.completeOnboarding(destination);
+      stripeApi.topUp(500_000);
+      const from = new Date(Date.now() - 60_000);
+      const made: ProviderTransfer[] = [];
+      for (let i = 0; i < 105; i += 1) {
+        made.push(await provider.transfer({ amountCents: 100 + i, currency: 'usd', destination, idempotencyKey: newKey('payout'), metadata: { payoutId: `p-${i}` } }));
+      }
+      const elsewhere = stripeApi.addTransfer({ amount: 999, destination });
+      const outside = stripeApi.addTransfer({ amount: 555, destination, created: Math.floor(from.getTime() / 1000) - 3_600 });
+      const listed = await provider.listTransfers!({ from, to: new Date(Date.now() + 60_000) });
+      const ids = new Set(listed.map((t) => t.id));
+      for (const t of made) expect(ids.has(t.id)).toBe(true);
+      expect(ids.has(elsewhere.id as string)).toBe(true);
+      expect(ids.has(outside.id as string)).toBe(false);
+      expect(listed.find((t) => t.id === made[0]!.id)).toEqual({ id: made[0]!.id, amountCents: 100, destination, metadata: { payoutId: 'p-0' }, createdAt: expect.any(Date) });
+      stripeApi.alterTransfer(made[1]!.id, { amount_reversed: 1 });
+      expect((await provider.listTransfers!({ from, to: new Date(Date.now() + 60_000) })).find((t) => t.id === made[1]!.id)?.amountCents).toBe(100);
+
+      const { id: intentId } = await authorizedIntent('pay-listed');
+      await provider.captureIntent(intentId, 'capture-pay-listed');
+      const captures = await provider.listCaptures!({ from, to: new Date(Date.now() + 60_000) });
+      expect(captures).toContainEqual({ id: expect.stringMatching(/^ch_/), intentId, amountCents: 36_000, createdAt: expect.any(Date) });
+    });
+  });
+
   describe('webhook events', () => {
     const sign = (payload: string, secret = WEBHOOK_SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
 
@@ -235,11 +321,12 @@ describe('Stripe payment provider', () => {
         id: intentEvent.id,
         type: 'payment_intent.amount_capturable_updated',
         intentId: id,
+        accountId: null,
       });
       const chargeEvent = JSON.stringify(stripeApi.event('charge.refunded', id));
       expect(provider.parseWebhook!(Buffer.from(chargeEvent), sign(chargeEvent))).toMatchObject({ type: 'charge.refunded', intentId: id });
       const other = JSON.stringify({ id: 'evt_1', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
-      expect(provider.parseWebhook!(Buffer.from(other), sign(other))).toEqual({ id: 'evt_1', type: 'customer.created', intentId: null });
+      expect(provider.parseWebhook!(Buffer.from(other), sign(other))).toEqual({ id: 'evt_1', type: 'customer.created', intentId: null, accountId: null });
     });
 
     it('refuses an event signed with another secret, or changed after signing', async () => {
@@ -251,6 +338,16 @@ describe('Stripe payment provider', () => {
       const changed = payload.replace(id, 'pi_someone_elses');
       expect(() => provider.parseWebhook!(Buffer.from(changed), sign(payload))).toThrow(PaymentProviderError);
       expect(() => provider.parseWebhook!(Buffer.from(payload), 'garbage')).toThrow(PaymentProviderError);
+    });
+
+    it('verifies a connected account’s event with the Connect endpoint’s secret, and names the account', async () => {
+      const account = await provider.payoutOnboarding!.createAccount({ hostId: 'host-event', email: 'event@example.com', idempotencyKey: newKey('account') });
+      const payload = JSON.stringify(stripeApi.accountUpdatedEvent(account.id));
+      expect(provider.parseWebhook!(Buffer.from(payload), sign(payload, CONNECT_SECRET))).toMatchObject({ type: 'account.updated', intentId: null, accountId: account.id });
+      expect(provider.parseWebhook!(Buffer.from(payload), sign(payload))).toMatchObject({ accountId: account.id });
+      expect(() => provider.parseWebhook!(Buffer.from(payload), sign(payload, 'whsec_someone_else'))).toThrow(expect.objectContaining({ code: 'signature_verification_failed' }));
+      const connectOnly = createStripeProvider({ secretKey: 'sk_test_provider', publishableKey: 'pk_test_provider', connectWebhookSecret: CONNECT_SECRET });
+      expect(connectOnly.parseWebhook!(Buffer.from(payload), sign(payload, CONNECT_SECRET))).toMatchObject({ accountId: account.id });
     });
 
     it('refuses every event when no webhook secret is configured', () => {

@@ -5,16 +5,25 @@ import {
   type IntentStatus,
   type PaymentEvent,
   type PaymentProvider,
+  type PayoutOnboarding,
+  type ProviderCaptureRecord,
   type ProviderIntent,
+  type ProviderPayoutAccount,
   type ProviderRefund,
+  type ProviderTransferRecord,
   type StayMetadata,
 } from './payment-provider.js';
 
 export type StripeProviderOptions = {
   secretKey: string;
   publishableKey: string;
-  /** The signing secret of the webhook endpoint (whsec_…); without it every event is refused. */
+  /** The signing secret of the webhook endpoint (whsec_…); without it (or the Connect one) every event is refused. */
   webhookSecret?: string | null;
+  /**
+   * The signing secret of the endpoint that receives connected accounts' events (`account.updated`): Stripe sends
+   * them only to a Connect endpoint, which has a secret of its own.
+   */
+  connectWebhookSecret?: string | null;
   /** A Stripe-compatible server instead of api.stripe.com (a local stand-in in tests). */
   apiHost?: string;
   apiPort?: number;
@@ -112,13 +121,36 @@ function eventIntentId(event: Stripe.Event): string | null {
   return intent?.id ?? null;
 }
 
+/** The connected account a verified event is about: the account itself, or the account a Connect event came from. */
+function eventAccountId(event: Stripe.Event): string | null {
+  const object = event.data.object as { object?: string; id?: string };
+  if (object.object === 'account') return object.id ?? null;
+  return event.account ?? null;
+}
+
+/** Whether Stripe can pay a host through the account now, and what it still needs from them. */
+function toPayoutAccount(account: Stripe.Account): ProviderPayoutAccount {
+  const due = [...(account.requirements?.currently_due ?? []), ...(account.requirements?.past_due ?? [])];
+  const banks = (account.external_accounts?.data ?? []).filter((external) => external.object === 'bank_account');
+  const bank = banks.find((b) => b.default_for_currency) ?? banks[0];
+  return {
+    id: account.id,
+    ready: account.details_submitted && account.payouts_enabled && account.capabilities?.transfers === 'active',
+    detailsDue: !account.details_submitted || due.length > 0,
+    last4: bank?.last4 ?? null,
+  };
+}
+
+const toSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
+const toDate = (seconds: number) => new Date(seconds * 1000);
+
 /**
  * Card payments through Stripe: PaymentIntents with manual capture (the card is held, the stay is
  * booked, then the money is captured or the hold voided), the stay in the intent's metadata, an
  * idempotency key on every call that changes something, and webhook events verified on the raw body.
  */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const { secretKey, publishableKey, webhookSecret, apiHost, apiPort, apiProtocol, maxNetworkRetries } = options;
+  const { secretKey, publishableKey, webhookSecret, connectWebhookSecret, apiHost, apiPort, apiProtocol, maxNetworkRetries } = options;
   const stripe = new Stripe(secretKey, {
     ...(apiHost !== undefined ? { host: apiHost } : {}),
     ...(apiPort !== undefined ? { port: apiPort } : {}),
@@ -146,6 +178,31 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       throw err;
     }
   }
+
+  /**
+   * Hosts' Express accounts (decision 049): created for the host with the transfers capability requested, onboarded
+   * on Stripe's own pages through account links, ready once Stripe can pay them.
+   */
+  const payoutOnboarding: PayoutOnboarding = {
+    async createAccount({ hostId, email, idempotencyKey }) {
+      const account = await stripeCall(() =>
+        stripe.accounts.create(
+          { type: 'express', country: 'US', email, capabilities: { transfers: { requested: true } }, metadata: { hostId } },
+          { idempotencyKey },
+        ),
+      );
+      return toPayoutAccount(account);
+    },
+    async createLink({ accountId, refreshUrl, returnUrl }) {
+      // No idempotency key of ours: a link is single-use, so asking again must give a new one.
+      const link = await stripeCall(() => stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', refresh_url: refreshUrl, return_url: returnUrl }));
+      return { url: link.url, expiresAt: toDate(link.expires_at) };
+    },
+    retrieveAccount: async (id) => toPayoutAccount(await stripeCall(() => stripe.accounts.retrieve(id))),
+  };
+
+  /** The secrets an event may be signed with: the platform's endpoint's, then the Connect endpoint's. */
+  const signingSecrets = [webhookSecret, connectWebhookSecret].filter((secret): secret is string => Boolean(secret));
 
   return {
     name: 'stripe',
@@ -203,22 +260,69 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { id: transfer.id, amountCents: transfer.amount - transfer.amount_reversed, destination: to, status: 'paid', failureCode: null };
     },
 
+    async listTransfers({ from, to }) {
+      const transfers: ProviderTransferRecord[] = [];
+      await stripeCall(async () => {
+        for await (const transfer of stripe.transfers.list({ created: { gte: toSeconds(from), lt: toSeconds(to) }, limit: 100 })) {
+          const destination = typeof transfer.destination === 'string' ? transfer.destination : (transfer.destination?.id ?? '');
+          transfers.push({
+            id: transfer.id,
+            amountCents: transfer.amount - transfer.amount_reversed,
+            destination,
+            metadata: { ...transfer.metadata },
+            createdAt: toDate(transfer.created),
+          });
+        }
+      });
+      return transfers;
+    },
+
+    // A capture moves money to the platform's balance: its balance transaction (type charge) is dated when it did.
+    async listCaptures({ from, to }) {
+      const captures: ProviderCaptureRecord[] = [];
+      await stripeCall(async () => {
+        const listing = stripe.balanceTransactions.list({ type: 'charge', created: { gte: toSeconds(from), lt: toSeconds(to) }, limit: 100, expand: ['data.source'] });
+        for await (const txn of listing) {
+          const charge = txn.source !== null && typeof txn.source === 'object' && txn.source.object === 'charge' ? txn.source : null;
+          const intent = charge?.payment_intent;
+          captures.push({
+            id: charge?.id ?? (typeof txn.source === 'string' ? txn.source : txn.id),
+            intentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+            amountCents: txn.amount,
+            createdAt: toDate(txn.created),
+          });
+        }
+      });
+      return captures;
+    },
+
+    payoutOnboarding,
+
     parseWebhook(rawBody: Buffer, signatureHeader: string): PaymentEvent {
-      if (!webhookSecret) {
+      if (signingSecrets.length === 0) {
         throw new PaymentProviderError('Stripe events cannot be verified: STRIPE_WEBHOOK_SECRET is not set.', 'webhook_secret_missing');
       }
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, webhookSecret);
-      } catch (err) {
+      let event: Stripe.Event | null = null;
+      let failure: unknown = null;
+      for (const secret of signingSecrets) {
+        try {
+          event = stripe.webhooks.constructEvent(rawBody, signatureHeader, secret);
+          break;
+        } catch (err) {
+          failure = err;
+          // Signed with the other endpoint's secret, perhaps; anything else is no event at all.
+          if (!(err instanceof Stripe.errors.StripeSignatureVerificationError)) break;
+        }
+      }
+      if (!event) {
         const error =
-          err instanceof Stripe.errors.StripeSignatureVerificationError
+          failure instanceof Stripe.errors.StripeSignatureVerificationError
             ? new PaymentProviderError('The Stripe-Signature header does not match this request body.', 'signature_verification_failed')
             : new PaymentProviderError('The Stripe event could not be read.', 'invalid_payload');
-        error.cause = err;
+        error.cause = failure;
         throw error;
       }
-      return { id: event.id, type: event.type, intentId: eventIntentId(event) };
+      return { id: event.id, type: event.type, intentId: eventIntentId(event), accountId: eventAccountId(event) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   bankAccountInputSchema,
   CARD_ERROR_MESSAGES,
@@ -21,8 +21,10 @@ import {
   type IntentStatus,
   type PaymentProvider,
   type ProviderIntent,
+  type ProviderCaptureRecord,
   type ProviderRefund,
   type ProviderTransfer,
+  type ProviderTransferRecord,
   type StayMetadata,
 } from './payment-provider.js';
 
@@ -283,6 +285,26 @@ export class TestPaymentProcessor implements PaymentProvider {
     const [row] = await this.db.select().from(testTransfers).where(eq(testTransfers.id, id));
     if (!row) throw new PaymentProviderError(`No such transfer: '${id}'`, 'resource_missing');
     return toTransfer(row);
+  }
+
+  /** Its transfers made in the period, failed ones too (a refused transfer is a record at the processor as at Stripe). */
+  async listTransfers({ from, to }: { from: Date; to: Date }): Promise<ProviderTransferRecord[]> {
+    const rows = await this.db
+      .select()
+      .from(testTransfers)
+      .where(and(gte(testTransfers.createdAt, from), lt(testTransfers.createdAt, to)))
+      .orderBy(testTransfers.createdAt, testTransfers.id);
+    return rows.map((row) => ({ id: row.id, amountCents: row.amountCents, destination: row.destination, metadata: row.metadata, createdAt: row.createdAt }));
+  }
+
+  /** Its captures made in the period: each intent's `payment_intent.succeeded` event, with the amount it captured. */
+  async listCaptures({ from, to }: { from: Date; to: Date }): Promise<ProviderCaptureRecord[]> {
+    const rows = await this.db
+      .select()
+      .from(testPaymentEvents)
+      .where(and(eq(testPaymentEvents.type, 'payment_intent.succeeded'), gte(testPaymentEvents.createdAt, from), lt(testPaymentEvents.createdAt, to)))
+      .orderBy(testPaymentEvents.createdAt, testPaymentEvents.id);
+    return rows.map((row) => ({ id: row.id, intentId: row.intentId, amountCents: row.amountCents, createdAt: row.createdAt }));
   }
 
   /**

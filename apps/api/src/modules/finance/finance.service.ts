@@ -13,7 +13,7 @@ import {
   type ReconciliationDifference,
   type ReconciliationReport,
 } from '@staybook/domain';
-import { queryRows, type Db } from '../../db/client.js';
+import { queryRows, textArray, type Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { PaymentProviderError, type PaymentProvider } from '../../integrations/payments/payment-provider.js';
 
@@ -86,9 +86,11 @@ export function financeCsv(report: FinanceReport): string {
 /**
  * The month's payments and payouts, checked one by one with the provider's own records: each stay whose capture was
  * posted in the month (captured and refunded amounts), each payment our records say was captured in the month but the
- * ledger never posted, and each payout made in the month (what the provider transferred). Every disagreement is listed.
+ * ledger never posted, and each payout made in the month (what the provider transferred); then, when the provider can
+ * list them, the transfers and captures it made in the month that our records never did. Every disagreement is listed.
  */
-export async function reconcileMonth({ db, payments }: FinanceDeps, month: string): Promise<ReconciliationReport> {
+export async function reconcileMonth(deps: FinanceDeps, month: string): Promise<ReconciliationReport> {
+  const { db, payments } = deps;
   const differences: ReconciliationDifference[] = [];
   const [start, end] = [monthStart(month), monthStart(addMonths(month, 1))];
   const stays = await queryRows<{ reference: string; providerPaymentId: string; captured: string | null; refunded: string }>(
@@ -151,7 +153,72 @@ export async function reconcileMonth({ db, payments }: FinanceDeps, month: strin
       differences.push({ kind: 'transfer', subject, providerId: payout.transferId, ledgerCents: ledgerPaid, providerCents: providerPaid, note: 'The amounts paid out differ.' });
     }
   }
+  differences.push(...(await providerOnlyRecords(deps, { from: new Date(start), to: new Date(end) })));
   return { month, provider: payments.name, checked: { payments: stays.length, payouts: sent.length }, differences };
+}
+
+/**
+ * What the provider did in the period that our records never asked for, when it can list its records: a transfer no
+ * payout of ours made (by its id; or, for a payout a crash left unanswered, the payout its metadata names), and a
+ * capture of a payment we never created, or that our records do not show captured. Matched against every payout and
+ * payment, whatever their month, so a record made across midnight at a month's end is not taken for a stranger.
+ */
+async function providerOnlyRecords({ db, payments }: FinanceDeps, period: { from: Date; to: Date }): Promise<ReconciliationDifference[]> {
+  const differences: ReconciliationDifference[] = [];
+  const listTransfers = payments.listTransfers?.bind(payments);
+  const transfers = listTransfers ? ((await askProvider(() => listTransfers(period))) ?? []) : [];
+  if (transfers.length > 0) {
+    const known = await queryRows<{ id: string; transferId: string | null }>(
+      db,
+      sql`select id::text as id, transfer_id as "transferId" from payouts
+          where transfer_id = any(${textArray(transfers.map((t) => t.id))}) or id::text = any(${textArray(transfers.map((t) => t.metadata.payoutId ?? ''))})`,
+    );
+    const recorded = new Set(known.flatMap((row) => (row.transferId ? [row.transferId] : [])));
+    // A payout whose answer a crash lost is ours until the next run records it; an answered one has its transfer id.
+    const unanswered = new Set(known.filter((row) => !row.transferId).map((row) => row.id));
+    const strangers = transfers.filter((t) => !recorded.has(t.id) && !unanswered.has(t.metadata.payoutId ?? ''));
+    const hosts = await queryRows<{ accountRef: string; name: string }>(
+      db,
+      sql`select a.account_ref as "accountRef", u.name from payout_accounts a join users u on u.id = a.host_id
+          where a.account_ref = any(${textArray(strangers.map((t) => t.destination))})`,
+    );
+    const hostOf = new Map(hosts.map((h) => [h.accountRef, h.name]));
+    for (const transfer of strangers) {
+      const to = hostOf.get(transfer.destination);
+      differences.push({
+        kind: 'transfer',
+        subject: `Transfer of ${transfer.createdAt.toISOString().slice(0, 10)} to ${to ? `${to} (${transfer.destination})` : transfer.destination}`,
+        providerId: transfer.id,
+        ledgerCents: 0,
+        providerCents: transfer.amountCents,
+        note: 'The provider has a transfer our records never made.',
+      });
+    }
+  }
+  const listCaptures = payments.listCaptures?.bind(payments);
+  const captures = listCaptures ? ((await askProvider(() => listCaptures(period))) ?? []) : [];
+  if (captures.length > 0) {
+    const intentIds = captures.map((c) => c.intentId ?? '');
+    const rows = await queryRows<{ providerPaymentId: string; status: string }>(
+      db,
+      sql`select provider_payment_id as "providerPaymentId", status::text as status from payments
+          where provider = ${payments.name} and provider_payment_id = any(${textArray(intentIds)})`,
+    );
+    const statusOf = new Map(rows.map((row) => [row.providerPaymentId, row.status]));
+    for (const capture of captures) {
+      const status = capture.intentId ? statusOf.get(capture.intentId) : undefined;
+      if (status === 'succeeded' || status === 'refunded') continue;
+      differences.push({
+        kind: 'capture',
+        subject: `Capture of ${capture.createdAt.toISOString().slice(0, 10)}`,
+        providerId: capture.intentId ?? capture.id,
+        ledgerCents: 0,
+        providerCents: capture.amountCents,
+        note: status === undefined ? 'The provider has a capture of a payment our records never made.' : 'Captured at the provider, but our records do not show the payment captured.',
+      });
+    }
+  }
+  return differences;
 }
 
 /**

@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { financeReportSchema, keptMoney, reconciliationReportSchema, todayIso, type ReconciliationReport } from '@staybook/domain';
 import { queryRows } from '../../db/client.js';
-import { bookings, payments, testPaymentIntents, testTransfers } from '../../db/schema.js';
+import { bookings, payments, payoutAccounts, testPaymentIntents, testTransfers } from '../../db/schema.js';
 import { PaymentProviderError } from '../../integrations/payments/payment-provider.js';
 import { TestPaymentProcessor } from '../../integrations/payments/test-processor.js';
 import { errorOf } from '../../test/answers.js';
 import { useBookingSuite } from '../../test/booking-suite.js';
-import { bookStay } from '../../test/bookings.js';
+import { bookStay, testCard } from '../../test/bookings.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { day } from '../../test/dates.js';
 import { SIGN_IN, WRONG_ROLE } from '../../test/hosting-suite.js';
@@ -115,6 +115,23 @@ describe.each(TEST_DATABASE_KINDS)('finance on %s', (kind) => {
     ]);
     const refund = differences.find((d) => d.kind === 'refund')!;
     expect(refund.providerCents).toBe(refund.ledgerCents - 100);
+  });
+
+  it('lists a transfer and a capture the processor made that our records never did', async () => {
+    const processor = new TestPaymentProcessor(s.t.database.db);
+    const [hana] = await s.t.database.db.select().from(payoutAccounts).where(eq(payoutAccounts.hostId, s.host.id));
+    const stranger = await processor.transfer({ amountCents: 1_234, currency: 'usd', destination: hana!.accountRef, idempotencyKey: 'made-elsewhere', metadata: {} });
+    const metadata = { paymentId: 'elsewhere', roomId: 'elsewhere', guestId: 'elsewhere', checkIn: day(5), checkOut: day(6) };
+    const intent = await processor.createIntent({ amountCents: 5_000, currency: 'usd', metadata, description: 'Not ours', idempotencyKey: 'intent-elsewhere' });
+    await processor.confirmCard(intent.clientSecret!, testCard());
+    await processor.captureIntent(intent.id, 'capture-elsewhere');
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await reconcile(today.slice(0, 7));
+    const strangers = report.differences.filter((d) => d.ledgerCents === 0 && d.note.includes('never made'));
+    expect(strangers).toEqual([
+      { kind: 'transfer', subject: `Transfer of ${today} to Hana Host (${hana!.accountRef})`, providerId: stranger.id, ledgerCents: 0, providerCents: 1_234, note: 'The provider has a transfer our records never made.' },
+      { kind: 'capture', subject: `Capture of ${today}`, providerId: intent.id, ledgerCents: 0, providerCents: 5_000, note: 'The provider has a capture of a payment our records never made.' },
+    ]);
   });
 
   it('says the provider could not be asked, rather than failing or calling the month clean', async () => {

@@ -21,6 +21,7 @@ describe('Stripe webhook route', () => {
   let stripeApi: StripeStandIn;
   let app: FastifyInstance;
   let authorized: string[];
+  let accountsUpdated: string[];
   let outcome: () => Promise<void>;
   let intentId: string;
 
@@ -49,6 +50,11 @@ describe('Stripe webhook route', () => {
             authorized.push(id);
             await outcome();
           },
+          onPayoutAccountUpdated: async (id) => {
+            accountsUpdated.push(id);
+            await outcome();
+            return true;
+          },
         });
       },
       { prefix: '/api' },
@@ -71,6 +77,7 @@ describe('Stripe webhook route', () => {
   });
   beforeEach(() => {
     authorized = [];
+    accountsUpdated = [];
     outcome = async () => {};
   });
 
@@ -138,6 +145,21 @@ describe('Stripe webhook route', () => {
       expect(res.statusCode, type).toBe(200);
     }
     expect(authorized).toEqual([]);
+  });
+
+  it('hands a connected account’s update to the payouts, and answers 500 when it could not be read, so Stripe delivers again', async () => {
+    const account = await new Stripe(stripeApi.secretKey, { host: stripeApi.host, port: stripeApi.port, protocol: 'http' }).accounts.create({
+      type: 'express',
+      capabilities: { transfers: { requested: true } },
+    });
+    const res = await deliver(JSON.stringify(stripeApi.accountUpdatedEvent(account.id)));
+    expect(res.statusCode).toBe(200);
+    expect(accountsUpdated).toEqual([account.id]);
+    expect(authorized).toEqual([]);
+    outcome = async () => {
+      throw new Error('Stripe unreachable');
+    };
+    expect((await deliver(JSON.stringify(stripeApi.accountUpdatedEvent(account.id)))).statusCode).toBe(500);
   });
 
   it('answers 500 when booking failed, so Stripe delivers again', async () => {

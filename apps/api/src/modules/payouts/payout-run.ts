@@ -44,7 +44,7 @@ export async function runPayouts(deps: PayoutDeps, { asOf, release = false }: { 
   const unanswered = await deps.db.select().from(payouts).where(eq(payouts.status, 'sending'));
   const made = [];
   for (const host of await hostsToPay(deps)) {
-    const payout = await writePayout(deps.db, host, asOf);
+    const payout = await writePayout(deps.db, deps.payments.name, host, asOf);
     if (payout) made.push(payout);
   }
   for (const payout of [...unanswered, ...made]) summary[await sendPayout(deps, payout)] += 1;
@@ -78,13 +78,14 @@ async function hostsToPay(deps: PayoutDeps): Promise<{ hostId: string }[]> {
 
 /**
  * The day's payout of a host, with its journal, in one transaction under the lock of the host's payout account (so
- * two runs at once write one payout, and the account it goes to is the one in force). Nothing when the host was paid
- * for the day already or has nothing available.
+ * two runs at once write one payout, and the account it goes to is the one in force, ready, at the run's provider).
+ * Nothing when the host was paid for the day already or has nothing available.
  */
-async function writePayout(db: Db, { hostId }: { hostId: string }, asOf: IsoDate): Promise<PayoutRow | null> {
+async function writePayout(db: Db, provider: string, { hostId }: { hostId: string }, asOf: IsoDate): Promise<PayoutRow | null> {
   return withTransaction(db, async (tx) => {
     const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.hostId, hostId)).for('update');
-    if (!account?.ready) return null;
+    // Ready now, at the provider this run pays through (an account may have been replaced or fallen back since).
+    if (!account?.ready || account.provider !== provider) return null;
     const { availableCents } = await hostBalances(tx, hostId);
     if (availableCents <= 0) return null;
     const [payout] = await tx
@@ -138,6 +139,14 @@ async function recordAnswer(deps: PayoutDeps, payout: PayoutRow, transfer: Trans
     if (!answered) return;
     const money = { payoutId: payout.id, hostId: payout.hostId, amountCents: payout.amountCents };
     await postJournal(tx, payoutJournal(money, transfer.status === 'paid' ? 'payout-paid' : 'payout-failed'));
+    if (transfer.failureCode === ACCOUNT_CANNOT_TAKE_TRANSFERS) {
+      // The provider says the account cannot be paid now (Stripe: its transfers capability is off): the host is asked
+      // to finish setting up, and the run skips them until the provider says the account is ready again.
+      await tx
+        .update(payoutAccounts)
+        .set({ ready: false, updatedAt: new Date() })
+        .where(and(eq(payoutAccounts.hostId, payout.hostId), eq(payoutAccounts.accountRef, payout.accountRef)));
+    }
     const [host] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, payout.hostId));
     const details = { amountCents: payout.amountCents, asOf: payout.asOf, last4: payout.last4 };
     const message =
@@ -148,6 +157,9 @@ async function recordAnswer(deps: PayoutDeps, payout: PayoutRow, transfer: Trans
   });
   return transfer.status;
 }
+
+/** Stripe's refusal of a transfer to a connected account whose transfers capability is not active. */
+const ACCOUNT_CANNOT_TAKE_TRANSFERS = 'insufficient_capabilities_for_transfer';
 
 /** How often the server looks for the day's payouts: a host is paid once a day, whichever pass pays them. */
 export const PAYOUT_PASS_MS = 60 * 60_000;

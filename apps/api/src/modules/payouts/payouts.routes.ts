@@ -1,12 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bankAccountInputSchema, listPayoutsQuerySchema, PAYOUTS_PAGE_SIZE, payoutsPageSchema, rolesFor } from '@staybook/domain';
+import { z } from 'zod';
+import {
+  APP_PATHS,
+  bankAccountInputSchema,
+  listPayoutsQuerySchema,
+  PAYOUTS_PAGE_SIZE,
+  payoutOnboardingLinkSchema,
+  payoutsPageSchema,
+  rolesFor,
+} from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { actorOf, requireRole } from '../../plugins/session.js';
+import { actorOf, rateLimitKeyByUser, requireRole } from '../../plugins/session.js';
 import { routeSchema } from '../../route-schema.js';
-import { payoutsPage, setBankAccount, type PayoutsDeps } from './payouts.service.js';
+import { ONBOARDING_REFRESH_PATH, ONBOARDING_RETURN_PATH, renewOnboardingLink, returnFromOnboarding, startPayoutOnboarding, type OnboardingDeps } from './payout-onboarding.js';
+import { payoutsPage, setBankAccount } from './payouts.service.js';
 
-/** A host's payouts: the Payouts page's reads and the bank account it sets. */
-export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsDeps> = async (app, deps) => {
+const API_PREFIX = '/api';
+
+/**
+ * A host's payouts: the Payouts page's reads, the bank account it sets (built-in processor), and setting up payouts
+ * with Stripe (its onboarding, and the two addresses Stripe sends the host back to).
+ */
+export const payoutsRoutes: FastifyPluginAsyncZod<OnboardingDeps> = async (app, deps) => {
   const hosts = requireRole(...rolesFor('payouts'));
 
   app.get(
@@ -28,6 +43,62 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsDeps> = async (app, dep
       const hostId = actorOf(request).id;
       await setBankAccount(deps, hostId, request.body);
       return payoutsPage(deps, hostId, { limit: PAYOUTS_PAGE_SIZE });
+    },
+  );
+
+  app.post(
+    '/payouts/stripe-account',
+    {
+      onRequest: hosts,
+      // Each call asks Stripe for a link; the guard runs first, so the limit counts the host's own calls.
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes', hook: 'preHandler', keyGenerator: rateLimitKeyByUser } },
+      schema: routeSchema(
+        'Sets up the host’s payouts with Stripe: their Express account (made once) and a link to Stripe’s onboarding for it',
+        {},
+        payoutOnboardingLinkSchema,
+        // 409: this marketplace pays to bank accounts (the built-in processor); 503: Stripe could not be asked.
+        errorResponses(401, 403, 409, 429, 503),
+      ),
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return startPayoutOnboarding(deps, actorOf(request).id);
+    },
+  );
+
+  app.get(
+    ONBOARDING_RETURN_PATH.slice(API_PREFIX.length),
+    {
+      onRequest: hosts,
+      schema: routeSchema(
+        'Where Stripe’s onboarding sends the host back: their account is read from Stripe, then the Payouts page opens',
+        {},
+        z.null().describe('A redirect to the Payouts page'),
+        errorResponses(401, 403),
+        { status: 302 },
+      ),
+    },
+    async (request, reply) => {
+      await returnFromOnboarding(deps, actorOf(request).id);
+      return reply.header('cache-control', 'no-store').redirect(APP_PATHS.payouts, 302);
+    },
+  );
+
+  app.get(
+    ONBOARDING_REFRESH_PATH.slice(API_PREFIX.length),
+    {
+      onRequest: hosts,
+      schema: routeSchema(
+        'Where Stripe sends a host whose onboarding link was used or expired: a new link, or the Payouts page when none can be made now',
+        {},
+        z.null().describe('A redirect to Stripe’s onboarding, or to the Payouts page'),
+        errorResponses(401, 403),
+        { status: 302 },
+      ),
+    },
+    async (request, reply) => {
+      const link = await renewOnboardingLink(deps, actorOf(request).id);
+      return reply.header('cache-control', 'no-store').redirect(link ?? APP_PATHS.payouts, 302);
     },
   );
 };

@@ -1,6 +1,7 @@
 /*
- * A host's side of payouts: where they are paid (a bank account at the built-in processor), what they hold (their
- * balances, from the ledger) and their payouts, newest first. The run that pays them is payout-run.ts.
+ * A host's side of payouts: where they are paid (a bank account at the built-in processor, or their Stripe account:
+ * payout-onboarding.ts), what they hold (their balances, from the ledger) and their payouts, newest first. The run
+ * that pays them is payout-run.ts.
  */
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { payoutFailureMessage, type BankAccountInput, type Payout, type PayoutsPage } from '@staybook/domain';
@@ -58,7 +59,7 @@ function toPayout(row: typeof payouts.$inferSelect): Payout {
  */
 export async function setBankAccount({ db, payments }: PayoutsDeps, hostId: string, input: BankAccountInput): Promise<void> {
   if (!payments.createBankAccount) {
-    throw new ConflictError('This marketplace pays hosts through Stripe, where bank accounts are entered in Stripe’s own setup, which is not available yet.');
+    throw new ConflictError('This marketplace pays hosts through Stripe: set up payouts with Stripe on the Payouts page, where Stripe asks for your bank account.');
   }
   const bank = await payments.createBankAccount(input);
   const values = { provider: payments.name, accountRef: bank.id, holderName: input.holderName.trim(), last4: bank.last4, ready: true };

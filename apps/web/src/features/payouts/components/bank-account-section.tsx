@@ -6,30 +6,28 @@ import { BankAccountForm } from './bank-account-form';
 type Account = NonNullable<PayoutsPage['account']>;
 
 /**
- * Where the host is paid. With the built-in processor: the account in force and a way to change it, or the form at
- * once when there is none. With Stripe, whose onboarding is not built yet, it says so, offering nothing that would not work.
+ * Where the host is paid with the built-in processor: the account in force and a way to change it, or the form at once
+ * when there is none. (With Stripe, the host sets up payouts on Stripe's pages: stripe-payouts-section.tsx.)
  */
-export function BankAccountSection({ account, setup }: Pick<PayoutsPage, 'account' | 'setup'>) {
+export function BankAccountSection({ account }: Pick<PayoutsPage, 'account'>) {
   return (
     <section aria-labelledby="bank-account-heading" className="flex flex-col gap-3">
       <h2 id="bank-account-heading" className="text-lg font-semibold text-neutral-900">
         Bank account
       </h2>
       {account ? (
-        <CurrentAccount account={account} changeable={setup === 'bank-account'} />
-      ) : setup === 'bank-account' ? (
+        <CurrentAccount account={account} />
+      ) : (
         <>
           <p className="text-neutral-700">Payouts start once you add the bank account they go to.</p>
           <BankAccountForm />
         </>
-      ) : (
-        <p className="text-neutral-700">This marketplace pays hosts through Stripe. Setting up payouts with Stripe is not available yet.</p>
       )}
     </section>
   );
 }
 
-function CurrentAccount({ account, changeable }: { account: Account; changeable: boolean }) {
+function CurrentAccount({ account }: { account: Account }) {
   const [changing, setChanging] = useState(false);
   const close = () => setChanging(false);
   return (
@@ -38,14 +36,13 @@ function CurrentAccount({ account, changeable }: { account: Account; changeable:
         {`Payouts go to ${account.holderName}${account.last4 ? `, account ending in ${account.last4}` : ''}.`}
         {!account.ready && ' The account is not ready for payouts yet.'}
       </p>
-      {changeable &&
-        (changing ? (
-          <BankAccountForm holderName={account.holderName} onSaved={close} onCancel={close} />
-        ) : (
-          <Button variant="outline" className="self-start" onClick={() => setChanging(true)}>
-            Change bank account
-          </Button>
-        ))}
+      {changing ? (
+        <BankAccountForm holderName={account.holderName} onSaved={close} onCancel={close} />
+      ) : (
+        <Button variant="outline" className="self-start" onClick={() => setChanging(true)}>
+          Change bank account
+        </Button>
+      )}
     </>
   );
 }

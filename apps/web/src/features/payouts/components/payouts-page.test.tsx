@@ -186,16 +186,6 @@ describe('PayoutsPage', () => {
     expect(api.reads().map((read) => read.cursor)).toEqual([null, 'older']);
   });
 
-  it('says plainly that payouts through Stripe cannot be set up yet, offering no form', async () => {
-    stubApi({ pages: { '': payoutsAnswer({ setup: 'stripe-onboarding' }) } });
-    renderPage();
-    expect(await screen.findByText('This marketplace pays hosts through Stripe. Setting up payouts with Stripe is not available yet.')).toBeTruthy();
-    expect(screen.queryByLabelText('Account number')).toBeNull();
-    expect(saveButton()).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Change bank account' })).toBeNull();
-    expect(screen.getByText('No payouts yet. Your first payout is sent the day after your first guest checks in.')).toBeTruthy();
-  });
-
   it('checks the account as the server does, sending nothing while a field is wrong', async () => {
     const api = stubApi();
     renderPage();

@@ -5,10 +5,12 @@ import { usePayouts } from '../api/use-payouts';
 import { BalanceCards } from './balance-cards';
 import { BankAccountSection } from './bank-account-section';
 import { PayoutHistory } from './payout-history';
+import { StripePayoutsSection } from './stripe-payouts-section';
 
 /**
- * A host's payouts (decision 049): what they hold, the bank account they are paid to, and what was paid when. The
- * account and balances are the first page's; later pages add older payouts.
+ * A host's payouts (decision 049): what they hold, where they are paid (a bank account with the built-in processor;
+ * their Stripe account, set up on Stripe's pages, with Stripe), and what was paid when. The account and balances are
+ * the first page's; later pages add older payouts.
  */
 export function PayoutsPage() {
   const payouts = usePayouts();
@@ -21,7 +23,7 @@ export function PayoutsPage() {
   return (
     <div className="flex flex-col gap-8">
       <BalanceCards balances={first.balances} />
-      <BankAccountSection account={first.account} setup={first.setup} />
+      {first.setup === 'stripe-onboarding' ? <StripePayoutsSection account={first.account} /> : <BankAccountSection account={first.account} />}
       <PayoutHistory
         payouts={data.pages.flatMap((page) => page.payouts)}
         more={{

@@ -1,0 +1,61 @@
+import type { PayoutsPage } from '@staybook/domain/payouts';
+import { Button } from '../../../components/button';
+import { errorMessage } from '../../../lib/form-errors';
+import { useStripeOnboarding } from '../api/use-stripe-onboarding';
+
+type Account = PayoutsPage['account'];
+
+/** Where the host stands with Stripe: what the section is called, what it says, and what its button does. */
+function stateOf(account: Account) {
+  if (!account) {
+    return {
+      heading: 'Set up payouts',
+      text: 'Stripe, our payments partner, sends your payouts. It asks who you are and which bank account to pay, on its own secure pages; it takes a few minutes.',
+      action: 'Set up payouts with Stripe',
+    };
+  }
+  if (!account.ready) {
+    return {
+      heading: 'Finish setting up payouts',
+      text: 'Stripe needs a few more details before it can send your payouts. Until then your earnings wait safely in your available balance. If you have just finished, Stripe may still be checking your details: this page shows when it is done.',
+      action: 'Continue with Stripe',
+    };
+  }
+  return {
+    heading: 'Ready for payouts',
+    text: `Stripe sends your payouts to ${account.last4 ? `your bank account ending in ${account.last4}` : 'the bank account you gave it'}.`,
+    action: null,
+  };
+}
+
+/**
+ * Payouts through Stripe Connect: a host sets them up on Stripe's own pages (the button leaves for them), comes back
+ * here, and reads whether Stripe can pay them yet. The server decides which Stripe account is the host's.
+ */
+export function StripePayoutsSection({ account }: { account: Account }) {
+  const onboarding = useStripeOnboarding();
+  const { heading, text, action } = stateOf(account);
+  // Still busy once the answer came: the browser is on its way to Stripe.
+  const leaving = onboarding.isPending || onboarding.isSuccess;
+  return (
+    <section aria-labelledby="stripe-payouts-heading" className="flex flex-col gap-3">
+      <h2 id="stripe-payouts-heading" className="text-lg font-semibold text-neutral-900">
+        {heading}
+      </h2>
+      <p className="max-w-2xl text-neutral-700">{text}</p>
+      {action && (
+        <>
+          <Button className="self-start" pending={leaving} onClick={() => onboarding.mutate()}>
+            {action}
+          </Button>
+          <p className="text-sm text-neutral-600">You will leave StayBook for Stripe, and come back to this page when you are done.</p>
+        </>
+      )}
+      {onboarding.isError && (
+        <p role="alert" className="text-rose-600">
+          {errorMessage(onboarding.error)}
+        </p>
+      )}
+    </section>
+  );
+}
