@@ -45,6 +45,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { feesRoutes } from './modules/fees/fees.routes.js';
 import { financeRoutes } from './modules/finance/finance.routes.js';
+import { earningsRoutes } from './modules/earnings/earnings.routes.js';
 import { PAYOUT_PASS_MS, runPayouts } from './modules/payouts/payout-run.js';
 import { refreshPayoutAccount } from './modules/payouts/payout-onboarding.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
@@ -281,6 +282,7 @@ export async function buildApp({
       await api.register(feesRoutes, { db: database.db, listing });
       await api.register(payoutsRoutes, { db: database.db, payments: paymentProvider, publicUrl: config.publicUrl, log: app.log });
       await api.register(financeRoutes, { db: database.db, payments: paymentProvider });
+      await api.register(earningsRoutes, { db: database.db });
       await api.register(uploadsRoutes, { db: database.db, imageStore });
       await api.register(bookingsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(paymentsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });

@@ -16,7 +16,7 @@ import { ROLES, type Role } from './users.js';
 /** Every capability each role may use: the product's permission table (spec, section 6), read as one. */
 const EXPECTED: Record<Role, Capability[]> = {
   guest: ['statistics', 'myBookings', 'messages', 'becomeHost', 'profile'],
-  host: ['statistics', 'hostStatistics', 'addRoom', 'myListings', 'hostCalendar', 'manageBookings', 'payouts', 'removeRoom', 'myBookings', 'messages', 'profile'],
+  host: ['statistics', 'hostStatistics', 'addRoom', 'myListings', 'hostCalendar', 'manageBookings', 'payouts', 'earnings', 'removeRoom', 'myBookings', 'messages', 'profile'],
   admin: [
     'statistics',
     'adminStatistics',
@@ -50,13 +50,14 @@ describe('the access table', () => {
     expect(rolesFor('manageUsers')).toEqual(['admin']);
     expect(rolesFor('marketplaceFees')).toEqual(['admin']);
     expect(rolesFor('payouts')).toEqual(['host']);
+    expect(rolesFor('earnings')).toEqual(['host']);
     expect(rolesFor('adminStatistics')).toEqual(['admin']);
     expect(rolesFor('hostStatistics')).toEqual(['host']);
     expect(rolesFor('statistics')).toEqual(['guest', 'host', 'admin']);
   });
 
   it('lists the host pages in host mode and the guest ones in guest mode', () => {
-    expect(sidebarOf('host', 'host')).toEqual(['statistics', 'addRoom', 'myListings', 'hostCalendar', 'manageBookings', 'payouts', 'messages', 'profile']);
+    expect(sidebarOf('host', 'host')).toEqual(['statistics', 'addRoom', 'myListings', 'hostCalendar', 'manageBookings', 'payouts', 'earnings', 'messages', 'profile']);
     expect(sidebarOf('host', 'guest')).toEqual(['statistics', 'myBookings', 'messages', 'profile']);
   });
 

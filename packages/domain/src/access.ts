@@ -40,6 +40,8 @@ export const ACCESS = {
   manageBookings: { roles: ['host'], path: APP_PATHS.manageBookings, sidebar: ['host'], hostMode: 'host' },
   /** Setting up payouts and following them (decision 049). */
   payouts: { roles: ['host'], path: APP_PATHS.payouts, sidebar: ['host'], hostMode: 'host' },
+  /** What one's stays earned: per listing and per month, each payout's statement, the entries as CSV (decision 049). */
+  earnings: { roles: ['host'], path: APP_PATHS.earnings, sidebar: ['host'], hostMode: 'host' },
   /** Removing a listing: its host, or an admin taking down an abusive one (not a page of its own). */
   removeRoom: { roles: ['host', 'admin'] },
   /** Removing someone else's listing: the admin's override of the host-only rule. */

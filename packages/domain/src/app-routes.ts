@@ -29,6 +29,10 @@ export const APP_PATHS = {
   finance: '/dashboard/finance',
   /** Where a host is paid, their balances and their payouts. */
   payouts: '/dashboard/payouts',
+  /** What a host earned and holds: per listing and per month, their payouts, and a CSV of their entries. */
+  earnings: '/dashboard/earnings',
+  /** One payout's printable statement: the stays it paid. */
+  payoutStatement: '/dashboard/earnings/payouts/:payoutId',
   myBookings: '/dashboard/my-bookings',
   manageBookings: '/dashboard/manage-bookings',
   /** The threads of the signed-in user's bookings, as guest and as host. */
@@ -83,6 +87,11 @@ export function tripPath(bookingId: string): string {
 /** The stay's printable receipt. */
 export function tripReceiptPath(bookingId: string): string {
   return fillPath(APP_PATHS.tripReceipt, { bookingId });
+}
+
+/** A payout's printable statement (the Earnings and Payouts pages link here). */
+export function payoutStatementPath(payoutId: string): string {
+  return fillPath(APP_PATHS.payoutStatement, { payoutId });
 }
 
 /** The stay's review page (the review invitation mail links here too). */

@@ -35,3 +35,4 @@ export * from './marketplace-fees.js';
 export * from './stay-money.js';
 export * from './payouts.js';
 export * from './finance.js';
+export * from './earnings.js';

@@ -147,19 +147,23 @@ export async function postRefund(tx: Db, paymentId: string, refundedCents: Cents
   if (!stay) return;
   await postJournal(tx, refundJournal(stay, refundedCents));
   const [released] = await queryRows<{ found: boolean }>(tx, sql`select exists (select 1 from ledger_journals where key = ${releaseKey(stay.bookingId)}) as found`);
-  if (released?.found) await releaseShare(tx, stay.bookingId, `${releaseKey(stay.bookingId)}:refund`);
+  if (released?.found) await releaseShare(tx, stay.bookingId, `${releaseKey(stay.bookingId)}${REFUND_RELEASE_SUFFIX}`);
 }
 
 function releaseKey(bookingId: string): string {
   return `release:${bookingId}`;
 }
 
+/** The end of the key of a refund's release (`release:<booking>:refund`): a host's statements tell it from the share's own. */
+export const REFUND_RELEASE_SUFFIX = ':refund';
+
 /**
  * Moves what is pending for a booking (its share and its tax, as posted so far) to the host's available balance.
  * The booking's row is locked first, so a cancellation's refund either comes before (and is released with the rest)
- * or after (and sees the release). Answers whether a journal was posted.
+ * or after (and sees the release). Answers whether a journal was posted. `postedAt` dates it in the past (the demo's
+ * history); the product posts it now.
  */
-export async function releaseShare(db: Db, bookingId: string, key: string = releaseKey(bookingId)): Promise<boolean> {
+export async function releaseShare(db: Db, bookingId: string, key: string = releaseKey(bookingId), postedAt?: Date): Promise<boolean> {
   return withTransaction(db, async (tx) => {
     const [locked] = await queryRows<{ id: string }>(tx, sql`select id from bookings where id = ${bookingId}::uuid for update`);
     if (!locked) return false;
@@ -174,7 +178,7 @@ export async function releaseShare(db: Db, bookingId: string, key: string = rele
       { account, hostId, amountCents: -Number(cents) },
       { account: 'host_available' as const, hostId, amountCents: Number(cents) },
     ]);
-    return postJournal(tx, { key, kind: 'release', bookingId, entries });
+    return postJournal(tx, { key, kind: 'release', bookingId, entries, postedAt });
   });
 }
 

@@ -40,6 +40,8 @@ const TAGS: Record<string, string> = {
   // The marketplace's own settings and money: the fees, the finance figures and the reconciliation.
   admin: 'Marketplace',
   payouts: 'Payouts',
+  // A host's money: what their stays earned, each payout's statement, their entries as CSV.
+  earnings: 'Earnings',
   user: 'Users',
   users: 'Users',
   booking: 'Bookings',

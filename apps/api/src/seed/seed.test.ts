@@ -12,7 +12,11 @@ import type { Actor } from '../plugins/session.js';
 import { createTestDatabase, type TestDatabase } from '../test/databases.js';
 import type { Db } from '../db/client.js';
 import { DEMO_GUESTS, DEMO_USERS } from './demo-data.js';
-import { bookings, payments, reviews, roleChanges, rooms, testPaymentEvents, testPaymentIntents, users } from '../db/schema.js';
+import { bookings, payments, payoutAccounts, payouts, reviews, roleChanges, rooms, testPaymentEvents, testPaymentIntents, users } from '../db/schema.js';
+import { hostBalances } from '../db/ledger.js';
+import { TestPaymentProcessor } from '../integrations/payments/test-processor.js';
+import { payoutStatement } from '../modules/earnings/payout-statement.js';
+import { reconcileMonth } from '../modules/finance/finance.service.js';
 import { planDemoStays, seedDemoData } from './seed.js';
 
 /** The demo marketplace's bookings: real data for My Bookings, Manage Bookings and the statistics. */
@@ -190,5 +194,27 @@ describe('demo seed', { timeout: 180_000 }, () => {
     expect(stay.to >= day(-3) && stay.to <= day(-1)).toBe(true);
     expect(DEMO_USERS.some((u) => u.role === 'host' && u.email === stay.host.email)).toBe(true);
     expect(await db.select().from(reviews).where(eq(reviews.bookingId, stay._id))).toEqual([]);
+  });
+
+  it('pays the demo host’s past stays out through the test processor, each payout’s statement adding up to its amount', async () => {
+    const host = await actor('host@staybook.example');
+    const made = await db.select().from(payouts).where(eq(payouts.hostId, host.id));
+    expect(made.length).toBeGreaterThanOrEqual(5);
+    expect(made.every((p) => p.status === 'paid' && p.last4 === '6789' && p.createdAt.getTime() <= Date.now())).toBe(true);
+    // Once a day at most, as the server's pass pays.
+    expect(new Set(made.map((p) => p.asOf)).size).toBe(made.length);
+    const balances = await hostBalances(db, host.id);
+    expect(balances.paidCents).toBe(made.reduce((sum, p) => sum + p.amountCents, 0));
+    expect(balances.inTransitCents).toBe(0);
+    for (const payout of made) {
+      const statement = await payoutStatement(db, host.id, payout.id);
+      expect(statement.stays.length, payout.asOf).toBeGreaterThan(0);
+      expect(statement.otherCents, payout.asOf).toBe(0);
+    }
+    // The processor holds each transfer, in the month the payout was made: the reconciliation finds nothing amiss.
+    const months = new Set(made.map((p) => p.createdAt.toISOString().slice(0, 7)));
+    for (const month of months) expect((await reconcileMonth({ db, payments: new TestPaymentProcessor(db) }, month)).differences, month).toEqual([]);
+    // Another demo host sets up payouts themselves.
+    expect(await db.select().from(payoutAccounts).where(eq(payoutAccounts.hostId, (await actor('marco@staybook.example')).id))).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { insertBooking, insertRoom, insertUser } from '../db/factories.js';
 import { recomputeRoomRatings } from '../modules/reviews/ratings.js';
 import { accounts, reviews, roleChanges, roomNightSettings, rooms, users } from '../db/schema.js';
 import { drawSceneSvg } from './seed-scenes.js';
+import { seedDemoPayouts } from './seed-payouts.js';
 import type { ImageStore } from '../integrations/images/image-store.js';
 
 type Log = { info(msg: string): void };
@@ -324,6 +325,10 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
     // The rooms' rating aggregates, counted once from the reviews just written.
     await recomputeRoomRatings(tx);
     log.info(`Seeded ${stays.length} bookings by ${DEMO_GUESTS.length + 1} guests, paid through the test processor, and ${reviewCount} reviews of them.`);
+    // Hana Host's past stays released and paid out, so her Earnings and Payouts open on a year of history.
+    const payee = DEMO_USERS.find((u) => u.key === 'host')!;
+    const paid = await seedDemoPayouts(tx, { hostId: created.get(payee.key)!, holderName: payee.name, processor, now: new Date(seededAt) });
+    log.info(`Seeded ${paid} payouts to the demo host's test bank account.`);
     return true;
   });
 }

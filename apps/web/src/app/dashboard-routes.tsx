@@ -36,6 +36,7 @@ const DASHBOARD_PAGES: DashboardPage[] = [
   { path: APP_PATHS.finance, capability: 'finance', Page: lazyPage(() => import('./routes/dashboard/finance'), 'FinanceRoute') },
   { path: APP_PATHS.myBookings, Page: lazyPage(() => import('./routes/dashboard/my-bookings'), 'MyBookingsRoute') },
   { path: APP_PATHS.manageBookings, capability: 'manageBookings', Page: lazyPage(() => import('./routes/dashboard/manage-bookings'), 'ManageBookingsRoute') },
+  { path: APP_PATHS.earnings, capability: 'earnings', Page: lazyPage(() => import('./routes/dashboard/earnings'), 'EarningsRoute') },
   { path: APP_PATHS.payouts, capability: 'payouts', Page: lazyPage(() => import('./routes/dashboard/payouts'), 'PayoutsRoute') },
   { path: APP_PATHS.messages, Page: lazyPage(() => import('./routes/dashboard/messages'), 'MessagesRoute') },
   { path: APP_PATHS.profile, Page: lazyPage(() => import('./routes/dashboard/profile'), 'ProfileRoute') },
@@ -50,6 +51,7 @@ const PRINTED_PAGES: DashboardPage[] = [
   // The API answers the receipt only to the stay's guest and host.
   { path: APP_PATHS.tripReceipt, Page: lazyPage(() => import('./routes/trip-receipt'), 'TripReceiptRoute') },
   // A payout's statement: for hosts, as Earnings; the API answers only the payout's own host.
+  { path: APP_PATHS.payoutStatement, capability: 'earnings', Page: lazyPage(() => import('./routes/payout-statement'), 'PayoutStatementRoute') },
 ];
 
 /** Only the roles the access table allows may open a page with a capability; anyone else is sent to the dashboard. */

@@ -15,6 +15,7 @@ import {
   LuLogOut,
   LuMessageSquare,
   LuPercent,
+  LuPiggyBank,
   LuReceipt,
   LuUser,
   LuUserCog,
@@ -43,6 +44,7 @@ const ROLE_ENTRIES: readonly { capability: Capability; to: string; icon: IconTyp
   // The host calendar: whoever may open My Listings, beside it.
   { capability: 'hostCalendar', to: ACCESS.hostCalendar.path, icon: LuCalendarDays, label: 'Calendar' },
   { capability: 'manageBookings', to: ACCESS.manageBookings.path, icon: LuCalendarCog, label: 'Manage Bookings' },
+  { capability: 'earnings', to: ACCESS.earnings.path, icon: LuPiggyBank, label: 'Earnings' },
   { capability: 'payouts', to: ACCESS.payouts.path, icon: LuLandmark, label: 'Payouts' },
   { capability: 'myBookings', to: ACCESS.myBookings.path, icon: LuCalendarCheck, label: 'My Bookings' },
   { capability: 'messages', to: ACCESS.messages.path, icon: LuMessageSquare, label: 'Messages', badge: UnreadBadge },

@@ -3,21 +3,13 @@ import { useState } from 'react';
 import { buttonClass } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
-import { ApiRequestError } from '../../../lib/api-client';
+import { PeriodPicker } from '../../../components/month-period-picker';
+import { checkPeriod, defaultPeriod, formatShortMonth, refusedMonths } from '../../../lib/month-period';
 import { financeCsvUrl } from '../api/finance-api';
 import { useFinanceReport } from '../api/use-finance-report';
-import { checkPeriod, defaultPeriod, formatShortMonth, type PeriodErrors } from '../utils/period';
 import { FinanceTable } from './finance-table';
 import { OwedToHosts } from './owed-to-hosts';
-import { PeriodPicker } from './period-picker';
 import { ReconciliationSection } from './reconciliation-section';
-
-/** What the server said about the period's months, should it refuse one the page took. */
-function refusedMonths(error: unknown): PeriodErrors | null {
-  if (!(error instanceof ApiRequestError)) return null;
-  const { from, to } = error.fields;
-  return from || to ? { from, to } : null;
-}
 
 /**
  * The marketplace's money as an accountant reads it (decision 049): each month's figures from the ledger for a

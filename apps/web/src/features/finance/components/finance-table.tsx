@@ -1,7 +1,7 @@
 import { FINANCE_COLUMNS, type FinanceFigures, type FinanceReport } from '@staybook/domain/finance';
 import { formatMoney } from '@staybook/domain/money';
 import { Table, type Column } from '../../../components/data-table';
-import { formatShortMonth } from '../utils/period';
+import { formatShortMonth } from '../../../lib/month-period';
 
 /** A row of the table: a month's figures, or (month null) the period's totals. */
 type Row = FinanceFigures & { month: string | null };

@@ -8,7 +8,7 @@ import { Table, type Column } from '../../../components/data-table';
 import { TextField } from '../../../components/fields';
 import { LoadError } from '../../../components/load-error';
 import { useReconciliation } from '../api/use-reconciliation';
-import { currentMonth } from '../utils/period';
+import { currentMonth } from '../../../lib/month-period';
 
 const KIND_LABELS: Record<ReconciliationDifference['kind'], string> = { capture: 'Capture', refund: 'Refund', transfer: 'Transfer' };
 

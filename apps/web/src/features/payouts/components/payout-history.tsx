@@ -1,11 +1,25 @@
+import { payoutStatementPath } from '@staybook/domain/app-routes';
 import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { PAYOUT_STATUS_LABELS, type Payout } from '@staybook/domain/payouts';
+import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { Table, type Column } from '../../../components/data-table';
 
+/** What a payout's date does, read with each date's link (its name stays the date, as the column names it). */
+const OPENS_STATEMENT = 'payout-date-opens-statement';
+
 const COLUMNS: readonly Column<Payout>[] = [
-  { header: 'Date', cell: (payout) => <time dateTime={payout.asOf}>{formatIsoDate(payout.asOf)}</time>, className: 'whitespace-nowrap' },
+  {
+    header: 'Date',
+    // The date opens the payout's statement: the stays it paid, printable.
+    cell: (payout) => (
+      <Link to={payoutStatementPath(payout.id)} aria-describedby={OPENS_STATEMENT} className="font-semibold text-rose-700 underline underline-offset-2 hover:text-rose-800">
+        <time dateTime={payout.asOf}>{formatIsoDate(payout.asOf)}</time>
+      </Link>
+    ),
+    className: 'whitespace-nowrap',
+  },
   { header: 'Amount', cell: (payout) => formatMoney(payout.amountCents), className: 'whitespace-nowrap' },
   {
     header: 'Status',
@@ -25,7 +39,7 @@ interface PayoutHistoryProps {
   more: { hasMore: boolean; loading: boolean; loadError: string | null; load: () => void };
 }
 
-/** The host's payouts, newest first, a page at a time; before the first, when it will come. */
+/** The host's payouts, newest first, a page at a time, each date opening its statement; before the first, when it will come. */
 export function PayoutHistory({ payouts, more }: PayoutHistoryProps) {
   return (
     <section aria-labelledby="payout-history-heading" className="flex flex-col gap-3">
@@ -37,7 +51,12 @@ export function PayoutHistory({ payouts, more }: PayoutHistoryProps) {
           No payouts yet. Your first payout is sent the day after your first guest checks in.
         </p>
       ) : (
-        <Table label="Payout history" columns={COLUMNS} rows={payouts} rowKey={(payout) => payout.id} />
+        <>
+          <p id={OPENS_STATEMENT} className="text-sm text-neutral-600">
+            Open a payout’s date for its statement: the stays it paid, ready to print.
+          </p>
+          <Table label="Payout history" columns={COLUMNS} rows={payouts} rowKey={(payout) => payout.id} />
+        </>
       )}
       {more.loadError !== null && (
         <p role="alert" className="text-center text-rose-600">

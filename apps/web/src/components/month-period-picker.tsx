@@ -1,6 +1,6 @@
 import type { FinanceQuery } from '@staybook/domain/finance';
-import { TextField } from '../../../components/fields';
-import type { PeriodErrors } from '../utils/period';
+import type { PeriodErrors } from '../lib/month-period';
+import { TextField } from './fields';
 
 interface PeriodPickerProps {
   /** The months as typed, checked or not. */

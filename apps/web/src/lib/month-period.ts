@@ -1,12 +1,18 @@
 import { addMonths, DATES_LOCALE, todayIso } from '@staybook/domain/dates';
 import { financeQuerySchema, type FinanceQuery } from '@staybook/domain/finance';
+import { ApiRequestError } from './api-client';
+
+/*
+ * A period of whole months as the money pages take it (Finance for admins, Earnings for hosts: the domain's
+ * `financeQuerySchema`, which `earningsQuerySchema` is): the months it opens on, and the check of months as typed.
+ */
 
 /** The month it is now in UTC, 'YYYY-MM': the ledger's months are UTC months. */
 export function currentMonth(now: Date = new Date()): string {
   return todayIso(now).slice(0, 7);
 }
 
-/** The period the Finance page opens on: the last 12 months, the current one included. */
+/** The period a money page opens on: the last 12 months, the current one included. */
 export function defaultPeriod(now: Date = new Date()): FinanceQuery {
   const to = currentMonth(now);
   return { from: addMonths(to, -11), to };
@@ -39,6 +45,13 @@ export function checkPeriod(typed: FinanceQuery): { period: FinanceQuery } | { e
   if (Object.keys(errors).length > 0) return { errors };
   const checked = financeQuerySchema.safeParse(typed);
   return checked.success ? { period: checked.data } : { errors: messagesByField(checked.error.issues) };
+}
+
+/** What the server said about the period's months, should it refuse one the page took. */
+export function refusedMonths(error: unknown): PeriodErrors | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  const { from, to } = error.fields;
+  return from || to ? { from, to } : null;
 }
 
 let shortMonthFormat: Intl.DateTimeFormat | undefined;

@@ -1,8 +1,8 @@
 import { financeQuerySchema } from '@staybook/domain/finance';
 import { describe, expect, it } from 'vitest';
-import { checkPeriod, currentMonth, defaultPeriod, formatShortMonth } from './period';
+import { checkPeriod, currentMonth, defaultPeriod, formatShortMonth } from './month-period';
 
-describe("the Finance page's period", () => {
+describe("the money pages' period", () => {
   it('opens on the last 12 months up to the current UTC month, across a new year', () => {
     expect(defaultPeriod(new Date('2026-11-15T12:00:00Z'))).toEqual({ from: '2025-12', to: '2026-11' });
     expect(defaultPeriod(new Date('2027-01-01T00:30:00Z'))).toEqual({ from: '2026-02', to: '2027-01' });

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { isIsoDate, nightsBetween } from './dates.js';
+import { financeQuerySchema } from './finance.js';
+import { payoutSchema, PAYOUT_STATUSES } from './payouts.js';
+import { isoDateSchema } from './rooms.js';
+import { monthSchema } from './stats.js';
+
+/*
+ * A host's earnings (docs/decisions/049-marketplace-money.md), read from their entries in the ledger: what they hold
+ * now, per listing and per month; each payout's statement (the stays it paid); and their entries as a CSV file.
+ * Amounts are the host's: their share of each stay (after the marketplace's commission) and the tax collected with it.
+ */
+
+/** The months of the Earnings page's figures: the same bounded period as Finance's (UTC months, at most 36). */
+export const earningsQuerySchema = financeQuerySchema;
+export type EarningsQuery = z.infer<typeof earningsQuerySchema>;
+
+/** What the host holds now, each in cents; together they are every share and tax their stays kept. */
+export const earningsBalancesSchema = z.object({
+  /** Shares (and their tax) of stays not yet 24 hours past check-in. */
+  upcomingCents: z.int(),
+  /** Released and waiting for the next payout; below zero when a refund came after the stay was paid out. */
+  availableCents: z.int(),
+  /** Payouts sent and not yet confirmed by the bank. */
+  inTransitCents: z.int(),
+  paidCents: z.int(),
+});
+export type EarningsBalances = z.infer<typeof earningsBalancesSchema>;
+
+/**
+ * One listing's money since its first stay. What its stays were booked for less what refunds took back is exactly
+ * what is upcoming, available, on its way and paid: `bookedCents − refundedCents = upcoming + available + inTransit + paid`.
+ */
+export const listingEarningsSchema = earningsBalancesSchema.extend({
+  roomId: z.uuid(),
+  /** The listing's title now. */
+  title: z.string(),
+  /** How many stays were paid for (cancelled ones included, with what their refunds took back beside them). */
+  stays: z.int(),
+  /** The host's share and tax of every stay, as the guests paid them. */
+  bookedCents: z.int(),
+  /** What refunds to guests took back from that (a positive amount). */
+  refundedCents: z.int(),
+});
+export type ListingEarnings = z.infer<typeof listingEarningsSchema>;
+
+/** One month's movements (UTC month), each in cents. */
+export const monthEarningsFiguresSchema = z.object({
+  /** The host's share and tax of the stays booked and paid for in the month. */
+  bookedCents: z.int(),
+  /** What refunds in the month took back (a positive amount). */
+  refundedCents: z.int(),
+  /** What became available in the month (24 hours after each check-in), less refunds taken from released money. */
+  releasedCents: z.int(),
+  /** What payouts brought to the host's bank in the month. */
+  paidCents: z.int(),
+});
+export type MonthEarningsFigures = z.infer<typeof monthEarningsFiguresSchema>;
+
+/** The month table's columns, in order: the page and its tests read them from here. */
+export const EARNINGS_MONTH_COLUMNS: { key: keyof MonthEarningsFigures; label: string }[] = [
+  { key: 'bookedCents', label: 'Booked' },
+  { key: 'refundedCents', label: 'Refunded' },
+  { key: 'releasedCents', label: 'Released' },
+  { key: 'paidCents', label: 'Paid out' },
+];
+
+/** `GET /api/earnings?from=&to=`: the host's balances now, each listing's money, and the months asked for. */
+export const earningsReportSchema = z.object({
+  balances: earningsBalancesSchema,
+  /** Every listing that had a paid stay, by title. */
+  listings: z.array(listingEarningsSchema),
+  /** Every month from `from` to `to`, oldest first, zero when nothing happened. */
+  months: z.array(monthEarningsFiguresSchema.extend({ month: monthSchema })),
+  totals: monthEarningsFiguresSchema,
+});
+export type EarningsReport = z.infer<typeof earningsReportSchema>;
+
+export const payoutIdSchema = z.uuid({ message: 'Payout id is malformed' });
+export const payoutParamsSchema = z.object({ payoutId: payoutIdSchema });
+
+/** One stay on a payout's statement: what of it this payout paid. */
+export const statementStaySchema = z.object({
+  bookingId: z.uuid(),
+  reference: z.string(),
+  /** The room as it was booked. */
+  roomTitle: z.string(),
+  checkIn: isoDateSchema,
+  checkOut: isoDateSchema,
+  /** The guest's name, as Manage Bookings shows it. */
+  guestName: z.string(),
+  /** The host's share of the stay, after commission, when this payout paid it (0 when it pays back a refund only). */
+  shareCents: z.int(),
+  /** The tax collected with it, for the host to remit. */
+  taxCents: z.int(),
+  /** What a refund to the guest took back, netted here (a positive amount). */
+  refundedCents: z.int(),
+  /** `shareCents + taxCents − refundedCents`: what this payout paid for the stay (below zero for a refund alone). */
+  netCents: z.int(),
+});
+export type StatementStay = z.infer<typeof statementStaySchema>;
+
+/** `GET /api/earnings/payouts/:payoutId`: one of the host's payouts and the stays it covers. */
+export const payoutStatementSchema = z.object({
+  payout: payoutSchema,
+  hostName: z.string(),
+  /** By check-in date. */
+  stays: z.array(statementStaySchema),
+  totals: statementStaySchema.pick({ shareCents: true, taxCents: true, refundedCents: true, netCents: true }),
+  /**
+   * What the payout paid beyond its stays: zero in the normal course. A stay released while the payout was being
+   * written can land on the other side of the line; this says so rather than let the sum differ from the amount.
+   */
+  otherCents: z.int(),
+  /** For a failed payout: the later payout that sent its stays' money again, or null while none has. */
+  paidWith: z.object({ id: z.uuid(), asOf: z.iso.date(), status: z.enum(PAYOUT_STATUSES) }).nullable(),
+});
+export type PayoutStatement = z.infer<typeof payoutStatementSchema>;
+
+/** The longest range one CSV file of entries covers. */
+export const EARNINGS_CSV_MAX_DAYS = 366;
+
+const dateSchema = z.string().refine(isIsoDate, { message: 'Expected a date as YYYY-MM-DD' });
+
+/** Whether both days are well written: the range's own checks speak only then (each day's error is its own). */
+const bothDays = ({ from, to }: { from: unknown; to: unknown }) => isIsoDate(from) && isIsoDate(to);
+
+/** `GET /api/earnings/entries.csv?from=&to=`: the host's ledger entries posted from the first day to the last (UTC). */
+export const earningsEntriesQuerySchema = z
+  .object({ from: dateSchema, to: dateSchema })
+  .refine(({ from, to }) => !bothDays({ from, to }) || from <= to, { message: 'The first day must not come after the last', path: ['to'] })
+  .refine(({ from, to }) => !bothDays({ from, to }) || nightsBetween(from, to) < EARNINGS_CSV_MAX_DAYS, {
+    message: `At most ${EARNINGS_CSV_MAX_DAYS} days at a time`,
+    path: ['to'],
+  });
+export type EarningsEntriesQuery = z.infer<typeof earningsEntriesQuerySchema>;
+
+/** The CSV file's columns, in order. */
+export const EARNINGS_CSV_HEADER = ['Date', 'Entry', 'Booking reference', 'Room', 'Payout', 'Account', 'Amount (USD)'] as const;
