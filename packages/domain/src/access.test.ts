@@ -16,7 +16,7 @@ import { ROLES, type Role } from './users.js';
 /** Every capability each role may use: the product's permission table (spec, section 6), read as one. */
 const EXPECTED: Record<Role, Capability[]> = {
   guest: ['statistics', 'myBookings', 'messages', 'becomeHost', 'profile'],
-  host: ['statistics', 'hostStatistics', 'addRoom', 'myListings', 'hostCalendar', 'manageBookings', 'payouts', 'earnings', 'removeRoom', 'myBookings', 'messages', 'profile'],
+  host: ['statistics', 'hostStatistics', 'addRoom', 'myListings', 'hostCalendar', 'manageBookings', 'requests', 'payouts', 'earnings', 'removeRoom', 'myBookings', 'messages', 'profile'],
   admin: [
     'statistics',
     'adminStatistics',
@@ -57,7 +57,7 @@ describe('the access table', () => {
   });
 
   it('lists the host pages in host mode and the guest ones in guest mode', () => {
-    expect(sidebarOf('host', 'host')).toEqual(['statistics', 'addRoom', 'myListings', 'hostCalendar', 'manageBookings', 'payouts', 'earnings', 'messages', 'profile']);
+    expect(sidebarOf('host', 'host')).toEqual(['statistics', 'addRoom', 'myListings', 'hostCalendar', 'manageBookings', 'requests', 'payouts', 'earnings', 'messages', 'profile']);
     expect(sidebarOf('host', 'guest')).toEqual(['statistics', 'myBookings', 'messages', 'profile']);
   });
 

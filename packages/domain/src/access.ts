@@ -38,6 +38,8 @@ export const ACCESS = {
   /** The host calendar: blocking, pricing and noting one's own listings' nights. */
   hostCalendar: { roles: ['host'], path: APP_PATHS.hostCalendar, sidebar: ['host'], hostMode: 'host' },
   manageBookings: { roles: ['host'], path: APP_PATHS.manageBookings, sidebar: ['host'], hostMode: 'host' },
+  /** Requests to book one's listings, to accept or decline within 24 hours (decision 049); the sidebar counts them. */
+  requests: { roles: ['host'], path: APP_PATHS.requests, sidebar: ['host'], hostMode: 'host' },
   /** Setting up payouts and following them (decision 049). */
   payouts: { roles: ['host'], path: APP_PATHS.payouts, sidebar: ['host'], hostMode: 'host' },
   /** What one's stays earned: per listing and per month, each payout's statement, the entries as CSV (decision 049). */

@@ -35,6 +35,8 @@ export const APP_PATHS = {
   payoutStatement: '/dashboard/earnings/payouts/:payoutId',
   myBookings: '/dashboard/my-bookings',
   manageBookings: '/dashboard/manage-bookings',
+  /** Requests to book the host's listings, waiting for their answer. */
+  requests: '/dashboard/requests',
   /** The threads of the signed-in user's bookings, as guest and as host. */
   messages: '/dashboard/messages',
   /** One stay, for its guest or the room's host (the API decides who may read it). */

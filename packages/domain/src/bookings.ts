@@ -116,6 +116,8 @@ export const paymentIntentSchema = z.object({
   guests: z.int(),
   /** The policy the stay will be booked under, whatever the host changes while the guest pays. */
   cancellationPolicy: z.enum(CANCELLATION_POLICIES),
+  /** The room takes requests: the card is held, not charged, and the host has 24 hours to accept. */
+  request: z.boolean(),
 });
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 
@@ -157,8 +159,34 @@ export const bookingPartySchema = z.object({
   image: z.string().nullable(),
 });
 
+/** How a request to book was answered (decision 049). */
+export const REQUEST_ANSWERS = ['accepted', 'declined', 'withdrawn', 'expired'] as const;
+export type RequestAnswer = (typeof REQUEST_ANSWERS)[number];
+export const REQUEST_MESSAGE_MAX = 1000;
+
+export const bookingRequestSchema = z.object({
+  /** When the request lapses unless the host answers (ISO timestamp). */
+  expiresAt: z.string(),
+  answer: z.enum(REQUEST_ANSWERS).nullable(),
+  answeredAt: z.string().nullable(),
+  /** What the host wrote to the guest with their answer, if anything. */
+  message: z.string().nullable(),
+});
+export type BookingRequest = z.infer<typeof bookingRequestSchema>;
+
+/** `POST /api/booking/:id/accept` and `/decline`: the host's optional message to the guest. */
+export const answerRequestBodySchema = z
+  .object({ message: z.string().trim().max(REQUEST_MESSAGE_MAX, `Keep the message under ${REQUEST_MESSAGE_MAX} characters.`).optional() })
+  .passthrough()
+  .nullish();
+export type AnswerRequestBody = z.infer<typeof answerRequestBodySchema>;
+
+/** `GET /api/requests/count`: how many requests wait for the signed-in host's answer (the sidebar's count). */
+export const requestCountSchema = z.object({ waiting: z.int() });
+export type RequestCount = z.infer<typeof requestCountSchema>;
+
 /** Where a stay stands for the people looking at it. */
-export const bookingStateSchema = z.enum(['upcoming', 'in-progress', 'past', 'cancelled']);
+export const bookingStateSchema = z.enum(['requested', 'upcoming', 'in-progress', 'past', 'cancelled']);
 export type BookingState = z.infer<typeof bookingStateSchema>;
 
 /**
@@ -195,8 +223,10 @@ export const bookingSchema = z.object({
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   /** When it was booked (ISO timestamp). */
   date: z.string(),
-  status: z.enum(['confirmed', 'cancelled']),
+  status: z.enum(['confirmed', 'requested', 'cancelled']),
   state: bookingStateSchema,
+  /** A request to book: when it lapses, and how and when the host (or time, or the guest) answered it. Null: booked instantly. */
+  request: bookingRequestSchema.nullable(),
   /** True while the stay may still be cancelled: confirmed, and before the check-in day. */
   cancellable: z.boolean(),
   cancelledAt: z.string().nullable(),

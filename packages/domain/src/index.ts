@@ -18,6 +18,7 @@ export * from './access.js';
 export * from './search.js';
 export * from './stay-rules.js';
 export * from './stays.js';
+export * from './requests.js';
 export * from './cancellation.js';
 export * from './booking-reference.js';
 export * from './messages.js';

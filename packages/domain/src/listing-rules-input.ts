@@ -135,6 +135,7 @@ export const LISTING_RULE_FIELDS = {
   weeklyDiscount: wholeSchema('Weekly discount', 0, LISTING_RULE_LIMITS.maxDiscountPct, ' percent').optional(),
   monthlyDiscount: wholeSchema('Monthly discount', 0, LISTING_RULE_LIMITS.maxDiscountPct, ' percent').optional(),
   taxRate: rateSchema('Occupancy tax', LISTING_RULE_LIMITS.maxTaxRateBp).optional(),
+  instantBook: z.boolean({ error: 'Instant book must be true or false' }).optional(),
 };
 
 type RuleFields = { [K in keyof typeof LISTING_RULE_FIELDS]?: z.output<(typeof LISTING_RULE_FIELDS)[K]> };
@@ -157,6 +158,7 @@ export function listingRulesFrom(input: RuleFields): Partial<Omit<ListingRules, 
   if (input.weeklyDiscount !== undefined) rules.weeklyDiscountPct = input.weeklyDiscount;
   if (input.monthlyDiscount !== undefined) rules.monthlyDiscountPct = input.monthlyDiscount;
   if (input.taxRate !== undefined) rules.taxRateBp = input.taxRate;
+  if (input.instantBook !== undefined) rules.instantBook = input.instantBook;
   return rules;
 }
 
@@ -179,6 +181,7 @@ export function ruleFieldsOf(rules: Partial<Omit<ListingRules, 'priceCents'>>): 
   if (rules.weeklyDiscountPct !== undefined) fields.weeklyDiscount = rules.weeklyDiscountPct;
   if (rules.monthlyDiscountPct !== undefined) fields.monthlyDiscount = rules.monthlyDiscountPct;
   if (rules.taxRateBp !== undefined) fields.taxRate = rules.taxRateBp / 100;
+  if (rules.instantBook !== undefined) fields.instantBook = rules.instantBook;
   return fields;
 }
 

@@ -92,6 +92,8 @@ export type ListingRules = {
   monthlyDiscountPct: number;
   /** Occupancy tax on the nights and the fees, in basis points (1,234 is 12.34%). */
   taxRateBp: number;
+  /** True: a guest books at once. False: a guest requests the stay and the host accepts or declines it (decision 049). */
+  instantBook: boolean;
 };
 
 /** What a listing has before its host sets anything: the product as it was, one price and any stay. */
@@ -111,6 +113,7 @@ export const DEFAULT_LISTING_RULES: Omit<ListingRules, 'priceCents'> = {
   weeklyDiscountPct: 0,
   monthlyDiscountPct: 0,
   taxRateBp: 0,
+  instantBook: true,
 };
 
 export const WEEKLY_DISCOUNT_NIGHTS = 7;
@@ -142,6 +145,7 @@ export function listingRulesOf(row: StoredListingRules): ListingRules {
     weeklyDiscountPct: row.weeklyDiscountPct,
     monthlyDiscountPct: row.monthlyDiscountPct,
     taxRateBp: row.taxRateBp,
+    instantBook: row.instantBook,
   };
 }
 

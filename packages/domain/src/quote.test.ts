@@ -228,6 +228,7 @@ const rulesArb: fc.Arbitrary<ListingRules> = fc
     guestsIncluded: fc.integer({ min: 1, max: ROOM_LIMITS.maxGuests }),
     weeklyDiscountPct: pctArb,
     monthlyDiscountPct: pctArb,
+    instantBook: fc.boolean(),
     taxRateBp: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: LISTING_RULE_LIMITS.maxTaxRateBp })),
   })
   .map(({ extraNights, ...rules }) => ({ ...rules, maxNights: Math.min(LISTING_RULE_LIMITS.maxNights, rules.minNights + extraNights) }));

@@ -4,7 +4,7 @@ import type { IsoDate } from './dates.js';
 import { ERROR_CODES, type ErrorCode } from './errors.js';
 import { isoDateSchema } from './rooms.js';
 import { ratingSummarySchema } from './ratings.js';
-import { isReviewWindowAhead, isReviewWindowClosed, REVIEW_WINDOW_DAYS } from './stays.js';
+import { isReviewWindowAhead, isReviewWindowClosed, REVIEW_WINDOW_DAYS, type StayStatus } from './stays.js';
 import { cursorPageSchema } from './pages.js';
 
 /*
@@ -45,7 +45,7 @@ export type ReviewProblem = (typeof REVIEW_PROBLEMS)[number];
 export type ReviewCheck = {
   /** Who asks (a user's id). */
   viewerId: string;
-  stay: { guestId: string; hostId: string; status: 'confirmed' | 'cancelled'; checkOut: IsoDate };
+  stay: { guestId: string; hostId: string; status: StayStatus; checkOut: IsoDate };
   /** Today where the room is. */
   today: IsoDate;
   /** Whether the viewer's side has already written its review of this stay. */

@@ -60,6 +60,8 @@ export const listingRulesSchema = zm.object({
   monthlyDiscountPct: zm.int(),
   /** Basis points: 1,234 is 12.34%. */
   taxRateBp: zm.int(),
+  /** False: a guest requests the stay and the host has 24 hours to accept it ('Request to book'). */
+  instantBook: zm.boolean(),
 });
 
 /**

@@ -15,11 +15,19 @@ import { MAX_STAY_NIGHTS } from './stay-limits.js';
 /** Calendar dates; the check-out day is not a night of the stay. */
 export type Stay = { from: IsoDate; to: IsoDate };
 
-/** Whether a booked stay still holds its nights, or was cancelled. */
-export type StayStatus = 'confirmed' | 'cancelled';
+/**
+ * A booked stay is confirmed, requested (a request to book waiting for the host's answer: its nights are held) or
+ * cancelled (a declined, withdrawn or expired request too).
+ */
+export type StayStatus = 'confirmed' | 'requested' | 'cancelled';
 
 /** Where a booked stay stands on the room's today (the API answers it as a booking's `state`). */
-export type StayPhase = 'upcoming' | 'in-progress' | 'past' | 'cancelled';
+export type StayPhase = 'requested' | 'upcoming' | 'in-progress' | 'past' | 'cancelled';
+
+/** Whether a booking holds its nights: every status but cancelled (`holdsNightsSql` in the API is the same test). */
+export function holdsNights(status: StayStatus): boolean {
+  return status !== 'cancelled';
+}
 
 /** A stay as booked: its dates and its status. */
 export type BookedStay = Stay & { status: StayStatus };
@@ -154,14 +162,15 @@ export function stayHasEnded(checkOut: IsoDate, today: IsoDate): boolean {
   return today >= checkOut;
 }
 
-/** Whether a booked stay still holds nights of the room: confirmed and not ended (upcoming or in progress). */
+/** Whether a booked stay still holds nights of the room: confirmed or requested, and not ended. */
 export function isStayActive(stay: Pick<BookedStay, 'status' | 'to'>, today: IsoDate): boolean {
-  return stay.status === 'confirmed' && !stayHasEnded(stay.to, today);
+  return holdsNights(stay.status) && !stayHasEnded(stay.to, today);
 }
 
-/** Where a booked stay stands on the room's today. */
+/** Where a booked stay stands on the room's today: a request waits for its answer whatever the day. */
 export function stayPhase(stay: BookedStay, today: IsoDate): StayPhase {
   if (stay.status === 'cancelled') return 'cancelled';
+  if (stay.status === 'requested') return 'requested';
   if (!stayHasStarted(stay.from, today)) return 'upcoming';
   if (!stayHasEnded(stay.to, today)) return 'in-progress';
   return 'past';

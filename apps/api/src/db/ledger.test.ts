@@ -14,13 +14,15 @@ import { hostBalances, releaseShare } from './ledger.js';
 
 /*
  * The ledger against the bookings and payouts it records: random sequences of stays booked under random fees and
- * prices, cancelled with the refunds their policies give (by guests and hosts), released to their hosts, and paid
- * out to bank accounts that take the money or fail, in any order. After every step each journal adds up to zero and
+ * prices (instantly, or requested and then accepted, declined, withdrawn or left to expire), cancelled with the
+ * refunds their policies give (by guests and hosts), released to their hosts, and paid out to bank accounts that
+ * take the money or fail, in any order. After every step each journal adds up to zero and
  * every account is what a fresh reading of the bookings, payments and payouts says.
  */
 
 type Step =
-  | { kind: 'book'; host: 0 | 1; inDays: number; nights: number; guests: number; priceCents: number; cleaningFeeCents: number; taxRateBp: number; policy: (typeof CANCELLATION_POLICIES)[number]; guestFeeBp: number; commissionBp: number }
+  | { kind: 'book'; host: 0 | 1; inDays: number; nights: number; guests: number; priceCents: number; cleaningFeeCents: number; taxRateBp: number; policy: (typeof CANCELLATION_POLICIES)[number]; guestFeeBp: number; commissionBp: number; request: boolean }
+  | { kind: 'answer'; pick: number; answer: 'accept' | 'decline' | 'withdraw' | 'expire' }
   | { kind: 'cancel'; pick: number; by: 'guest' | 'host' }
   | { kind: 'release'; pick: number }
   | { kind: 'account'; host: 0 | 1; accountNumber: string }
@@ -39,7 +41,9 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     policy: fc.constantFrom(...CANCELLATION_POLICIES),
     guestFeeBp: fc.constantFrom(0, 1_000, 1_417),
     commissionBp: fc.constantFrom(0, 300, 1_533),
+    request: fc.boolean(),
   }),
+  fc.record({ kind: fc.constant('answer' as const), pick: fc.nat(), answer: fc.constantFrom('accept' as const, 'decline' as const, 'withdraw' as const, 'expire' as const) }),
   fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(), by: fc.constantFrom('guest' as const, 'host' as const) }),
   fc.record({ kind: fc.constant('release' as const), pick: fc.nat() }),
   // A bank account whose payouts go through, or one whose payouts fail (Stripe's test numbers).
@@ -152,6 +156,7 @@ describe.each(TEST_DATABASE_KINDS)('the ledger on %s', (kind) => {
               guestsIncluded: 2,
               guests: 4,
               cancellationPolicy: step.policy,
+              instantBook: !step.request,
               title: `Ledger round ${round}`,
             });
             const stay = await bookStay(t, guest, { roomId: room.id, from: day(step.inDays), to: day(step.inDays + step.nights), guests: step.guests });
@@ -163,7 +168,16 @@ describe.each(TEST_DATABASE_KINDS)('the ledger on %s', (kind) => {
             await runPayouts(payoutDeps(), { asOf: day(step.inDays), release: true });
           } else if (booked.length > 0) {
             const { id, host } = booked[step.pick % booked.length]!;
-            if (step.kind === 'cancel') {
+            if (step.kind === 'answer') {
+              if (step.answer === 'expire') {
+                await t.database.db.execute(sql`update bookings set request_expires_at = now() - interval '1 minute' where id = ${id} and status = 'requested'`);
+                await t.app.paymentSweeper.sweep();
+              } else {
+                const res = await t.call('POST', `/api/booking/${id}/${step.answer}`, { as: step.answer === 'withdraw' ? guest : host });
+                // Only a waiting request can be answered; anything else says why.
+                expect([200, 409], res.body).toContain(res.statusCode);
+              }
+            } else if (step.kind === 'cancel') {
               const res = await t.call('DELETE', `/api/booking/${id}`, { as: step.by === 'guest' ? guest : host });
               // A stay already cancelled answers as it is.
               expect([200, 409], res.body).toContain(res.statusCode);
@@ -185,19 +199,37 @@ describe.each(TEST_DATABASE_KINDS)('the ledger on %s', (kind) => {
           [
             [
               { kind: 'account', host: 0, accountNumber: '000111111116' },
-              { kind: 'book', host: 0, inDays: 2, nights: 2, guests: 3, priceCents: 15_001, cleaningFeeCents: 2_500, taxRateBp: 725, policy: 'moderate', guestFeeBp: 1_417, commissionBp: 1_533 },
+              { kind: 'book', host: 0, inDays: 2, nights: 2, guests: 3, priceCents: 15_001, cleaningFeeCents: 2_500, taxRateBp: 725, policy: 'moderate', guestFeeBp: 1_417, commissionBp: 1_533, request: false },
               { kind: 'payout', inDays: 3 },
               { kind: 'account', host: 0, accountNumber: '000123456789' },
               { kind: 'payout', inDays: 4 },
               { kind: 'cancel', pick: 0, by: 'host' },
-              { kind: 'book', host: 0, inDays: 6, nights: 8, guests: 1, priceCents: 20_000, cleaningFeeCents: 0, taxRateBp: 0, policy: 'strict', guestFeeBp: 0, commissionBp: 300 },
+              { kind: 'book', host: 0, inDays: 6, nights: 8, guests: 1, priceCents: 20_000, cleaningFeeCents: 0, taxRateBp: 0, policy: 'strict', guestFeeBp: 0, commissionBp: 300, request: false },
               { kind: 'payout', inDays: 7 },
+            ],
+          ],
+          // Requests of each ending: one accepted (captured, released, paid), one declined, one withdrawn, one expired.
+          [
+            [
+              { kind: 'account', host: 1, accountNumber: '000123456789' },
+              { kind: 'book', host: 1, inDays: 2, nights: 3, guests: 2, priceCents: 12_345, cleaningFeeCents: 6_001, taxRateBp: 1_000, policy: 'flexible', guestFeeBp: 1_000, commissionBp: 300, request: true },
+              { kind: 'book', host: 1, inDays: 8, nights: 2, guests: 1, priceCents: 9_999, cleaningFeeCents: 0, taxRateBp: 0, policy: 'flexible', guestFeeBp: 0, commissionBp: 0, request: true },
+              { kind: 'answer', pick: 0, answer: 'accept' },
+              { kind: 'answer', pick: 1, answer: 'decline' },
+              { kind: 'book', host: 0, inDays: 12, nights: 2, guests: 1, priceCents: 20_000, cleaningFeeCents: 0, taxRateBp: 725, policy: 'strict', guestFeeBp: 1_417, commissionBp: 1_533, request: true },
+              { kind: 'answer', pick: 2, answer: 'withdraw' },
+              { kind: 'book', host: 0, inDays: 16, nights: 2, guests: 1, priceCents: 20_000, cleaningFeeCents: 0, taxRateBp: 0, policy: 'moderate', guestFeeBp: 0, commissionBp: 300, request: true },
+              { kind: 'answer', pick: 3, answer: 'expire' },
+              { kind: 'payout', inDays: 5 },
             ],
           ],
         ],
       },
     );
-    // The runs booked, cancelled and released something (a property over nothing would pass too).
+    // The runs booked, cancelled and released something (a property over nothing would pass too), and requests ended
+    // every way a request can.
+    const answers = await rows<{ answer: string }>(sql`select distinct request_answer as answer from bookings where request_answer is not null`);
+    expect(answers.map((a) => a.answer).sort()).toEqual(['accepted', 'declined', 'expired', 'withdrawn']);
     const kinds = await rows<{ kind: string }>(sql`select distinct kind from ledger_journals order by kind`);
     expect(kinds.map((k) => k.kind).sort()).toEqual(['capture', 'payout', 'payout-failed', 'payout-paid', 'refund', 'release']);
     expect(posted).toBeGreaterThan(0);

@@ -17,7 +17,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { CANCELLATION_POLICIES, CATEGORY_LABELS, LISTING_RULE_LIMITS, MARKETPLACE_FEE_LIMITS, ROLES, USER_STATUSES, type QuoteLine } from '@staybook/domain';
+import { CANCELLATION_POLICIES, CATEGORY_LABELS, LISTING_RULE_LIMITS, MARKETPLACE_FEE_LIMITS, ROLES, USER_STATUSES, type QuoteLine, type RequestAnswer } from '@staybook/domain';
 
 /**
  * Timestamps keep millisecond precision so a value read into a JS Date and written back
@@ -34,7 +34,13 @@ const cents = (name: string) => bigint(name, { mode: 'number' });
 export const userRole = pgEnum('user_role', ROLES);
 export const userStatus = pgEnum('user_status', USER_STATUSES);
 export const roomCategory = pgEnum('room_category', CATEGORY_LABELS);
-export const bookingStatus = pgEnum('booking_status', ['confirmed', 'cancelled']);
+/**
+ * 'requested': a request to book, its card held and its nights taken, waiting for the host's answer (decision 049);
+ * accepted it becomes 'confirmed', declined, withdrawn or expired 'cancelled'. Every status but 'cancelled' holds
+ * the stay's nights (`holdsNightsSql`, db/stay-sql.ts).
+ */
+export const bookingStatus = pgEnum('booking_status', ['confirmed', 'cancelled', 'requested']);
+
 /** What a guest who cancels gets back (packages/domain/src/cancellation.ts). */
 export const cancellationPolicy = pgEnum('cancellation_policy', CANCELLATION_POLICIES);
 /**
@@ -152,6 +158,8 @@ export const rooms = pgTable(
     sameDayUntil: text('same_day_until'),
     bookingWindowMonths: integer('booking_window_months'),
     preparationNights: integer('preparation_nights').notNull().default(0),
+    /** False: a guest requests the stay and the host accepts or declines it within 24 hours (decision 049). */
+    instantBook: boolean('instant_book').notNull().default(true),
     cleaningFeeCents: cents('cleaning_fee_cents').notNull().default(0),
     extraGuestFeeCents: cents('extra_guest_fee_cents').notNull().default(0),
     guestsIncluded: integer('guests_included').notNull().default(1),
@@ -243,6 +251,8 @@ export const payments = pgTable(
     /** The marketplace's rates the stay was quoted with (decision 049): the booking keeps them. */
     guestFeeBp: integer('guest_fee_bp').notNull().default(0),
     hostCommissionBp: integer('host_commission_bp').notNull().default(0),
+    /** The room took requests when the guest paid: the stay is requested, for the host to accept, not booked. */
+    request: boolean('request').notNull().default(false),
     currency: text('currency').notNull().default('usd'),
     status: paymentStatus('status').notNull().default('requires_payment'),
     /** What the provider tells us about the card; never the number or the CVC. */
@@ -306,6 +316,12 @@ export const bookings = pgTable(
     /** The short code people quote (SB-7K3Q-9M2D): on the trip page, the receipt and every mail. */
     reference: text('reference').notNull(),
     status: bookingStatus('status').notNull().default('confirmed'),
+    /** A request to book: when it lapses unless the host answers (kept once answered); null for an instant booking. */
+    requestExpiresAt: timestamp('request_expires_at', { withTimezone: true, precision: 3 }),
+    /** How the request was answered, and when; the host's message to the guest with it, if any. */
+    requestAnswer: text('request_answer').$type<RequestAnswer>(),
+    requestAnsweredAt: timestamp('request_answered_at', { withTimezone: true, precision: 3 }),
+    requestMessage: text('request_message'),
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, precision: 3 }),
     /**
@@ -335,7 +351,17 @@ export const bookings = pgTable(
     // My Bookings and Manage Bookings list stays by date; the host's path goes through rooms_host_idx.
     index('bookings_guest_stay_idx').on(t.guestId, t.checkIn, t.id),
     index('bookings_room_stay_idx').on(t.roomId, t.checkIn, t.id),
-    index('bookings_room_confirmed_idx').on(t.roomId, t.checkOut).where(sql`${t.status} = 'confirmed'`),
+    // The stays that hold a room's nights (confirmed, or requested and waiting): availability, search, calendars.
+    index('bookings_room_holding_idx').on(t.roomId, t.checkOut).where(sql`${t.status} <> 'cancelled'`),
+    // Requests waiting for an answer: a host's Requests page and count (through rooms_host_idx), and their expiry.
+    index('bookings_request_waiting_idx').on(t.requestExpiresAt).where(sql`${t.requestExpiresAt} is not null and ${t.requestAnswer} is null`),
+    check('bookings_request_answer', sql`${t.requestAnswer} is null or ${t.requestAnswer} in ('accepted', 'declined', 'withdrawn', 'expired')`),
+    // Written with status as text: the migration that adds 'requested' cannot name the new value in its transaction.
+    check(
+      'bookings_request_waiting',
+      sql`(${t.status}::text = 'requested') = (${t.requestExpiresAt} is not null and ${t.requestAnswer} is null)`,
+    ),
+    check('bookings_request_message_length', sql`char_length(${t.requestMessage}) <= 1000`),
     // Stays that ended on a day: the review invitations and the review window's end.
     index('bookings_check_out_idx').on(t.checkOut).where(sql`${t.status} = 'confirmed'`),
     index('bookings_room_image_idx').on(t.roomImage),

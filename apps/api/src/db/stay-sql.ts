@@ -65,9 +65,17 @@ export function stayNotEndedSql(checkOut: DateSql, today: DateSql): SQL<boolean>
   return sql`(${checkOut} > ${today})`;
 }
 
-/** Whether a booked stay is confirmed and not ended (`isStayActive`). */
+/**
+ * Whether a booking holds its nights (`holdsNights`): confirmed, or requested and waiting for the host. Written as the
+ * exclusion constraints and bookings_room_holding_idx write it, so the index answers it.
+ */
+export function holdsNightsSql(status: SQLWrapper): SQL<boolean> {
+  return sql`(${status} <> 'cancelled')`;
+}
+
+/** Whether a booked stay holds its nights and has not ended (`isStayActive`). */
 export function isStayActiveSql(stay: { status: SQLWrapper; to: DateSql }, today: DateSql): SQL<boolean> {
-  return sql`(${stay.status} = 'confirmed' and ${stayNotEndedSql(stay.to, today)})`;
+  return sql`(${holdsNightsSql(stay.status)} and ${stayNotEndedSql(stay.to, today)})`;
 }
 
 /** The window's length, written into the SQL (it never changes between statements). */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What happened to a booking: booked, refused because the stay could not be booked any more (hold released), cancelled. */
-export type BookingOutcome = 'confirmed' | 'refused' | 'cancelled';
+export type BookingOutcome = 'confirmed' | 'requested' | 'accepted' | 'declined' | 'expired' | 'withdrawn' | 'refused' | 'cancelled';
 /**
  * What happened to a payment: intent created, card authorized or declined (built-in processor), money captured,
  * capture failed (left for the sweeper), hold released, refunded, expired (an unpaid intent cancelled by the sweeper,

@@ -47,6 +47,7 @@ const TAGS: Record<string, string> = {
   booking: 'Bookings',
   'my-bookings': 'Bookings',
   'manage-bookings': 'Bookings',
+  requests: 'Bookings',
   'create-payment-intent': 'Bookings',
   payments: 'Payments',
   'test-processor': 'Payments',

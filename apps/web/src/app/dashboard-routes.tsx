@@ -36,6 +36,7 @@ const DASHBOARD_PAGES: DashboardPage[] = [
   { path: APP_PATHS.finance, capability: 'finance', Page: lazyPage(() => import('./routes/dashboard/finance'), 'FinanceRoute') },
   { path: APP_PATHS.myBookings, Page: lazyPage(() => import('./routes/dashboard/my-bookings'), 'MyBookingsRoute') },
   { path: APP_PATHS.manageBookings, capability: 'manageBookings', Page: lazyPage(() => import('./routes/dashboard/manage-bookings'), 'ManageBookingsRoute') },
+  { path: APP_PATHS.requests, capability: 'requests', Page: lazyPage(() => import('./routes/dashboard/requests'), 'RequestsRoute') },
   { path: APP_PATHS.earnings, capability: 'earnings', Page: lazyPage(() => import('./routes/dashboard/earnings'), 'EarningsRoute') },
   { path: APP_PATHS.payouts, capability: 'payouts', Page: lazyPage(() => import('./routes/dashboard/payouts'), 'PayoutsRoute') },
   { path: APP_PATHS.messages, Page: lazyPage(() => import('./routes/dashboard/messages'), 'MessagesRoute') },

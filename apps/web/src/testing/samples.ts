@@ -82,6 +82,7 @@ export function sampleBooking(overrides: Partial<Booking> = {}): Booking {
     guest: { name: 'Gus Guest', email: 'gus@example.com', image: null },
     host: { name: 'Hana Host', email: 'hana@example.com', image: null },
     review: { canWrite: false, written: false, closesOn: '2027-03-18' },
+    request: null,
     ...overrides,
   };
 }

@@ -112,13 +112,17 @@ function policyLine(stay: StayDetails): string {
   return `Cancellation policy: ${CANCELLATION_POLICY_LABELS[stay.policy]}. ${CANCELLATION_POLICY_TEXTS[stay.policy]}`;
 }
 
-export function bookingConfirmationMail(stay: StayDetails, publicUrl: string): MailMessage {
+/** To the guest once the stay is booked: at once, or when the host accepted their request (with their message, if any). */
+export function bookingConfirmationMail(stay: StayDetails, publicUrl: string, accepted?: { message: string | null }): MailMessage {
+  const opening: Block[] = accepted
+    ? [[`${stay.host.name || 'The host'} accepted your request. Your stay is booked and paid:`], ...(accepted.message ? [[`${stay.host.name || 'The host'}'s message: ${accepted.message}`]] : [])]
+    : [['Your stay is booked and paid:']];
   return mail(
     stay.guest.email,
-    `Your stay at ${stay.title} is booked`,
+    accepted ? `Request accepted: your stay at ${stay.title} is booked` : `Your stay at ${stay.title} is booked`,
     greeting(stay.guest.name),
     [
-      ['Your stay is booked and paid:'],
+      ...opening,
       stayLines(stay),
       priceLines(stay, 'Total charged'),
       [`Your host: ${stay.host.name}`],
@@ -142,6 +146,82 @@ export function newBookingMail(stay: StayDetails, publicUrl: string): MailMessag
       tripLink(publicUrl, stay),
     ],
   );
+}
+
+/** "Nov 30, 2026, 8:00 PM UTC": when a request lapses, in one zone every reader can convert. */
+function instantText(at: Date): string {
+  return `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+}
+
+/** The host's Requests page, where they accept or decline. */
+function requestsLink(publicUrl: string): Block {
+  return { url: `${publicUrl}${APP_PATHS.requests}`, label: 'Accept or decline' };
+}
+
+/** To the host: a guest asks for their room; the card is held until they answer or the request lapses. */
+export function bookingRequestMail(stay: StayDetails, expiresAt: Date, publicUrl: string): MailMessage {
+  return mail(
+    stay.host.email,
+    `Booking request: ${stay.title}, ${formatIsoDate(stay.from)}`,
+    greeting(stay.host.name),
+    [
+      [`${stay.guest.name || stay.guest.email} would like to stay:`],
+      stayLines(stay),
+      priceLines(stay, 'Total'),
+      [
+        `Please accept or decline by ${instantText(expiresAt)}. The guest's card is held for the total and charged only when you accept; without an answer the request expires and the nights open again.`,
+      ],
+      requestsLink(publicUrl),
+    ],
+  );
+}
+
+/** To the guest: their request went to the host; nothing is charged until the host accepts. */
+export function requestSentMail(stay: StayDetails, expiresAt: Date, publicUrl: string): MailMessage {
+  return mail(
+    stay.guest.email,
+    `Request sent: ${stay.title}, ${formatIsoDate(stay.from)}`,
+    greeting(stay.guest.name),
+    [
+      [`Your request was sent to ${stay.host.name || 'the host'}:`],
+      stayLines(stay),
+      priceLines(stay, 'Total'),
+      [
+        `Your card is held for the total, not charged. The host has until ${instantText(expiresAt)} to answer: if they accept, the stay is booked and your card is charged; if they decline or do not answer, the hold is released.`,
+      ],
+      tripLink(publicUrl, stay),
+    ],
+  );
+}
+
+/** How a request ended without a stay, for the mails: who did what. */
+export type RequestEnding = 'declined' | 'withdrawn' | 'expired';
+
+/**
+ * A request that ended without a stay, to the guest or the host: declined (with the host's message, if any),
+ * withdrawn by the guest, or expired unanswered. The hold on the card is released in every case.
+ */
+export function requestEndedMail(
+  stay: StayDetails,
+  recipient: 'guest' | 'host',
+  ending: RequestEnding,
+  message: string | null,
+  publicUrl: string,
+): MailMessage {
+  const person = stay[recipient];
+  const host = stay.host.name || 'The host';
+  const guest = stay.guest.name || 'The guest';
+  const subjects = { declined: 'Request declined', withdrawn: 'Request withdrawn', expired: 'Request expired' } as const;
+  const what = {
+    declined: recipient === 'guest' ? `${host} declined your request:` : 'You declined this request:',
+    withdrawn: recipient === 'guest' ? 'You withdrew your request:' : `${guest} withdrew their request:`,
+    expired: recipient === 'guest' ? `${host} did not answer your request in time, so it expired:` : 'This request expired without an answer:',
+  }[ending];
+  const hold = recipient === 'guest' ? 'The hold on your card is released: you were not charged.' : "The hold on the guest's card is released, and these nights are open again.";
+  const blocks: Block[] = [[what], stayLines(stay)];
+  if (message) blocks.push([`${recipient === 'guest' ? `${host}'s` : 'Your'} message: ${message}`]);
+  blocks.push([hold], tripLink(publicUrl, stay));
+  return mail(person.email, `${subjects[ending]}: ${stay.title}, ${formatIsoDate(stay.from)}`, greeting(person.name), blocks);
 }
 
 /**

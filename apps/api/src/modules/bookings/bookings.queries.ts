@@ -18,10 +18,11 @@ import {
   type QuoteLine,
   type ReviewSide,
   type StayRange,
+  type StayStatus,
 } from '@staybook/domain';
 import { preparedSelect, queryRows, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, payments, reviews, roomNightSettings, rooms, users } from '../../db/schema.js';
-import { dateValue, isStayActiveSql, roomTodaySql, stayNotEndedSql, staysOverlapSql } from '../../db/stay-sql.js';
+import { dateValue, holdsNightsSql, isStayActiveSql, roomTodaySql, stayNotEndedSql, staysOverlapSql } from '../../db/stay-sql.js';
 import { BadRequestError } from '../../errors.js';
 
 const guest = alias(users, 'guest');
@@ -57,6 +58,10 @@ function selectBookingRows(db: Db) {
       status: bookings.status,
       createdAt: bookings.createdAt,
       cancelledAt: bookings.cancelledAt,
+      requestExpiresAt: bookings.requestExpiresAt,
+      requestAnswer: bookings.requestAnswer,
+      requestAnsweredAt: bookings.requestAnsweredAt,
+      requestMessage: bookings.requestMessage,
       providerPaymentId: payments.providerPaymentId,
       refundedCents: payments.refundedCents,
       cardBrand: payments.cardBrand,
@@ -78,7 +83,7 @@ function selectBookingRows(db: Db) {
 export type BookingRow = Awaited<ReturnType<typeof selectBookingRows>>[number];
 
 /** Where the booking stands on the room's today: the domain's phase of its stay. */
-export function bookingState(row: { status: 'confirmed' | 'cancelled'; checkIn: IsoDate; checkOut: IsoDate }, today: IsoDate): BookingState {
+export function bookingState(row: { status: StayStatus; checkIn: IsoDate; checkOut: IsoDate }, today: IsoDate): BookingState {
   return stayPhase({ status: row.status, from: row.checkIn, to: row.checkOut }, today);
 }
 
@@ -133,12 +138,25 @@ export function toBooking(
     state,
     cancellable: state === 'upcoming',
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
-    cancelledBy: row.status === 'cancelled' ? (row.cancelRequestedBy ?? null) : null,
+    cancelledBy: row.status === 'cancelled' ? cancellerOfRow(row) : null,
     cancellationPolicy: row.cancellationPolicy,
     guest: { name: row.guestName, email: row.guestEmail, image: row.guestImage },
     host: { name: row.hostName, email: row.hostEmail, image: row.hostImage },
     review: review && bookingReview(row, review.side, review.written, today),
+    request: row.requestExpiresAt && {
+      expiresAt: row.requestExpiresAt.toISOString(),
+      answer: row.requestAnswer,
+      answeredAt: row.requestAnsweredAt?.toISOString() ?? null,
+      message: row.requestMessage,
+    },
   };
+}
+
+/** Who ended a cancelled booking: the side that asked, the host who declined, the guest who withdrew (null: nobody did). */
+function cancellerOfRow(row: Pick<BookingRow, 'cancelRequestedBy' | 'requestAnswer'>): 'guest' | 'host' | null {
+  if (row.requestAnswer === 'declined') return 'host';
+  if (row.requestAnswer === 'withdrawn') return 'guest';
+  return row.cancelRequestedBy ?? null;
 }
 
 export async function findBookingRow(db: Db, where: SQL): Promise<BookingRow | undefined> {
@@ -158,12 +176,12 @@ export async function listBlockedNights(db: Db, roomId: string, today: IsoDate):
     .orderBy(asc(calendarBlocks.checkIn));
 }
 
-/** Confirmed stays of a room that have not ended by `today` (where the room is), in date order. */
+/** Stays of a room that hold its nights (confirmed or requested) and have not ended by `today`, in date order. */
 export async function listTakenStays(db: Db, roomId: string, today: IsoDate): Promise<StayRange[]> {
   return db
     .select({ from: bookings.checkIn, to: bookings.checkOut })
     .from(bookings)
-    .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), stayNotEndedSql(bookings.checkOut, dateValue(today))))
+    .where(and(eq(bookings.roomId, roomId), holdsNightsSql(bookings.status), stayNotEndedSql(bookings.checkOut, dateValue(today))))
     .orderBy(asc(bookings.checkIn));
 }
 
@@ -184,13 +202,13 @@ export async function listNightSettings(db: Db, roomId: string, range: StayRange
     .orderBy(asc(roomNightSettings.checkIn));
 }
 
-/** The confirmed stays and imported blocks of a room that meet `range`: what preparation time keeps nights free around. */
+/** The stays holding nights (confirmed or requested) and imported blocks of a room that meet `range`: what preparation time keeps nights free around. */
 export async function occupiedRangesIn(db: Db, roomId: string, range: StayRange): Promise<StayRange[]> {
   const window = { from: dateValue(range.from), to: dateValue(range.to) };
   const stays = db
     .select({ from: bookings.checkIn, to: bookings.checkOut })
     .from(bookings)
-    .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, window)));
+    .where(and(eq(bookings.roomId, roomId), holdsNightsSql(bookings.status), staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, window)));
   const blocks = db
     .select({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut })
     .from(calendarBlocks)
@@ -222,7 +240,7 @@ export async function lockRoomForBooking(tx: Db, roomId: string, guestId: string
   return found;
 }
 
-/** The columns the booking's transaction writes; the database adds its status ('confirmed') and the moment. */
+/** The columns the booking's transaction writes; the database adds the moment. */
 export type NewBooking = Pick<
   typeof bookings.$inferInsert,
   'roomId' | 'guestId' | 'paymentId' | 'checkIn' | 'checkOut' | 'roomTitle' | 'roomLocation' | 'roomImage' | 'guests' | 'reference'
@@ -236,6 +254,9 @@ export type NewBooking = Pick<
   turnoverNights: number;
   guestFeeBp: number;
   hostCommissionBp: number;
+  /** 'requested' (with when it lapses) for a request to book, else 'confirmed'. */
+  status: 'confirmed' | 'requested';
+  requestExpiresAt: Date | null;
 };
 
 /**
@@ -247,9 +268,11 @@ export async function insertBookingWith(tx: Db, b: NewBooking, companions: SQL[]
   const [row] = await queryRows<{ createdMs: number }>(
     tx,
     sql`${withs}insert into ${bookings} (id, room_id, guest_id, payment_id, check_in, check_out, room_title, room_location, room_image,
-        nightly_price_cents, guests, total_cents, price_lines, kept_cents, cancellation_policy, turnover_nights, guest_fee_bp, host_commission_bp, reference)
+        nightly_price_cents, guests, total_cents, price_lines, kept_cents, cancellation_policy, turnover_nights, guest_fee_bp, host_commission_bp, reference,
+        status, request_expires_at)
       values (${b.id}::uuid, ${b.roomId}::uuid, ${b.guestId}, ${b.paymentId}::uuid, ${b.checkIn}::date, ${b.checkOut}::date, ${b.roomTitle},
-        ${b.roomLocation}, ${b.roomImage}, ${b.nightlyPriceCents}, ${b.guests}, ${b.totalCents}, ${JSON.stringify(b.priceLines)}::jsonb, ${b.keptCents}, ${b.cancellationPolicy}, ${b.turnoverNights}, ${b.guestFeeBp}, ${b.hostCommissionBp}, ${b.reference})
+        ${b.roomLocation}, ${b.roomImage}, ${b.nightlyPriceCents}, ${b.guests}, ${b.totalCents}, ${JSON.stringify(b.priceLines)}::jsonb, ${b.keptCents}, ${b.cancellationPolicy}, ${b.turnoverNights}, ${b.guestFeeBp}, ${b.hostCommissionBp}, ${b.reference},
+        ${b.status}::booking_status, ${b.requestExpiresAt?.toISOString() ?? null}::timestamptz)
       returning (extract(epoch from created_at) * 1000)::float8 as "createdMs"`,
   );
   return new Date(row!.createdMs);
@@ -292,6 +315,10 @@ export function insertedBookingRow(
     status: inserted.status,
     createdAt: inserted.createdAt,
     cancelledAt: inserted.cancelledAt,
+    requestExpiresAt: inserted.requestExpiresAt,
+    requestAnswer: inserted.requestAnswer,
+    requestAnsweredAt: inserted.requestAnsweredAt,
+    requestMessage: inserted.requestMessage,
     providerPaymentId: payment.providerPaymentId,
     refundedCents: payment.refundedCents,
     cardBrand: payment.card?.brand ?? null,
@@ -307,11 +334,11 @@ export function insertedBookingRow(
 
 type Param<T> = T | Placeholder;
 
-/** Whose confirmed stay of the room shares a night with [from, to): 'own' (it wins when there are several), 'other', or null. */
+/** Whose stay holding nights of the room (confirmed or requested) shares a night with [from, to): 'own' (it wins when there are several), 'other', or null. */
 function overlappingStay(roomId: Param<string>, from: Param<IsoDate>, to: Param<IsoDate>, guestId: Param<string>): SQL<'own' | 'other' | null> {
   const overlap = staysOverlapSql({ from: sql`b.check_in`, to: sql`b.check_out` }, { from: dateValue(from), to: dateValue(to) });
   return sql`(select case when b.guest_id = ${guestId} then 'own' else 'other' end from ${bookings} b
-    where b.room_id = ${roomId}::uuid and b.status = 'confirmed' and ${overlap}
+    where b.room_id = ${roomId}::uuid and ${holdsNightsSql(sql`b.status`)} and ${overlap}
     order by b.guest_id = ${guestId} desc limit 1)`;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  answerRequestBodySchema,
   bookingIdSchema,
   bookingParamsSchema,
   bookingSchema,
@@ -12,6 +13,7 @@ import {
   emailParamsSchema,
   listBookingsQuerySchema,
   paymentIntentSchema,
+  requestCountSchema,
   roomAvailabilitySchema,
   roomParamsSchema,
   rolesFor,
@@ -24,7 +26,8 @@ import { getRoomAvailability } from './availability.js';
 import type { BookingDeps } from './booking-deps.js';
 import { cancelBooking, previewCancellation } from './cancel-booking.js';
 import { confirmBookingForPayment } from './confirm-booking.js';
-import { assertOwnEmail, listBookings } from './list-bookings.js';
+import { assertOwnEmail, countWaitingRequests, listBookings } from './list-bookings.js';
+import { acceptRequest, declineRequest, withdrawRequest } from './request-answers.js';
 import { createPaymentIntent } from './start-payment.js';
 import { getTrip } from './trips.service.js';
 
@@ -101,6 +104,55 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
     },
     async (request) =>
       cancelBooking(deps, { actor: actorOf(request), bookingId: request.params.id, expectedRefundCents: request.body?.expectedRefundCents }),
+  );
+
+  // Request to book (decision 049): the host answers within 24 hours; the guest may withdraw before that.
+  const hostOnly = requireRole(...rolesFor('requests'));
+  app.post(
+    '/booking/:id/accept',
+    {
+      onRequest: hostOnly,
+      schema: routeSchema(
+        "Accept a request to book one's room (its host): the stay is confirmed and the held card charged",
+        { params: bookingParamsSchema, body: answerRequestBodySchema }, bookingSchema, errors,
+      ),
+    },
+    async (request) => acceptRequest(deps, { actor: actorOf(request), bookingId: request.params.id, message: request.body?.message }),
+  );
+  app.post(
+    '/booking/:id/decline',
+    {
+      onRequest: hostOnly,
+      schema: routeSchema(
+        "Decline a request to book one's room (its host), with an optional message: the nights open again and the hold is released",
+        { params: bookingParamsSchema, body: answerRequestBodySchema }, bookingSchema, errors,
+      ),
+    },
+    async (request) => declineRequest(deps, { actor: actorOf(request), bookingId: request.params.id, message: request.body?.message }),
+  );
+  app.post(
+    '/booking/:id/withdraw',
+    {
+      onRequest: requireUser,
+      schema: routeSchema(
+        'Withdraw my request to book before the host answers: the nights open again and the hold on my card is released',
+        { params: bookingParamsSchema }, bookingSchema, errors,
+      ),
+    },
+    async (request) => withdrawRequest(deps, { actor: actorOf(request), bookingId: request.params.id }),
+  );
+  app.get(
+    '/requests',
+    {
+      onRequest: hostOnly,
+      schema: routeSchema('Requests to book my rooms that wait for my answer (hosts)', { querystring: listBookingsQuerySchema }, bookingsPageSchema, errorResponses(400, 401, 403)),
+    },
+    async (request) => listBookings(db, { actor: actorOf(request), as: 'host', waiting: true, ...request.query }),
+  );
+  app.get(
+    '/requests/count',
+    { onRequest: hostOnly, schema: routeSchema('How many requests to book my rooms wait for my answer (hosts)', {}, requestCountSchema, errorResponses(401, 403)) },
+    async (request) => countWaitingRequests(db, actorOf(request).id),
   );
 
   app.get(

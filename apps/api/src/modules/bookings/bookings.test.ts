@@ -40,6 +40,7 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
         lines: [{ kind: 'nights', amountCents: 36_000, credit: false, nights: 3, unitCents: 12_000, weekend: false }],
         guests: 1,
         cancellationPolicy: 'flexible',
+        request: false,
       });
       expect(await s.paymentOf(intent.paymentIntentId)).toMatchObject({
         guestId: s.guest.id,

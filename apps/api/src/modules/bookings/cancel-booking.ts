@@ -19,6 +19,8 @@ import { cancelRefunded, markCancelRequested } from './payment-states.js';
 
 const BOOKING_NOT_FOUND = 'Booking not found.';
 export const STAY_STARTED_MESSAGE = 'This stay has already started';
+const REQUEST_NOT_BOOKED_MESSAGE =
+  'This is a request the host has not answered yet, so there is nothing to cancel: the guest may withdraw it, the host may decline it. Nothing was charged.';
 
 /** `GET /api/booking/:id/cancellation`: what the confirm dialog shows before a guest or host cancels. */
 export async function previewCancellation(db: Db, { actor, bookingId, today }: { actor: Actor; bookingId: string; today?: IsoDate }): Promise<CancellationQuote> {
@@ -27,6 +29,7 @@ export async function previewCancellation(db: Db, { actor, bookingId, today }: {
   const by = cancellerOf(row, actor);
   const day = today ?? todayIn(row.timeZone);
   if (row.status === 'cancelled') throw new ConflictError('This stay is already cancelled.');
+  if (row.status === 'requested') throw new ConflictError(REQUEST_NOT_BOOKED_MESSAGE);
   if (stayHasStarted(row.checkIn, day)) throw new ConflictError(STAY_STARTED_MESSAGE);
   const { refundCents, totalCents, share, lines } = refundNow(row, by, new Date(), day);
   return { policy: row.cancellationPolicy, cancelledBy: by, refundCents, totalCents, share, lines };
@@ -53,6 +56,7 @@ export async function cancelBooking(
   const by = cancellerOf(row, actor);
   // A stay that could be cancelled had not begun, so neither side could have reviewed it.
   if (row.status === 'cancelled') return toBooking(row, today, { side: by, written: false });
+  if (row.status === 'requested') throw new ConflictError(REQUEST_NOT_BOOKED_MESSAGE);
   if (stayHasStarted(row.checkIn, today)) throw new ConflictError(STAY_STARTED_MESSAGE);
 
   const { refundCents, totalCents } = refundNow(row, by, new Date(), today);

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { isCheckInOpen, isInsideWindow, todayIn, type Booking } from '@staybook/domain';
+import { isCheckInOpen, isInsideWindow, requestExpiresAt, todayIn, type Booking } from '@staybook/domain';
 import { isReferenceCollision, newBookingReference } from '../../db/booking-reference.js';
 import { preparedStatement, withTransaction } from '../../db/client.js';
 import { bookings, payments } from '../../db/schema.js';
@@ -21,7 +21,7 @@ import {
   sqlState,
 } from '../../errors.js';
 import { withStayCalendar } from '../../integrations/calendar/ics.js';
-import { bookingConfirmationMail, newBookingMail } from '../../integrations/mail/templates.js';
+import { bookingConfirmationMail, bookingRequestMail, newBookingMail, requestSentMail } from '../../integrations/mail/templates.js';
 import type { ProviderIntent } from '../../integrations/payments/payment-provider.js';
 import type { Actor } from '../../plugins/session.js';
 import { mailJobs } from '../jobs/jobs.js';
@@ -103,6 +103,11 @@ export async function confirmBookingForPayment(
   }
   deps.listing.forget(payment.roomId);
   deps.jobs.kick();
+  // A request's card stays held, not charged, until the host accepts it (request-answers.ts).
+  if (inserted.row.status === 'requested') {
+    deps.metrics?.booking('requested');
+    return { booking: toBooking(inserted.row, undefined, AS_BOOKING_GUEST), created: true };
+  }
 
   const captured = await captureOrLeaveForSweeper(deps, { ...payment, status: 'authorized' });
   deps.metrics?.booking('confirmed');
@@ -209,23 +214,45 @@ async function bookingTransaction(deps: BookingDeps, payment: PaymentRow, intent
       priceLines: payment.priceLines,
       guestFeeBp: payment.guestFeeBp,
       hostCommissionBp: payment.hostCommissionBp,
-      keptCents: payment.amountCents,
+      // A request keeps nothing until the host accepts and the card is charged.
+      keptCents: payment.request ? 0 : payment.amountCents,
       // The policy the guest was shown before paying, as the price is the one they were charged.
       cancellationPolicy: payment.cancellationPolicy,
       // The room's preparation time now: bookings_turnover_apart keeps it between this stay and the next.
       turnoverNights: room.preparationNights,
       reference: newBookingReference(),
+      // A request (the room took requests when the guest paid) holds the nights until the host answers or it lapses.
+      status: payment.request ? ('requested' as const) : ('confirmed' as const),
+      requestExpiresAt: payment.request ? requestExpiresAt(new Date(), payment.checkIn, room.timeZone) : null,
     };
     const paid = { providerPaymentId: payment.providerPaymentId, refundedCents: payment.refundedCents, card: intent.card };
     // What the booking will be: the database adds only the moment it is made.
-    const unborn = { ...values, status: 'confirmed' as const, createdAt: new Date(), cancelledAt: null, cancelRequestedAt: null, cancelRequestedBy: null, cancelRefundCents: null };
+    const unborn = {
+      ...values,
+      createdAt: new Date(),
+      cancelledAt: null,
+      cancelRequestedAt: null,
+      cancelRequestedBy: null,
+      cancelRefundCents: null,
+      requestAnswer: null,
+      requestAnsweredAt: null,
+      requestMessage: null,
+    };
     const stay = stayDetails(insertedBookingRow(unborn, locked, paid));
     // Both mails and the other servers' notice commit with the booking, in its own statement: a crash after it
-    // delays them, never loses them. Each mail carries the stay as an .ics event (integrations/calendar/ics.ts).
-    const mails = mailJobs([
-      { key: `booking-confirmed:${values.id}:guest`, message: withStayCalendar(bookingConfirmationMail(stay, deps.publicUrl), stay, deps.publicUrl) },
-      { key: `booking-confirmed:${values.id}:host`, message: withStayCalendar(newBookingMail(stay, deps.publicUrl), stay, deps.publicUrl) },
-    ]);
+    // delays them, never loses them. A booked stay's mails carry it as an .ics event (integrations/calendar/ics.ts);
+    // a request's do not, as nothing is booked yet.
+    const mails = mailJobs(
+      values.requestExpiresAt
+        ? [
+            { key: `booking-requested:${values.id}:guest`, message: requestSentMail(stay, values.requestExpiresAt, deps.publicUrl) },
+            { key: `booking-requested:${values.id}:host`, message: bookingRequestMail(stay, values.requestExpiresAt, deps.publicUrl) },
+          ]
+        : [
+            { key: `booking-confirmed:${values.id}:guest`, message: withStayCalendar(bookingConfirmationMail(stay, deps.publicUrl), stay, deps.publicUrl) },
+            { key: `booking-confirmed:${values.id}:host`, message: withStayCalendar(newBookingMail(stay, deps.publicUrl), stay, deps.publicUrl) },
+          ],
+    );
     const notice = deps.listing.announcement(payment.roomId);
     // The booking's statement is the transaction's last: its insert updates the shared statistics rows
     // (decision 044), whose row locks every other booking waits for until this transaction ends.

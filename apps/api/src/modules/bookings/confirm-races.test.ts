@@ -214,7 +214,7 @@ describe.each(TEST_DATABASE_KINDS)('booking confirmation races on %s', (kind) =>
       expect(t.mail.find((m) => m.to === guest.email)!.text).toContain('Your card was not charged.');
 
       // Nothing is left for the sweeper, and the nights are free again.
-      expect(await t.app.paymentSweeper.sweep({ now: later(AUTHORIZED_GRACE_MS) })).toEqual({ booked: 0, voided: 0, cancelled: 0, refunded: 0, failed: 0 });
+      expect(await t.app.paymentSweeper.sweep({ now: later(AUTHORIZED_GRACE_MS) })).toEqual({ booked: 0, voided: 0, cancelled: 0, refunded: 0, expired: 0, failed: 0 });
       await t.mailSent();
       expect(t.mail).toHaveLength(2);
       await bookStay(t, guests[7]!, { roomId: room.id, from: day(3), to: day(6) });

@@ -2,13 +2,15 @@
  * After the browser: finishes the bookings, captures and cancellations a closed tab or a dead server left half done,
  * through the same steps the browser takes (confirm-booking.ts, cancel-booking.ts).
  */
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { bookings, payments } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { BookingDeps, PaymentRow } from './booking-deps.js';
 import { finishCancellation } from './cancel-booking.js';
 import { confirmBookingForPayment } from './confirm-booking.js';
 import { markVoided } from './payment-states.js';
+import { findBookingRow } from './bookings.queries.js';
+import { endRequest, releaseHold } from './request-answers.js';
 import { periodicPass, type PeriodicPass } from '../../periodic.js';
 
 /** A hold the browser did not book within this long is booked (or voided) by the sweeper. */
@@ -20,19 +22,27 @@ export const CANCEL_GRACE_MS = 60_000;
 export const SWEEP_INTERVAL_MS = 60_000;
 const BATCH = 100;
 
-export type SweepResult = { booked: number; voided: number; cancelled: number; refunded: number; failed: number };
+export type SweepResult = { booked: number; voided: number; cancelled: number; refunded: number; expired: number; failed: number };
 
 /** A batch of this provider's payments still in one status since before a cut-off (set or last changed then). */
 function stalePayments(
   deps: BookingDeps,
-  { status, since, before }: { status: PaymentRow['status']; since: 'createdAt' | 'updatedAt'; before: Date },
+  { status, since, before, also }: { status: PaymentRow['status']; since: 'createdAt' | 'updatedAt'; before: Date; also?: SQL },
 ): Promise<PaymentRow[]> {
   return deps.db
     .select()
     .from(payments)
-    .where(and(eq(payments.provider, deps.payments.name), eq(payments.status, status), lt(payments[since], before)))
+    .where(and(eq(payments.provider, deps.payments.name), eq(payments.status, status), lt(payments[since], before), also))
     .limit(BATCH);
 }
+
+/**
+ * A held payment whose booking is not waiting for a host: none yet (the tab closed after the card was confirmed),
+ * or a confirmed stay not yet captured. A request's hold is the host's to decide on, not the sweeper's.
+ */
+const NOT_A_WAITING_REQUEST = sql`not exists (select 1 from ${bookings} b where b.payment_id = ${payments.id} and b.status <> 'confirmed')`;
+/** A hold left on a request that ended without a stay (its void failed): released again. */
+const ENDED_REQUEST = sql`exists (select 1 from ${bookings} b where b.payment_id = ${payments.id} and b.status = 'cancelled' and b.request_answer is not null)`;
 
 /**
  * Finishes what browsers left half done. An authorized payment with no booking after a few minutes
@@ -42,7 +52,7 @@ function stalePayments(
  * cancellation a server began and never finished is finished with the refund the provider already made, if any.
  */
 export async function sweepPayments(deps: BookingDeps, { now = new Date() }: { now?: Date } = {}): Promise<SweepResult> {
-  const result: SweepResult = { booked: 0, voided: 0, cancelled: 0, refunded: 0, failed: 0 };
+  const result: SweepResult = { booked: 0, voided: 0, cancelled: 0, refunded: 0, expired: 0, failed: 0 };
   const confirm = async (providerPaymentId: string) => {
     try {
       await confirmBookingForPayment(deps, { providerPaymentId });
@@ -57,8 +67,31 @@ export async function sweepPayments(deps: BookingDeps, { now = new Date() }: { n
     }
   };
 
-  const held = await stalePayments(deps, { status: 'authorized', since: 'updatedAt', before: new Date(now.getTime() - AUTHORIZED_GRACE_MS) });
+  const graceEnded = new Date(now.getTime() - AUTHORIZED_GRACE_MS);
+  const held = await stalePayments(deps, { status: 'authorized', since: 'updatedAt', before: graceEnded, also: NOT_A_WAITING_REQUEST });
   for (const p of held) await confirm(p.providerPaymentId);
+
+  // Requests the host did not answer in time end; then holds left on ended requests are released.
+  const lapsed = await deps.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .innerJoin(payments, eq(payments.id, bookings.paymentId))
+    .where(and(eq(bookings.status, 'requested'), lte(bookings.requestExpiresAt, now), eq(payments.provider, deps.payments.name)))
+    .limit(BATCH);
+  for (const { id } of lapsed) {
+    try {
+      const row = await findBookingRow(deps.db, eq(bookings.id, id));
+      if (row && (await endRequest(deps, row, 'expired', null))) result.expired += 1;
+    } catch (err) {
+      result.failed += 1;
+      deps.log.error({ err, bookingId: id }, 'sweeper could not expire a request');
+    }
+  }
+  const leftHeld = await stalePayments(deps, { status: 'authorized', since: 'updatedAt', before: graceEnded, also: ENDED_REQUEST });
+  for (const payment of leftHeld) {
+    await releaseHold(deps, payment);
+    result.voided += 1;
+  }
 
   const unpaid = await stalePayments(deps, { status: 'requires_payment', since: 'createdAt', before: new Date(now.getTime() - UNPAID_INTENT_MAX_AGE_MS) });
   for (const payment of unpaid) {

@@ -105,6 +105,8 @@ export async function createPaymentIntent(
     priceLines,
     guestFeeBp: fees.guestFeeBp,
     hostCommissionBp: fees.hostCommissionBp,
+    // The room's way of booking as the guest saw it: a request waits for the host, whatever they change meanwhile.
+    request: !room.instantBook,
     currency: 'usd',
     status: 'requires_payment',
   });
@@ -119,6 +121,7 @@ export async function createPaymentIntent(
     lines: priceLines,
     guests,
     cancellationPolicy: room.cancellationPolicy,
+    request: !room.instantBook,
   };
 }
 

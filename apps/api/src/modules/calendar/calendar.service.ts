@@ -11,7 +11,7 @@ import {
 } from '@staybook/domain';
 import { withTransaction, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, calendarImports, rooms } from '../../db/schema.js';
-import { dateValue, stayNotEndedSql } from '../../db/stay-sql.js';
+import { dateValue, holdsNightsSql, stayNotEndedSql } from '../../db/stay-sql.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import { bookingCalendar, bookingCalendarFilename, bookingUid, writeCalendar } from '../../integrations/calendar/ics.js';
 import type { CalendarReader } from '../../integrations/calendar/read-calendar.js';
@@ -68,7 +68,7 @@ export async function exportFeed(db: Db, token: string): Promise<string> {
   const stays = await db
     .select({ id: bookings.id, from: bookings.checkIn, to: bookings.checkOut })
     .from(bookings)
-    .where(and(eq(bookings.roomId, room.id), eq(bookings.status, 'confirmed'), stayNotEndedSql(bookings.checkOut, dateValue(since))))
+    .where(and(eq(bookings.roomId, room.id), holdsNightsSql(bookings.status), stayNotEndedSql(bookings.checkOut, dateValue(since))))
     .orderBy(asc(bookings.checkIn));
   return writeCalendar(
     stays.map((s) => ({ uid: bookingUid(s.id), from: s.from, to: s.to, summary: 'Reserved', sequence: 0 })),

@@ -35,7 +35,7 @@ import {
 } from '@staybook/domain';
 import { withTransaction, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, calendarImports, roomNightSettings, rooms, users } from '../../db/schema.js';
-import { dateValue, staysOverlapSql } from '../../db/stay-sql.js';
+import { dateValue, holdsNightsSql, staysOverlapSql } from '../../db/stay-sql.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 import { confirmedStaysWhere } from '../../db/confirmed-stays.js';
@@ -89,7 +89,7 @@ export async function getHostCalendar(
       .select({ id: bookings.id, from: bookings.checkIn, to: bookings.checkOut, guestName: users.name })
       .from(bookings)
       .innerJoin(users, eq(users.id, bookings.guestId))
-      .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, dateRange(around))))
+      .where(and(eq(bookings.roomId, roomId), holdsNightsSql(bookings.status), staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, dateRange(around))))
       .orderBy(asc(bookings.checkIn)),
     db
       .select({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut, url: calendarImports.url })

@@ -59,6 +59,7 @@ const rulesArb: fc.Arbitrary<RoomRules> = fc
     weeklyDiscountPct: orDefault(fc.integer({ min: 1, max: LISTING_RULE_LIMITS.maxDiscountPct }), 0),
     monthlyDiscountPct: orDefault(fc.integer({ min: 1, max: LISTING_RULE_LIMITS.maxDiscountPct }), 0),
     taxRateBp: orDefault(fc.integer({ min: 1, max: LISTING_RULE_LIMITS.maxTaxRateBp }), 0),
+    instantBook: fc.boolean(),
   })
   .map(({ extraNights, ...rules }) => ({
     ...rules,

@@ -28,7 +28,7 @@ import {
   type IsoDate,
 } from '@staybook/domain';
 import { bookings, calendarBlocks, roomNightSettings, rooms } from '../../db/schema.js';
-import { dateValue, nightsOverlapSql, roomTodaySql, staysOverlapSql, type StaySql } from '../../db/stay-sql.js';
+import { dateValue, holdsNightsSql, nightsOverlapSql, roomTodaySql, staysOverlapSql, type StaySql } from '../../db/stay-sql.js';
 
 /**
  * The stay a dated search asks about, the guests it is for, the marketplace's service fee in force (basis points), and
@@ -111,11 +111,11 @@ export function stayConditions(stay: DatedStay, { bounds = {}, now = new Date() 
 /** How a stay meets a range: the booking constraint's daterange test (`nightsOverlapSql`) or plain comparisons. */
 type Overlap = typeof staysOverlapSql;
 
-/** Confirmed stays of the room meeting `range`, as the body of an `exists`. */
+/** Stays holding nights of the room (confirmed or requested) meeting `range`, as the body of an `exists`. */
 function confirmedStaysMeeting(range: StaySql, overlap: Overlap = staysOverlapSql): SQL {
   return sql`select 1 from ${bookings}
       where ${bookings.roomId} = ${rooms.id}
-        and ${bookings.status} = 'confirmed'
+        and ${holdsNightsSql(bookings.status)}
         and ${overlap({ from: bookings.checkIn, to: bookings.checkOut }, range)}`;
 }
 
@@ -141,7 +141,7 @@ function freeOfStaysConditions(stay: StaySql): SQL[] {
 /**
  * Nor with the nights the room's preparation time keeps free around them (`preparation`): a stay [a, b) keeps
  * [a − p, b + p) free, which is the same as the stay [from − p, to + p) meeting [a, b). Asked only of rooms that have
- * a preparation time (the `or` keeps it a test of each such room, which bookings_room_confirmed_idx answers).
+ * a preparation time (the `or` keeps it a test of each such room, which bookings_room_holding_idx answers).
  */
 function preparationCondition({ from, to }: StaySql): SQL {
   const widened = { from: sql`(${from} - ${rooms.preparationNights})`, to: sql`(${to} + ${rooms.preparationNights})` };

@@ -18,7 +18,7 @@ import {
 import { confirmedStaysWhere } from '../../db/confirmed-stays.js';
 import { textArray, withTransaction, type Db } from '../../db/client.js';
 import { bookings, payments, rooms, uploads, users } from '../../db/schema.js';
-import { dateValue, isInsideWindowSql, stayNotEndedSql } from '../../db/stay-sql.js';
+import { dateValue, holdsNightsSql, isInsideWindowSql, stayNotEndedSql } from '../../db/stay-sql.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, ROOM_NOT_FOUND_MESSAGE, sqlState } from '../../errors.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
 import { releaseImages, type ImageCleanup } from '../uploads/image-references.js';
@@ -246,7 +246,7 @@ export async function deleteRoom(
     const [{ upcoming } = { upcoming: 0 }] = await tx
       .select({ upcoming: count() })
       .from(bookings)
-      .where(and(eq(bookings.roomId, id), eq(bookings.status, 'confirmed'), stayNotEndedSql(bookings.checkOut, dateValue(today))));
+      .where(and(eq(bookings.roomId, id), holdsNightsSql(bookings.status), stayNotEndedSql(bookings.checkOut, dateValue(today))));
     if (upcoming > 0) throw new ConflictError(upcomingStaysMessage(upcoming, actor));
     const [history] = await tx
       .select({ id: rooms.id })

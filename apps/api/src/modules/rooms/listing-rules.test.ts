@@ -182,6 +182,7 @@ describe.each(TEST_DATABASE_KINDS)('listing rules API on %s', (kind) => {
       weeklyDiscount: 10,
       monthlyDiscount: 25,
       taxRate: '12.34',
+      instantBook: false,
     });
     const res = await s.t.call('POST', '/api/room', { as: s.host, body });
     expect(res.statusCode, res.body).toBe(201);
@@ -201,6 +202,7 @@ describe.each(TEST_DATABASE_KINDS)('listing rules API on %s', (kind) => {
       weeklyDiscountPct: 10,
       monthlyDiscountPct: 25,
       taxRateBp: 1_234,
+      instantBook: false,
     };
     const created = roomSchema.parse(res.json());
     expect(created.rules).toEqual(rules);
@@ -225,6 +227,7 @@ describe.each(TEST_DATABASE_KINDS)('listing rules API on %s', (kind) => {
       weeklyDiscount: 5,
       monthlyDiscount: 20,
       taxRate: 8.25,
+      instantBook: false,
     };
     const res = await update(room._id, set);
     expect(res.statusCode, res.body).toBe(200);
@@ -245,6 +248,7 @@ describe.each(TEST_DATABASE_KINDS)('listing rules API on %s', (kind) => {
       weeklyDiscountPct: 5,
       monthlyDiscountPct: 20,
       taxRateBp: 825,
+      instantBook: false,
     });
 
     // The form of a client that knows no rules: every rule stays, and so does a new title.

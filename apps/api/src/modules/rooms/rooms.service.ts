@@ -21,7 +21,7 @@ import {
 } from '@staybook/domain';
 import { textArray, withTransaction, type Db } from '../../db/client.js';
 import { bookings, rooms, users } from '../../db/schema.js';
-import { bookableFromSql, roomTodaySql, staysOverlapSql } from '../../db/stay-sql.js';
+import { bookableFromSql, holdsNightsSql, roomTodaySql, staysOverlapSql } from '../../db/stay-sql.js';
 import { currentGuestFeeBpSql } from '../fees/fees.service.js';
 import { stayConditions, stayTotalSql, type DatedStay } from './dated-search-sql.js';
 import { NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
@@ -33,8 +33,8 @@ const host = alias(users, 'host');
 /**
  * A room is booked when no night in it can be booked any more: every night from the later of its first
  * day and today where the room is (its time zone, docs/decisions/026-room-time-zone.md) up to its last day is covered by a confirmed stay, or that window has ended.
- * Confirmed stays never overlap (bookings_no_overlap), so the nights they cover within the window add up;
- * the sum reads bookings_room_confirmed_idx. A cancellation frees nights, and the room is bookable again.
+ * Stays holding nights (confirmed, or requested and waiting) never overlap (bookings_no_overlap), so the nights
+ * they cover within the window add up; the sum reads bookings_room_holding_idx. A cancellation frees nights, and the room is bookable again.
  * See docs/decisions/011-booked-flag.md.
  */
 const windowStart = bookableFromSql(rooms.availableFrom, roomTodaySql(rooms.timeZone));
@@ -42,7 +42,7 @@ const bookedExpr = sql<boolean>`(${windowStart} >= ${rooms.availableTo} or coale
   select sum(least(${bookings.checkOut}, ${rooms.availableTo}) - greatest(${bookings.checkIn}, ${windowStart}))
   from ${bookings}
   where ${bookings.roomId} = ${rooms.id}
-    and ${bookings.status} = 'confirmed'
+    and ${holdsNightsSql(bookings.status)}
     and ${staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, { from: windowStart, to: rooms.availableTo })}
 ), 0) >= ${rooms.availableTo} - ${windowStart})`;
 
@@ -75,6 +75,7 @@ const roomColumns = {
   sameDayUntil: rooms.sameDayUntil,
   bookingWindowMonths: rooms.bookingWindowMonths,
   preparationNights: rooms.preparationNights,
+  instantBook: rooms.instantBook,
   cleaningFeeCents: rooms.cleaningFeeCents,
   extraGuestFeeCents: rooms.extraGuestFeeCents,
   guestsIncluded: rooms.guestsIncluded,

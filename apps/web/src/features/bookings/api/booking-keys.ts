@@ -1,6 +1,7 @@
 import type { StayRange } from '@staybook/domain/bookings';
 
-export type BookingsView = 'mine' | 'managed';
+/** My Bookings, Manage Bookings, and the host's requests waiting for an answer. */
+export type BookingsView = 'mine' | 'managed' | 'requests';
 
 /**
  * Every query key for stays comes from here. Invalidating `bookingKeys.all` refreshes the booking
@@ -15,6 +16,8 @@ export const bookingKeys = {
   cancellations: () => [...bookingKeys.all, 'cancellation'] as const,
   /** What cancelling a stay would refund now. */
   cancellation: (bookingId: string) => [...bookingKeys.cancellations(), bookingId] as const,
+  /** How many requests wait for the host's answer (the sidebar's count). */
+  requestCount: () => [...bookingKeys.all, 'request-count'] as const,
 };
 
 /** Payments are kept apart from bookings: refreshing the lists must never create a payment. */

@@ -1,4 +1,4 @@
-import { bookingSchema, bookingsPageSchema, cancellationQuoteSchema, paymentConfigSchema, paymentIntentSchema, roomAvailabilitySchema, testProcessorConfirmResultSchema, type Booking, type BookingsPage, type CancellationQuote, type PaymentConfig, type PaymentIntent, type RoomAvailability, type StayRange } from '@staybook/domain/bookings';
+import { bookingSchema, bookingsPageSchema, cancellationQuoteSchema, paymentConfigSchema, paymentIntentSchema, requestCountSchema, roomAvailabilitySchema, testProcessorConfirmResultSchema, type Booking, type BookingsPage, type CancellationQuote, type PaymentConfig, type PaymentIntent, type RoomAvailability, type StayRange } from '@staybook/domain/bookings';
 import type { CardInput } from '@staybook/domain/cards';
 import { apiRequest } from '../../../lib/api-client';
 import { stayApiPath } from '../../../lib/api-paths';
@@ -42,6 +42,7 @@ export function confirmBooking(paymentIntentId: string): Promise<Booking> {
 const LIST_PATHS: Record<BookingsView, string> = {
   mine: '/api/my-bookings',
   managed: '/api/manage-bookings',
+  requests: '/api/requests',
 };
 
 export function fetchBookingsPage({ view, ...page }: PageRequest & { view: BookingsView }): Promise<BookingsPage> {
@@ -62,4 +63,19 @@ export function cancelBooking({ id, expectedRefundCents }: { id: string; expecte
     method: 'DELETE',
     ...(expectedRefundCents === undefined ? {} : { json: { expectedRefundCents } }),
   });
+}
+
+/** The host's answer to a request to book, with an optional message to the guest. */
+export function answerRequest({ id, answer, message }: { id: string; answer: 'accept' | 'decline'; message?: string }): Promise<Booking> {
+  return apiRequest(stayApiPath(id, answer), bookingSchema, { method: 'POST', json: message ? { message } : {} });
+}
+
+/** The guest withdraws their request before the host answers. */
+export function withdrawRequest(id: string): Promise<Booking> {
+  return apiRequest(stayApiPath(id, 'withdraw'), bookingSchema, { method: 'POST', json: {} });
+}
+
+/** How many requests wait for the signed-in host's answer. */
+export async function fetchRequestCount(signal?: AbortSignal): Promise<number> {
+  return (await apiRequest('/api/requests/count', requestCountSchema, { signal: signal ?? null })).waiting;
 }

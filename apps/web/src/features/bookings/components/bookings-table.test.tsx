@@ -68,3 +68,46 @@ describe("a past stay's row", () => {
     expect(screen.queryByRole('link', { name: 'Write a review' })).toBeNull();
   });
 });
+
+describe('a request to book', () => {
+  const waiting = sampleBooking({
+    status: 'requested',
+    state: 'requested',
+    cancellable: false,
+    keptCents: 0,
+    request: { expiresAt: '2027-02-02T10:00:00.000Z', answer: null, answeredAt: null, message: null },
+  });
+
+  it('lets its guest withdraw it, and says the host answers by when', async () => {
+    renderList('mine', [waiting]);
+    expect(await screen.findByRole('button', { name: 'Withdraw request for Cabin by the lake' })).toBeTruthy();
+    expect(screen.getByText('Awaiting host')).toBeTruthy();
+    expect(screen.getByText(/^Host answers by /)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it.each(['managed', 'requests'] as const)('lets its host accept or decline it (%s)', async (view) => {
+    renderList(view, [waiting]);
+    expect(await screen.findByRole('button', { name: 'Accept request from Gus Guest' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Decline request from Gus Guest' })).toBeTruthy();
+    expect(screen.getByText(/^Answer by /)).toBeTruthy();
+  });
+
+  it('says how an ended request ended and that nothing was charged', async () => {
+    const declined = sampleBooking({
+      status: 'cancelled',
+      state: 'cancelled',
+      cancellable: false,
+      keptCents: 0,
+      request: { ...waiting.request!, answer: 'declined', answeredAt: '2027-02-01T12:00:00.000Z', message: 'Sorry' },
+    });
+    renderList('mine', [declined]);
+    expect(await screen.findByText('Request declined · not charged')).toBeTruthy();
+  });
+
+  it("offers an empty Requests page the way to Manage Bookings", async () => {
+    renderEmpty('requests');
+    expect((await screen.findByRole('link', { name: 'Manage Bookings' })).getAttribute('href')).toBe('/dashboard/manage-bookings');
+    expect(screen.getByText('No requests waiting')).toBeTruthy();
+  });
+});

@@ -12,15 +12,22 @@ import { RoomTitleCell, RowAction } from '../../../components/table-cells';
 import type { BookingsView } from '../api/booking-keys';
 import { useBookings } from '../api/use-bookings';
 import { CancelBookingDialog } from './cancel-booking-dialog';
+import { AnswerRequestDialog, answerByText, WithdrawRequestDialog } from './request-dialogs';
+
+/** A dialog the table opens for one booking. */
+type Acting = { booking: Booking; action: 'cancel' | 'accept' | 'decline' | 'withdraw' };
 
 /**
- * My Bookings ('mine': the stays the user booked, with their hosts) and Manage Bookings ('managed':
- * the stays on the user's rooms, with their guests). Upcoming stays can be cancelled; the others
- * stay listed, marked as what they are.
+ * My Bookings ('mine': the stays the user booked, with their hosts), Manage Bookings ('managed': the stays on the
+ * user's rooms, with their guests) and Requests ('requests': those waiting for the host's answer). Upcoming stays can
+ * be cancelled; a waiting request can be accepted or declined by its host and withdrawn by its guest; the others stay
+ * listed, marked as what they are.
  */
 export function BookingsTable({ view }: { view: BookingsView }) {
   const bookings = useBookings(view);
-  const [cancelling, setCancelling] = useState<Booking | null>(null);
+  const [acting, setActing] = useState<Acting | null>(null);
+  const act = (booking: Booking, action: Acting['action']) => setActing({ booking, action });
+  const close = () => setActing(null);
 
   const columns: Column<Booking>[] = [
     { header: 'Title', cell: (booking) => <StayTitle booking={booking} /> },
@@ -34,8 +41,10 @@ export function BookingsTable({ view }: { view: BookingsView }) {
     {
       header: 'Action',
       cell: (booking) =>
-        booking.cancellable ? (
-          <RowAction tone="danger" onClick={() => setCancelling(booking)}>
+        booking.state === 'requested' ? (
+          <RequestActions booking={booking} asGuest={view === 'mine'} onAct={act} />
+        ) : booking.cancellable ? (
+          <RowAction tone="danger" onClick={() => act(booking, 'cancel')}>
             Cancel
           </RowAction>
         ) : (
@@ -57,16 +66,45 @@ export function BookingsTable({ view }: { view: BookingsView }) {
   return (
     <>
       <DataTable
-        label={view === 'mine' ? 'My bookings' : 'Bookings on my rooms'}
+        label={TABLE_LABELS[view]}
         columns={columns}
         query={bookings}
         rowKey={(booking) => booking._id}
         empty={<NoBookings view={view} />}
       />
-      {cancelling && (
-        <CancelBookingDialog key={cancelling._id} booking={cancelling} view={view} onClose={() => setCancelling(null)} />
+      {acting?.action === 'cancel' && <CancelBookingDialog key={acting.booking._id} booking={acting.booking} view={view} onClose={close} />}
+      {(acting?.action === 'accept' || acting?.action === 'decline') && (
+        <AnswerRequestDialog key={acting.booking._id} booking={acting.booking} answer={acting.action} onClose={close} />
       )}
+      {acting?.action === 'withdraw' && <WithdrawRequestDialog key={acting.booking._id} booking={acting.booking} onClose={close} />}
     </>
+  );
+}
+
+const TABLE_LABELS: Record<BookingsView, string> = { mine: 'My bookings', managed: 'Bookings on my rooms', requests: 'Requests to book my rooms' };
+
+/** A waiting request: when it lapses, and what its guest (withdraw) or host (accept, decline) may do now. */
+function RequestActions({ booking, asGuest, onAct }: { booking: Booking; asGuest: boolean; onAct: (booking: Booking, action: Acting['action']) => void }) {
+  const who = asGuest ? booking.title : booking.guest.name || booking.guest.email;
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <span className={`${STATE_CLASS} bg-amber-100 text-amber-900`}>{asGuest ? 'Awaiting host' : 'Request'}</span>
+      <span className="text-xs whitespace-nowrap text-neutral-600">{asGuest ? answerByText(booking).replace('Answer by', 'Host answers by') : answerByText(booking)}</span>
+      {asGuest ? (
+        <RowAction tone="danger" label={`Withdraw request for ${who}`} onClick={() => onAct(booking, 'withdraw')}>
+          Withdraw
+        </RowAction>
+      ) : (
+        <div className="flex gap-2">
+          <RowAction tone="change" label={`Accept request from ${who}`} onClick={() => onAct(booking, 'accept')}>
+            Accept
+          </RowAction>
+          <RowAction tone="danger" label={`Decline request from ${who}`} onClick={() => onAct(booking, 'decline')}>
+            Decline
+          </RowAction>
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -104,9 +142,18 @@ function Party({ person, withEmail = false }: { person: Booking['guest']; withEm
 
 const STATE_CLASS = 'inline-block rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap';
 
+/** What became of a request that ended without a stay. */
+const REQUEST_ENDINGS = { declined: 'Declined', withdrawn: 'Withdrawn', expired: 'Expired' } as const;
+
 function StayState({ booking }: { booking: Booking }) {
+  const answer = booking.request?.answer;
   switch (booking.state) {
+    case 'requested':
+      return <span className={`${STATE_CLASS} bg-amber-100 text-amber-900`}>Awaiting host</span>;
     case 'cancelled':
+      if (answer && answer !== 'accepted') {
+        return <span className={`${STATE_CLASS} bg-neutral-100 text-neutral-700`}>{`Request ${REQUEST_ENDINGS[answer].toLowerCase()} · not charged`}</span>;
+      }
       return (
         <span className={`${STATE_CLASS} bg-neutral-100 text-neutral-700`}>
           {booking.refundedCents === booking.priceCents
@@ -124,6 +171,15 @@ function StayState({ booking }: { booking: Booking }) {
 }
 
 function NoBookings({ view }: { view: BookingsView }) {
+  if (view === 'requests') {
+    return (
+      <EmptyState
+        title="No requests waiting"
+        text="When a guest asks to stay at a listing that takes requests, it appears here for you to accept or decline within 24 hours."
+        action={{ to: APP_PATHS.manageBookings, label: 'Manage Bookings' }}
+      />
+    );
+  }
   return view === 'mine' ? (
     <EmptyState
       title="No bookings yet"

@@ -160,6 +160,9 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
             <GuestsStepper value={guests} max={room.guests} onChange={changeGuests} />
           </div>
         )}
+        {!room.rules.instantBook && !ownListing && (
+          <p className="text-neutral-700">The host reviews each request: you are charged only if they accept it within 24 hours.</p>
+        )}
         {unverified && <VerifyEmailNotice email={user.email} action="book a stay" />}
         {booked ? (
           <Button className="w-full" disabled>

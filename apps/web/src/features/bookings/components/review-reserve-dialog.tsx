@@ -72,6 +72,8 @@ export function ReviewReserveDialog({ room, facts, stay, guests, onClose }: Revi
     : quoteStay({ ...(facts.rules ?? DEFAULT_LISTING_RULES), priceCents: room.priceCents }, facts.nightSettings ?? [], stay, guests, { guestFeeBp: facts.serviceFeeBp ?? 0 });
   const lines = intent.data?.lines ?? estimate?.lines ?? [];
   const totalCents = intent.data?.totalCents ?? estimate?.totalCents ?? 0;
+  // The server's word once the intent exists (the room as the guest pays for it), the room's until then.
+  const request = intent.data?.request ?? !room.rules.instantBook;
   const failure = bookingError ?? config.error ?? intent.error ?? null;
   const problem = failure ? errorMessage(failure) : null;
   // The guest's own stay holds these nights (paid in another tab, say): point to it rather than elsewhere.
@@ -89,7 +91,7 @@ export function ReviewReserveDialog({ room, facts, stay, guests, onClose }: Revi
     setProcessing(true);
     setCardError(null);
     setBookingError(null);
-    let bookingId: string;
+    let booked: { _id: string; status: string };
     try {
       if (authorizedIntent.current !== payment.paymentIntentId) {
         const result = await card.confirm(payment.clientSecret);
@@ -99,7 +101,7 @@ export function ReviewReserveDialog({ room, facts, stay, guests, onClose }: Revi
         }
         authorizedIntent.current = payment.paymentIntentId;
       }
-      bookingId = (await confirmBooking(payment.paymentIntentId))._id;
+      booked = await confirmBooking(payment.paymentIntentId);
     } catch (error) {
       // Nights taken meanwhile (the hold is then released), or no answer: show the room as it is now.
       setBookingError(error instanceof Error ? error : new Error(errorMessage(error)));
@@ -112,11 +114,12 @@ export function ReviewReserveDialog({ room, facts, stay, guests, onClose }: Revi
     } finally {
       setProcessing(false);
     }
-    notify.success('Room Booked Successfully');
+    // A request waits for the host: the trip page says until when.
+    notify.success(booked.status === 'requested' ? 'Request Sent' : 'Room Booked Successfully');
     onClose();
     void refreshStays();
     // The trip page: the reference, the receipt and the way to My Bookings.
-    void navigate(tripPath(bookingId));
+    void navigate(tripPath(booked._id));
   };
 
   const guest = user?.name || user?.email || '';
@@ -141,6 +144,11 @@ export function ReviewReserveDialog({ room, facts, stay, guests, onClose }: Revi
         </dl>
         <PriceBreakdown lines={lines} totalCents={totalCents} />
         <CancellationPolicyNote policy={intent.data?.cancellationPolicy ?? room.cancellationPolicy} as="p" />
+        {request && (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {`This host reviews requests. Your card is held for ${formatMoney(totalCents)} and charged only if they accept within 24 hours; otherwise the hold is released.`}
+          </p>
+        )}
 
         <CardForm config={config.data} configFailed={config.isError} {...cardFormProps} />
 
@@ -166,7 +174,7 @@ export function ReviewReserveDialog({ room, facts, stay, guests, onClose }: Revi
 
         <ModalActions
           onCancel={close}
-          confirmLabel={`Pay ${formatMoney(totalCents)}`}
+          confirmLabel={request ? 'Send Request' : `Pay ${formatMoney(totalCents)}`}
           pending={processing}
           confirmDisabled={!providerReady || !intent.data || stayTaken}
         />

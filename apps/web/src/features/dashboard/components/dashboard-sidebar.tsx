@@ -9,6 +9,7 @@ import {
   LuCalendarDays,
   LuChartLine,
   LuHourglass,
+  LuInbox,
   LuHouse,
   LuHousePlus,
   LuLandmark,
@@ -26,6 +27,7 @@ import { LogoLink } from '../../../components/logo-link';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { RequestCountBadge } from '../../bookings/components/request-count-badge';
 import { UnreadBadge } from '../../messages/components/unread-badge';
 import { useRole } from '../../users/api/use-role';
 import { BecomeHostDialog } from '../../users/components/become-host-dialog';
@@ -44,6 +46,7 @@ const ROLE_ENTRIES: readonly { capability: Capability; to: string; icon: IconTyp
   // The host calendar: whoever may open My Listings, beside it.
   { capability: 'hostCalendar', to: ACCESS.hostCalendar.path, icon: LuCalendarDays, label: 'Calendar' },
   { capability: 'manageBookings', to: ACCESS.manageBookings.path, icon: LuCalendarCog, label: 'Manage Bookings' },
+  { capability: 'requests', to: ACCESS.requests.path, icon: LuInbox, label: 'Requests', badge: RequestCountBadge },
   { capability: 'earnings', to: ACCESS.earnings.path, icon: LuPiggyBank, label: 'Earnings' },
   { capability: 'payouts', to: ACCESS.payouts.path, icon: LuLandmark, label: 'Payouts' },
   { capability: 'myBookings', to: ACCESS.myBookings.path, icon: LuCalendarCheck, label: 'My Bookings' },

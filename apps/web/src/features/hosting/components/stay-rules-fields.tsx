@@ -1,6 +1,7 @@
 import { BOOKING_WINDOW_MONTHS, LISTING_RULE_LIMITS, WEEKDAY_NAMES, weekdaysOfMask } from '@staybook/domain/listing-rules';
 import type { RoomInput, RoomInputValues } from '@staybook/domain/room-input';
 import type { RoomSummary } from '@staybook/domain/rooms';
+import { useId } from 'react';
 import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Options, SelectField, TextField } from '../../../components/fields';
 
@@ -25,6 +26,7 @@ export function stayRulesValuesOf(rules: RoomSummary['rules'] | undefined): Part
       sameDayUntil: '',
       bookingWindowMonths: '',
       preparationNights: '0',
+      instantBook: true,
     };
   }
   const dollars = (cents: number) => (cents === 0 ? '' : String(cents / 100));
@@ -44,6 +46,7 @@ export function stayRulesValuesOf(rules: RoomSummary['rules'] | undefined): Part
     sameDayUntil: rules.sameDayUntil ?? '',
     bookingWindowMonths: rules.bookingWindowMonths === null ? '' : String(rules.bookingWindowMonths),
     preparationNights: String(rules.preparationNights),
+    instantBook: rules.instantBook,
   };
 }
 
@@ -64,6 +67,7 @@ export const STAY_RULE_FIELDS = [
   'sameDayUntil',
   'bookingWindowMonths',
   'preparationNights',
+  'instantBook',
 ] as const;
 
 interface StayRulesFieldsProps {
@@ -101,6 +105,7 @@ function WeekdaysField({ name, legend, register, error }: { name: 'checkInDays' 
  * (packages/domain/src/listing-rules-input.ts); the calendar sets prices, minimum stays and blocks on chosen nights.
  */
 export function StayRulesFields({ register, control, errors }: StayRulesFieldsProps) {
+  const instantBookHint = useId();
   const noticeDays = useWatch({ control, name: 'noticeDays' });
   const sameDay = String(noticeDays ?? '0') === '0';
   return (
@@ -138,6 +143,16 @@ export function StayRulesFields({ register, control, errors }: StayRulesFieldsPr
       <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
         <WeekdaysField name="checkInDays" legend="Check-in days" register={register} error={errors.checkInDays?.message} />
         <WeekdaysField name="checkOutDays" legend="Check-out days" register={register} error={errors.checkOutDays?.message} />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label className="flex items-center gap-2 text-sm font-medium text-neutral-800">
+          <input type="checkbox" aria-describedby={instantBookHint} {...register('instantBook')} />
+          Instant book
+        </label>
+        <p id={instantBookHint} className="text-sm text-neutral-500">
+          {errors.instantBook?.message ??
+            'Guests book at once. Turn it off to review each request first: the guest’s card is held and you have 24 hours to accept or decline.'}
+        </p>
       </div>
     </fieldset>
   );

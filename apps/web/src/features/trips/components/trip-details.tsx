@@ -12,6 +12,7 @@ import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { CancelBookingDialog } from '../../bookings/components/cancel-booking-dialog';
+import { AnswerRequestDialog, answerByText, WithdrawRequestDialog } from '../../bookings/components/request-dialogs';
 import { PriceBreakdown } from '../../bookings/components/price-breakdown';
 import { RefundLines } from '../../bookings/components/refund-lines';
 import {
@@ -38,6 +39,7 @@ const ACTION_LINK =
 export function TripDetails({ trip, reviews, messages }: { trip: Trip; reviews: ReactNode; messages: ReactNode }) {
   const { booking, viewerRole } = trip;
   const [cancelling, setCancelling] = useState(false);
+  const [answering, setAnswering] = useState<'accept' | 'decline' | 'withdraw' | null>(null);
   // Where the page was opened from (Messages), as the link that opened it said.
   const openedFrom = tripOpenedFrom(useLocation().state);
   const backTo = tripBackLink(viewerRole, openedFrom);
@@ -80,7 +82,7 @@ export function TripDetails({ trip, reviews, messages }: { trip: Trip; reviews: 
             className="size-full object-cover"
           />
         </div>
-        <StayStatus trip={trip} />
+        {booking.state === 'requested' ? <RequestStatus trip={trip} onAnswer={setAnswering} /> : <StayStatus trip={trip} />}
       </header>
 
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
@@ -169,25 +171,70 @@ export function TripDetails({ trip, reviews, messages }: { trip: Trip; reviews: 
       {cancelling && (
         <CancelBookingDialog booking={booking} view={viewerRole === 'guest' ? 'mine' : 'managed'} onClose={() => setCancelling(false)} />
       )}
+      {(answering === 'accept' || answering === 'decline') && <AnswerRequestDialog booking={booking} answer={answering} onClose={() => setAnswering(null)} />}
+      {answering === 'withdraw' && <WithdrawRequestDialog booking={booking} onClose={() => setAnswering(null)} />}
     </article>
   );
 }
 
+/** A request to book waiting for the host: until when, and the answers the viewer may give. */
+function RequestStatus({ trip, onAnswer }: { trip: Trip; onAnswer: (answer: 'accept' | 'decline' | 'withdraw') => void }) {
+  const { booking } = trip;
+  const guest = trip.viewerRole === 'guest';
+  return (
+    <div className="flex flex-col gap-3 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <p className="font-medium">
+        {guest
+          ? `Request sent: waiting for the host's answer. ${answerByText(booking).replace('Answer by', 'The host answers by')}. Your card is held, not charged.`
+          : `${booking.guest.name || 'A guest'} asks to stay. ${answerByText(booking)}: the card is charged only if you accept.`}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        {guest ? (
+          <Button variant="outline" onClick={() => onAnswer('withdraw')}>
+            Withdraw request
+          </Button>
+        ) : (
+          <>
+            <Button onClick={() => onAnswer('accept')}>Accept</Button>
+            <Button variant="outline" onClick={() => onAnswer('decline')}>
+              Decline
+            </Button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** How a request ended without a stay, in a sentence. */
+const REQUEST_ENDED = {
+  declined: 'The host declined this request.',
+  withdrawn: 'The guest withdrew this request.',
+  expired: 'This request expired: the host did not answer in time.',
+} as const;
+
 /** Where the stay stands, in a sentence (cancelled ones say by whom and when). */
 function StayStatus({ trip }: { trip: Trip }) {
   const { booking } = trip;
+  const answer = booking.request?.answer;
   const text =
-    booking.state === 'cancelled'
+    answer && answer !== 'accepted'
+      ? `${REQUEST_ENDED[answer]} The hold on the card was released: nothing was charged.`
+      : booking.state === 'cancelled'
       ? `Cancelled${booking.cancelledBy ? ` by the ${booking.cancelledBy}` : ''}${booking.cancelledAt ? ` on ${formatMoment(booking.cancelledAt)}` : ''}.`
       : booking.state === 'past'
         ? 'This stay is over.'
         : booking.state === 'in-progress'
           ? 'This stay is under way.'
           : 'Confirmed: the stay is upcoming.';
+  const message = booking.request?.message;
   return (
+    <>
     <p className={`rounded-lg px-4 py-3 text-sm font-medium ${booking.state === 'cancelled' ? 'bg-neutral-100 text-neutral-800' : 'bg-green-50 text-green-900'}`}>
       {text}
     </p>
+    {message && <p className="px-4 text-sm text-neutral-700">{trip.viewerRole === 'host' ? `Your message to the guest: ${message}` : `The host's message: ${message}`}</p>}
+    </>
   );
 }
 

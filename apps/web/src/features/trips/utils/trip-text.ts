@@ -54,7 +54,10 @@ export function refundTodayText(trip: Pick<Trip, 'refundIfCancelledToday' | 'vie
     return trip.viewerRole === 'host' ? `${line} (a host's cancellation refunds the guest in full)` : line;
   }
   switch (trip.booking.state) {
+    case 'requested':
+      return 'This is a request: until the host accepts it, nothing is charged, and the policy applies once it is booked.';
     case 'cancelled':
+      if (trip.booking.request && trip.booking.request.answer !== 'accepted') return 'This request ended before it was booked: nothing was charged.';
       return `This stay was cancelled; ${formatMoney(trip.booking.refundedCents)} was refunded.`;
     case 'past':
       return 'This stay is over, so it can no longer be cancelled.';
@@ -66,6 +69,7 @@ export function refundTodayText(trip: Pick<Trip, 'refundIfCancelledToday' | 'vie
 /** The receipt's status line: 'Confirmed', or 'Cancelled on Jan 5, 2027'. */
 export function receiptStatus(booking: Pick<Booking, 'status' | 'cancelledAt'>, timeZone?: string): string {
   if (booking.status === 'confirmed') return 'Confirmed';
+  if (booking.status === 'requested') return 'Requested: waiting for the host';
   return booking.cancelledAt ? `Cancelled on ${formatMoment(booking.cancelledAt, timeZone)}` : 'Cancelled';
 }
 

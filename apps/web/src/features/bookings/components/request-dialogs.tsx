@@ -1,0 +1,122 @@
+import { REQUEST_MESSAGE_MAX, type Booking } from '@staybook/domain/bookings';
+import { formatIsoDate } from '@staybook/domain/dates';
+import { formatMoney } from '@staybook/domain/money';
+import { countOf } from '@staybook/domain/text';
+import { useState } from 'react';
+import { TextAreaField } from '../../../components/fields';
+import { ConfirmDialog } from '../../../components/modal';
+import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import { useAnswerRequest, useWithdrawRequest } from '../api/use-requests';
+
+/** "Answer by Nov 30, 2026, 8:00 PM": when a request lapses, in the reader's own time. */
+export function answerByText(booking: Booking): string {
+  if (!booking.request) return '';
+  const at = new Date(booking.request.expiresAt);
+  return `Answer by ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(at)}`;
+}
+
+function stayLine(booking: Booking): string {
+  return `${booking.title}, ${formatIsoDate(booking.from)} – ${formatIsoDate(booking.to)}, ${countOf(booking.guests, 'guest')}`;
+}
+
+/**
+ * The host's answer to a request: 'accept' confirms the stay and charges the held card; 'decline' releases the hold
+ * and opens the nights. Either way the host may write the guest a few words, mailed with the answer.
+ */
+export function AnswerRequestDialog({ booking, answer, onClose }: { booking: Booking; answer: 'accept' | 'decline'; onClose: () => void }) {
+  const mutation = useAnswerRequest();
+  const [message, setMessage] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const accept = answer === 'accept';
+  const tooLong = message.length > REQUEST_MESSAGE_MAX;
+
+  const confirm = async () => {
+    setProblem(null);
+    try {
+      await mutation.mutateAsync({ id: booking._id, answer, ...(message.trim() ? { message: message.trim() } : {}) });
+    } catch (error) {
+      setProblem(errorMessage(error));
+      return;
+    }
+    notify.success(accept ? 'Request Accepted' : 'Request Declined');
+    onClose();
+  };
+
+  return (
+    <ConfirmDialog
+      title={accept ? 'Accept this request?' : 'Decline this request?'}
+      description={
+        <>
+          <p className="font-medium text-neutral-800">{stayLine(booking)}</p>
+          <p className="mt-2">
+            {accept
+              ? `${booking.guest.name || 'The guest'}'s card is charged ${formatMoney(booking.priceCents)} and the stay is booked.`
+              : `The hold on ${booking.guest.name || 'the guest'}'s card is released and the nights open again. They are told by e-mail.`}
+          </p>
+        </>
+      }
+      onClose={onClose}
+      cancelLabel="Not now"
+      confirmLabel={accept ? 'Accept' : 'Decline'}
+      pending={mutation.isPending}
+      confirmDisabled={tooLong}
+      onConfirm={() => void confirm()}
+    >
+      <TextAreaField
+        label="Message to the guest (optional)"
+        rows={3}
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        error={tooLong ? `Keep the message under ${REQUEST_MESSAGE_MAX} characters.` : undefined}
+        hint={accept ? 'Check-in details, a welcome.' : 'A reason helps the guest choose other dates.'}
+      />
+      {problem && (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {problem}
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+/** The guest withdraws their request before the host answers: the hold on their card is released. */
+export function WithdrawRequestDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const mutation = useWithdrawRequest();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const confirm = async () => {
+    setProblem(null);
+    try {
+      await mutation.mutateAsync(booking._id);
+    } catch (error) {
+      setProblem(errorMessage(error));
+      return;
+    }
+    notify.success('Request Withdrawn');
+    onClose();
+  };
+
+  return (
+    <ConfirmDialog
+      title="Withdraw this request?"
+      description={
+        <>
+          <p className="font-medium text-neutral-800">{stayLine(booking)}</p>
+          <p className="mt-2">The hold on your card is released: you are not charged. The host is told by e-mail.</p>
+        </>
+      }
+      onClose={onClose}
+      cancelLabel="Keep request"
+      confirmLabel="Withdraw request"
+      pending={mutation.isPending}
+      onConfirm={() => void confirm()}
+    >
+      {problem && (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {problem}
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}
