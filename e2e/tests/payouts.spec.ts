@@ -112,7 +112,7 @@ test.describe('on PostgreSQL', () => {
     const stay = { from: addDays(today(), 1), to: addDays(today(), 3) };
     const shareCents = 2 * room.priceCents;
     const guest = await createUser(playwright.request, { baseURL });
-    await asAccount(playwright.request, guest, (api) => bookThroughApi(api, room._id, stay, baseURL), baseURL);
+    const booking = await asAccount(playwright.request, guest, (api) => bookThroughApi(api, room._id, stay, baseURL), baseURL);
 
     await signInAs(page, host, baseURL);
     await page.goto('/dashboard/payouts');
@@ -134,5 +134,14 @@ test.describe('on PostgreSQL', () => {
     await expect(rows.nth(1).getByRole('cell')).toHaveText([mediumDate(asOf), usd(shareCents), 'Paid', '…6789']);
     await expect(balanceCard(page, 'Paid out').getByText(usd(shareCents), { exact: true })).toBeVisible();
     await expect(balanceCard(page, 'Pending').getByText('$0', { exact: true })).toBeVisible();
+
+    // The payout's statement: the one stay it paid, by its reference, adding up to the payout.
+    await rows.nth(1).getByRole('link', { name: mediumDate(asOf), exact: true }).click();
+    const statement = page.getByRole('article', { name: 'Payout statement' });
+    await expect(statement.getByText(`Payout of ${mediumDate(asOf)}`, { exact: true })).toBeVisible();
+    const stays = statement.getByRole('table', { name: 'Stays in this payout' });
+    await expect(stays.getByRole('rowgroup').nth(1).getByRole('row')).toHaveCount(1);
+    await expect(stays.getByRole('row').filter({ hasText: booking.reference })).toContainText(guest.name);
+    await expect(stays.getByRole('rowgroup').nth(2).getByRole('row').last()).toHaveText(new RegExp(`^Total.*${usd(shareCents).replace('$', '\\$')}$`));
   });
 });
