@@ -4,10 +4,8 @@ import type { PayoutStatement as Statement, StatementStay } from '@staybook/doma
 import { formatMoney } from '@staybook/domain/money';
 import { PAYOUT_STATUS_LABELS } from '@staybook/domain/payouts';
 import { PRODUCT_NAME } from '@staybook/domain/product';
-import type { ReactNode } from 'react';
-import { FaArrowLeft, FaPrint } from 'react-icons/fa';
 import { Link } from 'react-router';
-import { Button } from '../../../components/button';
+import { PrintedSheet, SheetBlock, SheetRow } from '../../../components/printed-sheet';
 import { formatTakenBack } from '../utils/money-text';
 
 const CELL = 'px-2 py-1.5 text-left align-top print:px-1 print:py-1';
@@ -23,112 +21,95 @@ export function PayoutStatement({ statement }: { statement: Statement }) {
   const { payout, stays, totals } = statement;
   const date = formatIsoDate(payout.asOf);
   return (
-    // A page of its own, outside the dashboard's frame: its own main landmark.
-    <main className="min-h-screen bg-neutral-100 px-4 py-8 print:min-h-0 print:bg-white print:p-0">
-      <div className="mx-auto mb-6 flex max-w-4xl flex-wrap items-center justify-between gap-3 print:hidden">
-        <Link to={APP_PATHS.earnings} className="inline-flex items-center gap-2 text-sm font-semibold text-neutral-700 hover:text-neutral-900">
-          <FaArrowLeft aria-hidden="true" />
-          Back to Earnings
-        </Link>
-        <Button onClick={() => window.print()}>
-          <FaPrint aria-hidden="true" />
-          Print
-        </Button>
+    <PrintedSheet back={{ to: APP_PATHS.earnings, label: 'Back to Earnings' }} labelledBy="statement-title" wide>
+      <header className="flex items-start justify-between gap-6 border-b border-neutral-300 pb-4">
+        <div>
+          <h1 id="statement-title" className="text-3xl font-bold">
+            Payout statement
+          </h1>
+          <p className="mt-1 text-neutral-600">{`Payout of ${date}`}</p>
+        </div>
+        <div className="text-right">
+          <p className="text-lg font-bold text-rose-600">{PRODUCT_NAME}</p>
+          <p className="text-neutral-600">Marketplace</p>
+        </div>
+      </header>
+
+      <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 print:grid-cols-2">
+        <SheetBlock title="Payout">
+          <SheetRow term="Payout date" value={date} />
+          <SheetRow term="Sent" value={formatMoment(payout.createdAt)} />
+          <SheetRow term="Status" value={PAYOUT_STATUS_LABELS[payout.status]} />
+          <SheetRow term="Amount" value={formatMoney(payout.amountCents)} strong />
+        </SheetBlock>
+        <SheetBlock title="Paid to">
+          <SheetRow term="Host" value={statement.hostName} />
+          <SheetRow term="Bank account" value={payout.last4 ? `Ending in ${payout.last4}` : 'Not recorded'} />
+          <SheetRow term="Currency" value="USD" />
+        </SheetBlock>
       </div>
 
-      <article
-        aria-labelledby="statement-title"
-        className="mx-auto flex max-w-4xl flex-col gap-6 rounded-xl bg-white p-8 text-sm text-neutral-900 shadow-sm print:max-w-none print:gap-4 print:rounded-none print:p-0 print:shadow-none"
-      >
-        <header className="flex items-start justify-between gap-6 border-b border-neutral-300 pb-4">
-          <div>
-            <h1 id="statement-title" className="text-3xl font-bold">
-              Payout statement
-            </h1>
-            <p className="mt-1 text-neutral-600">{`Payout of ${date}`}</p>
-          </div>
-          <div className="text-right">
-            <p className="text-lg font-bold text-rose-600">{PRODUCT_NAME}</p>
-            <p className="text-neutral-600">Marketplace</p>
-          </div>
-        </header>
+      {payout.status === 'failed' && <FailedNote statement={statement} />}
 
-        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 print:grid-cols-2">
-          <Block title="Payout">
-            <Row term="Payout date" value={date} />
-            <Row term="Sent" value={formatMoment(payout.createdAt)} />
-            <Row term="Status" value={PAYOUT_STATUS_LABELS[payout.status]} />
-            <Row term="Amount" value={formatMoney(payout.amountCents)} strong />
-          </Block>
-          <Block title="Paid to">
-            <Row term="Host" value={statement.hostName} />
-            <Row term="Bank account" value={payout.last4 ? `Ending in ${payout.last4}` : 'Not recorded'} />
-            <Row term="Currency" value="USD" />
-          </Block>
-        </div>
-
-        {payout.status === 'failed' && <FailedNote statement={statement} />}
-
-        <section className="flex flex-col gap-2">
-          <h2 className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">Stays in this payout</h2>
-          {stays.length === 0 ? (
-            <p className="text-neutral-600">This payout lists no stays.</p>
-          ) : (
-            // On a narrow screen the table scrolls sideways: focusable, so the keyboard scrolls it too.
-            <div
-              role="region"
-              aria-label="Stays in this payout"
-              tabIndex={0}
-              className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-rose-500 print:overflow-visible"
-            >
-              <table className="w-full border-collapse text-sm print:text-xs">
-                <caption className="sr-only">Stays in this payout</caption>
-                <thead>
-                  <tr className="border-b border-neutral-300 text-xs text-neutral-600">
-                    <th scope="col" className={CELL}>Booking</th>
-                    <th scope="col" className={CELL}>Room</th>
-                    <th scope="col" className={CELL}>Dates</th>
-                    <th scope="col" className={CELL}>Guest</th>
-                    <th scope="col" className={MONEY_CELL}>Your share</th>
-                    <th scope="col" className={MONEY_CELL}>Tax</th>
-                    <th scope="col" className={MONEY_CELL}>Refunded</th>
-                    <th scope="col" className={MONEY_CELL}>Paid</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-neutral-200">
-                  {stays.map((stay) => (
-                    <StayRow key={stay.bookingId} stay={stay} />
-                  ))}
-                </tbody>
-                <tfoot className="border-t-2 border-neutral-300 font-semibold">
-                  {statement.otherCents !== 0 && (
-                    <tr>
-                      <th scope="row" colSpan={7} className={CELL}>
-                        Balance from before these stays
-                      </th>
-                      <td className={MONEY_CELL}>{formatMoney(statement.otherCents)}</td>
-                    </tr>
-                  )}
+      <section className="flex flex-col gap-2">
+        <h2 className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">Stays in this payout</h2>
+        {stays.length === 0 ? (
+          <p className="text-neutral-600">This payout lists no stays.</p>
+        ) : (
+          // On a narrow screen the table scrolls sideways: focusable, so the keyboard scrolls it too.
+          <div
+            role="region"
+            aria-label="Stays in this payout"
+            tabIndex={0}
+            className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-rose-500 print:overflow-visible"
+          >
+            <table className="w-full border-collapse text-sm print:text-xs">
+              <caption className="sr-only">Stays in this payout</caption>
+              <thead>
+                <tr className="border-b border-neutral-300 text-xs text-neutral-600">
+                  <th scope="col" className={CELL}>Booking</th>
+                  <th scope="col" className={CELL}>Room</th>
+                  <th scope="col" className={CELL}>Dates</th>
+                  <th scope="col" className={CELL}>Guest</th>
+                  <th scope="col" className={MONEY_CELL}>Your share</th>
+                  <th scope="col" className={MONEY_CELL}>Tax</th>
+                  <th scope="col" className={MONEY_CELL}>Refunded</th>
+                  <th scope="col" className={MONEY_CELL}>Paid</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-neutral-200">
+                {stays.map((stay) => (
+                  <StayRow key={stay.bookingId} stay={stay} />
+                ))}
+              </tbody>
+              <tfoot className="border-t-2 border-neutral-300 font-semibold">
+                {statement.otherCents !== 0 && (
                   <tr>
-                    <th scope="row" colSpan={4} className={CELL}>
-                      Total
+                    <th scope="row" colSpan={7} className={CELL}>
+                      Balance from before these stays
                     </th>
-                    <td className={MONEY_CELL}>{formatMoney(totals.shareCents)}</td>
-                    <td className={MONEY_CELL}>{formatMoney(totals.taxCents)}</td>
-                    <td className={MONEY_CELL}>{formatTakenBack(totals.refundedCents)}</td>
-                    <td className={MONEY_CELL}>{formatMoney(payout.amountCents)}</td>
+                    <td className={MONEY_CELL}>{formatMoney(statement.otherCents)}</td>
                   </tr>
-                </tfoot>
-              </table>
-            </div>
-          )}
-        </section>
+                )}
+                <tr>
+                  <th scope="row" colSpan={4} className={CELL}>
+                    Total
+                  </th>
+                  <td className={MONEY_CELL}>{formatMoney(totals.shareCents)}</td>
+                  <td className={MONEY_CELL}>{formatMoney(totals.taxCents)}</td>
+                  <td className={MONEY_CELL}>{formatTakenBack(totals.refundedCents)}</td>
+                  <td className={MONEY_CELL}>{formatMoney(payout.amountCents)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
+      </section>
 
-        <p className="border-t border-neutral-300 pt-4 text-xs text-neutral-500">
-          {`All amounts in US dollars (USD). Your share is what guests paid for your nights and fees, less ${PRODUCT_NAME}'s commission; the tax was collected with it for you to remit. A refund after a stay was paid out is taken from the next payout.`}
-        </p>
-      </article>
-    </main>
+      <p className="border-t border-neutral-300 pt-4 text-xs text-neutral-500">
+        {`All amounts in US dollars (USD). Your share is what guests paid for your nights and fees, less ${PRODUCT_NAME}'s commission; the tax was collected with it for you to remit. A refund after a stay was paid out is taken from the next payout.`}
+      </p>
+    </PrintedSheet>
   );
 }
 
@@ -165,24 +146,6 @@ function FailedNote({ statement }: { statement: Statement }) {
       ) : (
         <p>Its stays will be sent with your next payout.</p>
       )}
-    </div>
-  );
-}
-
-function Block({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="break-inside-avoid">
-      <h2 className="mb-2 text-xs font-semibold tracking-wide text-neutral-500 uppercase">{title}</h2>
-      <dl className="divide-y divide-neutral-200">{children}</dl>
-    </section>
-  );
-}
-
-function Row({ term, value, strong = false }: { term: string; value: string; strong?: boolean }) {
-  return (
-    <div className={`flex justify-between gap-6 py-1.5 print:py-1 ${strong ? 'font-semibold' : ''}`}>
-      <dt className={`shrink-0 ${strong ? '' : 'text-neutral-600'}`}>{term}</dt>
-      <dd className="min-w-0 text-right wrap-anywhere">{value}</dd>
     </div>
   );
 }
