@@ -49,7 +49,7 @@ test('a host with paid stays opens Earnings, reads their figures, opens a payout
     await expect(moneyCard(page, 'Paid out').getByText(usd(answer.balances.paidCents), { exact: true })).toBeVisible({ timeout: 2_000 });
     await expect(page.getByRole('table', { name: 'Earnings by listing' }).getByRole('rowgroup').nth(1).getByRole('row')).toHaveCount(answer.listings.length, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
-  for (const label of ['Upcoming', 'Available', 'On its way']) await expect(moneyCard(page, label)).toContainText('$');
+  for (const label of ['Pending', 'Available', 'On its way']) await expect(moneyCard(page, label)).toContainText('$');
   const months = page.getByRole('table', { name: 'Earnings by month' }).getByRole('rowgroup').nth(1).getByRole('row');
   await expect(months).toHaveCount(12);
   await expect(page.getByRole('table', { name: 'Earnings by month' }).getByRole('columnheader')).toHaveText(['Month', 'Booked', 'Refunded', 'Released', 'Paid out']);

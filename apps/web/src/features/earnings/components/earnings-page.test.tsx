@@ -119,8 +119,8 @@ describe('EarningsPage', () => {
     stubApi();
     renderPage();
     await screen.findByRole('heading', { name: 'Your money now' });
-    expect(within(card('Upcoming')).getByText('$210')).toBeTruthy();
-    expect(within(card('Upcoming')).getByText(/not yet 24 hours past check-in/)).toBeTruthy();
+    expect(within(card('Pending')).getByText('$210')).toBeTruthy();
+    expect(within(card('Pending')).getByText(/becomes available 24 hours after check-in/)).toBeTruthy();
     expect(within(card('Available')).getByText('$0')).toBeTruthy();
     expect(within(card('Available')).getByText(/once a day/)).toBeTruthy();
     expect(within(card('On its way')).getByText('$0')).toBeTruthy();
@@ -140,7 +140,7 @@ describe('EarningsPage', () => {
     renderPage();
     await screen.findByRole('table', { name: 'Earnings by listing' });
     const { headers, rows, foot } = tableText('Earnings by listing');
-    expect(headers).toEqual(['Listing', 'Stays', 'Booked', 'Refunded', 'Upcoming', 'Available', 'On its way', 'Paid out']);
+    expect(headers).toEqual(['Listing', 'Stays', 'Booked', 'Refunded', 'Pending', 'Available', 'On its way', 'Paid out']);
     expect(rows).toEqual([
       ['Garden studio', '1', '$210', '−$105', '$0', '$0', '$0', '$105'],
       ['Lakeside cabin', '2', '$420', '$0', '$210', '$0', '$0', '$210'],

@@ -5,11 +5,11 @@ import { Loader } from '../../../components/loader';
 import { PeriodPicker } from '../../../components/month-period-picker';
 import { checkPeriod, defaultPeriod, formatShortMonth, refusedMonths } from '../../../lib/month-period';
 import { useEarnings } from '../api/use-earnings';
-import { EarningsCards } from './earnings-cards';
 import { EarningsPayouts } from './earnings-payouts';
 import { EntriesDownload } from './entries-download';
 import { ListingEarningsTable } from './listing-earnings-table';
 import { MonthEarningsTable } from './month-earnings-table';
+import { HostBalanceCards } from '../../../components/host-balance-cards';
 
 /**
  * A host's earnings (decision 049), from the ledger: what they hold now, each listing's money, each month's for a
@@ -40,7 +40,11 @@ export function EarningsPage() {
       </p>
       {data ? (
         <>
-          <EarningsCards balances={data.balances} />
+          <HostBalanceCards
+            balances={{ ...data.balances, pendingCents: data.balances.upcomingCents }}
+            heading="Your money now"
+            headingId="earnings-now-heading"
+          />
           <ListingEarningsTable listings={data.listings} />
         </>
       ) : (

@@ -139,7 +139,7 @@ describe('PayoutsPage', () => {
     renderPage();
     await screen.findByRole('heading', { name: 'Balances' });
     expect(within(card('Pending')).getByText('$123.45')).toBeTruthy();
-    expect(within(card('Pending')).getByText('Your share of a stay becomes available 24 hours after check-in.')).toBeTruthy();
+    expect(within(card('Pending')).getByText('Your share of a stay (and the tax on it) becomes available 24 hours after check-in.')).toBeTruthy();
     expect(within(card('Available')).getByText('-$45.50')).toBeTruthy();
     expect(within(card('Available')).getByText(/refunded after you had been paid.*taken from your next payout/)).toBeTruthy();
     expect(within(card('Available')).queryByText('Paid to your bank account once a day.')).toBeNull();

@@ -2,10 +2,10 @@ import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { errorMessage } from '../../../lib/form-errors';
 import { usePayouts } from '../api/use-payouts';
-import { BalanceCards } from './balance-cards';
 import { BankAccountSection } from './bank-account-section';
 import { PayoutHistory } from './payout-history';
 import { StripePayoutsSection } from './stripe-payouts-section';
+import { HostBalanceCards } from '../../../components/host-balance-cards';
 
 /**
  * A host's payouts (decision 049): what they hold, where they are paid (a bank account with the built-in processor;
@@ -22,7 +22,7 @@ export function PayoutsPage() {
 
   return (
     <div className="flex flex-col gap-8">
-      <BalanceCards balances={first.balances} />
+      <HostBalanceCards balances={first.balances} heading="Balances" headingId="balances-heading" />
       {first.setup === 'stripe-onboarding' ? <StripePayoutsSection account={first.account} /> : <BankAccountSection account={first.account} />}
       <PayoutHistory
         payouts={data.pages.flatMap((page) => page.payouts)}

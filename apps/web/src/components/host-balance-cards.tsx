@@ -1,0 +1,33 @@
+import { MoneyCards, type MoneyCard } from './money-cards';
+
+/** A host's money now, as the Payouts and Earnings pages both show it. */
+export type HostBalances = { pendingCents: number; availableCents: number; inTransitCents: number; paidCents: number };
+
+/** The host's money in the order it moves: pending, available, on its way, paid out; each with what it means. */
+function cardsOf({ pendingCents, availableCents, inTransitCents, paidCents }: HostBalances): MoneyCard[] {
+  return [
+    { label: 'Pending', cents: pendingCents, explain: 'Your share of a stay (and the tax on it) becomes available 24 hours after check-in.' },
+    {
+      label: 'Available',
+      cents: availableCents,
+      explain:
+        availableCents < 0
+          ? 'A guest was refunded after you had been paid for their stay: this amount is taken from your next payout.'
+          : 'Paid to your bank account once a day.',
+    },
+    { label: 'On its way', cents: inTransitCents, explain: 'Payouts sent to your bank and not yet confirmed by it.' },
+    { label: 'Paid out', cents: paidCents, explain: 'Everything your bank has received from us so far.' },
+  ];
+}
+
+/** The host's four balances under `heading` (the Payouts page's 'Balances', Earnings' 'Your money now'). */
+export function HostBalanceCards({ balances, heading, headingId }: { balances: HostBalances; heading: string; headingId: string }) {
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
+        {heading}
+      </h2>
+      <MoneyCards cards={cardsOf(balances)} columns={4} />
+    </section>
+  );
+}
