@@ -5,6 +5,8 @@ import { PAYOUT_STATUS_LABELS, type Payout } from '@staybook/domain/payouts';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { Table, type Column } from '../../../components/data-table';
+import { errorMessage } from '../../../lib/form-errors';
+import type { usePayouts } from '../api/use-payouts';
 
 /** What a payout's date does, read with each date's link (its name stays the date, as the column names it). */
 const OPENS_STATEMENT = 'payout-date-opens-statement';
@@ -33,14 +35,19 @@ const COLUMNS: readonly Column<Payout>[] = [
   { header: 'Bank account', cell: (payout) => (payout.last4 ? `…${payout.last4}` : '—') },
 ];
 
-interface PayoutHistoryProps {
-  payouts: readonly Payout[];
-  /** 'Show more' asks for the next page while there is one; `loadError` says why the last ask failed. */
-  more: { hasMore: boolean; loading: boolean; loadError: string | null; load: () => void };
-}
-
-/** The host's payouts, newest first, a page at a time, each date opening its statement; before the first, when it will come. */
-export function PayoutHistory({ payouts, more }: PayoutHistoryProps) {
+/**
+ * The host's payouts, newest first, a page at a time (the pages `usePayouts` has loaded; 'Show more' asks for the next
+ * while there is one, and says why the last ask failed), each date opening its statement; before the first, when it
+ * will come. The Payouts and Earnings pages both show it.
+ */
+export function PayoutHistory({ query }: { query: ReturnType<typeof usePayouts> }) {
+  const payouts = query.data?.pages.flatMap((page) => page.payouts) ?? [];
+  const more = {
+    hasMore: query.hasNextPage,
+    loading: query.isFetchingNextPage,
+    loadError: query.isFetchNextPageError ? errorMessage(query.error) : null,
+    load: () => void query.fetchNextPage(),
+  };
   return (
     <section aria-labelledby="payout-history-heading" className="flex flex-col gap-3">
       <h2 id="payout-history-heading" className="text-lg font-semibold text-neutral-900">

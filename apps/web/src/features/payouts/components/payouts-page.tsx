@@ -1,6 +1,5 @@
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
-import { errorMessage } from '../../../lib/form-errors';
 import { usePayouts } from '../api/use-payouts';
 import { BankAccountSection } from './bank-account-section';
 import { PayoutHistory } from './payout-history';
@@ -14,7 +13,7 @@ import { HostBalanceCards } from '../../../components/host-balance-cards';
  */
 export function PayoutsPage() {
   const payouts = usePayouts();
-  const { data, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = payouts;
+  const { data, error } = payouts;
 
   if (payouts.isPending) return <Loader size="short" />;
   const [first] = data?.pages ?? [];
@@ -24,15 +23,7 @@ export function PayoutsPage() {
     <div className="flex flex-col gap-8">
       <HostBalanceCards balances={first.balances} heading="Balances" headingId="balances-heading" />
       {first.setup === 'stripe-onboarding' ? <StripePayoutsSection account={first.account} /> : <BankAccountSection account={first.account} />}
-      <PayoutHistory
-        payouts={data.pages.flatMap((page) => page.payouts)}
-        more={{
-          hasMore: hasNextPage,
-          loading: isFetchingNextPage,
-          loadError: isFetchNextPageError ? errorMessage(error) : null,
-          load: () => void fetchNextPage(),
-        }}
-      />
+      <PayoutHistory query={payouts} />
     </div>
   );
 }
