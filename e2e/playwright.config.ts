@@ -63,6 +63,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',
   // The marketplace's fees apply to every stay on the server, and every other spec expects none: the spec that sets
   // them runs alone, once all the others have finished.

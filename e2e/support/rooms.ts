@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { roomSchema, roomsPageSchema, type ListedRoom, type Room, type RoomsPage } from '@staybook/domain';
 import { embeddedFirstRooms, keepHomeDocument } from './first-view';
+import { seededRoomIds } from './seeded-rooms';
 
 export function roomPath(id: string): string {
   return `/room/${id}`;
@@ -20,13 +21,22 @@ export async function fetchRoomsPage(
 }
 
 /**
- * A room of the demo seed from the first page. Tests that list rooms of their own (hosted by users named
- * `E2E …`, newest first) may delete them at any moment, so a test that only needs "a room" takes a seeded one.
+ * The newest room the demo seed listed (the first on the home page's grid that is the seed's). Other specs list rooms
+ * of their own, newest first, and may change or delete them at any moment, so a test that only needs "a room" takes
+ * one of the rooms that were there before any test ran (global-setup.ts wrote them down).
  */
 export async function fetchSeededRoom(request: APIRequestContext): Promise<ListedRoom> {
-  const room = (await fetchRoomsPage(request)).items.find((r) => !r.host.name.startsWith('E2E '));
-  if (!room) throw new Error('the seeded marketplace lists no rooms');
-  return room;
+  let cursor: string | undefined;
+  do {
+    const response = await request.get('/api/rooms', { params: cursor ? { cursor } : {} });
+    expect(response.status(), 'GET /api/rooms').toBe(200);
+    const page = roomsPageSchema.parse(await response.json());
+    const seeded = seededRoomIds(new URL(response.url()).origin);
+    const room = page.items.find((r) => seeded.has(r._id));
+    if (room) return room;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  throw new Error('the seeded marketplace lists none of the rooms the seed made');
 }
 
 /** Every room the API lists (optionally in one category), following nextCursor to the end. */
