@@ -64,7 +64,7 @@ import { outboxDir } from '../apps/api/src/integrations/mail/mailer.js';
 import { migrateDatabase } from '../apps/api/src/db/migrate.js';
 import { PLACE_MATCH_THRESHOLD } from '../apps/api/src/modules/rooms/rooms.service.js';
 import { signUpVerified, startServer, type RunningServer } from '../apps/api/src/test/server-process.js';
-import { seededRandom } from '../apps/api/src/test/seeded-random.js';
+import { seededRandom } from '../apps/api/src/seeded-random.js';
 
 const { values: args } = parseArgs({
   options: {

@@ -4,7 +4,7 @@ import { addDays, MAX_STAY_NIGHTS, todayIso } from '@staybook/domain';
 import { TEST_DATABASE_KINDS } from './test/databases.js';
 import { listRoom, ownRoomBody } from './test/rooms.js';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from './test/test-app.js';
-import { seededRandom } from './test/seeded-random.js';
+import { seededRandom } from './seeded-random.js';
 
 /**
  * Sends a few thousand malformed requests across every registered route, as a visitor, a guest and an

@@ -15,7 +15,7 @@ import {
   type StayStatus,
 } from '@staybook/domain';
 import { createTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../test/databases.js';
-import { seededRandom } from '../test/seeded-random.js';
+import { seededRandom } from '../seeded-random.js';
 import { queryRows, type Db } from './client.js';
 import {
   bookableFromSql,

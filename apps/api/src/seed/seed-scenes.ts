@@ -9,6 +9,7 @@
  *  - one small PRNG seeded from (category, variant), so a room keeps its picture between seeds.
  */
 import type { CategoryLabel } from '@staybook/domain';
+import { seededRandom } from '../seeded-random.js';
 
 const W = 1600;
 const H = 1200;
@@ -27,20 +28,12 @@ function hashString(text: string): number {
   return hash >>> 0;
 }
 
-/** mulberry32: tiny and plenty random for placing trees and clouds. */
+/** Tiny and plenty random for placing trees and clouds. */
 class Rng {
-  private state: number;
+  readonly next: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = seededRandom(seed);
   }
 
   range(min: number, max: number): number {

@@ -6,7 +6,7 @@ import { bookings, rooms } from '../../db/schema.js';
 import type { Actor } from '../../plugins/session.js';
 import { bookStay } from '../../test/bookings.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
-import { seededRandom } from '../../test/seeded-random.js';
+import { seededRandom } from '../../seeded-random.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { chartWindow, getAdminStats, getGuestStats, getHostStats, getStatsCalendar, periodStarts } from './stats.service.js';
 

@@ -1,6 +1,6 @@
 /**
- * mulberry32: a small, seedable pseudo-random generator, so a fuzz run or a bench's varied requests are the same
- * list at every run.
+ * mulberry32: a small, seedable pseudo-random generator, so a fuzz run, a bench's varied requests or the demo's
+ * pictures and places are the same at every run.
  */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
