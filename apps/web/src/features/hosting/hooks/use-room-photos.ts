@@ -1,6 +1,6 @@
 import { imageAtWidth } from '@staybook/domain/images';
 import { ROOM_LIMITS } from '@staybook/domain/room-limits';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/form-errors';
 import { describeImageProblem } from '../../uploads/api/upload-image';
 import { uploadRoomPhoto } from '../api/hosting-api';
@@ -42,7 +42,9 @@ export function useRoomPhotos(initial: readonly string[], onPhotos: (urls: strin
   const first = useRef(true);
   const urls = items.flatMap((item) => (item.url ? [item.url] : [])).join('\n');
 
-  useEffect(() => {
+  // In the same commit as the list it follows (a layout effect): a Save clicked the moment an upload's progress
+  // bar goes sends that photo too, where a passive effect could still be waiting to run.
+  useLayoutEffect(() => {
     // The form starts from the stored photos already.
     if (first.current) {
       first.current = false;
