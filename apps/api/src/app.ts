@@ -40,6 +40,7 @@ import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.js
 import { hostRoomsRoutes } from './modules/rooms/host-rooms.routes.js';
 import { createListingCache, type ListingCache } from './modules/rooms/listing-cache.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
+import { placesRoutes } from './modules/places/places.routes.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -277,6 +278,7 @@ export async function buildApp({
       if (metrics) await api.register(metricsRoutes, { registry: metrics.registry });
       await api.register(authRoutes, { auth, config });
       await api.register(roomsRoutes, { db: database.db, listing, checkAnswers: config.env === 'test' });
+      await api.register(placesRoutes);
       await api.register(hostRoomsRoutes, { db: database.db, imageStore, listing, defaultTimeZone: config.timeZone });
       await api.register(usersRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
       await api.register(feesRoutes, { db: database.db, listing });

@@ -12,6 +12,7 @@ import { localUploadsDir } from './integrations/images/image-store.js';
 import { ImageBucketError } from './integrations/images/s3-files.js';
 import { RedisUnavailableError } from './integrations/redis/redis.js';
 import { resolveAuthSecret } from './modules/auth/auth-secret.js';
+import { gazetteer } from './modules/places/gazetteer.js';
 
 function readConfig(): Config {
   try {
@@ -96,6 +97,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  // The gazetteer takes about a second to read: read it now, so the first search near a place does not wait for it.
+  gazetteer().catch((err: unknown) => app.log.error({ err }, 'The gazetteer could not be read; searches near a place will fail.'));
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const images = config.s3 ? `bucket ${config.s3.bucket}` : 'local disk';
   const limits = config.redis ? 'shared in Redis' : 'per process';

@@ -37,3 +37,4 @@ export * from './stay-money.js';
 export * from './payouts.js';
 export * from './finance.js';
 export * from './earnings.js';
+export * from './geo.js';

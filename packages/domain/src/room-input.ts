@@ -29,6 +29,24 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || Number.isNaN(value);
 }
 
+/** A latitude or longitude in degrees, as a number or as typed; a blank field is left out. */
+function coordinateSchema(label: 'Latitude' | 'Longitude', limit: 90 | 180) {
+  const range = `${label} must be between -${limit} and ${limit}`;
+  return z.preprocess(
+    (value) => (isBlank(value) ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? undefined : `${label} must be a number`) })
+      .refine(Number.isFinite, { error: `${label} must be a number` })
+      .min(-limit, { error: range })
+      .max(limit, { error: range })
+      .optional(),
+  );
+}
+
+/** The street address: shown to a guest once their stay is confirmed, never before (decision 051). */
+export const ADDRESS_MAX_LENGTH = 200;
+export const ARRIVAL_INSTRUCTIONS_MAX_LENGTH = 2000;
+
 /** Dollars as a number or as typed ("120", "19.99"), at most two decimals, within the limits; answers cents. */
 const priceSchema = z
   .union([z.number(), z.string()], { error: (issue) => (isBlank(issue.input) ? 'Price is required' : 'Price must be a number') })
@@ -176,6 +194,25 @@ function roomInputSchemaWith(startRule: StartRule | null) {
         .max(HOUSE_RULES_MAX_LENGTH, { error: 'House rules must be at most 2,000 characters' })
         .refine((s) => !CONTROL_CHARACTERS_BUT_LAYOUT.test(s), { error: 'House rules contain characters that are not allowed' })
         .optional(),
+      /*
+       * Where the home is (docs/decisions/051-where-a-home-is.md): the host's pin, both or neither; the address and
+       * how to get in. Left out: on a new room, the pin is the place its location names (when the gazetteer knows
+       * it) and the others are empty; on an update, unchanged.
+       */
+      latitude: coordinateSchema('Latitude', 90),
+      longitude: coordinateSchema('Longitude', 180),
+      address: z
+        .string({ error: 'Address must be text' })
+        .trim()
+        .max(ADDRESS_MAX_LENGTH, { error: `Address must be at most ${ADDRESS_MAX_LENGTH} characters` })
+        .refine((s) => !hasControlCharacters(s), { error: 'Address contains characters that are not allowed' })
+        .optional(),
+      arrivalInstructions: z
+        .string({ error: 'Arrival instructions must be text' })
+        .trim()
+        .max(ARRIVAL_INSTRUCTIONS_MAX_LENGTH, { error: 'Arrival instructions must be at most 2,000 characters' })
+        .refine((s) => !CONTROL_CHARACTERS_BUT_LAYOUT.test(s), { error: 'Arrival instructions contain characters that are not allowed' })
+        .optional(),
       /** The room's photos in the host's order; the first is the cover. */
       photos: photosSchema.optional(),
       /**
@@ -213,6 +250,12 @@ function roomInputSchemaWith(startRule: StartRule | null) {
       { when: () => true },
     )
     .superRefine((room, ctx) => {
+      if ((room.latitude === undefined) !== (room.longitude === undefined)) {
+        const missing = room.latitude === undefined ? 'latitude' : 'longitude';
+        ctx.addIssue({ code: 'custom', path: [missing], message: 'Please place the pin: give both latitude and longitude' });
+      }
+    })
+    .superRefine((room, ctx) => {
       // Runs even when another field failed, so the form shows every message at once; the dates may be what failed.
       if (isIsoDate(room.from)) {
         const startError = startRule?.(room.from, room.timeZone);
@@ -227,14 +270,15 @@ function roomInputSchemaWith(startRule: StartRule | null) {
     })
     .transform((values) => {
       const { rules, rest } = splitRuleFields(values);
-      const { price, photos, image, ...room } = rest;
+      const { price, photos, image, latitude, longitude, ...room } = rest;
+      const position = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : undefined;
       // The checks above leave at least one photo: `photos`, or a lone `image`.
       const all = photos ?? (image === undefined ? [] : [image]);
       /*
        * A lone `image` (a client from before galleries) names the cover only: a new room's one photo, and on an
        * update the new cover before the room's other photos, which it must not throw away.
        */
-      return { ...room, priceCents: price, photos: all, image: all[0] ?? '', coverOnly: photos === undefined, rules };
+      return { ...room, position, priceCents: price, photos: all, image: all[0] ?? '', coverOnly: photos === undefined, rules };
     });
 }
 

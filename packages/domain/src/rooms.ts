@@ -5,6 +5,7 @@ import { AMENITY_KEYS } from './amenities.js';
 import { CANCELLATION_POLICIES } from './cancellation.js';
 import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate } from './dates.js';
+import { areaSchema, placeSchema, positionSchema } from './geo.js';
 import { ratingSchema, ratingSummarySchema } from './ratings.js';
 
 /*
@@ -105,11 +106,24 @@ export const roomSchema = zm.object({
   rules: listingRulesSchema,
   /** The marketplace's service fee the guest pays on top, in basis points (decision 049): the quote's last line. */
   serviceFeeBp: zm.int(),
+  /**
+   * Where the home is, roughly: a circle of about 500 m that holds the host's pin (never the pin itself before a
+   * stay is confirmed, docs/decisions/051-where-a-home-is.md); null for a room without a position.
+   */
+  area: zm.nullable(areaSchema),
 });
 export type Room = z.infer<typeof roomSchema>;
 
-/** A room in the host's own list (My Listings): everything the room form edits, the host without an e-mail. */
-export const roomSummarySchema = zm.extend(roomSchema, { host: hostSchema });
+/**
+ * A room in the host's own list (My Listings): everything the room form edits, the host without an e-mail, and what
+ * only the host and their confirmed guests see: the pin, the street address and how to get in.
+ */
+export const roomSummarySchema = zm.extend(roomSchema, {
+  host: hostSchema,
+  position: zm.nullable(positionSchema),
+  address: zm.string(),
+  arrivalInstructions: zm.string(),
+});
 export type RoomSummary = z.infer<typeof roomSummarySchema>;
 
 /**
@@ -118,6 +132,8 @@ export type RoomSummary = z.infer<typeof roomSummarySchema>;
  * 032-amenities-and-house-rules.md).
  */
 const PAGE_ONLY_FIELDS = { photos: true, amenities: true, checkInTime: true, checkOutTime: true, houseRules: true, rules: true, serviceFeeBp: true } as const;
+/** What only the host (and a guest with a confirmed stay, on the trip page) ever sees. */
+const HOST_ONLY_FIELDS = { position: true, address: true, arrivalInstructions: true } as const;
 
 export const ROOMS_PAGE_SIZE = 24;
 export const ROOMS_MAX_PAGE_SIZE = 60;
@@ -126,11 +142,13 @@ export const ROOMS_MAX_PAGE_SIZE = 60;
  * A room in a list. In a search with dates it also carries that stay's nights and total, priced by the
  * server's one rule (nightly price × nights, in cents).
  */
-export const listedRoomSchema = zm.extend(zm.omit(roomSummarySchema, PAGE_ONLY_FIELDS), {
+export const listedRoomSchema = zm.extend(zm.omit(roomSummarySchema, { ...PAGE_ONLY_FIELDS, ...HOST_ONLY_FIELDS }), {
   /** The card's rating: the count and the average, without the categories. */
   rating: ratingSchema,
   nights: zm.optional(zm.int()),
   totalCents: zm.optional(zm.int()),
+  /** In a search near a place (`near` on the page), how far the home's area is from it, when within reach. */
+  distanceKm: zm.optional(zm.number()),
 });
 export type ListedRoom = z.infer<typeof listedRoomSchema>;
 
@@ -146,6 +164,8 @@ export const roomsPageSchema = zm.object({
   items: zm.array(listedRoomSchema),
   nextCursor: zm.nullable(zm.string()),
   total: zm.optional(searchTotalSchema),
+  /** The place a search's `where` named, when the gazetteer knows it: homes near it come first, nearest first. */
+  near: zm.optional(placeSchema),
 });
 export type RoomsPage = z.infer<typeof roomsPageSchema>;
 

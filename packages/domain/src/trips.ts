@@ -61,6 +61,13 @@ export const tripSchema = z.object({
   /** The other side of the stay: the host for the guest, the guest for the host. */
   otherParty: z.object({ name: z.string(), image: z.string().nullable() }),
   /**
+   * Where the home is exactly and how to get in, as its host gives them now ('' when none): for a confirmed stay
+   * only, null for a request or a cancelled stay (docs/decisions/051-where-a-home-is.md).
+   */
+  arrival: z
+    .object({ address: z.string(), instructions: z.string(), position: z.object({ latitude: z.number(), longitude: z.number() }).nullable() })
+    .nullable(),
+  /**
    * For the room's host (null for the guest): of what the stay kept, the marketplace's service fee (the guest paid it
    * on top) and commission (at the rate the stay was booked with), and what is paid to the host: their share and the
    * tax they remit (docs/decisions/049-marketplace-money.md).

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -139,6 +140,19 @@ export const rooms = pgTable(
     /** The host's house rules, plain text shown as text ('' for none). */
     houseRules: text('house_rules').notNull().default(''),
     /*
+     * Where the home is (docs/decisions/051-where-a-home-is.md): the host's pin and street address, and how to get
+     * in, shown to a guest once their stay is confirmed and never before; and the centre of the circle of about
+     * 500 m everyone sees, drawn near the pin when the host places it. Null only for a room listed before homes had
+     * positions whose location the gazetteer did not know. Searches near a place read the circle's centre, on the
+     * GiST index `rooms_area_idx` (migration 0029; drizzle cannot describe it).
+     */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    areaLatitude: doublePrecision('area_latitude'),
+    areaLongitude: doublePrecision('area_longitude'),
+    address: text('address').notNull().default(''),
+    arrivalInstructions: text('arrival_instructions').notNull().default(''),
+    /*
      * The listing's stay rules and fees (packages/domain/src/listing-rules.ts, docs/decisions/047-host-calendar-and-price-quote.md);
      * the defaults are the product before hosts could set them: one price, any stay.
      */
@@ -217,6 +231,10 @@ export const rooms = pgTable(
     check('rooms_preparation', sql`${t.preparationNights} between 0 and 2`),
     check('rooms_fees', sql`${t.cleaningFeeCents} >= 0 and ${t.extraGuestFeeCents} >= 0 and ${t.guestsIncluded} >= 1`),
     check('rooms_discounts', sql`${t.weeklyDiscountPct} between 0 and ${sql.raw(String(LISTING_RULE_LIMITS.maxDiscountPct))} and ${t.monthlyDiscountPct} between 0 and ${sql.raw(String(LISTING_RULE_LIMITS.maxDiscountPct))}`),
+    check(
+      'rooms_position',
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null) = (${t.areaLatitude} is null) and (${t.latitude} is null) = (${t.areaLongitude} is null) and ${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180 and ${t.areaLatitude} between -90 and 90 and ${t.areaLongitude} between -180 and 180`,
+    ),
     check('rooms_tax_rate', sql`${t.taxRateBp} between 0 and ${sql.raw(String(LISTING_RULE_LIMITS.maxTaxRateBp))}`),
     // Whether an image is still shown (any photo, not only the cover), and the search's amenities filter.
     index('rooms_photos_idx').using('gin', t.photos),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, sortAmenities } from '@staybook/domain';
-import { DEMO_ROOMS, demoRoomExtras } from './demo-data.js';
+import { CATEGORIES, distanceKm, sortAmenities } from '@staybook/domain';
+import { findPlace, timeZoneAt } from '../modules/places/gazetteer.js';
+import { DEMO_POSITIONS, DEMO_ROOMS, demoRoomExtras } from './demo-data.js';
 
 describe("the demo rooms' amenities, times and house rules", () => {
   // As the seed plans them: three variants of each category, categories interleaved.
@@ -26,5 +27,30 @@ describe("the demo rooms' amenities, times and house rules", () => {
     expect(ruled.length).toBeGreaterThan(10);
     expect(ruled.length).toBeLessThan(rooms.length);
     for (const room of ruled.filter((r) => r.amenities.includes('pets-allowed'))) expect(room.houseRules).toContain('Pets are welcome');
+  });
+});
+
+describe("the demo rooms' places", () => {
+  const demoRooms = Object.values(DEMO_ROOMS).flat();
+
+  it('places every demo room at a pin in the time zone it declares', () => {
+    for (const room of demoRooms) {
+      const pin = DEMO_POSITIONS[room.location];
+      expect(pin, room.location).toBeDefined();
+      expect(timeZoneAt({ latitude: pin![0], longitude: pin![1] }), room.location).toBe(room.timeZone);
+    }
+  });
+
+  it('puts each pin near the place its location names, where the gazetteer knows it', async () => {
+    let known = 0;
+    for (const room of demoRooms) {
+      const place = await findPlace(room.location);
+      if (!place) continue;
+      known += 1;
+      const [latitude, longitude] = DEMO_POSITIONS[room.location]!;
+      expect(distanceKm(place, { latitude, longitude }), room.location).toBeLessThan(30);
+    }
+    // Regions ('Hokkaido', 'Cotswolds') and villages under 1,000 people ('Niseko') are not in it; 21 of 45 are.
+    expect(known).toBeGreaterThanOrEqual(20);
   });
 });

@@ -259,3 +259,69 @@ export function demoRoomExtras(category: CategoryLabel, variant: number, index: 
     houseRules: ruled ? (amenities.includes('pets-allowed') ? `${rules}\n${PET_RULE}` : rules) : '',
   };
 }
+
+/**
+ * Where each demo home is: a pin near the place its location names (latitude, longitude), so searches near a place
+ * and the map show them where they are (docs/decisions/051-where-a-home-is.md). The test checks that every demo
+ * location has one and that its time zone is the zone at the pin.
+ */
+export const DEMO_POSITIONS: Record<string, readonly [number, number]> = {
+  'Tulum, Mexico': [20.2114, -87.4654],
+  'Naxos, Greece': [37.1036, 25.3766],
+  'Byron Bay, Australia': [-28.6474, 153.602],
+  'Kinderdijk, Netherlands': [51.8846, 4.6394],
+  'Lisse, Netherlands': [52.257, 4.557],
+  'Mykonos, Greece': [37.4467, 25.3289],
+  'Los Angeles, United States': [34.1184, -118.3004],
+  'Berlin, Germany': [52.5302, 13.4117],
+  'Comporta, Portugal': [38.3805, -8.7836],
+  'Sintra, Portugal': [38.798, -9.388],
+  'Matera, Italy': [40.6664, 16.6043],
+  'Chianti, Italy': [43.5836, 11.3158],
+  'Cotswolds, United Kingdom': [51.883, -1.7583],
+  'Scottish Highlands, United Kingdom': [57.1448, -4.6803],
+  'Hokkaido, Japan': [43.342, 142.3832],
+  'Niseko, Japan': [42.8048, 140.6874],
+  'Bali, Indonesia': [-8.5069, 115.2625],
+  'Palm Springs, United States': [33.8303, -116.5453],
+  'Marrakesh, Morocco': [31.6295, -7.9811],
+  'Palawan, Philippines': [11.1949, 119.4013],
+  'Bora Bora, French Polynesia': [-16.5004, -151.7415],
+  'Zermatt, Switzerland': [46.0207, 7.7491],
+  'Whistler, Canada': [50.1163, -122.9574],
+  'Tyrol, Austria': [47.226, 11.29],
+  'Yosemite, United States': [37.7456, -119.5936],
+  'Vermont, United States': [44.4654, -72.6874],
+  'Wadi Rum, Jordan': [29.5759, 35.4195],
+  'Tromsø, Norway': [69.6492, 18.9553],
+  'Småland, Sweden': [56.8777, 14.8091],
+  'Serengeti, Tanzania': [-2.3333, 34.8333],
+  'Sedona, United States': [34.8697, -111.761],
+  'Saint-Tropez, France': [43.2727, 6.6406],
+  'Rovaniemi, Finland': [66.5039, 25.7294],
+  'Normandy, France': [49.2764, -0.7024],
+  'Merzouga, Morocco': [31.0802, -4.0134],
+  'Loire Valley, France': [47.4133, 0.9823],
+  'Lofoten, Norway': [68.234, 14.563],
+  'Lake Tahoe, United States': [39.0968, -120.0324],
+  'Lake Como, Italy': [45.987, 9.2572],
+  'Ilulissat, Greenland': [69.2198, -51.0986],
+  'Guadix, Spain': [37.3004, -3.1367],
+  'Dubai, United Arab Emirates': [25.2048, 55.2708],
+  'Cappadocia, Türkiye': [38.6431, 34.8289],
+  'Black Forest, Germany': [48.1306, 8.2306],
+  'Amalfi Coast, Italy': [40.634, 14.6027],
+};
+
+const DEMO_STREETS = ['Harbour Lane', 'Mill Road', 'Pine Walk', 'Olive Grove', 'Lake Street', 'Hill Path', 'Vineyard Way'];
+
+/** A demo home's street address and how to get in: what its guests see once their stay is confirmed. */
+export function demoArrival(location: string, index: number): { address: string; arrivalInstructions: string } {
+  return {
+    address: `${10 + ((index * 7) % 90)} ${DEMO_STREETS[index % DEMO_STREETS.length]}, ${location}`,
+    arrivalInstructions:
+      index % 2 === 0
+        ? 'The key is in the lockbox beside the front door; its code comes in a message the day before you arrive.\nParking is free in front of the house.'
+        : 'Your host meets you at the door. Send a message when you are an hour away.',
+  };
+}

@@ -3,7 +3,7 @@ import type { Booking } from '@staybook/domain/bookings';
 import { addDays, addMonthsToDate, type IsoDate } from '@staybook/domain/dates';
 import type { HostCalendar, HostCalendarNight } from '@staybook/domain/host-calendar';
 import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
-import type { ListedRoom, Room } from '@staybook/domain/rooms';
+import type { ListedRoom, Room, RoomSummary } from '@staybook/domain/rooms';
 
 /** Sample data for the web app's tests, as the API answers it. */
 
@@ -28,6 +28,7 @@ export function sampleListedRoom(overrides: Partial<ListedRoom> = {}): ListedRoo
     timeZone: 'Europe/Vienna',
     cancellationPolicy: 'flexible',
     rating: { count: 0, average: null },
+    area: null,
     ...overrides,
   };
 }
@@ -48,6 +49,12 @@ export function sampleRoom(overrides: Partial<Room> = {}): Room {
     serviceFeeBp: 0,
     ...overrides,
   };
+}
+
+/** For tests: the same cabin as its host's list (My Listings) answers it: with where it is exactly. */
+export function sampleRoomSummary(overrides: Partial<RoomSummary> = {}): RoomSummary {
+  const { host, ...room } = sampleRoom();
+  return { ...room, host: { name: host.name, image: host.image }, position: null, address: '', arrivalInstructions: '', ...overrides };
 }
 
 /** For tests: an upcoming two-night stay as the bookings API answers it. */

@@ -42,8 +42,18 @@ export async function getTrip(db: Db, { actor, bookingId, today: fixedToday }: {
       .select({ status: payments.status, amountCents: payments.amountCents, refundedCents: payments.refundedCents })
       .from(payments)
       .where(eq(payments.id, row.paymentId)),
-    // The room's times as they are now (a booking keeps no copy of them).
-    db.select({ checkIn: rooms.checkInTime, checkOut: rooms.checkOutTime }).from(rooms).where(eq(rooms.id, row.roomId)),
+    // The room's times and arrival details as they are now (a booking keeps no copy of them).
+    db
+      .select({
+        checkIn: rooms.checkInTime,
+        checkOut: rooms.checkOutTime,
+        address: rooms.address,
+        instructions: rooms.arrivalInstructions,
+        latitude: rooms.latitude,
+        longitude: rooms.longitude,
+      })
+      .from(rooms)
+      .where(eq(rooms.id, row.roomId)),
     reviewedBookings(db, [row.id], viewerRole),
   ]);
   if (!payment) throw new Error(`Booking ${row.id} has no payment`);
@@ -78,6 +88,15 @@ export async function getTrip(db: Db, { actor, bookingId, today: fixedToday }: {
     policy: row.cancellationPolicy,
     refundIfCancelledToday: refund && { refundCents: refund.refundCents, totalCents: refund.totalCents, share: refund.share },
     otherParty: { name: other.name, image: other.image },
+    // Where exactly, and how to get in: for a confirmed stay only, never for a request or a cancelled stay (decision 051).
+    arrival:
+      booking.status === 'confirmed' && times
+        ? {
+            address: times.address,
+            instructions: times.instructions,
+            position: times.latitude === null || times.longitude === null ? null : { latitude: times.latitude, longitude: times.longitude },
+          }
+        : null,
     earnings: viewerRole === 'host' ? hostEarnings(row, captured ? booking.keptCents : 0) : null,
   };
 }

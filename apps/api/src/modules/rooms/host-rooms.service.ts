@@ -1,5 +1,6 @@
 import { and, count, eq, not, or, sql } from 'drizzle-orm';
 import {
+  areaCentreFor,
   availabilityStartError,
   countOf,
   DEFAULT_LISTING_RULES,
@@ -9,6 +10,7 @@ import {
   roomIdSchema,
   todayIn,
   type ListingRules,
+  type Position,
   type Room,
   type RoomInput,
   type HostRoomsPage,
@@ -23,6 +25,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERROR
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
 import { releaseImages, type ImageCleanup } from '../uploads/image-references.js';
 import type { ListingChanges } from '../../listing-changes.js';
+import { findPlace, timeZoneAt } from '../places/gazetteer.js';
 import { getRoom, pageOfHostRooms } from './rooms.service.js';
 
 /**
@@ -54,6 +57,8 @@ function roomColumns(input: RoomInput) {
     ...(input.checkInTime !== undefined ? { checkInTime: input.checkInTime } : {}),
     ...(input.checkOutTime !== undefined ? { checkOutTime: input.checkOutTime } : {}),
     ...(input.houseRules !== undefined ? { houseRules: input.houseRules } : {}),
+    ...(input.address !== undefined ? { address: input.address } : {}),
+    ...(input.arrivalInstructions !== undefined ? { arrivalInstructions: input.arrivalInstructions } : {}),
     // The stay rules and fees the input sets (listing-rules-input.ts); the rest keep their defaults or values.
     ...input.rules,
   };
@@ -122,18 +127,45 @@ async function checkPhotosAreTheHosts(db: Db, hostId: string, photos: readonly s
   }
 }
 
-/** A new room: in the time zone its host chose, else the server's (TIME_ZONE); it starts today or later there. */
+/**
+ * The columns of a pin the host placed: the pin, and a new centre for the public circle around it, drawn once here
+ * (decision 051). The same pin again keeps its circle, so saving a form unchanged never moves it.
+ */
+function positionColumns(pin: Position, current?: { latitude: number | null; longitude: number | null }) {
+  if (current?.latitude === pin.latitude && current.longitude === pin.longitude) return {};
+  const area = areaCentreFor(pin);
+  return { latitude: pin.latitude, longitude: pin.longitude, areaLatitude: area.latitude, areaLongitude: area.longitude };
+}
+
+/**
+ * A new room's pin: the one the host placed, else the place its location names when the gazetteer knows it (the
+ * host can move it later), else none.
+ */
+async function newRoomPin(input: RoomInput): Promise<Position | null> {
+  if (input.position) return input.position;
+  const place = await findPlace(input.location);
+  return place ? { latitude: place.latitude, longitude: place.longitude } : null;
+}
+
+/**
+ * A new room: in the time zone its host chose, else the zone of the pin they placed, else the server's
+ * (TIME_ZONE); it starts today or later there.
+ */
 export async function createRoom(
   db: Db,
   { actor, input, listing, defaultTimeZone }: { actor: Actor; input: RoomInput; listing: ListingChanges; defaultTimeZone: string },
 ): Promise<Room> {
-  const timeZone = input.timeZone ?? defaultTimeZone;
+  const timeZone = input.timeZone ?? (input.position ? timeZoneAt(input.position) : defaultTimeZone);
   await checkZoneKnown(db, timeZone);
+  const pin = await newRoomPin(input);
   const startError = availabilityStartError(input.from, { today: todayIn(timeZone) });
   if (startError) throw new BadRequestError(`from: ${startError}`, { from: startError });
   await checkPhotosAreTheHosts(db, actor.id, input.photos);
   const rules = checkedRules(DEFAULT_LISTING_RULES, input);
-  const [row] = await db.insert(rooms).values({ ...roomColumns({ ...input, rules }), timeZone, hostId: actor.id }).returning({ id: rooms.id });
+  const [row] = await db
+    .insert(rooms)
+    .values({ ...roomColumns({ ...input, rules }), ...(pin ? positionColumns(pin) : {}), timeZone, hostId: actor.id })
+    .returning({ id: rooms.id });
   await listing.roomsChanged();
   return getRoom(db, { id: row!.id, viewer: actor });
 }
@@ -210,7 +242,10 @@ export async function updateRoom(
     // A lone `image` replaces the cover and keeps the other photos (only a client that sends `photos` reorders them).
     const photos = input.coverOnly ? [input.image, ...room.photos.slice(1).filter((url) => url !== input.image)] : input.photos;
     await checkPhotosAreTheHosts(tx, actor.id, photos);
-    await tx.update(rooms).set({ ...roomColumns({ ...input, photos, rules }), timeZone, updatedAt: sql`now()` }).where(eq(rooms.id, id));
+    await tx
+      .update(rooms)
+      .set({ ...roomColumns({ ...input, photos, rules }), ...(input.position ? positionColumns(input.position, room) : {}), timeZone, updatedAt: sql`now()` })
+      .where(eq(rooms.id, id));
     return room.photos.filter((url) => !photos.includes(url));
   });
   await listing.roomsChanged();

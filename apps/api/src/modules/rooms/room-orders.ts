@@ -55,6 +55,15 @@ function byMatch(score: SQL): Ordering {
   };
 }
 
+/**
+ * A place the gazetteer knows was searched for (decision 051): its rank puts homes within reach first, nearest
+ * first, then the other matches by how well they match; newest first among equals, as by match. Its own tag: a
+ * cursor of the match order means something else here.
+ */
+function byNearness(rank: SQL): Ordering {
+  return { ...byMatch(rank), tag: 'd' };
+}
+
 export function encodeCursor(ordering: Ordering, row: OrderedRow): string {
   const values = ordering.keys.map((key) => key.read(row));
   // Newest first keeps the cursor it always had: [createdAt, id].
@@ -122,12 +131,14 @@ const TOP_RATED: Ordering = {
 };
 
 /**
- * The order of a search's rooms: its sort, else by match when it names a place, else newest first. By price is by
+ * The order of a search's rooms: its sort, else nearest first when it names a place the gazetteer knows, else by
+ * match when it names a place, else newest first. By price is by
  * the nightly price, with dates too (docs/decisions/048-dated-search-follows-the-rules.md): off `rooms_price_idx`.
  */
-export function searchOrdering(search: RoomSearch, score: SQL<number> | undefined): Ordering {
+export function searchOrdering(search: RoomSearch, score: { rank: SQL<number>; near: boolean } | undefined): Ordering {
   if (search.sort === 'top-rated') return TOP_RATED;
   if (search.sort === 'price-asc') return byPrice('asc');
   if (search.sort === 'price-desc') return byPrice('desc');
-  return score ? byMatch(score) : NEWEST;
+  if (!score) return NEWEST;
+  return score.near ? byNearness(score.rank) : byMatch(score.rank);
 }

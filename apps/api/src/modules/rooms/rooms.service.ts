@@ -1,6 +1,10 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  AREA_RADIUS_METERS,
+  type Area,
+  NEAR_PLACE_RADIUS_KM,
+  type Place,
   centsToDollars,
   checkInMayHavePassedSomewhere,
   dollarsToCents,
@@ -26,6 +30,8 @@ import { currentGuestFeeBpSql } from '../fees/fees.service.js';
 import { stayConditions, stayTotalSql, type DatedStay } from './dated-search-sql.js';
 import { NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
+import { findPlace } from '../places/gazetteer.js';
+import { distanceKmSql, withinReachSql } from './near-sql.js';
 import { decodeCursor, encodeCursor, NEWEST, searchOrdering, type Ordering } from './room-orders.js';
 
 const host = alias(users, 'host');
@@ -82,6 +88,12 @@ const roomColumns = {
   weeklyDiscountPct: rooms.weeklyDiscountPct,
   monthlyDiscountPct: rooms.monthlyDiscountPct,
   taxRateBp: rooms.taxRateBp,
+  latitude: rooms.latitude,
+  longitude: rooms.longitude,
+  areaLatitude: rooms.areaLatitude,
+  areaLongitude: rooms.areaLongitude,
+  address: rooms.address,
+  arrivalInstructions: rooms.arrivalInstructions,
   createdAt: rooms.createdAt,
   hostId: rooms.hostId,
   hostName: host.name,
@@ -136,7 +148,22 @@ function toRoom(row: RoomRow): RoomSummary {
     houseRules: row.houseRules,
     rules: roomRulesOf(row),
     serviceFeeBp: row.serviceFeeBp,
+    area: areaOf(row),
+    position: row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude },
+    address: row.address,
+    arrivalInstructions: row.arrivalInstructions,
   };
+}
+
+/** The circle everyone sees around a home (decision 051), or null for a room without a position. */
+function areaOf(row: { areaLatitude: number | null; areaLongitude: number | null }): Area | null {
+  if (row.areaLatitude === null || row.areaLongitude === null) return null;
+  return { latitude: row.areaLatitude, longitude: row.areaLongitude, radiusMeters: AREA_RADIUS_METERS };
+}
+
+/** A room as anyone but its host sees it: without its pin, address and arrival instructions (decision 051). */
+function publicRoom({ position: _p, address: _a, arrivalInstructions: _i, ...room }: RoomSummary): Omit<RoomSummary, 'position' | 'address' | 'arrivalInstructions'> {
+  return room;
 }
 
 /** The rules a room answers with: all but the nightly price, which is the room's own field. */
@@ -147,7 +174,7 @@ function roomRulesOf(row: StoredListingRules): Room['rules'] {
 
 /** A room as a search's card shows it: without what only its page shows (docs/decisions/032-amenities-and-house-rules.md). */
 function toListedRoom(row: RoomRow): ListedRoom {
-  const { photos: _p, amenities: _a, checkInTime: _i, checkOutTime: _o, houseRules: _r, rules: _s, serviceFeeBp: _f, rating, ...listed } = toRoom(row);
+  const { photos: _p, amenities: _a, checkInTime: _i, checkOutTime: _o, houseRules: _r, rules: _s, serviceFeeBp: _f, rating, ...listed } = publicRoom(toRoom(row));
   return { ...listed, rating: { count: rating.count, average: rating.average } };
 }
 
@@ -228,11 +255,35 @@ const roomSearchText = sql`search_fold(${rooms.location} || ' ' || ${rooms.title
 /** The least word similarity that counts as a match: 'lisbn' finds Lisbon (0.67), 'nwe york' New York (0.56). */
 export const PLACE_MATCH_THRESHOLD = 0.5;
 
+/** A searched place's text match: on the trigram index. */
+function placeMatchSql(where: string): SQL {
+  return sql`search_fold(${where}) <% ${roomSearchText}`;
+}
+
+/**
+ * What a search's `where` asks for: rooms whose text matches, and when the gazetteer knows the place, rooms within
+ * reach of it too (decision 051); and the rank that orders them, best first, when no sort is chosen: for rooms within
+ * reach NEAR_RANK less the distance in km, above every match; for the others, or with a place it does not know,
+ * the match (0 to 1).
+ */
+function placeSearch(where: string, near: Place | null): { condition: SQL; rank: SQL<number> } {
+  const similarity = sql<number>`word_similarity(search_fold(${where}), ${roomSearchText})`;
+  if (!near) return { condition: placeMatchSql(where), rank: similarity };
+  const reach = withinReachSql(near, NEAR_PLACE_RADIUS_KM);
+  return {
+    condition: sql`(${placeMatchSql(where)} or ${reach})`,
+    rank: sql<number>`(case when ${reach} then ${NEAR_RANK} - ${distanceKmSql(near)} else ${similarity} end)::real`,
+  };
+}
+
+/** The rank of a room right at the searched place: a room within reach ranks NEAR_RANK less its distance (> 1). */
+const NEAR_RANK = 1000;
+
 /** What a search's filters add to the live rooms' where clause, each on an index or a cheap row check. */
-function searchConditions(search: RoomSearch, stay: DatedStay | null): SQL[] {
+function searchConditions(search: RoomSearch, stay: DatedStay | null, place: SQL | undefined): SQL[] {
   const where: SQL[] = [];
   if (search.category) where.push(eq(rooms.category, search.category));
-  if (search.where) where.push(sql`search_fold(${search.where}) <% ${roomSearchText}`);
+  if (place) where.push(place);
   if (search.guests !== undefined) where.push(sql`${rooms.guests} >= ${search.guests}`);
   if (search.bedrooms !== undefined) where.push(sql`${rooms.bedrooms} >= ${search.bedrooms}`);
   // Every chosen amenity: containment, which the GIN index rooms_amenities_idx answers.
@@ -289,12 +340,13 @@ export async function searchRooms(
   { search, cursor, limit }: { search: RoomSearch; cursor?: string | undefined; limit: number },
 ): Promise<SearchAnswer> {
   const stay = datedStayOf(search);
-  const where = searchConditions(search, stay);
-  const score = search.where ? sql<number>`word_similarity(search_fold(${search.where}), ${roomSearchText})` : undefined;
+  const near = search.where ? await findPlace(search.where) : null;
+  const place = search.where ? placeSearch(search.where, near) : undefined;
+  const where = searchConditions(search, stay, place?.condition);
   const stayTotal = stay ? stayTotalSql(stay) : undefined;
-  const ordering = searchOrdering(search, score);
+  const ordering = searchOrdering(search, place ? { rank: place.rank, near: near !== null } : undefined);
   const keepUntil = datedAnswerKeptUntil(stay, new Date());
-  const extra = { ...(score ? { score } : {}), ...(stayTotal ? { stayTotal } : {}) };
+  const extra = { ...(place ? { score: place.rank } : {}), ...(stayTotal ? { stayTotal } : {}) };
 
   const run = async (tx: Db): Promise<SearchAnswer> => {
     // Only the first page says how many: the count is bounded, so it costs at most countCap index probes.
@@ -312,13 +364,15 @@ export async function searchRooms(
     ]);
     const items = rows.map((row): ListedRoom => {
       const room = toListedRoom(row);
-      return stay ? { ...room, nights: nightsBetween(stay.from, stay.to), totalCents: row.stayTotalCents ?? 0 } : room;
+      const distance = near && row.score !== null && row.score > 1 ? { distanceKm: NEAR_RANK - row.score } : {};
+      return stay ? { ...room, ...distance, nights: nightsBetween(stay.from, stay.to), totalCents: row.stayTotalCents ?? 0 } : { ...room, ...distance };
     });
     const count = (counted as unknown as { rows: { count: number; zones: string[] }[] } | null)?.rows[0];
     const page: RoomsPage = {
       items,
       nextCursor,
       ...(count ? { total: { count: Math.min(count.count, SEARCH_LIMITS.countCap), more: count.count > SEARCH_LIMITS.countCap } } : {}),
+      ...(near ? { near } : {}),
     };
     const timeZones = [...new Set([...items.map((room) => room.timeZone), ...(count?.zones ?? [])])];
     // A rating published or hidden in any room may reorder 'Top rated'; a booking does not.
@@ -374,7 +428,7 @@ export async function getRoom(db: Db, { id, viewer }: { id: string; viewer: Acto
     .where(and(eq(rooms.id, id), isNull(rooms.deletedAt)))
     .limit(1);
   if (!row) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
-  const room = toRoom(row);
+  const room = publicRoom(toRoom(row));
   const email = await hostEmailFor(db, viewer, row.hostId);
   return { ...room, host: { ...room.host, id: row.hostId, ...(email ? { email } : {}) } };
 }

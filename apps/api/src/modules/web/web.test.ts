@@ -198,6 +198,7 @@ describe('serving the web app', () => {
         timeZone: 'UTC',
         cancellationPolicy: 'flexible' as const,
         rating: { count: 0, average: null },
+        area: null,
       };
       const html = homePageHtml(INDEX_HTML, { search: '', page: { items: [room], nextCursor: null } });
       expect(html.match(/<\/script>/g)).toHaveLength(1);

@@ -34,6 +34,7 @@ function tripFor(viewerRole: Trip['viewerRole'], overrides: Partial<Trip> = {}):
     refundIfCancelledToday:
       viewerRole === 'guest' ? { share: 'half', refundCents: 12_345, totalCents: 24_690 } : { share: 'full', refundCents: 24_690, totalCents: 24_690 },
     otherParty: viewerRole === 'guest' ? { name: 'Hana Host', image: null } : { name: 'Gus Guest', image: null },
+    arrival: null,
     earnings: viewerRole === 'guest' ? null : { keptCents: 24_690, serviceFeeCents: 0, commissionBp: 300, commissionCents: 741, payoutCents: 23_949 },
     ...overrides,
   };

@@ -47,6 +47,7 @@ const ROOM: Room = {
   houseRules: '',
   rules: DEFAULT_LISTING_RULES,
   serviceFeeBp: 0,
+  area: null,
 };
 
 /** Bookable from Jan 1 to Mar 31, 2030; the nights of Jan 10 and 11, and of Feb 14 and 15, are taken. */

@@ -10,9 +10,12 @@ export function fetchMyListingsPage(page: PageRequest): Promise<HostRoomsPage> {
   return fetchPage('/api/my-listings', hostRoomsPageSchema, page);
 }
 
-/** The body the API takes: the form's checked values, with the price in dollars as the spec sends it and the rules as their fields. */
-function toBody({ priceCents, rules, ...room }: RoomInput) {
-  return { ...room, price: centsToDollars(priceCents), ...ruleFieldsOf(rules) };
+/**
+ * The body the API takes: the form's checked values, with the price in dollars as the spec sends it, the rules as
+ * their fields and the pin as its latitude and longitude (left out when the form has none: the server keeps it).
+ */
+function toBody({ priceCents, rules, position, ...room }: RoomInput) {
+  return { ...room, ...position, price: centsToDollars(priceCents), ...ruleFieldsOf(rules) };
 }
 
 export function createRoom(input: RoomInput): Promise<Room> {

@@ -3,7 +3,7 @@ import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/providers';
-import { sampleHostCalendar, sampleRoom } from '../../../testing/samples';
+import { sampleHostCalendar, sampleRoomSummary } from '../../../testing/samples';
 import { HostCalendarOverview } from './host-calendar-overview';
 import { HostCalendarPage } from './host-calendar-page';
 
@@ -13,8 +13,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const CABIN = sampleRoom({ _id: '5f0c9d3e-0000-4000-8000-000000000001', title: 'Lake cabin', host: { name: 'Hana', image: null } });
-const LOFT = sampleRoom({ _id: '5f0c9d3e-0000-4000-8000-000000000002', title: 'Harbour loft', location: 'Porto, Portugal', host: { name: 'Hana', image: null } });
+const CABIN = sampleRoomSummary({ _id: '5f0c9d3e-0000-4000-8000-000000000001', title: 'Lake cabin' });
+const LOFT = sampleRoomSummary({ _id: '5f0c9d3e-0000-4000-8000-000000000002', title: 'Harbour loft', location: 'Porto, Portugal' });
 const STAY_ID = '5f0c9d3e-0000-4000-8000-0000000000aa';
 const PREVIOUS = [{ from: '2027-03-04', to: '2027-03-05', priceCents: 15_000, minNights: null, blocked: false, note: 'Window cleaner' }];
 const REFUSAL = 'A confirmed stay from Mar 5, 2027 to Mar 7, 2027 holds some of these nights, so they cannot be blocked. Choose other nights, or cancel the stay first.';
@@ -197,7 +197,7 @@ describe('HostCalendarPage', () => {
 
   it('shows the first 10 listings in the overview, with one request each, and says so', async () => {
     const rooms = Array.from({ length: 12 }, (_, i) =>
-      sampleRoom({ _id: `5f0c9d3e-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`, title: `Room ${i + 1}`, host: { name: 'Hana', image: null } }),
+      sampleRoomSummary({ _id: `5f0c9d3e-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`, title: `Room ${i + 1}` }),
     );
     const fetch = stubFetch((href) => {
       const roomId = /\/api\/room\/([^/]+)\//.exec(href)![1]!;

@@ -1,15 +1,16 @@
 import { DEFAULT_CANCELLATION_POLICY } from '@staybook/domain/cancellation';
 import type { RoomInputValues } from '@staybook/domain/room-input';
-import type { RoomSummary } from '@staybook/domain/rooms';
+import type { Room, RoomSummary } from '@staybook/domain/rooms';
 import { stayRulesValuesOf } from './stay-rules-fields';
 
 /**
  * The room form's values for a room (as its inputs hold them), or a new room's: read by the room form, and by the
- * Pricing and availability page, which sends the whole room back with only its own fields changed.
+ * Pricing and availability page, which sends the whole room back with only its own fields changed (and without the
+ * pin, address and arrival instructions, which the room's page does not carry: the server keeps them).
  */
-export function roomFormValuesOf(room: RoomSummary | undefined, defaultTimeZone: string): Partial<RoomInputValues> {
+export function roomFormValuesOf(room: RoomSummary | Room | undefined, defaultTimeZone: string): Partial<RoomInputValues> {
   if (!room) {
-    return { title: '', location: '', from: '', to: '', price: '', guests: '', bedrooms: '', bathrooms: '', description: '', photos: [], timeZone: defaultTimeZone, cancellationPolicy: DEFAULT_CANCELLATION_POLICY, amenities: [], checkInTime: '', checkOutTime: '', houseRules: '', ...stayRulesValuesOf(undefined) };
+    return { title: '', location: '', latitude: '', longitude: '', address: '', arrivalInstructions: '', from: '', to: '', price: '', guests: '', bedrooms: '', bathrooms: '', description: '', photos: [], timeZone: defaultTimeZone, cancellationPolicy: DEFAULT_CANCELLATION_POLICY, amenities: [], checkInTime: '', checkOutTime: '', houseRules: '', ...stayRulesValuesOf(undefined) };
   }
   return {
     title: room.title,
@@ -30,5 +31,15 @@ export function roomFormValuesOf(room: RoomSummary | undefined, defaultTimeZone:
     checkOutTime: room.checkOutTime ?? '',
     houseRules: room.houseRules,
     ...stayRulesValuesOf(room.rules),
+    // Only the host's own list has where the home is exactly; from the room's page (Pricing and availability) they
+    // are left out, and saving keeps them as they are.
+    ...('address' in room
+      ? {
+          latitude: room.position ? String(room.position.latitude) : '',
+          longitude: room.position ? String(room.position.longitude) : '',
+          address: room.address,
+          arrivalInstructions: room.arrivalInstructions,
+        }
+      : {}),
   };
 }

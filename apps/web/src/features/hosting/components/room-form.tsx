@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_CANCELLATION_POLICY } from '@staybook/domain/cancellation';
 import { ROOM_LIMITS, roomInputSchemaFor, type RoomInput, type RoomInputValues } from '@staybook/domain/room-input';
-import type { RoomSummary } from '@staybook/domain/rooms';
+import type { Room, RoomSummary } from '@staybook/domain/rooms';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
@@ -19,6 +19,7 @@ import { AvailabilityField } from './availability-field';
 import { CancellationPolicyField } from './cancellation-policy-field';
 import { CategoryPicker } from './category-picker';
 import { HouseRulesField } from './house-rules-field';
+import { LocationFields } from './location-fields';
 import { NightlyPriceField } from './nightly-price-field';
 import { roomFormValuesOf } from './room-form-values';
 import { RoomPhotoField } from './room-photo-field';
@@ -27,7 +28,7 @@ import { TimeZoneField } from './time-zone-field';
 
 interface RoomFormProps {
   /** The room being updated (from its page or My Listings); without it, the form adds a new one. */
-  room?: RoomSummary | undefined;
+  room?: RoomSummary | Room | undefined;
   submitLabel: string;
   /** The save is on its way (the button shows a spinner). */
   saving: boolean;
@@ -49,7 +50,7 @@ interface RoomFormProps {
 }
 
 /** The fields a server refusal may name (the API's names for them are the form's). */
-const ROOM_FIELDS = ['title', 'location', 'category', 'from', 'to', 'price', 'guests', 'bedrooms', 'bathrooms', 'description', 'photos', 'image', 'timeZone', 'cancellationPolicy', 'amenities', 'checkInTime', 'checkOutTime', 'houseRules', ...STAY_RULE_FIELDS] as const;
+const ROOM_FIELDS = ['title', 'location', 'latitude', 'longitude', 'address', 'arrivalInstructions', 'category', 'from', 'to', 'price', 'guests', 'bedrooms', 'bathrooms', 'description', 'photos', 'image', 'timeZone', 'cancellationPolicy', 'amenities', 'checkInTime', 'checkOutTime', 'houseRules', ...STAY_RULE_FIELDS] as const;
 
 /**
  * Add Room and Update Room Info: the spec's fields, checked with the same rules as the server
@@ -133,7 +134,7 @@ function RoomFormFields({
       <RestoredDraftNotice draft={draft} onDiscard={onDiscard} />
       <div className="grid grid-cols-1 gap-x-8 gap-y-2 lg:grid-cols-2">
         <div className="flex flex-col gap-2">
-          <TextField label="Location" autoComplete="off" required error={errors.location?.message} {...register('location')} />
+          <LocationFields control={control} register={register} setValue={setValue} errors={errors} />
           <Controller
             name="category"
             control={control}

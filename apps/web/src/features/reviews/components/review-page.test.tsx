@@ -25,6 +25,7 @@ const TRIP: Trip = {
   policy: 'moderate',
   refundIfCancelledToday: null,
   otherParty: { name: 'Hana Host', image: null },
+  arrival: null,
   earnings: null,
 };
 

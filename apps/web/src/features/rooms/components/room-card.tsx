@@ -1,5 +1,6 @@
 import { roomPath } from '@staybook/domain/app-routes';
 import { imageAtWidth, imageSrcSet, ROOM_CARD_IMAGE_SIZES } from '@staybook/domain/images';
+import { distanceText } from '@staybook/domain/geo';
 import { formatMoney } from '@staybook/domain/money';
 import { cardRatingText, formatAverage, type Rating } from '@staybook/domain/ratings';
 import type { ListedRoom } from '@staybook/domain/rooms';
@@ -11,6 +12,8 @@ interface RoomCardProps {
   room: ListedRoom;
   /** The search the card was found by: with dates, its link carries the stay to the room page. */
   search?: RoomSearch;
+  /** The place the search named, when the server knew it: the card says how far the home is from it. */
+  near?: string | undefined;
   /** Cards in the first row are visible at once, so they should not wait for lazy loading. */
   eager: boolean;
   /** The very first cards are the page's largest content: fetch them before anything else. */
@@ -22,7 +25,7 @@ export function roomLink(roomId: string, search: RoomSearch = {}): string {
   return roomPath(roomId, isDatedSearch(search) ? { checkin: search.checkin, checkout: search.checkout, guests: search.guests } : null);
 }
 
-export function RoomCard({ room, search = {}, eager, highPriority }: RoomCardProps) {
+export function RoomCard({ room, search = {}, near, eager, highPriority }: RoomCardProps) {
   // The server prices each room of a dated search (its one price rule); a card never prices a stay itself.
   const { nights, totalCents } = room;
   return (
@@ -45,6 +48,7 @@ export function RoomCard({ room, search = {}, eager, highPriority }: RoomCardPro
         <p className="truncate font-semibold text-neutral-900">{room.location}</p>
         <CardRating rating={room.rating} />
       </div>
+      {near && room.distanceKm !== undefined && <p className="text-sm text-neutral-500">{distanceText(room.distanceKm, near)}</p>}
       {/* Without dates, the spec's fixed text; with them, the stay's own nights and total. */}
       <p className="font-light text-neutral-500">
         {nights !== undefined && totalCents !== undefined ? `${countOf(nights, 'night')} · ${formatMoney(totalCents)} total` : '5 nights .'}

@@ -20,6 +20,7 @@ export function RoomDetail({ room }: { room: Room }) {
           <RoomInfo room={room} />
           <RoomAmenities amenities={room.amenities} />
           <HouseRules room={room} />
+          <WhereYoullBe room={room} />
         </div>
         <div className="md:col-span-3">
           <ReservationCard room={room} />
@@ -27,5 +28,18 @@ export function RoomDetail({ room }: { room: Room }) {
       </div>
       <LazyRoomReviews room={room} />
     </article>
+  );
+}
+
+/** Where the home is, as far as a guest may know before booking (docs/decisions/051-where-a-home-is.md). */
+function WhereYoullBe({ room }: { room: Room }) {
+  return (
+    <section aria-labelledby="where-heading" className="flex flex-col gap-2">
+      <h2 id="where-heading" className="text-xl font-semibold text-neutral-900">
+        Where you’ll be
+      </h2>
+      <p className="text-neutral-700">{room.location}</p>
+      <p className="text-sm text-neutral-600">The exact address and how to get in come with your booking confirmation.</p>
+    </section>
   );
 }

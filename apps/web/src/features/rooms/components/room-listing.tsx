@@ -47,6 +47,8 @@ export function RoomListing({ search, onSearch }: RoomListingProps) {
   // A category (or the whole marketplace) without rooms keeps the spec's words; a search that found nothing has its own.
   if (rooms.length === 0) return isNarrowed(search) ? <NoResults search={search} onSearch={onSearch} /> : <NoRooms />;
   const total = data.pages[0]?.total;
+  // The place the search named, when the server knew where it is: cards say how far each home is from it.
+  const near = data.pages[0]?.near?.name;
 
   return (
     <div className="pt-6 pb-12">
@@ -64,6 +66,7 @@ export function RoomListing({ search, onSearch }: RoomListingProps) {
             key={room._id}
             room={room}
             search={search}
+            near={near}
             eager={index < EAGER_CARDS}
             highPriority={index < HIGH_PRIORITY_CARDS}
           />

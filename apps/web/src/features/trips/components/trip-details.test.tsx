@@ -38,6 +38,7 @@ function cancelledTrip(refundLines: Trip['payment']['refundLines']): Trip {
     policy: 'moderate',
     refundIfCancelledToday: null,
     otherParty: { name: 'Hana Host', image: null },
+    arrival: null,
     earnings: null,
   };
 }

@@ -95,6 +95,8 @@ export function TripDetails({ trip, reviews, messages }: { trip: Trip; reviews: 
           </dl>
         </TripSection>
 
+        {trip.arrival && <GettingThere arrival={trip.arrival} viewerRole={viewerRole} />}
+
         <TripSection title={otherPartyHeading(trip)}>
           <div className="flex items-center gap-3">
             <Avatar src={trip.otherParty.image} alt="" size={48} />
@@ -235,6 +237,40 @@ function StayStatus({ trip }: { trip: Trip }) {
     </p>
     {message && <p className="px-4 text-sm text-neutral-700">{trip.viewerRole === 'host' ? `Your message to the guest: ${message}` : `The host's message: ${message}`}</p>}
     </>
+  );
+}
+
+/**
+ * Where the home is exactly and how to get in: given by the host, shown once the stay is confirmed (decision 051).
+ * What the host has not given yet is said plainly, with where to ask.
+ */
+function GettingThere({ arrival, viewerRole }: { arrival: NonNullable<Trip['arrival']>; viewerRole: Trip['viewerRole'] }) {
+  const missing = viewerRole === 'guest' ? 'Not given yet: ask your host in Messages below.' : 'Not given yet: add it in Update Room Info.';
+  const { position } = arrival;
+  return (
+    <TripSection title="Getting there" wide>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+        <Fact term="Address" value={arrival.address || missing} />
+        <dt className="text-neutral-500">Arrival instructions</dt>
+        <dd className="font-medium whitespace-pre-line text-neutral-900">{arrival.instructions || missing}</dd>
+        {position && (
+          <>
+            <dt className="text-neutral-500">Pin</dt>
+            <dd className="font-medium text-neutral-900">
+              <a
+                href={`https://www.openstreetmap.org/?mlat=${position.latitude}&mlon=${position.longitude}#map=17/${position.latitude}/${position.longitude}`}
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium underline"
+              >
+                {`${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}`}
+                <span className="sr-only"> (opens a map in a new tab)</span>
+              </a>
+            </dd>
+          </>
+        )}
+      </dl>
+    </TripSection>
   );
 }
 

@@ -1,0 +1,107 @@
+import type { Place } from '@staybook/domain/geo';
+import { ADDRESS_MAX_LENGTH, ARRIVAL_INSTRUCTIONS_MAX_LENGTH, type RoomInput, type RoomInputValues } from '@staybook/domain/room-input';
+import { useState } from 'react';
+import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
+import { TextAreaField, TextField } from '../../../components/fields';
+import { controlledTextProps } from '../../../lib/controlled-field';
+import { usePlaceSuggestions } from '../api/places-api';
+
+type RoomControl = Control<RoomInputValues, unknown, RoomInput>;
+
+/** How a place reads in the Location field and its suggestions: 'Sintra, Portugal'. */
+export function placeLabel(place: Place): string {
+  return `${place.name}, ${place.country}`;
+}
+
+/**
+ * Where the home is (docs/decisions/051-where-a-home-is.md): the location guests see, with the places the gazetteer
+ * knows by that name to choose from; choosing one places the pin there and sets the time zone. The pin (latitude and
+ * longitude, the host's to correct), the street address and the arrival instructions are shown to a guest only once
+ * their stay is confirmed.
+ */
+export function LocationFields({
+  control,
+  register,
+  setValue,
+  errors,
+}: {
+  control: RoomControl;
+  register: UseFormRegister<RoomInputValues>;
+  setValue: UseFormSetValue<RoomInputValues>;
+  errors: FieldErrors<RoomInputValues>;
+}) {
+  const location = useWatch({ control, name: 'location' }) ?? '';
+  // Suggestions follow what the host types: a location the room already has is not asked about again.
+  const [opened] = useState(location);
+  const suggestions = usePlaceSuggestions(location === opened ? '' : location).filter((place) => placeLabel(place) !== location.trim());
+  const choose = (place: Place) => {
+    const options = { shouldDirty: true, shouldValidate: true } as const;
+    setValue('location', placeLabel(place), options);
+    setValue('latitude', String(place.latitude), options);
+    setValue('longitude', String(place.longitude), options);
+    setValue('timeZone', place.timeZone, options);
+  };
+  const coordinate = { type: 'number', inputMode: 'decimal', step: 'any' } as const;
+
+  return (
+    <div className="flex flex-col gap-2">
+      <TextField label="Location" autoComplete="off" required error={errors.location?.message} {...register('location')} />
+      {suggestions.length > 0 && (
+        <div className="-mt-1 mb-1 flex flex-col gap-1">
+          <p id="place-suggestions" className="text-sm text-neutral-600">
+            Places with this name: choose one to place the pin and set the time zone.
+          </p>
+          <ul aria-labelledby="place-suggestions" className="flex flex-wrap gap-2">
+            {suggestions.map((place) => (
+              <li key={`${place.name} ${place.latitude} ${place.longitude}`}>
+                <button
+                  type="button"
+                  onClick={() => choose(place)}
+                  className="rounded-full border border-neutral-300 px-3 py-1 text-sm text-neutral-800 hover:border-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-600"
+                >
+                  {placeLabel(place)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-medium text-neutral-800">Pin</legend>
+        <p className="text-sm text-neutral-600">
+          The exact spot. Guests see an area of about 500 m around it until their stay is confirmed.
+        </p>
+        <div className="grid grid-cols-2 gap-x-4">
+          <TextField label="Latitude" {...coordinate} min={-90} max={90} error={errors.latitude?.message} {...register('latitude')} />
+          <TextField label="Longitude" {...coordinate} min={-180} max={180} error={errors.longitude?.message} {...register('longitude')} />
+        </div>
+      </fieldset>
+      <Controller
+        name="address"
+        control={control}
+        render={(controlled) => (
+          <TextField
+            label="Address"
+            hint="Street and number. Shown to guests once their stay is confirmed."
+            autoComplete="off"
+            maxLength={ADDRESS_MAX_LENGTH}
+            {...controlledTextProps(controlled)}
+          />
+        )}
+      />
+      <Controller
+        name="arrivalInstructions"
+        control={control}
+        render={(controlled) => (
+          <TextAreaField
+            label="Arrival instructions"
+            hint="How to get in: keys, door codes, parking. Shown to guests once their stay is confirmed."
+            rows={3}
+            maxLength={ARRIVAL_INSTRUCTIONS_MAX_LENGTH}
+            {...controlledTextProps(controlled)}
+          />
+        )}
+      />
+    </div>
+  );
+}
