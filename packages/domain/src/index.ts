@@ -37,3 +37,5 @@ export * from './stay-money.js';
 export * from './payouts.js';
 export * from './finance.js';
 export * from './earnings.js';
+export * from './saved-rooms.js';
+export * from './wishlists.js';

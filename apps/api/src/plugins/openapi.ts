@@ -54,6 +54,9 @@ const TAGS: Record<string, string> = {
   trips: 'Bookings',
   messages: 'Messages',
   reviews: 'Reviews',
+  // Saved homes in named lists, shared links, and the homes a person opened last.
+  wishlists: 'Wishlists',
+  'recently-viewed': 'Wishlists',
   review: 'Reviews',
   'guest-stat': 'Statistics',
   'host-stat': 'Statistics',
