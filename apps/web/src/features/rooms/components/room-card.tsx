@@ -6,6 +6,7 @@ import type { ListedRoom } from '@staybook/domain/rooms';
 import { isDatedSearch, type RoomSearch } from '@staybook/domain/search';
 import { countOf } from '@staybook/domain/text';
 import { Link } from 'react-router';
+import { HeartButton } from '../../wishlists/components/heart-button';
 
 interface RoomCardProps {
   room: ListedRoom;
@@ -15,6 +16,8 @@ interface RoomCardProps {
   eager: boolean;
   /** The very first cards are the page's largest content: fetch them before anything else. */
   highPriority: boolean;
+  /** The heart that saves the home to a wishlist; off where the card is already in one. */
+  heart?: boolean;
 }
 
 /** The room page continues a dated search: its dates (and guests, when more than one) travel in the link. */
@@ -22,11 +25,13 @@ export function roomLink(roomId: string, search: RoomSearch = {}): string {
   return roomPath(roomId, isDatedSearch(search) ? { checkin: search.checkin, checkout: search.checkout, guests: search.guests } : null);
 }
 
-export function RoomCard({ room, search = {}, eager, highPriority }: RoomCardProps) {
+export function RoomCard({ room, search = {}, eager, highPriority, heart = true }: RoomCardProps) {
   // The server prices each room of a dated search (its one price rule); a card never prices a stay itself.
   const { nights, totalCents } = room;
+  // The heart sits over the picture beside the link, never inside it (a button in a link is neither).
   return (
-    <Link data-testid="room-card" to={roomLink(room._id, search)} className="group block rounded-xl outline-offset-4">
+    <div className="relative">
+      <Link data-testid="room-card" to={roomLink(room._id, search)} className="group block rounded-xl outline-offset-4">
       <div className="aspect-square w-full overflow-hidden rounded-xl bg-neutral-200">
         <img
           src={imageAtWidth(room.image, 640)}
@@ -53,7 +58,9 @@ export function RoomCard({ room, search = {}, eager, highPriority }: RoomCardPro
         <span className="font-semibold">{formatMoney(room.priceCents)}</span>
         <span className="font-light">night</span>
       </p>
-    </Link>
+      </Link>
+      {heart && <HeartButton roomId={room._id} title={room.title} className="absolute top-3 right-3" />}
+    </div>
   );
 }
 
