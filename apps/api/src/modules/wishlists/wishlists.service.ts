@@ -149,7 +149,8 @@ async function wishlistPage(
   { cursor, limit, viewerId, owner, isOwner }: PageArgs & { viewerId: string | null; owner: WishlistPage['owner']; isOwner: boolean },
 ): Promise<WishlistPage> {
   const after = cursor ? decodeTimeCursor(cursor) : null;
-  const [saves, list] = [await listSavedRoomRows(db, { listId: row.id, after, limit }), await summaryOf(db, row, { owner: isOwner })];
+  const saves = await listSavedRoomRows(db, { listId: row.id, after, limit });
+  const list = await summaryOf(db, row, { owner: isOwner });
   const page = saves.slice(0, limit);
   const cards = await findRoomsForCards(db, page.map((save) => save.roomId));
   const stay = list.stay;
