@@ -50,6 +50,7 @@ import { earningsRoutes } from './modules/earnings/earnings.routes.js';
 import { PAYOUT_PASS_MS, runPayouts } from './modules/payouts/payout-run.js';
 import { refreshPayoutAccount } from './modules/payouts/payout-onboarding.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
+import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.js';
 import { registerCanonicalHost } from './plugins/canonical-host.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputLimits } from './plugins/input-limits.js';
@@ -292,6 +293,7 @@ export async function buildApp({
       await api.register(calendarRoutes, { deps: calendarDeps });
       await api.register(messagesRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
       await api.register(reviewsRoutes, { deps: reviewDeps });
+      await api.register(wishlistsRoutes, { db: database.db });
       // Stripe tells us about holds whose browser tab closed; they book through the same idempotent path. Connect
       // tells us when a host's connected account changes (whether it can be paid).
       if (paymentProvider.parseWebhook && (config.stripe?.webhookSecret || config.stripe?.connectWebhookSecret)) {

@@ -15,8 +15,8 @@ import { ROLES, type Role } from './users.js';
 
 /** Every capability each role may use: the product's permission table (spec, section 6), read as one. */
 const EXPECTED: Record<Role, Capability[]> = {
-  guest: ['statistics', 'myBookings', 'messages', 'becomeHost', 'profile'],
-  host: ['statistics', 'hostStatistics', 'addRoom', 'myListings', 'hostCalendar', 'manageBookings', 'requests', 'payouts', 'earnings', 'removeRoom', 'myBookings', 'messages', 'profile'],
+  guest: ['statistics', 'myBookings', 'messages', 'wishlists', 'becomeHost', 'profile'],
+  host: ['statistics', 'hostStatistics', 'addRoom', 'myListings', 'hostCalendar', 'manageBookings', 'requests', 'payouts', 'earnings', 'removeRoom', 'myBookings', 'messages', 'wishlists', 'profile'],
   admin: [
     'statistics',
     'adminStatistics',
@@ -30,6 +30,7 @@ const EXPECTED: Record<Role, Capability[]> = {
     'hideReviews',
     'myBookings',
     'messages',
+    'wishlists',
     'profile',
   ],
 };
@@ -57,14 +58,14 @@ describe('the access table', () => {
   });
 
   it('lists the host pages in host mode and the guest ones in guest mode', () => {
-    expect(sidebarOf('host', 'host')).toEqual(['statistics', 'addRoom', 'myListings', 'hostCalendar', 'manageBookings', 'requests', 'payouts', 'earnings', 'messages', 'profile']);
-    expect(sidebarOf('host', 'guest')).toEqual(['statistics', 'myBookings', 'messages', 'profile']);
+    expect(sidebarOf('host', 'host')).toEqual(['statistics', 'addRoom', 'myListings', 'hostCalendar', 'manageBookings', 'requests', 'payouts', 'earnings', 'messages', 'wishlists', 'profile']);
+    expect(sidebarOf('host', 'guest')).toEqual(['statistics', 'myBookings', 'messages', 'wishlists', 'profile']);
   });
 
   it('ignores the mode for guests and admins, and lists only what they may use', () => {
     for (const mode of ['host', 'guest'] as const) {
-      expect(sidebarOf('guest', mode)).toEqual(['statistics', 'myBookings', 'messages', 'becomeHost', 'profile']);
-      expect(sidebarOf('admin', mode)).toEqual(['statistics', 'manageUsers', 'marketplaceFees', 'finance', 'messages', 'profile']);
+      expect(sidebarOf('guest', mode)).toEqual(['statistics', 'myBookings', 'messages', 'wishlists', 'becomeHost', 'profile']);
+      expect(sidebarOf('admin', mode)).toEqual(['statistics', 'manageUsers', 'marketplaceFees', 'finance', 'messages', 'wishlists', 'profile']);
     }
     for (const role of ROLES) {
       for (const capability of sidebarOf(role, 'host').concat(sidebarOf(role, 'guest'))) expect(mayUse(role, capability)).toBe(true);

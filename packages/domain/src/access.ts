@@ -63,6 +63,8 @@ export const ACCESS = {
   myBookings: { roles: EVERYONE, path: APP_PATHS.myBookings, sidebar: ['guest', 'host'], hostMode: 'guest' },
   /** The threads of one's bookings (as guest or host): every signed-in user, in every mode. */
   messages: { roles: EVERYONE, path: APP_PATHS.messages, sidebar: EVERYONE },
+  /** The homes one saved, in named lists (decision 052): every signed-in user, in every mode. */
+  wishlists: { roles: EVERYONE, path: APP_PATHS.wishlists, sidebar: EVERYONE },
   /** Asking an admin for the host role. */
   becomeHost: { roles: ['guest'], sidebar: ['guest'] },
   profile: { roles: EVERYONE, path: APP_PATHS.profile, sidebar: EVERYONE },

@@ -46,6 +46,11 @@ export const APP_PATHS = {
   /** The stay's printable receipt. */
   tripReceipt: '/dashboard/trips/:bookingId/receipt',
   profile: '/dashboard/profile',
+  /** The signed-in person's wishlists, and one of them with its homes. */
+  wishlists: '/dashboard/wishlists',
+  wishlist: '/dashboard/wishlists/:id',
+  /** A wishlist its owner shared by a private link: read-only, for anyone who has the link. */
+  sharedWishlist: '/wishlists/shared/:token',
 } as const;
 
 /**
@@ -94,6 +99,16 @@ export function tripReceiptPath(bookingId: string): string {
 /** A payout's printable statement (the Earnings and Payouts pages link here). */
 export function payoutStatementPath(payoutId: string): string {
   return fillPath(APP_PATHS.payoutStatement, { payoutId });
+}
+
+/** One of the person's wishlists. */
+export function wishlistPath(listId: string): string {
+  return fillPath(APP_PATHS.wishlist, { id: listId });
+}
+
+/** A shared wishlist's private link (a path: the page prefixes the origin to copy it). */
+export function sharedWishlistPath(token: string): string {
+  return fillPath(APP_PATHS.sharedWishlist, { token });
 }
 
 /** The stay's review page (the review invitation mail links here too). */

@@ -38,3 +38,5 @@ export * from './payouts.js';
 export * from './finance.js';
 export * from './earnings.js';
 export * from './geo.js';
+export * from './saved-rooms.js';
+export * from './wishlists.js';

@@ -988,3 +988,64 @@ export const statsNights = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.night, t.shard] })],
 );
+
+/**
+ * A person's named list of saved homes (decision 052). A stay set on it (dates and guests) prices every home on it;
+ * `share_token` is the private link's secret while the owner shares it (null when not shared, replaced when shared
+ * again), so a revoked link reads nothing.
+ */
+export const wishlists = pgTable(
+  'wishlists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: personLink('owner_id', 'cascade'),
+    name: text('name').notNull(),
+    checkIn: date('check_in', { mode: 'string' }),
+    checkOut: date('check_out', { mode: 'string' }),
+    guests: integer('guests'),
+    shareToken: text('share_token'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('wishlists_name_length', sql`char_length(${t.name}) between 1 and 50`),
+    check('wishlists_stay', sql`(${t.checkIn} is null) = (${t.checkOut} is null) and (${t.checkIn} is null or ${t.checkIn} < ${t.checkOut})`),
+    check('wishlists_guests', sql`${t.guests} is null or ${t.guests} >= 1`),
+    // The person's lists, oldest first (the Wishlists page and the quick save's first list).
+    index('wishlists_owner_idx').on(t.ownerId, t.createdAt, t.id),
+    // A shared link's read.
+    uniqueIndex('wishlists_share_token_key').on(t.shareToken),
+  ],
+);
+
+/** A home on a list, once per list. Removing the list or the room removes it. */
+export const wishlistRooms = pgTable(
+  'wishlist_rooms',
+  {
+    wishlistId: rowLink('wishlist_id', () => wishlists.id, 'cascade'),
+    roomId: rowLink('room_id', () => rooms.id, 'cascade'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.wishlistId, t.roomId] }),
+    // A list's homes, saved last first (its pages, its cover, its count).
+    index('wishlist_rooms_list_idx').on(t.wishlistId, t.createdAt, t.roomId),
+    // The room's removal (the cascade) finds its saves.
+    index('wishlist_rooms_room_idx').on(t.roomId),
+  ],
+);
+
+/** The homes a signed-in person opened, one row per home with the last time; the newest 12 are kept. */
+export const recentlyViewed = pgTable(
+  'recently_viewed',
+  {
+    userId: personLink('user_id', 'cascade'),
+    roomId: rowLink('room_id', () => rooms.id, 'cascade'),
+    viewedAt: timestamp('viewed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.roomId] }),
+    index('recently_viewed_user_idx').on(t.userId, t.viewedAt),
+    index('recently_viewed_room_idx').on(t.roomId),
+  ],
+);

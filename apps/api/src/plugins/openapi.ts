@@ -36,6 +36,8 @@ const TAGS: Record<string, string> = {
   rooms: 'Rooms',
   room: 'Rooms',
   'my-listings': 'Rooms',
+  // The gazetteer's places, as the room form's Location field suggests them.
+  places: 'Rooms',
   uploads: 'Uploads',
   // The marketplace's own settings and money: the fees, the finance figures and the reconciliation.
   admin: 'Marketplace',
@@ -54,6 +56,9 @@ const TAGS: Record<string, string> = {
   trips: 'Bookings',
   messages: 'Messages',
   reviews: 'Reviews',
+  // Saved homes in named lists, shared links, and the homes a person opened last.
+  wishlists: 'Wishlists',
+  'recently-viewed': 'Wishlists',
   review: 'Reviews',
   'guest-stat': 'Statistics',
   'host-stat': 'Statistics',

@@ -40,6 +40,9 @@ const DASHBOARD_PAGES: DashboardPage[] = [
   { path: APP_PATHS.earnings, capability: 'earnings', Page: lazyPage(() => import('./routes/dashboard/earnings'), 'EarningsRoute') },
   { path: APP_PATHS.payouts, capability: 'payouts', Page: lazyPage(() => import('./routes/dashboard/payouts'), 'PayoutsRoute') },
   { path: APP_PATHS.messages, Page: lazyPage(() => import('./routes/dashboard/messages'), 'MessagesRoute') },
+  { path: APP_PATHS.wishlists, Page: lazyPage(() => import('./routes/dashboard/wishlists'), 'WishlistsRoute') },
+  // Any signed-in user may open a list's address; the API answers only its owner.
+  { path: APP_PATHS.wishlist, Page: lazyPage(() => import('./routes/dashboard/wishlist'), 'WishlistRoute') },
   { path: APP_PATHS.profile, Page: lazyPage(() => import('./routes/dashboard/profile'), 'ProfileRoute') },
   // Any signed-in user may open a trip; the API answers only the stay's guest and host.
   { path: APP_PATHS.trip, Page: lazyPage(() => import('./routes/dashboard/trip'), 'TripRoute') },

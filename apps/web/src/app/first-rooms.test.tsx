@@ -4,6 +4,7 @@ import type { RoomSearch } from '@staybook/domain/search';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { TestProviders } from '../testing/providers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { roomKeys } from '../lib/room-keys';
 import { RoomCard } from '../features/rooms/components/room-card';
@@ -63,7 +64,11 @@ describe('the first rooms embedded in the home page', () => {
 
   it("preload the picture the room card shows: the card's sizes are the ones the server preloads with", () => {
     const router = createMemoryRouter([{ path: '/', element: <RoomCard room={ROOM} eager highPriority /> }]);
-    const { container } = render(<RouterProvider router={router} />);
+    const { container } = render(
+      <TestProviders user={null}>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    );
     const img = container.querySelector('img');
     expect(img?.getAttribute('sizes')).toBe(ROOM_CARD_IMAGE_SIZES);
     expect(img?.getAttribute('src')).toBe('/uploads/5f0c9d3e-0000-4000-8000-000000000002-640w.webp');

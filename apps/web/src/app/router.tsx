@@ -17,6 +17,7 @@ const RoomDetailRoute = lazyPage(() => import('./routes/room-detail'), 'RoomDeta
  * room page the server painted is hydrated or painted (main.tsx, entry-server.tsx), so it renders at once.
  */
 export const loadRoomPage = RoomDetailRoute.preload;
+const SharedWishlistRoute = lazyPage(() => import('./routes/shared-wishlist'), 'SharedWishlistRoute');
 const LoginRoute = lazyPage(() => import('./routes/login'), 'LoginRoute');
 const SignupRoute = lazyPage(() => import('./routes/signup'), 'SignupRoute');
 const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password'), 'ResetPasswordRoute');
@@ -52,6 +53,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <HomeRoute /> },
               { path: APP_PATHS.room, element: <PrivateRoute>{page(RoomDetailRoute)}</PrivateRoute> },
+              // A wishlist's private link: anyone who has it, signed in or not.
+              { path: APP_PATHS.sharedWishlist, element: page(SharedWishlistRoute) },
               { path: '*', element: <NotFoundRoute /> },
             ],
           },

@@ -19,7 +19,7 @@ import {
 } from '@staybook/domain';
 import { confirmedStaysWhere } from '../../db/confirmed-stays.js';
 import { textArray, withTransaction, type Db } from '../../db/client.js';
-import { bookings, payments, rooms, uploads, users } from '../../db/schema.js';
+import { bookings, payments, recentlyViewed, rooms, uploads, users, wishlistRooms } from '../../db/schema.js';
 import { dateValue, holdsNightsSql, isInsideWindowSql, stayNotEndedSql } from '../../db/stay-sql.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, ROOM_NOT_FOUND_MESSAGE, sqlState } from '../../errors.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
@@ -297,6 +297,9 @@ export async function deleteRoom(
       );
     if (history) {
       await tx.update(rooms).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(rooms.id, id));
+      // Gone from browsing, so from people's wishlists and recently viewed homes too (a deleted row's cascade does this).
+      await tx.delete(wishlistRooms).where(eq(wishlistRooms.roomId, id));
+      await tx.delete(recentlyViewed).where(eq(recentlyViewed.roomId, id));
       return [];
     }
     await tx.delete(rooms).where(eq(rooms.id, id));

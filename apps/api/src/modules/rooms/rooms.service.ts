@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   AREA_RADIUS_METERS,
@@ -14,6 +14,7 @@ import {
   ratingFromSums,
   SEARCH_LIMITS,
   type ListedRoom,
+  type ListingRules,
   listingRulesOf,
   type Room,
   type StoredListingRules,
@@ -431,4 +432,14 @@ export async function getRoom(db: Db, { id, viewer }: { id: string; viewer: Acto
   const room = publicRoom(toRoom(row));
   const email = await hostEmailFor(db, viewer, row.hostId);
   return { ...room, host: { ...room.host, id: row.hostId, ...(email ? { email } : {}) } };
+}
+
+/** A live room as its card shows it, with what checking a stay in it needs: its rules, window, zone and host. */
+export type RoomForCard = { listed: ListedRoom; room: RoomSummary; rules: ListingRules; hostId: string };
+
+/** The live rooms among `ids`, by id (a removed room is left out): the cards of wishlists and recently viewed homes. */
+export async function findRoomsForCards(db: Db, ids: readonly string[]): Promise<Map<string, RoomForCard>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectRooms(db).where(and(inArray(rooms.id, [...ids]), isNull(rooms.deletedAt)));
+  return new Map(rows.map((row) => [row.id, { listed: toListedRoom(row), room: toRoom(row), rules: listingRulesOf(row), hostId: row.hostId }]));
 }

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Container } from '../../components/container';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { usePendingSave } from '../../features/wishlists/hooks/use-pending-save';
 
 const MAIN_ID = 'main-content';
 
@@ -16,6 +17,7 @@ export function MainLayout() {
         Skip to content
       </a>
       <SiteHeader />
+      <PendingSave />
       {/* Offset by the fixed header's height (h-20). */}
       {/* At least a screen tall, so the footer starts below the fold and never jumps as content arrives. */}
       <main id={MAIN_ID} className="min-h-screen flex-1 pt-20">
@@ -43,4 +45,13 @@ function AfterThePage({ children }: { children: ReactNode }) {
       <div>{children}</div>
     </div>
   );
+}
+
+/**
+ * A heart pressed before logging in saves its home once the person is back. A component of its own, so the session
+ * arriving re-renders nothing else of the layout.
+ */
+function PendingSave() {
+  usePendingSave();
+  return null;
 }

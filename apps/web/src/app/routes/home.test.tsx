@@ -14,7 +14,7 @@ function renderHome(path: string) {
   const fetch = stubFetchJson({ items: [], nextCursor: null, total: { count: 0, more: false } });
   const router = createMemoryRouter([{ path: '/', element: <HomeRoute /> }], { initialEntries: [path] });
   render(
-    <TestProviders>
+    <TestProviders user={null}>
       <RouterProvider router={router} />
     </TestProviders>,
   );

@@ -6,6 +6,12 @@ import { RoomListing } from '../../features/rooms/components/room-listing';
 import { SearchBar } from '../../features/rooms/components/search-bar';
 import { useRoomSearch } from '../../features/rooms/hooks/use-room-search';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { lazyPage } from '../../lib/lazy-page';
+import { Suspense } from 'react';
+
+// Signed-in people only, after the first paint (decision 050): its code never weighs on a visitor's home page.
+const RecentlyViewedRow = lazyPage(() => import('../../features/wishlists/components/recently-viewed-row'), 'RecentlyViewedRow');
 
 export function HomeRoute() {
   useDocumentTitle(HOME_PAGE_TITLE);
@@ -17,9 +23,24 @@ export function HomeRoute() {
       <h1 className="sr-only">{category ? `${category.label} stays` : 'All stays'}</h1>
       <SearchBar search={search} onSearch={setSearch} />
       <CategoryStrip search={search} unknownCategory={unknownCategory} />
+      <RecentlyViewed />
       {category && <p className="pt-4 text-center text-neutral-600">{category.description}</p>}
       {/* An unknown category cannot have rooms, so the API is not asked about it. */}
       {unknownCategory ? <NoRooms /> : <RoomListing search={search} onSearch={setSearch} />}
     </>
+  );
+}
+
+/**
+ * The signed-in person's 'Recently viewed' row. Its own component, so the session arriving re-renders only this
+ * slot, never the search the server painted (hydration keeps those elements as they were).
+ */
+function RecentlyViewed() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <RecentlyViewedRow />
+    </Suspense>
   );
 }

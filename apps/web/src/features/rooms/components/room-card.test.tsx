@@ -2,6 +2,7 @@ import type { ListedRoom } from '@staybook/domain/rooms';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TestProviders } from '../../../testing/providers';
 import { sampleListedRoom } from '../../../testing/samples';
 import { RoomCard } from './room-card';
 
@@ -10,7 +11,9 @@ const ROOM = sampleListedRoom({ to: '2030-06-01', price: 180, priceCents: 18_000
 function renderCard(room: ListedRoom, search = {}) {
   render(
     <MemoryRouter>
-      <RoomCard room={room} search={search} eager highPriority={false} />
+      <TestProviders user={null}>
+        <RoomCard room={room} search={search} eager highPriority={false} />
+      </TestProviders>
     </MemoryRouter>,
   );
   return screen.getByTestId('room-card');

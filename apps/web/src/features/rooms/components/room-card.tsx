@@ -7,6 +7,7 @@ import type { ListedRoom } from '@staybook/domain/rooms';
 import { isDatedSearch, type RoomSearch } from '@staybook/domain/search';
 import { countOf } from '@staybook/domain/text';
 import { Link } from 'react-router';
+import { HeartButton } from '../../wishlists/components/heart-button';
 
 interface RoomCardProps {
   room: ListedRoom;
@@ -18,6 +19,8 @@ interface RoomCardProps {
   eager: boolean;
   /** The very first cards are the page's largest content: fetch them before anything else. */
   highPriority: boolean;
+  /** The heart that saves the home to a wishlist; off where the card is already in one. */
+  heart?: boolean;
 }
 
 /** The room page continues a dated search: its dates (and guests, when more than one) travel in the link. */
@@ -25,39 +28,43 @@ export function roomLink(roomId: string, search: RoomSearch = {}): string {
   return roomPath(roomId, isDatedSearch(search) ? { checkin: search.checkin, checkout: search.checkout, guests: search.guests } : null);
 }
 
-export function RoomCard({ room, search = {}, near, eager, highPriority }: RoomCardProps) {
+export function RoomCard({ room, search = {}, near, eager, highPriority, heart = true }: RoomCardProps) {
   // The server prices each room of a dated search (its one price rule); a card never prices a stay itself.
   const { nights, totalCents } = room;
+  // The heart sits over the picture beside the link, never inside it (a button in a link is neither).
   return (
-    <Link data-testid="room-card" to={roomLink(room._id, search)} className="group block rounded-xl outline-offset-4">
-      <div className="aspect-square w-full overflow-hidden rounded-xl bg-neutral-200">
-        <img
-          src={imageAtWidth(room.image, 640)}
-          srcSet={imageSrcSet(room.image)}
-          sizes={ROOM_CARD_IMAGE_SIZES}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={highPriority ? 'high' : 'auto'}
-          decoding="async"
-          width={640}
-          height={640}
-          alt={room.title}
-          className="size-full object-cover transition duration-300 group-hover:scale-110"
-        />
-      </div>
-      <div className="mt-3 flex items-baseline justify-between gap-2">
-        <p className="truncate font-semibold text-neutral-900">{room.location}</p>
-        <CardRating rating={room.rating} />
-      </div>
-      {near && room.distanceKm !== undefined && <p className="text-sm text-neutral-500">{distanceText(room.distanceKm, near)}</p>}
-      {/* Without dates, the spec's fixed text; with them, the stay's own nights and total. */}
-      <p className="font-light text-neutral-500">
-        {nights !== undefined && totalCents !== undefined ? `${countOf(nights, 'night')} · ${formatMoney(totalCents)} total` : '5 nights .'}
-      </p>
-      <p className="flex items-baseline gap-1">
-        <span className="font-semibold">{formatMoney(room.priceCents)}</span>
-        <span className="font-light">night</span>
-      </p>
-    </Link>
+    <div className="relative">
+      <Link data-testid="room-card" to={roomLink(room._id, search)} className="group block rounded-xl outline-offset-4">
+        <div className="aspect-square w-full overflow-hidden rounded-xl bg-neutral-200">
+          <img
+            src={imageAtWidth(room.image, 640)}
+            srcSet={imageSrcSet(room.image)}
+            sizes={ROOM_CARD_IMAGE_SIZES}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={highPriority ? 'high' : 'auto'}
+            decoding="async"
+            width={640}
+            height={640}
+            alt={room.title}
+            className="size-full object-cover transition duration-300 group-hover:scale-110"
+          />
+        </div>
+        <div className="mt-3 flex items-baseline justify-between gap-2">
+          <p className="truncate font-semibold text-neutral-900">{room.location}</p>
+          <CardRating rating={room.rating} />
+        </div>
+        {near && room.distanceKm !== undefined && <p className="text-sm text-neutral-500">{distanceText(room.distanceKm, near)}</p>}
+        {/* Without dates, the spec's fixed text; with them, the stay's own nights and total. */}
+        <p className="font-light text-neutral-500">
+          {nights !== undefined && totalCents !== undefined ? `${countOf(nights, 'night')} · ${formatMoney(totalCents)} total` : '5 nights .'}
+        </p>
+        <p className="flex items-baseline gap-1">
+          <span className="font-semibold">{formatMoney(room.priceCents)}</span>
+          <span className="font-light">night</span>
+        </p>
+      </Link>
+      {heart && <HeartButton roomId={room._id} title={room.title} className="absolute top-3 right-3" />}
+    </div>
   );
 }
 

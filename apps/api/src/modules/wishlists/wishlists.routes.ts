@@ -1,0 +1,192 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createWishlistBodySchema,
+  listWishlistsQuerySchema,
+  quickSaveSchema,
+  recentlyViewedBodySchema,
+  recentlyViewedSchema,
+  savedRoomsQuerySchema,
+  savedRoomsSchema,
+  sharedWishlistParamsSchema,
+  updateWishlistBodySchema,
+  wishlistPageSchema,
+  wishlistParamsSchema,
+  wishlistRoomBodySchema,
+  wishlistRoomParamsSchema,
+  wishlistRoomsQuerySchema,
+  wishlistSchema,
+  wishlistsPageSchema,
+} from '@staybook/domain';
+import type { Db } from '../../db/client.js';
+import { errorResponses } from '../../errors.js';
+import { routeSchema } from '../../route-schema.js';
+import { actorOf, requireUser } from '../../plugins/session.js';
+import { listRecentlyViewed, recordView } from './recently-viewed.service.js';
+import {
+  addRoomToWishlist,
+  createWishlist,
+  deleteWishlist,
+  getSharedWishlist,
+  getWishlist,
+  listSavedRooms,
+  listWishlists,
+  quickSave,
+  removeRoomFromWishlist,
+  shareWishlist,
+  stopSharingWishlist,
+  updateWishlist,
+} from './wishlists.service.js';
+
+const readErrors = errorResponses(400, 401, 404);
+/** State-changing calls also refuse requests from other sites (403). */
+const writeErrors = errorResponses(400, 401, 403, 404);
+
+/**
+ * A signed-in person's wishlists (their own only: anyone else's answers 404), the hearts' state, a shared list's
+ * read-only link, and the homes they viewed last (docs/decisions/052-wishlists.md).
+ */
+export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/wishlists',
+    {
+      onRequest: requireUser,
+      schema: routeSchema('My wishlists, oldest first, each with its count and cover', { querystring: listWishlistsQuerySchema }, wishlistsPageSchema, errorResponses(400, 401)),
+    },
+    async (request) => listWishlists(db, { actor: actorOf(request), ...request.query }),
+  );
+
+  app.post(
+    '/wishlists',
+    {
+      onRequest: requireUser,
+      schema: routeSchema('Make a wishlist (a name of 1 to 50 characters)', { body: createWishlistBodySchema }, wishlistSchema, errorResponses(400, 401, 403), { status: 201 }),
+    },
+    async (request, reply) => reply.status(201).send(await createWishlist(db, { actor: actorOf(request), name: request.body.name })),
+  );
+
+  app.get(
+    '/wishlists/saved',
+    {
+      onRequest: requireUser,
+      schema: routeSchema('Which of my wishlists hold each of these rooms (the hearts)', { querystring: savedRoomsQuerySchema }, savedRoomsSchema, errorResponses(400, 401)),
+    },
+    async (request) => listSavedRooms(db, { actor: actorOf(request), roomIds: request.query.roomIds }),
+  );
+
+  app.post(
+    '/wishlists/save',
+    {
+      onRequest: requireUser,
+      schema: routeSchema(
+        "Save a room to my first wishlist, made ('Saved') when I have none",
+        { body: wishlistRoomBodySchema }, quickSaveSchema, writeErrors,
+      ),
+    },
+    async (request) => quickSave(db, { actor: actorOf(request), roomId: request.body.roomId }),
+  );
+
+  app.get(
+    '/wishlists/shared/:token',
+    {
+      schema: routeSchema(
+        "A wishlist its owner shares by a private link, read-only: its homes and its stay's totals",
+        { params: sharedWishlistParamsSchema, querystring: wishlistRoomsQuerySchema }, wishlistPageSchema, errorResponses(400, 404),
+      ),
+    },
+    async (request) => getSharedWishlist(db, { token: request.params.token, ...request.query }),
+  );
+
+  app.get(
+    '/wishlists/:id',
+    {
+      onRequest: requireUser,
+      schema: routeSchema(
+        "One of my wishlists with a page of its homes, saved last first, and each home's total for the list's stay",
+        { params: wishlistParamsSchema, querystring: wishlistRoomsQuerySchema }, wishlistPageSchema, readErrors,
+      ),
+    },
+    async (request) => getWishlist(db, { actor: actorOf(request), id: request.params.id, ...request.query }),
+  );
+
+  app.patch(
+    '/wishlists/:id',
+    {
+      onRequest: requireUser,
+      schema: routeSchema('Rename a wishlist, or set or clear its stay (dates and guests)', { params: wishlistParamsSchema, body: updateWishlistBodySchema }, wishlistSchema, writeErrors),
+    },
+    async (request) => updateWishlist(db, { actor: actorOf(request), id: request.params.id, changes: request.body }),
+  );
+
+  app.delete(
+    '/wishlists/:id',
+    {
+      onRequest: requireUser,
+      schema: routeSchema('Delete a wishlist (its homes stay listed)', { params: wishlistParamsSchema }, z.null(), writeErrors, { status: 204 }),
+    },
+    async (request, reply) => {
+      await deleteWishlist(db, { actor: actorOf(request), id: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/wishlists/:id/share',
+    {
+      onRequest: requireUser,
+      schema: routeSchema('Share a wishlist by a private link (read-only for others)', { params: wishlistParamsSchema }, wishlistSchema, writeErrors),
+    },
+    async (request) => shareWishlist(db, { actor: actorOf(request), id: request.params.id }),
+  );
+
+  app.delete(
+    '/wishlists/:id/share',
+    {
+      onRequest: requireUser,
+      schema: routeSchema("Stop sharing a wishlist: its link reads nothing from now on", { params: wishlistParamsSchema }, wishlistSchema, writeErrors),
+    },
+    async (request) => stopSharingWishlist(db, { actor: actorOf(request), id: request.params.id }),
+  );
+
+  app.put(
+    '/wishlists/:id/rooms/:roomId',
+    {
+      onRequest: requireUser,
+      schema: routeSchema('Save a room to a wishlist (once: saving it again changes nothing)', { params: wishlistRoomParamsSchema }, quickSaveSchema, writeErrors),
+    },
+    async (request) => addRoomToWishlist(db, { actor: actorOf(request), ...request.params }),
+  );
+
+  app.delete(
+    '/wishlists/:id/rooms/:roomId',
+    {
+      onRequest: requireUser,
+      schema: routeSchema('Take a room off a wishlist (one not on it is off already)', { params: wishlistRoomParamsSchema }, z.null(), writeErrors, { status: 204 }),
+    },
+    async (request, reply) => {
+      await removeRoomFromWishlist(db, { actor: actorOf(request), ...request.params });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/recently-viewed',
+    {
+      onRequest: requireUser,
+      schema: routeSchema('The homes I opened last, newest first (at most 12)', {}, recentlyViewedSchema, errorResponses(401)),
+    },
+    async (request) => listRecentlyViewed(db, { actor: actorOf(request) }),
+  );
+
+  app.post(
+    '/recently-viewed',
+    {
+      onRequest: requireUser,
+      schema: routeSchema('I opened this home now', { body: recentlyViewedBodySchema }, z.null(), errorResponses(400, 401, 403), { status: 204 }),
+    },
+    async (request, reply) => {
+      await recordView(db, { actor: actorOf(request), roomId: request.body.roomId });
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,63 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { lazyPage } from '../../../lib/lazy-page';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { rememberPendingSave } from '../api/pending-save';
+import { useSavedLists } from '../api/saved-lists';
+
+const SaveDialog = lazyPage(() => import('./save-dialog'), 'SaveDialog');
+
+/**
+ * The heart on a room's card and page (docs/decisions/052-wishlists.md). Pressed, it saves the home (or takes it off
+ * its list); a visitor is asked to log in and comes back with the home saved. What a press does loads on the press.
+ */
+export function HeartButton({ roomId, title, className = '' }: { roomId: string; title: string; className?: string }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const { data: lists = [] } = useSavedLists(roomId, { enabled: user !== null });
+  const [choosing, setChoosing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const saved = lists.length > 0;
+  const label = !saved ? `Save ${title}` : lists.length === 1 ? `Remove ${title} from ${lists[0]!.name}` : `Change the wishlists of ${title}`;
+
+  const press = async () => {
+    if (!user) {
+      rememberPendingSave(roomId);
+      void navigate('/login', { state: { from: location } });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { pressHeart } = await import('./heart-actions');
+      if ((await pressHeart({ roomId, lists, queryClient })) === 'choose') setChoosing(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-pressed={saved}
+        aria-label={label}
+        aria-busy={busy || undefined}
+        disabled={busy}
+        onClick={() => void press()}
+        className={`grid size-10 place-items-center rounded-full bg-white/90 shadow-sm transition hover:scale-110 disabled:opacity-70 ${className}`}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" className={`size-5 ${saved ? 'fill-rose-600 stroke-rose-600' : 'fill-transparent stroke-neutral-900'}`} strokeWidth="2">
+          <path d="M12 21s-7.5-4.6-9.6-9.2C1 8.6 3 5 6.6 5c2 0 3.4 1.1 4.4 2.6h2C14 6.1 15.4 5 17.4 5 21 5 23 8.6 21.6 11.8 19.5 16.4 12 21 12 21z" />
+        </svg>
+      </button>
+      {choosing && (
+        <Suspense fallback={null}>
+          <SaveDialog roomId={roomId} title={title} onClose={() => setChoosing(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { RoomCard } from '../../rooms/components/room-card';
+import { useRecentlyViewed } from '../api/use-wishlists';
+
+/** The homes a signed-in person opened last, on the home page (loaded after its first paint). */
+export function RecentlyViewedRow() {
+  const { data } = useRecentlyViewed();
+  if (!data || data.items.length === 0) return null;
+  return (
+    <section aria-labelledby="recently-viewed" className="pt-6">
+      <h2 id="recently-viewed" className="mb-4 text-xl font-semibold text-neutral-900">
+        Recently viewed
+      </h2>
+      <ul className="grid auto-cols-[minmax(12rem,14rem)] grid-flow-col gap-6 overflow-x-auto pb-2">
+        {data.items.map((room) => (
+          <li key={room._id}>
+            <RoomCard room={room} eager={false} highPriority={false} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { wishlistPath } from '@staybook/domain/app-routes';
+import { imageAtWidth } from '@staybook/domain/images';
+import { countOf } from '@staybook/domain/text';
+import { wishlistNameSchema } from '@staybook/domain/wishlists';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button';
+import { ErrorScreen } from '../../../components/error-screen';
+import { TextField } from '../../../components/fields';
+import { Loader } from '../../../components/loader';
+import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import { useCreateWishlist, useWishlists } from '../api/use-wishlists';
+
+/** The person's wishlists, oldest first, and a form to make one. */
+export function WishlistsPage() {
+  const lists = useWishlists();
+  if (lists.isPending) return <Loader />;
+  if (!lists.data) return <ErrorScreen message={lists.error?.message} />;
+  const all = lists.data.pages.flatMap((page) => page.items);
+  return (
+    <div className="flex flex-col gap-8">
+      <NewWishlistForm />
+      {all.length === 0 ? (
+        <p className="text-neutral-600">No wishlists yet. Press the heart on a home to save it to one.</p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {all.map((list) => (
+            <li key={list.id}>
+              <Link to={wishlistPath(list.id)} className="group block rounded-xl outline-offset-4">
+                <div className="aspect-[4/3] overflow-hidden rounded-xl bg-neutral-200">
+                  {list.cover && <img src={imageAtWidth(list.cover, 640)} alt="" className="size-full object-cover transition group-hover:scale-105" />}
+                </div>
+                <p className="mt-2 font-semibold text-neutral-900">{list.name}</p>
+                <p className="text-sm text-neutral-600">
+                  {countOf(list.count, 'home')}
+                  {list.shareToken ? ' · Shared' : ''}
+                </p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {lists.hasNextPage && (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => void lists.fetchNextPage()} pending={lists.isFetchingNextPage}>
+            Show more wishlists
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NewWishlistForm() {
+  const create = useCreateWishlist();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = wishlistNameSchema.safeParse(name);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    create.mutate(parsed.data, {
+      onSuccess: (list) => {
+        setName('');
+        notify.success(`Made ${list.name}`);
+      },
+      onError: (failure) => setError(errorMessage(failure)),
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex max-w-xl flex-col gap-2 sm:flex-row sm:items-start">
+      <TextField label="New wishlist" className="flex-1" value={name} onChange={(event) => setName(event.currentTarget.value)} error={error} maxLength={50} />
+      <Button type="submit" className="sm:mt-7" pending={create.isPending}>
+        Create
+      </Button>
+    </form>
+  );
+}
