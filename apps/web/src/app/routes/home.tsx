@@ -23,10 +23,14 @@ export function HomeRoute() {
       <h1 className="sr-only">{category ? `${category.label} stays` : 'All stays'}</h1>
       <SearchBar search={search} onSearch={setSearch} />
       <CategoryStrip search={search} unknownCategory={unknownCategory} />
-      <RecentlyViewed />
       {category && <p className="pt-4 text-center text-neutral-600">{category.description}</p>}
       {/* An unknown category cannot have rooms, so the API is not asked about it. */}
       {unknownCategory ? <NoRooms /> : <RoomListing search={search} onSearch={setSearch} />}
+      {/*
+       * After the list, never above it: the row arrives after the list and changes as the person opens homes, so
+       * above it would push the list down under someone coming back to where they were in it.
+       */}
+      <RecentlyViewed />
     </>
   );
 }
