@@ -6,8 +6,8 @@ import { cardRatingText, formatAverage, type Rating } from '@staybook/domain/rat
 import type { ListedRoom } from '@staybook/domain/rooms';
 import { isDatedSearch, type RoomSearch } from '@staybook/domain/search';
 import { countOf } from '@staybook/domain/text';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { HeartButton } from '../../wishlists/components/heart-button';
 
 interface RoomCardProps {
   room: ListedRoom;
@@ -19,8 +19,8 @@ interface RoomCardProps {
   eager: boolean;
   /** The very first cards are the page's largest content: fetch them before anything else. */
   highPriority: boolean;
-  /** The heart that saves the home to a wishlist; off where the card is already in one. */
-  heart?: boolean;
+  /** What sits over the picture beside the link, such as the heart that saves the home (the page composes it). */
+  action?: ReactNode;
 }
 
 /** The room page continues a dated search: its dates (and guests, when more than one) travel in the link. */
@@ -28,10 +28,10 @@ export function roomLink(roomId: string, search: RoomSearch = {}): string {
   return roomPath(roomId, isDatedSearch(search) ? { checkin: search.checkin, checkout: search.checkout, guests: search.guests } : null);
 }
 
-export function RoomCard({ room, search = {}, near, eager, highPriority, heart = true }: RoomCardProps) {
+export function RoomCard({ room, search = {}, near, eager, highPriority, action }: RoomCardProps) {
   // The server prices each room of a dated search (its one price rule); a card never prices a stay itself.
   const { nights, totalCents } = room;
-  // The heart sits over the picture beside the link, never inside it (a button in a link is neither).
+  // The action sits over the picture beside the link, never inside it (a button in a link is neither).
   return (
     <div className="relative">
       <Link data-testid="room-card" to={roomLink(room._id, search)} className="group block rounded-xl outline-offset-4">
@@ -63,7 +63,7 @@ export function RoomCard({ room, search = {}, near, eager, highPriority, heart =
           <span className="font-light">night</span>
         </p>
       </Link>
-      {heart && <HeartButton roomId={room._id} title={room.title} className="absolute top-3 right-3" />}
+      {action && <div className="absolute top-3 right-3">{action}</div>}
     </div>
   );
 }

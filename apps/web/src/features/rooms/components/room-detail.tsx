@@ -1,4 +1,5 @@
 import type { Room } from '@staybook/domain/rooms';
+import type { ReactNode } from 'react';
 import { Heading } from '../../../components/heading';
 import { ReservationCard } from '../../bookings/components/reservation-card';
 import { LazyRoomReviews } from '../../reviews/components/lazy-room-reviews';
@@ -6,11 +7,9 @@ import { HouseRules } from './house-rules';
 import { RoomAmenities } from './room-amenities';
 import { RoomGallery } from './room-gallery';
 import { RoomInfo } from './room-info';
-import { HeartButton } from '../../wishlists/components/heart-button';
-import { useRecordView } from '../../wishlists/hooks/use-record-view';
 
-export function RoomDetail({ room }: { room: Room }) {
-  useRecordView(room._id);
+/** A room's page; `action` sits beside its title (the heart that saves it, which the route composes). */
+export function RoomDetail({ room, action }: { room: Room; action?: ReactNode }) {
   return (
     <article className="mx-auto flex max-w-5xl flex-col gap-6 pt-8 pb-16">
       <div className="flex items-start justify-between gap-4">
@@ -18,7 +17,7 @@ export function RoomDetail({ room }: { room: Room }) {
           <Heading level={1} title={room.title} />
           <p className="mt-1 font-light text-neutral-500">{room.location}</p>
         </div>
-        <HeartButton roomId={room._id} title={room.title} className="shrink-0 border border-neutral-300" />
+        {action}
       </div>
       <RoomGallery title={room.title} photos={room.photos} />
       <div className="grid grid-cols-1 gap-10 md:grid-cols-7 md:gap-8">

@@ -1,5 +1,6 @@
-import type { SearchTotal } from '@staybook/domain/rooms';
+import type { ListedRoom, SearchTotal } from '@staybook/domain/rooms';
 import { isNarrowed, type RoomSearch } from '@staybook/domain/search';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/button';
 import { ErrorScreen } from '../../../components/error-screen';
 import { Loader } from '../../../components/loader';
@@ -29,9 +30,11 @@ interface RoomListingProps {
   search: RoomSearch;
   /** Widens a search that found nothing. */
   onSearch: (search: RoomSearch) => void;
+  /** What each card carries over its picture (the heart that saves the home, which the page composes). */
+  cardAction?: (room: ListedRoom) => ReactNode;
 }
 
-export function RoomListing({ search, onSearch }: RoomListingProps) {
+export function RoomListing({ search, onSearch, cardAction }: RoomListingProps) {
   const { data, error, isPending, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = useRooms(search);
 
   const loadMore = () => void fetchNextPage();
@@ -67,6 +70,7 @@ export function RoomListing({ search, onSearch }: RoomListingProps) {
             room={room}
             search={search}
             near={near}
+            action={cardAction?.(room)}
             eager={index < EAGER_CARDS}
             highPriority={index < HIGH_PRIORITY_CARDS}
           />

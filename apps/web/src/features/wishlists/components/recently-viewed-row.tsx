@@ -1,5 +1,6 @@
 import { RoomCard } from '../../rooms/components/room-card';
 import { useRecentlyViewed } from '../api/use-wishlists';
+import { HeartButton } from './heart-button';
 
 /** The homes a signed-in person opened last, on the home page (loaded after its first paint). */
 export function RecentlyViewedRow() {
@@ -13,7 +14,7 @@ export function RecentlyViewedRow() {
       <ul className="grid auto-cols-[minmax(12rem,14rem)] grid-flow-col gap-6 overflow-x-auto pb-2">
         {data.items.map((room) => (
           <li key={room._id}>
-            <RoomCard room={room} eager={false} highPriority={false} />
+            <RoomCard room={room} eager={false} highPriority={false} action={<HeartButton roomId={room._id} title={room.title} />} />
           </li>
         ))}
       </ul>

@@ -21,7 +21,7 @@ export function WishlistRooms({
     <ul className="grid grid-cols-1 gap-8 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {items.map((item) => (
         <li key={item.room._id} className="flex flex-col gap-2">
-          <RoomCard room={item.room} eager={false} highPriority={false} heart={false} />
+          <RoomCard room={item.room} eager={false} highPriority={false} />
           {item.stay && <StayNote stay={item.stay} guests={stayGuests} />}
           {onRemove && (
             <Button variant="subtle" onClick={() => onRemove(item)} pending={removing === item.room._id} aria-label={`Remove ${item.room.title}`}>
