@@ -229,3 +229,15 @@ export const BENCH_PLACES: readonly (readonly [location: string, timeZone: strin
   ['Anchorage, USA', 'America/Anchorage'],
   ['Ushuaia, Argentina', 'America/Argentina/Ushuaia'],
 ];
+
+/**
+ * Towns and suburbs near the bench's places, as a guest types a place where no listing says it is: the search
+ * finds the homes within reach of it (decision 051), nearest first. Each must be a place the gazetteer knows.
+ */
+export const NEAR_PLACES: readonly string[] = [
+  'sintra', 'cascais', 'versailles', 'saint-denis', 'brighton', 'croydon', 'potsdam', 'yokohama', 'kawasaki', 'haarlem',
+  'utrecht', 'toledo', 'girona', 'sabadell', 'tivoli', 'ostia', 'pisa', 'siena', 'cannes', 'antibes', 'monaco',
+  'newark', 'jersey city', 'yonkers', 'pasadena', 'santa monica', 'long beach', 'guarulhos', 'niteroi', 'la plata',
+  'parramatta', 'bondi', 'sharjah', 'stellenbosch', 'kutaisi', 'cadiz', 'vila nova de gaia', 'braga', 'setubal',
+  'evora', 'lausanne', 'sion', 'padua', 'treviso', 'livorno', 'piraeus', 'glasgow', 'bray', 'leith', 'naples',
+];

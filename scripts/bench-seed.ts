@@ -6,6 +6,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from '../apps/api/src/modules/auth/password-hash.js';
 import pg from 'pg';
 import { BENCH_PLACES } from './bench-places.js';
+import { AMENITY_KEYS } from '@staybook/domain';
+import { findPlace } from '../apps/api/src/modules/places/gazetteer.js';
 import { withTransaction, type Db, type DatabaseTarget } from '../apps/api/src/db/client.js';
 
 /**
@@ -288,12 +290,20 @@ export async function seedSearchBench(db: Db, roomCount: number, bookings: numbe
       union all
       select 'bench-guest-' || g, 'Guest ' || g, 'bench-guest-' || g || '@example.com', true, 'guest'::user_role, null, now() - interval '3 years'
       from generate_series(1, ${SEARCH_BENCH_GUESTS}) g`);
-    // The places, each repeated by its weight (about 12 / rank^0.6): a room draws one of these rows.
+    // The places, each repeated by its weight (about 12 / rank^0.6): a room draws one of these rows. Each place
+    // where the gazetteer puts it, as a listing's own location would be placed (decision 051).
+    const placed = await Promise.all(
+      BENCH_PLACES.map(async ([location, timeZone]) => {
+        // A place the gazetteer does not know (an island, 'Bali') leaves its homes without a pin, as it would a host's.
+        const place = await findPlace(location);
+        return [location, timeZone, place?.latitude ?? null, place?.longitude ?? null];
+      }),
+    );
     await tx.execute(sql`
       create temporary table bench_place_draw on commit drop as
-      select (row_number() over (order by p.rank, w) - 1)::int as draw, p.location, p.time_zone
-      from (select rank, value->>0 as location, value->>1 as time_zone
-            from jsonb_array_elements(${JSON.stringify(BENCH_PLACES)}::jsonb) with ordinality as e(value, rank)) p,
+      select (row_number() over (order by p.rank, w) - 1)::int as draw, p.location, p.time_zone, p.latitude, p.longitude
+      from (select rank, value->>0 as location, value->>1 as time_zone, (value->>2)::float8 as latitude, (value->>3)::float8 as longitude
+            from jsonb_array_elements(${JSON.stringify(placed)}::jsonb) with ordinality as e(value, rank)) p,
            generate_series(1, greatest(1, round(12 / power(p.rank, 0.6)))::int) w`);
     step('users and places');
     const g = 'g';
@@ -306,7 +316,8 @@ export async function seedSearchBench(db: Db, roomCount: number, bookings: numbe
       )
       insert into rooms (id, host_id, title, location, category, available_from, available_to, price_cents, guests, bedrooms, bathrooms,
                          description, image, photos, time_zone, created_at, updated_at, deleted_at,
-                         weekend_price_cents, min_nights, check_in_days, preparation_nights, cleaning_fee_cents, weekly_discount_pct, tax_rate_bp)
+                         weekend_price_cents, min_nights, check_in_days, preparation_nights, cleaning_fee_cents, weekly_discount_pct, tax_rate_bp,
+                         latitude, longitude, area_latitude, area_longitude, amenities)
       select md5('bench-room-' || g)::uuid, 'bench-host-' || (1 + floor(${uniform(g, 4)} * ${SEARCH_BENCH_HOSTS})::int),
              ${pick(TITLE_ADJECTIVES, uniform(g, 5))} || ' ' || ${pick(TITLE_KINDS, uniform(g, 6))} || ' ' || ${pick(TITLE_FEATURES, uniform(g, 7))},
              p.location,
@@ -327,8 +338,18 @@ export async function seedSearchBench(db: Db, roomCount: number, bookings: numbe
              case when ${RULED(g)} then floor(${uniform(g, 34)} * 3)::int else 0 end,
              case when ${RULED(g)} then 100 * (20 + floor(${uniform(g, 35)} * 80)::int) else 0 end,
              case when ${RULED(g)} then 10 else 0 end,
-             case when ${RULED(g)} then 700 else 0 end
-      from drawn join bench_place_draw p using (draw)`);
+             case when ${RULED(g)} then 700 else 0 end,
+             pin_latitude, pin_longitude, area_latitude, area_longitude,
+             -- Each amenity in about a third of the rooms, a few (wifi, kitchen) in most, in the list's order.
+             array(select key from unnest(${sql.raw(`array[${AMENITY_KEYS.map((key) => `'${key}'`).join(', ')}]`)}::text[]) with ordinality as a(key, n)
+                   where hashint8extended(g::bigint, 100 + n) & 1023 < case when n <= 2 then 900 else 340 end order by n)
+      from drawn join bench_place_draw p using (draw)
+      -- The pin: within about 25 km of the place's centre, as a city's homes spread into its suburbs.
+      -- The public circle's centre, a few hundred metres from the pin (decision 051 draws it within 400 m).
+      cross join lateral (select case when p.latitude is not null then p.latitude + (${uniform(g, 40)} - 0.5) * 0.45 end as pin_latitude,
+                                 case when p.latitude is not null then ((p.longitude + (${uniform(g, 41)} - 0.5) * 0.45 / cos(radians(p.latitude)) + 540)::numeric % 360 - 180)::float8 end as pin_longitude) pin
+      cross join lateral (select pin_latitude + (${uniform(g, 42)} - 0.5) * 0.006 as area_latitude,
+                                 ((pin_longitude + (${uniform(g, 43)} - 0.5) * 0.006 + 540)::numeric % 360 - 180)::float8 as area_longitude) area`);
     // Their calendars: a season of 60 nights at a higher price in the first 140 days of the window, and a blocked
     // week after it.
     await tx.execute(sql`
