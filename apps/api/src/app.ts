@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { ERROR_CODES, todayIso } from '@staybook/domain';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { openReplicaReads, primaryReads, type BrowsingReads, type ReplicaReads } from './db/replica.js';
 import { releaseShare, RELEASE_SHARE_JOB } from './db/ledger.js';
 import { AppError } from './errors.js';
 import { periodicPass } from './periodic.js';
@@ -58,6 +59,7 @@ import { metricsRoutes, registerMetrics } from './plugins/metrics.js';
 import { openApiRoutes, registerOpenApi } from './plugins/openapi.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerReplicaReads, replicaMetrics } from './plugins/replica-reads.js';
 import { registerSession, viewerResolver } from './plugins/session.js';
 import { registerWebServing } from './modules/web/web.js';
 
@@ -192,7 +194,22 @@ export async function buildApp({
     void tracked.finally(() => background.delete(tracked));
   };
 
-  const listing = createListingCache({ database, log: app.log });
+  // With DATABASE_REPLICA_URL, the reads that may lag a moment (browsing and search: the routes handed `browse`)
+  // go to the replica when it has what the reader must see; every other read and every write stays on the
+  // primary (db/replica.ts, docs/decisions/055-read-replica.md).
+  let replica: ReplicaReads | null = null;
+  if (config.databaseReplicaUrl) {
+    if (database.kind !== 'postgres') throw new Error('DATABASE_REPLICA_URL is a replica of a PostgreSQL server: set DATABASE_URL too');
+    const onRead = metrics ? replicaMetrics(metrics.registry, () => replica?.isUp() ?? false) : undefined;
+    const opened = openReplicaReads({ primary: database.db, url: config.databaseReplicaUrl, log: app.log, ...(onRead ? { onRead } : {}) });
+    replica = opened;
+    app.addHook('onClose', () => opened.close());
+  }
+  const browse: BrowsingReads = replica
+    ? registerReplicaReads(app, { reads: replica, secret: authSecret, secure: config.publicUrl.startsWith('https://') })
+    : primaryReads(database.db);
+
+  const listing = createListingCache({ database, log: app.log, ...(replica ? { onChange: replica.changeHeard } : {}) });
   await listing.start();
   app.decorate('listing', listing);
   app.addHook('onClose', async () => listing.stop());
@@ -278,7 +295,7 @@ export async function buildApp({
       await api.register(openApiRoutes);
       if (metrics) await api.register(metricsRoutes, { registry: metrics.registry });
       await api.register(authRoutes, { auth, config });
-      await api.register(roomsRoutes, { db: database.db, listing, checkAnswers: config.env === 'test' });
+      await api.register(roomsRoutes, { browse, listing, checkAnswers: config.env === 'test' });
       await api.register(placesRoutes);
       await api.register(hostRoomsRoutes, { db: database.db, imageStore, listing, defaultTimeZone: config.timeZone });
       await api.register(usersRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
@@ -292,8 +309,8 @@ export async function buildApp({
       await api.register(statsRoutes, { db: database.db });
       await api.register(calendarRoutes, { deps: calendarDeps });
       await api.register(messagesRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
-      await api.register(reviewsRoutes, { deps: reviewDeps });
-      await api.register(wishlistsRoutes, { db: database.db });
+      await api.register(reviewsRoutes, { deps: reviewDeps, browse });
+      await api.register(wishlistsRoutes, { db: database.db, browse });
       // Stripe tells us about holds whose browser tab closed; they book through the same idempotent path. Connect
       // tells us when a host's connected account changes (whether it can be paid).
       if (paymentProvider.parseWebhook && (config.stripe?.webhookSecret || config.stripe?.connectWebhookSecret)) {
@@ -310,7 +327,7 @@ export async function buildApp({
   await registerWebServing(app, {
     imageFiles: imageStore.files,
     webDist,
-    db: database.db,
+    browse,
     listing,
     resolveViewer: viewerResolver(auth, database.db),
   });

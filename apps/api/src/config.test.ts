@@ -21,6 +21,17 @@ describe('configuration', () => {
     expect(() => parseConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/set both/);
   });
 
+  it('takes a read replica only beside a PostgreSQL server, never with the embedded database', () => {
+    expect(() => parseConfig({ DATABASE_REPLICA_URL: 'postgres://replica/staybook' })).toThrow(
+      /DATABASE_REPLICA_URL: a replica of the PostgreSQL server in DATABASE_URL; set DATABASE_URL too/,
+    );
+    expect(() => parseConfig({ DATABASE_URL: 'postgres://primary/staybook', DATABASE_REPLICA_URL: 'mysql://x' })).toThrow(/DATABASE_REPLICA_URL: must be a postgres/);
+    expect(parseConfig({ DATABASE_URL: 'postgres://primary/staybook', DATABASE_REPLICA_URL: 'postgres://replica/staybook' })).toMatchObject({
+      databaseUrl: 'postgres://primary/staybook',
+      databaseReplicaUrl: 'postgres://replica/staybook',
+    });
+  });
+
   it("reads the time zone of new rooms: UTC unless TIME_ZONE names an IANA zone", () => {
     expect(parseConfig({}).timeZone).toBe('UTC');
     expect(parseConfig({ TIME_ZONE: 'Europe/Lisbon' }).timeZone).toBe('Europe/Lisbon');

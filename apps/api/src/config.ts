@@ -25,6 +25,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // Browsing and search reads on a streaming replica of DATABASE_URL's server (docs/decisions/055-read-replica.md).
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   // Unset: seed outside production only (see docs/decisions/008-demo-seed-in-production.md).
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -98,6 +103,8 @@ export type Config = {
   dataDir: string;
   /** A PostgreSQL server to use instead of the embedded database. */
   databaseUrl: string | undefined;
+  /** A streaming replica of that server: browsing and search read from it (docs/decisions/055-read-replica.md). */
+  databaseReplicaUrl: string | undefined;
   /** Fill an empty database with the demo marketplace, whose passwords the README publishes. */
   seedDemo: boolean;
   logLevel: string;
@@ -174,6 +181,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       problems.push(`  ${name}: only used with Stripe; set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY too, or remove it`);
     }
   }
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
+    problems.push('  DATABASE_REPLICA_URL: a replica of the PostgreSQL server in DATABASE_URL; set DATABASE_URL too (the embedded database has no replicas)');
+  }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     problems.push('  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK\'s usual credentials');
   }
@@ -197,6 +207,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

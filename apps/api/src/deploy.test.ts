@@ -91,6 +91,24 @@ describe('deployment files', () => {
     }
   });
 
+  it('adds a streaming replica that both app servers read browsing from (compose.replica.yaml)', async () => {
+    const replica = parse(await read('compose.replica.yaml')) as { services: Record<string, Service & { command?: string[]; user?: string }>; volumes: Record<string, unknown> };
+    const standby = replica.services['postgres-replica']!;
+    expect(standby.image).toBe(compose.services.postgres!.image);
+    expect(standby.user).toBe('postgres');
+    // A copy of the primary that writes how to follow it, then runs as its standby.
+    expect(standby.command!.join(' ')).toMatch(/pg_basebackup --host=postgres --username=replicator [^\n]*--write-recovery-conf/);
+    expect(Object.keys(replica.volumes)).toContain('postgres-replica-data');
+    expect(environmentOf(replica.services.postgres!)).toHaveProperty('REPLICATION_PASSWORD');
+    expect(await read('deploy/postgres-replication.sh')).toMatch(/create role replicator with replication login[\s\S]*host replication replicator all scram-sha-256/);
+    for (const [name, service] of appServices) {
+      const env = { ...environmentOf(service), ...environmentOf(replica.services[name]!) };
+      expect(Object.keys(env).filter((key) => !CONFIG_VARIABLES.includes(key))).toEqual([]);
+      const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, interpolate(v, { AUTH_SECRET: 'a'.repeat(64) })]));
+      expect(parseConfig(resolved).databaseReplicaUrl).toMatch(/^postgres:\/\/staybook:[^@]+@postgres-replica:5432\/staybook$/);
+    }
+  });
+
   it('documents every variable the server reads in .env.example and the README', async () => {
     const [example, readme] = await Promise.all([read('.env.example'), read('README.md')]);
     expect(CONFIG_VARIABLES.filter((name) => !new RegExp(`^#? ?${name}=`, 'm').test(example))).toEqual([]);

@@ -103,7 +103,7 @@ async function main(): Promise<void> {
   const images = config.s3 ? `bucket ${config.s3.bucket}` : 'local disk';
   const limits = config.redis ? 'shared in Redis' : 'per process';
   app.log.info(
-    `StayBook is ready at http://${shown}:${config.port} (database: ${database.kind}, data: ${config.dataDir}, images: ${images}, rate limits: ${limits})`,
+    `StayBook is ready at http://${shown}:${config.port} (database: ${database.kind}${config.databaseReplicaUrl ? ' with a read replica' : ''}, data: ${config.dataDir}, images: ${images}, rate limits: ${limits})`,
   );
 }
 

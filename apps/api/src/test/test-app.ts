@@ -67,7 +67,8 @@ export async function createSecondTestApp(first: TestApp, env: Record<string, st
   return appOn({ database, dataDir: first.dataDir, target: first.target, cleanup: () => database.close() }, env);
 }
 
-async function appOn(
+/** The whole HTTP application on a database the caller opened (and `cleanup` closes), e.g. one with a read replica. */
+export async function appOn(
   testDb: TestDatabase,
   env: Record<string, string>,
   testRoutes?: FastifyPluginAsync,

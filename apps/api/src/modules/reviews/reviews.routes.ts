@@ -14,6 +14,7 @@ import {
   roomReviewsQuerySchema,
   rolesFor,
 } from '@staybook/domain';
+import type { BrowsingReads } from '../../db/replica.js';
 import { errorResponses } from '../../errors.js';
 import { routeSchema } from '../../route-schema.js';
 import { actorOf, requireRole, requireUser } from '../../plugins/session.js';
@@ -22,7 +23,7 @@ import { getReviewState, hideReview, listRoomReviews, replyToReview, writeReview
 const reviewParams = z.object({ id: reviewIdSchema });
 
 /** Reviews of stays (their guest and the room's host), a room's published reviews, the host's reply, hiding. */
-export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps }> = async (app, { deps }) => {
+export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps; browse: BrowsingReads }> = async (app, { deps, browse }) => {
   const { db } = deps;
 
   app.get(
@@ -62,7 +63,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps }> = async 
         { params: roomParamsSchema, querystring: roomReviewsQuerySchema }, roomReviewsPageSchema, errorResponses(400, 404),
       ),
     },
-    async (request) => listRoomReviews(db, { roomId: request.params.id, ...request.query }),
+    // Published reviews may lag a moment: read through `browse` (the read replica when there is one).
+    async (request) => browse(request, (reader) => listRoomReviews(reader, { roomId: request.params.id, ...request.query })),
   );
 
   app.post(

@@ -136,10 +136,13 @@ export function createListingCache({
   database,
   log,
   maxBytes = DEFAULT_MAX_BYTES,
+  onChange = () => {},
 }: {
   database: Pick<Database, 'db' | 'listen'>;
   log: FastifyBaseLogger;
   maxBytes?: number;
+  /** Called at every invalidation: a read replica's answers must be at least this new from now on (db/replica.ts). */
+  onChange?: () => void;
 }): ListingCache {
   /** Insertion order is recency order: a hit moves its entry to the end, eviction takes from the front. */
   const entries = new Map<string, CachedAnswer>();
@@ -162,6 +165,7 @@ export function createListingCache({
 
   function dropAll(): void {
     generation += 1;
+    onChange();
     entries.clear();
     pending.clear();
     bytes = 0;
@@ -169,6 +173,7 @@ export function createListingCache({
 
   function dropRoom(roomId: string, what: RoomChange): void {
     generation += 1;
+    onChange();
     pending.clear();
     for (const [key, entry] of entries) {
       if ((what === 'stays' ? entry.anyStay : entry.anyRating) || entry.roomIds.includes(roomId)) remove(key, entry);

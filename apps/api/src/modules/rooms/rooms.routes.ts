@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { roomParamsSchema, roomSchema, roomsPageSchema, roomsQuerySchema, searchOf, searchToQuery } from '@staybook/domain';
-import type { Db } from '../../db/client.js';
+import type { BrowsingReads } from '../../db/replica.js';
 import { errorResponses } from '../../errors.js';
 import { routeSchema } from '../../route-schema.js';
 import { fastSerializerCompiler } from './fast-serializer.js';
@@ -11,11 +11,12 @@ import { getRoom, searchRooms } from './rooms.service.js';
 /**
  * Browsing. A visitor's answers come from the listing cache (bytes, br/gzip forms and ETag made once per
  * change); they are serialized by fast-json-stringify from the response schemas, and checked against those
- * schemas too when `checkAnswers` is set (tests).
+ * schemas too when `checkAnswers` is set (tests). Both read through `browse`: the read replica when there is one
+ * and it has what the reader must see (db/replica.ts).
  */
-export const roomsRoutes: FastifyPluginAsyncZod<{ db: Db; listing: ListingCache; checkAnswers: boolean }> = async (
+export const roomsRoutes: FastifyPluginAsyncZod<{ browse: BrowsingReads; listing: ListingCache; checkAnswers: boolean }> = async (
   app,
-  { db, listing, checkAnswers },
+  { browse, listing, checkAnswers },
 ) => {
   app.setSerializerCompiler(fastSerializerCompiler({ check: checkAnswers }));
 
@@ -34,7 +35,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ db: Db; listing: ListingCache;
       const search = searchOf(request.query);
       // One search has one key, whatever the order or spelling of its parameters.
       const answer = await listing.answer(`rooms ${searchToQuery(search)} ${limit} ${cursor ?? ''}`, async () => {
-        const { page, dependencies } = await searchRooms(db, { search, cursor, limit });
+        const { page, dependencies } = await browse(request, (db) => searchRooms(db, { search, cursor, limit }));
         return { body: reply.serialize(page) as string, ...dependencies };
       });
       return listing.send(request, reply, answer);
@@ -53,7 +54,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ db: Db; listing: ListingCache;
       const { id } = request.params;
       const viewer = request.actor;
       const run = async () => {
-        const room = await getRoom(db, { id, viewer });
+        const room = await browse(request, (db) => getRoom(db, { id, viewer }));
         return { body: reply.serialize(room) as string, roomIds: [id], timeZones: [room.timeZone] };
       };
       // A signed-in viewer's answer is personal (the host's e-mail may be in it): made afresh, never kept.

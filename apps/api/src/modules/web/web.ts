@@ -25,7 +25,7 @@ import {
   type FirstRoomPage,
   type FirstRooms,
 } from '@staybook/domain';
-import type { Db } from '../../db/client.js';
+import type { BrowsingReads } from '../../db/replica.js';
 import { errorBody, NotFoundError } from '../../errors.js';
 import { escapeHtml } from '../../html.js';
 import type { ImageFiles } from '../../integrations/images/image-store.js';
@@ -160,7 +160,8 @@ export async function registerWebServing(
   options: {
     imageFiles: ImageFiles;
     webDist: string | null;
-    db: Db;
+    /** The rooms' reads, which may lag a moment: the read replica when there is one (db/replica.ts). */
+    browse: BrowsingReads;
     listing: ListingCache;
     /** Who the request's session signs in, as the API's guarded routes resolve it (plugins/session.ts). */
     resolveViewer: (headers: FastifyRequest['headers']) => Promise<Actor | null>;
@@ -218,7 +219,7 @@ export async function registerWebServing(
       try {
         const viewer = await options.resolveViewer(request.headers);
         if (!viewer) return null;
-        const room = await getRoom(options.db, { id, viewer });
+        const room = await options.browse(request, (db) => getRoom(db, { id, viewer }));
         const first = firstRoomPageSchema.parse({ user: viewer, room });
         return roomPageHtml(template, room.image, { first, view: await renderRoom(first, request.url) });
       } catch (error) {
@@ -241,7 +242,7 @@ export async function registerWebServing(
         // Kept, compressed and tagged like GET /api/rooms, and dropped by the same writes: the page is as fresh
         // as the API, made once per change rather than per visit, and revalidated by the browser every time.
         const answer = await options.listing.answer(`home ${query}`, async () => {
-          const { page, dependencies } = await searchRooms(options.db, { search, limit: ROOMS_PAGE_SIZE });
+          const { page, dependencies } = await options.browse(request, (db) => searchRooms(db, { search, limit: ROOMS_PAGE_SIZE }));
           const first = firstRoomsSchema.parse({ search: query, page });
           return { body: homePageHtml(template, first, drawFirstView(request, first)), ...dependencies };
         });
@@ -272,7 +273,7 @@ export async function registerWebServing(
       try {
         // Kept with the room's own answers, and dropped by the same writes (a new cover, the room removed).
         const answer = await options.listing.answer(`room page ${id}`, async () => {
-          const cover = await findRoomCover(options.db, { id });
+          const cover = await options.browse(request, (db) => findRoomCover(db, { id }));
           return { body: cover ? roomPageHtml(template, cover) : template, roomIds: [id] };
         });
         return options.listing.send(request, reply, answer, 'text/html; charset=utf-8');

@@ -19,6 +19,7 @@ import {
   wishlistsPageSchema,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
+import type { BrowsingReads } from '../../db/replica.js';
 import { errorResponses } from '../../errors.js';
 import { routeSchema } from '../../route-schema.js';
 import { actorOf, requireUser } from '../../plugins/session.js';
@@ -46,7 +47,7 @@ const writeErrors = errorResponses(400, 401, 403, 404);
  * A signed-in person's wishlists (their own only: anyone else's answers 404), the hearts' state, a shared list's
  * read-only link, and the homes they viewed last (docs/decisions/052-wishlists.md).
  */
-export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db; browse: BrowsingReads }> = async (app, { db, browse }) => {
   app.get(
     '/wishlists',
     {
@@ -94,7 +95,8 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         { params: sharedWishlistParamsSchema, querystring: wishlistRoomsQuerySchema }, wishlistPageSchema, errorResponses(400, 404),
       ),
     },
-    async (request) => getSharedWishlist(db, { token: request.params.token, ...request.query }),
+    // Someone else's list, read-only: it may lag a moment (the read replica when there is one).
+    async (request) => browse(request, (reader) => getSharedWishlist(reader, { token: request.params.token, ...request.query })),
   );
 
   app.get(
