@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flexibleCandidates, flexibleMonthRange, flexibleSummary } from './flexible-stays.js';
+import { flexibleCandidates, flexibleMonthRange, flexibleSummary, shortStayText } from './flexible-stays.js';
 import { readSearch, roomsQuerySchema, searchProblems, searchToQuery } from './search.js';
 
 declare const URLSearchParams: new (init: string) => { get(name: string): string | null };
@@ -80,5 +80,10 @@ describe('the search bar’s words', () => {
     expect(flexibleSummary('weekend', ['2027-03'])).toBe('A weekend in March');
     expect(flexibleSummary('week', ['2027-04', '2027-03'])).toBe('A week in March or April');
     expect(flexibleSummary('month', ['2027-03', '2027-04', '2027-05'])).toBe('A month in March, April or May');
+  });
+
+  it('writes a card’s stay short', () => {
+    expect(shortStayText({ from: '2027-03-05', to: '2027-03-07' })).toBe('Mar 5 – 7');
+    expect(shortStayText({ from: '2027-04-30', to: '2027-05-02' })).toBe('Apr 30 – May 2');
   });
 });

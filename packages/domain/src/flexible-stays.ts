@@ -99,3 +99,13 @@ export function flexibleSummary(stay: FlexibleStay, months: readonly YearMonth[]
   const list = names.length > 0 ? `${names.join(', ')} or ${last}` : (last ?? '');
   return `${FLEXIBLE_STAY_LABELS[stay]} in ${list}`;
 }
+
+let monthDayFormat: Intl.DateTimeFormat | undefined;
+
+/** 'Mar 6 – 8', or 'Mar 30 – Apr 1' across a month's end: a card's stay in a few characters. */
+export function shortStayText({ from, to }: Stay): string {
+  monthDayFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const start = monthDayFormat.format(new Date(`${from}T00:00:00Z`));
+  const end = from.slice(0, 7) === to.slice(0, 7) ? String(Number(to.slice(8))) : monthDayFormat.format(new Date(`${to}T00:00:00Z`));
+  return `${start} – ${end}`;
+}
