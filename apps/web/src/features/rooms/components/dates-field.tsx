@@ -5,6 +5,7 @@ import { Loader } from '../../../components/loader';
 import { PopoverPanel } from '../../../components/popover-panel';
 import { usePopover } from '../../../hooks/use-popover';
 import { lazyPage } from '../../../lib/lazy-page';
+import { CHOICE_INPUT } from '../utils/choice-input';
 import type { WhenDraft } from '../utils/search-draft';
 
 // The calendar brings react-day-picker: loaded when the dates are first opened, not with the home page.
@@ -60,9 +61,9 @@ export function DatesField({ when, onChange, error, inSheet = false }: DatesFiel
             {([false, true] as const).map((flexible) => (
               <label
                 key={String(flexible)}
-                className="cursor-pointer rounded-full px-4 py-1.5 text-sm font-semibold text-neutral-700 has-checked:bg-white has-checked:text-neutral-900 has-checked:shadow has-focus-visible:outline-2"
+                className="relative cursor-pointer rounded-full px-4 py-1.5 text-sm font-semibold text-neutral-700 has-checked:bg-white has-checked:text-neutral-900 has-checked:shadow has-focus-visible:outline-2"
               >
-                <input type="radio" name={modeName} className="sr-only" checked={when.flexible === flexible} onChange={() => onChange({ flexible })} />
+                <input type="radio" name={modeName} className={CHOICE_INPUT} checked={when.flexible === flexible} onChange={() => onChange({ flexible })} />
                 {flexible ? 'Flexible' : 'Dates'}
               </label>
             ))}

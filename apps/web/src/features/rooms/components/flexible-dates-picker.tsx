@@ -9,6 +9,7 @@ import {
   type YearMonth,
 } from '@staybook/domain/flexible-stays';
 import { useId } from 'react';
+import { CHOICE_INPUT } from '../utils/choice-input';
 import type { FlexibleChoice } from '../utils/search-draft';
 
 interface FlexibleDatesPickerProps {
@@ -17,7 +18,7 @@ interface FlexibleDatesPickerProps {
 }
 
 const CHIP =
-  'cursor-pointer rounded-full border border-neutral-300 px-4 py-2 text-sm font-semibold text-neutral-800 has-checked:border-neutral-900 has-checked:bg-neutral-900 has-checked:text-white has-disabled:cursor-not-allowed has-disabled:opacity-40 has-focus-visible:outline-2 has-focus-visible:outline-offset-2';
+  'relative cursor-pointer rounded-full border border-neutral-300 px-4 py-2 text-sm font-semibold text-neutral-800 has-checked:border-neutral-900 has-checked:bg-neutral-900 has-checked:text-white has-disabled:cursor-not-allowed has-disabled:opacity-40 has-focus-visible:outline-2 has-focus-visible:outline-offset-2';
 
 /**
  * Flexible dates (decision 054): 'A weekend', 'A week' or 'A month', and the months it may start in, from the
@@ -37,7 +38,7 @@ export function FlexibleDatesPicker({ choice, onChange }: FlexibleDatesPickerPro
         <div className="flex flex-wrap gap-2">
           {FLEXIBLE_STAYS.map((stay) => (
             <label key={stay} className={CHIP}>
-              <input type="radio" name={name} className="sr-only" checked={choice.stay === stay} onChange={() => onChange({ stay })} />
+              <input type="radio" name={name} className={CHOICE_INPUT} checked={choice.stay === stay} onChange={() => onChange({ stay })} />
               {FLEXIBLE_STAY_LABELS[stay]}
             </label>
           ))}
@@ -54,7 +55,7 @@ export function FlexibleDatesPicker({ choice, onChange }: FlexibleDatesPickerPro
               <label key={month} className={CHIP}>
                 <input
                   type="checkbox"
-                  className="sr-only"
+                  className={CHOICE_INPUT}
                   aria-label={formatMonthYear(month)}
                   checked={checked}
                   disabled={!checked && full}
