@@ -16,6 +16,7 @@ export * from './room-input.js';
 export * from './stats.js';
 export * from './access.js';
 export * from './search.js';
+export * from './flexible-stays.js';
 export * from './stay-rules.js';
 export * from './stays.js';
 export * from './requests.js';

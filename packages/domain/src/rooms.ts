@@ -140,13 +140,16 @@ export const ROOMS_MAX_PAGE_SIZE = 60;
 
 /**
  * A room in a list. In a search with dates it also carries that stay's nights and total, priced by the
- * server's one rule (nightly price × nights, in cents).
+ * server's one rule (nightly price × nights, in cents); with flexible dates, its first fitting stay's too.
  */
 export const listedRoomSchema = zm.extend(zm.omit(roomSummarySchema, { ...PAGE_ONLY_FIELDS, ...HOST_ONLY_FIELDS }), {
   /** The card's rating: the count and the average, without the categories. */
   rating: ratingSchema,
   nights: zm.optional(zm.int()),
   totalCents: zm.optional(zm.int()),
+  /** In a search with flexible dates, the home's first fitting stay, which `nights` and `totalCents` price. */
+  checkin: zm.optional(isoDateSchema),
+  checkout: zm.optional(isoDateSchema),
   /** In a search near a place (`near` on the page), how far the home's area is from it, when within reach. */
   distanceKm: zm.optional(zm.number()),
 });

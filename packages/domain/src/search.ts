@@ -7,6 +7,7 @@ import { MAX_STAY_NIGHTS } from './stay-limits.js';
 import { earliestCheckIn } from './stays.js';
 import type { CategoryLabel } from './categories.js';
 import { sortAmenities, UNKNOWN_AMENITY_MESSAGE, unknownAmenity, type AmenityKey } from './amenities.js';
+import { FLEXIBLE_STAYS, flexibleMonthProblem, isYearMonth, MAX_FLEXIBLE_MONTHS, sortMonths, type FlexibleStay, type YearMonth } from './flexible-stays.js';
 
 /*
  * Finding a stay: one reading of the search, shared by the home page's address, the web app's query and the
@@ -67,6 +68,26 @@ const amenitiesParamSchema = zm.pipe(
   zm.transform((text): AmenityKey[] => sortAmenities(text.split(','))),
 );
 
+/**
+ * `months=2027-03,2027-04`: the months a flexible stay may start in (docs/decisions/054-flexible-dates.md). Strictly
+ * read: each piece a month, one to MAX_FLEXIBLE_MONTHS of them; the answer is each once, in order. Whether they are
+ * past or too far ahead depends on the day (`searchProblems`).
+ */
+const monthsParamSchema = zm.pipe(
+  zm.string().check(
+    zm.superRefine((text, ctx) => {
+      const pieces = text.split(',');
+      const message = !pieces.every(isYearMonth)
+        ? 'Months must be months written YYYY-MM, separated by commas'
+        : sortMonths(pieces).length > MAX_FLEXIBLE_MONTHS
+          ? `Months must name at most ${MAX_FLEXIBLE_MONTHS} months`
+          : null;
+      if (message) ctx.issues.push({ code: 'custom', message, input: text });
+    }),
+  ),
+  zm.transform((text): YearMonth[] => sortMonths(text.split(','))),
+);
+
 /** Each search parameter alone: the home page reads them one by one, the API all together. */
 export const searchFieldSchemas = {
   category: categorySchema,
@@ -77,6 +98,8 @@ export const searchFieldSchemas = {
   ),
   checkin: isoDateSchema,
   checkout: isoDateSchema,
+  stay: zm.enum(FLEXIBLE_STAYS, { error: `Stay must be one of: ${FLEXIBLE_STAYS.join(', ')}` }),
+  months: monthsParamSchema,
   guests: wholeNumber('Guests', 1, SEARCH_LIMITS.maxGuests),
   minPrice: wholeNumber('Minimum price', 0, SEARCH_LIMITS.maxPrice),
   maxPrice: wholeNumber('Maximum price', 1, SEARCH_LIMITS.maxPrice),
@@ -94,6 +117,10 @@ export type RoomSearch = {
   where?: string;
   checkin?: IsoDate;
   checkout?: IsoDate;
+  /** Flexible dates: a stay of this kind starting in one of `months` (never with exact dates). */
+  stay?: FlexibleStay;
+  /** Never empty; each once, in order. */
+  months?: YearMonth[];
   guests?: number;
   /** Whole dollars per night. */
   minPrice?: number;
@@ -126,6 +153,19 @@ export function searchProblems(search: RoomSearch, now: Date = new Date()): Prob
     if (nights < 1) problems.push({ field: 'checkout', message: 'Check-out must be after check-in' });
     else if (nights > MAX_STAY_NIGHTS) {
       problems.push({ field: 'checkout', message: `A stay can be at most ${MAX_STAY_NIGHTS} nights` });
+    }
+  }
+  if (search.stay && (search.checkin || search.checkout)) {
+    problems.push({ field: 'stay', message: 'Choose exact dates or a flexible stay, not both' });
+  } else if (search.stay && !search.months) {
+    problems.push({ field: 'months', message: 'Months are required with a flexible stay' });
+  }
+  if (search.months && !search.stay) problems.push({ field: 'stay', message: 'Stay is required with months' });
+  for (const month of search.months ?? []) {
+    const message = flexibleMonthProblem(month, now);
+    if (message) {
+      problems.push({ field: 'months', message });
+      break;
     }
   }
   if (search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice) {
@@ -168,6 +208,11 @@ export function searchOf(query: RoomSearch): RoomSearch {
     if (amenities.length > 0) search.amenities = amenities;
     else delete search.amenities;
   }
+  if (search.months) {
+    const months = sortMonths(search.months);
+    if (months.length > 0) search.months = months;
+    else delete search.months;
+  }
   return search;
 }
 
@@ -186,6 +231,12 @@ export function readSearch(params: { get(name: string): string | null }, now: Da
       search.amenities = sortAmenities(raw.split(','));
       continue;
     }
+    if (field === 'months') {
+      // The months still to come are kept (a stale link's past month is dropped, not the whole search).
+      const months = sortMonths(raw.split(',')).filter((month) => isYearMonth(month) && !flexibleMonthProblem(month, now));
+      if (months.length > 0) search.months = months.slice(0, MAX_FLEXIBLE_MONTHS);
+      continue;
+    }
     const parsed = searchFieldSchemas[field].safeParse(raw);
     if (parsed.success) (search as Record<SearchField, unknown>)[field] = parsed.data;
   }
@@ -194,6 +245,11 @@ export function readSearch(params: { get(name: string): string | null }, now: Da
   if (!search.checkin || !search.checkout) {
     delete search.checkin;
     delete search.checkout;
+  }
+  // A flexible stay needs both its kind and its months.
+  if (!search.stay || !search.months) {
+    delete search.stay;
+    delete search.months;
   }
   return searchOf(search);
 }
@@ -213,6 +269,12 @@ export function searchToQuery(search: RoomSearch): string {
       if (keys.length > 0) parts.push(`amenities=${keys.join(',')}`);
       continue;
     }
+    if (field === 'months') {
+      // Months are plain YYYY-MM: the commas stay readable too.
+      const months = sortMonths(value as YearMonth[]);
+      if (months.length > 0) parts.push(`months=${months.join(',')}`);
+      continue;
+    }
     parts.push(`${field}=${encodeURIComponent(String(value)).replace(/%20/g, '+')}`);
   }
   return parts.join('&');
@@ -221,6 +283,11 @@ export function searchToQuery(search: RoomSearch): string {
 /** A search with dates: its rooms carry the stay's nights and total. */
 export function isDatedSearch(search: RoomSearch): search is RoomSearch & { checkin: IsoDate; checkout: IsoDate } {
   return search.checkin !== undefined && search.checkout !== undefined;
+}
+
+/** A search with flexible dates: its rooms carry their first fitting stay's dates, nights and total. */
+export function isFlexibleSearch(search: RoomSearch): search is RoomSearch & { stay: FlexibleStay; months: YearMonth[] } {
+  return search.stay !== undefined && search.months !== undefined && search.months.length > 0;
 }
 
 /** Whether a search narrows anything beyond the category (the empty state then offers to widen it). */

@@ -8,7 +8,9 @@ import {
   centsToDollars,
   checkInMayHavePassedSomewhere,
   dollarsToCents,
+  flexibleCandidates,
   isDatedSearch,
+  isFlexibleSearch,
   mayUse,
   nightsBetween,
   ratingFromSums,
@@ -29,6 +31,7 @@ import { bookings, rooms, users } from '../../db/schema.js';
 import { bookableFromSql, holdsNightsSql, roomTodaySql, staysOverlapSql } from '../../db/stay-sql.js';
 import { currentGuestFeeBpSql } from '../fees/fees.service.js';
 import { stayConditions, stayTotalSql, type DatedStay } from './dated-search-sql.js';
+import { flexibleSearchSql, readChoice, type FlexibleStays } from './flexible-search-sql.js';
 import { NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 import { findPlace } from '../places/gazetteer.js';
@@ -179,7 +182,7 @@ function toListedRoom(row: RoomRow): ListedRoom {
   return { ...listed, rating: { count: rating.count, average: rating.average } };
 }
 
-type OrderedRow = RoomRow & { score: number | null; stayTotalCents: number | null };
+type OrderedRow = RoomRow & { score: number | null; stayTotalCents: number | null; stayChoice: string | null };
 
 /**
  * One page of live rooms matching `where` in `ordering` (newest first unless said): browsing, searching and
@@ -198,8 +201,11 @@ export async function pageOfRooms(
     cursor?: string | undefined;
     limit: number;
     ordering?: Ordering;
-    /** More columns for each row: a search's match score, a dated search's total for its stay. */
-    extra?: { score?: SQL<number>; stayTotal?: SQL<number> };
+    /**
+     * More columns for each row: a search's match score, a dated search's total for its stay, a flexible search's
+     * first fitting stay and its total.
+     */
+    extra?: { score?: SQL<number>; stayTotal?: SQL<number>; stayChoice?: SQL<string | null> };
   },
 ): Promise<{ rows: OrderedRow[]; nextCursor: string | null }> {
   // Removed rooms stay for booking history only; the listing indexes cover live rooms.
@@ -225,8 +231,9 @@ export async function pageOfRooms(
     .as('chosen');
   // The stay's total is read for the page's rows only (an order by it computes it while choosing them as well).
   const stayTotal = extra.stayTotal ? sql<number | null>`${extra.stayTotal}`.mapWith(Number) : sql<null>`null`;
+  const stayChoice = extra.stayChoice ? sql<string | null>`${extra.stayChoice}` : sql<null>`null`;
   const rows = (await db
-    .select({ ...roomColumns, score: chosen.chosenScore, stayTotalCents: stayTotal })
+    .select({ ...roomColumns, score: chosen.chosenScore, stayTotalCents: stayTotal, stayChoice })
     .from(chosen)
     .innerJoin(rooms, eq(rooms.id, chosen.chosenId))
     .innerJoin(host, eq(host.id, rooms.hostId))
@@ -281,7 +288,7 @@ function placeSearch(where: string, near: Place | null): { condition: SQL; rank:
 const NEAR_RANK = 1000;
 
 /** What a search's filters add to the live rooms' where clause, each on an index or a cheap row check. */
-function searchConditions(search: RoomSearch, stay: DatedStay | null, place: SQL | undefined): SQL[] {
+function searchConditions(search: RoomSearch, stay: DatedStay | null, place: SQL | undefined, flexible: SQL[] = []): SQL[] {
   const where: SQL[] = [];
   if (search.category) where.push(eq(rooms.category, search.category));
   if (place) where.push(place);
@@ -296,6 +303,9 @@ function searchConditions(search: RoomSearch, stay: DatedStay | null, place: SQL
   if (stay) {
     // Every stay rule of each room, and the price filter on the stay's average night as its quote prices it.
     where.push(...stayConditions(stay, { bounds: { lowestCents: lowest, highestCents: highest } }));
+  } else if (flexible.length > 0) {
+    // A flexible search's candidates carry the price filter, each as a dated search would (flexibleSearchSql).
+    where.push(...flexible);
   } else {
     // Without dates, the nightly price: one plain range on the column, which the planner can estimate.
     if (lowest !== undefined) where.push(sql`${rooms.priceCents} >= ${lowest}`);
@@ -310,6 +320,20 @@ function searchConditions(search: RoomSearch, stay: DatedStay | null, place: SQL
  */
 function datedStayOf(search: RoomSearch): DatedStay | null {
   return isDatedSearch(search) ? { from: search.checkin, to: search.checkout, guests: search.guests ?? 1, guestFeeBp: currentGuestFeeBpSql } : null;
+}
+
+/** A flexible search's candidate stays, priced as a dated search prices each (decision 054). */
+function flexibleStaysOf(search: RoomSearch, now: Date): FlexibleStays | null {
+  if (!isFlexibleSearch(search)) return null;
+  return { candidates: flexibleCandidates(search.stay, search.months, now), guests: search.guests ?? 1, guestFeeBp: currentGuestFeeBpSql };
+}
+
+/** A price filter in cents per night, from the search's whole dollars. */
+function nightlyBoundsOf(search: RoomSearch) {
+  return {
+    lowestCents: search.minPrice !== undefined ? dollarsToCents(search.minPrice) : undefined,
+    highestCents: search.maxPrice !== undefined ? dollarsToCents(search.maxPrice) : undefined,
+  };
 }
 
 /**
@@ -327,7 +351,7 @@ export type SearchAnswer = {
  * same-day cut-offs ('HH:MM' where the room is, and every zone's offset is whole minutes), so its answer holds to
  * the next minute only; any other for the day.
  */
-function datedAnswerKeptUntil(stay: DatedStay | null, startedAt: Date): number | undefined {
+function datedAnswerKeptUntil(stay: Pick<DatedStay, 'from'> | null | undefined, startedAt: Date): number | undefined {
   if (!stay || !checkInMayHavePassedSomewhere(stay.from, startedAt)) return undefined;
   return (Math.floor(startedAt.getTime() / 60_000) + 1) * 60_000;
 }
@@ -340,14 +364,18 @@ export async function searchRooms(
   db: Db,
   { search, cursor, limit }: { search: RoomSearch; cursor?: string | undefined; limit: number },
 ): Promise<SearchAnswer> {
+  const startedAt = new Date();
   const stay = datedStayOf(search);
+  const flexibleStays = flexibleStaysOf(search, startedAt);
+  const flexible = flexibleStays ? flexibleSearchSql(flexibleStays, { bounds: nightlyBoundsOf(search), now: startedAt }) : null;
   const near = search.where ? await findPlace(search.where) : null;
   const place = search.where ? placeSearch(search.where, near) : undefined;
-  const where = searchConditions(search, stay, place?.condition);
+  const where = searchConditions(search, stay, place?.condition, flexible?.conditions);
   const stayTotal = stay ? stayTotalSql(stay) : undefined;
   const ordering = searchOrdering(search, place ? { rank: place.rank, near: near !== null } : undefined);
-  const keepUntil = datedAnswerKeptUntil(stay, new Date());
-  const extra = { ...(place ? { score: place.rank } : {}), ...(stayTotal ? { stayTotal } : {}) };
+  // A flexible search's answer holds as its first candidate's would: later ones start later still.
+  const keepUntil = datedAnswerKeptUntil(stay ?? flexibleStays?.candidates[0], startedAt);
+  const extra = { ...(place ? { score: place.rank } : {}), ...(stayTotal ? { stayTotal } : {}), ...(flexible ? { stayChoice: flexible.choice } : {}) };
 
   const run = async (tx: Db): Promise<SearchAnswer> => {
     // Only the first page says how many: the count is bounded, so it costs at most countCap index probes.
@@ -366,7 +394,13 @@ export async function searchRooms(
     const items = rows.map((row): ListedRoom => {
       const room = toListedRoom(row);
       const distance = near && row.score !== null && row.score > 1 ? { distanceKm: NEAR_RANK - row.score } : {};
-      return stay ? { ...room, ...distance, nights: nightsBetween(stay.from, stay.to), totalCents: row.stayTotalCents ?? 0 } : { ...room, ...distance };
+      if (stay) return { ...room, ...distance, nights: nightsBetween(stay.from, stay.to), totalCents: row.stayTotalCents ?? 0 };
+      const chosen = flexibleStays ? readChoice(flexibleStays.candidates, row.stayChoice) : null;
+      if (chosen) {
+        const { from, to } = chosen.stay;
+        return { ...room, ...distance, checkin: from, checkout: to, nights: nightsBetween(from, to), totalCents: chosen.totalCents };
+      }
+      return { ...room, ...distance };
     });
     const count = (counted as unknown as { rows: { count: number; zones: string[] }[] } | null)?.rows[0];
     const page: RoomsPage = {
@@ -382,7 +416,7 @@ export async function searchRooms(
       dependencies: {
         roomIds: items.map((room) => room._id),
         timeZones,
-        anyStay: stay !== null,
+        anyStay: stay !== null || flexibleStays !== null,
         anyRating: search.sort === 'top-rated',
         ...(keepUntil !== undefined ? { keepUntil } : {}),
       },

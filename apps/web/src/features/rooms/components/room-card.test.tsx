@@ -43,6 +43,15 @@ describe('a room card', () => {
     expect(card.getAttribute('href')).toBe(`/room/${ROOM._id}?checkin=2030-03-02&checkout=2030-03-03`);
   });
 
+  it("shows a flexible search's first fitting stay, its dates and total, and opens the room with those dates", () => {
+    const card = renderCard(
+      { ...ROOM, checkin: '2030-03-08', checkout: '2030-03-10', nights: 2, totalCents: 41_200 },
+      { stay: 'weekend', months: ['2030-03'], guests: 2 },
+    );
+    expect(card.textContent).toContain('Mar 8 – 10 · $412 total');
+    expect(card.getAttribute('href')).toBe(`/room/${ROOM._id}?checkin=2030-03-08&checkout=2030-03-10&guests=2`);
+  });
+
   it("shows the rating from three reviews on, as '★ 4.87 (23)' read as a sentence, and 'New' before", () => {
     const rated = renderCard({ ...ROOM, rating: { count: 23, average: 4.87 } });
     expect(rated.textContent).toContain('★ 4.87 (23)');

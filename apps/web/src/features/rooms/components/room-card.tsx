@@ -1,5 +1,6 @@
 import { roomPath } from '@staybook/domain/app-routes';
 import { imageAtWidth, imageSrcSet, ROOM_CARD_IMAGE_SIZES } from '@staybook/domain/images';
+import { shortStayText } from '@staybook/domain/flexible-stays';
 import { distanceText } from '@staybook/domain/geo';
 import { formatMoney } from '@staybook/domain/money';
 import { cardRatingText, formatAverage, type Rating } from '@staybook/domain/ratings';
@@ -23,18 +24,23 @@ interface RoomCardProps {
   action?: ReactNode;
 }
 
-/** The room page continues a dated search: its dates (and guests, when more than one) travel in the link. */
-export function roomLink(roomId: string, search: RoomSearch = {}): string {
+/**
+ * The room page continues a dated search: its dates (and guests, when more than one) travel in the link; with
+ * flexible dates, the dates of the home's first fitting stay (`stay`, from the card).
+ */
+export function roomLink(roomId: string, search: RoomSearch = {}, stay?: { checkin?: string | undefined; checkout?: string | undefined }): string {
+  if (stay?.checkin && stay.checkout) return roomPath(roomId, { checkin: stay.checkin, checkout: stay.checkout, guests: search.guests });
   return roomPath(roomId, isDatedSearch(search) ? { checkin: search.checkin, checkout: search.checkout, guests: search.guests } : null);
 }
 
 export function RoomCard({ room, search = {}, near, eager, highPriority, action }: RoomCardProps) {
   // The server prices each room of a dated search (its one price rule); a card never prices a stay itself.
-  const { nights, totalCents } = room;
+  const { nights, totalCents, checkin, checkout } = room;
+  const flexibleStay = checkin && checkout ? shortStayText({ from: checkin, to: checkout }) : null;
   // The action sits over the picture beside the link, never inside it (a button in a link is neither).
   return (
     <div className="relative">
-      <Link data-testid="room-card" to={roomLink(room._id, search)} className="group block rounded-xl outline-offset-4">
+      <Link data-testid="room-card" to={roomLink(room._id, search, room)} className="group block rounded-xl outline-offset-4">
         <div className="aspect-square w-full overflow-hidden rounded-xl bg-neutral-200">
           <img
             src={imageAtWidth(room.image, 640)}
@@ -54,9 +60,11 @@ export function RoomCard({ room, search = {}, near, eager, highPriority, action 
           <CardRating rating={room.rating} />
         </div>
         {near && room.distanceKm !== undefined && <p className="text-sm text-neutral-500">{distanceText(room.distanceKm, near)}</p>}
-        {/* Without dates, the spec's fixed text; with them, the stay's own nights and total. */}
+        {/* Without dates, the spec's fixed text; with them, the stay's own nights and total; flexible, its dates. */}
         <p className="font-light text-neutral-500">
-          {nights !== undefined && totalCents !== undefined ? `${countOf(nights, 'night')} · ${formatMoney(totalCents)} total` : '5 nights .'}
+          {nights !== undefined && totalCents !== undefined
+            ? `${flexibleStay ?? countOf(nights, 'night')} · ${formatMoney(totalCents)} total`
+            : '5 nights .'}
         </p>
         <p className="flex items-baseline gap-1">
           <span className="font-semibold">{formatMoney(room.priceCents)}</span>

@@ -1,5 +1,6 @@
 import { formatIsoDate } from '@staybook/domain/dates';
-import { isDatedSearch, searchToQuery, type RoomSearch } from '@staybook/domain/search';
+import { flexibleSummary } from '@staybook/domain/flexible-stays';
+import { isDatedSearch, isFlexibleSearch, searchToQuery, type RoomSearch } from '@staybook/domain/search';
 import { countOf } from '@staybook/domain/text';
 import { Suspense, useState } from 'react';
 import { FiSearch } from 'react-icons/fi';
@@ -62,7 +63,11 @@ export function SearchBar({ search, onSearch }: SearchBarProps) {
 /** The search in a line, under 'Where to?'. */
 export function summarize(search: RoomSearch): string {
   const place = search.where ?? 'Anywhere';
-  const when = isDatedSearch(search) ? `${formatIsoDate(search.checkin)} – ${formatIsoDate(search.checkout)}` : 'Any dates';
+  const when = isDatedSearch(search)
+    ? `${formatIsoDate(search.checkin)} – ${formatIsoDate(search.checkout)}`
+    : isFlexibleSearch(search)
+      ? flexibleSummary(search.stay, search.months)
+      : 'Any dates';
   const who = search.guests ? countOf(search.guests, 'guest') : 'Any guests';
   return `${place} · ${when} · ${who}`;
 }

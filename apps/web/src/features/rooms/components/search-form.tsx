@@ -94,9 +94,9 @@ export function SearchForm({ search, onSearch, variant, typed, onTyped }: Search
   const dates = (
     <div className={sheet ? '' : 'mt-7 w-72'}>
       <DatesField
-        range={{ checkin: draft.checkin, checkout: draft.checkout }}
-        onChange={(range) => change({ checkin: range.checkin, checkout: range.checkout })}
-        error={errors.checkin ?? errors.checkout}
+        when={draft}
+        onChange={change}
+        error={errors.checkin ?? errors.checkout ?? errors.stay ?? errors.months}
         inSheet={sheet}
       />
     </div>

@@ -26,6 +26,20 @@ describe('the search form', () => {
     });
   });
 
+  it('turns a flexible choice into the search, and asks for the half of it that is missing', () => {
+    const flexible = { ...draftOf({}), flexible: true, stay: 'weekend' as const, months: ['2030-03'], checkin: '2030-02-01', checkout: '2030-02-03' };
+    // The exact dates chosen before switching to 'Flexible' stay out of the search.
+    expect(searchOfDraft(flexible, undefined, NOW)).toEqual({ search: { stay: 'weekend', months: ['2030-03'] } });
+    expect(searchOfDraft({ ...flexible, months: [] }, undefined, NOW)).toEqual({ errors: { months: 'Choose at least one month' } });
+    expect(searchOfDraft({ ...flexible, stay: undefined }, undefined, NOW)).toEqual({ errors: { stay: 'Choose a weekend, a week or a month' } });
+    // Nothing chosen yet is no date filter.
+    expect(searchOfDraft({ ...flexible, stay: undefined, months: [] }, undefined, NOW)).toEqual({ search: {} });
+    // A flexible search from the address comes back as it was.
+    const search = { stay: 'month' as const, months: ['2030-04', '2030-05'] };
+    expect(draftOf(search)).toMatchObject({ flexible: true, stay: 'month', months: ['2030-04', '2030-05'] });
+    expect(searchOfDraft(draftOf(search), undefined, NOW)).toEqual({ search });
+  });
+
   it('picks a check-in, then a later check-out; a day on or before the check-in, or a third pick, starts again', () => {
     expect(pickDay({}, '2030-03-02')).toEqual({ checkin: '2030-03-02' });
     expect(pickDay({ checkin: '2030-03-02' }, '2030-03-09')).toEqual({ checkin: '2030-03-02', checkout: '2030-03-09' });

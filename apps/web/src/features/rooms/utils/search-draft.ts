@@ -1,13 +1,20 @@
 import type { AmenityKey } from '@staybook/domain/amenities';
 import type { IsoDate } from '@staybook/domain/dates';
+import type { FlexibleStay, YearMonth } from '@staybook/domain/flexible-stays';
 import { searchFieldSchemas, searchOf, searchProblems, type RoomSearch, type SearchField, type SearchSort } from '@staybook/domain/search';
 import { longestStayEnd } from '@staybook/domain/stays';
 
 /** The dates being chosen: nothing, a check-in waiting for its check-out, or both. */
 export type DateRange = { checkin?: IsoDate; checkout?: IsoDate };
 
+/** Flexible dates being chosen: a kind of stay and the months it may start in (decision 054). */
+export type FlexibleChoice = { stay?: FlexibleStay | undefined; months: YearMonth[] };
+
+/** When: exact dates, or (`flexible`) a kind of stay in chosen months; the other's choice is kept while switching. */
+export type WhenDraft = DateRange & FlexibleChoice & { flexible: boolean };
+
 /** What the search form holds while someone fills it: prices as typed, the rest as chosen. */
-export interface SearchDraft extends DateRange {
+export interface SearchDraft extends WhenDraft {
   where: string;
   guests?: number;
   minPrice: string;
@@ -22,6 +29,9 @@ export function draftOf(search: RoomSearch): SearchDraft {
     where: search.where ?? '',
     checkin: search.checkin,
     checkout: search.checkout,
+    flexible: search.stay !== undefined,
+    stay: search.stay,
+    months: search.months ?? [],
     guests: search.guests,
     minPrice: search.minPrice === undefined ? '' : String(search.minPrice),
     maxPrice: search.maxPrice === undefined ? '' : String(search.maxPrice),
@@ -42,8 +52,14 @@ export function searchOfDraft(draft: SearchDraft, category: RoomSearch['category
   const search: RoomSearch = { category };
   const where = draft.where.trim();
   if (where) search.where = where;
-  search.checkin = draft.checkin;
-  search.checkout = draft.checkout;
+  if (draft.flexible) {
+    // Nothing chosen yet is no date filter; half a choice is asked for its other half.
+    if (draft.stay) search.stay = draft.stay;
+    if (draft.months.length > 0) search.months = draft.months;
+  } else {
+    search.checkin = draft.checkin;
+    search.checkout = draft.checkout;
+  }
   search.guests = draft.guests;
   search.bedrooms = draft.bedrooms;
   search.amenities = draft.amenities;
@@ -56,6 +72,9 @@ export function searchOfDraft(draft: SearchDraft, category: RoomSearch['category
     else errors[field] = parsed.error.issues[0]?.message ?? 'Not a price';
   }
   for (const { field, message } of searchProblems(search, now)) errors[field] ??= message;
+  // Half a flexible choice: the form asks for the other half in its own words (the API's name parameters).
+  if (errors.stay && !draft.stay) errors.stay = 'Choose a weekend, a week or a month';
+  if (errors.months && draft.months.length === 0) errors.months = 'Choose at least one month';
   if (Object.keys(errors).length > 0) return { errors };
   return { search: searchOf(search) };
 }
