@@ -3,7 +3,7 @@ import './map.css';
 import { wrapLongitude, type Position } from '@staybook/domain/geo';
 import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
-import { useServerInfo } from '../../auth/api/use-server-info';
+import { useMapTiles } from '../utils/use-map-tiles';
 import { addBasemap } from '../utils/basemap';
 
 /*
@@ -28,7 +28,7 @@ const PIN_ICON = L.divIcon({
 });
 
 export function PinMap({ position, onPlace }: PinMapProps) {
-  const serverInfo = useServerInfo();
+  const { known: tilesKnown, tiles } = useMapTiles();
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
@@ -37,8 +37,6 @@ export function PinMap({ position, onPlace }: PinMapProps) {
     place.current = onPlace;
   });
 
-  const tilesKnown = !serverInfo.isPending;
-  const tiles = serverInfo.data?.mapTiles;
   useEffect(() => {
     const container = containerRef.current;
     if (!container || !tilesKnown) return;

@@ -8,7 +8,7 @@ import L from 'leaflet';
 import Supercluster, { type ClusterProperties } from 'supercluster';
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { useServerInfo } from '../../auth/api/use-server-info';
+import { useMapTiles } from '../utils/use-map-tiles';
 import { useRooms } from '../../rooms/api/use-rooms';
 import { roomLink } from '../../rooms/components/room-card';
 import type { SharedValue } from '../../../lib/shared-value';
@@ -40,7 +40,7 @@ export function markerLabel(room: Pick<ListedRoom, 'priceCents' | 'title'>): str
 const WORLD: L.LatLngBoundsExpression = [[-60, -170], [75, 190]];
 
 export function RoomsMap({ search, onSearch, highlighted }: RoomsMapProps) {
-  const serverInfo = useServerInfo();
+  const { known: tilesKnown, tiles } = useMapTiles();
   // While a moved map's search loads, the markers it had stay, instead of the map going empty under the pointer.
   const { data, isPlaceholderData } = useRooms(search, { keepPrevious: true });
   const rooms = useMemo(
@@ -67,8 +67,6 @@ export function RoomsMap({ search, onSearch, highlighted }: RoomsMapProps) {
   const fittedFor = useRef<string | null>(null);
   const markers = useRef(new Map<string, MapMarker>());
 
-  const tilesKnown = !serverInfo.isPending;
-  const tiles = serverInfo.data?.mapTiles;
   useEffect(() => {
     const container = containerRef.current;
     if (!container || !tilesKnown) return;
