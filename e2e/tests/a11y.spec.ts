@@ -51,6 +51,20 @@ test('the home page search has no accessibility violations: open, with results, 
   expect(errors).toEqual([]);
 });
 
+test('the home page with the map open has no accessibility violations: every marker is a button named with its price', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/?area=-60,-170,75,170');
+  const map = page.getByRole('region', { name: /^Map: drag or use the arrow keys/ });
+  await expect(map).toBeVisible();
+  await expect(map.getByRole('button', { name: /^\$[\d,.]+ a night, / }).first()).toBeVisible();
+  // Each marker is reachable by keyboard: a button, named with its price and home or its count of homes.
+  for (const name of await map.locator('.staybook-marker').evaluateAll((markers) => markers.map((m) => `${m.tagName} ${m.getAttribute('aria-label')}`))) {
+    expect(name).toMatch(/^BUTTON (\$[\d,.]+ a night, .+|\d+ homes here: zoom in)$/);
+  }
+  expect(await violationsAtBothSizes(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('a search that finds nothing has no accessibility violations', async ({ page }) => {
   await page.goto('/?where=Qqqxzzvvkkjj&guests=16&maxPrice=5');
   await expect(page.getByRole('heading', { name: 'No stays match your search' })).toBeVisible();

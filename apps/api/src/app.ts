@@ -153,8 +153,9 @@ export async function buildApp({
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
-        // Every picture is served by us (provider photos are copied in at sign-in).
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // Every picture is served by us (provider photos are copied in at sign-in), but the map's tiles when a tile
+        // service is configured (MAP_TILE_URL; docs/decisions/053-the-map.md).
+        'img-src': ["'self'", 'data:', 'blob:', ...(config.mapTiles ? [config.mapTiles.imageSource] : [])],
         // Served over plain HTTP on localhost by default; HTTPS deployments terminate TLS in front.
         'upgrade-insecure-requests': null,
       },

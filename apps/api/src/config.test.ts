@@ -152,4 +152,24 @@ describe('configuration', () => {
       expect(() => parseConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_ENDPOINT: only used with S3_BUCKET/);
     });
   });
+
+  describe('the map’s tiles', () => {
+    it('draws the offline basemap unless MAP_TILE_URL names a tile service, whose images the page may then load', () => {
+      expect(parseConfig({}).mapTiles).toBeNull();
+      expect(parseConfig({ MAP_TILE_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}.png', MAP_ATTRIBUTION: '© OpenStreetMap contributors' }).mapTiles).toEqual({
+        url: 'https://{s}.tile.example.org/{z}/{x}/{y}.png',
+        attribution: '© OpenStreetMap contributors',
+        imageSource: 'https://*.tile.example.org',
+      });
+      expect(parseConfig({ MAP_TILE_URL: 'http://127.0.0.1:8080/tiles/{z}/{x}/{y}.png', MAP_ATTRIBUTION: 'Local' }).mapTiles?.imageSource).toBe('http://127.0.0.1:8080');
+    });
+
+    it('stops on a URL that is no tile template, and on a tile service without its credit', () => {
+      for (const bad of ['https://tile.example.org/tiles.png', 'ftp://tile.example.org/{z}/{x}/{y}.png', 'tiles/{z}/{x}/{y}.png']) {
+        expect(() => parseConfig({ MAP_TILE_URL: bad, MAP_ATTRIBUTION: 'x' }), bad).toThrow(/MAP_TILE_URL: must be an http\(s\) URL template with \{z\}, \{x\} and \{y\}/);
+      }
+      expect(() => parseConfig({ MAP_TILE_URL: 'https://tile.example.org/{z}/{x}/{y}.png' })).toThrow(/MAP_ATTRIBUTION: required with MAP_TILE_URL/);
+      expect(() => parseConfig({ MAP_ATTRIBUTION: 'x' })).toThrow(/MAP_ATTRIBUTION: only used with MAP_TILE_URL/);
+    });
+  });
 });

@@ -72,6 +72,13 @@ const envSchema = z.object({
   S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name, e.g. us-east-1').default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // The map's tiles (docs/decisions/053-the-map.md): an OpenStreetMap-style raster URL template and its credit. Unset:
+  // the offline basemap shipped with the product.
+  MAP_TILE_URL: z
+    .string()
+    .refine(isTileUrlTemplate, 'must be an http(s) URL template with {z}, {x} and {y}, e.g. https://tile.example.org/{z}/{x}/{y}.png')
+    .optional(),
+  MAP_ATTRIBUTION: z.string().max(300, 'must be at most 300 characters').optional(),
   // A new room's time zone unless its host picks one (docs/decisions/026-room-time-zone.md).
   TIME_ZONE: z
     .string()
@@ -136,6 +143,8 @@ export type Config = {
   } | null;
   /** Serve Prometheus metrics at /api/metrics. */
   metrics: boolean;
+  /** The map's raster tiles and their credit (shown as text); null: the offline basemap. */
+  mapTiles: { url: string; attribution: string; imageSource: string } | null;
   /** The IANA time zone of a new room whose host picks none; its check-in days begin at that zone's midnight. */
   timeZone: string;
   /** Rate limits counted across every server in this Redis; null: each process counts its own. */
@@ -152,6 +161,23 @@ export type Config = {
     credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   } | null;
 };
+
+/** A raster tile URL template: http(s), with {z}, {x} and {y}, and perhaps {s} for the service's subdomains. */
+function isTileUrlTemplate(url: string): boolean {
+  if (!['{z}', '{x}', '{y}'].every((part) => url.includes(part))) return false;
+  try {
+    const parsed = new URL(url.replaceAll('{s}', 'a'));
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** The content security policy's source for the tiles' images: their origin, any subdomain where the URL has {s}. */
+function tileImageSource(url: string): string {
+  const origin = new URL(url.replaceAll('{s}', 'tile-subdomain')).origin;
+  return origin.replace('tile-subdomain', '*');
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -184,6 +210,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
     problems.push('  DATABASE_REPLICA_URL: a replica of the PostgreSQL server in DATABASE_URL; set DATABASE_URL too (the embedded database has no replicas)');
   }
+  if (e.MAP_TILE_URL && !e.MAP_ATTRIBUTION) {
+    problems.push('  MAP_ATTRIBUTION: required with MAP_TILE_URL (the tile service\'s credit, e.g. © OpenStreetMap contributors)');
+  }
+  if (e.MAP_ATTRIBUTION && !e.MAP_TILE_URL) problems.push('  MAP_ATTRIBUTION: only used with MAP_TILE_URL; set MAP_TILE_URL too, or remove it');
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     problems.push('  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK\'s usual credentials');
   }
@@ -232,6 +262,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           }
         : null,
     metrics: e.METRICS,
+    mapTiles: e.MAP_TILE_URL && e.MAP_ATTRIBUTION ? { url: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, imageSource: tileImageSource(e.MAP_TILE_URL) } : null,
     timeZone: e.TIME_ZONE,
     calendarImport: {
       allowHosts: (e.CALENDAR_IMPORT_ALLOW_HOSTS ?? '').split(',').filter(Boolean),

@@ -101,3 +101,26 @@ describe('the API query', () => {
     expect(searchProblems({}, now)).toEqual([]);
   });
 });
+
+describe('the map’s area', () => {
+  it('reads south,west,north,east in degrees, across the antimeridian too, and writes it back the same', () => {
+    expect(read('area=38.6,-9.3,38.8,-9').area).toEqual({ south: 38.6, west: -9.3, north: 38.8, east: -9 });
+    expect(read('area=-20,170,-10,-170').area).toEqual({ south: -20, west: 170, north: -10, east: -170 });
+    expect(read('area=-90,-180,90,180').area).toEqual({ south: -90, west: -180, north: 90, east: 180 });
+    expect(searchToQuery(read('where=lisbon&area=38.60,-9.30,38.8,-9.0'))).toBe('where=lisbon&area=38.6,-9.3,38.8,-9');
+    expect(read(searchToQuery({ area: { south: -0, west: 170, north: 1.5, east: -170 } })).area).toEqual({ south: 0, west: 170, north: 1.5, east: -170 });
+  });
+
+  it('drops an area that is no box and runs the rest of the search', () => {
+    for (const bad of ['1,2,3', '1,2,3,4,5', 'a,b,c,d', '1,,3,4', '-91,0,10,10', '0,-181,10,10', '20,0,10,10', '0,0,10,Infinity']) {
+      expect(read(`where=lisbon&area=${bad}`), bad).toEqual({ where: 'lisbon' });
+    }
+  });
+
+  it('narrows a search, and the API names it when it is wrong', () => {
+    expect(isNarrowed(read('area=1,2,3,4'))).toBe(true);
+    const parsed = roomsQuerySchema.safeParse({ area: '10,0,5,1' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]).toMatchObject({ path: ['area'], message: 'Area south must not be north of its north' });
+  });
+});

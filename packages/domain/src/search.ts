@@ -8,6 +8,7 @@ import { earliestCheckIn } from './stays.js';
 import type { CategoryLabel } from './categories.js';
 import { sortAmenities, UNKNOWN_AMENITY_MESSAGE, unknownAmenity, type AmenityKey } from './amenities.js';
 import { FLEXIBLE_STAYS, flexibleMonthProblem, isYearMonth, MAX_FLEXIBLE_MONTHS, sortMonths, type FlexibleStay, type YearMonth } from './flexible-stays.js';
+import type { Bounds } from './geo.js';
 
 /*
  * Finding a stay: one reading of the search, shared by the home page's address, the web app's query and the
@@ -88,6 +89,41 @@ const monthsParamSchema = zm.pipe(
   zm.transform((text): YearMonth[] => sortMonths(text.split(','))),
 );
 
+const AREA_MESSAGE = 'Area must be south,west,north,east in degrees';
+
+/** What is wrong with an `area` parameter's four numbers, for the API's 400; null when they make a box. */
+function areaProblem(numbers: number[]): string | null {
+  if (numbers.length !== 4 || numbers.some((n) => !Number.isFinite(n))) return AREA_MESSAGE;
+  const [south, west, north, east] = numbers as [number, number, number, number];
+  if ([south, north].some((lat) => lat < -90 || lat > 90)) return 'Area latitudes must be between -90 and 90';
+  if ([west, east].some((lng) => lng < -180 || lng > 180)) return 'Area longitudes must be between -180 and 180';
+  if (south > north) return 'Area south must not be north of its north';
+  return null;
+}
+
+/**
+ * `area=south,west,north,east`: the part of the map a person is looking at, in degrees. West greater than east is a
+ * box across the antimeridian (a map showing the Pacific), which the search splits in two.
+ */
+const areaParamSchema = zm.pipe(
+  zm.string().check(
+    zm.superRefine((text, ctx) => {
+      const pieces = text.split(',');
+      const message = pieces.some((piece) => piece.trim() === '') ? AREA_MESSAGE : areaProblem(pieces.map(Number));
+      if (message) ctx.issues.push({ code: 'custom', message, input: text });
+    }),
+  ),
+  zm.transform((text): Bounds => {
+    const [south, west, north, east] = text.split(',').map(Number) as [number, number, number, number];
+    return { south, west, north, east };
+  }),
+);
+
+/** An area as its parameter: the four numbers in their order, as JavaScript writes them (one area, one address). */
+export function areaToParam({ south, west, north, east }: Bounds): string {
+  return [south, west, north, east].map((n) => String(n === 0 ? 0 : n)).join(',');
+}
+
 /** Each search parameter alone: the home page reads them one by one, the API all together. */
 export const searchFieldSchemas = {
   category: categorySchema,
@@ -106,6 +142,7 @@ export const searchFieldSchemas = {
   bedrooms: wholeNumber('Bedrooms', 1, SEARCH_LIMITS.maxBedrooms),
   amenities: amenitiesParamSchema,
   sort: zm.enum(SEARCH_SORTS, { error: `Sort must be one of: ${SEARCH_SORTS.join(', ')}` }),
+  area: areaParamSchema,
 };
 
 export type SearchField = keyof typeof searchFieldSchemas;
@@ -129,6 +166,8 @@ export type RoomSearch = {
   /** Rooms having all of these; never empty (no amenities is no filter). */
   amenities?: AmenityKey[];
   sort?: SearchSort;
+  /** The map's visible box: rooms whose public area's centre is inside it. */
+  area?: Bounds;
 };
 
 type Problem = { field: SearchField; message: string };
@@ -273,6 +312,10 @@ export function searchToQuery(search: RoomSearch): string {
       // Months are plain YYYY-MM: the commas stay readable too.
       const months = sortMonths(value as YearMonth[]);
       if (months.length > 0) parts.push(`months=${months.join(',')}`);
+      continue;
+    }
+    if (field === 'area') {
+      parts.push(`area=${areaToParam(value as Bounds)}`);
       continue;
     }
     parts.push(`${field}=${encodeURIComponent(String(value)).replace(/%20/g, '+')}`);

@@ -93,5 +93,6 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = as
   app.get('/config', { schema: routeSchema('What the app needs to know before sign-in', {}, serverInfoSchema) }, async () => ({
     googleSignIn: config.google !== null,
     timeZone: config.timeZone,
+    ...(config.mapTiles ? { mapTiles: { url: config.mapTiles.url, attribution: config.mapTiles.attribution } } : {}),
   }));
 };

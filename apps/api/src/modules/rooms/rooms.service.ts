@@ -23,6 +23,7 @@ import {
   type RoomSearch,
   type RoomsPage,
   sortAmenities,
+  splitAtAntimeridian,
   type HostRoomsPage,
   type RoomSummary,
 } from '@staybook/domain';
@@ -35,7 +36,7 @@ import { flexibleSearchSql, readChoice, type FlexibleStays } from './flexible-se
 import { NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 import { findPlace } from '../places/gazetteer.js';
-import { distanceKmSql, withinReachSql } from './near-sql.js';
+import { distanceKmSql, inBoxesSql, withinReachSql } from './near-sql.js';
 import { decodeCursor, encodeCursor, NEWEST, searchOrdering, type Ordering } from './room-orders.js';
 
 const host = alias(users, 'host');
@@ -292,6 +293,8 @@ function searchConditions(search: RoomSearch, stay: DatedStay | null, place: SQL
   const where: SQL[] = [];
   if (search.category) where.push(eq(rooms.category, search.category));
   if (place) where.push(place);
+  // The map's visible box (two across the antimeridian), on the public circles' centres: the GiST index rooms_area_idx.
+  if (search.area) where.push(inBoxesSql(splitAtAntimeridian(search.area)));
   if (search.guests !== undefined) where.push(sql`${rooms.guests} >= ${search.guests}`);
   if (search.bedrooms !== undefined) where.push(sql`${rooms.bedrooms} >= ${search.bedrooms}`);
   // Every chosen amenity: containment, which the GIN index rooms_amenities_idx answers.

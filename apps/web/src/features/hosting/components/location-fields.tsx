@@ -1,10 +1,13 @@
 import type { Place } from '@staybook/domain/geo';
 import { ADDRESS_MAX_LENGTH, ARRIVAL_INSTRUCTIONS_MAX_LENGTH, type RoomInput, type RoomInputValues } from '@staybook/domain/room-input';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import { TextAreaField, TextField } from '../../../components/fields';
 import { controlledTextProps } from '../../../lib/controlled-field';
 import { usePlaceSuggestions } from '../api/places-api';
+
+// With the form only (decision 053): Leaflet and the basemap load when a host opens it.
+const PinMap = lazy(() => import('../../map/components/pin-map'));
 
 type RoomControl = Control<RoomInputValues, unknown, RoomInput>;
 
@@ -42,6 +45,13 @@ export function LocationFields({
     setValue('timeZone', place.timeZone, options);
   };
   const coordinate = { type: 'number', inputMode: 'decimal', step: 'any' } as const;
+  const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] });
+  const pin = pinOf(latitude, longitude);
+  const placePin = ({ latitude: lat, longitude: lng }: { latitude: number; longitude: number }) => {
+    const options = { shouldDirty: true, shouldValidate: true } as const;
+    setValue('latitude', String(lat), options);
+    setValue('longitude', String(lng), options);
+  };
 
   return (
     <div className="flex flex-col gap-2">
@@ -69,8 +79,12 @@ export function LocationFields({
       <fieldset className="flex flex-col gap-1">
         <legend className="text-sm font-medium text-neutral-800">Pin</legend>
         <p className="text-sm text-neutral-600">
-          The exact spot. Guests see an area of about 500 m around it until their stay is confirmed.
+          The exact spot. Guests see an area of about 500 m around it until their stay is confirmed. Click the map or drag
+          the pin to place it.
         </p>
+        <Suspense fallback={<div className="h-64 w-full rounded-lg bg-neutral-100" />}>
+          <PinMap position={pin} onPlace={placePin} />
+        </Suspense>
         <div className="grid grid-cols-2 gap-x-4">
           <TextField label="Latitude" {...coordinate} min={-90} max={90} error={errors.latitude?.message} {...register('latitude')} />
           <TextField label="Longitude" {...coordinate} min={-180} max={180} error={errors.longitude?.message} {...register('longitude')} />
@@ -104,4 +118,13 @@ export function LocationFields({
       />
     </div>
   );
+}
+
+/** The pin the two fields hold, when both are numbers on the Earth; null otherwise (the map then shows none). */
+function pinOf(latitude: unknown, longitude: unknown): { latitude: number; longitude: number } | null {
+  if (latitude === '' || longitude === '' || latitude == null || longitude == null) return null;
+  const lat = Number(latitude);
+  const lng = Number(longitude);
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return { latitude: lat, longitude: lng };
 }

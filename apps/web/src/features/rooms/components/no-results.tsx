@@ -13,6 +13,7 @@ const WIDENINGS: ReadonlyArray<{ label: string; applies: (s: RoomSearch) => bool
     clear: ({ minPrice: _, maxPrice: __, ...s }) => s,
   },
   { label: 'Any bedrooms', applies: (s) => s.bedrooms !== undefined, clear: ({ bedrooms: _, ...s }) => s },
+  { label: 'Search the whole map', applies: (s) => s.area !== undefined, clear: ({ area: _, ...s }) => s },
   { label: 'Any amenities', applies: (s) => s.amenities !== undefined, clear: ({ amenities: _, ...s }) => s },
 ];
 

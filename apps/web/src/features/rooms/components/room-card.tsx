@@ -22,6 +22,8 @@ interface RoomCardProps {
   highPriority: boolean;
   /** What sits over the picture beside the link, such as the heart that saves the home (the page composes it). */
   action?: ReactNode;
+  /** Told when the pointer or the focus comes onto the card (its id) and leaves it (null): the map singles out its marker. */
+  onHighlight?: ((roomId: string | null) => void) | undefined;
 }
 
 /**
@@ -33,13 +35,19 @@ export function roomLink(roomId: string, search: RoomSearch = {}, stay?: { check
   return roomPath(roomId, isDatedSearch(search) ? { checkin: search.checkin, checkout: search.checkout, guests: search.guests } : null);
 }
 
-export function RoomCard({ room, search = {}, near, eager, highPriority, action }: RoomCardProps) {
+export function RoomCard({ room, search = {}, near, eager, highPriority, action, onHighlight }: RoomCardProps) {
   // The server prices each room of a dated search (its one price rule); a card never prices a stay itself.
   const { nights, totalCents, checkin, checkout } = room;
   const flexibleStay = checkin && checkout ? shortStayText({ from: checkin, to: checkout }) : null;
   // The action sits over the picture beside the link, never inside it (a button in a link is neither).
+  const highlight = onHighlight && {
+    onMouseEnter: () => onHighlight(room._id),
+    onMouseLeave: () => onHighlight(null),
+    onFocus: () => onHighlight(room._id),
+    onBlur: () => onHighlight(null),
+  };
   return (
-    <div className="relative">
+    <div className="relative" {...highlight}>
       <Link data-testid="room-card" to={roomLink(room._id, search, room)} className="group block rounded-xl outline-offset-4">
         <div className="aspect-square w-full overflow-hidden rounded-xl bg-neutral-200">
           <img

@@ -32,9 +32,13 @@ interface RoomListingProps {
   onSearch: (search: RoomSearch) => void;
   /** What each card carries over its picture (the heart that saves the home, which the page composes). */
   cardAction?: (room: ListedRoom) => ReactNode;
+  /** Told which home's card the pointer or the focus is on (null: none), for the map to single out its marker. */
+  onCardHighlight?: (roomId: string | null) => void;
+  /** Beside the map on a wide screen: fewer cards to a row. */
+  besideMap?: boolean;
 }
 
-export function RoomListing({ search, onSearch, cardAction }: RoomListingProps) {
+export function RoomListing({ search, onSearch, cardAction, onCardHighlight, besideMap = false }: RoomListingProps) {
   const { data, error, isPending, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = useRooms(search);
 
   const loadMore = () => void fetchNextPage();
@@ -62,7 +66,11 @@ export function RoomListing({ search, onSearch, cardAction }: RoomListingProps) 
       )}
       <div
         data-testid="room-grid"
-        className="grid grid-cols-1 gap-8 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6"
+        className={
+          besideMap
+            ? 'grid grid-cols-1 gap-8 sm:grid-cols-2 2xl:grid-cols-3'
+            : 'grid grid-cols-1 gap-8 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6'
+        }
       >
         {rooms.map((room, index) => (
           <RoomCard
@@ -71,6 +79,7 @@ export function RoomListing({ search, onSearch, cardAction }: RoomListingProps) 
             search={search}
             near={near}
             action={cardAction?.(room)}
+            onHighlight={onCardHighlight}
             eager={index < EAGER_CARDS}
             highPriority={index < HIGH_PRIORITY_CARDS}
           />
