@@ -9,7 +9,7 @@ import { findBookingRow } from '../support/bookings';
 import { cardHrefs, roomCards, roomPath } from '../support/rooms';
 import { searchForm } from '../support/search';
 import { SEEDED_URL } from '../support/servers';
-import { atPath, dialog } from '../support/ui';
+import { atPath, dashboardNav, dialog } from '../support/ui';
 
 /** Demo hosts who can sign in (apps/api/src/seed/demo-data.ts); the seed's reviewable stay is at a room of one of them. */
 const DEMO_HOST_PASSWORD = DEMO.host.password;
@@ -103,6 +103,16 @@ test.describe.serial('reviews after a stay', () => {
     await expect(page.getByText('Please rate your stay from 1 to 5 stars')).toBeVisible();
     await expect(page.getByText('Please write your review')).toBeVisible();
     expect(await violationsAtBothSizes(page)).toEqual([]);
+
+    // A review half-written is not left without a question: staying keeps it on screen.
+    await page.getByLabel('Your review').fill('The cabin was');
+    await dashboardNav(page).getByRole('link', { name: 'My Bookings' }).click();
+    const leave = dialog(page, 'Leave this page?');
+    await expect(leave).toContainText('kept as a draft on this device');
+    await leave.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(atPath(`/dashboard/trips/${stay!._id}/review`));
+    await expect(page.getByLabel('Your review')).toHaveValue('The cabin was');
 
     // The stars work from the keyboard: four, then the right arrow makes it five.
     const overall = page.getByRole('radiogroup', { name: 'Overall rating' });
