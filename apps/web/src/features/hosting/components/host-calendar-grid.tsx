@@ -195,16 +195,16 @@ function DayCell({ night, today, selected, active }: DayCellProps) {
         NIGHT_STATE_STYLES[night.state].cell
       } ${selected ? 'ring-2 ring-rose-600 ring-inset' : 'ring-1 ring-neutral-200 ring-inset'}`}
     >
-      {/* Blocks, not spans: what the cell shows reads as words apart ('5 $150 Ana Lima'), as its name begins. */}
-      <div className={`text-xs font-semibold ${isToday ? 'rounded-full bg-rose-600 px-1.5 text-white' : ''}`}>{Number(night.date.slice(8))}</div>
-      <div className={`text-xs ${night.customPrice ? 'font-semibold text-rose-700' : ''}`}>{formatMoney(night.priceCents)}</div>
+      {/* Spaces between the parts: what the cell shows reads as words apart ('5 $150 Ana Lima'), as its name begins. */}
+      <span className={`text-xs font-semibold ${isToday ? 'rounded-full bg-rose-600 px-1.5 text-white' : ''}`}>{Number(night.date.slice(8))}</span>{' '}
+      <span className={`text-xs ${night.customPrice ? 'font-semibold text-rose-700' : ''}`}>{formatMoney(night.priceCents)}</span>{' '}
       {marker !== null &&
         (night.bookingId ? (
           <Link to={tripPath(night.bookingId)} state={openedFromCalendar(location.search)} tabIndex={-1} className="max-w-full truncate text-[11px] font-medium underline underline-offset-2">
             {marker}
           </Link>
         ) : (
-          <div className={`max-w-full truncate text-[11px] ${night.state === 'free' ? 'italic' : 'font-medium'}`}>{marker}</div>
+          <span className={`max-w-full truncate text-[11px] ${night.state === 'free' ? 'italic' : 'font-medium'}`}>{marker}</span>
         ))}
       {night.note && <span aria-hidden="true" className="absolute top-1.5 right-1.5 size-1.5 rounded-full bg-rose-600" />}
     </div>
