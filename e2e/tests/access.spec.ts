@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { violationsAtBothSizes } from '../support/a11y';
 import { asAccount, createUser, DEMO, fetchSession, fetchUser, sameOrigin, signInAs, uniquePassword } from '../support/auth';
 import { failRequests } from '../support/network';
 import { SEEDED_URL } from '../support/servers';
@@ -18,6 +19,8 @@ test('an admin cannot change their own role', async ({ page }) => {
 
   await row.getByRole('button', { name: 'Update Role' }).click();
   const updateRole = dialog(page, 'Update User Role');
+  await expect(updateRole.getByLabel('Role')).toBeVisible();
+  expect(await violationsAtBothSizes(page), 'Update User Role').toEqual([]);
   await updateRole.getByLabel('Role').selectOption('guest');
   await updateRole.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Action Not Allowed')).toBeVisible();

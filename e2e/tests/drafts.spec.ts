@@ -32,6 +32,8 @@ test('a half-filled Add Room asks before the host leaves, and comes back as a dr
   await page.getByLabel('Photos').setInputFiles({ name: 'fjord.png', mimeType: 'image/png', buffer: photoPng([30, 80, 140]) });
   await expect(page.getByText('Photo 1 of 1: fjord.png', { exact: true })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // The file input's own 'No file chosen' would contradict the uploaded photo listed below it: its text is not shown.
+  await expect(page.getByLabel('Photos')).toHaveCSS('color', 'rgba(0, 0, 0, 0)');
 
   // Leaving by the sidebar asks first; staying keeps everything on screen.
   await dashboardNav(page).getByRole('link', { name: 'My Listings' }).click();
@@ -75,6 +77,36 @@ test('a half-filled Add Room asks before the host leaves, and comes back as a dr
   await expect(page.getByRole('heading', { name: 'Add Room' })).toBeVisible();
   await expect(page.getByLabel('Title')).toHaveValue('');
   await expect(page.getByText('Draft restored')).toBeHidden();
+});
+
+test("a change half-made in 'Update Room Info' comes back as a draft after a reload, until it is saved", async ({ page, playwright }) => {
+  const place = uniquePlace();
+  const {
+    host,
+    rooms: [room],
+  } = await hostWithRooms(playwright.request, [{ location: `${place}, Testland`, title: `Draft loft ${place}` }]);
+  const retitled = `Draft loft by the sea ${place}`;
+  await signInAs(page, host);
+  await page.goto('/dashboard/my-listings');
+  await listingRow(page, room!.title).getByRole('button', { name: `Update ${room!.title}` }).click();
+  let update = dialog(page, 'Update Room Info');
+  await update.getByLabel('Title').fill(retitled);
+
+  await reloadAcceptingLeave(page);
+  await listingRow(page, room!.title).getByRole('button', { name: `Update ${room!.title}` }).click();
+  update = dialog(page, 'Update Room Info');
+  await expect(update.getByRole('status').filter({ hasText: 'Draft restored' })).toBeVisible();
+  await expect(update.getByLabel('Title')).toHaveValue(retitled);
+  await update.getByRole('button', { name: 'Update' }).click();
+  await expect(update).toBeHidden();
+  await expect(listingRow(page, retitled)).toBeVisible();
+
+  // Saved, the draft is gone: the dialog opens on the room as it now is.
+  await page.reload();
+  await listingRow(page, retitled).getByRole('button', { name: `Update ${retitled}` }).click();
+  update = dialog(page, 'Update Room Info');
+  await expect(update.getByLabel('Title')).toHaveValue(retitled);
+  await expect(update.getByRole('status').filter({ hasText: 'Draft restored' })).toHaveCount(0);
 });
 
 test('a message half-written on the trip page asks before the guest leaves, and waits as a draft until it is sent', async ({ page, playwright }) => {

@@ -17,6 +17,7 @@ import {
 import { escapeRegExp, roomPath } from '../support/rooms';
 import { today, uniquePlace } from '../support/search';
 import { SEEDED_URL } from '../support/servers';
+import { atPath } from '../support/ui';
 
 const cancelStaysOf = cancelStaysAfterEach();
 
@@ -63,20 +64,30 @@ function nightsOf({ from, to }: StayRange): string[] {
   return nights;
 }
 
-/** A night's cell in the host calendar's months, found by the date its name starts with. */
+/** 'Friday, March 2027': the rest of a night's date once its day is said. */
+function weekdayAndMonth(date: string): string {
+  const [weekday, monthAndDay, year] = longDate(date).split(', ') as [string, string, string];
+  return `${weekday}, ${monthAndDay.split(' ')[0]} ${year}`;
+}
+
+/** A night's cell in the host calendar's months, found by its day (what its name starts with) and the rest of its date. */
 function night(page: Page, date: string): Locator {
-  return page.getByRole('gridcell', { name: new RegExp(`^${escapeRegExp(longDate(date))}, `) });
+  return page.getByRole('gridcell', { name: new RegExp(`^${Number(date.slice(8))}, .*\\b${escapeRegExp(weekdayAndMonth(date))}, `) });
 }
 
 /**
- * A night's cell name as a screen reader reads it: its date, its price (and whether it was set for the night), what
- * holds it, and a minimum stay set on it. None of the nights this test reads is today (which the name would say).
+ * A night's cell name as a screen reader reads it: first what the cell shows (its day, its price, who or what holds
+ * it), then the rest of its date, whether the price was set for the night, what holds it, and a minimum stay set on
+ * it. None of the nights this test reads is today (which the name would say).
  */
 function nightName(
   date: string,
   { priceCents = PRICE_CENTS, setForNight = false, state = 'free', minStay = null }: { priceCents?: number; setForNight?: boolean; state?: string; minStay?: number | null } = {},
 ): string {
-  const parts = [longDate(date), `${usd(priceCents)}${setForNight ? ' (set for this night)' : ''}`, state];
+  const marker = state === 'blocked' ? 'Blocked' : state.startsWith('booked by ') ? state.slice('booked by '.length) : null;
+  const parts = [String(Number(date.slice(8))), usd(priceCents), ...(marker ? [marker] : []), weekdayAndMonth(date)];
+  if (setForNight) parts.push('price set for this night');
+  parts.push(state);
   if (minStay !== null) parts.push(`minimum stay ${minStay} nights`);
   return parts.join(', ');
 }
@@ -255,6 +266,15 @@ test("a host blocks, prices and sets a minimum stay on nights in the calendar, b
   );
   await expect(toast(page, 'Nights blocked')).toHaveCount(0);
   await expectNights(page, stay, { state: `booked by ${guest.name}` });
+
+  // The stay's trip page, opened from the panel, leads back to the Calendar as it was (its listing and month).
+  const calendarUrl = page.url();
+  await booked.getByRole('link', { name: `${guest.name}'s stay` }).click();
+  await expect(page).toHaveURL(atPath(`/dashboard/trips/${booking._id}`));
+  await expect(page.getByRole('link', { name: 'Back to Manage Bookings' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to Calendar' }).click();
+  await expect(page).toHaveURL(calendarUrl);
+  await expectCalendarShown(page, title, start);
 
   // Once the guest cancels, the nights are free: the refused block left nothing behind. (Cancelling at once also
   // leaves no stay in a room the admin's statistics test does not count.)

@@ -143,5 +143,10 @@ test.describe('on PostgreSQL', () => {
     await expect(stays.getByRole('rowgroup').nth(1).getByRole('row')).toHaveCount(1);
     await expect(stays.getByRole('row').filter({ hasText: booking.reference })).toContainText(guest.name);
     await expect(stays.getByRole('rowgroup').nth(2).getByRole('row').last()).toHaveText(new RegExp(`^Total.*${usd(shareCents).replace('$', '\\$')}$`));
+    // Opened from Payouts, the statement leads back there.
+    await expect(page.getByRole('link', { name: 'Back to Earnings' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back to Payouts' }).click();
+    await expect(page).toHaveURL(atPath('/dashboard/payouts'));
+    await expect(page.getByRole('table', { name: 'Payout history' })).toBeVisible();
   });
 });

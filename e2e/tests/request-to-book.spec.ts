@@ -1,5 +1,6 @@
 import { expect, test, type APIRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { tripSchema, type Room, type StayRange, type Trip } from '@staybook/domain';
+import { violationsAtBothSizes } from '../support/a11y';
 import { asAccount, createUser, sameOrigin, signInAs, type Account, type TestUser } from '../support/auth';
 import {
   addDays,
@@ -208,9 +209,11 @@ test.describe('request to book on a listing of the demo host', () => {
       const row = host.getByRole('row').filter({ hasText: guest.email });
       await expect(row).toContainText(title);
       await expect(row).toContainText(total);
+      expect(await violationsAtBothSizes(host), 'Requests').toEqual([]);
       await row.getByRole('button', { name: `Accept request from ${guest.name}` }).click();
       const accept = dialog(host, 'Accept this request?');
       await expect(accept.getByText(`${guest.name}'s card is charged ${total} and the stay is booked.`)).toBeVisible();
+      expect(await violationsAtBothSizes(host), 'Accept this request?').toEqual([]);
       await accept.getByLabel('Message to the guest (optional)').fill(message);
       await accept.getByRole('button', { name: 'Accept', exact: true }).click();
       await expect(host.getByText('Request Accepted', { exact: true })).toBeVisible();
@@ -266,8 +269,11 @@ test.describe('request to book on a listing of the demo host', () => {
       await expect(host).toHaveURL(atPath(`/dashboard/trips/${bookingId}`));
       await expect(host.getByText(`${guest.name} asks to stay.`, { exact: false })).toBeVisible();
       await expect(host.getByRole('button', { name: 'Accept', exact: true })).toBeVisible();
+      expect(await violationsAtBothSizes(host), "the host's trip page with the request").toEqual([]);
       await host.getByRole('button', { name: 'Decline', exact: true }).click();
       const decline = dialog(host, 'Decline this request?');
+      await expect(decline.getByLabel('Message to the guest (optional)')).toBeVisible();
+      expect(await violationsAtBothSizes(host), 'Decline this request?').toEqual([]);
       await decline.getByLabel('Message to the guest (optional)').fill(message);
       await decline.getByRole('button', { name: 'Decline', exact: true }).click();
       await expect(host.getByText('Request Declined', { exact: true })).toBeVisible();
@@ -275,6 +281,10 @@ test.describe('request to book on a listing of the demo host', () => {
       await expect(host.getByText('The host declined this request.', { exact: false })).toBeVisible();
       await expect(host.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
       await expect(requestsEntry(host, 0)).toBeVisible();
+      // Opened from Requests, the trip leads back there.
+      await host.getByRole('link', { name: 'Back to Requests' }).click();
+      await expect(host).toHaveURL(atPath('/dashboard/requests'));
+      await expect(host.getByText('No requests waiting')).toBeVisible();
     });
 
     // 3. The nights are free again: the room page's calendar offers them.
@@ -326,6 +336,7 @@ test.describe('request to book on a listing of the demo host', () => {
       await row.getByRole('button', { name: `Withdraw request for ${title}` }).click();
       const confirm = dialog(page, 'Withdraw this request?');
       await expect(confirm.getByText('The hold on your card is released: you are not charged.', { exact: false })).toBeVisible();
+      expect(await violationsAtBothSizes(page), 'Withdraw this request?').toEqual([]);
       await confirm.getByRole('button', { name: 'Withdraw request' }).click();
       await expect(page.getByText('Request Withdrawn', { exact: true })).toBeVisible();
       await expect(confirm).toBeHidden();

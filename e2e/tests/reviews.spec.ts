@@ -4,12 +4,12 @@ import { violationsAtBothSizes } from '../support/a11y';
 import { bookingsPageSchema, roomsPageSchema, type Booking } from '@staybook/domain';
 import { cardRatingText, formatAverage, RATING_SHOWN_FROM, type RatingSummary } from '@staybook/domain/ratings';
 import { roomReviewsPageSchema } from '@staybook/domain/reviews';
-import { asAccount, DEMO, signInAs, type Account } from '../support/auth';
+import { asAccount, DEMO, sameOrigin, signInAs, type Account } from '../support/auth';
 import { findBookingRow } from '../support/bookings';
 import { cardHrefs, roomCards, roomPath } from '../support/rooms';
 import { searchForm } from '../support/search';
 import { SEEDED_URL } from '../support/servers';
-import { atPath, dialog } from '../support/ui';
+import { atPath, dashboardNav, dialog } from '../support/ui';
 
 /** Demo hosts who can sign in (apps/api/src/seed/demo-data.ts); the seed's reviewable stay is at a room of one of them. */
 const DEMO_HOST_PASSWORD = DEMO.host.password;
@@ -70,8 +70,27 @@ test.describe.serial('reviews after a stay', () => {
     const host: Account = { email: stay!.host.email, password: DEMO_HOST_PASSWORD };
     const before = await fetchRoomRating(page.request, stay!.roomId);
 
-    // The guest: My Bookings → 'Write a review' on the stay's row.
+    // The guest asks the host something about the stay, so it has a thread in Messages.
+    const asking = randomUUID().slice(0, 8);
+    const question = `${asking}: did we leave a scarf behind?`;
+    await asAccount(playwright.request, DEMO.guest, async (api) => {
+      const sent = await api.post(`${SEEDED_URL}/api/booking/${stay!._id}/messages`, { headers: sameOrigin(), data: { body: question } });
+      expect(sent.status(), await sent.text()).toBe(201);
+    });
+
+    // Opened from Messages, the trip's 'Write a review' and the review page's 'Back to the trip' keep the way back.
     await signInAs(page, DEMO.guest);
+    await page.goto('/dashboard/messages');
+    await page.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: asking }).click();
+    await expect(page).toHaveURL(atPath(`/dashboard/trips/${stay!._id}`));
+    await page.getByRole('region', { name: 'Reviews' }).getByRole('link', { name: 'Write a review' }).click();
+    await expect(page).toHaveURL(atPath(`/dashboard/trips/${stay!._id}/review`));
+    await page.getByRole('link', { name: 'Back to the trip' }).click();
+    await expect(page).toHaveURL(atPath(`/dashboard/trips/${stay!._id}`));
+    await page.getByRole('link', { name: 'Back to Messages' }).click();
+    await expect(page).toHaveURL(atPath('/dashboard/messages'));
+
+    // The guest: My Bookings → 'Write a review' on the stay's row.
     await page.goto('/dashboard/my-bookings');
     const row = await findBookingRow(page, stay!.reference);
     await row.getByRole('link', { name: 'Write a review' }).click();
@@ -84,6 +103,16 @@ test.describe.serial('reviews after a stay', () => {
     await expect(page.getByText('Please rate your stay from 1 to 5 stars')).toBeVisible();
     await expect(page.getByText('Please write your review')).toBeVisible();
     expect(await violationsAtBothSizes(page)).toEqual([]);
+
+    // A review half-written is not left without a question: staying keeps it on screen.
+    await page.getByLabel('Your review').fill('The cabin was');
+    await dashboardNav(page).getByRole('link', { name: 'My Bookings' }).click();
+    const leave = dialog(page, 'Leave this page?');
+    await expect(leave).toContainText('kept as a draft on this device');
+    await leave.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(atPath(`/dashboard/trips/${stay!._id}/review`));
+    await expect(page.getByLabel('Your review')).toHaveValue('The cabin was');
 
     // The stars work from the keyboard: four, then the right arrow makes it five.
     const overall = page.getByRole('radiogroup', { name: 'Overall rating' });
@@ -113,6 +142,8 @@ test.describe.serial('reviews after a stay', () => {
     await managed.getByRole('link', { name: 'Write a review' }).click();
     await expect(page).toHaveURL(atPath(`/dashboard/trips/${stay!._id}/review`));
     await expect(page.getByRole('radiogroup', { name: 'Cleanliness' })).toHaveCount(0);
+    await expect(page.getByRole('radiogroup', { name: 'Rate your guest' })).toBeVisible();
+    expect(await violationsAtBothSizes(page), "the host's review page").toEqual([]);
     await rate(page, 'Rate your guest', 5);
     await page.getByLabel('Your review').fill(hostText);
     await page.getByRole('button', { name: 'Submit review' }).click();

@@ -115,6 +115,7 @@ test('a guest pays and lands on the trip page with its reference; the host opens
   await expect(page.getByRole('region', { name: 'Your guest' }).getByText(guest.name, { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cancellation policy' }).getByText(`If you cancel today: ${total} refunded of ${total}`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Manage Bookings' })).toBeVisible();
+  expect(await violationsAtBothSizes(page), "the host's trip page").toEqual([]);
 });
 
 test("a signed-in stranger opening someone else's trip is told the booking was not found", async ({ page, playwright }) => {

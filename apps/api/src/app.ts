@@ -28,7 +28,7 @@ import { createCalendarSync, type CalendarSync } from './modules/calendar/calend
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import type { CalendarDeps } from './modules/calendar/calendar.service.js';
 import { createCalendarReader, DEFAULT_READER_LIMITS } from './integrations/calendar/read-calendar.js';
-import { DEFAULT_FETCH_LIMITS } from './integrations/calendar/safe-fetch.js';
+import { DEFAULT_FETCH_LIMITS, type ResolveHost } from './integrations/calendar/safe-fetch.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createJobWorker, type JobWorker } from './modules/jobs/job-worker.js';
 import { countFailedJobs, countPendingJobs, outboxMailer } from './modules/jobs/jobs.js';
@@ -112,6 +112,8 @@ export type AppDeps = {
   webDist?: string | null;
   /** Called for every route as it is registered (the OpenAPI coverage test collects them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Resolves the host names of imported calendars; the system's resolver by default (a test gives names its own answers). */
+  resolveCalendarHost?: ResolveHost;
 };
 
 /** Builds the whole HTTP application without listening, for the server and for tests alike. */
@@ -124,6 +126,7 @@ export async function buildApp({
   paymentProvider = createPaymentProvider({ config, db: database.db }),
   webDist = DEFAULT_WEB_DIST,
   onRoute,
+  resolveCalendarHost,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -252,7 +255,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     listing,
     log: app.log,
-    limits: { ...DEFAULT_FETCH_LIMITS, allowHosts: config.calendarImport.allowHosts },
+    limits: { ...DEFAULT_FETCH_LIMITS, allowHosts: config.calendarImport.allowHosts, ...(resolveCalendarHost ? { resolveHost: resolveCalendarHost } : {}) },
     reader: createCalendarReader(DEFAULT_READER_LIMITS, (detail) => app.log.error({ detail }, 'reading a calendar failed')),
     intervalMs: config.calendarImport.intervalMinutes * 60_000,
   };

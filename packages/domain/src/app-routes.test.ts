@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { isAppPath, listingPricingPath, OPENED_FROM_MESSAGES, reviewPath, roomPath, tripOpenedFrom, tripPath, tripReceiptPath } from './app-routes.js';
+import {
+  isAppPath,
+  listingPricingPath,
+  OPENED_FROM_MESSAGES,
+  OPENED_FROM_PAYOUTS,
+  OPENED_FROM_REQUESTS,
+  openedFromCalendar,
+  reviewPath,
+  roomPath,
+  statementOpenedFromPayouts,
+  tripOpenedFrom,
+  tripOriginPath,
+  tripPath,
+  tripReceiptPath,
+} from './app-routes.js';
 
 describe('isAppPath', () => {
   it.each([
@@ -74,8 +88,26 @@ describe('link builders', () => {
   });
 
   it('reads back where a trip page was opened from, and nothing else', () => {
-    expect(tripOpenedFrom(OPENED_FROM_MESSAGES)).toBe(OPENED_FROM_MESSAGES);
+    expect(tripOpenedFrom(OPENED_FROM_MESSAGES)).toEqual(OPENED_FROM_MESSAGES);
+    expect(tripOpenedFrom(OPENED_FROM_REQUESTS)).toEqual(OPENED_FROM_REQUESTS);
+    expect(tripOpenedFrom(openedFromCalendar('?room=r1&month=2026-12'))).toEqual({ from: 'calendar', search: '?room=r1&month=2026-12' });
+    expect(tripOpenedFrom(openedFromCalendar(''))).toEqual({ from: 'calendar' });
     expect(tripOpenedFrom({ from: 'elsewhere' })).toBeNull();
+    expect(tripOpenedFrom({ from: 'toString' })).toBeNull();
     expect(tripOpenedFrom(null)).toBeNull();
+    // A search that is not a query string is dropped: the way back stays on the page it names.
+    expect(tripOpenedFrom({ from: 'calendar', search: '//evil.example' })).toEqual({ from: 'calendar' });
+  });
+
+  it('leads a trip back to the page it was opened from, with its query string', () => {
+    expect(tripOriginPath(OPENED_FROM_MESSAGES)).toBe('/dashboard/messages');
+    expect(tripOriginPath(OPENED_FROM_REQUESTS)).toBe('/dashboard/requests');
+    expect(tripOriginPath(openedFromCalendar('?month=2026-12'))).toBe('/dashboard/calendar?month=2026-12');
+  });
+
+  it('tells a payout statement opened from Payouts from one opened anywhere else', () => {
+    expect(statementOpenedFromPayouts(OPENED_FROM_PAYOUTS)).toBe(true);
+    expect(statementOpenedFromPayouts(OPENED_FROM_MESSAGES)).toBe(false);
+    expect(statementOpenedFromPayouts(null)).toBe(false);
   });
 });

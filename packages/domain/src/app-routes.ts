@@ -117,17 +117,53 @@ export function reviewPath(bookingId: string): string {
 }
 
 /**
- * The router state of a link to a trip page from Messages: the page's way back then leads to Messages. The
- * trip's own pages (the receipt) pass it on, so coming back from them keeps the way.
+ * The pages a trip page can be opened from that its way back leads to again (issue 35: every 'Back' returns where
+ * the person came from): Messages, a host's Requests and a host's Calendar. Anywhere else leads back to the viewer's
+ * list of stays (My Bookings or Manage Bookings).
  */
-export const OPENED_FROM_MESSAGES = { from: 'messages' } as const;
+export const TRIP_ORIGINS = { messages: APP_PATHS.messages, requests: APP_PATHS.requests, calendar: APP_PATHS.hostCalendar } as const;
 
-export type TripOpenedFrom = typeof OPENED_FROM_MESSAGES;
+export type TripOrigin = keyof typeof TRIP_ORIGINS;
 
-/** Where a trip page (or one of its own pages) was opened from, read from its router state: Messages, or nowhere it names. */
+/**
+ * The router state of a link to a trip page from one of TRIP_ORIGINS: `search` is the query string the page had
+ * (the Calendar's listing and month), so the way back returns to the same view. The trip's own pages (the receipt,
+ * the review page) pass it on, so coming back from them keeps the way.
+ */
+export interface TripOpenedFrom {
+  from: TripOrigin;
+  search?: string;
+}
+
+export const OPENED_FROM_MESSAGES = { from: 'messages' } as const satisfies TripOpenedFrom;
+export const OPENED_FROM_REQUESTS = { from: 'requests' } as const satisfies TripOpenedFrom;
+
+/** The router state of a link to a trip page from the host's Calendar showing `search` ('?room=…&month=…' or ''). */
+export function openedFromCalendar(search: string): TripOpenedFrom {
+  return search ? { from: 'calendar', search } : { from: 'calendar' };
+}
+
+/** Where a trip page (or one of its own pages) was opened from, read from its router state; null for anywhere else. */
 export function tripOpenedFrom(routerState: unknown): TripOpenedFrom | null {
-  const from = typeof routerState === 'object' && routerState !== null && 'from' in routerState ? routerState.from : null;
-  return from === OPENED_FROM_MESSAGES.from ? OPENED_FROM_MESSAGES : null;
+  if (typeof routerState !== 'object' || routerState === null || !('from' in routerState)) return null;
+  const { from } = routerState;
+  if (typeof from !== 'string' || !Object.hasOwn(TRIP_ORIGINS, from)) return null;
+  const search = 'search' in routerState ? routerState.search : undefined;
+  // Only a query string: the way back stays on the origin's own page, whatever the state says.
+  return typeof search === 'string' && /^\?[^#]*$/.test(search) ? { from: from as TripOrigin, search } : { from: from as TripOrigin };
+}
+
+/** The address a trip page opened from `openedFrom` leads back to. */
+export function tripOriginPath(openedFrom: TripOpenedFrom): string {
+  return `${TRIP_ORIGINS[openedFrom.from]}${openedFrom.search ?? ''}`;
+}
+
+/** The router state of a link to a payout statement from Payouts: the statement's way back then leads to Payouts. */
+export const OPENED_FROM_PAYOUTS = { from: 'payouts' } as const;
+
+/** Whether a payout statement was opened from Payouts, read from its router state (else it leads back to Earnings). */
+export function statementOpenedFromPayouts(routerState: unknown): boolean {
+  return typeof routerState === 'object' && routerState !== null && 'from' in routerState && routerState.from === OPENED_FROM_PAYOUTS.from;
 }
 
 function segments(path: string): string[] {

@@ -9,7 +9,7 @@ import { listBookings } from '../modules/bookings/list-bookings.js';
 import { staleRatingRooms } from '../modules/reviews/ratings.js';
 import { searchRooms } from '../modules/rooms/rooms.service.js';
 import type { Actor } from '../plugins/session.js';
-import { createTestDatabase, type TestDatabase } from '../test/databases.js';
+import { createTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../test/databases.js';
 import type { Db } from '../db/client.js';
 import { DEMO_GUESTS, DEMO_USERS } from './demo-data.js';
 import { bookings, payments, payoutAccounts, payouts, reviews, roleChanges, rooms, testPaymentEvents, testPaymentIntents, users } from '../db/schema.js';
@@ -19,8 +19,11 @@ import { payoutStatement } from '../modules/earnings/payout-statement.js';
 import { reconcileMonth } from '../modules/finance/finance.service.js';
 import { planDemoStays, seedDemoData } from './seed.js';
 
-/** The demo marketplace's bookings: real data for My Bookings, Manage Bookings and the statistics. */
-describe('demo seed', { timeout: 180_000 }, () => {
+/**
+ * The demo marketplace's bookings: real data for My Bookings, Manage Bookings and the statistics. On both engines,
+ * since a first start seeds whichever one the server runs on (the reviews chosen per room among them).
+ */
+describe.each(TEST_DATABASE_KINDS)('demo seed on %s', { timeout: 180_000 }, (kind) => {
   let t: TestDatabase;
   let db: Db;
 
@@ -28,7 +31,7 @@ describe('demo seed', { timeout: 180_000 }, () => {
   const images: Pick<ImageStore, 'saveImage' | 'deleteImage'> = { saveImage: async () => storedImageUrl(randomUUID()), deleteImage: async () => {} };
 
   beforeAll(async () => {
-    t = await createTestDatabase('pglite');
+    t = await createTestDatabase(kind);
     db = t.database.db;
     expect(await seedDemoData(db, images, { info: () => {} })).toBe(true);
   }, 180_000);

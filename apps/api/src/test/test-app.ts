@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { storedImageUrl, type Role } from '@staybook/domain';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { parseConfig } from '../config.js';
 import { users } from '../db/schema.js';
 import type { MailMessage } from '../integrations/mail/mailer.js';
@@ -53,8 +53,10 @@ export async function createTestApp(
   testRoutes?: FastifyPluginAsync,
   /** The built web app to serve (modules/web/web.ts); none by default. */
   webDist: string | null = null,
+  /** What else the app is built with (e.g. a resolver giving calendar host names answers of the test's own). */
+  deps: Pick<AppDeps, 'resolveCalendarHost'> = {},
 ): Promise<TestApp> {
-  return appOn(await createTestDatabase(kind), env, testRoutes, webDist);
+  return appOn(await createTestDatabase(kind), env, testRoutes, webDist, deps);
 }
 
 /**
@@ -73,6 +75,7 @@ export async function appOn(
   env: Record<string, string>,
   testRoutes?: FastifyPluginAsync,
   webDist: string | null = null,
+  deps: Pick<AppDeps, 'resolveCalendarHost'> = {},
 ): Promise<TestApp> {
   const config = parseConfig({
     DATA_DIR: testDb.dataDir,
@@ -92,6 +95,7 @@ export async function appOn(
     authSecret: TEST_AUTH_SECRET,
     mailer: { send: async (m) => void mail.push(m) },
     webDist,
+    ...deps,
   });
   if (testRoutes) await app.register(testRoutes, { prefix: '/test' });
   await app.ready();

@@ -20,9 +20,20 @@ export function AuthCompleteRoute() {
     if (user) notify.success('Signup Successful', { id: 'social-sign-in' });
   }, [user]);
 
-  if (loading) return <Loader />;
+  // A page of its own, outside the app's frame: its own main landmark.
+  if (loading)
+    return (
+      <main>
+        <Loader />
+      </main>
+    );
   // The session could not be read, which does not mean the sign-in failed.
-  if (error) return <ErrorScreen message={error.message} onRetry={retry} />;
+  if (error)
+    return (
+      <main>
+        <ErrorScreen message={error.message} onRetry={retry} />
+      </main>
+    );
   // Without a session the sign-in did not finish: the login page says so.
   return <Navigate to={user ? to : '/login?error=session_missing'} replace />;
 }

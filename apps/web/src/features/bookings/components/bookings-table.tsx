@@ -1,4 +1,4 @@
-import { APP_PATHS, reviewPath, tripPath } from '@staybook/domain/app-routes';
+import { APP_PATHS, OPENED_FROM_REQUESTS, reviewPath, tripPath } from '@staybook/domain/app-routes';
 import type { Booking } from '@staybook/domain/bookings';
 import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
@@ -30,7 +30,7 @@ export function BookingsTable({ view }: { view: BookingsView }) {
   const close = () => setActing(null);
 
   const columns: Column<Booking>[] = [
-    { header: 'Title', cell: (booking) => <StayTitle booking={booking} /> },
+    { header: 'Title', cell: (booking) => <StayTitle booking={booking} fromRequests={view === 'requests'} /> },
     view === 'mine'
       ? { header: 'Info', cell: (booking) => <Party person={booking.host} /> }
       : { header: 'Guest Info', cell: (booking) => <Party person={booking.guest} withEmail /> },
@@ -108,13 +108,17 @@ function RequestActions({ booking, asGuest, onAct }: { booking: Booking; asGuest
   );
 }
 
-/** The room's title links to the stay's trip page; the reference under it tells two stays in one room apart. */
-function StayTitle({ booking }: { booking: Booking }) {
+/**
+ * The room's title links to the stay's trip page (whose way back leads to Requests when opened from there); the
+ * reference under it tells two stays in one room apart.
+ */
+function StayTitle({ booking, fromRequests }: { booking: Booking; fromRequests: boolean }) {
   const referenceId = useId();
   return (
     <RoomTitleCell image={booking.image}>
       <Link
         to={tripPath(booking._id)}
+        state={fromRequests ? OPENED_FROM_REQUESTS : undefined}
         aria-describedby={referenceId}
         className="font-medium text-neutral-900 underline-offset-2 hover:underline"
       >

@@ -1,10 +1,10 @@
-import { APP_PATHS, payoutStatementPath } from '@staybook/domain/app-routes';
+import { APP_PATHS, OPENED_FROM_PAYOUTS, payoutStatementPath, statementOpenedFromPayouts } from '@staybook/domain/app-routes';
 import { formatIsoDate, formatMoment } from '@staybook/domain/dates';
 import type { PayoutStatement as Statement, StatementStay } from '@staybook/domain/earnings';
 import { formatMoney } from '@staybook/domain/money';
 import { PAYOUT_STATUS_LABELS } from '@staybook/domain/payouts';
 import { PRODUCT_NAME } from '@staybook/domain/product';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PrintedSheet, SheetBlock, SheetRow } from '../../../components/printed-sheet';
 import { formatTakenBack } from '../utils/money-text';
 
@@ -20,8 +20,13 @@ const MONEY_CELL = `${CELL} text-right whitespace-nowrap tabular-nums`;
 export function PayoutStatement({ statement }: { statement: Statement }) {
   const { payout, stays, totals } = statement;
   const date = formatIsoDate(payout.asOf);
+  // Opened from Payouts, the way back leads there; from Earnings (or a link from elsewhere), to Earnings.
+  const fromPayouts = statementOpenedFromPayouts(useLocation().state);
+  const back = fromPayouts
+    ? { to: APP_PATHS.payouts, label: 'Back to Payouts' }
+    : { to: APP_PATHS.earnings, label: 'Back to Earnings' };
   return (
-    <PrintedSheet back={{ to: APP_PATHS.earnings, label: 'Back to Earnings' }} labelledBy="statement-title" wide>
+    <PrintedSheet back={back} labelledBy="statement-title" wide>
       <header className="flex items-start justify-between gap-6 border-b border-neutral-300 pb-4">
         <div>
           <h1 id="statement-title" className="text-3xl font-bold">
@@ -131,6 +136,8 @@ function StayRow({ stay }: { stay: StatementStay }) {
 /** Why a failed payout's stays are not lost: the payout that sent them again, or the next one that will. */
 function FailedNote({ statement }: { statement: Statement }) {
   const { payout, paidWith } = statement;
+  // The payout that sent the stays again leads back where this one does.
+  const routerState: unknown = useLocation().state;
   return (
     <div role="note" className="rounded-lg bg-rose-50 px-4 py-3 text-rose-800 print:border print:border-rose-300">
       <p className="font-semibold">This payout failed and its money went back to your available balance.</p>
@@ -138,7 +145,7 @@ function FailedNote({ statement }: { statement: Statement }) {
       {paidWith ? (
         <p>
           {'Its stays were sent again with the '}
-          <Link to={payoutStatementPath(paidWith.id)} className="font-semibold underline underline-offset-2">
+          <Link to={payoutStatementPath(paidWith.id)} state={statementOpenedFromPayouts(routerState) ? OPENED_FROM_PAYOUTS : undefined} className="font-semibold underline underline-offset-2">
             {`payout of ${formatIsoDate(paidWith.asOf)}`}
           </Link>
           {'.'}

@@ -5,8 +5,9 @@ import { apiRequest } from '../../../lib/api-client';
 /** How long typing pauses before the places are asked for. */
 const SUGGEST_DELAY_MS = 250;
 
-function fetchPlaces(q: string, signal: AbortSignal): Promise<Place[]> {
-  return apiRequest(`/api/places?${new URLSearchParams({ q })}`, placesSchema, { signal }).then((answer) => answer.items);
+/** The gazetteer's places for `q`, best first (`GET /api/places`). */
+export function fetchPlaces(q: string, signal?: AbortSignal): Promise<Place[]> {
+  return apiRequest(`/api/places?${new URLSearchParams({ q })}`, placesSchema, signal ? { signal } : {}).then((answer) => answer.items);
 }
 
 /**

@@ -1,9 +1,9 @@
-import { tripPath } from '@staybook/domain/app-routes';
+import { openedFromCalendar, tripPath } from '@staybook/domain/app-routes';
 import type { IsoDate } from '@staybook/domain/dates';
 import type { HostCalendarNight } from '@staybook/domain/host-calendar';
 import { formatMoney } from '@staybook/domain/money';
 import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import {
   clampDate,
   movedDate,
@@ -182,6 +182,8 @@ interface DayCellProps {
 function DayCell({ night, today, selected, active }: DayCellProps) {
   const marker = nightMarker(night);
   const isToday = night.date === today;
+  // A stay's trip page leads back to the Calendar as it is now (its listing and month).
+  const location = useLocation();
   return (
     <div
       role="gridcell"
@@ -193,11 +195,12 @@ function DayCell({ night, today, selected, active }: DayCellProps) {
         NIGHT_STATE_STYLES[night.state].cell
       } ${selected ? 'ring-2 ring-rose-600 ring-inset' : 'ring-1 ring-neutral-200 ring-inset'}`}
     >
-      <span className={`text-xs font-semibold ${isToday ? 'rounded-full bg-rose-600 px-1.5 text-white' : ''}`}>{Number(night.date.slice(8))}</span>
-      <span className={`text-xs ${night.customPrice ? 'font-semibold text-rose-700' : ''}`}>{formatMoney(night.priceCents)}</span>
+      {/* Spaces between the parts: what the cell shows reads as words apart ('5 $150 Ana Lima'), as its name begins. */}
+      <span className={`text-xs font-semibold ${isToday ? 'rounded-full bg-rose-600 px-1.5 text-white' : ''}`}>{Number(night.date.slice(8))}</span>{' '}
+      <span className={`text-xs ${night.customPrice ? 'font-semibold text-rose-700' : ''}`}>{formatMoney(night.priceCents)}</span>{' '}
       {marker !== null &&
         (night.bookingId ? (
-          <Link to={tripPath(night.bookingId)} tabIndex={-1} className="max-w-full truncate text-[11px] font-medium underline underline-offset-2">
+          <Link to={tripPath(night.bookingId)} state={openedFromCalendar(location.search)} tabIndex={-1} className="max-w-full truncate text-[11px] font-medium underline underline-offset-2">
             {marker}
           </Link>
         ) : (

@@ -1,9 +1,9 @@
-import { tripPath } from '@staybook/domain/app-routes';
+import { openedFromCalendar, tripPath } from '@staybook/domain/app-routes';
 import type { NightSetting } from '@staybook/domain/listing-rules';
 import type { HostCalendar } from '@staybook/domain/host-calendar';
 import { formatMoney } from '@staybook/domain/money';
 import { useId, useMemo, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
 import { TextAreaField, TextField } from '../../../components/fields';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -200,11 +200,13 @@ function NightValueForm({
 
 /** What holds the selected nights, and what of it cannot be changed. */
 function RangeFacts({ summary, past }: { summary: RangeSummary; past: boolean }) {
+  // A stay's trip page leads back to the Calendar as it is now (its listing and month).
+  const { search } = useLocation();
   const facts = [
     past && <li key="past">Nights before today cannot be changed: select nights from today on to change them.</li>,
     ...summary.stays.map((stay) => (
       <li key={stay.bookingId}>
-        <Link to={tripPath(stay.bookingId)} className="font-medium text-neutral-900 underline underline-offset-2">
+        <Link to={tripPath(stay.bookingId)} state={openedFromCalendar(search)} className="font-medium text-neutral-900 underline underline-offset-2">
           {`${stay.guestName}'s stay`}
         </Link>{' '}
         {stay.nights === 1 ? 'holds 1 of these nights, which cannot be blocked.' : `holds ${stay.nights} of these nights, which cannot be blocked.`}

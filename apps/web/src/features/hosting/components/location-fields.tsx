@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import { TextAreaField, TextField } from '../../../components/fields';
 import { controlledTextProps } from '../../../lib/controlled-field';
-import { usePlaceSuggestions } from '../api/places-api';
+import { fetchPlaces, usePlaceSuggestions } from '../api/places-api';
 
 // With the form only (decision 053): Leaflet and the basemap load when a host opens it.
 const PinMap = lazy(() => import('../../map/components/pin-map'));
@@ -37,12 +37,36 @@ export function LocationFields({
   // Suggestions follow what the host types: a location the room already has is not asked about again.
   const [opened] = useState(location);
   const suggestions = usePlaceSuggestions(location === opened ? '' : location).filter((place) => placeLabel(place) !== location.trim());
+  const timeZone = useWatch({ control, name: 'timeZone' });
+  const latitude = useWatch({ control, name: 'latitude' });
+  const longitude = useWatch({ control, name: 'longitude' });
+  // The zone set here last (the form's own at first): a zone the host picked in its field is theirs, and stays.
+  const [zoneSetHere, setZoneSetHere] = useState(timeZone);
   const choose = (place: Place) => {
     const options = { shouldDirty: true, shouldValidate: true } as const;
     setValue('location', placeLabel(place), options);
     setValue('latitude', String(place.latitude), options);
     setValue('longitude', String(place.longitude), options);
     setValue('timeZone', place.timeZone, options);
+    setZoneSetHere(place.timeZone);
+  };
+  // A location typed in full and left without choosing ('Sintra', 'sintra, portugal'): when the gazetteer's first
+  // place has that name, the zone follows it as a choice would, and so does the pin while the host has given none.
+  const followTyped = async (typed: string) => {
+    const text = typed.trim().toLowerCase();
+    if (text.length < 2 || text === opened.trim().toLowerCase()) return;
+    const [top] = await fetchPlaces(typed.trim()).catch(() => []);
+    if (!top || (top.name.toLowerCase() !== text && placeLabel(top).toLowerCase() !== text)) return;
+    const options = { shouldDirty: true, shouldValidate: true } as const;
+    // The form as it was when the field was left (each render registers the field's blur anew).
+    if (!latitude && !longitude) {
+      setValue('latitude', String(top.latitude), options);
+      setValue('longitude', String(top.longitude), options);
+    }
+    if (timeZone === zoneSetHere) {
+      setValue('timeZone', top.timeZone, options);
+      setZoneSetHere(top.timeZone);
+    }
   };
   const coordinate = { type: 'number', inputMode: 'decimal', step: 'any' } as const;
   const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] });
@@ -55,7 +79,7 @@ export function LocationFields({
 
   return (
     <div className="flex flex-col gap-2">
-      <TextField label="Location" autoComplete="off" required error={errors.location?.message} {...register('location')} />
+      <TextField label="Location" autoComplete="off" required error={errors.location?.message} {...register('location', { onBlur: (event: { target: { value: string } }) => void followTyped(event.target.value) })} />
       {suggestions.length > 0 && (
         <div className="-mt-1 mb-1 flex flex-col gap-1">
           <p id="place-suggestions" className="text-sm text-neutral-600">

@@ -240,6 +240,42 @@ describe('RoomForm', () => {
     expect(screen.queryByRole('list', { name: /^Places with this name/ })).toBeNull();
   });
 
+  it('sets the time zone and the pin from a location typed in full and left, when the gazetteer knows the place by that name', async () => {
+    const SINTRA = { name: 'Sintra', country: 'Portugal', latitude: 38.80097, longitude: -9.37826, timeZone: 'Europe/Lisbon' };
+    const fetch = stubFetchJson({ items: [SINTRA] });
+    render(<RoomForm submitLabel="Save & Continue" saving={false} onSave={vi.fn()} defaultTimeZone="UTC" />);
+    const location = screen.getByLabelText(/^Location/);
+    fireEvent.change(location, { target: { value: 'sintra' } });
+    fireEvent.blur(location);
+
+    await waitFor(() => expect(screen.getByLabelText('Time zone')).toHaveProperty('value', 'Europe/Lisbon'));
+    expect(fetch.mock.calls.some(([url]) => url === '/api/places?q=sintra')).toBe(true);
+    // What the host typed stays as they typed it; the pin goes where the place is.
+    expect(location).toHaveProperty('value', 'sintra');
+    expect(screen.getByLabelText('Latitude')).toHaveProperty('value', '38.80097');
+    expect(screen.getByLabelText('Longitude')).toHaveProperty('value', '-9.37826');
+  });
+
+  it('keeps a zone the host picked, and a name the gazetteer does not know changes nothing', async () => {
+    const SINTRA = { name: 'Sintra', country: 'Portugal', latitude: 38.80097, longitude: -9.37826, timeZone: 'Europe/Lisbon' };
+    const fetch = stubFetchJson({ items: [SINTRA] });
+    render(<RoomForm submitLabel="Save & Continue" saving={false} onSave={vi.fn()} defaultTimeZone="UTC" />);
+    const location = screen.getByLabelText(/^Location/);
+    // 'Sint' is only the start of a name: no place is called that.
+    fireEvent.change(location, { target: { value: 'Sint' } });
+    fireEvent.blur(location);
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => url === '/api/places?q=Sint')).toBe(true));
+    expect(screen.getByLabelText('Time zone')).toHaveProperty('value', 'UTC');
+    expect(screen.getByLabelText('Latitude')).toHaveProperty('value', '');
+
+    // The host picks a zone themselves: a typed place moves the pin, not their zone.
+    fireEvent.change(screen.getByLabelText('Time zone'), { target: { value: 'Europe/Oslo' } });
+    fireEvent.change(location, { target: { value: 'Sintra, Portugal' } });
+    fireEvent.blur(location);
+    await waitFor(() => expect(screen.getByLabelText('Latitude')).toHaveProperty('value', '38.80097'));
+    expect(screen.getByLabelText('Time zone')).toHaveProperty('value', 'Europe/Oslo');
+  });
+
   it('asks for both halves of the pin, and keeps an updated room’s address and arrival instructions', async () => {
     const onSave = vi.fn();
     render(<RoomForm room={{ ...ROOM, host: { name: 'Hana', image: null }, position: { latitude: 69.6492, longitude: 18.9553 }, address: '1 Fjord Road', arrivalInstructions: 'Key under the mat.' }} submitLabel="Update" saving={false} onSave={onSave} />);

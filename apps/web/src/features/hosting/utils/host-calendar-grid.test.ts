@@ -88,28 +88,28 @@ describe('the keyboard', () => {
 });
 
 describe("a night's name", () => {
-  it('says its full date, price and state, with every text its cell shows', () => {
+  it('begins with what its cell shows, in its order, then says the rest of its date and its state', () => {
     expect(longDate('2027-03-05')).toBe('Friday, March 5, 2027');
-    expect(nightName(night('2027-03-05', { priceCents: 15_000 }), '2027-03-01')).toBe('Friday, March 5, 2027, $150, free');
+    expect(nightName(night('2027-03-05', { priceCents: 15_000 }), '2027-03-01')).toBe('5, $150, Friday, March 2027, free');
     const booked = night('2027-03-05', { state: 'booked', bookingId: '5f0c9d3e-0000-4000-8000-0000000000aa', guestName: 'Ana Lima' });
     expect(nightMarker(booked)).toBe('Ana Lima');
-    expect(nightName(booked, '2027-03-01')).toBe('Friday, March 5, 2027, $120, booked by Ana Lima');
-    expect(nightName(night('2027-03-05', { state: 'blocked' }), '2027-03-01')).toBe('Friday, March 5, 2027, $120, blocked');
+    expect(nightName(booked, '2027-03-01')).toBe('5, $120, Ana Lima, Friday, March 2027, booked by Ana Lima');
+    expect(nightName(night('2027-03-05', { state: 'blocked' }), '2027-03-01')).toBe('5, $120, Blocked, Friday, March 2027, blocked');
     const imported = night('2027-03-05', { state: 'imported', importedFrom: 'airbnb.com' });
     expect(nightMarker(imported)).toBe('airbnb.com');
-    expect(nightName(imported, '2027-03-01')).toBe('Friday, March 5, 2027, $120, blocked by airbnb.com');
-    expect(nightName(night('2027-03-05', { state: 'preparation' }), '2027-03-01')).toBe('Friday, March 5, 2027, $120, held for preparation time');
-    expect(nightName(night('2027-03-05', { state: 'outside' }), '2027-03-01')).toBe('Friday, March 5, 2027, $120, outside the availability window');
+    expect(nightName(imported, '2027-03-01')).toBe('5, $120, airbnb.com, Friday, March 2027, blocked by airbnb.com');
+    expect(nightName(night('2027-03-05', { state: 'preparation' }), '2027-03-01')).toBe('5, $120, Preparation, Friday, March 2027, held for preparation time');
+    expect(nightName(night('2027-03-05', { state: 'outside' }), '2027-03-01')).toBe('5, $120, Outside, Friday, March 2027, outside the availability window');
   });
 
   it('says why no stay can start on a free night, today, a price set on it, its minimum stay and its note', () => {
     const noStart = night('2027-03-05', { startProblem: 'This home takes stays of at least 3 nights.' });
     expect(nightMarker(noStart)).toBe('No check-in');
     expect(nightName(noStart, '2027-03-01')).toBe(
-      'Friday, March 5, 2027, $120, free, no check-in, no stay can start: This home takes stays of at least 3 nights.',
+      '5, $120, No check-in, Friday, March 2027, free, no check-in, no stay can start: This home takes stays of at least 3 nights.',
     );
     const set = night('2027-03-01', { priceCents: 19_950, customPrice: true, minNights: 3, note: 'Festival' });
-    expect(nightName(set, '2027-03-01')).toBe('Monday, March 1, 2027, today, $199.50 (set for this night), free, minimum stay 3 nights, note: Festival');
+    expect(nightName(set, '2027-03-01')).toBe('1, $199.50, Monday, March 2027, today, price set for this night, free, minimum stay 3 nights, note: Festival');
   });
 });
 

@@ -195,14 +195,24 @@ export function nightStateText(night: HostCalendarNight): string {
   }
 }
 
+/** 'Friday, March 2027': the rest of a night's date once its day is said. */
+export function weekdayAndMonth(date: IsoDate): string {
+  return `${WEEKDAYS[weekdayOf(date)]}, ${monthNameOf(date)} ${date.slice(0, 4)}`;
+}
+
 /**
- * The day cell's accessible name: its date, price and state, holding every text the cell shows ('5', '$150',
- * 'Ana Lima'), and what else was set on the night. 'Friday, March 5, 2027, $150, booked by Ana Lima'.
+ * The day cell's accessible name. It begins with what the cell shows, in its order ('5', '$150', 'Ana Lima'): a
+ * person using speech input says what they see (WCAG 2.5.3, axe's label-content-name-mismatch), as the calendars'
+ * day buttons are named. Then the rest of the date, its state and what else was set on the night:
+ * '5, $150, Ana Lima, Friday, March 2027, booked by Ana Lima'.
  */
 export function nightName(night: HostCalendarNight, today: IsoDate): string {
-  const parts = [longDate(night.date)];
+  const marker = nightMarker(night);
+  const parts = [String(Number(night.date.slice(8))), formatMoney(night.priceCents)];
+  if (marker !== null) parts.push(marker);
+  parts.push(weekdayAndMonth(night.date));
   if (night.date === today) parts.push('today');
-  parts.push(night.customPrice ? `${formatMoney(night.priceCents)} (set for this night)` : formatMoney(night.priceCents));
+  if (night.customPrice) parts.push('price set for this night');
   parts.push(nightStateText(night));
   if (night.minNights !== null) parts.push(`minimum stay ${night.minNights} ${night.minNights === 1 ? 'night' : 'nights'}`);
   if (night.note) parts.push(`note: ${night.note}`);

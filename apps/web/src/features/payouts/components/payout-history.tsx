@@ -1,8 +1,8 @@
-import { payoutStatementPath } from '@staybook/domain/app-routes';
+import { APP_PATHS, OPENED_FROM_PAYOUTS, payoutStatementPath } from '@staybook/domain/app-routes';
 import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { PAYOUT_STATUS_LABELS, type Payout } from '@staybook/domain/payouts';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
 import { Table, type Column } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/form-errors';
@@ -15,11 +15,7 @@ const COLUMNS: readonly Column<Payout>[] = [
   {
     header: 'Date',
     // The date opens the payout's statement: the stays it paid, printable.
-    cell: (payout) => (
-      <Link to={payoutStatementPath(payout.id)} aria-describedby={OPENS_STATEMENT} className="font-semibold text-rose-700 underline underline-offset-2 hover:text-rose-800">
-        <time dateTime={payout.asOf}>{formatIsoDate(payout.asOf)}</time>
-      </Link>
-    ),
+    cell: (payout) => <StatementLink payout={payout} />,
     className: 'whitespace-nowrap',
   },
   { header: 'Amount', cell: (payout) => formatMoney(payout.amountCents), className: 'whitespace-nowrap' },
@@ -34,6 +30,21 @@ const COLUMNS: readonly Column<Payout>[] = [
   },
   { header: 'Bank account', cell: (payout) => (payout.last4 ? `…${payout.last4}` : '—') },
 ];
+
+/** A payout's date, opening its statement; opened from Payouts, the statement leads back there (else to Earnings). */
+function StatementLink({ payout }: { payout: Payout }) {
+  const fromPayouts = useLocation().pathname === APP_PATHS.payouts;
+  return (
+    <Link
+      to={payoutStatementPath(payout.id)}
+      state={fromPayouts ? OPENED_FROM_PAYOUTS : undefined}
+      aria-describedby={OPENS_STATEMENT}
+      className="font-semibold text-rose-700 underline underline-offset-2 hover:text-rose-800"
+    >
+      <time dateTime={payout.asOf}>{formatIsoDate(payout.asOf)}</time>
+    </Link>
+  );
+}
 
 /**
  * The host's payouts, newest first, a page at a time (the pages `usePayouts` has loaded; 'Show more' asks for the next

@@ -1,8 +1,8 @@
-import { tripPath } from '@staybook/domain/app-routes';
+import { tripOpenedFrom, tripPath } from '@staybook/domain/app-routes';
 import { formatIsoDate } from '@staybook/domain/dates';
 import type { Trip } from '@staybook/domain/trips';
 import { FaArrowLeft } from 'react-icons/fa';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { ReviewState } from '@staybook/domain/reviews';
 import type { ComponentProps } from 'react';
 import { LoadError } from '../../../components/load-error';
@@ -23,6 +23,8 @@ export function ReviewPage({ trip }: { trip: Trip }) {
   const state = useReviewState(bookingId);
   const write = useWriteReview(bookingId);
   const guest = trip.viewerRole === 'guest';
+  // Passed back to the trip page, whose way back it names (Messages, Requests or the Calendar, when opened from there).
+  const openedFrom = tripOpenedFrom(useLocation().state);
 
   const submit = async (body: Parameters<typeof write.mutateAsync>[0]) => {
     try {
@@ -38,7 +40,7 @@ export function ReviewPage({ trip }: { trip: Trip }) {
 
   return (
     <article aria-labelledby="review-title" className="mx-auto flex max-w-3xl flex-col gap-8">
-      <Link to={tripPath(bookingId)} className="inline-flex items-center gap-2 self-start text-sm font-semibold text-neutral-700 hover:text-neutral-900">
+      <Link to={tripPath(bookingId)} state={openedFrom} className="inline-flex items-center gap-2 self-start text-sm font-semibold text-neutral-700 hover:text-neutral-900">
         <FaArrowLeft aria-hidden="true" />
         Back to the trip
       </Link>

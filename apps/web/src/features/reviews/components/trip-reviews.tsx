@@ -1,7 +1,7 @@
-import { reviewPath } from '@staybook/domain/app-routes';
+import { reviewPath, tripOpenedFrom } from '@staybook/domain/app-routes';
 import type { Trip } from '@staybook/domain/trips';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { useReviewState } from '../api/use-review-state';
 import { reviewPhase, StayReviews } from './stay-reviews';
@@ -14,6 +14,8 @@ export function TripReviews({ trip }: { trip: Trip }) {
   const headingId = useId();
   const bookingId = trip.booking._id;
   const state = useReviewState(bookingId);
+  // Passed on to the review page, whose way back to the trip keeps where the trip was opened from.
+  const openedFrom = tripOpenedFrom(useLocation().state);
   // A first load that failed leaves the section out: the rest of the trip page stands without it.
   if (!state.data && state.isError) return null;
   const phase = state.data ? reviewPhase(state.data) : null;
@@ -25,7 +27,7 @@ export function TripReviews({ trip }: { trip: Trip }) {
       {!state.data || !phase ? (
         <Loader size="short" />
       ) : phase.kind === 'write' ? (
-        <Link to={reviewPath(bookingId)} className={WRITE_LINK}>
+        <Link to={reviewPath(bookingId)} state={openedFrom} className={WRITE_LINK}>
           Write a review
         </Link>
       ) : phase.kind === 'reviews' ? (

@@ -1,4 +1,4 @@
-import { APP_PATHS, type TripOpenedFrom } from '@staybook/domain/app-routes';
+import { APP_PATHS, tripOriginPath, type TripOpenedFrom, type TripOrigin } from '@staybook/domain/app-routes';
 import type { Booking } from '@staybook/domain/bookings';
 import { cardBrandName } from '@staybook/domain/cards';
 import { formatIsoDate, formatMoment } from '@staybook/domain/dates';
@@ -7,9 +7,14 @@ import { capitalize } from '@staybook/domain/text';
 import type { Trip, TripPaymentStatus } from '@staybook/domain/trips';
 import { stayApiPath } from '../../../lib/api-paths';
 
-/** The trip page's way back: to Messages when it was opened from there, else to the viewer's list of stays. */
+const ORIGIN_LABELS: Record<TripOrigin, string> = { messages: 'Messages', requests: 'Requests', calendar: 'Calendar' };
+
+/**
+ * The trip page's way back: to the page it was opened from (Messages, Requests or the Calendar, as it was), else to
+ * the viewer's list of stays.
+ */
 export function tripBackLink(viewerRole: Trip['viewerRole'], openedFrom: TripOpenedFrom | null): { to: string; label: string } {
-  if (openedFrom) return { to: APP_PATHS.messages, label: 'Messages' };
+  if (openedFrom) return { to: tripOriginPath(openedFrom), label: ORIGIN_LABELS[openedFrom.from] };
   return viewerRole === 'guest' ? { to: APP_PATHS.myBookings, label: 'My Bookings' } : { to: APP_PATHS.manageBookings, label: 'Manage Bookings' };
 }
 
