@@ -38,8 +38,7 @@ export function LocationFields({
   const [opened] = useState(location);
   const suggestions = usePlaceSuggestions(location === opened ? '' : location).filter((place) => placeLabel(place) !== location.trim());
   const timeZone = useWatch({ control, name: 'timeZone' });
-  const latitude = useWatch({ control, name: 'latitude' });
-  const longitude = useWatch({ control, name: 'longitude' });
+  const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] });
   // The zone set here last (the form's own at first): a zone the host picked in its field is theirs, and stays.
   const [zoneSetHere, setZoneSetHere] = useState(timeZone);
   const choose = (place: Place) => {
@@ -69,7 +68,6 @@ export function LocationFields({
     }
   };
   const coordinate = { type: 'number', inputMode: 'decimal', step: 'any' } as const;
-  const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] });
   const pin = pinOf(latitude, longitude);
   const placePin = ({ latitude: lat, longitude: lng }: { latitude: number; longitude: number }) => {
     const options = { shouldDirty: true, shouldValidate: true } as const;
