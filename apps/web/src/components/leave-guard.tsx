@@ -22,11 +22,10 @@ export function useLeaveQuestion(dirty: boolean): { active: () => boolean; settl
 }
 
 /**
- * Asks before a person leaves a form with changes not yet saved: in the app (a link, the sidebar, Back) with a
- * dialog, and when closing or reloading the tab with the browser's own question. `active` is asked at that moment,
- * so a form that has just saved lets its own navigation through. What was typed is kept as a draft either way.
+ * Asks, with the browser's own question, before a person closes or reloads the tab while `active()` holds (read at
+ * that moment). A dialog's form uses it alone: its own Cancel is the way out inside the app.
  */
-export function LeaveGuard({ active }: { active: () => boolean }) {
+export function useCloseTabQuestion(active: () => boolean) {
   const activeRef = useRef(active);
   useEffect(() => {
     activeRef.current = active;
@@ -41,6 +40,16 @@ export function LeaveGuard({ active }: { active: () => boolean }) {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, []);
+  return activeRef;
+}
+
+/**
+ * Asks before a person leaves a form with changes not yet saved: in the app (a link, the sidebar, Back) with a
+ * dialog, and when closing or reloading the tab with the browser's own question. `active` is asked at that moment,
+ * so a form that has just saved lets its own navigation through. What was typed is kept as a draft either way.
+ */
+export function LeaveGuard({ active }: { active: () => boolean }) {
+  const activeRef = useCloseTabQuestion(active);
   // Blocking navigation needs the app's data router; a component's own test renders without one.
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   return dataRouter ? <InAppGuard activeRef={activeRef} /> : null;

@@ -427,4 +427,24 @@ describe('RoomForm', () => {
     // The Add Room draft typed before is still there, for that form.
     expect(localStorage.getItem(`staybook:draft:${HOST.id}:add-room`)).toContain('Cabin, renovated');
   });
+
+  it('asks before the tab is closed while Update Room Info has changes not saved, and not once they are saved', async () => {
+    const closeTab = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const onSaved = vi.fn();
+    render(
+      <AuthContext value={signedIn(HOST)}>
+        <RoomForm room={ROOM} submitLabel="Update" saving={false} onSave={() => Promise.resolve()} onSaved={onSaved} draft={`update-room:${ROOM._id}`} />
+      </AuthContext>,
+    );
+    expect(closeTab()).toBe(false);
+    type('Title', 'Cabin by the fjord, renovated');
+    await waitFor(() => expect(closeTab()).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(closeTab()).toBe(false);
+  });
 });

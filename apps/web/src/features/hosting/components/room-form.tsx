@@ -7,7 +7,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { FormActions } from '../../../components/form-actions';
 import { RestoredDraftNotice } from '../../drafts/components/draft-notice';
-import { LeaveGuard, useLeaveQuestion } from '../../../components/leave-guard';
+import { LeaveGuard, useCloseTabQuestion, useLeaveQuestion } from '../../../components/leave-guard';
 import { useFormDraft } from '../../drafts/hooks/use-draft';
 import { TextAreaField, TextField } from '../../../components/fields';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
@@ -89,6 +89,8 @@ function RoomFormFields({
   const { errors, isSubmitted, isDirty } = formState;
   const draft = useFormDraft({ reset, subscribe }, draftName ?? null, initialValues);
   const leaving = useLeaveQuestion(isDirty);
+  // A dialog's form (Update Room Info) asks only when the tab is closed: its Cancel is the way out in the app.
+  useCloseTabQuestion(() => !guardLeaving && leaving.active());
 
   const photos = useRoomPhotos(draft.restored?.photos ?? room?.photos ?? [], (urls) =>
     setValue('photos', urls, { shouldValidate: isSubmitted, shouldDirty: true }),

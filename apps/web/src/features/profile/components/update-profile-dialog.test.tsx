@@ -44,4 +44,19 @@ describe('UpdateProfileDialog', () => {
     await waitFor(() => expect(saving.updateProfile.mock.calls[0]?.[0]).toEqual({ name: 'Pat Saved', image: null }));
     await waitFor(() => expect(localStorage.length).toBe(0));
   });
+
+  it('asks before the tab is closed while a change is not saved, and not after it is saved', async () => {
+    const closeTab = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const dialog = open();
+    expect(closeTab()).toBe(false);
+    fireEvent.input(dialog.name(), { target: { value: 'Pat Renamed' } });
+    await waitFor(() => expect(closeTab()).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dialog.updateProfile).toHaveBeenCalled());
+    await waitFor(() => expect(closeTab()).toBe(false));
+  });
 });

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Avatar } from '../../../components/avatar';
+import { useCloseTabQuestion } from '../../../components/leave-guard';
 import { RestoredDraftNotice } from '../../drafts/components/draft-notice';
 import { ImageFormField } from '../../../components/image-field';
 import { Modal, ModalActions } from '../../../components/modal';
@@ -52,6 +53,9 @@ export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialog
     [subscribe, keepDraft, user.name],
   );
   const [previewUrl, showPreview] = useImagePreview();
+  // Closing the tab with a name or photo not saved asks first (the typed name is kept as a draft either way).
+  const dirty = formState.isDirty;
+  useCloseTabQuestion(() => open && dirty && !mutation.isSuccess);
 
   return (
     <Modal open={open} onClose={onClose} title="Update Profile">
