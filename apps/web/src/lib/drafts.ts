@@ -14,19 +14,26 @@ export function draftKey(userId: string | null | undefined, form: string): strin
   return userId ? `${PREFIX}${userId}:${form}` : null;
 }
 
-function storage(): Storage | null {
+/**
+ * `local` for a form's draft (kept until saved or discarded); `session` for what lives as long as the tab, such as
+ * a search being typed on a phone, which a reload keeps but a new visit starts afresh.
+ */
+export type DraftStore = 'local' | 'session';
+
+function storage(store: DraftStore = 'local'): Storage | null {
   try {
-    return typeof window === 'undefined' ? null : window.localStorage;
+    if (typeof window === 'undefined') return null;
+    return store === 'session' ? window.sessionStorage : window.localStorage;
   } catch {
     // A browser with storage switched off throws on the mere access.
     return null;
   }
 }
 
-export function readDraft<T>(key: string | null): StoredDraft<T> | null {
+export function readDraft<T>(key: string | null, store?: DraftStore): StoredDraft<T> | null {
   if (!key) return null;
   try {
-    const text = storage()?.getItem(key);
+    const text = storage(store)?.getItem(key);
     if (!text) return null;
     const stored = JSON.parse(text) as Partial<StoredDraft<T>>;
     return stored && typeof stored === 'object' && 'values' in stored && typeof stored.savedAt === 'number' ? (stored as StoredDraft<T>) : null;
@@ -35,19 +42,19 @@ export function readDraft<T>(key: string | null): StoredDraft<T> | null {
   }
 }
 
-export function writeDraft<T>(key: string | null, values: T): void {
+export function writeDraft<T>(key: string | null, values: T, store?: DraftStore): void {
   if (!key) return;
   try {
-    storage()?.setItem(key, JSON.stringify({ values, savedAt: Date.now() } satisfies StoredDraft<T>));
+    storage(store)?.setItem(key, JSON.stringify({ values, savedAt: Date.now() } satisfies StoredDraft<T>));
   } catch {
     // Full: this draft is not kept; what is on screen is still there.
   }
 }
 
-export function clearDraft(key: string | null): void {
+export function clearDraft(key: string | null, store?: DraftStore): void {
   if (!key) return;
   try {
-    storage()?.removeItem(key);
+    storage(store)?.removeItem(key);
   } catch {
     // Nothing to do: storage that cannot be written kept nothing either.
   }

@@ -6,7 +6,10 @@ import { SearchBar } from './search-bar';
 beforeAll(async () => {
   await import('./search-sheet');
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
 describe("the small screens' search sheet", () => {
   it('keeps what was typed when it is closed without searching, for the same search, and forgets it once searched', async () => {
@@ -30,5 +33,29 @@ describe("the small screens' search sheet", () => {
     rerender(<SearchBar search={{ where: 'Porto' }} onSearch={onSearch} />);
     sheet = await openSheet();
     expect(within(sheet).getByLabelText('Where')).toHaveProperty('value', 'Porto');
+  });
+
+  it('keeps what was typed across a reload of the page, for the tab, until a search is made', async () => {
+    const openSheet = async () => {
+      fireEvent.click(screen.getByRole('button', { name: /^Where to\?/ }));
+      return screen.findByRole('dialog', { name: 'Where to?' });
+    };
+    render(<SearchBar search={{ category: 'Beach' }} onSearch={vi.fn()} />);
+    let sheet = await openSheet();
+    fireEvent.change(within(sheet).getByLabelText('Where'), { target: { value: 'Naxos' } });
+    // The page reloaded: nothing of the sheet is left in memory.
+    cleanup();
+
+    const onSearch = vi.fn();
+    render(<SearchBar search={{ category: 'Beach' }} onSearch={onSearch} />);
+    sheet = await openSheet();
+    expect(within(sheet).getByLabelText('Where')).toHaveProperty('value', 'Naxos');
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Search' }));
+    expect(onSearch).toHaveBeenCalledWith(expect.objectContaining({ where: 'Naxos' }));
+    cleanup();
+
+    render(<SearchBar search={{ category: 'Beach' }} onSearch={vi.fn()} />);
+    sheet = await openSheet();
+    expect(within(sheet).getByLabelText('Where')).toHaveProperty('value', '');
   });
 });

@@ -4,12 +4,17 @@ import { isDatedSearch, isFlexibleSearch, searchToQuery, type RoomSearch } from 
 import { countOf } from '@staybook/domain/text';
 import { Suspense, useState } from 'react';
 import { FiSearch } from 'react-icons/fi';
+import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
 import { lazyPage } from '../../../lib/lazy-page';
 import type { SearchDraft } from '../utils/search-draft';
 import { SearchForm } from './search-form';
 
 // The sheet brings the dialog: loaded when a small screen first opens it.
 const SearchSheet = lazyPage(() => import('./search-sheet'), 'SearchSheet');
+
+/** Where the sheet's typing is kept for the tab's life, so a reload loses none of it (decision 041). */
+const SHEET_DRAFT = 'staybook:draft:search-sheet';
+type SheetTyping = { query: string; draft: SearchDraft };
 
 interface SearchBarProps {
   search: RoomSearch;
@@ -19,8 +24,14 @@ interface SearchBarProps {
 /** The search under the header: the whole form on wide screens, one 'Where to?' button opening it in a sheet on small ones. */
 export function SearchBar({ search, onSearch }: SearchBarProps) {
   const [sheetOpen, setSheetOpen] = useState(false);
-  // What was typed in the sheet, and for which search: a sheet closed without searching loses nothing.
-  const [typed, setTyped] = useState<{ query: string; draft: SearchDraft } | null>(null);
+  // What was typed in the sheet, and for which search: a sheet closed without searching, or the page reloaded,
+  // loses nothing.
+  const [typed, setTypedState] = useState<SheetTyping | null>(() => readDraft<SheetTyping>(SHEET_DRAFT, 'session')?.values ?? null);
+  const setTyped = (next: SheetTyping | null) => {
+    setTypedState(next);
+    if (next) writeDraft(SHEET_DRAFT, next, 'session');
+    else clearDraft(SHEET_DRAFT, 'session');
+  };
   const query = searchToQuery(search);
   return (
     <div className="pt-6">
