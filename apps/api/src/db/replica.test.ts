@@ -13,6 +13,7 @@ import { parseWalPosition } from './replica.js';
 import { WRITTEN_COOKIE, writtenCookie, writtenPosition } from '../plugins/replica-reads.js';
 import { confirmBooking, confirmCard, startPayment } from '../test/bookings.js';
 import { startReplicaCluster, type ReplicaCluster } from '../test/replica-cluster.js';
+import { describeNeeding, SERVER_DATABASE } from '../test/needs.js';
 import { listRoom } from '../test/rooms.js';
 import { appOn, type TestApp, type TestUser } from '../test/test-app.js';
 
@@ -21,8 +22,6 @@ import { appOn, type TestApp, type TestUser } from '../test/test-app.js';
  * own (test/replica-cluster.ts), the app built with DATABASE_URL and DATABASE_REPLICA_URL. Holding the standby's
  * replay shows where each read went: what only the primary has is seen by a read of the primary only.
  */
-const enabled = Boolean(process.env.TEST_DATABASE_URL);
-if (!enabled) console.info('replica test skipped: TEST_DATABASE_URL is not set');
 
 /** A count asked of one server directly (not through the app). */
 async function countOn(url: string, text: string): Promise<number> {
@@ -64,7 +63,9 @@ describe('WAL positions and the written-position cookie', () => {
   });
 });
 
-describe.skipIf(!enabled)('a read replica (DATABASE_REPLICA_URL)', () => {
+// A standby copied from a primary of its own: it needs the PostgreSQL server's programs, which a run names by
+// giving its server (needs.ts says which suites a run without one skipped, and why).
+describeNeeding(SERVER_DATABASE, 'a read replica (DATABASE_REPLICA_URL)', {}, () => {
   let cluster: ReplicaCluster | null = null;
   let database: Database | null = null;
   let dataDir: string | null = null;
