@@ -672,7 +672,8 @@ async function explainRequests(target: DatabaseTarget, paths: string[]): Promise
   const database = await openDatabase(target);
   const dataDir = await mkdtemp(join(tmpdir(), 'staybook-bench-plans-'));
   const app = await buildApp({
-    config: parseConfig({ DATA_DIR: dataDir, DATABASE_URL: target.kind === 'postgres' ? target.url : '', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1' }),
+    // The database's plans: its own search, not the in-process index's (decision 057).
+    config: parseConfig({ DATA_DIR: dataDir, DATABASE_URL: target.kind === 'postgres' ? target.url : '', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1', SEARCH_INDEX: '0' }),
     database,
     authSecret: 'bench-secret-that-is-long-enough-for-the-auth-library',
     mailer: { send: async () => {} },

@@ -40,6 +40,7 @@ import type { ReviewDeps } from './modules/reviews/reviews.service.js';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.js';
 import { hostRoomsRoutes } from './modules/rooms/host-rooms.routes.js';
 import { createListingCache, type ListingCache } from './modules/rooms/listing-cache.js';
+import { createSearchIndex, roomFinder, type SearchIndex } from './modules/rooms/search-index/search-index.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
@@ -213,8 +214,22 @@ export async function buildApp({
     ? registerReplicaReads(app, { reads: replica, secret: authSecret, secure: config.publicUrl.startsWith('https://') })
     : primaryReads(database.db);
 
-  const listing = createListingCache({ database, log: app.log, ...(replica ? { onChange: replica.changeHeard } : {}) });
+  // Searches are answered in process when the index is on, kept current by the same change notices as the cache.
+  let searchIndex: SearchIndex | null = null;
+  const listing = createListingCache({
+    database,
+    log: app.log,
+    ...(replica ? { onChange: replica.changeHeard } : {}),
+    onRoomChange: (roomId) => searchIndex?.changed(roomId),
+  });
   await listing.start();
+  if (config.searchIndex) {
+    const index = createSearchIndex({ db: database.db, log: app.log, canHearChanges: () => listing.stats().listening });
+    searchIndex = index;
+    await index.start();
+    app.addHook('onClose', async () => index.stop());
+  }
+  const findRooms = roomFinder(searchIndex, browse);
   app.decorate('listing', listing);
   app.addHook('onClose', async () => listing.stop());
 
@@ -299,7 +314,7 @@ export async function buildApp({
       await api.register(openApiRoutes);
       if (metrics) await api.register(metricsRoutes, { registry: metrics.registry });
       await api.register(authRoutes, { auth, config });
-      await api.register(roomsRoutes, { browse, listing, checkAnswers: config.env === 'test' });
+      await api.register(roomsRoutes, { browse, findRooms, listing, checkAnswers: config.env === 'test' });
       await api.register(placesRoutes);
       await api.register(hostRoomsRoutes, { db: database.db, imageStore, listing, defaultTimeZone: config.timeZone });
       await api.register(usersRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
@@ -332,6 +347,7 @@ export async function buildApp({
     imageFiles: imageStore.files,
     webDist,
     browse,
+    findRooms,
     listing,
     resolveViewer: viewerResolver(auth, database.db),
   });

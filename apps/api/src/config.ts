@@ -59,6 +59,9 @@ const envSchema = z.object({
     .optional(),
   // Prometheus metrics at /api/metrics; off (404) unless set.
   METRICS: booleanFlag.default(false),
+  // The in-process search index (docs/decisions/057-search-index.md): on unless said, but off in tests, whose data is
+  // written straight into the database behind the product's back (its own tests turn it on).
+  SEARCH_INDEX: booleanFlag.optional(),
   // Several servers: rate limits counted in Redis, images in S3-compatible storage (docs/decisions/020-several-servers.md).
   REDIS_URL: z.string().regex(/^rediss?:\/\/[^/]/, 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379').optional(),
   REDIS_KEY_PREFIX: z
@@ -143,6 +146,8 @@ export type Config = {
   } | null;
   /** Serve Prometheus metrics at /api/metrics. */
   metrics: boolean;
+  /** Answer searches from the in-process search index (modules/rooms/search-index). */
+  searchIndex: boolean;
   /** The map's raster tiles and their credit (shown as text); null: the offline basemap. */
   mapTiles: { url: string; attribution: string; imageSource: string } | null;
   /** The IANA time zone of a new room whose host picks none; its check-in days begin at that zone's midnight. */
@@ -262,6 +267,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           }
         : null,
     metrics: e.METRICS,
+    searchIndex: e.SEARCH_INDEX ?? e.NODE_ENV !== 'test',
     mapTiles: e.MAP_TILE_URL && e.MAP_ATTRIBUTION ? { url: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, imageSource: tileImageSource(e.MAP_TILE_URL) } : null,
     timeZone: e.TIME_ZONE,
     calendarImport: {

@@ -9,14 +9,17 @@ import type { Db } from './db/client.js';
 /**
  * What changed in a room, for the answers that depend on it beyond the rooms they show: `stays` (a booking, a
  * cancellation, an imported block) for every dated search, `rating` (a review published or hidden) for every
- * search sorted by rating.
+ * search sorted by rating, `listing` (listed, edited, removed, its calendar set) for every answer.
  */
-export type RoomChange = 'stays' | 'rating';
+export type RoomChange = 'stays' | 'rating' | 'listing';
 
 /** What the write paths call, one line each. */
 export type ListingChanges = {
-  /** After commit: a room was listed, edited or removed, or a host's name or photo changed: every kept answer goes. */
-  roomsChanged(): Promise<void>;
+  /**
+   * After commit: a room was listed, edited or removed, or its calendar set (`roomId`), or something of every room
+   * changed (none: a host's name or photo, the marketplace's fees): every kept answer goes.
+   */
+  roomsChanged(roomId?: string): Promise<void>;
   /** After commit: a stay in this room was booked or cancelled, so its `booked` may differ: the answers showing it go. */
   staysChanged(roomId: string): Promise<void>;
   /**

@@ -64,7 +64,8 @@ async function serveWebBuild(prepare: (dist: string) => Promise<void>): Promise<
   const t = await createTestDatabase('pglite');
   const dist = await makeWebDist();
   await prepare(dist);
-  const config = parseConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' });
+  // Its tests write rooms straight into the database: searches read it rather than the search index (decision 057).
+  const config = parseConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', SEARCH_INDEX: '0' });
   const app = await buildApp({ config, database: t.database, authSecret: 'x'.repeat(32), mailer: { send: async () => {} }, webDist: dist });
   return {
     t,

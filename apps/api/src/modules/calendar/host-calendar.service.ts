@@ -207,7 +207,7 @@ export async function changeNights(
     return settingsWithin(before, range);
   });
   // A dated search's answers change with the nights' prices and blocks.
-  await listing.roomsChanged();
+  await listing.roomsChanged(roomId);
   return { previous };
 }
 

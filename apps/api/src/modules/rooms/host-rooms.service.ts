@@ -166,7 +166,7 @@ export async function createRoom(
     .insert(rooms)
     .values({ ...roomColumns({ ...input, rules }), ...(pin ? positionColumns(pin) : {}), timeZone, hostId: actor.id })
     .returning({ id: rooms.id });
-  await listing.roomsChanged();
+  await listing.roomsChanged(row!.id);
   return getRoom(db, { id: row!.id, viewer: actor });
 }
 
@@ -248,7 +248,7 @@ export async function updateRoom(
       .where(eq(rooms.id, id));
     return room.photos.filter((url) => !photos.includes(url));
   });
-  await listing.roomsChanged();
+  await listing.roomsChanged(id);
   // After the commit: a dropped photo goes once nothing else shows it.
   await releaseImages(db, droppedPhotos, { imageStore, log });
   return getRoom(db, { id, viewer: actor });
@@ -305,7 +305,7 @@ export async function deleteRoom(
     await tx.delete(rooms).where(eq(rooms.id, id));
     return room.photos;
   });
-  await listing.roomsChanged();
+  await listing.roomsChanged(id);
   await releaseImages(db, freedPhotos, { imageStore, log });
   return { deletedCount: 1 };
 }

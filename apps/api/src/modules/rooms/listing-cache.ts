@@ -29,8 +29,11 @@ import type { Subscription } from '../../db/listen.js';
 
 export const LISTING_CHANNEL = 'staybook_listing';
 
-/** How a notice names a room's change after its sender's id: `room:<id>` (stays), `rating:<id>`; `*` is every room. */
-const NOTICE_PREFIX: Record<RoomChange, string> = { stays: 'room:', rating: 'rating:' };
+/**
+ * How a notice names a room's change after its sender's id: `room:<id>` (stays), `rating:<id>`, `listing:<id>`; `*`
+ * is every room.
+ */
+const NOTICE_PREFIX: Record<RoomChange, string> = { stays: 'room:', rating: 'rating:', listing: 'listing:' };
 
 type Encoding = 'br' | 'gzip';
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
@@ -137,12 +140,15 @@ export function createListingCache({
   log,
   maxBytes = DEFAULT_MAX_BYTES,
   onChange = () => {},
+  onRoomChange = () => {},
 }: {
   database: Pick<Database, 'db' | 'listen'>;
   log: FastifyBaseLogger;
   maxBytes?: number;
   /** Called at every invalidation: a read replica's answers must be at least this new from now on (db/replica.ts). */
   onChange?: () => void;
+  /** Called at every invalidation with the room it names (null: every room): the search index reads it again. */
+  onRoomChange?: (roomId: string | null) => void;
 }): ListingCache {
   /** Insertion order is recency order: a hit moves its entry to the end, eviction takes from the front. */
   const entries = new Map<string, CachedAnswer>();
@@ -163,17 +169,21 @@ export function createListingCache({
     bytes -= entry.bytes;
   }
 
-  function dropAll(): void {
+  function dropAll(roomId: string | null = null): void {
     generation += 1;
     onChange();
+    onRoomChange(roomId);
     entries.clear();
     pending.clear();
     bytes = 0;
   }
 
   function dropRoom(roomId: string, what: RoomChange): void {
+    // A room listed, edited or removed may enter or leave any answer.
+    if (what === 'listing') return dropAll(roomId);
     generation += 1;
     onChange();
+    onRoomChange(roomId);
     pending.clear();
     for (const [key, entry] of entries) {
       if ((what === 'stays' ? entry.anyStay : entry.anyRating) || entry.roomIds.includes(roomId)) remove(key, entry);
@@ -201,10 +211,10 @@ export function createListingCache({
   }
 
   /** After a commit that did not announce: tells the other servers; a failure is logged (the write committed). */
-  async function broadcast(roomId: string | null): Promise<void> {
+  async function broadcast(roomId: string | null, what: RoomChange): Promise<void> {
     if (!shared) return;
     try {
-      await database.db.execute(recording(roomId, 'stays'));
+      await database.db.execute(recording(roomId, what));
     } catch (err) {
       log.error({ err }, 'could not tell the other servers that the listing changed; their version check will');
     }
@@ -273,13 +283,14 @@ export function createListingCache({
   }
 
   return {
-    async roomsChanged() {
-      dropAll();
-      await broadcast(null);
+    async roomsChanged(roomId) {
+      if (roomId) dropRoom(roomId, 'listing');
+      else dropAll();
+      await broadcast(roomId ?? null, 'listing');
     },
     async staysChanged(roomId) {
       dropRoom(roomId, 'stays');
-      await broadcast(roomId);
+      await broadcast(roomId, 'stays');
     },
     async announce(tx, roomId, what = 'stays') {
       if (shared) await tx.execute(recording(roomId, what));

@@ -6,7 +6,8 @@ import { routeSchema } from '../../route-schema.js';
 import { fastSerializerCompiler } from './fast-serializer.js';
 import { identifyViewer } from '../../plugins/session.js';
 import type { ListingCache } from './listing-cache.js';
-import { getRoom, searchRooms } from './rooms.service.js';
+import { getRoom } from './rooms.service.js';
+import type { RoomFinder } from './search-index/search-index.js';
 
 /**
  * Browsing. A visitor's answers come from the listing cache (bytes, br/gzip forms and ETag made once per
@@ -14,9 +15,9 @@ import { getRoom, searchRooms } from './rooms.service.js';
  * schemas too when `checkAnswers` is set (tests). Both read through `browse`: the read replica when there is one
  * and it has what the reader must see (db/replica.ts).
  */
-export const roomsRoutes: FastifyPluginAsyncZod<{ browse: BrowsingReads; listing: ListingCache; checkAnswers: boolean }> = async (
+export const roomsRoutes: FastifyPluginAsyncZod<{ browse: BrowsingReads; findRooms: RoomFinder; listing: ListingCache; checkAnswers: boolean }> = async (
   app,
-  { browse, listing, checkAnswers },
+  { browse, findRooms, listing, checkAnswers },
 ) => {
   app.setSerializerCompiler(fastSerializerCompiler({ check: checkAnswers }));
 
@@ -35,7 +36,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ browse: BrowsingReads; listing
       const search = searchOf(request.query);
       // One search has one key, whatever the order or spelling of its parameters.
       const answer = await listing.answer(`rooms ${searchToQuery(search)} ${limit} ${cursor ?? ''}`, async () => {
-        const { page, dependencies } = await browse(request, (db) => searchRooms(db, { search, cursor, limit }));
+        const { page, dependencies } = await findRooms(request, { search, cursor, limit });
         return { body: reply.serialize(page) as string, ...dependencies };
       });
       return listing.send(request, reply, answer);

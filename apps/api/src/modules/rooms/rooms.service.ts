@@ -42,6 +42,13 @@ import { decodeCursor, encodeCursor, NEWEST, searchOrdering, type Ordering } fro
 const host = alias(users, 'host');
 
 /**
+ * How closely a searched place matches a room's location and title: trigram word similarity of the two, both
+ * folded to lower case without accents (`search_fold`, migration 0010; the trigram index is on the same
+ * expression). See docs/decisions/027-search.md.
+ */
+const roomSearchText = sql`search_fold(${rooms.location} || ' ' || ${rooms.title})`;
+
+/**
  * A room is booked when no night in it can be booked any more: every night from the later of its first
  * day and today where the room is (its time zone, docs/decisions/026-room-time-zone.md) up to its last day is covered by a confirmed stay, or that window has ended.
  * Stays holding nights (confirmed, or requested and waiting) never overlap (bookings_no_overlap), so the nights
@@ -57,7 +64,8 @@ const bookedExpr = sql<boolean>`(${windowStart} >= ${rooms.availableTo} or coale
     and ${staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, { from: windowStart, to: rooms.availableTo })}
 ), 0) >= ${rooms.availableTo} - ${windowStart})`;
 
-const roomColumns = {
+/** What a room's card and page show, and what placing it in a search needs: all of a room but what is computed. */
+const listingColumns = {
   id: rooms.id,
   title: rooms.title,
   location: rooms.location,
@@ -103,9 +111,6 @@ const roomColumns = {
   hostId: rooms.hostId,
   hostName: host.name,
   hostImage: host.image,
-  booked: bookedExpr,
-  // The marketplace's service fee in force: the room page quotes with it.
-  serviceFeeBp: currentGuestFeeBpSql,
   // The stored rating aggregate (kept in step by modules/reviews): cards read it, never the reviews.
   reviewCount: rooms.reviewCount,
   ratingSum: rooms.ratingSum,
@@ -117,12 +122,31 @@ const roomColumns = {
   valueSum: rooms.valueSum,
 };
 
+const roomColumns = {
+  ...listingColumns,
+  booked: bookedExpr,
+  // The marketplace's service fee in force: the room page quotes with it.
+  serviceFeeBp: currentGuestFeeBpSql,
+};
+
 /** Rooms joined with their host, ready to be narrowed by a where clause. */
 function selectRooms(db: Db) {
   return db.select(roomColumns).from(rooms).innerJoin(host, eq(host.id, rooms.hostId));
 }
 
-type RoomRow = Awaited<ReturnType<typeof selectRooms>>[number];
+export type RoomRow = Awaited<ReturnType<typeof selectRooms>>[number];
+
+/** A listed room as the search index keeps it: its row, but `booked` and the fee, which change with the clock and the rates. */
+export type ListingRow = Omit<RoomRow, 'booked' | 'serviceFeeBp'> & { folded: string };
+
+/** The live rooms `where` picks, as the search index reads them (modules/rooms/search-index), with their folded search text. */
+export async function readListings(db: Db, where?: SQL): Promise<ListingRow[]> {
+  return db
+    .select({ ...listingColumns, folded: sql<string>`${roomSearchText}` })
+    .from(rooms)
+    .innerJoin(host, eq(host.id, rooms.hostId))
+    .where(and(isNull(rooms.deletedAt), where));
+}
 
 /** A room as its page and its host's list show it. */
 function toRoom(row: RoomRow): RoomSummary {
@@ -178,12 +202,12 @@ function roomRulesOf(row: StoredListingRules): Room['rules'] {
 }
 
 /** A room as a search's card shows it: without what only its page shows (docs/decisions/032-amenities-and-house-rules.md). */
-function toListedRoom(row: RoomRow): ListedRoom {
+export function toListedRoom(row: RoomRow): ListedRoom {
   const { photos: _p, amenities: _a, checkInTime: _i, checkOutTime: _o, houseRules: _r, rules: _s, serviceFeeBp: _f, rating, ...listed } = publicRoom(toRoom(row));
   return { ...listed, rating: { count: rating.count, average: rating.average } };
 }
 
-type OrderedRow = RoomRow & { score: number | null; stayTotalCents: number | null; stayChoice: string | null };
+export type OrderedRow = RoomRow & { score: number | null; stayTotalCents: number | null; stayChoice: string | null };
 
 /**
  * One page of live rooms matching `where` in `ordering` (newest first unless said): browsing, searching and
@@ -255,12 +279,6 @@ export async function pageOfHostRooms(
   return { items: rows.map(toRoom), nextCursor };
 }
 
-/**
- * How closely a searched place matches a room's location and title: trigram word similarity of the two, both
- * folded to lower case without accents (`search_fold`, migration 0010; the trigram index is on the same
- * expression). See docs/decisions/027-search.md.
- */
-const roomSearchText = sql`search_fold(${rooms.location} || ' ' || ${rooms.title})`;
 /** The least word similarity that counts as a match: 'lisbn' finds Lisbon (0.67), 'nwe york' New York (0.56). */
 export const PLACE_MATCH_THRESHOLD = 0.5;
 
@@ -286,7 +304,7 @@ function placeSearch(where: string, near: Place | null): { condition: SQL; rank:
 }
 
 /** The rank of a room right at the searched place: a room within reach ranks NEAR_RANK less its distance (> 1). */
-const NEAR_RANK = 1000;
+export const NEAR_RANK = 1000;
 
 /** What a search's filters add to the live rooms' where clause, each on an index or a cheap row check. */
 function searchConditions(search: RoomSearch, stay: DatedStay | null, place: SQL | undefined, flexible: SQL[] = []): SQL[] {
@@ -332,7 +350,7 @@ function flexibleStaysOf(search: RoomSearch, now: Date): FlexibleStays | null {
 }
 
 /** A price filter in cents per night, from the search's whole dollars. */
-function nightlyBoundsOf(search: RoomSearch) {
+export function nightlyBoundsOf(search: RoomSearch) {
   return {
     lowestCents: search.minPrice !== undefined ? dollarsToCents(search.minPrice) : undefined,
     highestCents: search.maxPrice !== undefined ? dollarsToCents(search.maxPrice) : undefined,
@@ -360,24 +378,82 @@ function datedAnswerKeptUntil(stay: Pick<DatedStay, 'from'> | null | undefined, 
 }
 
 /**
- * `GET /api/rooms`: one page of the live rooms a search matches, with the stay's nights and total on each room
- * when it has dates, and on the first page how many rooms match (counted up to SEARCH_LIMITS.countCap).
+ * What a search asks, worked out once for whichever runs it (the database here, or the search index,
+ * modules/rooms/search-index): its stay or flexible stays, the place the gazetteer knows, and how long its answer holds.
+ */
+export type SearchPlan = {
+  search: RoomSearch;
+  startedAt: Date;
+  stay: DatedStay | null;
+  flexibleStays: FlexibleStays | null;
+  near: Place | null;
+  keepUntil: number | undefined;
+};
+
+export async function planSearch(search: RoomSearch, startedAt = new Date()): Promise<SearchPlan> {
+  const stay = datedStayOf(search);
+  const flexibleStays = flexibleStaysOf(search, startedAt);
+  const near = search.where ? await findPlace(search.where) : null;
+  // A flexible search's answer holds as its first candidate's would: later ones start later still.
+  const keepUntil = datedAnswerKeptUntil(stay ?? flexibleStays?.candidates[0], startedAt);
+  return { search, startedAt, stay, flexibleStays, near, keepUntil };
+}
+
+/**
+ * A search's answer from its page of rows (each with its match score or distance rank, its stay's total or its
+ * first fitting flexible stay) and, on the first page, how many rooms it matched and their zones.
+ */
+export function searchAnswer(
+  { search, stay, flexibleStays, near, keepUntil }: SearchPlan,
+  { rows, nextCursor, count }: { rows: OrderedRow[]; nextCursor: string | null; count: { count: number; zones: string[] } | null },
+): SearchAnswer {
+  const items = rows.map((row): ListedRoom => {
+    const room = toListedRoom(row);
+    const distance = near && row.score !== null && row.score > 1 ? { distanceKm: NEAR_RANK - row.score } : {};
+    if (stay) return { ...room, ...distance, nights: nightsBetween(stay.from, stay.to), totalCents: row.stayTotalCents ?? 0 };
+    const chosen = flexibleStays ? readChoice(flexibleStays.candidates, row.stayChoice) : null;
+    if (chosen) {
+      const { from, to } = chosen.stay;
+      return { ...room, ...distance, checkin: from, checkout: to, nights: nightsBetween(from, to), totalCents: chosen.totalCents };
+    }
+    return { ...room, ...distance };
+  });
+  const page: RoomsPage = {
+    items,
+    nextCursor,
+    ...(count ? { total: { count: Math.min(count.count, SEARCH_LIMITS.countCap), more: count.count > SEARCH_LIMITS.countCap } } : {}),
+    ...(near ? { near } : {}),
+  };
+  const timeZones = [...new Set([...items.map((room) => room.timeZone), ...(count?.zones ?? [])])];
+  // A rating published or hidden in any room may reorder 'Top rated'; a booking does not.
+  return {
+    page,
+    dependencies: {
+      roomIds: items.map((room) => room._id),
+      timeZones,
+      anyStay: stay !== null || flexibleStays !== null,
+      anyRating: search.sort === 'top-rated',
+      ...(keepUntil !== undefined ? { keepUntil } : {}),
+    },
+  };
+}
+
+/**
+ * `GET /api/rooms` in the database: one page of the live rooms a search matches, with the stay's nights and total on
+ * each room when it has dates, and on the first page how many rooms match (counted up to SEARCH_LIMITS.countCap).
+ * The search index answers the same when it is loaded (modules/rooms/search-index); this answers until it is.
  */
 export async function searchRooms(
   db: Db,
   { search, cursor, limit }: { search: RoomSearch; cursor?: string | undefined; limit: number },
 ): Promise<SearchAnswer> {
-  const startedAt = new Date();
-  const stay = datedStayOf(search);
-  const flexibleStays = flexibleStaysOf(search, startedAt);
+  const plan = await planSearch(search);
+  const { stay, flexibleStays, near, startedAt } = plan;
   const flexible = flexibleStays ? flexibleSearchSql(flexibleStays, { bounds: nightlyBoundsOf(search), now: startedAt }) : null;
-  const near = search.where ? await findPlace(search.where) : null;
   const place = search.where ? placeSearch(search.where, near) : undefined;
   const where = searchConditions(search, stay, place?.condition, flexible?.conditions);
   const stayTotal = stay ? stayTotalSql(stay) : undefined;
   const ordering = searchOrdering(search, place ? { rank: place.rank, near: near !== null } : undefined);
-  // A flexible search's answer holds as its first candidate's would: later ones start later still.
-  const keepUntil = datedAnswerKeptUntil(stay ?? flexibleStays?.candidates[0], startedAt);
   const extra = { ...(place ? { score: place.rank } : {}), ...(stayTotal ? { stayTotal } : {}), ...(flexible ? { stayChoice: flexible.choice } : {}) };
 
   const run = async (tx: Db): Promise<SearchAnswer> => {
@@ -394,36 +470,8 @@ export async function searchRooms(
       pageOfRooms(tx, { where, cursor, limit, ordering, extra }),
       counting,
     ]);
-    const items = rows.map((row): ListedRoom => {
-      const room = toListedRoom(row);
-      const distance = near && row.score !== null && row.score > 1 ? { distanceKm: NEAR_RANK - row.score } : {};
-      if (stay) return { ...room, ...distance, nights: nightsBetween(stay.from, stay.to), totalCents: row.stayTotalCents ?? 0 };
-      const chosen = flexibleStays ? readChoice(flexibleStays.candidates, row.stayChoice) : null;
-      if (chosen) {
-        const { from, to } = chosen.stay;
-        return { ...room, ...distance, checkin: from, checkout: to, nights: nightsBetween(from, to), totalCents: chosen.totalCents };
-      }
-      return { ...room, ...distance };
-    });
-    const count = (counted as unknown as { rows: { count: number; zones: string[] }[] } | null)?.rows[0];
-    const page: RoomsPage = {
-      items,
-      nextCursor,
-      ...(count ? { total: { count: Math.min(count.count, SEARCH_LIMITS.countCap), more: count.count > SEARCH_LIMITS.countCap } } : {}),
-      ...(near ? { near } : {}),
-    };
-    const timeZones = [...new Set([...items.map((room) => room.timeZone), ...(count?.zones ?? [])])];
-    // A rating published or hidden in any room may reorder 'Top rated'; a booking does not.
-    return {
-      page,
-      dependencies: {
-        roomIds: items.map((room) => room._id),
-        timeZones,
-        anyStay: stay !== null || flexibleStays !== null,
-        anyRating: search.sort === 'top-rated',
-        ...(keepUntil !== undefined ? { keepUntil } : {}),
-      },
-    };
+    const count = (counted as unknown as { rows: { count: number; zones: string[] }[] } | null)?.rows[0] ?? null;
+    return searchAnswer(plan, { rows, nextCursor, count });
   };
 
   if (!search.where) return run(db);

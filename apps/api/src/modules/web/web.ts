@@ -31,7 +31,8 @@ import { escapeHtml } from '../../html.js';
 import type { ImageFiles } from '../../integrations/images/image-store.js';
 import type { ListingCache } from '../rooms/listing-cache.js';
 import { registerUploadsServing } from '../uploads/serve-uploads.js';
-import { findRoomCover, getRoom, searchRooms } from '../rooms/rooms.service.js';
+import { findRoomCover, getRoom } from '../rooms/rooms.service.js';
+import type { RoomFinder } from '../rooms/search-index/search-index.js';
 import type { Actor } from '../../plugins/session.js';
 
 const YEAR_SECONDS = 31_536_000;
@@ -162,6 +163,8 @@ export async function registerWebServing(
     webDist: string | null;
     /** The rooms' reads, which may lag a moment: the read replica when there is one (db/replica.ts). */
     browse: BrowsingReads;
+    /** A search's answer: from the search index when it can give one (modules/rooms/search-index). */
+    findRooms: RoomFinder;
     listing: ListingCache;
     /** Who the request's session signs in, as the API's guarded routes resolve it (plugins/session.ts). */
     resolveViewer: (headers: FastifyRequest['headers']) => Promise<Actor | null>;
@@ -242,7 +245,7 @@ export async function registerWebServing(
         // Kept, compressed and tagged like GET /api/rooms, and dropped by the same writes: the page is as fresh
         // as the API, made once per change rather than per visit, and revalidated by the browser every time.
         const answer = await options.listing.answer(`home ${query}`, async () => {
-          const { page, dependencies } = await options.browse(request, (db) => searchRooms(db, { search, limit: ROOMS_PAGE_SIZE }));
+          const { page, dependencies } = await options.findRooms(request, { search, limit: ROOMS_PAGE_SIZE });
           const first = firstRoomsSchema.parse({ search: query, page });
           return { body: homePageHtml(template, first, drawFirstView(request, first)), ...dependencies };
         });

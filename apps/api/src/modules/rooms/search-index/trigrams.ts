@@ -1,0 +1,139 @@
+/*
+ * pg_trgm's word similarity, in process (docs/decisions/057-search-index.md): the search index matches a typed place
+ * against each room's folded location and title exactly as `search_fold(where) <% search_fold(location || ' ' ||
+ * title)` and `word_similarity(…)` do in the database, so a search answers the same whichever of the two runs it.
+ * Ported from PostgreSQL's contrib/pg_trgm/trgm_op.c (generate_trgm_only, calc_word_similarity,
+ * iterate_word_similarity); trigrams.test.ts compares it with the database's own function on both database kinds.
+ *
+ * Two differences are accepted: a trigram of multibyte characters is the three characters here, where pg_trgm keeps
+ * a 3-byte CRC of them (a collision there is a match here only if the characters are equal), and whether a letter
+ * outside ASCII is part of a word follows the database's locale, which the index asks once (`nonAsciiLetters`).
+ */
+
+/** Words as pg_trgm splits them: runs of letters and digits. */
+export type WordChars = { nonAsciiLetters: boolean };
+
+const ASCII_WORD = /[a-z0-9]/i;
+const UNICODE_WORD = /[\p{L}\p{N}]/u;
+
+function isWordChar(char: string, chars: WordChars): boolean {
+  if (char.charCodeAt(0) < 0x80) return ASCII_WORD.test(char);
+  return chars.nonAsciiLetters && UNICODE_WORD.test(char);
+}
+
+/**
+ * A text's trigrams in order, each word padded with two spaces before and one after, lower-cased: as pg_trgm's
+ * generate_trgm_only without bounds.
+ */
+export function trigramsInOrder(text: string, chars: WordChars): string[] {
+  const out: string[] = [];
+  const characters = Array.from(text);
+  let i = 0;
+  while (i < characters.length) {
+    while (i < characters.length && !isWordChar(characters[i] as string, chars)) i++;
+    if (i >= characters.length) break;
+    const start = i;
+    while (i < characters.length && isWordChar(characters[i] as string, chars)) i++;
+    const word = Array.from(`  ${characters.slice(start, i).join('').toLowerCase()} `);
+    for (let k = 0; k + 3 <= word.length; k++) out.push(`${word[k]}${word[k + 1]}${word[k + 2]}`);
+  }
+  return out;
+}
+
+/** A typed place, ready to be compared with many texts: its distinct trigrams. */
+export type PlaceQuery = { trigrams: ReadonlySet<string> };
+
+export function placeQuery(folded: string, chars: WordChars): PlaceQuery {
+  return { trigrams: new Set(trigramsInOrder(folded, chars)) };
+}
+
+/**
+ * A `real` as the database sends it: the shortest decimal that reads back as the same float4 (PostgreSQL's output
+ * since version 12), read as a JavaScript number. Scores and ranks are compared and put in cursors in this form.
+ */
+export function asReal(value: number): number {
+  const single = Math.fround(value);
+  if (!Number.isFinite(single) || single === 0) return single;
+  for (let digits = 1; digits < 9; digits++) {
+    const shortest = Number(single.toPrecision(digits));
+    if (Math.fround(shortest) === single) return shortest;
+  }
+  return Number(single.toPrecision(9));
+}
+
+/** float4 division as pg_trgm's CALCSML. */
+function similarity(count: number, len1: number, len2: number): number {
+  return Math.fround(count / (len1 + len2 - count));
+}
+
+/**
+ * `word_similarity(query, text)`: the greatest similarity between the query's trigrams and a continuous extent of
+ * the text's trigrams, found by pg_trgm's own iterative procedure (which is what the database answers, even where
+ * it is not the exact maximum), as a float4.
+ */
+export function wordSimilarity(query: PlaceQuery, textTrigrams: readonly string[]): number {
+  const ulen1 = query.trigrams.size;
+  const len2 = textTrigrams.length;
+  if (len2 === 0 || ulen1 === 0) return 0;
+  // The text's trigrams as indexes of its distinct trigrams, and which of those the query has.
+  const ids = new Map<string, number>();
+  const index = new Int32Array(len2);
+  const found: boolean[] = [];
+  for (let i = 0; i < len2; i++) {
+    const trigram = textTrigrams[i] as string;
+    let id = ids.get(trigram);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(trigram, id);
+      found.push(query.trigrams.has(trigram));
+    }
+    index[i] = id;
+  }
+  const lastpos = new Int32Array(ids.size).fill(-1);
+  let ulen2 = 0;
+  let count = 0;
+  let upper = -1;
+  let lower = -1;
+  let best = 0;
+  for (let i = 0; i < len2; i++) {
+    const t = index[i] as number;
+    if (lower >= 0 || found[t]) {
+      if ((lastpos[t] as number) < 0) {
+        ulen2++;
+        if (found[t]) count++;
+      }
+      lastpos[t] = i;
+    }
+    if (!found[t]) continue;
+    upper = i;
+    if (lower === -1) {
+      lower = i;
+      ulen2 = 1;
+    }
+    let current = similarity(count, ulen1, ulen2);
+    // Also try to move the lower bound up for a greater similarity.
+    let tmpCount = count;
+    let tmpUlen2 = ulen2;
+    const previousLower = lower;
+    for (let tmpLower = lower; tmpLower <= upper; tmpLower++) {
+      const candidate = similarity(tmpCount, ulen1, tmpUlen2);
+      if (candidate > current) {
+        current = candidate;
+        ulen2 = tmpUlen2;
+        lower = tmpLower;
+        count = tmpCount;
+      }
+      const u = index[tmpLower] as number;
+      if (lastpos[u] === tmpLower) {
+        tmpUlen2--;
+        if (found[u]) tmpCount--;
+      }
+    }
+    best = Math.max(best, current);
+    for (let tmpLower = previousLower; tmpLower < lower; tmpLower++) {
+      const u = index[tmpLower] as number;
+      if (lastpos[u] === tmpLower) lastpos[u] = -1;
+    }
+  }
+  return best;
+}
