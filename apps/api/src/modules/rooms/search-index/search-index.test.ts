@@ -9,6 +9,8 @@ import {
   CATEGORY_LABELS,
   searchOf,
   todayIso,
+  roomSchema,
+  roomsPageSchema,
   roomsQuerySchema,
   type NightSetting,
   type RoomSearch,
@@ -17,7 +19,10 @@ import { insertBooking, insertRoom, insertUser } from '../../../db/factories.js'
 import { calendarBlocks, calendarImports, roomNightSettings, rooms, users } from '../../../db/schema.js';
 import { seededRandom } from '../../../seeded-random.js';
 import { TEST_DATABASE_KINDS } from '../../../test/databases.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { bookStay } from '../../../test/bookings.js';
+import { describeNeeding, SERVER_DATABASE } from '../../../test/needs.js';
+import { ownRoomBody } from '../../../test/rooms.js';
+import { createSecondTestApp, createTestApp, type TestApp } from '../../../test/test-app.js';
 import { searchRooms, type SearchAnswer } from '../rooms.service.js';
 import { createSearchIndex, type SearchIndex } from './search-index.js';
 
@@ -187,5 +192,64 @@ describe.each(TEST_DATABASE_KINDS)('the search index on %s', (kind) => {
     expect(await index.search({ search: {}, limit: 5 })).toBeNull();
     await index.start();
     expect(await index.search({ search: {}, limit: 5 })).not.toBeNull();
+  });
+});
+
+describe.each(TEST_DATABASE_KINDS)('searching with the index on, through the API, on %s', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { SEARCH_INDEX: '1' });
+  });
+  afterAll(() => t.close());
+
+  const titlesFor = async (query: string) => {
+    const res = await t.call('GET', `/api/rooms?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return roomsPageSchema.parse(res.json()).items.map((r) => r.title);
+  };
+
+  it('finds a room the moment its host lists it, and loses it the moment a guest books the dates', async () => {
+    const host = await t.signUp({ role: 'host' });
+    const guest = await t.signUp();
+    const listed = await t.call('POST', '/api/room', { as: host, body: await ownRoomBody(t, host, { title: 'Fjord hideaway', location: 'Bergen, Norway' }) });
+    expect(listed.statusCode, listed.body).toBe(201);
+    const room = roomSchema.parse(listed.json());
+    expect(await titlesFor('where=bergen')).toEqual(['Fjord hideaway']);
+    const stay = `checkin=${room.from}&checkout=${addDays(room.from, 2)}`;
+    expect(await titlesFor(`where=bergen&${stay}`)).toEqual(['Fjord hideaway']);
+    await bookStay(t, guest, { roomId: room._id, from: room.from, to: addDays(room.from, 2) });
+    expect(await titlesFor(`where=bergen&${stay}`)).toEqual([]);
+    expect(await titlesFor('where=bergen')).toEqual(['Fjord hideaway']);
+  });
+});
+
+describeNeeding(SERVER_DATABASE, 'the search index of two servers on one PostgreSQL database', {}, () => {
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    first = await createTestApp('postgres', { SEARCH_INDEX: '1' });
+    second = await createSecondTestApp(first, { SEARCH_INDEX: '1' });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it('hears a room listed or changed on the other server', async () => {
+    const titles = async (where: string) => roomsPageSchema.parse((await second.call('GET', `/api/rooms?where=${where}`)).json()).items.map((r) => r.title);
+    const host = await insertUser(first.database.db, { role: 'host' });
+    expect(await titles('tromso')).toEqual([]);
+    const room = await insertRoom(first.database.db, { hostId: host.id, title: 'Northern lights cabin', location: 'Tromsø, Norway' });
+    let heard = second.app.listing.nextRemoteInvalidation();
+    await first.app.listing.roomsChanged(room.id);
+    await heard;
+    expect(await titles('tromso')).toEqual(['Northern lights cabin']);
+    await first.database.db.update(rooms).set({ title: 'Aurora cabin' }).where(eq(rooms.id, room.id));
+    heard = second.app.listing.nextRemoteInvalidation();
+    await first.app.listing.roomsChanged(room.id);
+    await heard;
+    expect(await titles('tromso')).toEqual(['Aurora cabin']);
   });
 });
