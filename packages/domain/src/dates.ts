@@ -19,16 +19,39 @@ export function isIsoDate(value: unknown): value is IsoDate {
   return d.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * The dates met lately, both ways: a search judges the same few stay dates in thousands of rooms, and checking and
+ * formatting a date costs far more than looking it up. Emptied when full: the dates in use come back at once.
+ */
+const KEPT_DATES = 10_000;
+const msOfDate = new Map<IsoDate, number>();
+const dateOfMs = new Map<number, IsoDate>();
+
 function toUtcMs(date: IsoDate): number {
+  const known = msOfDate.get(date);
+  if (known !== undefined) return known;
   if (!isIsoDate(date)) throw new RangeError(`Not a calendar date: ${String(date)}`);
-  return Date.parse(`${date}T00:00:00Z`);
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  if (msOfDate.size >= KEPT_DATES) msOfDate.clear();
+  msOfDate.set(date, ms);
+  return ms;
 }
 
 function fromUtcMs(ms: number): IsoDate {
+  const known = dateOfMs.get(ms);
+  if (known !== undefined) return known;
   const iso = new Date(ms).toISOString();
   // Past year 9999 the year gains a sign and digits ('+010000-01-01'); no stay date reaches it.
   if (iso.length !== 24) throw new RangeError('A calendar date after the year 9999');
-  return iso.slice(0, 10);
+  const date = iso.slice(0, 10);
+  if (dateOfMs.size >= KEPT_DATES) dateOfMs.clear();
+  dateOfMs.set(ms, date);
+  return date;
+}
+
+/** The day of the week of a calendar date, 0 for Sunday (1970-01-01 was a Thursday). */
+export function dayOfWeek(date: IsoDate): number {
+  return (((Math.round(toUtcMs(date) / DAY_MS) + 4) % 7) + 7) % 7;
 }
 
 /** Number of nights between check-in and check-out (check-out exclusive). */

@@ -3,7 +3,7 @@
  * months, instead of exact dates. What each means, which stays a search then tries, and how the search bar says it.
  * Free of zod and of the listing rules, so the home page's first paint can read it (decision 017).
  */
-import { addDays, addMonths, isIsoDate, type IsoDate } from './dates.js';
+import { addDays, addMonths, dayOfWeek, isIsoDate, type IsoDate } from './dates.js';
 import { earliestCheckIn, latestTodayAnywhere, type Stay } from './stays.js';
 
 export const FLEXIBLE_STAYS = ['weekend', 'week', 'month'] as const;
@@ -66,10 +66,6 @@ function daysOf(month: YearMonth): IsoDate[] {
   return days;
 }
 
-function weekdayOfDate(date: IsoDate): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
-}
-
 /**
  * The stays a flexible search tries, earliest first: each stay of the kind that starts in one of the months (a
  * weekend on each Friday, a week or a month on each day), leaving out those whose check-in is over everywhere on
@@ -80,7 +76,7 @@ export function flexibleCandidates(stay: FlexibleStay, months: readonly YearMont
   const nights = FLEXIBLE_STAY_NIGHTS[stay];
   return sortMonths(months)
     .flatMap(daysOf)
-    .filter((from) => from >= earliest && (stay !== 'weekend' || weekdayOfDate(from) === FRIDAY))
+    .filter((from) => from >= earliest && (stay !== 'weekend' || dayOfWeek(from) === FRIDAY))
     .map((from) => ({ from, to: addDays(from, nights) }));
 }
 

@@ -7,7 +7,7 @@
  *
  * Free of zod, so the room page's bundle can take it module by module (docs/decisions/017-bundle-budget.md).
  */
-import { addDays, addMonthsToDate, nightsBetween, type IsoDate } from './dates.js';
+import { addDays, addMonthsToDate, dayOfWeek, nightsBetween, type IsoDate } from './dates.js';
 import type { Cents } from './money.js';
 import { MAX_STAY_NIGHTS } from './stay-limits.js';
 import type { Stay } from './stays.js';
@@ -23,7 +23,7 @@ export const ALL_WEEKDAYS: WeekdayMask = 0b111_1111;
 
 /** The weekday of a calendar date (0 is Sunday), the same wherever it is read. */
 export function weekdayOf(date: IsoDate): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
+  return dayOfWeek(date);
 }
 
 export function maskHasWeekday(mask: WeekdayMask, weekday: number): boolean {

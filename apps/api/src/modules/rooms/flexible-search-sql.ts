@@ -11,7 +11,7 @@
  * estimate and that rule most rooms in or out before any candidate is tried.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Stay } from '@staybook/domain';
+import { dayOfWeek, type Stay } from '@staybook/domain';
 import { rooms } from '../../db/schema.js';
 import { dateValue } from '../../db/stay-sql.js';
 import { stayConditions, stayTotalSql, type DatedStay, type NightlyBounds } from './dated-search-sql.js';
@@ -20,10 +20,6 @@ import { stayConditions, stayTotalSql, type DatedStay, type NightlyBounds } from
 export type FlexibleStays = { candidates: Stay[]; guests: number; guestFeeBp: DatedStay['guestFeeBp'] };
 
 const literal = (n: number) => sql.raw(String(Math.trunc(n)));
-
-function weekdayOf(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
-}
 
 /**
  * What a flexible search adds to the rooms' where clause, and `choice`: the room's first fitting stay as text,
@@ -44,7 +40,7 @@ export function flexibleSearchSql(
     sql` `,
   )} else null end)`;
   const nights = Math.round((Date.parse(first.to) - Date.parse(first.from)) / 86_400_000);
-  const checkInDays = candidates.reduce((mask, { from }) => mask | (1 << weekdayOf(from)), 0);
+  const checkInDays = candidates.reduce((mask, { from }) => mask | (1 << dayOfWeek(from)), 0);
   const conditions = [
     sql`${rooms.availableFrom} <= ${dateValue(last.from)} and ${rooms.availableTo} >= ${dateValue(first.to)}`,
     sql`${rooms.maxNights} >= ${literal(nights)}`,

@@ -18,7 +18,7 @@ import {
 } from '@staybook/domain';
 import { NEAR_RANK, nightlyBoundsOf, planSearch, PLACE_MATCH_THRESHOLD, searchAnswer, type OrderedRow, type SearchAnswer } from '../rooms.service.js';
 import { decodeCursor, encodeCursor, searchOrdering, type Ordering } from '../room-orders.js';
-import { isBooked, stayTotalIn, type IndexedRoom, type RoomClock } from './indexed-room.js';
+import { isBooked, quotedTotal, stayFacts, stayFit, type IndexedRoom, type RoomClock, type StayFacts } from './indexed-room.js';
 import { topRatedKeys, type KeptOrder, type RoomSet } from './room-set.js';
 import { asReal, placeQuery, wordSimilarity, type WordChars } from './trigrams.js';
 
@@ -73,8 +73,15 @@ function keptOrderOf(ordering: Ordering): { order: KeptOrder; backwards: boolean
   return { order: 'newest', backwards: false };
 }
 
-/** What a room adds to a page: its stay's total, or its first fitting flexible stay as the database writes it. */
-type Fit = { stayTotalCents: number | null; stayChoice: string | null };
+/** The stay a room takes (for a dated or flexible search), its total if quoted, and which flexible stay it is. */
+type Fit = { facts: StayFacts | null; total: number | 'unquoted' | null; choice: number | null };
+
+/** What a room's fit adds to its row: its stay's total, or its first fitting flexible stay as the database writes it. */
+function fitColumns(room: IndexedRoom, { facts, total, choice }: Fit): { stayTotalCents: number | null; stayChoice: string | null } {
+  if (!facts) return { stayTotalCents: null, stayChoice: null };
+  const cents = total === 'unquoted' || total === null ? quotedTotal(room, facts) : total;
+  return choice === null ? { stayTotalCents: cents, stayChoice: null } : { stayTotalCents: null, stayChoice: `${choice} ${cents}` };
+}
 
 export async function runSearch(set: RoomSet, context: Context): Promise<SearchAnswer> {
   const { search, cursor, limit, guestFeeBp } = context;
@@ -110,18 +117,27 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
     return true;
   };
 
-  /** Whether the room takes the stay (or one of the flexible ones), and at what total; null when it takes none. */
+  /** The stay (or each flexible one), worked out once for every room. */
+  const factsOf = (one: Stay) => stayFacts(one, { guests, guestFeeBp, bounds });
+  const dated = stay ? factsOf(stay) : null;
+  const flexible = flexibleStays ? flexibleStays.candidates.map(factsOf) : null;
+
+  /**
+   * Whether the room takes the stay, or which flexible stay first, and its total when it was quoted to decide; null
+   * when it takes none. A total not quoted is quoted for the page's rooms only.
+   */
   const fitOf = (room: IndexedRoom): Fit | null => {
-    if (!stay && !flexibleStays) return { stayTotalCents: null, stayChoice: null };
-    const facts = { guests, guestFeeBp, clock: clockOf(room.row.timeZone), bounds };
-    if (stay) {
-      const total = stayTotalIn(room, stay, facts);
-      return total === null ? null : { stayTotalCents: total, stayChoice: null };
+    if (!dated && !flexible) return { facts: null, total: null, choice: null };
+    const clock = clockOf(room.row.timeZone);
+    if (dated) {
+      const fit = stayFit(room, dated, clock);
+      return fit === null ? null : { facts: dated, total: fit, choice: null };
     }
-    const candidates = flexibleStays?.candidates ?? [];
+    const candidates = flexible ?? [];
     for (let i = 0; i < candidates.length; i++) {
-      const total = stayTotalIn(room, candidates[i] as Stay, facts);
-      if (total !== null) return { stayTotalCents: null, stayChoice: `${i} ${total}` };
+      const facts = candidates[i] as StayFacts;
+      const fit = stayFit(room, facts, clock);
+      if (fit !== null) return { facts, total: fit, choice: i };
     }
     return null;
   };
@@ -200,7 +216,7 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
     booked: isBooked(room, clockOf(room.row.timeZone).today),
     serviceFeeBp: guestFeeBp,
     score,
-    ...fit,
+    ...fitColumns(room, fit),
   }));
   const last = rows[rows.length - 1];
   const nextCursor = page.length > limit && last ? encodeCursor(ordering, last) : null;

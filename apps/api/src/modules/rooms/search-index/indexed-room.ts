@@ -5,12 +5,20 @@
  * dated-search-sql.test.ts proves the database's dated search agrees with.
  */
 import {
+  addDays,
   findStayProblem,
+  firstNoticeCheckIn,
+  isWeekendNight,
+  lastBookableCheckIn,
   listingRulesOf,
+  MAX_STAY_NIGHTS,
   MAX_STAY_TOTAL_CENTS,
   MIN_PAYMENT_CENTS,
   nightsBetween,
+  nightsOf,
+  PREPARATION_NIGHTS,
   quoteStay,
+  weekdayOf,
   type IsoDate,
   type ListingRules,
   type NightSetting,
@@ -77,32 +85,118 @@ export function isBooked(room: IndexedRoom, today: IsoDate): boolean {
 export type RoomClock = { today: IsoDate; timeOfDay: string };
 
 /**
- * The stay's total in the room when it can take the stay within the price filter (its average night, fees and tax
- * included, between the bounds), else null: every rule of `findStayProblem` but the viewer's own room and the guests,
- * which the search filters on its own.
+ * What a search works out once about its stay, for every room it judges: its nights, the weekdays it starts and ends
+ * on, how many of its nights are Friday or Saturday nights, the stay widened by each preparation time, the price
+ * filter's ends for its total, and the rules of the clock (notice, booking window) per room's today, as met.
  */
-export function stayTotalIn(
-  room: IndexedRoom,
-  stay: Stay,
-  { guests, guestFeeBp, clock, bounds }: { guests: number; guestFeeBp: number; clock: RoomClock; bounds: NightlyBounds },
-): number | null {
-  const { row, rules } = room;
-  // The cheap refusals first: most rooms fail one of them before a quote is made.
-  if (stay.from < row.availableFrom || stay.to > row.availableTo) return null;
-  for (const other of room.taken) {
-    if (other.from >= stay.to) break;
-    if (other.to > stay.from) return null;
-  }
-  // Every rule but the price, which is quoted once below: the payment's bounds are the filter's outer ends.
-  const problem = findStayProblem({
-    stay,
-    room: { from: row.availableFrom, to: row.availableTo, ...clock, rules, nightSettings: room.settings },
-    taken: room.taken,
-  });
-  if (problem !== null) return null;
-  const { totalCents } = quoteStay(rules, room.settings, stay, guests, { guestFeeBp });
+export type StayFacts = {
+  stay: Stay;
+  nights: number;
+  checkInBit: number;
+  checkOutBit: number;
+  weekendNights: number;
+  widened: Stay[];
+  lowest: number;
+  highest: number;
+  guests: number;
+  guestFeeBp: number;
+  /** `firstNoticeCheckIn` and `lastBookableCheckIn` of the domain, kept per search for each set of inputs. */
+  noticeFrom(rules: ListingRules, clock: RoomClock): IsoDate;
+  windowEnd(rules: ListingRules, clock: RoomClock): IsoDate | null;
+};
+
+export function stayFacts(stay: Stay, { guests, guestFeeBp, bounds }: { guests: number; guestFeeBp: number; bounds: NightlyBounds }): StayFacts {
   const nights = nightsBetween(stay.from, stay.to);
-  const lowest = Math.max(MIN_PAYMENT_CENTS, (bounds.lowestCents ?? 0) * nights);
-  const highest = Math.min(MAX_STAY_TOTAL_CENTS, (bounds.highestCents ?? MAX_STAY_TOTAL_CENTS) * nights);
-  return totalCents >= lowest && totalCents <= highest ? totalCents : null;
+  const notices = new Map<string, IsoDate>();
+  const windows = new Map<string, IsoDate | null>();
+  return {
+    stay,
+    nights,
+    checkInBit: 1 << weekdayOf(stay.from),
+    checkOutBit: 1 << weekdayOf(stay.to),
+    weekendNights: nightsOf(stay).filter(isWeekendNight).length,
+    widened: PREPARATION_NIGHTS.map((p) => ({ from: addDays(stay.from, -p), to: addDays(stay.to, p) })),
+    lowest: Math.max(MIN_PAYMENT_CENTS, (bounds.lowestCents ?? 0) * nights),
+    highest: Math.min(MAX_STAY_TOTAL_CENTS, (bounds.highestCents ?? MAX_STAY_TOTAL_CENTS) * nights),
+    guests,
+    guestFeeBp,
+    noticeFrom(rules, clock) {
+      const key = `${rules.noticeDays} ${rules.sameDayUntil} ${clock.today} ${clock.timeOfDay}`;
+      let day = notices.get(key);
+      if (day === undefined) notices.set(key, (day = firstNoticeCheckIn(rules, clock.today, clock.timeOfDay)));
+      return day;
+    },
+    windowEnd(rules, clock) {
+      const key = `${rules.bookingWindowMonths} ${clock.today}`;
+      let day = windows.get(key);
+      if (day === undefined) windows.set(key, (day = lastBookableCheckIn(rules, clock.today)));
+      return day;
+    },
+  };
+}
+
+function meetsAny(stays: readonly Stay[], range: Stay): boolean {
+  for (const other of stays) {
+    if (other.from >= range.to) return false;
+    if (other.to > range.from) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the room's rules take the stay, but for its price: `findStayProblem`'s rules. A room whose host set nights
+ * in the calendar is asked `findStayProblem` itself; the others (most) by the same rules without a calendar, on the
+ * search's facts of the stay (the equivalence test of search-index.test.ts holds the two together).
+ */
+function rulesTake(room: IndexedRoom, facts: StayFacts, clock: RoomClock): boolean {
+  const { row, rules } = room;
+  const { stay } = facts;
+  if (stay.from < row.availableFrom || stay.to > row.availableTo) return false;
+  if (meetsAny(room.taken, stay)) return false;
+  if (room.settings.length > 0) {
+    return findStayProblem({ stay, room: { from: row.availableFrom, to: row.availableTo, ...clock, rules, nightSettings: room.settings }, taken: room.taken }) === null;
+  }
+  if (facts.nights > MAX_STAY_NIGHTS || facts.nights < rules.minNights || facts.nights > rules.maxNights) return false;
+  if ((rules.checkInDays & facts.checkInBit) === 0 || (rules.checkOutDays & facts.checkOutBit) === 0) return false;
+  if (stay.from < facts.noticeFrom(rules, clock)) return false;
+  const windowEnd = facts.windowEnd(rules, clock);
+  if (windowEnd !== null && stay.from > windowEnd) return false;
+  const widened = facts.widened[rules.preparationNights];
+  return rules.preparationNights === 0 || !widened || !meetsAny(room.taken, widened);
+}
+
+/**
+ * Bounds of the stay's total in a room without calendar prices, from its nights' exact sum: at least the nights less
+ * the larger discount, at most the nights and fees with the tax and the service fee on all of it (a cent either side
+ * for rounding). Where they decide the price filter, no quote is made.
+ */
+function totalBounds(room: IndexedRoom, facts: StayFacts): [number, number] {
+  const { rules } = room;
+  const weekendPrice = rules.weekendPriceCents ?? rules.priceCents;
+  const nightsCents = (facts.nights - facts.weekendNights) * rules.priceCents + facts.weekendNights * weekendPrice;
+  const discount = Math.max(rules.weeklyDiscountPct, rules.monthlyDiscountPct);
+  const extraGuests = Math.max(0, facts.guests - rules.guestsIncluded);
+  const charged = nightsCents + rules.cleaningFeeCents + rules.extraGuestFeeCents * extraGuests * facts.nights;
+  return [Math.floor((nightsCents * (100 - discount)) / 100) - 1, Math.ceil((charged * (10_000 + rules.taxRateBp + facts.guestFeeBp)) / 10_000) + 1];
+}
+
+/** The stay's total in the room, as the one quote prices it. */
+export function quotedTotal(room: IndexedRoom, facts: StayFacts): number {
+  return quoteStay(room.rules, room.settings, facts.stay, facts.guests, { guestFeeBp: facts.guestFeeBp }).totalCents;
+}
+
+/**
+ * Whether the room takes the stay within the price filter (its average night, fees and tax included, between the
+ * bounds; the payment's own bounds are the filter's outer ends): null when it does not, else its total when it was
+ * quoted to decide, or 'unquoted' when the rules and the bounds of the total decided (`quotedTotal` gives it).
+ */
+export function stayFit(room: IndexedRoom, facts: StayFacts, clock: RoomClock): number | 'unquoted' | null {
+  if (!rulesTake(room, facts, clock)) return null;
+  if (room.settings.length === 0) {
+    const [low, high] = totalBounds(room, facts);
+    if (high < facts.lowest || low > facts.highest) return null;
+    if (low >= facts.lowest && high <= facts.highest) return 'unquoted';
+  }
+  const total = quotedTotal(room, facts);
+  return total >= facts.lowest && total <= facts.highest ? total : null;
 }

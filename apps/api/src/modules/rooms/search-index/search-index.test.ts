@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
+  addMonthsToDate,
+  nightsBetween,
   AMENITY_KEYS,
   applyNightChange,
   CATEGORY_LABELS,
@@ -64,8 +66,8 @@ describe.each(TEST_DATABASE_KINDS)('the search index on %s', (kind) => {
         location: pick(random, PLACES),
         category: pick(random, CATEGORY_LABELS),
         availableFrom: day(start),
-        availableTo: day(start + 20 + Math.floor(random() * 200)),
-        priceCents: 5_000 + Math.floor(random() * 40) * 1_000,
+        availableTo: day(start + 20 + Math.floor(random() * 300)),
+        priceCents: random() < 0.1 ? 100 : 5_000 + Math.floor(random() * 40) * 1_000,
         guests: 1 + Math.floor(random() * 6),
         bedrooms: 1 + Math.floor(random() * 3),
         amenities: AMENITY_KEYS.filter(() => random() < 0.3),
@@ -77,16 +79,21 @@ describe.each(TEST_DATABASE_KINDS)('the search index on %s', (kind) => {
           ? {
               weekendPriceCents: random() < 0.5 ? 9_000 : null,
               minNights: 1 + Math.floor(random() * 4),
-              checkInDays: random() < 0.3 ? 1 << 6 : 0b111_1111,
+              maxNights: pick(random, [365, 6, 12]),
+              checkInDays: pick(random, [0b111_1111, 1 << 6, 0b011_1110]),
+              checkOutDays: pick(random, [0b111_1111, 1 << 0, 0b110_0001]),
+              bookingWindowMonths: pick(random, [null, 3]),
               preparationNights: Math.floor(random() * 3),
               cleaningFeeCents: random() < 0.5 ? 2_500 : 0,
               extraGuestFeeCents: random() < 0.5 ? 1_000 : 0,
               guestsIncluded: 1 + Math.floor(random() * 2),
               weeklyDiscountPct: random() < 0.5 ? 10 : 0,
+              monthlyDiscountPct: random() < 0.5 ? 20 : 0,
               taxRateBp: random() < 0.5 ? 725 : 0,
-              noticeDays: Math.floor(random() * 3),
+              ...(random() < 0.5 ? { noticeDays: Math.floor(random() * 3) } : { noticeDays: 0, sameDayUntil: pick(random, [null, '00:00', '23:59']) }),
             }
-          : {}),
+          : // Notice alone: a check-in today or tomorrow is then refused.
+            { noticeDays: random() < 0.3 ? 1 + Math.floor(random() * 2) : 0 }),
       });
       let settings: NightSetting[] = [];
       for (let k = Math.floor(random() * 3); k > 0; k--) {
@@ -119,9 +126,9 @@ describe.each(TEST_DATABASE_KINDS)('the search index on %s', (kind) => {
     if (random() < 0.5) query['where'] = pick(random, TYPED);
     const dates = random();
     if (dates < 0.35) {
-      const from = 1 + Math.floor(random() * 50);
+      const from = pick(random, [0, 0, 1, 1, 2, 10, 20, 40, 95, 120]) + (random() < 0.5 ? 0 : Math.floor(random() * 5));
       query['checkin'] = day(from);
-      query['checkout'] = day(from + 1 + Math.floor(random() * 8));
+      query['checkout'] = day(from + pick(random, [1, 2, 3, 5, 7, 9, 28, 30]));
     } else if (dates < 0.5) {
       query['stay'] = pick(random, ['weekend', 'week'] as const);
       query['months'] = addMonths(today.slice(0, 7), 1);
@@ -185,6 +192,39 @@ describe.each(TEST_DATABASE_KINDS)('the search index on %s', (kind) => {
     await db.update(rooms).set({ deletedAt: new Date() }).where(eq(rooms.id, room!.id));
     index.changed(room!.id);
     expect(await titles({ where: 'hidden gem' })).toEqual([]);
+  });
+
+  it('refuses what each rule refuses at its boundary, as the database does', async () => {
+    const db = t.database.db;
+    const [host] = await db.select().from(users).where(eq(users.name, 'Hana Host'));
+    const titles = async (query: Record<string, string>) => {
+      const search = searchOf(roomsQuerySchema.parse({ where: 'boundary', ...query, limit: '5' }));
+      const mine = (await index.search({ search, limit: 5 }))?.page.items.map((r) => r.title);
+      expect(mine, JSON.stringify(query)).toEqual((await searchRooms(db, { search, limit: 5 })).page.items.map((r) => r.title));
+      return mine;
+    };
+    const room = await insertRoom(db, {
+      hostId: host!.id,
+      title: 'Boundary house',
+      availableFrom: today,
+      availableTo: day(200),
+      noticeDays: 2,
+      maxNights: 5,
+      checkOutDays: 0b111_1111,
+      bookingWindowMonths: 3,
+    });
+    index.changed(room.id);
+    const stay = (from: number, nights: number) => ({ checkin: day(from), checkout: day(from + nights) });
+    // Two days' notice: the day after tomorrow is the first check-in.
+    expect(await titles(stay(1, 2))).toEqual([]);
+    expect(await titles(stay(2, 2))).toEqual(['Boundary house']);
+    // Five nights at most.
+    expect(await titles(stay(10, 6))).toEqual([]);
+    expect(await titles(stay(10, 5))).toEqual(['Boundary house']);
+    // Three months ahead at most.
+    const last = nightsBetween(today, addMonthsToDate(today, 3));
+    expect(await titles(stay(last + 1, 2))).toEqual([]);
+    expect(await titles(stay(last, 2))).toEqual(['Boundary house']);
   });
 
   it('leaves searches to the database while it reads every room again', async () => {
