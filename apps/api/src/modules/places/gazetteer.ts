@@ -180,6 +180,20 @@ export async function findPlace(text: string): Promise<Place | null> {
   const g = await gazetteer();
   const { name, country } = parsePlace(text);
   if (name.length < 3) return null;
+  const key = `${name}\u0000${country ?? ''}`;
+  const known = foundPlaces.get(key);
+  if (known !== undefined) return known;
+  const found = lookUpPlace(g, name, country);
+  // The places searched lately: every search names one, and a near match reads many names.
+  if (foundPlaces.size >= KEPT_PLACES) foundPlaces.delete(foundPlaces.keys().next().value as string);
+  foundPlaces.set(key, found);
+  return found;
+}
+
+const KEPT_PLACES = 5_000;
+const foundPlaces = new Map<string, Place | null>();
+
+function lookUpPlace(g: Gazetteer, name: string, country: string | null): Place | null {
   const inCountry = (i: number) => country === null || g.country[i] === country;
   const exact = g.exact.get(name)?.find(inCountry);
   if (exact !== undefined) return placeOf(g, exact);
