@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorPageSchema, pageLimitSchema } from './pages.js';
+import { cursorPageSchema, pageLimitSchema, pageQuerySchema } from './pages.js';
 import { hasControlCharactersButLayout } from './text.js';
 
 /**
@@ -105,10 +105,7 @@ export const threadSchema = z.object({
 });
 export type Thread = z.infer<typeof threadSchema>;
 
-export const listThreadsQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: pageLimitSchema(THREADS_PAGE_SIZE),
-});
+export const listThreadsQuerySchema = pageQuerySchema(THREADS_PAGE_SIZE, 200);
 
 /** `GET /api/messages`: the threads with the latest activity first. */
 export const threadsPageSchema = cursorPageSchema(threadSchema);
