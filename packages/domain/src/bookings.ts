@@ -3,7 +3,7 @@ import { isoDateSchema, roomIdSchema } from './rooms.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { CANCELLATION_POLICIES } from './cancellation.js';
 import { bookingReviewSchema } from './reviews.js';
-import { cursorPageSchema, pageLimitSchema } from './pages.js';
+import { cursorPageSchema, pageQuerySchema } from './pages.js';
 import { QUOTE_LINE_KINDS, type QuoteLine, type QuoteLineKind } from './quote.js';
 
 /** One line item of a stay's price (`QuoteLine`, packages/domain/src/quote.ts): what a page words with `lineLabel`. */
@@ -243,10 +243,7 @@ export type Booking = z.infer<typeof bookingSchema>;
 
 export const BOOKINGS_PAGE_SIZE = 20;
 
-export const listBookingsQuerySchema = z.object({
-  cursor: z.string().max(300).optional(),
-  limit: pageLimitSchema(BOOKINGS_PAGE_SIZE),
-});
+export const listBookingsQuerySchema = pageQuerySchema(BOOKINGS_PAGE_SIZE, 300);
 
 /** Upcoming and current stays first (soonest first), then past and cancelled ones (latest first). */
 export const bookingsPageSchema = cursorPageSchema(bookingSchema);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, roleSchema } from './accounts.js';
 import { ROLES, USER_STATUSES } from './users.js';
-import { hasControlCharacters } from './text.js';
+import { hasControlCharacters, hasControlCharactersButLayout } from './text.js';
 
 
 /**
@@ -59,9 +59,6 @@ export const USERS_PAGE_SIZE = 50;
 export const USERS_MAX_PAGE_SIZE = 200;
 export const USERS_SEARCH_MAX_LENGTH = 100;
 
-/** Line breaks and tabs may be typed in a text box; other control characters never are. */
-const CONTROL_CHARACTERS_BUT_LAYOUT = /[^\P{Cc}\n\r\t]/u;
-
 /**
  * `GET /api/users` (Manage Users): `q` finds a part of the name or the e-mail (any case, every character taken
  * literally), `role` and `status` narrow the list, `cursor` is a page's `nextCursor` or `prevCursor`.
@@ -93,7 +90,7 @@ export const declineHostBodySchema = z.object({
     .trim()
     .min(1, { message: DECLINE_REASON_REQUIRED })
     .max(DECLINE_REASON_MAX_LENGTH, { message: `A reason can be at most ${DECLINE_REASON_MAX_LENGTH} characters` })
-    .refine((s) => !CONTROL_CHARACTERS_BUT_LAYOUT.test(s), { error: 'The reason contains characters that are not allowed' }),
+    .refine((s) => !hasControlCharactersButLayout(s), { error: 'The reason contains characters that are not allowed' }),
 });
 export type DeclineHostBody = z.infer<typeof declineHostBodySchema>;
 

@@ -10,7 +10,6 @@ import {
   maskOfWeekdays,
   weekdaysOfMask,
   PREPARATION_NIGHTS,
-  type BookingWindowMonths,
   type ListingRules,
   type PreparationNights,
 } from './listing-rules.js';
@@ -140,48 +139,50 @@ export const LISTING_RULE_FIELDS = {
 
 type RuleFields = { [K in keyof typeof LISTING_RULE_FIELDS]?: z.output<(typeof LISTING_RULE_FIELDS)[K]> };
 
+type RuleColumns = Omit<ListingRules, 'priceCents'>;
+
+const asIs = (value: unknown) => value;
+const dollars = (cents: unknown) => (cents as Cents) / 100;
+
+/**
+ * Each rule field of a room's input, the `ListingRules` column it sets (the field's parsed value as it is), and how
+ * the column's value reads back as the field's: dollars, percents and weekday lists, as a person types them.
+ */
+const RULE_COLUMNS: { [K in keyof RuleFields]-?: { column: keyof RuleColumns; asField: (value: unknown) => unknown } } = {
+  weekendPrice: { column: 'weekendPriceCents', asField: (cents) => (cents === null ? null : dollars(cents)) },
+  minNights: { column: 'minNights', asField: asIs },
+  maxNights: { column: 'maxNights', asField: asIs },
+  checkInDays: { column: 'checkInDays', asField: (mask) => weekdaysOfMask(mask as RuleColumns['checkInDays']) },
+  checkOutDays: { column: 'checkOutDays', asField: (mask) => weekdaysOfMask(mask as RuleColumns['checkOutDays']) },
+  noticeDays: { column: 'noticeDays', asField: asIs },
+  sameDayUntil: { column: 'sameDayUntil', asField: asIs },
+  bookingWindowMonths: { column: 'bookingWindowMonths', asField: asIs },
+  preparationNights: { column: 'preparationNights', asField: asIs },
+  cleaningFee: { column: 'cleaningFeeCents', asField: dollars },
+  extraGuestFee: { column: 'extraGuestFeeCents', asField: dollars },
+  guestsIncluded: { column: 'guestsIncluded', asField: asIs },
+  weeklyDiscount: { column: 'weeklyDiscountPct', asField: asIs },
+  monthlyDiscount: { column: 'monthlyDiscountPct', asField: asIs },
+  taxRate: { column: 'taxRateBp', asField: (bp) => (bp as number) / 100 },
+  instantBook: { column: 'instantBook', asField: asIs },
+};
+
+const RULE_KEYS = Object.keys(LISTING_RULE_FIELDS) as (keyof typeof LISTING_RULE_FIELDS)[];
+
 /** The rules a room input sets, as `ListingRules` fields (columns of the same names); what it leaves out, it does not set. */
-export function listingRulesFrom(input: RuleFields): Partial<Omit<ListingRules, 'priceCents'>> {
-  const rules: Partial<Omit<ListingRules, 'priceCents'>> = {};
-  if (input.weekendPrice !== undefined) rules.weekendPriceCents = input.weekendPrice;
-  if (input.minNights !== undefined) rules.minNights = input.minNights;
-  if (input.maxNights !== undefined) rules.maxNights = input.maxNights;
-  if (input.checkInDays !== undefined) rules.checkInDays = input.checkInDays;
-  if (input.checkOutDays !== undefined) rules.checkOutDays = input.checkOutDays;
-  if (input.noticeDays !== undefined) rules.noticeDays = input.noticeDays;
-  if (input.sameDayUntil !== undefined) rules.sameDayUntil = input.sameDayUntil;
-  if (input.bookingWindowMonths !== undefined) rules.bookingWindowMonths = input.bookingWindowMonths as BookingWindowMonths | null;
-  if (input.preparationNights !== undefined) rules.preparationNights = input.preparationNights as PreparationNights;
-  if (input.cleaningFee !== undefined) rules.cleaningFeeCents = input.cleaningFee;
-  if (input.extraGuestFee !== undefined) rules.extraGuestFeeCents = input.extraGuestFee;
-  if (input.guestsIncluded !== undefined) rules.guestsIncluded = input.guestsIncluded;
-  if (input.weeklyDiscount !== undefined) rules.weeklyDiscountPct = input.weeklyDiscount;
-  if (input.monthlyDiscount !== undefined) rules.monthlyDiscountPct = input.monthlyDiscount;
-  if (input.taxRate !== undefined) rules.taxRateBp = input.taxRate;
-  if (input.instantBook !== undefined) rules.instantBook = input.instantBook;
-  return rules;
+export function listingRulesFrom(input: RuleFields): Partial<RuleColumns> {
+  const rules: Record<string, unknown> = {};
+  for (const key of RULE_KEYS) if (input[key] !== undefined) rules[RULE_COLUMNS[key].column] = input[key];
+  return rules as Partial<RuleColumns>;
 }
 
 /** The input fields that set `rules` (the inverse of `listingRulesFrom`): dollars, percents and weekday lists. */
-export function ruleFieldsOf(rules: Partial<Omit<ListingRules, 'priceCents'>>): Record<string, unknown> {
+export function ruleFieldsOf(rules: Partial<RuleColumns>): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  const dollars = (cents: Cents) => cents / 100;
-  if (rules.weekendPriceCents !== undefined) fields.weekendPrice = rules.weekendPriceCents === null ? null : dollars(rules.weekendPriceCents);
-  if (rules.minNights !== undefined) fields.minNights = rules.minNights;
-  if (rules.maxNights !== undefined) fields.maxNights = rules.maxNights;
-  if (rules.checkInDays !== undefined) fields.checkInDays = weekdaysOfMask(rules.checkInDays);
-  if (rules.checkOutDays !== undefined) fields.checkOutDays = weekdaysOfMask(rules.checkOutDays);
-  if (rules.noticeDays !== undefined) fields.noticeDays = rules.noticeDays;
-  if (rules.sameDayUntil !== undefined) fields.sameDayUntil = rules.sameDayUntil;
-  if (rules.bookingWindowMonths !== undefined) fields.bookingWindowMonths = rules.bookingWindowMonths;
-  if (rules.preparationNights !== undefined) fields.preparationNights = rules.preparationNights;
-  if (rules.cleaningFeeCents !== undefined) fields.cleaningFee = dollars(rules.cleaningFeeCents);
-  if (rules.extraGuestFeeCents !== undefined) fields.extraGuestFee = dollars(rules.extraGuestFeeCents);
-  if (rules.guestsIncluded !== undefined) fields.guestsIncluded = rules.guestsIncluded;
-  if (rules.weeklyDiscountPct !== undefined) fields.weeklyDiscount = rules.weeklyDiscountPct;
-  if (rules.monthlyDiscountPct !== undefined) fields.monthlyDiscount = rules.monthlyDiscountPct;
-  if (rules.taxRateBp !== undefined) fields.taxRate = rules.taxRateBp / 100;
-  if (rules.instantBook !== undefined) fields.instantBook = rules.instantBook;
+  for (const key of RULE_KEYS) {
+    const { column, asField } = RULE_COLUMNS[key];
+    if (rules[column] !== undefined) fields[key] = asField(rules[column]);
+  }
   return fields;
 }
 
@@ -195,8 +196,6 @@ export function listingRulesProblems(rules: Omit<ListingRules, 'priceCents'>): R
   if (rules.sameDayUntil !== null && rules.noticeDays > 0) problems.sameDayUntil = 'A same-day cut-off needs an advance notice of 0 days';
   return problems;
 }
-
-const RULE_KEYS = Object.keys(LISTING_RULE_FIELDS) as (keyof typeof LISTING_RULE_FIELDS)[];
 
 /** A room input's values parted into the rules it sets and everything else. */
 export function splitRuleFields<T extends RuleFields>(values: T): { rules: Partial<Omit<ListingRules, 'priceCents'>>; rest: Omit<T, keyof RuleFields> } {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cursorPageSchema, pageLimitSchema } from './pages.js';
+import { cursorPageSchema, pageLimitSchema, pageQuerySchema } from './pages.js';
+import { hasControlCharactersButLayout } from './text.js';
 
 /**
  * What the guest and the host of a booking write to each other: a thread per booking, plain text, read only by
@@ -23,9 +24,6 @@ export function messageLength(text: string): number {
   return n;
 }
 
-/** Line breaks and tabs belong in a message; other control characters are never typed. */
-const CONTROL_CHARACTERS_BUT_LAYOUT = /[^\P{Cc}\n\r\t]/u;
-
 export const MESSAGE_REQUIRED = 'Please write a message';
 export const MESSAGE_TOO_LONG = `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters`;
 
@@ -34,7 +32,7 @@ export function messageProblem(text: string): string | null {
   const trimmed = text.trim();
   if (trimmed === '') return MESSAGE_REQUIRED;
   if (messageLength(trimmed) > MESSAGE_MAX_LENGTH) return MESSAGE_TOO_LONG;
-  if (CONTROL_CHARACTERS_BUT_LAYOUT.test(trimmed)) return 'The message contains characters that are not allowed';
+  if (hasControlCharactersButLayout(trimmed)) return 'The message contains characters that are not allowed';
   return null;
 }
 
@@ -107,10 +105,7 @@ export const threadSchema = z.object({
 });
 export type Thread = z.infer<typeof threadSchema>;
 
-export const listThreadsQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: pageLimitSchema(THREADS_PAGE_SIZE),
-});
+export const listThreadsQuerySchema = pageQuerySchema(THREADS_PAGE_SIZE, 200);
 
 /** `GET /api/messages`: the threads with the latest activity first. */
 export const threadsPageSchema = cursorPageSchema(threadSchema);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageLimitSchema } from './pages.js';
+import { pageQuerySchema } from './pages.js';
 
 /*
  * Payouts to hosts (docs/decisions/049-marketplace-money.md): where a host is paid, their balances and their payouts.
@@ -90,10 +90,7 @@ export type Payout = z.infer<typeof payoutSchema>;
 
 export const PAYOUTS_PAGE_SIZE = 20;
 
-export const listPayoutsQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: pageLimitSchema(PAYOUTS_PAGE_SIZE),
-});
+export const listPayoutsQuerySchema = pageQuerySchema(PAYOUTS_PAGE_SIZE, 200);
 
 /** `POST /api/payouts/stripe-account`: the address of Stripe's onboarding for the host, where the page sends them. */
 export const payoutOnboardingLinkSchema = z.object({ url: z.url({ protocol: /^https?$/ }) });

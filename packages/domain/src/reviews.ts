@@ -6,6 +6,7 @@ import { isoDateSchema } from './rooms.js';
 import { ratingSummarySchema } from './ratings.js';
 import { isReviewWindowAhead, isReviewWindowClosed, REVIEW_WINDOW_DAYS, type StayStatus } from './stays.js';
 import { cursorPageSchema } from './pages.js';
+import { hasControlCharactersButLayout } from './text.js';
 
 /*
  * Reviews after a stay: the rules of who may review what and when, and the shapes of the review calls. The API
@@ -104,9 +105,6 @@ function textLength(text: string): number {
   return n;
 }
 
-/** Line breaks and tabs belong in a review; other control characters are never typed. */
-const CONTROL_CHARACTERS_BUT_LAYOUT = /[^\P{Cc}\n\r\t]/u;
-
 function textSchema({ label, min, max }: { label: string; min: number; max: number }) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? `Please write ${label}` : `${label} must be text`) })
@@ -116,7 +114,7 @@ function textSchema({ label, min, max }: { label: string; min: number; max: numb
       if (n === 0) ctx.addIssue({ code: 'custom', message: `Please write ${label}` });
       else if (n < min) ctx.addIssue({ code: 'custom', message: `Please write at least ${min} characters` });
       else if (n > max) ctx.addIssue({ code: 'custom', message: `Please write at most ${max.toLocaleString('en-US')} characters` });
-      else if (CONTROL_CHARACTERS_BUT_LAYOUT.test(text)) ctx.addIssue({ code: 'custom', message: 'The text contains characters that are not allowed' });
+      else if (hasControlCharactersButLayout(text)) ctx.addIssue({ code: 'custom', message: 'The text contains characters that are not allowed' });
     });
 }
 

@@ -8,12 +8,9 @@ import { LISTING_RULE_FIELDS, splitRuleFields } from './listing-rules-input.js';
 import { formatMoney, parseDollars, type Cents } from './money.js';
 import { ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
 import { ROOM_LIMITS } from './room-limits.js';
-import { hasControlCharacters } from './text.js';
+import { hasControlCharacters, hasControlCharactersButLayout } from './text.js';
 
 export { ROOM_LIMITS };
-
-/** Line breaks and tabs are part of a description; other control characters are never typed. */
-const CONTROL_CHARACTERS_BUT_LAYOUT = /[^\P{Cc}\n\r\t]/u;
 
 function requiredText(label: string, max: number) {
   return z
@@ -22,6 +19,18 @@ function requiredText(label: string, max: number) {
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` })
     .refine((s) => !hasControlCharacters(s), { error: `${label} contains characters that are not allowed` });
+}
+
+/**
+ * A text of several lines the host may leave empty (the description, house rules, arrival instructions), trimmed.
+ * `plural` for a label that names several things ('House rules contain …').
+ */
+function linesOfText(label: string, max: number, { plural = false } = {}) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max.toLocaleString('en-US')} characters` })
+    .refine((s) => !hasControlCharactersButLayout(s), { error: `${label} ${plural ? 'contain' : 'contains'} characters that are not allowed` });
 }
 
 /** A form field left empty arrives as undefined, '' or (from a number input) NaN. */
@@ -174,12 +183,7 @@ function roomInputSchemaWith(startRule: StartRule | null) {
       guests: countSchema('guests', ROOM_LIMITS.maxGuests),
       bedrooms: countSchema('bedrooms', ROOM_LIMITS.maxBedrooms),
       bathrooms: countSchema('bathrooms', ROOM_LIMITS.maxBathrooms),
-      description: z
-        .string({ error: 'Description must be text' })
-        .trim()
-        .max(ROOM_LIMITS.maxDescriptionLength, { error: 'Description must be at most 5,000 characters' })
-        .refine((s) => !CONTROL_CHARACTERS_BUT_LAYOUT.test(s), { error: 'Description contains characters that are not allowed' })
-        .default(''),
+      description: linesOfText('Description', ROOM_LIMITS.maxDescriptionLength).default(''),
       /*
        * Left out, each of the next four is none on a new room and unchanged on an update, as the cancellation
        * policy and the time zone are (docs/decisions/032-amenities-and-house-rules.md): a client that does not
@@ -188,12 +192,7 @@ function roomInputSchemaWith(startRule: StartRule | null) {
       amenities: amenitiesSchema.optional(),
       checkInTime: timeOfDaySchema('Check-in time', '15:00').optional(),
       checkOutTime: timeOfDaySchema('Check-out time', '11:00').optional(),
-      houseRules: z
-        .string({ error: 'House rules must be text' })
-        .trim()
-        .max(HOUSE_RULES_MAX_LENGTH, { error: 'House rules must be at most 2,000 characters' })
-        .refine((s) => !CONTROL_CHARACTERS_BUT_LAYOUT.test(s), { error: 'House rules contain characters that are not allowed' })
-        .optional(),
+      houseRules: linesOfText('House rules', HOUSE_RULES_MAX_LENGTH, { plural: true }).optional(),
       /*
        * Where the home is (docs/decisions/051-where-a-home-is.md): the host's pin, both or neither; the address and
        * how to get in. Left out: on a new room, the pin is the place its location names (when the gazetteer knows
@@ -207,12 +206,7 @@ function roomInputSchemaWith(startRule: StartRule | null) {
         .max(ADDRESS_MAX_LENGTH, { error: `Address must be at most ${ADDRESS_MAX_LENGTH} characters` })
         .refine((s) => !hasControlCharacters(s), { error: 'Address contains characters that are not allowed' })
         .optional(),
-      arrivalInstructions: z
-        .string({ error: 'Arrival instructions must be text' })
-        .trim()
-        .max(ARRIVAL_INSTRUCTIONS_MAX_LENGTH, { error: 'Arrival instructions must be at most 2,000 characters' })
-        .refine((s) => !CONTROL_CHARACTERS_BUT_LAYOUT.test(s), { error: 'Arrival instructions contain characters that are not allowed' })
-        .optional(),
+      arrivalInstructions: linesOfText('Arrival instructions', ARRIVAL_INSTRUCTIONS_MAX_LENGTH, { plural: true }).optional(),
       /** The room's photos in the host's order; the first is the cover. */
       photos: photosSchema.optional(),
       /**

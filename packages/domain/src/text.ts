@@ -15,6 +15,13 @@ export function hasControlCharacters(text: string): boolean {
   return CONTROL_CHARACTERS.test(text);
 }
 
+/** Line breaks and tabs belong in a text of several lines (a description, a message, a review); other control characters are never typed. */
+const CONTROL_CHARACTERS_BUT_LAYOUT = /[^\P{Cc}\n\r\t]/u;
+
+export function hasControlCharactersButLayout(text: string): boolean {
+  return CONTROL_CHARACTERS_BUT_LAYOUT.test(text);
+}
+
 /** The text with each run of control characters made one space (for a name that came from elsewhere). */
 export function withoutControlCharacters(text: string): string {
   return text.replace(/\p{Cc}+/gu, ' ');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { stayGuestsSchema } from './bookings.js';
 import { nightsBetween } from './dates.js';
-import { cursorPageSchema, pageLimitSchema } from './pages.js';
+import { cursorPageSchema, pageLimitSchema, pageQuerySchema } from './pages.js';
 import { isoDateSchema, listedRoomSchema, roomIdSchema } from './rooms.js';
 import { SAVED_ROOMS_MAX_ASKED } from './saved-rooms.js';
 
@@ -93,10 +93,7 @@ export const wishlistSchema = z.object({
 });
 export type Wishlist = z.infer<typeof wishlistSchema>;
 
-export const listWishlistsQuerySchema = z.object({
-  cursor: z.string().max(300).optional(),
-  limit: pageLimitSchema(WISHLISTS_PAGE_SIZE),
-});
+export const listWishlistsQuerySchema = pageQuerySchema(WISHLISTS_PAGE_SIZE, 300);
 export const wishlistsPageSchema = cursorPageSchema(wishlistSchema);
 export type WishlistsPage = z.infer<typeof wishlistsPageSchema>;
 

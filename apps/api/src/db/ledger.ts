@@ -14,7 +14,7 @@
  * payout.
  */
 import { sql } from 'drizzle-orm';
-import { refundMoney, stayMoney, type Cents, type IsoDate, type QuoteLine } from '@staybook/domain';
+import { refundMoney, stayMoney, type Cents, type IsoDate, type QuoteLine, type StayMoney } from '@staybook/domain';
 import { currentRequestId } from '../request-context.js';
 import { queryRows, withTransaction, type Db } from './client.js';
 import type { LEDGER_ACCOUNTS, LEDGER_JOURNAL_KINDS } from './schema.js';
@@ -72,36 +72,31 @@ export type BookedMoney = { bookingId: string; hostId: string; lines: QuoteLine[
 
 /** The capture of a booking's payment: the guest's money, split between the host, the tax and the marketplace. */
 export function captureJournal(stay: BookedMoney, postedAt?: Date): LedgerJournal {
-  const money = stayMoney(stay.lines, stay.totalCents, stay.commissionBp);
-  return {
-    key: `capture:${stay.bookingId}`,
-    kind: 'capture',
-    bookingId: stay.bookingId,
-    postedAt,
-    entries: [
-      { account: 'guest_payments', hostId: null, amountCents: -money.totalCents },
-      { account: 'host_pending', hostId: stay.hostId, amountCents: money.hostShareCents },
-      { account: 'host_tax', hostId: stay.hostId, amountCents: money.taxCents },
-      { account: 'platform_guest_fees', hostId: null, amountCents: money.serviceFeeCents },
-      { account: 'platform_commissions', hostId: null, amountCents: money.commissionCents },
-    ],
-  };
+  return stayJournal('capture', stay, stayMoney(stay.lines, stay.totalCents, stay.commissionBp), postedAt);
 }
 
 /** A refund of `refundedCents` on a booking (a booking is refunded once, when it is cancelled). */
 export function refundJournal(stay: BookedMoney, refundedCents: Cents, postedAt?: Date): LedgerJournal {
-  const money = refundMoney(stay.lines, stay.totalCents, refundedCents, stay.commissionBp);
+  return stayJournal('refund', stay, refundMoney(stay.lines, stay.totalCents, refundedCents, stay.commissionBp), postedAt);
+}
+
+/**
+ * A capture's or a refund's journal: a refund moves its parts of the money back through the capture's accounts, each
+ * the other way, and pays the guest from `guest_refunds` where a capture took from `guest_payments`.
+ */
+function stayJournal(kind: 'capture' | 'refund', stay: BookedMoney, money: StayMoney, postedAt: Date | undefined): LedgerJournal {
+  const sign = kind === 'capture' ? 1 : -1;
   return {
-    key: `refund:${stay.bookingId}`,
-    kind: 'refund',
+    key: `${kind}:${stay.bookingId}`,
+    kind,
     bookingId: stay.bookingId,
     postedAt,
     entries: [
-      { account: 'guest_refunds', hostId: null, amountCents: money.totalCents },
-      { account: 'host_pending', hostId: stay.hostId, amountCents: -money.hostShareCents },
-      { account: 'host_tax', hostId: stay.hostId, amountCents: -money.taxCents },
-      { account: 'platform_guest_fees', hostId: null, amountCents: -money.serviceFeeCents },
-      { account: 'platform_commissions', hostId: null, amountCents: -money.commissionCents },
+      { account: kind === 'capture' ? 'guest_payments' : 'guest_refunds', hostId: null, amountCents: -sign * money.totalCents },
+      { account: 'host_pending', hostId: stay.hostId, amountCents: sign * money.hostShareCents },
+      { account: 'host_tax', hostId: stay.hostId, amountCents: sign * money.taxCents },
+      { account: 'platform_guest_fees', hostId: null, amountCents: sign * money.serviceFeeCents },
+      { account: 'platform_commissions', hostId: null, amountCents: sign * money.commissionCents },
     ],
   };
 }

@@ -1,8 +1,8 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Button } from './button';
 import { ErrorScreen } from './error-screen';
 import { Loader } from './loader';
+import { ShowMore } from './show-more';
 
 export interface Column<T> {
   header: string;
@@ -30,7 +30,7 @@ interface DataTableProps<T> {
 
 /** A dashboard table of a list that comes a page at a time, with 'Show more' under it while there is more. */
 export function DataTable<T>({ label, columns, query, rowKey, empty }: DataTableProps<T>) {
-  const { data, error, isPending, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const { data, error, isPending, isFetchNextPageError } = query;
 
   if (isPending) return <Loader />;
   if (!data) return <ErrorScreen message={error?.message} />;
@@ -45,13 +45,7 @@ export function DataTable<T>({ label, columns, query, rowKey, empty }: DataTable
           {error?.message}
         </p>
       )}
-      {hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <Button variant="outline" pending={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            Show more
-          </Button>
-        </div>
-      )}
+      <ShowMore pages={query} className="mt-6" />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { MoneyCards, type MoneyCard } from './money-cards';
+import { PageSection } from './page-section';
 
 /** A host's money now, as the Payouts and Earnings pages both show it. */
 export type HostBalances = { pendingCents: number; availableCents: number; inTransitCents: number; paidCents: number };
@@ -23,11 +24,8 @@ function cardsOf({ pendingCents, availableCents, inTransitCents, paidCents }: Ho
 /** The host's four balances under `heading` (the Payouts page's 'Balances', Earnings' 'Your money now'). */
 export function HostBalanceCards({ balances, heading, headingId }: { balances: HostBalances; heading: string; headingId: string }) {
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
-        {heading}
-      </h2>
+    <PageSection headingId={headingId} title={heading}>
       <MoneyCards cards={cardsOf(balances)} columns={4} />
-    </section>
+    </PageSection>
   );
 }

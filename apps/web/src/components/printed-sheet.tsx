@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@staybook/domain/product';
 import type { ReactNode } from 'react';
 import { FaArrowLeft, FaPrint } from 'react-icons/fa';
 import { Link } from 'react-router';
@@ -10,17 +11,18 @@ import { Button } from './button';
 
 /**
  * A page of its own, outside the dashboard's frame (its own main landmark): the way back and a Print button above
- * the sheet, which is all that prints. `wide` for a sheet with a table of several columns.
+ * the sheet, which is all that prints. The sheet opens with its title and the marketplace as its issuer. `wide` for
+ * a sheet with a table of several columns.
  */
 export function PrintedSheet({
   back,
-  labelledBy,
+  title,
   wide = false,
   children,
 }: {
   back: { to: string; state?: unknown; label: string };
-  /** The id of the sheet's title (its h1). */
-  labelledBy: string;
+  /** The sheet's title (its h1, which names it), the line under it, and what the marketplace is on it ('Seller'). */
+  title: { id: string; text: string; subtitle: string; issuer: string };
   wide?: boolean;
   children: ReactNode;
 }) {
@@ -38,13 +40,30 @@ export function PrintedSheet({
         </Button>
       </div>
       <article
-        aria-labelledby={labelledBy}
+        aria-labelledby={title.id}
         className={`mx-auto flex ${width} flex-col gap-6 rounded-xl bg-white p-8 text-sm text-neutral-900 shadow-sm print:max-w-none print:gap-4 print:rounded-none print:p-0 print:shadow-none`}
       >
+        <header className="flex items-start justify-between gap-6 border-b border-neutral-300 pb-4">
+          <div>
+            <h1 id={title.id} className="text-3xl font-bold">
+              {title.text}
+            </h1>
+            <p className="mt-1 text-neutral-600">{title.subtitle}</p>
+          </div>
+          <div className="text-right">
+            <p className="text-lg font-bold text-rose-600">{PRODUCT_NAME}</p>
+            <p className="text-neutral-600">{title.issuer}</p>
+          </div>
+        </header>
         {children}
       </article>
     </main>
   );
+}
+
+/** The sheet's blocks side by side, two to a row (one on a narrow screen). */
+export function SheetColumns({ children }: { children: ReactNode }) {
+  return <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 print:grid-cols-2">{children}</div>;
 }
 
 /** A titled block of terms and values, never split across two printed pages. */

@@ -1,5 +1,6 @@
 import { addMonths, DATES_LOCALE, todayIso } from '@staybook/domain/dates';
 import { financeQuerySchema, type FinanceQuery } from '@staybook/domain/finance';
+import { keepPreviousData } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client';
 
 /*
@@ -17,6 +18,12 @@ export function defaultPeriod(now: Date = new Date()): FinanceQuery {
   const to = currentMonth(now);
   return { from: addMonths(to, -11), to };
 }
+
+/**
+ * How a money page's report of a period is fetched: afresh on opening, as bookings, refunds and payouts move money
+ * all day; while another period loads, the one before stays on screen.
+ */
+export const PERIOD_REPORT_QUERY = { staleTime: 0, placeholderData: keepPreviousData } as const;
 
 export type PeriodErrors = Partial<Record<keyof FinanceQuery, string>>;
 

@@ -7,16 +7,10 @@ import { sql } from 'drizzle-orm';
 import { addMonths, EARNINGS_MONTH_COLUMNS, type EarningsQuery, type EarningsReport, type ListingEarnings, type MonthEarningsFigures } from '@staybook/domain';
 import { queryRows, type Db } from '../../db/client.js';
 import { hostBalances } from '../../db/ledger.js';
+import { monthsAndTotals, monthStart, type MonthSums } from '../../db/ledger-months.js';
 import { coveringPayoutStatusSql, hostJournalsSql } from './host-journals.js';
 
 export type EarningsDeps = { db: Db };
-
-const NO_FIGURES = Object.fromEntries(EARNINGS_MONTH_COLUMNS.map(({ key }) => [key, 0])) as MonthEarningsFigures;
-
-/** The first instant of a month, UTC: the months are the ledger's UTC months, as Finance's are. */
-function monthStart(month: string): string {
-  return `${month}-01T00:00:00Z`;
-}
 
 /** The Earnings page of a host: balances now, every listing since its first stay, and the months of the period. */
 export async function earningsReport(db: Db, hostId: string, period: EarningsQuery): Promise<EarningsReport> {
@@ -89,7 +83,7 @@ async function listingEarnings(db: Db, hostId: string): Promise<ListingEarnings[
  * payout's is paid out.
  */
 async function monthEarnings(db: Db, hostId: string, { from, to }: EarningsQuery): Promise<Pick<EarningsReport, 'months' | 'totals'>> {
-  const rows = await queryRows<Record<keyof MonthEarningsFigures, string> & { month: string }>(
+  const rows = await queryRows<MonthSums<keyof MonthEarningsFigures>>(
     db,
     sql`select to_char(j.posted_at at time zone 'UTC', 'YYYY-MM') as month,
           coalesce(sum(e.amount_cents) filter (where j.kind = 'capture'), 0) as "bookedCents",
@@ -101,17 +95,5 @@ async function monthEarnings(db: Db, hostId: string, { from, to }: EarningsQuery
           and j.posted_at >= ${monthStart(from)}::timestamptz and j.posted_at < ${monthStart(addMonths(to, 1))}::timestamptz
         group by 1`,
   );
-  const byMonth = new Map(rows.map((row) => [row.month, row]));
-  const months: EarningsReport['months'] = [];
-  const totals = { ...NO_FIGURES };
-  for (let month = from; month <= to; month = addMonths(month, 1)) {
-    const row = byMonth.get(month);
-    const figures = { ...NO_FIGURES };
-    for (const { key } of EARNINGS_MONTH_COLUMNS) {
-      figures[key] = row ? Number(row[key]) : 0;
-      totals[key] += figures[key];
-    }
-    months.push({ month, ...figures });
-  }
-  return { months, totals };
+  return monthsAndTotals(rows, EARNINGS_MONTH_COLUMNS, { from, to });
 }

@@ -14,17 +14,11 @@ import {
   type ReconciliationReport,
 } from '@staybook/domain';
 import { queryRows, textArray, type Db } from '../../db/client.js';
+import { monthsAndTotals, monthStart, type MonthSums } from '../../db/ledger-months.js';
 import { AppError } from '../../errors.js';
 import { PaymentProviderError, type PaymentProvider } from '../../integrations/payments/payment-provider.js';
 
 export type FinanceDeps = { db: Db; payments: PaymentProvider };
-
-const NO_FIGURES = Object.fromEntries(FINANCE_COLUMNS.map(({ key }) => [key, 0])) as FinanceFigures;
-
-/** The first instant of a month, UTC. */
-function monthStart(month: string): string {
-  return `${month}-01T00:00:00Z`;
-}
 
 /**
  * Each month's figures, from the journals posted in it (UTC months): captures are gross bookings; the marketplace's
@@ -32,7 +26,7 @@ function monthStart(month: string): string {
  * accounts (a share's release moves it on, and is not collection); payouts sent are those the provider paid.
  */
 export async function financeReport(db: Db, { from, to }: FinanceQuery): Promise<FinanceReport> {
-  const rows = await queryRows<Record<keyof FinanceFigures, string> & { month: string }>(
+  const rows = await queryRows<MonthSums<keyof FinanceFigures>>(
     db,
     sql`select to_char(j.posted_at at time zone 'UTC', 'YYYY-MM') as month,
           coalesce(sum(-e.amount_cents) filter (where e.account = 'guest_payments'), 0) as "grossBookingsCents",
@@ -45,18 +39,7 @@ export async function financeReport(db: Db, { from, to }: FinanceQuery): Promise
         where j.posted_at >= ${monthStart(from)}::timestamptz and j.posted_at < ${monthStart(addMonths(to, 1))}::timestamptz
         group by 1`,
   );
-  const byMonth = new Map(rows.map((row) => [row.month, row]));
-  const months: FinanceReport['months'] = [];
-  const totals = { ...NO_FIGURES };
-  for (let month = from; month <= to; month = addMonths(month, 1)) {
-    const row = byMonth.get(month);
-    const figures = { ...NO_FIGURES };
-    for (const { key } of FINANCE_COLUMNS) {
-      figures[key] = row ? Number(row[key]) : 0;
-      totals[key] += figures[key];
-    }
-    months.push({ month, ...figures });
-  }
+  const { months, totals } = monthsAndTotals(rows, FINANCE_COLUMNS, { from, to });
   const [owed] = await queryRows<{ pending: string; available: string; inTransit: string }>(
     db,
     sql`select coalesce(sum(amount_cents) filter (where account in ('host_pending', 'host_tax')), 0) as pending,

@@ -66,39 +66,28 @@ export const payoutsRoutes: FastifyPluginAsyncZod<OnboardingDeps> = async (app, 
     },
   );
 
-  app.get(
-    ONBOARDING_RETURN_PATH.slice(API_PREFIX.length),
-    {
-      onRequest: hosts,
-      schema: routeSchema(
-        'Where Stripe’s onboarding sends the host back: their account is read from Stripe, then the Payouts page opens',
-        {},
-        z.null().describe('A redirect to the Payouts page'),
-        errorResponses(401, 403),
-        { status: 302 },
-      ),
-    },
-    async (request, reply) => {
-      await returnFromOnboarding(deps, actorOf(request).id);
-      return reply.header('cache-control', 'no-store').redirect(APP_PATHS.payouts, 302);
+  /** A page Stripe's onboarding sends the host's browser to: it goes on to where `next` says, never from a cache. */
+  const stripeLanding = (path: string, summary: string, answer: string, next: (hostId: string) => Promise<string>) =>
+    app.get(
+      path.slice(API_PREFIX.length),
+      { onRequest: hosts, schema: routeSchema(summary, {}, z.null().describe(answer), errorResponses(401, 403), { status: 302 }) },
+      async (request, reply) => reply.header('cache-control', 'no-store').redirect(await next(actorOf(request).id), 302),
+    );
+
+  stripeLanding(
+    ONBOARDING_RETURN_PATH,
+    'Where Stripe’s onboarding sends the host back: their account is read from Stripe, then the Payouts page opens',
+    'A redirect to the Payouts page',
+    async (hostId) => {
+      await returnFromOnboarding(deps, hostId);
+      return APP_PATHS.payouts;
     },
   );
 
-  app.get(
-    ONBOARDING_REFRESH_PATH.slice(API_PREFIX.length),
-    {
-      onRequest: hosts,
-      schema: routeSchema(
-        'Where Stripe sends a host whose onboarding link was used or expired: a new link, or the Payouts page when none can be made now',
-        {},
-        z.null().describe('A redirect to Stripe’s onboarding, or to the Payouts page'),
-        errorResponses(401, 403),
-        { status: 302 },
-      ),
-    },
-    async (request, reply) => {
-      const link = await renewOnboardingLink(deps, actorOf(request).id);
-      return reply.header('cache-control', 'no-store').redirect(link ?? APP_PATHS.payouts, 302);
-    },
+  stripeLanding(
+    ONBOARDING_REFRESH_PATH,
+    'Where Stripe sends a host whose onboarding link was used or expired: a new link, or the Payouts page when none can be made now',
+    'A redirect to Stripe’s onboarding, or to the Payouts page',
+    async (hostId) => (await renewOnboardingLink(deps, hostId)) ?? APP_PATHS.payouts,
   );
 };

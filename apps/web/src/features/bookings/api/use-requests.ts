@@ -1,18 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { SIDEBAR_COUNT_QUERY } from '../../../lib/sidebar-count';
 import { answerRequest, fetchRequestCount, withdrawRequest } from './bookings-api';
 import { bookingKeys } from './booking-keys';
 import { useRefreshStays } from './use-refresh-stays';
-
-/** Asked again this often while the tab is visible, so a request made meanwhile shows up without a reload. */
-const COUNT_POLL_MS = 60_000;
 
 /** How many requests wait for the host's answer (the sidebar's count; hosts only). */
 export function useRequestCount() {
   return useQuery({
     queryKey: bookingKeys.requestCount(),
     queryFn: ({ signal }) => fetchRequestCount(signal),
-    refetchInterval: COUNT_POLL_MS,
-    staleTime: 0,
+    ...SIDEBAR_COUNT_QUERY,
   });
 }
 

@@ -1,15 +1,23 @@
-import type { EarningsQuery } from '@staybook/domain/earnings';
-import { useState } from 'react';
+import { EARNINGS_MONTH_COLUMNS, type MonthEarningsFigures } from '@staybook/domain/earnings';
+import { formatMoney } from '@staybook/domain/money';
+import { HostBalanceCards } from '../../../components/host-balance-cards';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
+import { MonthFiguresTable } from '../../../components/month-figures-table';
 import { PeriodPicker } from '../../../components/month-period-picker';
-import { checkPeriod, defaultPeriod, formatShortMonth, refusedMonths } from '../../../lib/month-period';
+import { PageSection } from '../../../components/page-section';
+import { useMonthPeriod } from '../../../hooks/use-month-period';
+import { formatShortMonth, refusedMonths } from '../../../lib/month-period';
 import { useEarnings } from '../api/use-earnings';
+import { formatTakenBack } from '../utils/money-text';
 import { EarningsPayouts } from './earnings-payouts';
 import { EntriesDownload } from './entries-download';
 import { ListingEarningsTable } from './listing-earnings-table';
-import { MonthEarningsTable } from './month-earnings-table';
-import { HostBalanceCards } from '../../../components/host-balance-cards';
+
+/** A month's figure: refunds read as what they took back. */
+function formatMonthFigure(cents: number, key: keyof MonthEarningsFigures): string {
+  return key === 'refundedCents' ? formatTakenBack(cents) : formatMoney(cents);
+}
 
 /**
  * A host's earnings (decision 049), from the ledger: what they hold now, each listing's money, each month's for a
@@ -18,17 +26,9 @@ import { HostBalanceCards } from '../../../components/host-balance-cards';
  * under its field.
  */
 export function EarningsPage() {
-  const [typed, setTyped] = useState(defaultPeriod);
-  const [period, setPeriod] = useState<EarningsQuery>(typed);
+  const { typed, period, change, errors } = useMonthPeriod();
   const report = useEarnings(period);
-  const checked = checkPeriod(typed);
   const refused = refusedMonths(report.error);
-
-  const changePeriod = (next: EarningsQuery) => {
-    setTyped(next);
-    const nextChecked = checkPeriod(next);
-    if ('period' in nextChecked) setPeriod(nextChecked.period);
-  };
 
   if (report.isPending) return <Loader size="short" />;
   const data = report.data;
@@ -50,20 +50,18 @@ export function EarningsPage() {
       ) : (
         !refused && <LoadError what="Your earnings" error={report.error} onRetry={() => void report.refetch()} />
       )}
-      <section aria-labelledby="by-month-heading" className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 id="by-month-heading" className="text-lg font-semibold text-neutral-900">
-            By month
-          </h2>
-          <p className="text-sm text-neutral-600">{`${formatShortMonth(period.from)} to ${formatShortMonth(period.to)}, oldest first. Months are calendar months in UTC.`}</p>
-        </div>
-        <PeriodPicker typed={typed} errors={'errors' in checked ? checked.errors : (refused ?? {})} onChange={changePeriod} />
+      <PageSection
+        headingId="by-month-heading"
+        title="By month"
+        intro={`${formatShortMonth(period.from)} to ${formatShortMonth(period.to)}, oldest first. Months are calendar months in UTC.`}
+      >
+        <PeriodPicker typed={typed} errors={errors(refused)} onChange={change} />
         {data && (
           <div aria-busy={report.isPlaceholderData || undefined} className={report.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
-            <MonthEarningsTable report={data} />
+            <MonthFiguresTable label="Earnings by month" columns={EARNINGS_MONTH_COLUMNS} report={data} format={formatMonthFigure} />
           </div>
         )}
-      </section>
+      </PageSection>
       <EntriesDownload />
       <EarningsPayouts />
     </div>

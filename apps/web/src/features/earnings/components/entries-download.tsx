@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button, buttonClass } from '../../../components/button';
 import { TextField } from '../../../components/fields';
 import { earningsCsvUrl } from '../api/earnings-api';
+import { PageSection } from '../../../components/page-section';
 
 type RangeErrors = Partial<Record<keyof EarningsEntriesQuery, string>>;
 
@@ -38,16 +39,11 @@ export function EntriesDownload() {
   const [typed, setTyped] = useState(yearToDate);
   const checked = checkRange(typed);
   return (
-    <section aria-labelledby="entries-download-heading" className="flex flex-col gap-3">
-      <div className="flex flex-col gap-1">
-        <h2 id="entries-download-heading" className="text-lg font-semibold text-neutral-900">
-          Download your entries
-        </h2>
-        <p className="max-w-3xl text-sm text-neutral-600">
-          Every movement of your money from the first day to the last, a row each, as a CSV file for your accountant or a
-          spreadsheet: stays paid for, refunds, shares released and payouts. Days are UTC days, at most a year at a time.
-        </p>
-      </div>
+    <PageSection
+      headingId="entries-download-heading"
+      title="Download your entries"
+      intro="Every movement of your money from the first day to the last, a row each, as a CSV file for your accountant or a spreadsheet: stays paid for, refunds, shares released and payouts. Days are UTC days, at most a year at a time."
+    >
       <div className="flex flex-col gap-x-4 sm:flex-row sm:items-start">
         <fieldset className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
           <legend className="sr-only">Days</legend>
@@ -75,6 +71,6 @@ export function EntriesDownload() {
           </Button>
         )}
       </div>
-    </section>
+    </PageSection>
   );
 }

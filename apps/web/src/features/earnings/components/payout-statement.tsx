@@ -5,7 +5,7 @@ import { formatMoney } from '@staybook/domain/money';
 import { PAYOUT_STATUS_LABELS } from '@staybook/domain/payouts';
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { Link, useLocation } from 'react-router';
-import { PrintedSheet, SheetBlock, SheetRow } from '../../../components/printed-sheet';
+import { PrintedSheet, SheetBlock, SheetColumns, SheetRow } from '../../../components/printed-sheet';
 import { formatTakenBack } from '../utils/money-text';
 
 const CELL = 'px-2 py-1.5 text-left align-top print:px-1 print:py-1';
@@ -26,21 +26,8 @@ export function PayoutStatement({ statement }: { statement: Statement }) {
     ? { to: APP_PATHS.payouts, label: 'Back to Payouts' }
     : { to: APP_PATHS.earnings, label: 'Back to Earnings' };
   return (
-    <PrintedSheet back={back} labelledBy="statement-title" wide>
-      <header className="flex items-start justify-between gap-6 border-b border-neutral-300 pb-4">
-        <div>
-          <h1 id="statement-title" className="text-3xl font-bold">
-            Payout statement
-          </h1>
-          <p className="mt-1 text-neutral-600">{`Payout of ${date}`}</p>
-        </div>
-        <div className="text-right">
-          <p className="text-lg font-bold text-rose-600">{PRODUCT_NAME}</p>
-          <p className="text-neutral-600">Marketplace</p>
-        </div>
-      </header>
-
-      <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 print:grid-cols-2">
+    <PrintedSheet back={back} title={{ id: 'statement-title', text: 'Payout statement', subtitle: `Payout of ${date}`, issuer: 'Marketplace' }} wide>
+      <SheetColumns>
         <SheetBlock title="Payout">
           <SheetRow term="Payout date" value={date} />
           <SheetRow term="Sent" value={formatMoment(payout.createdAt)} />
@@ -52,7 +39,7 @@ export function PayoutStatement({ statement }: { statement: Statement }) {
           <SheetRow term="Bank account" value={payout.last4 ? `Ending in ${payout.last4}` : 'Not recorded'} />
           <SheetRow term="Currency" value="USD" />
         </SheetBlock>
-      </div>
+      </SheetColumns>
 
       {payout.status === 'failed' && <FailedNote statement={statement} />}
 

@@ -1,6 +1,7 @@
 import type { MarketplaceFeeRates } from '@staybook/domain/marketplace-fees';
 import { formatRate } from '@staybook/domain/quote';
 import { Table, type Column } from '../../../components/data-table';
+import { EmptyNote, PageSection } from '../../../components/page-section';
 
 const SET_ON = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -14,17 +15,12 @@ const COLUMNS: readonly Column<MarketplaceFeeRates>[] = [
 /** The admins' changes of the rates, newest first; before the first, a line saying no fees are charged. */
 export function FeeHistoryTable({ changes }: { changes: readonly MarketplaceFeeRates[] }) {
   return (
-    <section aria-labelledby="fee-history-heading" className="flex flex-col gap-3">
-      <h2 id="fee-history-heading" className="text-lg font-semibold text-neutral-900">
-        Fee history
-      </h2>
+    <PageSection headingId="fee-history-heading" title="Fee history">
       {changes.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-neutral-300 bg-neutral-50 px-6 py-8 text-center text-neutral-600">
-          No changes yet: no fees are charged
-        </p>
+        <EmptyNote>No changes yet: no fees are charged</EmptyNote>
       ) : (
         <Table label="Fee history" columns={COLUMNS} rows={changes} rowKey={(rates) => rates.setAt ?? 'start'} />
       )}
-    </section>
+    </PageSection>
   );
 }

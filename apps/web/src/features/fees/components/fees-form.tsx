@@ -19,8 +19,12 @@ import { useUpdateMarketplaceFees } from '../api/use-update-marketplace-fees';
 /** The checked form: each rate in basis points. */
 type CheckedFees = z.output<typeof marketplaceFeesInputSchema>;
 
-/** The fields a server refusal may name. */
-const FEE_FIELDS = ['guestFeePercent', 'hostCommissionPercent'] as const;
+/** The two rates' fields, in order; a server refusal may name either. */
+const FIELDS = [
+  { name: 'guestFeePercent', label: 'Guest service fee (%)', hint: "Added to each stay's price. From 0 to 25, with at most two decimals." },
+  { name: 'hostCommissionPercent', label: 'Host commission (%)', hint: "Taken from the host's share. From 0 to 25, with at most two decimals." },
+] as const;
+const FEE_FIELDS = FIELDS.map(({ name }) => name);
 
 const percent = { type: 'number', inputMode: 'decimal', min: 0, max: MARKETPLACE_FEE_LIMITS.maxBp / 100, step: 0.01 } as const;
 
@@ -51,20 +55,9 @@ export function FeesForm({ current }: { current: MarketplaceFeeRates }) {
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-2">
       <div className="grid grid-cols-1 gap-x-6 sm:grid-cols-2">
-        <TextField
-          label="Guest service fee (%)"
-          hint="Added to each stay's price. From 0 to 25, with at most two decimals."
-          {...percent}
-          error={errors.guestFeePercent?.message}
-          {...register('guestFeePercent')}
-        />
-        <TextField
-          label="Host commission (%)"
-          hint="Taken from the host's share. From 0 to 25, with at most two decimals."
-          {...percent}
-          error={errors.hostCommissionPercent?.message}
-          {...register('hostCommissionPercent')}
-        />
+        {FIELDS.map(({ name, label, hint }) => (
+          <TextField key={name} label={label} hint={hint} {...percent} error={errors[name]?.message} {...register(name)} />
+        ))}
       </div>
       <FormActions>
         <Button type="submit" className="sm:min-w-48" pending={update.isPending}>

@@ -1,13 +1,14 @@
-import type { FinanceQuery } from '@staybook/domain/finance';
-import { useState } from 'react';
+import { FINANCE_COLUMNS } from '@staybook/domain/finance';
 import { buttonClass } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
+import { MonthFiguresTable } from '../../../components/month-figures-table';
 import { PeriodPicker } from '../../../components/month-period-picker';
-import { checkPeriod, defaultPeriod, formatShortMonth, refusedMonths } from '../../../lib/month-period';
+import { PageSection } from '../../../components/page-section';
+import { useMonthPeriod } from '../../../hooks/use-month-period';
+import { formatShortMonth, refusedMonths } from '../../../lib/month-period';
 import { financeCsvUrl } from '../api/finance-api';
 import { useFinanceReport } from '../api/use-finance-report';
-import { FinanceTable } from './finance-table';
 import { OwedToHosts } from './owed-to-hosts';
 import { ReconciliationSection } from './reconciliation-section';
 
@@ -18,17 +19,9 @@ import { ReconciliationSection } from './reconciliation-section';
  * that did on screen, and says what is wrong under its field.
  */
 export function FinancePage() {
-  const [typed, setTyped] = useState(defaultPeriod);
-  const [period, setPeriod] = useState<FinanceQuery>(typed);
+  const { typed, period, change, errors } = useMonthPeriod();
   const report = useFinanceReport(period);
-  const checked = checkPeriod(typed);
   const refused = refusedMonths(report.error);
-
-  const changePeriod = (next: FinanceQuery) => {
-    setTyped(next);
-    const nextChecked = checkPeriod(next);
-    if ('period' in nextChecked) setPeriod(nextChecked.period);
-  };
 
   return (
     <div className="flex flex-col gap-8">
@@ -36,15 +29,13 @@ export function FinancePage() {
         The marketplace&apos;s money as its ledger records it: what guests paid, what the marketplace kept, the tax collected
         for hosts, and what went back to guests and out to hosts. Months are calendar months in UTC.
       </p>
-      <section aria-labelledby="money-by-month-heading" className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 id="money-by-month-heading" className="text-lg font-semibold text-neutral-900">
-            Money by month
-          </h2>
-          <p className="text-sm text-neutral-600">{`${formatShortMonth(period.from)} to ${formatShortMonth(period.to)}, oldest first.`}</p>
-        </div>
+      <PageSection
+        headingId="money-by-month-heading"
+        title="Money by month"
+        intro={`${formatShortMonth(period.from)} to ${formatShortMonth(period.to)}, oldest first.`}
+      >
         <div className="flex flex-col gap-x-4 sm:flex-row sm:items-start">
-          <PeriodPicker typed={typed} errors={'errors' in checked ? checked.errors : (refused ?? {})} onChange={changePeriod} />
+          <PeriodPicker typed={typed} errors={errors(refused)} onChange={change} />
           <a href={financeCsvUrl(period)} download className={buttonClass('outline', 'self-start sm:mt-7')}>
             Download CSV
           </a>
@@ -55,10 +46,10 @@ export function FinancePage() {
           !refused && <LoadError what="The figures" error={report.error} onRetry={() => void report.refetch()} />
         ) : (
           <div aria-busy={report.isPlaceholderData || undefined} className={report.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
-            <FinanceTable report={report.data} />
+            <MonthFiguresTable label="Money by month" columns={FINANCE_COLUMNS} report={report.data} />
           </div>
         )}
-      </section>
+      </PageSection>
       {report.data && !report.isError && <OwedToHosts owed={report.data.owedToHosts} />}
       <ReconciliationSection />
     </div>

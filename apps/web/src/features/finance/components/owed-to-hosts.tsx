@@ -1,5 +1,6 @@
 import type { FinanceReport } from '@staybook/domain/finance';
 import { MoneyCards, type MoneyCard } from '../../../components/money-cards';
+import { PageSection } from '../../../components/page-section';
 
 type Owed = FinanceReport['owedToHosts'];
 
@@ -15,14 +16,8 @@ function cardsOf({ pendingCents, availableCents, inTransitCents }: Owed): MoneyC
 /** What the marketplace owes hosts now, whatever the period shown above, each with what it means. */
 export function OwedToHosts({ owed }: { owed: Owed }) {
   return (
-    <section aria-labelledby="owed-to-hosts-heading" className="flex flex-col gap-3">
-      <div className="flex flex-col gap-1">
-        <h2 id="owed-to-hosts-heading" className="text-lg font-semibold text-neutral-900">
-          Owed to hosts
-        </h2>
-        <p className="text-sm text-neutral-600">As of now, whatever the period chosen above.</p>
-      </div>
+    <PageSection headingId="owed-to-hosts-heading" title="Owed to hosts" intro="As of now, whatever the period chosen above.">
       <MoneyCards cards={cardsOf(owed)} columns={3} />
-    </section>
+    </PageSection>
   );
 }

@@ -9,6 +9,7 @@ import { TextField } from '../../../components/fields';
 import { LoadError } from '../../../components/load-error';
 import { useReconciliation } from '../api/use-reconciliation';
 import { currentMonth } from '../../../lib/month-period';
+import { PageSection } from '../../../components/page-section';
 
 const KIND_LABELS: Record<ReconciliationDifference['kind'], string> = { capture: 'Capture', refund: 'Refund', transfer: 'Transfer' };
 
@@ -64,15 +65,11 @@ export function ReconciliationSection() {
   };
 
   return (
-    <section aria-labelledby="reconciliation-heading" className="flex flex-col gap-3">
-      <div className="flex flex-col gap-1">
-        <h2 id="reconciliation-heading" className="text-lg font-semibold text-neutral-900">
-          Reconciliation
-        </h2>
-        <p className="text-sm text-neutral-600">
-          Checks a month&apos;s payments, refunds and payouts in the ledger against the payment provider&apos;s own records.
-        </p>
-      </div>
+    <PageSection
+      headingId="reconciliation-heading"
+      title="Reconciliation"
+      intro="Checks a month's payments, refunds and payouts in the ledger against the payment provider's own records."
+    >
       <form noValidate onSubmit={check} className="flex flex-col gap-x-4 sm:flex-row sm:items-start">
         <TextField
           label="Month"
@@ -94,7 +91,7 @@ export function ReconciliationSection() {
           reconciliation.data && <ReconciliationResult report={reconciliation.data} />
         )}
       </div>
-    </section>
+    </PageSection>
   );
 }
 

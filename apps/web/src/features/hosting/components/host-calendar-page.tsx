@@ -1,15 +1,15 @@
-import { APP_PATHS, listingPricingPath } from '@staybook/domain/app-routes';
+import { listingPricingPath } from '@staybook/domain/app-routes';
 import type { RoomSummary } from '@staybook/domain/rooms';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
 import { SelectField } from '../../../components/fields';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { useMyListings } from '../api/use-my-listings';
 import { HostCalendar } from './host-calendar';
 import { HostCalendarOverview } from './host-calendar-overview';
+import { NoListings } from './no-listings';
 
 /** The address's parameter naming the listing the calendar shows (`?room=<id>`); without it, the newest listing. */
 const ROOM_PARAM = 'room';
@@ -26,7 +26,7 @@ export function HostCalendarPage() {
   if (listings.isPending) return <Loader />;
   if (!listings.data) return <LoadError what="Your listings" error={listings.error} onRetry={() => void listings.refetch()} />;
   const rooms = listings.data.pages.flatMap((page) => page.items);
-  if (rooms.length === 0) return <NoListings />;
+  if (rooms.length === 0) return <NoListings text="Once you add a room, its calendar shows here: its nights, prices and stays, month by month." />;
   const room = rooms.find((r) => r._id === params.get(ROOM_PARAM)) ?? rooms[0]!;
 
   const choose = (roomId: string) => setParams({ [ROOM_PARAM]: roomId }, { replace: true });
@@ -86,15 +86,5 @@ function ListingSwitcher({ rooms, value, onChange, more, loadingMore, onMore }: 
         </Button>
       )}
     </div>
-  );
-}
-
-function NoListings() {
-  return (
-    <EmptyState
-      title="No listings yet"
-      text="Once you add a room, its calendar shows here: its nights, prices and stays, month by month."
-      action={{ to: APP_PATHS.addRoom, label: 'Add Room' }}
-    />
   );
 }

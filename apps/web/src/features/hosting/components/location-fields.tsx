@@ -1,15 +1,13 @@
 import type { Place } from '@staybook/domain/geo';
-import { ADDRESS_MAX_LENGTH, ARRIVAL_INSTRUCTIONS_MAX_LENGTH, type RoomInput, type RoomInputValues } from '@staybook/domain/room-input';
+import { ADDRESS_MAX_LENGTH, ARRIVAL_INSTRUCTIONS_MAX_LENGTH, type RoomInputValues } from '@staybook/domain/room-input';
 import { lazy, Suspense, useState } from 'react';
-import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
-import { TextAreaField, TextField } from '../../../components/fields';
-import { controlledTextProps } from '../../../lib/controlled-field';
+import { useWatch, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
+import { TextField } from '../../../components/fields';
 import { fetchPlaces, usePlaceSuggestions } from '../api/places-api';
+import { RoomTextField, type RoomControl } from './room-text-fields';
 
 // With the form only (decision 053): Leaflet and the basemap load when a host opens it.
 const PinMap = lazy(() => import('../../map/components/pin-map'));
-
-type RoomControl = Control<RoomInputValues, unknown, RoomInput>;
 
 /** How a place reads in the Location field and its suggestions: 'Sintra, Portugal'. */
 export function placeLabel(place: Place): string {
@@ -112,31 +110,21 @@ export function LocationFields({
           <TextField label="Longitude" {...coordinate} min={-180} max={180} error={errors.longitude?.message} {...register('longitude')} />
         </div>
       </fieldset>
-      <Controller
+      <RoomTextField
+        control={control}
         name="address"
-        control={control}
-        render={(controlled) => (
-          <TextField
-            label="Address"
-            hint="Street and number. Shown to guests once their stay is confirmed."
-            autoComplete="off"
-            maxLength={ADDRESS_MAX_LENGTH}
-            {...controlledTextProps(controlled)}
-          />
-        )}
+        label="Address"
+        hint="Street and number. Shown to guests once their stay is confirmed."
+        autoComplete="off"
+        maxLength={ADDRESS_MAX_LENGTH}
       />
-      <Controller
-        name="arrivalInstructions"
+      <RoomTextField
         control={control}
-        render={(controlled) => (
-          <TextAreaField
-            label="Arrival instructions"
-            hint="How to get in: keys, door codes, parking. Shown to guests once their stay is confirmed."
-            rows={3}
-            maxLength={ARRIVAL_INSTRUCTIONS_MAX_LENGTH}
-            {...controlledTextProps(controlled)}
-          />
-        )}
+        name="arrivalInstructions"
+        label="Arrival instructions"
+        hint="How to get in: keys, door codes, parking. Shown to guests once their stay is confirmed."
+        rows={3}
+        maxLength={ARRIVAL_INSTRUCTIONS_MAX_LENGTH}
       />
     </div>
   );

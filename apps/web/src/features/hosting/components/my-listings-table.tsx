@@ -1,16 +1,16 @@
-import { APP_PATHS, listingPricingPath, roomPath } from '@staybook/domain/app-routes';
+import { listingPricingPath, roomPath } from '@staybook/domain/app-routes';
 import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import type { RoomSummary } from '@staybook/domain/rooms';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../../components/data-table';
-import { EmptyState } from '../../../components/empty-state';
 import { RoomTitleCell, RowAction, RowLink } from '../../../components/table-cells';
 import { useMyListings } from '../api/use-my-listings';
 import { CalendarSyncDialog } from './calendar-sync-dialog';
 import { DeleteRoomDialog } from './delete-room-dialog';
 import { UpdateRoomDialog } from './update-room-dialog';
+import { NoListings } from './no-listings';
 
 type Open = { dialog: 'delete' | 'update' | 'calendar'; room: RoomSummary } | null;
 
@@ -65,7 +65,7 @@ export function MyListingsTable() {
 
   return (
     <>
-      <DataTable label="My listings" columns={columns} query={listings} rowKey={(room) => room._id} empty={<NoListings />} />
+      <DataTable label="My listings" columns={columns} query={listings} rowKey={(room) => room._id} empty={<NoListings text="Rooms you add appear here, where you can update or delete them." />} />
       {open?.dialog === 'delete' && <DeleteRoomDialog key={open.room._id} room={open.room} onClose={close} />}
       {open?.dialog === 'update' && <UpdateRoomDialog key={open.room._id} room={open.room} onClose={close} />}
       {open?.dialog === 'calendar' && <CalendarSyncDialog key={open.room._id} room={open.room} onClose={close} />}
@@ -80,15 +80,5 @@ function ListingTitle({ room }: { room: RoomSummary }) {
         {room.title}
       </Link>
     </RoomTitleCell>
-  );
-}
-
-function NoListings() {
-  return (
-    <EmptyState
-      title="No listings yet"
-      text="Rooms you add appear here, where you can update or delete them."
-      action={{ to: APP_PATHS.addRoom, label: 'Add Room' }}
-    />
   );
 }

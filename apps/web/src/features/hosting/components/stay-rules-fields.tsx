@@ -1,11 +1,10 @@
 import { BOOKING_WINDOW_MONTHS, LISTING_RULE_LIMITS, WEEKDAY_NAMES, weekdaysOfMask } from '@staybook/domain/listing-rules';
-import type { RoomInput, RoomInputValues } from '@staybook/domain/room-input';
+import type { RoomInputValues } from '@staybook/domain/room-input';
 import type { RoomSummary } from '@staybook/domain/rooms';
 import { useId } from 'react';
-import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Options, SelectField, TextField } from '../../../components/fields';
-
-type RoomControl = Control<RoomInputValues, unknown, RoomInput>;
+import type { RoomControl } from './room-text-fields';
 
 /** The rule fields' form values for a room (as the inputs hold them), or a new room's defaults. */
 export function stayRulesValuesOf(rules: RoomSummary['rules'] | undefined): Partial<RoomInputValues> {

@@ -2,6 +2,7 @@ import type { PayoutsPage } from '@staybook/domain/payouts';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { BankAccountForm } from './bank-account-form';
+import { PageSection } from '../../../components/page-section';
 
 type Account = NonNullable<PayoutsPage['account']>;
 
@@ -11,10 +12,7 @@ type Account = NonNullable<PayoutsPage['account']>;
  */
 export function BankAccountSection({ account }: Pick<PayoutsPage, 'account'>) {
   return (
-    <section aria-labelledby="bank-account-heading" className="flex flex-col gap-3">
-      <h2 id="bank-account-heading" className="text-lg font-semibold text-neutral-900">
-        Bank account
-      </h2>
+    <PageSection headingId="bank-account-heading" title="Bank account">
       {account ? (
         <CurrentAccount account={account} />
       ) : (
@@ -23,7 +21,7 @@ export function BankAccountSection({ account }: Pick<PayoutsPage, 'account'>) {
           <BankAccountForm />
         </>
       )}
-    </section>
+    </PageSection>
   );
 }
 

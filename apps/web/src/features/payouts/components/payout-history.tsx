@@ -7,6 +7,7 @@ import { Button } from '../../../components/button';
 import { Table, type Column } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/form-errors';
 import type { usePayouts } from '../api/use-payouts';
+import { EmptyNote, PageSection } from '../../../components/page-section';
 
 /** What a payout's date does, read with each date's link (its name stays the date, as the column names it). */
 const OPENS_STATEMENT = 'payout-date-opens-statement';
@@ -60,14 +61,9 @@ export function PayoutHistory({ query }: { query: ReturnType<typeof usePayouts> 
     load: () => void query.fetchNextPage(),
   };
   return (
-    <section aria-labelledby="payout-history-heading" className="flex flex-col gap-3">
-      <h2 id="payout-history-heading" className="text-lg font-semibold text-neutral-900">
-        Payout history
-      </h2>
+    <PageSection headingId="payout-history-heading" title="Payout history">
       {payouts.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-neutral-300 bg-neutral-50 px-6 py-8 text-center text-neutral-600">
-          No payouts yet. Your first payout is sent the day after your first guest checks in.
-        </p>
+        <EmptyNote>No payouts yet. Your first payout is sent the day after your first guest checks in.</EmptyNote>
       ) : (
         <>
           <p id={OPENS_STATEMENT} className="text-sm text-neutral-600">
@@ -86,6 +82,6 @@ export function PayoutHistory({ query }: { query: ReturnType<typeof usePayouts> 
           Show more
         </Button>
       )}
-    </section>
+    </PageSection>
   );
 }

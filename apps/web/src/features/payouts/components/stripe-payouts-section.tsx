@@ -2,6 +2,7 @@ import type { PayoutsPage } from '@staybook/domain/payouts';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/form-errors';
 import { useStripeOnboarding } from '../api/use-stripe-onboarding';
+import { PageSection } from '../../../components/page-section';
 
 type Account = PayoutsPage['account'];
 
@@ -38,10 +39,7 @@ export function StripePayoutsSection({ account }: { account: Account }) {
   // Still busy once the answer came: the browser is on its way to Stripe.
   const leaving = onboarding.isPending || onboarding.isSuccess;
   return (
-    <section aria-labelledby="stripe-payouts-heading" className="flex flex-col gap-3">
-      <h2 id="stripe-payouts-heading" className="text-lg font-semibold text-neutral-900">
-        {heading}
-      </h2>
+    <PageSection headingId="stripe-payouts-heading" title={heading}>
       <p className="max-w-2xl text-neutral-700">{text}</p>
       {action && (
         <>
@@ -56,6 +54,6 @@ export function StripePayoutsSection({ account }: { account: Account }) {
           {errorMessage(onboarding.error)}
         </p>
       )}
-    </section>
+    </PageSection>
   );
 }

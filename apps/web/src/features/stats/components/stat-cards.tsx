@@ -12,24 +12,26 @@ type Card = { label: string; value: string; icon: IconType; tint: string };
 /** The spec's cards for each dashboard, in its order. */
 export function cardsFor<V extends StatsView>(view: V, stats: StatsByView[V]): Card[] {
   const sales = formatMoney(stats.totalPriceCents);
+  const totalSales = { label: 'Total Sales', value: sales, icon: LuDollarSign, tint: 'bg-emerald-500' };
   const bookings = { label: 'Total Bookings', value: String(stats.totalBookings), icon: LuCalendarCheck, tint: 'bg-sky-500' };
+  const rooms = (count: number) => ({ label: 'Total Rooms', value: String(count), icon: LuHouse, tint: 'bg-rose-500' });
   if (view === 'admin') {
     const admin = stats as StatsByView['admin'];
     return [
-      { label: 'Total Sales', value: sales, icon: LuDollarSign, tint: 'bg-emerald-500' },
+      totalSales,
       { label: 'Total User', value: String(admin.totalUsers), icon: LuUsers, tint: 'bg-violet-500' },
       bookings,
-      { label: 'Total Rooms', value: String(admin.totalRooms), icon: LuHouse, tint: 'bg-rose-500' },
+      rooms(admin.totalRooms),
     ];
   }
   if (view === 'host') {
     const host = stats as StatsByView['host'];
     return [
-      { label: 'Total Sales', value: sales, icon: LuDollarSign, tint: 'bg-emerald-500' },
+      totalSales,
       // What those sales pay the host, after the marketplace's commission (decision 049).
       { label: 'Earnings', value: formatMoney(host.earningsCents), icon: LuPiggyBank, tint: 'bg-teal-600' },
       bookings,
-      { label: 'Total Rooms', value: String(host.totalRooms), icon: LuHouse, tint: 'bg-rose-500' },
+      rooms(host.totalRooms),
       { label: 'Host Since', value: formatMoment(host.hostSince), icon: LuCalendarClock, tint: 'bg-amber-500' },
       {
         label: 'Average rating',

@@ -7,7 +7,7 @@ import { PRODUCT_NAME } from '@staybook/domain/product';
 import { countOf } from '@staybook/domain/text';
 import type { Trip } from '@staybook/domain/trips';
 import { useLocation } from 'react-router';
-import { PrintedSheet, SheetBlock, SheetRow } from '../../../components/printed-sheet';
+import { PrintedSheet, SheetBlock, SheetColumns, SheetRow } from '../../../components/printed-sheet';
 import { describeCard, netPaidCents, receiptStatus, stayDates } from '../utils/trip-text';
 
 /**
@@ -22,21 +22,11 @@ export function TripReceipt({ trip }: { trip: Trip }) {
   // Passed back to the trip page, whose way back it names (Messages, when opened from there).
   const openedFrom = tripOpenedFrom(useLocation().state);
   return (
-    <PrintedSheet back={{ to: tripPath(booking._id), state: openedFrom, label: 'Back to the trip' }} labelledBy="receipt-title">
-      <header className="flex items-start justify-between gap-6 border-b border-neutral-300 pb-4">
-        <div>
-          <h1 id="receipt-title" className="text-3xl font-bold">
-            Receipt
-          </h1>
-          <p className="mt-1 text-neutral-600">{`Booking reference ${trip.reference}`}</p>
-        </div>
-        <div className="text-right">
-          <p className="text-lg font-bold text-rose-600">{PRODUCT_NAME}</p>
-          <p className="text-neutral-600">Seller</p>
-        </div>
-      </header>
-
-      <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 print:grid-cols-2">
+    <PrintedSheet
+      back={{ to: tripPath(booking._id), state: openedFrom, label: 'Back to the trip' }}
+      title={{ id: 'receipt-title', text: 'Receipt', subtitle: `Booking reference ${trip.reference}`, issuer: 'Seller' }}
+    >
+      <SheetColumns>
         <SheetBlock title="Details">
           <SheetRow term="Receipt number" value={trip.reference} />
           <SheetRow term="Date booked" value={formatMoment(booking.date)} />
@@ -49,7 +39,7 @@ export function TripReceipt({ trip }: { trip: Trip }) {
           <SheetRow term="Guest e-mail" value={booking.guest.email} />
           <SheetRow term="Host" value={booking.host.name} />
         </SheetBlock>
-      </div>
+      </SheetColumns>
 
       <SheetBlock title="Stay">
         <SheetRow term="Room" value={trip.room.title} />
@@ -59,7 +49,7 @@ export function TripReceipt({ trip }: { trip: Trip }) {
         <SheetRow term="Guests" value={countOf(trip.stay.guests, 'guest')} />
       </SheetBlock>
 
-      <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 print:grid-cols-2">
+      <SheetColumns>
         <div className="flex flex-col gap-6 print:gap-4">
           <SheetBlock title="Charges">
             {trip.price.lines.map((line) => (
@@ -83,7 +73,7 @@ export function TripReceipt({ trip }: { trip: Trip }) {
           <SheetRow term="Amount refunded" value={formatMoney(trip.payment.refundedCents)} />
           <SheetRow term="Net paid" value={formatMoney(netPaidCents(trip.payment))} strong />
         </SheetBlock>
-      </div>
+      </SheetColumns>
 
       <p className="border-t border-neutral-300 pt-4 text-xs text-neutral-500">
         {`All amounts in US dollars (USD). ${PRODUCT_NAME} collected this payment for the stay above.`}

@@ -1,10 +1,10 @@
 import { formatIsoDate } from '@staybook/domain/dates';
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { countOf } from '@staybook/domain/text';
-import { Button } from '../../../components/button';
 import { ErrorScreen } from '../../../components/error-screen';
 import { Heading } from '../../../components/heading';
 import { Loader } from '../../../components/loader';
+import { ShowMore } from '../../../components/show-more';
 import { isClientError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSharedWishlist } from '../api/use-wishlists';
@@ -32,13 +32,7 @@ export function SharedWishlistPage({ token }: { token: string }) {
         </p>
       </div>
       {items.length === 0 ? <p className="text-neutral-600">No homes on this list yet.</p> : <WishlistRooms items={items} stayGuests={list.stay?.guests} />}
-      {query.hasNextPage && (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={() => void query.fetchNextPage()} pending={query.isFetchingNextPage}>
-            Show more homes
-          </Button>
-        </div>
-      )}
+      <ShowMore pages={query}>Show more homes</ShowMore>
     </section>
   );
 }

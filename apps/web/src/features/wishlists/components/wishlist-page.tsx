@@ -8,6 +8,7 @@ import { ErrorScreen } from '../../../components/error-screen';
 import { TextField } from '../../../components/fields';
 import { Loader } from '../../../components/loader';
 import { ConfirmDialog, Modal } from '../../../components/modal';
+import { ShowMore } from '../../../components/show-more';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { DashboardPage } from '../../dashboard/components/dashboard-page';
@@ -40,13 +41,7 @@ export function WishlistPage({ listId }: { listId: string }) {
       ) : (
         <WishlistRooms items={items} stayGuests={list.stay?.guests} onRemove={removeRoom} removing={remove.isPending ? (remove.variables ?? null) : null} />
       )}
-      {query.hasNextPage && (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={() => void query.fetchNextPage()} pending={query.isFetchingNextPage}>
-            Show more homes
-          </Button>
-        </div>
-      )}
+      <ShowMore pages={query}>Show more homes</ShowMore>
     </DashboardPage>
   );
 }

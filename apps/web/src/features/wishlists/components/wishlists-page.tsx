@@ -8,6 +8,7 @@ import { Button } from '../../../components/button';
 import { ErrorScreen } from '../../../components/error-screen';
 import { TextField } from '../../../components/fields';
 import { Loader } from '../../../components/loader';
+import { ShowMore } from '../../../components/show-more';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useCreateWishlist, useWishlists } from '../api/use-wishlists';
@@ -41,13 +42,7 @@ export function WishlistsPage() {
           ))}
         </ul>
       )}
-      {lists.hasNextPage && (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={() => void lists.fetchNextPage()} pending={lists.isFetchingNextPage}>
-            Show more wishlists
-          </Button>
-        </div>
-      )}
+      <ShowMore pages={lists}>Show more wishlists</ShowMore>
     </div>
   );
 }

@@ -1,0 +1,40 @@
+import { formatMoney } from '@staybook/domain/money';
+import { formatShortMonth } from '../lib/month-period';
+import { Table, type Column } from './data-table';
+
+/** A period's figures as the ledger's reports give them: a month's each, oldest first, and their totals. */
+interface MonthFigures<K extends string> {
+  months: readonly ({ month: string } & Record<K, number>)[];
+  totals: Record<K, number>;
+}
+
+interface MonthFiguresTableProps<K extends string> {
+  label: string;
+  /** The figures' columns, in order (the domain's list for the report). */
+  columns: readonly { key: K; label: string }[];
+  report: MonthFigures<K>;
+  /** How a figure reads; money by default. */
+  format?: (cents: number, key: K) => string;
+}
+
+/** The period's figures, a row per month, oldest first, and their totals in the table's foot (Finance and Earnings). */
+export function MonthFiguresTable<K extends string>({ label, columns, report, format = formatMoney }: MonthFiguresTableProps<K>) {
+  type Row = Record<K, number> & { month: string | null };
+  const tableColumns: Column<Row>[] = [
+    {
+      header: 'Month',
+      cell: ({ month }) => (month ? <time dateTime={month}>{formatShortMonth(month)}</time> : 'Total'),
+      className: 'whitespace-nowrap',
+    },
+    ...columns.map(({ key, label: header }): Column<Row> => ({ header, cell: (row) => format(row[key], key), className: 'whitespace-nowrap tabular-nums' })),
+  ];
+  return (
+    <Table<Row>
+      label={label}
+      columns={tableColumns}
+      rows={report.months as readonly Row[]}
+      rowKey={(row) => row.month ?? 'total'}
+      foot={[{ ...report.totals, month: null } as Row]}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+
+interface PageSectionProps {
+  /** The heading's id, which names the section for screen readers (`aria-labelledby`). */
+  headingId: string;
+  title: ReactNode;
+  /** A line under the heading saying what the section shows. */
+  intro?: ReactNode;
+  children: ReactNode;
+}
+
+/** A titled part of a dashboard page: its heading, a line under it when it needs one, then what it shows. */
+export function PageSection({ headingId, title, intro, children }: PageSectionProps) {
+  const heading = (
+    <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
+      {title}
+    </h2>
+  );
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      {intro ? (
+        <div className="flex flex-col gap-1">
+          {heading}
+          <p className="max-w-3xl text-sm text-neutral-600">{intro}</p>
+        </div>
+      ) : (
+        heading
+      )}
+      {children}
+    </section>
+  );
+}
+
+/** What a section says in place of its table while it has nothing to show yet. */
+export function EmptyNote({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl border border-dashed border-neutral-300 bg-neutral-50 px-6 py-8 text-center text-neutral-600">{children}</p>;
+}
