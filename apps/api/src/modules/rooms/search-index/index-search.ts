@@ -148,7 +148,7 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
     ranked = new Map();
     const query = placeQuery(await context.fold(search.where), context.chars);
     for (const room of set.textCandidates(query, PLACE_MATCH_THRESHOLD)) {
-      const similarity = asReal(wordSimilarity(query, room.trigrams));
+      const similarity = asReal(wordSimilarity(query, room));
       if (similarity >= PLACE_MATCH_THRESHOLD) ranked.set(room, similarity);
     }
     if (near) {

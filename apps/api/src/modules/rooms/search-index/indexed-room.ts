@@ -26,16 +26,18 @@ import {
 } from '@staybook/domain';
 import type { ListingRow } from '../rooms.service.js';
 import type { NightlyBounds } from '../dated-search-sql.js';
-import { trigramsInOrder, type WordChars } from './trigrams.js';
+import { textTrigrams, type WordChars } from './trigrams.js';
 
 export type IndexedRoom = {
+  /** Its number in the index's room set (room-set.ts). */
+  slot: number;
   row: ListingRow;
   createdAt: number;
   rules: ListingRules;
   amenities: ReadonlySet<string>;
-  /** The search text's trigrams in order, and the distinct ones (for the trigram index). */
-  trigrams: string[];
+  /** The search text's distinct trigrams (for the trigram index), and each of its trigrams in order as one of those. */
   distinctTrigrams: string[];
+  trigramOrder: Int32Array;
   /** Stays holding nights (booked or requested), by check-in. */
   stays: Stay[];
   /** Those and the imported blocks, by check-in: what a stay must not meet. */
@@ -51,14 +53,13 @@ export function indexedRoom(
   { stays, blocks, settings }: { stays: Stay[]; blocks: Stay[]; settings: NightSetting[] },
   chars: WordChars,
 ): IndexedRoom {
-  const trigrams = trigramsInOrder(row.folded, chars);
   return {
+    slot: -1,
     row,
     createdAt: row.createdAt.getTime(),
     rules: listingRulesOf(row),
     amenities: new Set(row.amenities),
-    trigrams,
-    distinctTrigrams: [...new Set(trigrams)],
+    ...textTrigrams(row.folded, chars),
     stays: [...stays].sort(byCheckIn),
     taken: [...stays, ...blocks].sort(byCheckIn),
     settings: [...settings].sort(byCheckIn),
@@ -144,8 +145,16 @@ function meetsAny(stays: readonly Stay[], range: Stay): boolean {
 }
 
 /**
+ * Whether the host set anything on the stay's nights in the calendar (a price, a minimum stay from its check-in night,
+ * a block): only then does the calendar change what the rules and the quote say of it.
+ */
+function calendarMeets(room: IndexedRoom, stay: Stay): boolean {
+  return meetsAny(room.settings, stay);
+}
+
+/**
  * Whether the room's rules take the stay, but for its price: `findStayProblem`'s rules. A room whose host set nights
- * in the calendar is asked `findStayProblem` itself; the others (most) by the same rules without a calendar, on the
+ * in the calendar on the stay's nights is asked `findStayProblem` itself; the others (most) by the same rules without a calendar, on the
  * search's facts of the stay (the equivalence test of search-index.test.ts holds the two together).
  */
 function rulesTake(room: IndexedRoom, facts: StayFacts, clock: RoomClock): boolean {
@@ -153,7 +162,7 @@ function rulesTake(room: IndexedRoom, facts: StayFacts, clock: RoomClock): boole
   const { stay } = facts;
   if (stay.from < row.availableFrom || stay.to > row.availableTo) return false;
   if (meetsAny(room.taken, stay)) return false;
-  if (room.settings.length > 0) {
+  if (calendarMeets(room, stay)) {
     return findStayProblem({ stay, room: { from: row.availableFrom, to: row.availableTo, ...clock, rules, nightSettings: room.settings }, taken: room.taken }) === null;
   }
   if (facts.nights > MAX_STAY_NIGHTS || facts.nights < rules.minNights || facts.nights > rules.maxNights) return false;
@@ -166,7 +175,7 @@ function rulesTake(room: IndexedRoom, facts: StayFacts, clock: RoomClock): boole
 }
 
 /**
- * Bounds of the stay's total in a room without calendar prices, from its nights' exact sum: at least the nights less
+ * Bounds of the stay's total in a room without calendar nights in the stay, from its nights' exact sum: at least the nights less
  * the larger discount, at most the nights and fees with the tax and the service fee on all of it (a cent either side
  * for rounding). Where they decide the price filter, no quote is made.
  */
@@ -192,7 +201,7 @@ export function quotedTotal(room: IndexedRoom, facts: StayFacts): number {
  */
 export function stayFit(room: IndexedRoom, facts: StayFacts, clock: RoomClock): number | 'unquoted' | null {
   if (!rulesTake(room, facts, clock)) return null;
-  if (room.settings.length === 0) {
+  if (!calendarMeets(room, facts.stay)) {
     const [low, high] = totalBounds(room, facts);
     if (high < facts.lowest || low > facts.highest) return null;
     if (low >= facts.lowest && high <= facts.highest) return 'unquoted';

@@ -42,6 +42,9 @@ export class RoomSet {
   private readonly postings = new Map<string, Set<IndexedRoom>>();
   private readonly cells = new Map<string, Set<IndexedRoom>>();
   private readonly sorted = new Map<KeptOrder, IndexedRoom[]>();
+  /** Each room's number, for counting trigrams met in an array; a removed room's number is not given again. */
+  private nextSlot = 0;
+  private counts = new Uint16Array(0);
 
   get size(): number {
     return this.byId.size;
@@ -51,6 +54,7 @@ export class RoomSet {
   put(next: IndexedRoom): void {
     const old = this.byId.get(next.row.id);
     if (!old) {
+      next.slot = this.nextSlot++;
       this.byId.set(next.row.id, next);
       this.link(next);
       this.sorted.clear();
@@ -58,7 +62,7 @@ export class RoomSet {
     }
     const reorder = orderKey(old) !== orderKey(next);
     this.unlink(old);
-    Object.assign(old, next);
+    Object.assign(old, { ...next, slot: old.slot });
     this.link(old);
     if (reorder) this.sorted.clear();
   }
@@ -88,12 +92,20 @@ export class RoomSet {
    */
   textCandidates(query: PlaceQuery, threshold: number): IndexedRoom[] {
     const needed = Math.ceil(query.trigrams.size * threshold - 1e-9);
-    const counts = new Map<IndexedRoom, number>();
+    if (this.counts.length < this.nextSlot) this.counts = new Uint16Array(this.nextSlot * 2);
+    const counts = this.counts;
+    const met: IndexedRoom[] = [];
     for (const trigram of query.trigrams) {
-      for (const room of this.postings.get(trigram) ?? []) counts.set(room, (counts.get(room) ?? 0) + 1);
+      for (const room of this.postings.get(trigram) ?? []) {
+        if (counts[room.slot] === 0) met.push(room);
+        counts[room.slot] = (counts[room.slot] as number) + 1;
+      }
     }
     const out: IndexedRoom[] = [];
-    for (const [room, count] of counts) if (count >= needed) out.push(room);
+    for (const room of met) {
+      if ((counts[room.slot] as number) >= needed) out.push(room);
+      counts[room.slot] = 0;
+    }
     return out;
   }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../../db/client.js';
 import { TEST_DATABASE_KINDS } from '../../../test/databases.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { asReal, placeQuery, trigramsInOrder, wordSimilarity, type WordChars } from './trigrams.js';
+import { asReal, placeQuery, textTrigrams, wordSimilarity, type WordChars } from './trigrams.js';
 
 /*
  * The in-process word similarity is pg_trgm's (decision 057): on random typed places and room texts, built from the
@@ -45,7 +45,7 @@ describe.each(TEST_DATABASE_KINDS)('pg_trgm word similarity in process, on %s', 
   it('gives the database’s similarity and match on random places and texts', async () => {
     await fc.assert(
       fc.asyncProperty(text, text, async (query, against) => {
-        const mine = asReal(wordSimilarity(placeQuery(query, chars), trigramsInOrder(against, chars)));
+        const mine = asReal(wordSimilarity(placeQuery(query, chars), textTrigrams(against, chars)));
         const theirs = await database(query, against);
         expect(mine).toBe(theirs.similarity);
         expect(mine >= 0.5).toBe(theirs.matches);
@@ -62,7 +62,7 @@ describe.each(TEST_DATABASE_KINDS)('pg_trgm word similarity in process, on %s', 
       ['sao paulo', 'sao paulo, brazil quiet room'],
       ['porto', 'lisbon, portugal beach house'],
     ] as const) {
-      const mine = asReal(wordSimilarity(placeQuery(query, chars), trigramsInOrder(against, chars)));
+      const mine = asReal(wordSimilarity(placeQuery(query, chars), textTrigrams(against, chars)));
       expect(mine, `${query} in ${against}`).toBe((await database(query, against)).similarity);
     }
   });

@@ -69,27 +69,16 @@ function similarity(count: number, len1: number, len2: number): number {
 /**
  * `word_similarity(query, text)`: the greatest similarity between the query's trigrams and a continuous extent of
  * the text's trigrams, found by pg_trgm's own iterative procedure (which is what the database answers, even where
- * it is not the exact maximum), as a float4.
+ * it is not the exact maximum), as a float4. The text comes as its distinct trigrams and each of its trigrams in
+ * order as an index into those (`textTrigrams` makes both), so a room's text is split once.
  */
-export function wordSimilarity(query: PlaceQuery, textTrigrams: readonly string[]): number {
+export function wordSimilarity(query: PlaceQuery, text: { distinctTrigrams: readonly string[]; trigramOrder: Int32Array }): number {
   const ulen1 = query.trigrams.size;
-  const len2 = textTrigrams.length;
+  const index = text.trigramOrder;
+  const len2 = index.length;
   if (len2 === 0 || ulen1 === 0) return 0;
-  // The text's trigrams as indexes of its distinct trigrams, and which of those the query has.
-  const ids = new Map<string, number>();
-  const index = new Int32Array(len2);
-  const found: boolean[] = [];
-  for (let i = 0; i < len2; i++) {
-    const trigram = textTrigrams[i] as string;
-    let id = ids.get(trigram);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(trigram, id);
-      found.push(query.trigrams.has(trigram));
-    }
-    index[i] = id;
-  }
-  const lastpos = new Int32Array(ids.size).fill(-1);
+  const found = text.distinctTrigrams.map((trigram) => query.trigrams.has(trigram));
+  const lastpos = new Int32Array(found.length).fill(-1);
   let ulen2 = 0;
   let count = 0;
   let upper = -1;
@@ -136,4 +125,12 @@ export function wordSimilarity(query: PlaceQuery, textTrigrams: readonly string[
     }
   }
   return best;
+}
+
+/** A text's distinct trigrams and its trigrams in order as indexes into them, for `wordSimilarity`. */
+export function textTrigrams(text: string, chars: WordChars): { distinctTrigrams: string[]; trigramOrder: Int32Array } {
+  const trigrams = trigramsInOrder(text, chars);
+  const distinctTrigrams = [...new Set(trigrams)];
+  const position = new Map(distinctTrigrams.map((trigram, i) => [trigram, i]));
+  return { distinctTrigrams, trigramOrder: Int32Array.from(trigrams, (trigram) => position.get(trigram) as number) };
 }
