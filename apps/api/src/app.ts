@@ -19,6 +19,7 @@ import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createPaymentProvider } from './integrations/payments/index.js';
 import type { PaymentProvider } from './integrations/payments/payment-provider.js';
 import { createAuth, trustedOrigins } from './modules/auth/auth.js';
+import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import type { BookingDeps } from './modules/bookings/booking-deps.js';
@@ -315,6 +316,7 @@ export async function buildApp({
       await api.register(messagesRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
       await api.register(reviewsRoutes, { deps: reviewDeps, browse });
       await api.register(wishlistsRoutes, { db: database.db, browse });
+      await api.register(accessTokensRoutes, { db: database.db });
       // Stripe tells us about holds whose browser tab closed; they book through the same idempotent path. Connect
       // tells us when a host's connected account changes (whether it can be paid).
       if (paymentProvider.parseWebhook && (config.stripe?.webhookSecret || config.stripe?.connectWebhookSecret)) {

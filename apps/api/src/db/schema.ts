@@ -1049,3 +1049,29 @@ export const recentlyViewed = pgTable(
     index('recently_viewed_room_idx').on(t.roomId),
   ],
 );
+
+/**
+ * A person's personal access tokens (decision 056). Only the SHA-256 of the secret is kept: the secret is 32 random
+ * bytes, so a slow password hash would add nothing but cost on every call. `start` is the secret's first
+ * characters, shown so the owner can tell tokens apart. Removing the token (revoking it) ends its use at once.
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: personLink('user_id', 'cascade'),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    start: text('start').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    check('access_tokens_name_length', sql`char_length(${t.name}) between 1 and 50`),
+    check('access_tokens_scopes', sql`cardinality(${t.scopes}) >= 1`),
+    // Each call's read: the hash of the token it carries.
+    uniqueIndex('access_tokens_hash_key').on(t.tokenHash),
+    index('access_tokens_user_idx').on(t.userId, t.createdAt),
+  ],
+);
