@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { DashboardPageHeading } from '../../../features/dashboard/components/dashboard-page-heading';
+import { AccessTokensSection } from '../../../features/profile/components/access-tokens-section';
 import { ProfileCard } from '../../../features/profile/components/profile-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 
@@ -9,6 +10,7 @@ export function ProfileRoute() {
     <section>
       <DashboardPageHeading title="Profile" />
       <ProfileCard />
+      <AccessTokensSection />
     </section>
   );
 }
