@@ -68,6 +68,8 @@ export const ACCESS = {
   /** Asking an admin for the host role. */
   becomeHost: { roles: ['guest'], sidebar: ['guest'] },
   profile: { roles: EVERYONE, path: APP_PATHS.profile, sidebar: EVERYONE },
+  /** Webhook endpoints that hear of one's stays, payouts and calendars (a section of Profile; decision 056). */
+  webhooks: { roles: ['host'] },
 } as const satisfies Record<string, Access>;
 
 export type Capability = keyof typeof ACCESS;

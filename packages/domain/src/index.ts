@@ -42,3 +42,4 @@ export * from './geo.js';
 export * from './saved-rooms.js';
 export * from './wishlists.js';
 export * from './access-tokens.js';
+export * from './webhooks.js';

@@ -1,7 +1,7 @@
 import { TOKEN_SCOPE_NAMES, TOKEN_SCOPES, type TokenScope } from '@staybook/domain/access';
 import { createAccessTokenBodySchema, type AccessToken, type CreatedAccessToken } from '@staybook/domain/access-tokens';
 import { formatMoment } from '@staybook/domain/dates';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/fields';
 import { LoadError } from '../../../components/load-error';
@@ -10,8 +10,9 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../api/access-tokens-api';
-import { ProfileSection, SecretOnce } from './profile-section';
+import { CheckboxGroup, issuesByField, ProfileSection, SecretOnce } from './profile-section';
 
+const SCOPE_OPTIONS = TOKEN_SCOPE_NAMES.map((scope) => ({ value: scope, label: TOKEN_SCOPES[scope].label }));
 const scopeLabels = (scopes: readonly TokenScope[]) => scopes.map((scope) => TOKEN_SCOPES[scope].label).join(', ');
 
 /** Profile's 'Access tokens': named, scoped keys for one's own tools (decision 056); a new one's secret shows once. */
@@ -80,13 +81,12 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedAccessToken)
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const scopesNote = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = createAccessTokenBodySchema.safeParse({ name, scopes });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      setErrors(issuesByField(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -107,26 +107,14 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedAccessToken)
   return (
     <form onSubmit={submit} noValidate aria-label="New access token" className="flex flex-col gap-2">
       <TextField label="Token name" value={name} maxLength={50} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-      <fieldset className="flex flex-col gap-1" aria-describedby={scopesNote} aria-invalid={errors.scopes ? true : undefined}>
-        <legend className="mb-1 text-sm font-medium text-neutral-800">Scopes</legend>
-        {TOKEN_SCOPE_NAMES.map((scope) => (
-          <label key={scope} className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-1 text-sm text-neutral-800 hover:bg-neutral-100">
-            <input
-              type="checkbox"
-              className="size-4 accent-rose-600"
-              checked={scopes.includes(scope)}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                setScopes((now) => (on ? [...now, scope] : now.filter((s) => s !== scope)));
-              }}
-            />
-            {TOKEN_SCOPES[scope].label}
-          </label>
-        ))}
-        <p id={scopesNote} className={`min-h-5 text-sm ${errors.scopes ? 'text-rose-600' : 'text-neutral-500'}`}>
-          {errors.scopes ?? 'Choose what the token may do.'}
-        </p>
-      </fieldset>
+      <CheckboxGroup
+        legend="Scopes"
+        options={SCOPE_OPTIONS}
+        value={scopes}
+        onChange={setScopes}
+        hint="Choose what the token may do."
+        error={errors.scopes}
+      />
       <div>
         <Button type="submit" pending={create.isPending}>
           Create token

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/fields';
 import { notify } from '../../../lib/notify';
@@ -37,4 +37,53 @@ export function SecretOnce({ label, value, onDone, children }: { label: string; 
       </div>
     </div>
   );
+}
+
+/** A labelled group of checkboxes choosing some of a few known values (a token's scopes, an endpoint's events). */
+export function CheckboxGroup<T extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+  hint,
+  error,
+}: {
+  legend: string;
+  options: readonly { value: T; label: string }[];
+  value: readonly T[];
+  onChange: (next: T[]) => void;
+  hint: string;
+  error?: string | undefined;
+}) {
+  const noteId = useId();
+  return (
+    <fieldset className="flex flex-col gap-1" aria-describedby={noteId}>
+      <legend className="mb-1 text-sm font-medium text-neutral-800">{legend}</legend>
+      <div className="grid grid-cols-1 sm:grid-cols-2">
+        {options.map((option) => (
+          <label key={option.value} className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-1 text-sm text-neutral-800 hover:bg-neutral-100">
+            <input
+              type="checkbox"
+              className="size-4 accent-rose-600"
+              checked={value.includes(option.value)}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                onChange(on ? [...value, option.value] : value.filter((v) => v !== option.value));
+              }}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <p id={noteId} className={`min-h-5 text-sm ${error ? 'text-rose-600' : 'text-neutral-500'}`}>
+        {error ?? hint}
+      </p>
+    </fieldset>
+  );
+}
+
+/** A form's messages by the field they are about: the schema's issues, or the server's refusal. */
+export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  return Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
 }
