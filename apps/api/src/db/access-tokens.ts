@@ -23,17 +23,19 @@ export function accessTokenStart(token: string): string {
   return token.slice(0, ACCESS_TOKEN_PREFIX.length + 6);
 }
 
-export type TokenHolder = {
+/** Who is asking, as the database says now (role included): never what the client claims. The session guard's `Actor`. */
+export type SignedInPerson = {
   id: string;
   email: string;
   name: string;
   image: string | null;
   role: Role;
   status: UserStatus | null;
+  /** Whether the person proved they receive mail at `email` (docs/decisions/024-verified-email.md). */
   emailVerified: boolean;
-  tokenId: string;
-  scopes: TokenScope[];
 };
+
+export type TokenHolder = SignedInPerson & { tokenId: string; scopes: TokenScope[] };
 
 /** The token's person as the database says now, noting the use; none for a token that does not (or no longer) exist. */
 const useToken = preparedSql<TokenHolder>(

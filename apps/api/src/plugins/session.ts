@@ -4,21 +4,13 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { parseCookies } from 'better-call';
 import { sql } from 'drizzle-orm';
 import { normalizeEmail, tokenMayCall, type Role, type TokenScope, type UserStatus } from '@staybook/domain';
-import { readAccessToken } from '../db/access-tokens.js';
+import { readAccessToken, type SignedInPerson } from '../db/access-tokens.js';
 import { preparedSql, type Db } from '../db/client.js';
 import { EmailNotVerifiedError, ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { Auth } from '../modules/auth/auth.js';
 
 /** Who is asking, as the database says now (role included): never what the client claims. */
-export type Actor = {
-  id: string;
-  email: string;
-  name: string;
-  image: string | null;
-  role: Role;
-  status: UserStatus | null;
-  /** Whether the person proved they receive mail at `email` (docs/decisions/024-verified-email.md). */
-  emailVerified: boolean;
+export type Actor = SignedInPerson & {
   /** Set when the request carried a personal access token instead of a session: what it may call (decision 056). */
   token?: { id: string; scopes: TokenScope[] };
 };

@@ -6,11 +6,10 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/fields';
 import { LoadError } from '../../../components/load-error';
 import { ConfirmDialog } from '../../../components/modal';
-import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../api/access-tokens-api';
-import { CheckboxGroup, issuesByField, ProfileSection, SecretOnce } from './profile-section';
+import { CheckboxGroup, ProfileSection, SecretOnce, useCheckedSubmit } from './profile-section';
 
 const SCOPE_OPTIONS = TOKEN_SCOPE_NAMES.map((scope) => ({ value: scope, label: TOKEN_SCOPES[scope].label }));
 const scopeLabels = (scopes: readonly TokenScope[]) => scopes.map((scope) => TOKEN_SCOPES[scope].label).join(', ');
@@ -80,32 +79,19 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedAccessToken)
   const create = useCreateAccessToken();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = (event: FormEvent) => {
+  const { errors, submit } = useCheckedSubmit(createAccessTokenBodySchema, create.mutate, (token: CreatedAccessToken) => {
+    setName('');
+    setScopes([]);
+    onCreated(token);
+    notify.success('Token created');
+  });
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createAccessTokenBodySchema.safeParse({ name, scopes });
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: (token) => {
-        setName('');
-        setScopes([]);
-        onCreated(token);
-        notify.success('Token created');
-      },
-      onError: (error) => {
-        if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) setErrors({ ...error.fields });
-        else notify.error(errorMessage(error));
-      },
-    });
+    submit({ name, scopes });
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="New access token" className="flex flex-col gap-2">
+    <form onSubmit={onSubmit} noValidate aria-label="New access token" className="flex flex-col gap-2">
       <TextField label="Token name" value={name} maxLength={50} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
       <CheckboxGroup
         legend="Scopes"

@@ -1,6 +1,8 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/fields';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 
 /** A titled card of the profile page under the person's own details (access tokens, webhooks). */
@@ -86,4 +88,32 @@ export function CheckboxGroup<T extends string>({
 /** A form's messages by the field they are about: the schema's issues, or the server's refusal. */
 export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
   return Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
+}
+
+/**
+ * A create form's sending: checked with the shared schema first (each message under its field), then sent; the
+ * server's refusal of a field goes under it too, any other failure in a toast. `sent` runs with the answer.
+ */
+export function useCheckedSubmit<In, Out, Answer>(
+  schema: { safeParse(value: unknown): { success: true; data: Out } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } },
+  send: (body: Out, handlers: { onSuccess: (answer: Answer) => void; onError: (error: Error) => void }) => void,
+  sent: (answer: Answer) => void,
+) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = (value: In) => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    send(parsed.data, {
+      onSuccess: sent,
+      onError: (error) => {
+        if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) setErrors({ ...error.fields });
+        else notify.error(errorMessage(error));
+      },
+    });
+  };
+  return { errors, submit };
 }

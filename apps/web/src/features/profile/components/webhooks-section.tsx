@@ -5,11 +5,10 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/fields';
 import { LoadError } from '../../../components/load-error';
 import { ConfirmDialog } from '../../../components/modal';
-import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useCreateWebhook, useDeleteWebhook, useRedeliver, useUpdateWebhook, useWebhookDeliveries, useWebhooks } from '../api/webhooks-api';
-import { CheckboxGroup, issuesByField, ProfileSection, SecretOnce } from './profile-section';
+import { CheckboxGroup, ProfileSection, SecretOnce, useCheckedSubmit } from './profile-section';
 
 const EVENT_OPTIONS = WEBHOOK_EVENT_TYPES.map((event) => ({ value: event, label: WEBHOOK_EVENTS[event] }));
 const DELIVERY_STATUS = { pending: 'Retrying', delivered: 'Delivered', failed: 'Failed' } as const;
@@ -52,32 +51,19 @@ function AddEndpointForm({ onCreated }: { onCreated: (endpoint: CreatedWebhook) 
   const create = useCreateWebhook();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = (event: FormEvent) => {
+  const { errors, submit } = useCheckedSubmit(createWebhookBodySchema, create.mutate, (endpoint: CreatedWebhook) => {
+    setUrl('');
+    setEvents([]);
+    onCreated(endpoint);
+    notify.success('Endpoint added');
+  });
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createWebhookBodySchema.safeParse({ url, events });
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: (endpoint) => {
-        setUrl('');
-        setEvents([]);
-        onCreated(endpoint);
-        notify.success('Endpoint added');
-      },
-      onError: (error) => {
-        if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) setErrors({ ...error.fields });
-        else notify.error(errorMessage(error));
-      },
-    });
+    submit({ url, events });
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="New webhook endpoint" className="flex flex-col gap-2">
+    <form onSubmit={onSubmit} noValidate aria-label="New webhook endpoint" className="flex flex-col gap-2">
       <TextField label="Endpoint URL" type="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={errors.url} />
       <CheckboxGroup legend="Events" options={EVENT_OPTIONS} value={events} onChange={setEvents} hint="Choose what the endpoint hears of." error={errors.events} />
       <div>
