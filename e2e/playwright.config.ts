@@ -124,6 +124,8 @@ export default defineConfig({
         GOOGLE_ISSUER: OIDC_ISSUER,
         // Calendar imports may reach the stand-ins' control API, which serves the tests' .ics files.
         CALENDAR_IMPORT_ALLOW_HOSTS: '127.0.0.1',
+        // Webhook endpoints may be the tests' own receivers on this machine.
+        WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
       },
       `node --import tsx e2e/support/wait-for.ts ${CONTROL_URL}/health && npm start`,
     ),

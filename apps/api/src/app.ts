@@ -19,6 +19,7 @@ import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createPaymentProvider } from './integrations/payments/index.js';
 import type { PaymentProvider } from './integrations/payments/payment-provider.js';
 import { createAuth, trustedOrigins } from './modules/auth/auth.js';
+import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import type { BookingDeps } from './modules/bookings/booking-deps.js';
@@ -53,6 +54,8 @@ import { PAYOUT_PASS_MS, runPayouts } from './modules/payouts/payout-run.js';
 import { refreshPayoutAccount } from './modules/payouts/payout-onboarding.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.js';
+import { webhookFetchLimits, webhookJobHandlers } from './modules/webhooks/deliver-webhook.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerCanonicalHost } from './plugins/canonical-host.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputLimits } from './plugins/input-limits.js';
@@ -234,11 +237,13 @@ export async function buildApp({
   app.addHook('onClose', async () => listing.stop());
 
   const outgoingMail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const webhookDeps = { db: database.db, limits: webhookFetchLimits(config.webhooks.allowHosts, resolveCalendarHost), publicUrl: config.publicUrl };
   const jobs = createJobWorker({
     db: database.db,
     handlers: {
       mail: (message) => outgoingMail.send(message),
       [RELEASE_SHARE_JOB]: async ({ bookingId }) => void (await releaseShare(database.db, bookingId)),
+      ...webhookJobHandlers(webhookDeps, { kick: () => jobs.kick() }),
     },
     log: app.log,
     ownsDatabase: database.kind === 'pglite',
@@ -330,6 +335,8 @@ export async function buildApp({
       await api.register(messagesRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
       await api.register(reviewsRoutes, { deps: reviewDeps, browse });
       await api.register(wishlistsRoutes, { db: database.db, browse });
+      await api.register(accessTokensRoutes, { db: database.db });
+      await api.register(webhooksRoutes, { deps: { ...webhookDeps, jobs } });
       // Stripe tells us about holds whose browser tab closed; they book through the same idempotent path. Connect
       // tells us when a host's connected account changes (whether it can be paid).
       if (paymentProvider.parseWebhook && (config.stripe?.webhookSecret || config.stripe?.connectWebhookSecret)) {

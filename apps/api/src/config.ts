@@ -94,6 +94,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9.:_-]+(,[A-Za-z0-9.:_-]+)*$/, 'must be host names or IP addresses separated by commas, e.g. 127.0.0.1,localhost')
     .optional(),
+  // Webhook endpoints (decision 056) that may be plain http:// and private or local (tests and local tools).
+  WEBHOOK_ALLOW_HOSTS: z
+    .string()
+    .regex(/^[A-Za-z0-9.:_-]+(,[A-Za-z0-9.:_-]+)*$/, 'must be host names or IP addresses separated by commas, e.g. 127.0.0.1,localhost')
+    .optional(),
   CALENDAR_SYNC_MINUTES: z.coerce
     .number({ message: 'must be a number of minutes' })
     .int('must be a whole number')
@@ -156,6 +161,8 @@ export type Config = {
   redis: { url: string; keyPrefix: string } | null;
   /** Imported calendars: fetched every `intervalMinutes`; `allowHosts` may be fetched although not public. */
   calendarImport: { allowHosts: string[]; intervalMinutes: number };
+  /** Webhook endpoints: `allowHosts` may be http:// and private or local. */
+  webhooks: { allowHosts: string[] };
   /** Images in this S3-compatible bucket; null: on the local disk in DATA_DIR/uploads. */
   s3: {
     bucket: string;
@@ -270,6 +277,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     searchIndex: e.SEARCH_INDEX ?? e.NODE_ENV !== 'test',
     mapTiles: e.MAP_TILE_URL && e.MAP_ATTRIBUTION ? { url: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, imageSource: tileImageSource(e.MAP_TILE_URL) } : null,
     timeZone: e.TIME_ZONE,
+    webhooks: { allowHosts: (e.WEBHOOK_ALLOW_HOSTS ?? '').split(',').filter(Boolean) },
     calendarImport: {
       allowHosts: (e.CALENDAR_IMPORT_ALLOW_HOSTS ?? '').split(',').filter(Boolean),
       intervalMinutes: e.CALENDAR_SYNC_MINUTES,

@@ -68,6 +68,8 @@ export const ACCESS = {
   /** Asking an admin for the host role. */
   becomeHost: { roles: ['guest'], sidebar: ['guest'] },
   profile: { roles: EVERYONE, path: APP_PATHS.profile, sidebar: EVERYONE },
+  /** Webhook endpoints that hear of one's stays, payouts and calendars (a section of Profile; decision 056). */
+  webhooks: { roles: ['host'] },
 } as const satisfies Record<string, Access>;
 
 export type Capability = keyof typeof ACCESS;
@@ -133,4 +135,51 @@ export function partyOf(stay: { guestId: string; hostId: string }, person: { id:
   if (person.id === stay.guestId) return 'guest';
   if (person.id === stay.hostId) return 'host';
   return null;
+}
+
+/**
+ * What a personal access token may call (decision 056): each scope lists the API calls it opens, as `METHOD route`
+ * in the server's route syntax. A call no scope of the token lists is refused, so a token never reaches the
+ * account's own settings (profile, e-mail, password, tokens, webhooks), nor anything added later until a scope
+ * lists it; the services' ownership checks still decide whose data an opened call reads.
+ */
+export const TOKEN_SCOPES = {
+  readBookings: {
+    label: 'Read bookings',
+    calls: [
+      'GET /api/my-bookings',
+      'GET /api/my-bookings/:email',
+      'GET /api/manage-bookings',
+      'GET /api/manage-bookings/:email',
+      'GET /api/requests',
+      'GET /api/requests/count',
+      'GET /api/trips/:bookingId',
+      'GET /api/booking/:id/calendar.ics',
+    ],
+  },
+  manageCalendar: {
+    label: 'Manage calendar and prices',
+    calls: [
+      'GET /api/my-listings',
+      'GET /api/room/:id/calendar',
+      'GET /api/room/:id/calendar/nights',
+      'PUT /api/room/:id/calendar/nights',
+      'POST /api/room/:id/calendar/imports',
+      'DELETE /api/room/:id/calendar/imports/:importId',
+      'POST /api/room/:id/calendar/sync',
+    ],
+  },
+  readEarnings: {
+    label: 'Read earnings',
+    calls: ['GET /api/earnings', 'GET /api/earnings/payouts/:payoutId', 'GET /api/earnings/entries.csv', 'GET /api/payouts'],
+  },
+} as const satisfies Record<string, { label: string; calls: readonly string[] }>;
+
+export type TokenScope = keyof typeof TOKEN_SCOPES;
+export const TOKEN_SCOPE_NAMES = Object.keys(TOKEN_SCOPES) as [TokenScope, ...TokenScope[]];
+
+/** Whether a token with these scopes may make the call (`route` as the server registered it, `/api/...`). */
+export function tokenMayCall(scopes: readonly TokenScope[], method: string, route: string): boolean {
+  const call = `${method === 'HEAD' ? 'GET' : method} ${route}`;
+  return scopes.some((scope) => (TOKEN_SCOPES[scope]?.calls as readonly string[] | undefined)?.includes(call) ?? false);
 }

@@ -41,3 +41,5 @@ export * from './earnings.js';
 export * from './geo.js';
 export * from './saved-rooms.js';
 export * from './wishlists.js';
+export * from './access-tokens.js';
+export * from './webhooks.js';

@@ -1049,3 +1049,86 @@ export const recentlyViewed = pgTable(
     index('recently_viewed_room_idx').on(t.roomId),
   ],
 );
+
+/**
+ * A person's personal access tokens (decision 056). Only the SHA-256 of the secret is kept: the secret is 32 random
+ * bytes, so a slow password hash would add nothing but cost on every call. `start` is the secret's first
+ * characters, shown so the owner can tell tokens apart. Removing the token (revoking it) ends its use at once.
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: personLink('user_id', 'cascade'),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    start: text('start').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    check('access_tokens_name_length', sql`char_length(${t.name}) between 1 and 50`),
+    check('access_tokens_scopes', sql`cardinality(${t.scopes}) >= 1`),
+    // Each call's read: the hash of the token it carries.
+    uniqueIndex('access_tokens_hash_key').on(t.tokenHash),
+    index('access_tokens_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * A host's webhook endpoints (decision 056). `secret` signs each delivery (HMAC-SHA256), so it is kept as it is:
+ * shown to the host once, then only used to sign. An endpoint is `disabled` after WEBHOOK_FAILURES_TO_DISABLE
+ * deliveries in a row failed for good, until its host enables it again.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: personLink('owner_id', 'cascade'),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+    failuresInARow: integer('failures_in_a_row').notNull().default(0),
+    disabledAt: timestamp('disabled_at', { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('webhook_endpoints_status', sql`${t.status} in ('active', 'disabled')`),
+    check('webhook_endpoints_events', sql`cardinality(${t.events}) >= 1`),
+    check('webhook_endpoints_url_length', sql`char_length(${t.url}) between 1 and 2000`),
+    // An event's fan-out: the owner's active endpoints.
+    index('webhook_endpoints_owner_idx').on(t.ownerId, t.createdAt),
+  ],
+);
+
+/**
+ * One event for one endpoint, and what became of it. `event_id` is the event's (the same for each endpoint it went
+ * to, and on every redelivery): receivers deduplicate on it. `body` is the JSON sent, signed again at each attempt.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: rowLink('endpoint_id', () => webhookEndpoints.id, 'cascade'),
+    eventId: uuid('event_id').notNull(),
+    event: text('event').notNull(),
+    body: text('body').notNull(),
+    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Redeliveries asked for by the host: each is a job of its own (`webhook:<id>:<n>`). */
+    redeliveries: integer('redeliveries').notNull().default(0),
+    responseStatus: integer('response_status'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    check('webhook_deliveries_status', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+    // The endpoint's delivery log, newest first.
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    // An event reaches an endpoint once, however often its fan-out runs.
+    uniqueIndex('webhook_deliveries_event_key').on(t.endpointId, t.eventId),
+  ],
+);

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
-import { apiErrorSchema } from '@staybook/domain';
+import { apiErrorSchema, TOKEN_SCOPE_NAMES, tokenMayCall } from '@staybook/domain';
 
 /**
  * The API reference (docs/decisions/022-openapi-and-metrics.md): an OpenAPI 3.1 document generated from the
@@ -59,6 +59,9 @@ const TAGS: Record<string, string> = {
   // Saved homes in named lists, shared links, and the homes a person opened last.
   wishlists: 'Wishlists',
   'recently-viewed': 'Wishlists',
+  // A person's personal access tokens and a host's webhook endpoints (decision 056).
+  'access-tokens': 'Access tokens and webhooks',
+  webhooks: 'Access tokens and webhooks',
   review: 'Reviews',
   'guest-stat': 'Statistics',
   'host-stat': 'Statistics',
@@ -94,12 +97,18 @@ const transform: typeof jsonSchemaTransform = (input) => {
     if (ERROR_DESCRIPTIONS[status] && !response.description) response.description = ERROR_DESCRIPTIONS[status];
   }
   // A route that can answer 401 needs the session cookie; every other one is public, and says so.
-  schema.security ??= schema.response && '401' in schema.response ? [{ session: [] }] : [];
+  schema.security ??= schema.response && '401' in schema.response ? [{ session: [] }, ...tokenSecurity(input.route.method, input.url)] : [];
   const segment = input.url.replace(/^\/api\//, '').split('/')[0] ?? '';
   schema.tags ??= [TAGS[segment] ?? 'Server'];
   schema.operationId ??= operationIdOf(input.route.method, input.url);
   return out;
 };
+
+/** The access-token scopes that open a call (decision 056), as an alternative to the session cookie. */
+function tokenSecurity(method: string | string[], url: string): { accessToken: string[] }[] {
+  const scopes = TOKEN_SCOPE_NAMES.filter((scope) => [method].flat().some((m) => tokenMayCall([scope], m, url)));
+  return scopes.length > 0 ? [{ accessToken: scopes }] : [];
+}
 
 /**
  * An operation's name for generated clients, from its method and path, so it is unique as they are:
@@ -166,7 +175,12 @@ export async function registerOpenApi(app: FastifyInstance, { publicUrl, describ
           "site's page (a foreign `Origin`) are refused with 403.",
       },
       servers: [{ url: publicUrl }],
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          accessToken: { type: 'http', scheme: 'bearer', description: 'A personal access token made in Profile; it opens only the calls its scopes list.' },
+        },
+      },
       tags: [...new Set(Object.values(TAGS)), AUTH_TAG].map((name) => ({ name })),
     },
     transform,

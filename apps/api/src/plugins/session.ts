@@ -3,21 +3,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import { fromNodeHeaders } from 'better-auth/node';
 import { parseCookies } from 'better-call';
 import { sql } from 'drizzle-orm';
-import { normalizeEmail, type Role, type UserStatus } from '@staybook/domain';
+import { normalizeEmail, tokenMayCall, type Role, type TokenScope, type UserStatus } from '@staybook/domain';
+import { readAccessToken, type SignedInPerson } from '../db/access-tokens.js';
 import { preparedSql, type Db } from '../db/client.js';
 import { EmailNotVerifiedError, ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { Auth } from '../modules/auth/auth.js';
 
 /** Who is asking, as the database says now (role included): never what the client claims. */
-export type Actor = {
-  id: string;
-  email: string;
-  name: string;
-  image: string | null;
-  role: Role;
-  status: UserStatus | null;
-  /** Whether the person proved they receive mail at `email` (docs/decisions/024-verified-email.md). */
-  emailVerified: boolean;
+export type Actor = SignedInPerson & {
+  /** Set when the request carried a personal access token instead of a session: what it may call (decision 056). */
+  token?: { id: string; scopes: TokenScope[] };
 };
 
 declare module 'fastify' {
@@ -88,6 +83,9 @@ export function registerSession(app: FastifyInstance, auth: Auth, db: Db): void 
   const resolveViewer = viewerResolver(auth, db);
   app.decorateRequest('actor', null);
   app.decorateRequest('resolveActor', function (this: FastifyRequest) {
+    const bearer = /^Bearer (\S+)$/i.exec(this.headers.authorization ?? '');
+    // A request that names a token is that token's, whatever cookie it also carries.
+    if (bearer) return actorOfToken(db, bearer[1]!);
     return resolveViewer(this.headers);
   });
 }
@@ -109,6 +107,13 @@ export function viewerResolver(auth: Auth, db: Db): (headers: FastifyRequest['he
   };
 }
 
+async function actorOfToken(db: Db, token: string): Promise<Actor | null> {
+  const holder = await readAccessToken(db, token);
+  if (!holder) return null;
+  const { tokenId, scopes, ...person } = holder;
+  return { ...person, token: { id: tokenId, scopes } };
+}
+
 /** Answers about a person (their records, their session) are kept by no cache, shared or private. */
 function keepOutOfCaches(reply: FastifyReply): void {
   reply.header('cache-control', 'no-store');
@@ -124,6 +129,10 @@ async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<A
   keepOutOfCaches(reply);
   request.actor ??= await request.resolveActor();
   if (!request.actor) throw new UnauthorizedError();
+  // A token reaches only the calls its scopes open (the domain's TOKEN_SCOPES): never account settings.
+  if (request.actor.token && !tokenMayCall(request.actor.token.scopes, request.method, request.routeOptions.url ?? '')) {
+    throw new ForbiddenError('This access token may not make this call.');
+  }
   return request.actor;
 }
 
@@ -153,7 +162,9 @@ export const requireVerifiedEmail: onRequestAsyncHookHandler = async (request, r
  */
 export const identifyViewer: onRequestHookHandler = (request, reply, done) => {
   reply.header('vary', 'Cookie');
-  const settle = (actor: Actor | null) => {
+  const settle = (found: Actor | null) => {
+    // A token opens only the calls its scopes list; to a public page its bearer is a visitor.
+    const actor = found?.token ? null : found;
     request.actor = actor;
     if (actor) keepOutOfCaches(reply);
     done();

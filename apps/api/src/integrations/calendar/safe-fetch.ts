@@ -140,7 +140,13 @@ function systemResolve(host: string) {
 type Response = { status: number; location: string | undefined; body: Buffer };
 
 /** One request to the checked address, with the time and size limits; redirects are answered, not followed. */
-function requestOnce(url: URL, target: { address: string; family: 4 | 6 }, limits: FetchLimits, signal: AbortSignal): Promise<Response> {
+function requestOnce(
+  url: URL,
+  target: { address: string; family: 4 | 6 },
+  limits: FetchLimits,
+  signal: AbortSignal,
+  post?: { headers: Record<string, string>; body: string },
+): Promise<Response> {
   // Every lookup of this request answers the checked address: the TLS name and Host header stay the URL's. It
   // answers on a later tick, as a real lookup does: answered at once, a connection refused by the system at once
   // (ENETUNREACH for an address this machine has no route to) errs before the request listens to its socket,
@@ -153,9 +159,10 @@ function requestOnce(url: URL, target: { address: string; family: 4 | 6 }, limit
   };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.get(
+    const headers = post ? post.headers : { accept: 'text/calendar, */*;q=0.5', 'user-agent': 'StayBook calendar sync' };
+    const req = client.request(
       url,
-      { lookup: pinned, signal, agent: false, headers: { accept: 'text/calendar, */*;q=0.5', 'user-agent': 'StayBook calendar sync' } },
+      { method: post ? 'POST' : 'GET', lookup: pinned, signal, agent: false, headers },
       (res) => {
         const status = res.statusCode ?? 0;
         if (status >= 300 && status < 400) {
@@ -185,6 +192,7 @@ function requestOnce(url: URL, target: { address: string; family: 4 | 6 }, limit
       },
     );
     req.on('error', reject);
+    req.end(post?.body);
     // However far the answer got, the time limit ends it.
     signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
   });
@@ -219,5 +227,23 @@ export async function fetchCalendarText(address: string, limits: FetchLimits): P
     if (err instanceof CalendarFetchError) throw err;
     if (signal.aborted) throw new CalendarFetchError(`The other site did not answer within ${limits.timeoutMs / 1000} seconds.`);
     throw new CalendarFetchError('The calendar could not be fetched from the other site.');
+  }
+}
+
+/**
+ * POSTs a body to a URL under the same rules as a calendar fetch (checked address, pinned connection, time and size
+ * limits) and answers the status; a redirect is answered, not followed. For webhook deliveries (decision 056).
+ */
+export async function safePost(address: string, post: { headers: Record<string, string>; body: string }, limits: FetchLimits): Promise<{ status: number }> {
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  const url = new URL(address);
+  const target = await checkedAddress(url, limits.allowHosts, limits.resolveHost);
+  try {
+    const { status } = await requestOnce(url, target, limits, signal, post);
+    return { status };
+  } catch (err) {
+    if (err instanceof CalendarFetchError) throw err;
+    if (signal.aborted) throw new CalendarFetchError(`The other site did not answer within ${limits.timeoutMs / 1000} seconds.`);
+    throw new CalendarFetchError('The other site could not be reached.');
   }
 }

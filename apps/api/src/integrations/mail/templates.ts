@@ -394,3 +394,12 @@ export function payoutFailedMail(host: { name: string; email: string }, payout: 
     { url: `${publicUrl}${APP_PATHS.payouts}`, label: 'Check your payout details' },
   ]);
 }
+
+/** To a host whose webhook endpoint kept failing and was disabled (decision 056): where to look and enable it again. */
+export function webhookDisabledMail(owner: { name: string; email: string }, endpoint: { url: string; failures: number }, publicUrl: string): MailMessage {
+  return mail(owner.email, 'Your StayBook webhook endpoint was disabled', greeting(owner.name), [
+    [`The last ${endpoint.failures} deliveries to ${endpoint.url} failed, so we stopped sending events to it.`],
+    ['The delivery log in your profile shows what it answered. Once it works again, enable it there; you can redeliver any event you missed.'],
+    { url: `${publicUrl}${APP_PATHS.profile}`, label: 'Open my profile' },
+  ]);
+}

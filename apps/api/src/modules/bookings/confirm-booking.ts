@@ -25,6 +25,7 @@ import { bookingConfirmationMail, bookingRequestMail, newBookingMail, requestSen
 import type { ProviderIntent } from '../../integrations/payments/payment-provider.js';
 import type { Actor } from '../../plugins/session.js';
 import { mailJobs } from '../jobs/jobs.js';
+import { bookingEvent, webhookEventJob } from '../webhooks/webhook-events.js';
 import type { BookingDeps, PaymentRow } from './booking-deps.js';
 import {
   findBookingRow,
@@ -238,7 +239,8 @@ async function bookingTransaction(deps: BookingDeps, payment: PaymentRow, intent
       requestAnsweredAt: null,
       requestMessage: null,
     };
-    const stay = stayDetails(insertedBookingRow(unborn, locked, paid));
+    const bookedRow = insertedBookingRow(unborn, locked, paid);
+    const stay = stayDetails(bookedRow);
     // Both mails and the other servers' notice commit with the booking, in its own statement: a crash after it
     // delays them, never loses them. A booked stay's mails carry it as an .ics event (integrations/calendar/ics.ts);
     // a request's do not, as nothing is booked yet.
@@ -256,7 +258,8 @@ async function bookingTransaction(deps: BookingDeps, payment: PaymentRow, intent
     const notice = deps.listing.announcement(payment.roomId);
     // The booking's statement is the transaction's last: its insert updates the shared statistics rows
     // (decision 044), whose row locks every other booking waits for until this transaction ends.
-    const createdAt = await insertBookingWith(tx, values, notice ? [mails, notice] : [mails]);
+    const told = webhookEventJob(bookingEvent(values.requestExpiresAt ? 'booking.requested' : 'booking.confirmed', bookedRow));
+    const createdAt = await insertBookingWith(tx, values, notice ? [mails, told, notice] : [mails, told]);
     return { outcome: 'booked', row: insertedBookingRow({ ...unborn, createdAt }, locked, paid) };
   });
 }

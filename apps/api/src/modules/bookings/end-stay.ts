@@ -8,6 +8,7 @@ import { withStayCalendar } from '../../integrations/calendar/ics.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { unpaidStayCancelledMail, type StayDetails } from '../../integrations/mail/templates.js';
 import { enqueueMail } from '../jobs/jobs.js';
+import { bookingEvent, emitWebhookEvent } from '../webhooks/webhook-events.js';
 import type { BookingDeps, PaymentRow } from './booking-deps.js';
 import { cancelUnpaid } from './payment-states.js';
 import { bookingForPayment, stayDetails } from './stay-details.js';
@@ -30,6 +31,7 @@ export async function endStay(
     if (!(await flip(tx))) return false;
     const row = (await bookingForPayment(tx, paymentId))!;
     const stay = stayDetails(row);
+    await emitWebhookEvent(tx, bookingEvent('booking.cancelled', row));
     for (const recipient of ['guest', 'host'] as const) {
       // Every ending is a cancellation: the mail's .ics cancels the event the booking mail added (same UID).
       await enqueueMail(tx, `${mail.kind}:${row.id}:${recipient}`, withStayCalendar(mail.build(stay, recipient), stay, deps.publicUrl, { cancelled: true }));

@@ -15,6 +15,7 @@ import { withStayCalendar } from '../../integrations/calendar/ics.js';
 import { bookingConfirmationMail, newBookingMail, requestEndedMail, type RequestEnding } from '../../integrations/mail/templates.js';
 import type { Actor } from '../../plugins/session.js';
 import { enqueueMail } from '../jobs/jobs.js';
+import { bookingEvent, emitWebhookEvent } from '../webhooks/webhook-events.js';
 import type { BookingDeps, PaymentRow } from './booking-deps.js';
 import { blockedNightIn, findBookingRow, toBooking, type BookingRow } from './bookings.queries.js';
 import { captureOrLeaveForSweeper, voidPayment } from './capture-payment.js';
@@ -82,7 +83,9 @@ export async function acceptRequest(
       )
       .returning({ id: bookings.id });
     if (flipped.length === 0) return false;
-    const stay = stayDetails((await findBookingRow(tx, eq(bookings.id, row.id)))!);
+    const acceptedRow = (await findBookingRow(tx, eq(bookings.id, row.id)))!;
+    const stay = stayDetails(acceptedRow);
+    await emitWebhookEvent(tx, bookingEvent('booking.confirmed', acceptedRow));
     await enqueueMail(tx, `request-accepted:${row.id}:guest`, withStayCalendar(bookingConfirmationMail(stay, deps.publicUrl, { message: note }), stay, deps.publicUrl));
     await enqueueMail(tx, `request-accepted:${row.id}:host`, withStayCalendar(newBookingMail(stay, deps.publicUrl), stay, deps.publicUrl));
     return true;
@@ -153,6 +156,7 @@ export async function endRequest(deps: BookingDeps, row: BookingRow, ending: Req
       .returning({ id: bookings.id });
     if (flipped.length === 0) return false;
     const stay = stayDetails(row);
+    await emitWebhookEvent(tx, bookingEvent('booking.cancelled', { ...row, status: 'cancelled' }));
     for (const recipient of TOLD[ending]) {
       await enqueueMail(tx, `request-${ending}:${row.id}:${recipient}`, requestEndedMail(stay, recipient, ending, message, deps.publicUrl));
     }

@@ -41,6 +41,7 @@ import type { Actor } from '../../plugins/session.js';
 import { confirmedStaysWhere } from '../../db/confirmed-stays.js';
 import { listNightSettings } from '../bookings/bookings.queries.js';
 import type { ListingChanges } from '../../listing-changes.js';
+import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 
 const NOT_THE_HOST = 'Only the host of this room can manage its calendar.';
 
@@ -204,6 +205,7 @@ export async function changeNights(
         })),
       );
     }
+    await emitWebhookEvent(tx, { ownerId: actor.id, type: 'calendar.changed', data: { roomId, from: range.from, to: range.to, nights: settingsWithin(after, range) } });
     return settingsWithin(before, range);
   });
   // A dated search's answers change with the nights' prices and blocks.

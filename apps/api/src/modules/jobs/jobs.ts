@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
+import type { WebhookEventType } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import type { RELEASE_SHARE_JOB} from '../../db/ledger.js';
 import { type ReleaseShareJob } from '../../db/ledger.js';
@@ -18,6 +19,10 @@ export type JobPayloads = {
   mail: MailMessage;
   /** A host's share of a stay becomes theirs to be paid (db/ledger.ts). */
   [RELEASE_SHARE_JOB]: ReleaseShareJob;
+  /** An event for a person's webhook endpoints, to fan out into a delivery each (modules/webhooks). */
+  'webhook-event': { ownerId: string; eventId: string; type: WebhookEventType; body: string };
+  /** One delivery to one endpoint, with the outbox's retries (modules/webhooks). */
+  'webhook-delivery': { deliveryId: string };
 };
 export type JobKind = keyof JobPayloads;
 

@@ -8,6 +8,7 @@ import { newMessageMail } from '../../integrations/mail/templates.js';
 import type { Actor } from '../../plugins/session.js';
 import { findBookingRow, type BookingRow } from '../bookings/bookings.queries.js';
 import { enqueueMail } from '../jobs/jobs.js';
+import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 
 /**
  * A thread per booking between its guest and the room's host (docs/decisions/029-message-updates.md for how new
@@ -61,8 +62,13 @@ export async function sendMessage(deps: MessageDeps, { actor, bookingId, body }:
       .limit(1);
     const [inserted] = await tx.insert(messages).values({ bookingId, senderId: actor.id, body }).returning();
     const message = inserted!;
-    if (unread) return { row: message, mailed: false };
     const toHost = partyOf(thread, actor) === 'guest';
+    await emitWebhookEvent(tx, {
+      ownerId: toHost ? thread.hostId : thread.guestId,
+      type: 'message.received',
+      data: { messageId: message.id, bookingId, reference: thread.reference, body, sentAt: message.createdAt.toISOString() },
+    });
+    if (unread) return { row: message, mailed: false };
     const recipient = toHost ? { name: thread.hostName, email: thread.hostEmail } : { name: thread.guestName, email: thread.guestEmail };
     const mail = newMessageMail(
       { bookingId, reference: thread.reference, title: thread.title, sender: { name: actor.name }, recipient, body },

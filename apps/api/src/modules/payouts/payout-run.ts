@@ -15,6 +15,7 @@ import { payoutAccounts, payouts, users } from '../../db/schema.js';
 import { payoutFailedMail, payoutSentMail } from '../../integrations/mail/templates.js';
 import { PaymentProviderError, type PaymentProvider, type ProviderTransfer } from '../../integrations/payments/payment-provider.js';
 import { enqueueMail } from '../jobs/jobs.js';
+import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import type { Log } from '../../log.js';
 
 export type PayoutDeps = {
@@ -154,6 +155,9 @@ async function recordAnswer(deps: PayoutDeps, payout: PayoutRow, transfer: Trans
         ? payoutSentMail(host!, details, deps.publicUrl)
         : payoutFailedMail(host!, details, payoutFailureMessage(transfer.failureCode), deps.publicUrl);
     await enqueueMail(tx, `payout-${transfer.status}:${payout.id}`, message);
+    if (transfer.status === 'paid') {
+      await emitWebhookEvent(tx, { ownerId: payout.hostId, type: 'payout.paid', data: { payoutId: payout.id, amountCents: payout.amountCents, asOf: payout.asOf } });
+    }
   });
   return transfer.status;
 }

@@ -25,6 +25,7 @@ import { reviewHiddenMail } from '../../integrations/mail/templates.js';
 import type { Actor } from '../../plugins/session.js';
 import { findBookingRow, type BookingRow } from '../bookings/bookings.queries.js';
 import { enqueueMail } from '../jobs/jobs.js';
+import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import type { ListingChanges } from '../../listing-changes.js';
 import { changeRoomRating } from './ratings.js';
 
@@ -146,6 +147,14 @@ export async function publishStayReviews(tx: Db, listing: ListingChanges, bookin
     .set({ publishedAt: sql`now()` })
     .where(and(eq(reviews.bookingId, bookingId), isNull(reviews.publishedAt)))
     .returning();
+  if (published.length > 0) {
+    // The room's host hears of both sides' reviews as they are published.
+    const [room] = await tx.select({ hostId: rooms.hostId }).from(rooms).where(eq(rooms.id, published[0]!.roomId));
+    for (const review of room ? published : []) {
+      const data = { reviewId: review.id, bookingId, roomId: review.roomId, side: review.side, rating: review.rating, body: review.body };
+      await emitWebhookEvent(tx, { ownerId: room!.hostId, type: 'review.published', data });
+    }
+  }
   const counted = published.find((r) => r.side === 'guest' && r.hiddenAt === null);
   if (!counted) return null;
   await changeRoomRating(tx, counted, 1);

@@ -1,0 +1,56 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { ACCESS_TOKENS_MAX, type AccessToken, type CreatedAccessToken, type TokenScope } from '@staybook/domain';
+import { accessTokenHash, accessTokenStart, newAccessTokenSecret } from '../../db/access-tokens.js';
+import type { Db } from '../../db/client.js';
+import { accessTokens } from '../../db/schema.js';
+import { ConflictError, NotFoundError } from '../../errors.js';
+import type { Actor } from '../../plugins/session.js';
+
+/*
+ * A person's personal access tokens (docs/decisions/056-access-tokens-and-webhooks.md): made, listed and revoked by
+ * their owner, signed in with a session (a token cannot reach these calls: TOKEN_SCOPES lists none of them).
+ */
+
+type TokenRow = typeof accessTokens.$inferSelect;
+
+function tokenOf(row: TokenRow): AccessToken {
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: row.scopes as TokenScope[],
+    start: row.start,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listAccessTokens(db: Db, { actor }: { actor: Actor }): Promise<{ items: AccessToken[] }> {
+  const rows = await db.select().from(accessTokens).where(eq(accessTokens.userId, actor.id)).orderBy(asc(accessTokens.createdAt), asc(accessTokens.id));
+  return { items: rows.map(tokenOf) };
+}
+
+/** Makes a token and answers its secret, this once: only its hash is kept. */
+export async function createAccessToken(
+  db: Db,
+  { actor, name, scopes }: { actor: Actor; name: string; scopes: TokenScope[] },
+): Promise<CreatedAccessToken> {
+  const [held] = await db.select({ n: count() }).from(accessTokens).where(eq(accessTokens.userId, actor.id));
+  if (Number(held?.n ?? 0) >= ACCESS_TOKENS_MAX) {
+    throw new ConflictError(`You have ${ACCESS_TOKENS_MAX} access tokens, the most one can have. Revoke one you no longer use first.`);
+  }
+  const token = newAccessTokenSecret();
+  const [row] = await db
+    .insert(accessTokens)
+    .values({ userId: actor.id, name, scopes, tokenHash: accessTokenHash(token), start: accessTokenStart(token) })
+    .returning();
+  return { ...tokenOf(row!), token };
+}
+
+/** Revokes one's own token: the next call with it is refused. Anyone else's is not found. */
+export async function revokeAccessToken(db: Db, { actor, id }: { actor: Actor; id: string }): Promise<void> {
+  const removed = await db
+    .delete(accessTokens)
+    .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, actor.id)))
+    .returning({ id: accessTokens.id });
+  if (removed.length === 0) throw new NotFoundError('No such access token.');
+}

@@ -1,0 +1,149 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_LOG_SIZE,
+  WEBHOOK_URL_HTTPS,
+  type CreatedWebhook,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from '@staybook/domain';
+import type { Db } from '../../db/client.js';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
+import { CalendarFetchError, checkedAddress, type FetchLimits } from '../../integrations/calendar/safe-fetch.js';
+import type { Actor } from '../../plugins/session.js';
+import { enqueueJob } from '../jobs/jobs.js';
+import { newWebhookSecret } from './webhook-signature.js';
+import { WEBHOOK_DELIVERY_JOB } from './webhook-events.js';
+
+/*
+ * A host's webhook endpoints and their delivery logs (docs/decisions/056-access-tokens-and-webhooks.md): their
+ * owner's only; anyone else's are not found.
+ */
+
+export type WebhookDeps = { db: Db; limits: FetchLimits; jobs: { kick(): void } };
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+function endpointOf(row: EndpointRow): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events as WebhookEventType[],
+    status: row.status,
+    failuresInARow: row.failuresInARow,
+    disabledAt: row.disabledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function deliveryOf(row: DeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    event: row.event as WebhookEventType,
+    status: row.status,
+    attempts: row.attempts,
+    responseStatus: row.responseStatus,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * An endpoint address the server may send to: https, or an address on the allow-list (WEBHOOK_ALLOW_HOSTS, for tests
+ * and local tools); either way, under the calendar imports' rules for private and local addresses (decision 040).
+ */
+async function checkEndpointUrl(url: string, limits: FetchLimits): Promise<void> {
+  if (!URL.canParse(url)) throw new BadRequestError('This is not a web address', { url: 'This is not a web address' });
+  const parsed = new URL(url);
+  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  const allowed = limits.allowHosts.some((h) => h.toLowerCase() === host);
+  if (parsed.protocol !== 'https:' && !allowed) throw new BadRequestError(WEBHOOK_URL_HTTPS, { url: WEBHOOK_URL_HTTPS });
+  if (parsed.username || parsed.password) throw new BadRequestError('Endpoint URLs cannot hold a user name or password', { url: 'Endpoint URLs cannot hold a user name or password' });
+  try {
+    await checkedAddress(parsed, limits.allowHosts, limits.resolveHost);
+  } catch (err) {
+    if (!(err instanceof CalendarFetchError)) throw err;
+    const message = /private or local/.test(err.message)
+      ? 'This URL points to a private or local network, which StayBook does not send to.'
+      : err.message;
+    throw new BadRequestError(message, { url: message });
+  }
+}
+
+async function ownEndpoint(db: Db, actor: Actor, id: string): Promise<EndpointRow> {
+  const [row] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.ownerId, actor.id)));
+  if (!row) throw new NotFoundError('No such webhook endpoint.');
+  return row;
+}
+
+export async function listWebhooks(db: Db, { actor }: { actor: Actor }): Promise<{ items: WebhookEndpoint[] }> {
+  const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.ownerId, actor.id)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+  return { items: rows.map(endpointOf) };
+}
+
+/** Adds an endpoint and answers its signing secret, this once. */
+export async function createWebhook(
+  deps: WebhookDeps,
+  { actor, url, events }: { actor: Actor; url: string; events: WebhookEventType[] },
+): Promise<CreatedWebhook> {
+  await checkEndpointUrl(url, deps.limits);
+  const [held] = await deps.db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.ownerId, actor.id));
+  if (Number(held?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX) throw new ConflictError(`You have ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints, the most one can have. Remove one first.`);
+  const secret = newWebhookSecret();
+  const [row] = await deps.db.insert(webhookEndpoints).values({ ownerId: actor.id, url, events, secret }).returning();
+  return { ...endpointOf(row!), secret };
+}
+
+/** Other events, or a disabled endpoint enabled again (its count of failures starts over). */
+export async function updateWebhook(
+  db: Db,
+  { actor, id, events, enabled }: { actor: Actor; id: string; events?: WebhookEventType[] | undefined; enabled?: true | undefined },
+): Promise<WebhookEndpoint> {
+  await ownEndpoint(db, actor, id);
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ ...(events ? { events } : {}), ...(enabled ? { status: 'active' as const, failuresInARow: 0, disabledAt: null } : {}) })
+    .where(eq(webhookEndpoints.id, id))
+    .returning();
+  return endpointOf(row!);
+}
+
+export async function deleteWebhook(db: Db, { actor, id }: { actor: Actor; id: string }): Promise<void> {
+  const removed = await db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.ownerId, actor.id))).returning({ id: webhookEndpoints.id });
+  if (removed.length === 0) throw new NotFoundError('No such webhook endpoint.');
+}
+
+/** The endpoint's newest deliveries. */
+export async function listDeliveries(db: Db, { actor, id }: { actor: Actor; id: string }): Promise<{ items: WebhookDelivery[] }> {
+  await ownEndpoint(db, actor, id);
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, id))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(WEBHOOK_LOG_SIZE);
+  return { items: rows.map(deliveryOf) };
+}
+
+/**
+ * 'Redeliver': the same event (same id and body, signed anew) is sent again as a job of its own, whatever became
+ * of it before. A disabled endpoint is enabled first, by its owner, so a redelivery never reaches one.
+ */
+export async function redeliver(deps: WebhookDeps, { actor, id, deliveryId }: { actor: Actor; id: string; deliveryId: string }): Promise<WebhookDelivery> {
+  const endpoint = await ownEndpoint(deps.db, actor, id);
+  if (endpoint.status === 'disabled') throw new ConflictError('This endpoint is disabled. Enable it first, then redeliver.');
+  const [row] = await deps.db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', redeliveries: sql`${webhookDeliveries.redeliveries} + 1` })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id)))
+    .returning();
+  if (!row) throw new NotFoundError('No such delivery.');
+  await enqueueJob(deps.db, WEBHOOK_DELIVERY_JOB, `${WEBHOOK_DELIVERY_JOB}:${row.id}:${row.redeliveries}`, { deliveryId: row.id });
+  deps.jobs.kick();
+  return deliveryOf(row);
+}

@@ -1,0 +1,119 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/fields';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+
+/** A titled card of the profile page under the person's own details (access tokens, webhooks). */
+export function ProfileSection({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="mx-auto mt-6 flex max-w-2xl flex-col gap-4 rounded-2xl bg-white p-6 shadow-lg ring-1 ring-neutral-200">
+      <div>
+        <h2 className="text-lg font-semibold text-neutral-900">{title}</h2>
+        <p className="text-sm text-neutral-600">{description}</p>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A secret shown the one time the server gives it (a token, a signing secret), to copy before it goes. */
+export function SecretOnce({ label, value, onDone, children }: { label: string; value: string; onDone: () => void; children: ReactNode }) {
+  const copy = () =>
+    navigator.clipboard.writeText(value).then(
+      () => notify.success('Copied'),
+      () => notify.error('Could not copy: select the text and copy it yourself'),
+    );
+  return (
+    <div role="status" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <p className="text-sm font-medium text-amber-900">{children}</p>
+      <TextField label={label} value={value} readOnly onFocus={(e) => e.currentTarget.select()} className="font-mono" />
+      <div className="flex gap-3">
+        <Button variant="outline" onClick={() => void copy()}>
+          Copy
+        </Button>
+        <Button variant="subtle" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A labelled group of checkboxes choosing some of a few known values (a token's scopes, an endpoint's events). */
+export function CheckboxGroup<T extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+  hint,
+  error,
+}: {
+  legend: string;
+  options: readonly { value: T; label: string }[];
+  value: readonly T[];
+  onChange: (next: T[]) => void;
+  hint: string;
+  error?: string | undefined;
+}) {
+  const noteId = useId();
+  return (
+    <fieldset className="flex flex-col gap-1" aria-describedby={noteId}>
+      <legend className="mb-1 text-sm font-medium text-neutral-800">{legend}</legend>
+      <div className="grid grid-cols-1 sm:grid-cols-2">
+        {options.map((option) => (
+          <label key={option.value} className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-1 text-sm text-neutral-800 hover:bg-neutral-100">
+            <input
+              type="checkbox"
+              className="size-4 accent-rose-600"
+              checked={value.includes(option.value)}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                onChange(on ? [...value, option.value] : value.filter((v) => v !== option.value));
+              }}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <p id={noteId} className={`min-h-5 text-sm ${error ? 'text-rose-600' : 'text-neutral-500'}`}>
+        {error ?? hint}
+      </p>
+    </fieldset>
+  );
+}
+
+/** A form's messages by the field they are about: the schema's issues, or the server's refusal. */
+export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  return Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
+}
+
+/**
+ * A create form's sending: checked with the shared schema first (each message under its field), then sent; the
+ * server's refusal of a field goes under it too, any other failure in a toast. `sent` runs with the answer.
+ */
+export function useCheckedSubmit<In, Out, Answer>(
+  schema: { safeParse(value: unknown): { success: true; data: Out } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } },
+  send: (body: Out, handlers: { onSuccess: (answer: Answer) => void; onError: (error: Error) => void }) => void,
+  sent: (answer: Answer) => void,
+) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = (value: In) => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    send(parsed.data, {
+      onSuccess: sent,
+      onError: (error) => {
+        if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) setErrors({ ...error.fields });
+        else notify.error(errorMessage(error));
+      },
+    });
+  };
+  return { errors, submit };
+}

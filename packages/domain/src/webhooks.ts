@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/*
+ * Webhooks for hosts (docs/decisions/056-access-tokens-and-webhooks.md, docs/webhooks.md): endpoints that hear of
+ * what happens to their stays, signed, retried and logged.
+ */
+
+export const WEBHOOK_EVENTS = {
+  'booking.requested': 'Booking requested',
+  'booking.confirmed': 'Booking confirmed',
+  'booking.cancelled': 'Booking cancelled',
+  'message.received': 'Message received',
+  'review.published': 'Review published',
+  'payout.paid': 'Payout paid',
+  'calendar.changed': 'Calendar changed',
+} as const;
+export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
+export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventType, ...WebhookEventType[]];
+
+/** A host's endpoints at most. */
+export const WEBHOOK_ENDPOINTS_MAX = 10;
+/** How many deliveries an endpoint's log shows, newest first. */
+export const WEBHOOK_LOG_SIZE = 50;
+
+export const WEBHOOK_URL_REQUIRED = 'Please enter the endpoint URL';
+export const WEBHOOK_URL_HTTPS = 'The endpoint URL must start with https://';
+export const WEBHOOK_EVENTS_REQUIRED = 'Choose at least one event';
+
+export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
+
+const eventsSchema = z
+  .array(webhookEventTypeSchema, { error: WEBHOOK_EVENTS_REQUIRED })
+  .min(1, { error: WEBHOOK_EVENTS_REQUIRED })
+  .transform((events) => WEBHOOK_EVENT_TYPES.filter((event) => events.includes(event)));
+
+/** `POST /api/webhooks`. http:// passes here: the server allows it only for addresses on its allow-list. */
+export const createWebhookBodySchema = z.object({
+  url: z
+    .string({ error: WEBHOOK_URL_REQUIRED })
+    .trim()
+    .min(1, { error: WEBHOOK_URL_REQUIRED })
+    .max(2000, { error: 'The endpoint URL can be at most 2000 characters' })
+    .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, { error: WEBHOOK_URL_HTTPS }),
+  events: eventsSchema,
+});
+export type CreateWebhookBody = z.input<typeof createWebhookBodySchema>;
+
+/** `PATCH /api/webhooks/:id`: other events, or enabling a disabled endpoint again. */
+export const updateWebhookBodySchema = z.object({ events: eventsSchema.optional(), enabled: z.literal(true).optional() });
+export type UpdateWebhookBody = z.input<typeof updateWebhookBodySchema>;
+
+export const webhookEndpointSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  events: z.array(webhookEventTypeSchema),
+  status: z.enum(['active', 'disabled']),
+  /** Deliveries failed in a row; at the server's limit the endpoint is disabled. */
+  failuresInARow: z.int(),
+  disabledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+/** The answer to adding an endpoint: the one time its signing secret is shown. */
+export const createdWebhookSchema = webhookEndpointSchema.extend({ secret: z.string() });
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
+export const webhookEndpointsSchema = z.object({ items: z.array(webhookEndpointSchema) });
+export type WebhookEndpoints = z.infer<typeof webhookEndpointsSchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  event: webhookEventTypeSchema,
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.int(),
+  responseStatus: z.int().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  lastAttemptAt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookDeliveriesSchema = z.object({ items: z.array(webhookDeliverySchema) });
+export type WebhookDeliveries = z.infer<typeof webhookDeliveriesSchema>;
+
+export const webhookParamsSchema = z.object({ id: z.uuid({ error: 'The endpoint id is not valid' }) });
+export const webhookDeliveryParamsSchema = webhookParamsSchema.extend({ deliveryId: z.uuid({ error: 'The delivery id is not valid' }) });
