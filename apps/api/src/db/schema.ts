@@ -857,6 +857,16 @@ export const roomNightSettings = pgTable(
   ],
 );
 
+/** A calendar run's columns as the domain's `NightSetting` names them. */
+export const nightSettingColumns = {
+  from: roomNightSettings.checkIn,
+  to: roomNightSettings.checkOut,
+  priceCents: roomNightSettings.priceCents,
+  minNights: roomNightSettings.minNights,
+  blocked: roomNightSettings.blocked,
+  note: roomNightSettings.note,
+};
+
 /** Who wrote a review: the stay's guest (about the room and its host) or its host (about the guest). */
 export const reviewSide = pgEnum('review_side', ['guest', 'host']);
 

@@ -21,7 +21,7 @@ import {
   type StayStatus,
 } from '@staybook/domain';
 import { preparedSelect, queryRows, type Db } from '../../db/client.js';
-import { bookings, calendarBlocks, payments, reviews, roomNightSettings, rooms, users } from '../../db/schema.js';
+import { bookings, calendarBlocks, payments, reviews, nightSettingColumns, roomNightSettings, rooms, users } from '../../db/schema.js';
 import { dateValue, holdsNightsSql, isStayActiveSql, roomTodaySql, stayNotEndedSql, staysOverlapSql } from '../../db/stay-sql.js';
 import { BadRequestError } from '../../errors.js';
 
@@ -189,14 +189,7 @@ export async function listTakenStays(db: Db, roomId: string, today: IsoDate): Pr
 export async function listNightSettings(db: Db, roomId: string, range: StayRange): Promise<NightSetting[]> {
   const overlap = staysOverlapSql({ from: roomNightSettings.checkIn, to: roomNightSettings.checkOut }, { from: dateValue(range.from), to: dateValue(range.to) });
   return db
-    .select({
-      from: roomNightSettings.checkIn,
-      to: roomNightSettings.checkOut,
-      priceCents: roomNightSettings.priceCents,
-      minNights: roomNightSettings.minNights,
-      blocked: roomNightSettings.blocked,
-      note: roomNightSettings.note,
-    })
+    .select(nightSettingColumns)
     .from(roomNightSettings)
     .where(and(eq(roomNightSettings.roomId, roomId), overlap))
     .orderBy(asc(roomNightSettings.checkIn));

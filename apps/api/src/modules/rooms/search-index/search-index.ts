@@ -12,7 +12,7 @@ import { and, inArray, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { NightSetting, Stay } from '@staybook/domain';
 import type { Db } from '../../../db/client.js';
-import { bookings, calendarBlocks, roomNightSettings, rooms as roomsTable } from '../../../db/schema.js';
+import { bookings, calendarBlocks, nightSettingColumns, roomNightSettings, rooms as roomsTable } from '../../../db/schema.js';
 import { currentFeeRates } from '../../fees/fees.service.js';
 import type { BrowsingReads } from '../../../db/replica.js';
 import { readListings, searchRooms, type SearchAnswer } from '../rooms.service.js';
@@ -51,15 +51,7 @@ async function readFacts(db: Db, roomIds: string[] | null): Promise<Map<string, 
       .from(calendarBlocks)
       .where(and(recent(calendarBlocks.checkOut), roomIds ? inArray(calendarBlocks.roomId, roomIds) : undefined)),
     db
-      .select({
-        roomId: roomNightSettings.roomId,
-        from: roomNightSettings.checkIn,
-        to: roomNightSettings.checkOut,
-        priceCents: roomNightSettings.priceCents,
-        minNights: roomNightSettings.minNights,
-        blocked: roomNightSettings.blocked,
-        note: roomNightSettings.note,
-      })
+      .select({ roomId: roomNightSettings.roomId, ...nightSettingColumns })
       .from(roomNightSettings)
       .where(and(recent(roomNightSettings.checkOut), roomIds ? inArray(roomNightSettings.roomId, roomIds) : undefined)),
   ]);
