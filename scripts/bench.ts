@@ -17,7 +17,7 @@
 //                                          (the defaults on PostgreSQL; on PGlite 10,000 and 100,000)
 //   --only=search,statistics               only these sections (browsing, bookings, statistics, search, calendar, bundle)
 //   --plans                                the search section prints each case's whole query plans too
-//   --cpu-prof=DIR                         the app's server writes a V8 CPU profile into DIR when it stops
+//   --cpu-prof=DIR                         the app's (and the search section's) server writes a V8 CPU profile into DIR when it stops
 //                                          (open it in Chrome's DevTools, Performance tab)
 //
 // Load comes from autocannon in this process; the app and the bare route each run in a process of their own,
@@ -737,7 +737,10 @@ const search: BenchSection = {
         `(${SEARCH_ROOMS.toLocaleString('en-US')} rooms and ${SEARCH_BOOKINGS.toLocaleString('en-US')} confirmed stays in a database of their own ` +
           `(${database.target.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}), seeded in ${seconds} s: ${stepsOf(steps)})`,
       );
-      const server = await startServer({ ...database.env, PORT: String(SEARCH_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn' });
+      const server = await startServer(
+        { ...database.env, PORT: String(SEARCH_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn' },
+        { nodeArgs: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [] },
+      );
       const cases = await searchCases(new Date().toISOString().slice(0, 10));
       try {
         console.log(

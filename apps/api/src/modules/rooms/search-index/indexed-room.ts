@@ -1,12 +1,12 @@
 /*
  * One listed room as the search index keeps it (docs/decisions/057-search-index.md): its card's row, its rules, the
  * nights its stays and imported blocks hold, its calendar, and its search text as trigrams; and the questions a
- * search asks of it, answered by the domain's own functions (`findStayProblem`, `quoteStay`), which
- * dated-search-sql.test.ts proves the database's dated search agrees with.
+ * search asks of it: `findStayProblem`'s rules over facts of the stay worked out once per search, and the total by
+ * the domain's own `quoteStay` where bounds of it cannot decide (search-index.test.ts holds them to the database's
+ * dated search, which dated-search-sql.test.ts holds to the domain).
  */
 import {
   addDays,
-  findStayProblem,
   firstNoticeCheckIn,
   isWeekendNight,
   lastBookableCheckIn,
@@ -145,27 +145,24 @@ function meetsAny(stays: readonly Stay[], range: Stay): boolean {
 }
 
 /**
- * Whether the host set anything on the stay's nights in the calendar (a price, a minimum stay from its check-in night,
- * a block): only then does the calendar change what the rules and the quote say of it.
- */
-function calendarMeets(room: IndexedRoom, stay: Stay): boolean {
-  return meetsAny(room.settings, stay);
-}
-
-/**
- * Whether the room's rules take the stay, but for its price: `findStayProblem`'s rules. A room whose host set nights
- * in the calendar on the stay's nights is asked `findStayProblem` itself; the others (most) by the same rules without a calendar, on the
- * search's facts of the stay (the equivalence test of search-index.test.ts holds the two together).
+ * Whether the room's rules take the stay, but for its price: `findStayProblem`'s rules (without the viewer's own room
+ * and the guests, the search's own filters), on the search's facts of the stay, the calendar read only where it meets
+ * the stay (the equivalence test of search-index.test.ts holds this to the domain's and the database's answers).
  */
 function rulesTake(room: IndexedRoom, facts: StayFacts, clock: RoomClock): boolean {
   const { row, rules } = room;
   const { stay } = facts;
   if (stay.from < row.availableFrom || stay.to > row.availableTo) return false;
   if (meetsAny(room.taken, stay)) return false;
-  if (calendarMeets(room, stay)) {
-    return findStayProblem({ stay, room: { from: row.availableFrom, to: row.availableTo, ...clock, rules, nightSettings: room.settings }, taken: room.taken }) === null;
+  // The calendar: a blocked night in the stay, and the minimum stay set on its check-in night (`minNightsFrom`).
+  let minNights = rules.minNights;
+  for (const setting of room.settings) {
+    if (setting.from >= stay.to) break;
+    if (setting.to <= stay.from) continue;
+    if (setting.blocked) return false;
+    if (setting.from <= stay.from && setting.minNights !== null) minNights = setting.minNights;
   }
-  if (facts.nights > MAX_STAY_NIGHTS || facts.nights < rules.minNights || facts.nights > rules.maxNights) return false;
+  if (facts.nights > MAX_STAY_NIGHTS || facts.nights < minNights || facts.nights > rules.maxNights) return false;
   if ((rules.checkInDays & facts.checkInBit) === 0 || (rules.checkOutDays & facts.checkOutBit) === 0) return false;
   if (stay.from < facts.noticeFrom(rules, clock)) return false;
   const windowEnd = facts.windowEnd(rules, clock);
@@ -175,18 +172,25 @@ function rulesTake(room: IndexedRoom, facts: StayFacts, clock: RoomClock): boole
 }
 
 /**
- * Bounds of the stay's total in a room without calendar nights in the stay, from its nights' exact sum: at least the nights less
- * the larger discount, at most the nights and fees with the tax and the service fee on all of it (a cent either side
- * for rounding). Where they decide the price filter, no quote is made.
+ * Bounds of the stay's total: at least its nights at their lowest price less the larger discount, at most its nights
+ * at their highest price and the fees with the tax and the service fee on all of it (a cent either side for rounding);
+ * without a calendar price in the stay, its nights' exact sum. Where they decide the price filter, no quote is made.
  */
 function totalBounds(room: IndexedRoom, facts: StayFacts): [number, number] {
   const { rules } = room;
   const weekendPrice = rules.weekendPriceCents ?? rules.priceCents;
-  const nightsCents = (facts.nights - facts.weekendNights) * rules.priceCents + facts.weekendNights * weekendPrice;
+  let lowNights = (facts.nights - facts.weekendNights) * rules.priceCents + facts.weekendNights * weekendPrice;
+  let highNights = lowNights;
+  for (const setting of room.settings) {
+    if (setting.from >= facts.stay.to) break;
+    if (setting.to <= facts.stay.from || setting.priceCents === null) continue;
+    lowNights = facts.nights * Math.min(rules.priceCents, weekendPrice, setting.priceCents, lowNights / facts.nights);
+    highNights = facts.nights * Math.max(rules.priceCents, weekendPrice, setting.priceCents, highNights / facts.nights);
+  }
   const discount = Math.max(rules.weeklyDiscountPct, rules.monthlyDiscountPct);
   const extraGuests = Math.max(0, facts.guests - rules.guestsIncluded);
-  const charged = nightsCents + rules.cleaningFeeCents + rules.extraGuestFeeCents * extraGuests * facts.nights;
-  return [Math.floor((nightsCents * (100 - discount)) / 100) - 1, Math.ceil((charged * (10_000 + rules.taxRateBp + facts.guestFeeBp)) / 10_000) + 1];
+  const charged = highNights + rules.cleaningFeeCents + rules.extraGuestFeeCents * extraGuests * facts.nights;
+  return [Math.floor((lowNights * (100 - discount)) / 100) - 1, Math.ceil((charged * (10_000 + rules.taxRateBp + facts.guestFeeBp)) / 10_000) + 1];
 }
 
 /** The stay's total in the room, as the one quote prices it. */
@@ -201,11 +205,9 @@ export function quotedTotal(room: IndexedRoom, facts: StayFacts): number {
  */
 export function stayFit(room: IndexedRoom, facts: StayFacts, clock: RoomClock): number | 'unquoted' | null {
   if (!rulesTake(room, facts, clock)) return null;
-  if (!calendarMeets(room, facts.stay)) {
-    const [low, high] = totalBounds(room, facts);
-    if (high < facts.lowest || low > facts.highest) return null;
-    if (low >= facts.lowest && high <= facts.highest) return 'unquoted';
-  }
+  const [low, high] = totalBounds(room, facts);
+  if (high < facts.lowest || low > facts.highest) return null;
+  if (low >= facts.lowest && high <= facts.highest) return 'unquoted';
   const total = quotedTotal(room, facts);
   return total >= facts.lowest && total <= facts.highest ? total : null;
 }
