@@ -66,7 +66,7 @@ import {
 import { openDatabase, type Database, type DatabaseTarget } from '../apps/api/src/db/client.js';
 import { outboxDir } from '../apps/api/src/integrations/mail/mailer.js';
 import { migrateDatabase } from '../apps/api/src/db/migrate.js';
-import { PLACE_MATCH_THRESHOLD } from '../apps/api/src/modules/rooms/rooms.service.js';
+import { PLACE_MATCH_THRESHOLD } from '../apps/api/src/modules/rooms/room-search.js';
 import { signUpVerified, startServer, type RunningServer } from '../apps/api/src/test/server-process.js';
 import { seededRandom } from '../apps/api/src/seeded-random.js';
 

@@ -7,7 +7,7 @@ import type { ImageStore } from '../integrations/images/image-store.js';
 import { getRoomAvailability } from '../modules/bookings/availability.js';
 import { listBookings } from '../modules/bookings/list-bookings.js';
 import { staleRatingRooms } from '../modules/reviews/ratings.js';
-import { searchRooms } from '../modules/rooms/rooms.service.js';
+import { searchRooms } from '../modules/rooms/room-search.js';
 import type { Actor } from '../plugins/session.js';
 import { createTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../test/databases.js';
 import type { Db } from '../db/client.js';

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { DEMO_ROOMS } from '../../seed/demo-data.js';
 import { insertBooking, insertRoom, insertUser } from '../../db/factories.js';
 import { roomNightSettings, rooms } from '../../db/schema.js';
-import { searchRooms } from './rooms.service.js';
+import { searchRooms } from './room-search.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { bookStay } from '../../test/bookings.js';
 import { day } from '../../test/dates.js';

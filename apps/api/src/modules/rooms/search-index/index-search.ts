@@ -16,11 +16,18 @@ import {
   type RoomSearch,
   type Stay,
 } from '@staybook/domain';
-import { NEAR_RANK, nightlyBoundsOf, planSearch, PLACE_MATCH_THRESHOLD, searchAnswer, type OrderedRow, type SearchAnswer } from '../rooms.service.js';
+import { NEAR_RANK, nightlyBoundsOf, planSearch, PLACE_MATCH_THRESHOLD, searchAnswer, type SearchAnswer } from '../room-search.js';
+import type { OrderedRow } from '../rooms.service.js';
 import { decodeCursor, encodeCursor, searchOrdering, type Ordering } from '../room-orders.js';
 import { isBooked, quotedTotal, stayFacts, stayFit, type IndexedRoom, type RoomClock, type StayFacts } from './indexed-room.js';
 import { topRatedKeys, type KeptOrder, type RoomSet } from './room-set.js';
 import { asReal, placeQuery, wordSimilarity, type WordChars } from './trigrams.js';
+
+/**
+ * The day and time of day in each zone, for the minute they were read in: both stay the same to the next minute (every
+ * zone's offset is whole minutes), and reading them costs more than judging a room.
+ */
+const zoneClocks = new Map<string, { minute: number; clock: RoomClock }>();
 
 export type IndexSearch = { search: RoomSearch; cursor?: string | undefined; limit: number };
 
@@ -88,10 +95,12 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
   const now = context.now ?? new Date();
   const plan = await planSearch(search, now);
   const { stay, flexibleStays, near } = plan;
-  const clocks = new Map<string, RoomClock>();
+  const minute = Math.floor(now.getTime() / 60_000);
   const clockOf = (zone: string): RoomClock => {
-    let clock = clocks.get(zone);
-    if (!clock) clocks.set(zone, (clock = { today: todayIn(zone, now), timeOfDay: timeOfDayIn(zone, now) }));
+    const kept = zoneClocks.get(zone);
+    if (kept?.minute === minute) return kept.clock;
+    const clock = { today: todayIn(zone, now), timeOfDay: timeOfDayIn(zone, now) };
+    zoneClocks.set(zone, { minute, clock });
     return clock;
   };
   const bounds = nightlyBoundsOf(search);

@@ -25,7 +25,7 @@ import { bookStay } from '../../../test/bookings.js';
 import { describeNeeding, SERVER_DATABASE } from '../../../test/needs.js';
 import { ownRoomBody } from '../../../test/rooms.js';
 import { createSecondTestApp, createTestApp, type TestApp } from '../../../test/test-app.js';
-import { searchRooms, type SearchAnswer } from '../rooms.service.js';
+import { searchRooms, type SearchAnswer } from '../room-search.js';
 import { createSearchIndex, type SearchIndex } from './search-index.js';
 
 /*
