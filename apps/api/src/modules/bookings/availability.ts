@@ -7,7 +7,7 @@ import { bookableFrom, firstFreeNight, mergeStays, todayIn, withPreparation, typ
 import type { Db } from '../../db/client.js';
 import { rooms } from '../../db/schema.js';
 import { NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
-import { listBlockedNights, listNightSettings, listTakenStays } from './bookings.queries.js';
+import { listBlockedNights, listNightSettings, listTakenStays } from './room-nights.queries.js';
 
 /** What the date picker may offer: the window from today on, the confirmed stays in it, the first free night. */
 export async function getRoomAvailability(db: Db, { roomId, today: fixedToday }: { roomId: string; today?: IsoDate }): Promise<RoomAvailability> {

@@ -24,7 +24,8 @@ import { payments, rooms } from '../../db/schema.js';
 import { AlreadyBookedError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, OVERLAPPING_BOOKING_MESSAGE, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 import type { BookingDeps } from './booking-deps.js';
-import { listNightSettings, occupiedRangesIn, takenNightsOf } from './bookings.queries.js';
+import { takenNightsOf } from './bookings.queries.js';
+import { listNightSettings, occupiedRangesIn } from './room-nights.queries.js';
 import { currentFeeRates } from '../fees/fees.service.js';
 
 /**

@@ -6,7 +6,7 @@
 import { describeStayProblem, findStayProblem, nightsBetween, quoteStay, withPreparation, type RoomStay, type Stay, type StayRoom } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import type { RoomForCard } from '../rooms/rooms.service.js';
-import { listNightSettings, occupiedRangesIn } from './bookings.queries.js';
+import { listNightSettings, occupiedRangesIn } from './room-nights.queries.js';
 
 /** The stay in the room for `guests`: its nights and total, or the first rule it breaks in the words the room page uses. */
 export async function checkStay(

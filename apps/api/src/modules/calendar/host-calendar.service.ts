@@ -39,7 +39,7 @@ import { dateValue, holdsNightsSql, staysOverlapSql } from '../../db/stay-sql.js
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 import { confirmedStaysWhere } from '../../db/confirmed-stays.js';
-import { listNightSettings } from '../bookings/bookings.queries.js';
+import { listNightSettings } from '../bookings/room-nights.queries.js';
 import type { ListingChanges } from '../../listing-changes.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 
