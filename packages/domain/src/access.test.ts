@@ -16,7 +16,7 @@ import { ROLES, type Role } from './users.js';
 /** Every capability each role may use: the product's permission table (spec, section 6), read as one. */
 const EXPECTED: Record<Role, Capability[]> = {
   guest: ['statistics', 'myBookings', 'messages', 'wishlists', 'becomeHost', 'profile'],
-  host: ['statistics', 'hostStatistics', 'addRoom', 'myListings', 'hostCalendar', 'manageBookings', 'requests', 'payouts', 'earnings', 'removeRoom', 'myBookings', 'messages', 'wishlists', 'profile'],
+  host: ['statistics', 'hostStatistics', 'addRoom', 'myListings', 'hostCalendar', 'manageBookings', 'requests', 'payouts', 'earnings', 'removeRoom', 'myBookings', 'messages', 'wishlists', 'profile', 'webhooks'],
   admin: [
     'statistics',
     'adminStatistics',
