@@ -39,6 +39,9 @@ export type SearchIndex = {
 
 type RoomFacts = { stays: Stay[]; blocks: Stay[]; settings: NightSetting[] };
 
+/** A room with no stays, blocks or calendar runs (fresh arrays each time: a room keeps its own). */
+const noFacts = (): RoomFacts => ({ stays: [], blocks: [], settings: [] });
+
 /** The stays, imported blocks and calendar runs of the rooms `where` picks (all rooms: none), by room. */
 async function readFacts(db: Db, roomIds: string[] | null): Promise<Map<string, RoomFacts>> {
   const recent = (checkOut: SQLWrapper) => sql`${checkOut} >= current_date - ${sql.raw(String(PAST_DAYS_KEPT))}`;
@@ -59,7 +62,7 @@ async function readFacts(db: Db, roomIds: string[] | null): Promise<Map<string, 
   const facts = new Map<string, RoomFacts>();
   const of = (roomId: string) => {
     let found = facts.get(roomId);
-    if (!found) facts.set(roomId, (found = { stays: [], blocks: [], settings: [] }));
+    if (!found) facts.set(roomId, (found = noFacts()));
     return found;
   };
   for (const { roomId, from, to } of stays) of(roomId).stays.push({ from, to });
@@ -119,7 +122,7 @@ export function createSearchIndex({
     readingEverything = true;
     const [listings, facts, fees, wordChars] = await Promise.all([readListings(db), readFacts(db, null), currentFeeRates(db), readWordChars(db)]);
     const next = new RoomSet();
-    for (const row of listings) next.put(indexedRoom(row, facts.get(row.id) ?? { stays: [], blocks: [], settings: [] }, wordChars));
+    for (const row of listings) next.put(indexedRoom(row, facts.get(row.id) ?? noFacts(), wordChars));
     rooms = next;
     chars = wordChars;
     guestFeeBp = fees.guestFeeBp;
@@ -135,7 +138,7 @@ export function createSearchIndex({
     const found = new Set<string>();
     for (const row of listings) {
       found.add(row.id);
-      rooms.put(indexedRoom(row, facts.get(row.id) ?? { stays: [], blocks: [], settings: [] }, chars));
+      rooms.put(indexedRoom(row, facts.get(row.id) ?? noFacts(), chars));
     }
     // Removed (or never listed): out of every search.
     for (const id of ids) if (!found.has(id)) rooms.remove(id);
