@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # StayBook as one container: the compiled API serving the web app and the images (docs/decisions/021-compiled-build-and-container.md).
 # docker build -t staybook .   ·   docker run -p 3000:3000 -e … staybook   ·   compose.yaml runs the whole set.
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+ARG NODE_IMAGE=node:24.21-bookworm-slim
 
 # 0. The workspace's package manifests, all `npm ci` reads: both stages below install from them.
 FROM ${NODE_IMAGE} AS manifests

@@ -79,7 +79,7 @@ export async function buildApi({ outdir = API_DIST } = {}) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    target: 'node24',
     sourcemap: true,
     write: false,
     logLevel: 'warning',
