@@ -157,7 +157,7 @@ export async function buildApp({
   registerErrorHandler(app);
   registerInputLimits(app);
 
-  registerSecurityHeaders(app, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         // Every picture is served by us (provider photos are copied in at sign-in), but the map's tiles when a tile

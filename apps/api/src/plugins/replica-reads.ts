@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { parseCookie } from 'cookie';
 import type { FastifyInstance } from 'fastify';
-import { parseCookies } from 'better-call';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { BrowsingReads, ReadTarget, ReplicaReads, WalPosition } from '../db/replica.js';
 
@@ -22,7 +22,7 @@ function signature(secret: string, value: string): string {
 /** The position a request's cookie names, when its signature holds. */
 export function writtenPosition(cookieHeader: string | undefined, secret: string): WalPosition | null {
   if (!cookieHeader) return null;
-  const [value, signed] = (parseCookies(cookieHeader).get(WRITTEN_COOKIE) ?? '').split('.', 2);
+  const [value, signed] = (parseCookie(cookieHeader)[WRITTEN_COOKIE] ?? '').split('.', 2);
   if (!value || !signed || !/^[0-9a-f]{1,16}$/.test(value)) return null;
   const expected = Buffer.from(signature(secret, value));
   const given = Buffer.from(signed);

@@ -1,29 +1,49 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerSecurityHeaders, securityHeaders } from './security-headers.js';
+import { registerSecurityHeaders } from './security-headers.js';
+
+async function headersFor(options: FastifyHelmetOptions, urls: readonly string[]) {
+  const app = Fastify();
+  await registerSecurityHeaders(app, options);
+  app.get('/ok', async () => ({ ok: true }));
+  app.get('/fails', async () => {
+    throw new Error('boom');
+  });
+  app.get('/own', async (_request, reply) => reply.header('x-frame-options', 'DENY').send('own'));
+  const answers = await Promise.all(urls.map((url) => app.inject({ method: 'GET', url })));
+  await app.close();
+  return answers.map((answer) => answer.headers);
+}
+
+async function headersOf(options: FastifyHelmetOptions, url: string) {
+  const [answer] = await headersFor(options, [url]);
+  if (!answer) throw new Error(`no answer for ${url}`);
+  return answer;
+}
 
 describe('the security headers', () => {
-  it("are helmet's for the settings given", () => {
-    const headers = securityHeaders({ strictTransportSecurity: false });
+  it("are helmet's for the settings given", async () => {
+    const headers = await headersOf({ strictTransportSecurity: false }, '/ok');
     expect(headers['content-security-policy']).toContain("default-src 'self'");
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(headers).not.toHaveProperty('strict-transport-security');
-    expect(securityHeaders({})['strict-transport-security']).toContain('max-age=');
+    const strict = await headersOf({}, '/ok');
+    expect(strict['strict-transport-security']).toContain('max-age=');
   });
 
   it('go on every answer: a route, an error and a path that does not exist', async () => {
-    const app = Fastify();
-    registerSecurityHeaders(app, { contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:'] } } });
-    app.get('/ok', async () => ({ ok: true }));
-    app.get('/fails', async () => {
-      throw new Error('boom');
+    const urls = ['/ok', '/fails', '/missing'];
+    const answers = await headersFor({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:'] } } }, urls);
+    answers.forEach((headers, i) => {
+      expect(headers['content-security-policy'], urls[i]).toContain("img-src 'self' data:");
+      expect(headers['x-content-type-options'], urls[i]).toBe('nosniff');
     });
-    for (const url of ['/ok', '/fails', '/missing']) {
-      const res = await app.inject({ method: 'GET', url });
-      expect(res.headers['content-security-policy'], url).toContain("img-src 'self' data:");
-      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
-    }
-    await app.close();
+  });
+
+  it("give way to a route's own value", async () => {
+    const headers = await headersOf({}, '/own');
+    expect(headers['x-frame-options']).toBe('DENY');
   });
 });

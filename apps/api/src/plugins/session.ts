@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { parseCookies } from 'better-call';
+import { parseCookie } from 'cookie';
 import { sql } from 'drizzle-orm';
 import { normalizeEmail, tokenMayCall, type Role, type TokenScope, type UserStatus } from '@staybook/domain';
 import { readAccessToken, type SignedInPerson } from '../db/access-tokens.js';
@@ -49,10 +49,10 @@ export function sessionReader(auth: Auth, db: Db): (cookieHeader: string) => Pro
   }));
   return async (cookieHeader) => {
     const { cookie, dontRemember, secret, expiresInMs, updateAgeMs } = await settings;
-    // The library's own cookie parsing and signed-value format: `token.base64(HMAC-SHA256(token))`.
-    const cookies = parseCookies(cookieHeader);
-    if (cookies.has(dontRemember)) return undefined;
-    const value = cookies.get(cookie);
+    // The library's signed-value format: `token.base64(HMAC-SHA256(token))`.
+    const cookies = parseCookie(cookieHeader);
+    if (cookies[dontRemember] !== undefined) return undefined;
+    const value = cookies[cookie];
     if (!value) return null;
     const dot = value.lastIndexOf('.');
     if (dot < 1) return null;
