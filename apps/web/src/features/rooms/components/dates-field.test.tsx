@@ -3,9 +3,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SearchForm } from './search-form';
 
-// Loaded when first chosen: loaded here first, so a findBy does not wait on its transform.
+// Both pickers load when the field first opens or switches (the exact dates' picker opens first): loaded here
+// first, so a findBy does not wait on their transform, which can outlast its second on a busy machine.
 beforeAll(async () => {
-  await import('./flexible-dates-picker');
+  await Promise.all([import('./stay-range-picker'), import('./flexible-dates-picker')]);
 });
 afterEach(cleanup);
 
