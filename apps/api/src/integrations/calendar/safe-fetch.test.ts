@@ -16,11 +16,12 @@ describe('which addresses are public', () => {
 
 describe('fetching a calendar', () => {
   // Addresses this machine's system refuses to connect to at once, before any packet leaves: the error comes
-  // back from connect() itself (ENETUNREACH, EINVAL), which once ended the whole process.
+  // back from connect() itself (ENETUNREACH, EACCES, EINVAL), which once ended the whole process. (A link-local address
+  // without its interface, fe80::1, was one under Node 20; Node 24 leaves that connect pending until the time
+  // limit. It is private, so outside the tests' allow-list it is refused before any connect.)
   it.each([
     ['ff02::1', 6],
     ['255.255.255.255', 4],
-    ['fe80::1', 6],
   ])('reports a name that resolves only to %s as a fetch that failed, and the process goes on', async (address, family) => {
     const limits = { ...DEFAULT_FETCH_LIMITS, allowHosts: ['calendar.unroutable.test'], resolveHost: async () => [{ address, family }] };
     const fetching = fetchCalendarText('http://calendar.unroutable.test/cal.ics', limits);
