@@ -19,6 +19,7 @@ import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createPaymentProvider } from './integrations/payments/index.js';
 import type { PaymentProvider } from './integrations/payments/payment-provider.js';
 import { createAuth, trustedOrigins } from './modules/auth/auth.js';
+import { authReference } from './modules/auth/auth-reference.js';
 import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
@@ -308,7 +309,7 @@ export async function buildApp({
     await Promise.allSettled([...background]);
     await jobs.stop();
   });
-  await registerOpenApi(app, { publicUrl: config.publicUrl, describeAuth: () => auth.api.generateOpenAPISchema() });
+  await registerOpenApi(app, { publicUrl: config.publicUrl, describeAuth: () => authReference(auth) });
   await app.register(
     async (api) => {
       registerOriginCheck(api, trustedOrigins(config.publicUrl));

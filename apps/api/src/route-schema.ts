@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
 
 /**
@@ -14,15 +15,22 @@ type Failures = Record<number, $ZodType>;
  * A route's entry in the API reference and its checks: what it does, the parts of the request it reads, the body
  * it answers with on success and its failure answers (`errorResponses(…)`: the statuses, each the product's error
  * shape). Success is 200 unless `status` says otherwise: 201 for a route that makes something, 204 for one that
- * answers nothing, or several when the handler picks one (each answers the same body).
+ * answers nothing, or several when the handler picks one (each answers the same body). A route that answers a file
+ * names its media type (`produces`); JSON is the default.
  */
 export function routeSchema<R extends RequestParts, T extends $ZodType, F extends Failures = Record<never, never>, S extends number = 200>(
   summary: string,
   request: R,
   ok: T,
   failures?: F,
-  { status }: { status?: S | readonly S[] } = {},
+  { status, produces }: { status?: S | readonly S[]; produces?: string } = {},
 ) {
   const successes = Object.fromEntries([status ?? 200].flat().map((code) => [code, ok])) as Record<S, T>;
-  return { summary, ...request, response: { ...successes, ...failures } as Record<S, T> & F };
+  return { summary, ...request, ...(produces ? { produces: [produces] } : {}), response: { ...successes, ...failures } as Record<S, T> & F };
 }
+
+/**
+ * The answer of a route whose answers carry an ETag, to a GET whose `If-None-Match` names the current one: 304 and
+ * no body (the listing cache's answers, modules/rooms/listing-cache.ts).
+ */
+export const notModified = { 304: z.null().describe('Not modified: the answer `If-None-Match` names is still current') };

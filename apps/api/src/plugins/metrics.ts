@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { z } from 'zod';
 
 /** What happened to a booking: booked, refused because the stay could not be booked any more (hold released), cancelled. */
 export type BookingOutcome = 'confirmed' | 'requested' | 'accepted' | 'declined' | 'expired' | 'withdrawn' | 'refused' | 'cancelled';
@@ -92,6 +93,7 @@ export const metricsRoutes: FastifyPluginAsync<{ registry: Registry }> = async (
         summary: "Prometheus metrics (only with METRICS=1): requests and latency per route, bookings and payments by outcome",
         tags: ['Server'],
         produces: [registry.contentType],
+        response: { 200: z.string().describe('The metrics, in Prometheus’s text format') },
       },
     },
     async (_request, reply) => reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics()),

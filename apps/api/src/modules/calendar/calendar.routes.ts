@@ -20,7 +20,8 @@ import { actorOf, rateLimitKeyByUser, requireRole, requireUser } from '../../plu
 import { changeNights, getHostCalendar } from './host-calendar.service.js';
 import { addImport, bookingCalendarFile, exportFeed, getRoomCalendar, regenerateExportUrl, removeImport, syncRoomNow, type CalendarDeps } from './calendar.service.js';
 
-const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
+const ICS = 'text/calendar';
+const CALENDAR_TYPE = `${ICS}; charset=utf-8`;
 const icsResponse = z.string().describe('An iCalendar (.ics) file');
 const hostErrors = errorResponses(400, 401, 403, 404);
 
@@ -32,7 +33,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
       onRequest: requireUser,
       schema: routeSchema(
         "'Add to calendar': the booking's event, for its guest or the room's host",
-        { params: bookingParamsSchema }, icsResponse, errorResponses(400, 401, 404),
+        { params: bookingParamsSchema }, icsResponse, errorResponses(400, 401, 404), { produces: ICS },
       ),
     },
     async (request, reply) => {
@@ -47,7 +48,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
     {
       schema: routeSchema(
         "A room's private iCal export: its confirmed stays as busy 'Reserved' events",
-        { params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Calendar link is malformed') }) }, icsResponse, errorResponses(400, 404),
+        { params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Calendar link is malformed') }) }, icsResponse, errorResponses(400, 404), { produces: ICS },
       ),
     },
     async (request, reply) =>

@@ -44,6 +44,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, {
         { querystring: earningsEntriesQuerySchema },
         z.string().describe('A CSV file'),
         errorResponses(400, 401, 403),
+        { produces: 'text/csv' },
       ),
     },
     async (request, reply) => {

@@ -23,7 +23,7 @@ export const financeRoutes: FastifyPluginAsyncZod<FinanceDeps> = async (app, dep
     '/admin/finance.csv',
     {
       onRequest: admins,
-      schema: routeSchema('The same figures as a CSV file', { querystring: financeQuerySchema }, z.string().describe('A CSV file'), errorResponses(400, 401, 403)),
+      schema: routeSchema('The same figures as a CSV file', { querystring: financeQuerySchema }, z.string().describe('A CSV file'), errorResponses(400, 401, 403), { produces: 'text/csv' }),
     },
     async (request, reply) => {
       const { from, to } = request.query;

@@ -5,6 +5,16 @@ import { errorResponses } from '../../errors.js';
 import { routeSchema } from '../../route-schema.js';
 import { countFailedJobs } from '../jobs/jobs.js';
 
+/** The health check's answer. */
+const healthSchema = z
+  .object({
+    status: z.literal('ok'),
+    database: z.enum(['pglite', 'postgres']),
+    uptimeSeconds: z.number(),
+    failedJobs: z.int().nonnegative(),
+  })
+  .meta({ id: 'Health' });
+
 /**
  * For operators and load balancers: answers 200 only when the database answers too, with the number of outbox
  * jobs that ran out of attempts (README, 'The outbox').
@@ -17,12 +27,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       schema: routeSchema(
         'Liveness and database reachability',
         {},
-        z.object({
-          status: z.literal('ok'),
-          database: z.enum(['pglite', 'postgres']),
-          uptimeSeconds: z.number(),
-          failedJobs: z.int().nonnegative(),
-        }),
+        healthSchema,
         // The database does not answer.
         errorResponses(500),
       ),

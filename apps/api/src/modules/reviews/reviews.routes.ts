@@ -23,6 +23,16 @@ import { getReviewState, hideReview, listRoomReviews, replyToReview, writeReview
 const reviewParams = z.object({ id: reviewIdSchema });
 
 /** Reviews of stays (their guest and the room's host), a room's published reviews, the host's reply, hiding. */
+/**
+ * A review's body: the guest's (`guestReviewBodySchema`) or the host's (`hostReviewBodySchema`), checked by the
+ * service against the side the server decides, so the route takes any object and the reference names both shapes.
+ */
+const reviewBodySchema = z.looseObject({}).meta({
+  id: 'ReviewForm',
+  description: "The guest's review of the stay or the host's of the guest: the server decides the side from who asks",
+  anyOf: [{ $ref: '#/components/schemas/GuestReview' }, { $ref: '#/components/schemas/HostReview' }],
+});
+
 export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps; browse: BrowsingReads }> = async (app, { deps, browse }) => {
   const { db } = deps;
 
@@ -44,8 +54,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps; browse: Br
       onRequest: requireUser,
       schema: routeSchema(
         `Review a stay from the day after check-out, for ${REVIEW_WINDOW_DAYS} days, once: the guest rates the stay (overall and six categories), the host rates the guest; the server decides the side. The second review publishes both`,
-        // The body is checked by the service against the side's schema (guestReviewBodySchema or hostReviewBodySchema).
-        { params: bookingParamsSchema, body: z.looseObject({}) },
+        { params: bookingParamsSchema, body: reviewBodySchema },
         reviewStateSchema,
         errorResponses(400, 401, 403, 404, 409),
         { status: 201 },

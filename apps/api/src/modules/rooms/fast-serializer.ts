@@ -10,7 +10,9 @@ import { z } from 'zod';
  */
 export function fastSerializerCompiler({ check }: { check: boolean }): FastifySerializerCompiler<z.ZodType> {
   return ({ schema }) => {
-    const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
+    // An empty metadata registry: the shapes the API reference names (plugins/openapi-components.ts) are written
+    // out in place here, not as references to definitions.
+    const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any', metadata: z.registry() });
     const stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
     return check ? (data: unknown) => stringify(schema.parse(data)) : (data: unknown) => stringify(data);
   };

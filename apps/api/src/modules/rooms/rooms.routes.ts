@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { roomParamsSchema, roomSchema, roomsPageSchema, roomsQuerySchema, searchOf, searchToQuery } from '@staybook/domain';
 import type { BrowsingReads } from '../../db/replica.js';
 import { errorResponses } from '../../errors.js';
-import { routeSchema } from '../../route-schema.js';
+import { notModified, routeSchema } from '../../route-schema.js';
 import { fastSerializerCompiler } from './fast-serializer.js';
 import { identifyViewer } from '../../plugins/session.js';
 import type { ListingCache } from './listing-cache.js';
@@ -28,7 +28,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ browse: BrowsingReads; findRoo
       compress: false,
       schema: routeSchema(
         'Find rooms: by category, place, dates, guests, price and bedrooms, in the chosen order',
-        { querystring: roomsQuerySchema }, roomsPageSchema, errorResponses(400),
+        { querystring: roomsQuerySchema }, roomsPageSchema, { ...notModified, ...errorResponses(400) },
       ),
     },
     async (request, reply) => {
@@ -49,7 +49,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ browse: BrowsingReads; findRoo
       // Anyone may see a room; who is asking decides whether the host's e-mail is part of it.
       onRequest: identifyViewer,
       compress: false,
-      schema: routeSchema('One room', { params: roomParamsSchema }, roomSchema, errorResponses(400, 404)),
+      schema: routeSchema('One room', { params: roomParamsSchema }, roomSchema, { ...notModified, ...errorResponses(400, 404) }),
     },
     async (request, reply) => {
       const { id } = request.params;

@@ -30,6 +30,9 @@ const errors = errorResponses(400, 401, 403);
 /** Answering a host request: the user may not exist (404), or their request may be answered already (409). */
 const decisionErrors = errorResponses(400, 401, 403, 404, 409);
 
+/** What asking to become a host sends (see its route). */
+const hostRequestBodySchema = z.object({ email: z.string().optional() }).passthrough().optional().meta({ id: 'HostRequest' });
+
 export const usersRoutes: FastifyPluginAsyncZod<{ deps: UserDeps }> = async (app, { deps }) => {
   const { db } = deps;
   const admins = requireRole(...rolesFor('manageUsers'));
@@ -48,7 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: UserDeps }> = async (app
     '/user',
     {
       onRequest: [requireUser, requireVerifiedEmail],
-      schema: routeSchema('Ask to become a host', { body: z.object({ email: z.string().optional() }).passthrough().optional() }, modifiedCountSchema, errors),
+      schema: routeSchema('Ask to become a host', { body: hostRequestBodySchema }, modifiedCountSchema, errors),
     },
     async (request) => ({ modifiedCount: await requestHostRole(db, { actor: actorOf(request), email: request.body?.email }) }),
   );
