@@ -10,6 +10,7 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/domain/package.json packages/domain/
+COPY packages/client/package.json packages/client/
 COPY e2e/package.json e2e/
 
 # 1. Everything needed to build: all dependencies, the sources, `npm run build` (web app + API to JavaScript).

@@ -10,11 +10,11 @@ export function testCard(number: string = TEST_SUCCESS_CARD, cvc = '123'): CardI
 /** What the review modal asks to pay for; without `guests`, as an older client, for one guest. */
 export type StayRequest = { roomId: string; from: string; to: string; guests?: number };
 
-/** The first step of paying, as the review modal does it; fails the test unless the intent is created. */
+/** The first step of paying, as the review modal does it, through the typed client; fails the test unless the intent is created. */
 export async function startPayment(t: TestApp, as: TestUser, stay: StayRequest): Promise<PaymentIntent> {
-  const res = await t.call('POST', '/api/create-payment-intent', { as, body: stay });
-  expect(res.statusCode, res.body).toBe(200);
-  return paymentIntentSchema.parse(res.json());
+  const { data, error, response } = await t.client(as).POST('/api/create-payment-intent', { body: stay });
+  expect(response.status, JSON.stringify(error)).toBe(200);
+  return paymentIntentSchema.parse(data);
 }
 
 /** The card form's confirmation with the built-in processor. */
@@ -26,12 +26,12 @@ export function confirmBooking(t: TestApp, as: TestUser, paymentIntentId: string
   return t.call('POST', '/api/booking', { as, body: { paymentIntentId } });
 }
 
-/** The whole journey: intent, card, booking. Answers the booking it made. */
+/** The whole journey through the typed client: intent, card, booking. Answers the booking it made. */
 export async function bookStay(t: TestApp, as: TestUser, stay: StayRequest): Promise<Booking> {
   const intent = await startPayment(t, as, stay);
-  const card = await confirmCard(t, intent);
-  expect(card.statusCode, card.body).toBe(200);
-  const res = await confirmBooking(t, as, intent.paymentIntentId);
-  expect(res.statusCode, res.body).toBe(201);
-  return bookingSchema.parse(res.json());
+  const card = await t.client().POST('/api/test-processor/confirm', { body: { clientSecret: intent.clientSecret, card: testCard() } });
+  expect(card.response.status, JSON.stringify(card.error)).toBe(200);
+  const { data, error, response } = await t.client(as).POST('/api/booking', { body: { paymentIntentId: intent.paymentIntentId } });
+  expect(response.status, JSON.stringify(error)).toBe(201);
+  return bookingSchema.parse(data);
 }

@@ -3,12 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { storedImageUrl, type Role } from '@staybook/domain';
+import { createStayBookClient, type StayBookClient } from '@staybook/client';
 import { buildApp, type AppDeps } from '../app.js';
 import { parseConfig } from '../config.js';
 import { users } from '../db/schema.js';
 import type { MailMessage } from '../integrations/mail/mailer.js';
 import { openDatabase } from '../db/client.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.js';
+import { injectFetch } from './inject-fetch.js';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 /** The cookie secret of every test app, so a server process started on the same database accepts its sessions. */
@@ -30,6 +32,12 @@ export type TestApp = TestDatabase & {
   clearMail(): Promise<void>;
   /** Calls the API the way the web app does: same origin, with the user's session cookie. */
   call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
+  /**
+   * The typed client (packages/client), calling the app as the web app does (same origin, the user's session cookie):
+   * its paths, bodies and answers are the OpenAPI document's, so a test written with it fails to type-check when the
+   * contract changes.
+   */
+  client(as?: TestUser | null): StayBookClient;
   /**
    * Signs a new person up through the real endpoint, opens the link of the verification mail (unless
    * `verified: false`), signs them in, then gives them a role as an admin would.
@@ -132,6 +140,8 @@ export async function appOn(
       mail.length = 0;
     },
     call,
+    client: (as) =>
+      createStayBookClient({ baseUrl: TEST_ORIGIN, fetch: injectFetch(app), headers: { origin: TEST_ORIGIN, ...(as ? { cookie: as.cookie } : {}) } }),
     verificationLink,
     async signUp({ role = 'guest', email, password = 'correct horse battery', name = 'Test Person', verified = true, image = storedImageUrl(randomUUID()) } = {}) {
       const address = (email ?? `person-${randomUUID().slice(0, 8)}@example.com`).toLowerCase();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORY_LABELS, roomSchema, roomsPageSchema, type ListedRoom, type Room } from '@staybook/domain';
+import { CATEGORY_LABELS, roomSchema, roomsPageSchema, type CategoryLabel } from '@staybook/domain';
+import type { Schema } from '@staybook/client';
 import { insertBooking, insertRoom, insertUser } from '../../db/factories.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
@@ -28,21 +29,18 @@ describe.each(TEST_DATABASE_KINDS)('rooms API on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  async function getPage(query: string) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/rooms${query}` });
-    return { status: res.statusCode, body: res.json() as unknown };
+  /** A page of the search, through the typed client (the contract's `GET /api/rooms`). */
+  async function getRooms(query: { category?: CategoryLabel; limit?: number; cursor?: string } = {}): Promise<Schema<'RoomsPage'>> {
+    const { data, response } = await t.client().GET('/api/rooms', { params: { query } });
+    expect(response.status).toBe(200);
+    return roomsPageSchema.parse(data);
   }
 
-  async function pageThrough(query: string, limit: number): Promise<ListedRoom[]> {
-    const seen: ListedRoom[] = [];
+  async function pageThrough(query: { category?: CategoryLabel }, limit: number): Promise<Schema<'ListedRoom'>[]> {
+    const seen: Schema<'ListedRoom'>[] = [];
     let cursor: string | null = null;
     do {
-      const params = new URLSearchParams(query);
-      params.set('limit', String(limit));
-      if (cursor) params.set('cursor', cursor);
-      const { status, body } = await getPage(`?${params}`);
-      expect(status).toBe(200);
-      const page = roomsPageSchema.parse(body);
+      const page = await getRooms({ ...query, limit, ...(cursor ? { cursor } : {}) });
       expect(page.items.length).toBeLessThanOrEqual(limit);
       seen.push(...page.items);
       cursor = page.nextCursor;
@@ -50,10 +48,11 @@ describe.each(TEST_DATABASE_KINDS)('rooms API on %s', (kind) => {
     return seen;
   }
 
+  /** One room, through the typed client (the contract's `GET /api/room/{id}`). */
+  const getRoom = (id: string, as: TestUser | null = null) => t.client(as).GET('/api/room/{id}', { params: { path: { id } } });
+
   it("lists every room with the public room fields when no category is given (what only the room's page shows left out)", async () => {
-    const { status, body } = await getPage('');
-    expect(status).toBe(200);
-    const page = roomsPageSchema.parse(body);
+    const page = await getRooms();
     expect(page.items).toHaveLength(23);
     expect(page.nextCursor).toBeNull();
     const room = page.items.find((r) => r.title === 'Room 0')!;
@@ -65,20 +64,20 @@ describe.each(TEST_DATABASE_KINDS)('rooms API on %s', (kind) => {
 
   it('lists only the rooms of the category asked for', async () => {
     for (const category of CATEGORY_LABELS.slice(0, 5)) {
-      const rooms = await pageThrough(`category=${category}`, 60);
+      const rooms = await pageThrough({ category }, 60);
       expect(rooms.map((r) => r._id).sort()).toEqual(all.filter((r) => r.category === category).map((r) => r.id).sort());
       expect(rooms.every((r) => r.category === category)).toBe(true);
     }
   });
 
   it('pages through all rooms in a stable order without repeats or gaps', async () => {
-    const whole = await pageThrough('', 60);
+    const whole = await pageThrough({}, 60);
     for (const limit of [1, 4, 7]) {
-      const paged = await pageThrough('', limit);
+      const paged = await pageThrough({}, limit);
       expect(paged.map((r) => r._id)).toEqual(whole.map((r) => r._id));
     }
     expect(new Set(whole.map((r) => r._id)).size).toBe(all.length);
-    const withinCategory = await pageThrough(`category=${CATEGORY_LABELS[1]}`, 2);
+    const withinCategory = await pageThrough({ category: CATEGORY_LABELS[1] }, 2);
     expect(withinCategory.map((r) => r._id)).toEqual(
       whole.filter((r) => r.category === CATEGORY_LABELS[1]).map((r) => r._id),
     );
@@ -86,47 +85,47 @@ describe.each(TEST_DATABASE_KINDS)('rooms API on %s', (kind) => {
 
   it('answers 400 with the error shape for a bad category, limit or cursor', async () => {
     for (const query of ['?category=Volcano', '?limit=0', '?limit=1000', '?limit=abc', '?cursor=not-a-cursor', `?cursor=${Buffer.from('["x","y"]').toString('base64url')}`, `?cursor=${Buffer.from(`["+275760-09-13T00:00:00.000Z","${randomUUID()}"]`).toString('base64url')}`]) {
-      const { status, body } = await getPage(query);
-      expect(status, query).toBe(400);
-      expect(body).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.any(String) } });
+      const res = await t.app.inject({ method: 'GET', url: `/api/rooms${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.any(String) } });
     }
   });
 
   it('answers one room by id, 404 for an unknown id and 400 for a malformed one', async () => {
-    const ok = await t.app.inject({ method: 'GET', url: `/api/room/${all[0]!.id}` });
-    expect(ok.statusCode).toBe(200);
-    expect(roomSchema.parse(ok.json())._id).toBe(all[0]!.id);
+    const ok = await getRoom(all[0]!.id);
+    expect(ok.response.status).toBe(200);
+    expect(roomSchema.parse(ok.data)._id).toBe(all[0]!.id);
 
-    const unknown = await t.app.inject({ method: 'GET', url: `/api/room/${randomUUID()}` });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.stringMatching(/room not found/i) } });
+    const unknown = await getRoom(randomUUID());
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.error).toEqual({ error: { code: 'NOT_FOUND', message: expect.stringMatching(/room not found/i) } });
 
     for (const bad of ['123', 'abc', '64b7f0c2e4b0a1a2b3c4d5e6', `${all[0]!.id}x`]) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/room/${bad}` });
-      expect(res.statusCode, bad).toBe(400);
-      expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.stringMatching(/malformed/i) } });
+      const res = await getRoom(bad);
+      expect(res.response.status, bad).toBe(400);
+      expect(res.error?.error).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/malformed/i) });
     }
   });
 
   it('marks a room booked while a confirmed stay in it has not ended', async () => {
     const room = all[5]!;
     const guest = await insertUser(t.database.db, { role: 'guest' });
-    const roomRow = (await t.app.inject({ method: 'GET', url: `/api/room/${room.id}` })).json() as Room;
-    await insertBooking(t.database.db, { room, guestId: guest.id, checkIn: roomRow.from, checkOut: roomRow.to });
+    const before = (await getRoom(room.id)).data!;
+    expect(before.booked).toBe(false);
+    await insertBooking(t.database.db, { room, guestId: guest.id, checkIn: before.from, checkOut: before.to });
     // Written behind the app's back (the booking routes tell the listing cache themselves).
     await t.app.listing.staysChanged(room.id);
-    const after = (await t.app.inject({ method: 'GET', url: `/api/room/${room.id}` })).json() as Room;
-    expect(after.booked).toBe(true);
+    expect((await getRoom(room.id)).data!.booked).toBe(true);
   });
 
   it('leaves removed rooms out of browsing: not listed, and 404 on their page', async () => {
     const host = await insertUser(t.database.db, { role: 'host' });
     const removed = await insertRoom(t.database.db, { hostId: host.id, category: 'Arctic', deletedAt: new Date() });
-    const listed = (await t.app.inject({ method: 'GET', url: '/api/rooms?category=Arctic&limit=60' })).json() as { items: Room[] };
+    const listed = await getRooms({ category: 'Arctic', limit: 60 });
     expect(listed.items.map((r) => r._id)).not.toContain(removed.id);
-    const page = await t.app.inject({ method: 'GET', url: `/api/room/${removed.id}` });
-    expect(page.statusCode).toBe(404);
-    expect(page.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    const page = await getRoom(removed.id);
+    expect(page.response.status).toBe(404);
+    expect(page.error?.error.code).toBe('NOT_FOUND');
   });
 
   describe("the host's e-mail", () => {
@@ -135,12 +134,12 @@ describe.each(TEST_DATABASE_KINDS)('rooms API on %s', (kind) => {
     const roomOf = (title: string) => all[Number(title.split(' ')[1])]!;
 
     async function hostSeenBy(as: TestUser | null, title: string) {
-      const res = await t.call('GET', `/api/room/${roomOf(title).id}`, { as });
-      expect(res.statusCode).toBe(200);
+      const { data, response } = await getRoom(roomOf(title).id, as);
+      expect(response.status).toBe(200);
       // Every viewer sees the host's id (a public uuid, by which the page knows its own host).
-      const { id, ...host } = roomSchema.parse(res.json()).host;
+      const { id, ...host } = roomSchema.parse(data).host;
       expect(id).toBe(roomOf(title).hostId);
-      return { host, cacheControl: res.headers['cache-control'] };
+      return { host, cacheControl: response.headers.get('cache-control') };
     }
 
     it('is never in the public list, whoever asks', async () => {
@@ -175,8 +174,8 @@ describe.each(TEST_DATABASE_KINDS)('rooms API on %s', (kind) => {
     it('is shown to the host on their own room, so the page knows it is theirs', async () => {
       const host = await t.signUp({ role: 'host', name: 'Olga Owner' });
       const room = await insertRoom(t.database.db, { hostId: host.id });
-      const res = await t.call('GET', `/api/room/${room.id}`, { as: host });
-      expect(roomSchema.parse(res.json()).host).toEqual({ id: host.id, name: 'Olga Owner', image: expect.any(String), email: host.email });
+      const { data } = await getRoom(room.id, host);
+      expect(roomSchema.parse(data).host).toEqual({ id: host.id, name: 'Olga Owner', image: expect.any(String), email: host.email });
     });
   });
 
