@@ -98,6 +98,8 @@ const ARGS_PLANS = args.plans;
 const ONLY = args.only ? new Set(args.only.split(',').map((name) => name.trim())) : null;
 /** A dashboard has a few readers at once, not a crowd: its figures are taken with fewer connections. */
 const STATS_CONNECTIONS = Math.min(CONNECTIONS, 8);
+/** What Node.js is started with for a server whose V8 CPU profile --cpu-prof asks for. */
+const PROFILED = { nodeArgs: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [] };
 
 /** What every section of the bench gets: the running app, and what it runs on. */
 export type BenchContext = {
@@ -138,6 +140,8 @@ async function measure(
 
 const fmt = (f: Figures) =>
   `${Math.round(f.rps).toLocaleString('en-US').padStart(7)} req/s  p50 ${f.p50.toFixed(0).padStart(4)} ms  p99 ${f.p99.toFixed(0).padStart(4)} ms`;
+/** ' (3 errors)' after a run's figures when any request failed; nothing when none did. */
+const errorsOf = (f: Figures) => (f.errors ? ` (${f.errors} errors)` : '');
 
 /**
  * A bare Fastify route in a process of its own that answers each path with bytes it was handed: the
@@ -209,7 +213,7 @@ const browsing: BenchSection = {
         const app = await measure(`${base}${path}`);
         const ceiling = await measure(`${bare.url}${path}`);
         console.log(
-          `${label.padEnd(30)} ${fmt(app)}${app.errors ? ` (${app.errors} errors)` : ''}   ${fmt(ceiling)}   ${((app.rps / ceiling.rps) * 100).toFixed(0).padStart(3)}%`,
+          `${label.padEnd(30)} ${fmt(app)}${errorsOf(app)}   ${fmt(ceiling)}   ${((app.rps / ceiling.rps) * 100).toFixed(0).padStart(3)}%`,
         );
       }
       // Different rooms in turn, so answers are made as well as served from the cache.
@@ -448,6 +452,28 @@ async function migrateAndSeed<T>(target: DatabaseTarget, seed: (db: Database['db
   return { result, seconds: ((performance.now() - started) / 1000).toFixed(1) };
 }
 
+type BenchDatabase = Awaited<ReturnType<typeof createBenchDatabase>>;
+
+/** One of the bench's own databases, empty, for the length of `run`; removed after, whatever happened. */
+async function withBenchDatabase(run: (database: BenchDatabase) => Promise<void>): Promise<void> {
+  const database = await createBenchDatabase();
+  try {
+    await run(database);
+  } finally {
+    await database.cleanup();
+  }
+}
+
+/** The server as `npm start` runs it, on `env`, for the length of `run`; stopped after, whatever happened. */
+async function withServer(env: Record<string, string>, run: (server: RunningServer) => Promise<void>, options?: { nodeArgs?: string[] }): Promise<void> {
+  const server = await startServer(env, options);
+  try {
+    await run(server);
+  } finally {
+    await server.stop();
+  }
+}
+
 /**
  * The statistics dashboards: a database of its own with `--bookings` stays (a bench-only seed, not the demo's),
  * a server of its own on it, and each view's figures and calendar for the admin, a host and a guest.
@@ -456,16 +482,14 @@ const statistics: BenchSection = {
   key: 'statistics',
   title: 'statistics',
   usesApp: false,
-  async run() {
-    const database = await createBenchDatabase();
-    try {
+  run: () =>
+    withBenchDatabase(async (database) => {
       const { result: steps, seconds } = await migrateAndSeed(database.target, (db) => seedStatisticsBench(db, STAT_BOOKINGS));
       console.log(
         `(${STAT_BOOKINGS.toLocaleString('en-US')} bookings in a database of their own, seeded in ${seconds} s: ${stepsOf(steps)}; ${STATS_CONNECTIONS} connections)`,
       );
       console.log(`load average (1 min) before: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
-      const server = await startServer({ ...database.env, PORT: String(STATS_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '0' });
-      try {
+      await withServer({ ...database.env, PORT: String(STATS_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '0' }, async (server) => {
         const month = new Date().toISOString().slice(0, 7);
         for (const view of ['admin', 'host', 'guest'] as const) {
           const headers = { cookie: await signIn(server.url, BENCH_ACCOUNTS[view]) };
@@ -478,17 +502,12 @@ const statistics: BenchSection = {
           ];
           for (const [label, path] of paths) {
             const figures = await measure(`${server.url}${path}`, { headers, connections: STATS_CONNECTIONS });
-            console.log(`${label.padEnd(34)} ${fmt(figures)}${figures.errors ? ` (${figures.errors} errors)` : ''}`);
+            console.log(`${label.padEnd(34)} ${fmt(figures)}${errorsOf(figures)}`);
           }
         }
         console.log(`load average (1 min) after: ${loadavg()[0]!.toFixed(1)}`);
-      } finally {
-        await server.stop();
-      }
-    } finally {
-      await database.cleanup();
-    }
-  },
+      });
+    }),
 };
 
 /** Lower case, without accents: 'São Paulo' → 'sao paulo', as a guest may type it. */
@@ -729,27 +748,22 @@ const search: BenchSection = {
   key: 'search',
   title: 'search (GET /api/rooms)',
   usesApp: false,
-  async run() {
-    const database = await createBenchDatabase();
-    try {
+  run: () =>
+    withBenchDatabase(async (database) => {
       const { result: steps, seconds } = await migrateAndSeed(database.target, (db) => seedSearchBench(db, SEARCH_ROOMS, SEARCH_BOOKINGS));
       console.log(
         `(${SEARCH_ROOMS.toLocaleString('en-US')} rooms and ${SEARCH_BOOKINGS.toLocaleString('en-US')} confirmed stays in a database of their own ` +
           `(${database.target.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}), seeded in ${seconds} s: ${stepsOf(steps)})`,
       );
-      const server = await startServer(
-        { ...database.env, PORT: String(SEARCH_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn' },
-        { nodeArgs: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [] },
-      );
       const cases = await searchCases(new Date().toISOString().slice(0, 10));
-      try {
+      await withServer({ ...database.env, PORT: String(SEARCH_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn' }, async (server) => {
         console.log(
           `repeated: one URL, answered from the listing cache after its first request; varied: a new search at each request (a run's requests / distinct URLs shown); goal p99 <= ${GOAL_P99_MS} ms, the mix >= ${GOAL_MIX_RPS} req/s`,
         );
         // Figures on a shared machine mean little without what else ran: the load before and after the section.
         console.log(`load average (1 min) before: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
         const verdict = (f: Figures, rps = 0) =>
-          `${f.p99 <= GOAL_P99_MS && f.rps >= rps ? 'within goal' : 'OVER goal'}${f.errors ? ` (${f.errors} errors)` : ''}`;
+          `${f.p99 <= GOAL_P99_MS && f.rps >= rps ? 'within goal' : 'OVER goal'}${errorsOf(f)}`;
         const variedLine = (label: string, f: Figures & { sent: number }, distinct: number, rps = 0) =>
           console.log(
             `  ${`${label} (${f.sent.toLocaleString('en-US')} req, ${Math.round((Math.min(f.sent, distinct) / f.sent) * 100)}% distinct)`.padEnd(38)} ${fmt(f)}  ${verdict(f, rps)}`,
@@ -769,9 +783,7 @@ const search: BenchSection = {
         console.log(`(mix) ${cases.filter((c) => c.inMix).map((c) => c.label.slice(0, 3)).join(' ')} in turn`);
         variedLine('varied', await measureEach(server.url, mixed), mixed.length, GOAL_MIX_RPS);
         console.log(`load average (1 min) after: ${loadavg()[0]!.toFixed(1)}`);
-      } finally {
-        await server.stop();
-      }
+      }, PROFILED);
       if (database.target.kind !== 'postgres') return console.log('(query plans: PostgreSQL only)');
       console.log('\nquery plans (EXPLAIN (ANALYZE, BUFFERS) of the statements each repeated URL runs, uncached, warm buffers)');
       const plans = await explainRequests(database.target, cases.map((c) => c.repeated[0]!));
@@ -784,10 +796,7 @@ const search: BenchSection = {
           else console.log(`  ${kind}:\n${planSummary(lines.join('\n')).map((line) => `    ${line}`).join('\n')}`);
         }
       }
-    } finally {
-      await database.cleanup();
-    }
-  },
+    }),
 };
 
 /** The goal of issue 31 for the host calendar's read of one listing's 12 months. */
@@ -820,7 +829,7 @@ const hostCalendar: BenchSection = {
       for (const room of listings.items.slice(0, 4)) {
         const figures = await measure(`${base}/api/room/${room._id}/calendar/nights`, { headers, connections });
         const verdict = connections > 1 ? '' : figures.p99 <= CALENDAR_GOAL_P99_MS ? '  within goal' : '  OVER goal';
-        console.log(`    ${room.title.slice(0, 36).padEnd(36)} ${fmt(figures)}${verdict}${figures.errors ? ` (${figures.errors} errors)` : ''}`);
+        console.log(`    ${room.title.slice(0, 36).padEnd(36)} ${fmt(figures)}${verdict}${errorsOf(figures)}`);
       }
     }
   },
@@ -847,13 +856,12 @@ if (!chosen.some((section) => section.usesApp)) {
   console.log(`database: ${kind}, ${CONNECTIONS} connections, ${DURATION_S} s per path`);
   await runSections({ base: '', server: null, dataDir: '', database: kind, databaseUrl: process.env.DATABASE_URL || null, rooms: 0 });
 } else {
-  const database = await createBenchDatabase();
-  try {
+  await withBenchDatabase(async (database) => {
     if (SEED_ROOMS > 0) {
       const { seconds } = await migrateAndSeed(database.target, (db) => seedRoomsBench(db, SEED_ROOMS));
       console.log(`seeded ${SEED_ROOMS.toLocaleString('en-US')} rooms and ${Math.floor(SEED_ROOMS / 10).toLocaleString('en-US')} stays in ${seconds} s`);
     }
-    const server = await startServer({
+    const env = {
       ...database.env,
       PORT: String(APP_PORT),
       LOG_LEVEL: 'warn',
@@ -861,8 +869,8 @@ if (!chosen.some((section) => section.usesApp)) {
       // Every client books from this one address; the limits have tests of their own.
       AUTH_RATE_LIMIT: '0',
       PAYMENT_RATE_LIMIT: '0',
-    }, { nodeArgs: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [] });
-    try {
+    };
+    await withServer(env, async (server) => {
       console.log(
         `database: ${database.target.kind}, ${SEED_ROOMS > 0 ? `${SEED_ROOMS.toLocaleString('en-US')} bench rooms` : 'demo seed'}, ${CONNECTIONS} connections, ${DURATION_S} s per path`,
       );
@@ -874,10 +882,6 @@ if (!chosen.some((section) => section.usesApp)) {
         databaseUrl: database.env.DATABASE_URL || null,
         rooms: SEED_ROOMS,
       });
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await database.cleanup();
-  }
+    }, PROFILED);
+  });
 }

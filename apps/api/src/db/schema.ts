@@ -21,16 +21,23 @@ import {
 import { CANCELLATION_POLICIES, CATEGORY_LABELS, LISTING_RULE_LIMITS, MARKETPLACE_FEE_LIMITS, ROLES, USER_STATUSES, type QuoteLine, type RequestAnswer } from '@staybook/domain';
 
 /**
- * Timestamps keep millisecond precision so a value read into a JS Date and written back
+ * A moment in time. Timestamps keep millisecond precision so a value read into a JS Date and written back
  * (e.g. in a pagination cursor) compares equal to the stored one.
  */
-const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
+const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+const createdAt = () => moment('created_at').notNull().defaultNow();
+const updatedAt = () => moment('updated_at').notNull().defaultNow();
 /**
  * Money is integer cents in 64 bits: a long stay at a high nightly price passes 2^31 cents ($21.4M), and sums
  * of many stays pass it sooner. Read as JS numbers (exact up to 2^53 cents, $90 trillion).
  */
 const cents = (name: string) => bigint(name, { mode: 'number' });
+/** A calendar day, read as 'YYYY-MM-DD' (the domain's IsoDate): text, so no time zone ever shifts it. */
+const day = (name: string) => date(name, { mode: 'string' });
+/** A run of nights [check_in, check_out): a stay's, a block's, a calendar setting's. */
+const nights = () => ({ checkIn: day('check_in').notNull(), checkOut: day('check_out').notNull() });
+/** The check every run of nights has: it ends after it starts. */
+const nightsInOrder = (name: string, t: { checkIn: AnyPgColumn; checkOut: AnyPgColumn }) => check(name, sql`${t.checkIn} < ${t.checkOut}`);
 
 export const userRole = pgEnum('user_role', ROLES);
 export const userStatus = pgEnum('user_status', USER_STATUSES);
@@ -110,8 +117,8 @@ export const rooms = pgTable(
     title: text('title').notNull(),
     location: text('location').notNull(),
     category: roomCategory('category').notNull(),
-    availableFrom: date('available_from', { mode: 'string' }).notNull(),
-    availableTo: date('available_to', { mode: 'string' }).notNull(),
+    availableFrom: day('available_from').notNull(),
+    availableTo: day('available_to').notNull(),
     priceCents: cents('price_cents').notNull(),
     guests: integer('guests').notNull(),
     bedrooms: integer('bedrooms').notNull(),
@@ -199,7 +206,7 @@ export const rooms = pgTable(
      * Set when the host (or an admin) removes a room that has past stays: it leaves browsing and
      * listings but stays for the guests' booking history and the statistics.
      */
-    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
+    deletedAt: moment('deleted_at'),
   },
   (t) => [
     check('rooms_availability_order', sql`${t.availableFrom} < ${t.availableTo}`),
@@ -255,8 +262,7 @@ export const payments = pgTable(
     providerPaymentId: text('provider_payment_id').notNull(),
     guestId: personLink('guest_id', 'restrict'),
     roomId: rowLink('room_id', () => rooms.id, 'restrict'),
-    checkIn: date('check_in', { mode: 'string' }).notNull(),
-    checkOut: date('check_out', { mode: 'string' }).notNull(),
+    ...nights(),
     /** The room's nightly price when the payment was created: what the stay is charged at. */
     nightlyPriceCents: cents('nightly_price_cents').notNull(),
     /** How many guests the stay is for, as chosen before paying (1 to the room's guests). */
@@ -284,7 +290,7 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_nightly_price_positive', sql`${t.nightlyPriceCents} > 0`),
-    check('payments_stay_order', sql`${t.checkIn} < ${t.checkOut}`),
+    nightsInOrder('payments_stay_order', t),
     check('payments_guests_positive', sql`${t.guests} > 0`),
     check('payments_refund_within_amount', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
     check('payments_card_last4_digits', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
@@ -307,8 +313,7 @@ export const bookings = pgTable(
     roomId: rowLink('room_id', () => rooms.id, 'restrict'),
     guestId: personLink('guest_id', 'restrict'),
     paymentId: rowLink('payment_id', () => payments.id, 'restrict'),
-    checkIn: date('check_in', { mode: 'string' }).notNull(),
-    checkOut: date('check_out', { mode: 'string' }).notNull(),
+    ...nights(),
     /** The room as it was booked, so the guest's history survives later edits or removal. */
     roomTitle: text('room_title').notNull(),
     roomLocation: text('room_location').notNull(),
@@ -335,18 +340,18 @@ export const bookings = pgTable(
     reference: text('reference').notNull(),
     status: bookingStatus('status').notNull().default('confirmed'),
     /** A request to book: when it lapses unless the host answers (kept once answered); null for an instant booking. */
-    requestExpiresAt: timestamp('request_expires_at', { withTimezone: true, precision: 3 }),
+    requestExpiresAt: moment('request_expires_at'),
     /** How the request was answered, and when; the host's message to the guest with it, if any. */
     requestAnswer: text('request_answer').$type<RequestAnswer>(),
-    requestAnsweredAt: timestamp('request_answered_at', { withTimezone: true, precision: 3 }),
+    requestAnsweredAt: moment('request_answered_at'),
     requestMessage: text('request_message'),
     createdAt: createdAt(),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true, precision: 3 }),
+    cancelledAt: moment('cancelled_at'),
     /**
      * Written before the provider is asked for the refund: a server that dies between the refund and the
      * cancellation leaves this behind, and the payment sweeper finishes the cancellation with the same refund.
      */
-    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true, precision: 3 }),
+    cancelRequestedAt: moment('cancel_requested_at'),
     cancelRequestedBy: text('cancel_requested_by').$type<'guest' | 'host'>(),
     /** The refund decided when the cancellation was asked for, from the stay's policy at that moment. */
     cancelRefundCents: cents('cancel_refund_cents'),
@@ -356,7 +361,7 @@ export const bookings = pgTable(
     uniqueIndex('bookings_reference_key').on(t.reference),
     check('bookings_reference_format', sql`${t.reference} ~ '^SB-[0-9A-Z]{4}-[0-9A-Z]{4}$'`),
     check('bookings_kept_within_total', sql`${t.keptCents} >= 0 and ${t.keptCents} <= ${t.totalCents}`),
-    check('bookings_stay_order', sql`${t.checkIn} < ${t.checkOut}`),
+    nightsInOrder('bookings_stay_order', t),
     check('bookings_guests_positive', sql`${t.guests} > 0`),
     check('bookings_turnover_nights', sql`${t.turnoverNights} between 0 and 2`),
     check('bookings_nightly_price_positive', sql`${t.nightlyPriceCents} > 0`),
@@ -402,7 +407,7 @@ export const sessions = pgTable(
     id: text('id').primaryKey(),
     token: text('token').notNull(),
     userId: personLink('user_id', 'cascade'),
-    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    expiresAt: moment('expires_at').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
@@ -426,8 +431,8 @@ export const accounts = pgTable(
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, precision: 3 }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true, precision: 3 }),
+    accessTokenExpiresAt: moment('access_token_expires_at'),
+    refreshTokenExpiresAt: moment('refresh_token_expires_at'),
     scope: text('scope'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -445,7 +450,7 @@ export const verifications = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    expiresAt: moment('expires_at').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -567,7 +572,7 @@ export const marketplaceFeeRates = pgTable(
     guestFeeBp: integer('guest_fee_bp').notNull(),
     hostCommissionBp: integer('host_commission_bp').notNull(),
     setBy: personLink('set_by', 'restrict'),
-    setAt: timestamp('set_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    setAt: moment('set_at').notNull().defaultNow(),
   },
   (t) => [
     check('marketplace_fee_rates_bounds', sql`${t.guestFeeBp} between 0 and ${sql.raw(String(MARKETPLACE_FEE_LIMITS.maxBp))} and ${t.hostCommissionBp} between 0 and ${sql.raw(String(MARKETPLACE_FEE_LIMITS.maxBp))}`),
@@ -632,7 +637,7 @@ export const payouts = pgTable(
     hostId: text('host_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    asOf: date('as_of', { mode: 'string' }).notNull(),
+    asOf: day('as_of').notNull(),
     amountCents: cents('amount_cents').notNull(),
     status: text('status').$type<'sending' | 'paid' | 'failed'>().notNull().default('sending'),
     provider: text('provider').notNull(),
@@ -664,7 +669,7 @@ export const ledgerJournals = pgTable(
     kind: ledgerJournalKind('kind').notNull(),
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
     payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
-    postedAt: timestamp('posted_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    postedAt: moment('posted_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('ledger_journals_key').on(t.key),
@@ -729,14 +734,14 @@ export const jobs = pgTable(
      * Due from the millisecond it was written: truncated, since storing now() at millisecond precision rounds it and
      * could put a new job half a millisecond in the future of a worker's pass that follows at once.
      */
-    runAt: timestamp('run_at', { withTimezone: true, precision: 3 }).notNull().default(sql`date_trunc('milliseconds', now())`),
+    runAt: moment('run_at').notNull().default(sql`date_trunc('milliseconds', now())`),
     /** A worker that took the job holds it until then; past it (the worker died), another takes it. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true, precision: 3 }),
+    lockedUntil: moment('locked_until'),
     lastError: text('last_error'),
     /** The request that queued it (`X-Request-Id`), so the worker's lines about it name that request. */
     requestId: text('request_id'),
     createdAt: createdAt(),
-    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+    finishedAt: moment('finished_at'),
   },
   (t) => [
     uniqueIndex('jobs_key').on(t.key),
@@ -774,7 +779,7 @@ export const messages = pgTable(
     senderId: personLink('sender_id', 'restrict'),
     body: text('body').notNull(),
     createdAt: createdAt(),
-    readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
+    readAt: moment('read_at'),
   },
   (t) => [
     check('messages_body_length', sql`char_length(${t.body}) between 1 and 2000`),
@@ -796,13 +801,13 @@ export const calendarImports = pgTable(
     roomId: rowLink('room_id', () => rooms.id, 'cascade'),
     url: text('url').notNull(),
     /** When it was last fetched, whether that worked, and if not why (shown to the host). */
-    lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true, precision: 3 }),
-    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true, precision: 3 }),
+    lastFetchedAt: moment('last_fetched_at'),
+    lastSyncedAt: moment('last_synced_at'),
     lastError: text('last_error'),
     /** How many nights-ranges the last good fetch blocked. */
     blockCount: integer('block_count').notNull().default(0),
     /** When it is next due: the scheduler takes the imports whose time has come. */
-    nextFetchAt: timestamp('next_fetch_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    nextFetchAt: moment('next_fetch_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -818,11 +823,10 @@ export const calendarBlocks = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     importId: rowLink('import_id', () => calendarImports.id, 'cascade'),
     roomId: rowLink('room_id', () => rooms.id, 'cascade'),
-    checkIn: date('check_in', { mode: 'string' }).notNull(),
-    checkOut: date('check_out', { mode: 'string' }).notNull(),
+    ...nights(),
   },
   (t) => [
-    check('calendar_blocks_order', sql`${t.checkIn} < ${t.checkOut}`),
+    nightsInOrder('calendar_blocks_order', t),
     index('calendar_blocks_import_idx').on(t.importId),
     // The picker's and the booking's path (a room's blocks from a day on); the search's overlap test is the
     // gist index of migration 0011.
@@ -840,15 +844,14 @@ export const roomNightSettings = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     roomId: rowLink('room_id', () => rooms.id, 'cascade'),
-    checkIn: date('check_in', { mode: 'string' }).notNull(),
-    checkOut: date('check_out', { mode: 'string' }).notNull(),
+    ...nights(),
     priceCents: cents('price_cents'),
     minNights: integer('min_nights'),
     blocked: boolean('blocked').notNull().default(false),
     note: text('note'),
   },
   (t) => [
-    check('room_night_settings_order', sql`${t.checkIn} < ${t.checkOut}`),
+    nightsInOrder('room_night_settings_order', t),
     check('room_night_settings_price_positive', sql`${t.priceCents} is null or ${t.priceCents} > 0`),
     check('room_night_settings_min_nights', sql`${t.minNights} is null or ${t.minNights} between 1 and ${sql.raw(String(LISTING_RULE_LIMITS.maxNights))}`),
     check('room_night_settings_says_something', sql`${t.priceCents} is not null or ${t.minNights} is not null or ${t.blocked} or ${t.note} is not null`),
@@ -893,11 +896,11 @@ export const reviews = pgTable(
     value: integer('value'),
     body: text('body').notNull(),
     createdAt: createdAt(),
-    publishedAt: timestamp('published_at', { withTimezone: true, precision: 3 }),
+    publishedAt: moment('published_at'),
     /** The host's one public answer to a published guest review. */
     reply: text('reply'),
-    repliedAt: timestamp('replied_at', { withTimezone: true, precision: 3 }),
-    hiddenAt: timestamp('hidden_at', { withTimezone: true, precision: 3 }),
+    repliedAt: moment('replied_at'),
+    hiddenAt: moment('hidden_at'),
     hiddenBy: text('hidden_by').references(() => users.id, { onDelete: 'set null' }),
     hiddenReason: text('hidden_reason'),
   },
@@ -977,7 +980,7 @@ export const statsSales = pgTable(
      * every zone's midnight falls on one).
      */
     level: text('level').notNull(),
-    bucket: timestamp('bucket', { withTimezone: true, precision: 3 }).notNull(),
+    bucket: moment('bucket').notNull(),
     shard: integer('shard').notNull(),
     /** What the stays booked in the bucket kept (captured minus refunded), and how many of them are confirmed. */
     salesCents: cents('sales_cents').notNull(),
@@ -992,7 +995,7 @@ export const statsNights = pgTable(
   {
     scope: text('scope').notNull(),
     scopeId: text('scope_id').notNull(),
-    night: date('night', { mode: 'string' }).notNull(),
+    night: day('night').notNull(),
     shard: integer('shard').notNull(),
     stays: integer('stays').notNull(),
   },
@@ -1010,8 +1013,8 @@ export const wishlists = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: personLink('owner_id', 'cascade'),
     name: text('name').notNull(),
-    checkIn: date('check_in', { mode: 'string' }),
-    checkOut: date('check_out', { mode: 'string' }),
+    checkIn: day('check_in'),
+    checkOut: day('check_out'),
     guests: integer('guests'),
     shareToken: text('share_token'),
     createdAt: createdAt(),
@@ -1051,7 +1054,7 @@ export const recentlyViewed = pgTable(
   {
     userId: personLink('user_id', 'cascade'),
     roomId: rowLink('room_id', () => rooms.id, 'cascade'),
-    viewedAt: timestamp('viewed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    viewedAt: moment('viewed_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.roomId] }),
@@ -1075,7 +1078,7 @@ export const accessTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     start: text('start').notNull(),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
+    lastUsedAt: moment('last_used_at'),
   },
   (t) => [
     check('access_tokens_name_length', sql`char_length(${t.name}) between 1 and 50`),
@@ -1101,7 +1104,7 @@ export const webhookEndpoints = pgTable(
     secret: text('secret').notNull(),
     status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
     failuresInARow: integer('failures_in_a_row').notNull().default(0),
-    disabledAt: timestamp('disabled_at', { withTimezone: true, precision: 3 }),
+    disabledAt: moment('disabled_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1132,7 +1135,7 @@ export const webhookDeliveries = pgTable(
     responseStatus: integer('response_status'),
     lastError: text('last_error'),
     createdAt: createdAt(),
-    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, precision: 3 }),
+    lastAttemptAt: moment('last_attempt_at'),
   },
   (t) => [
     check('webhook_deliveries_status', sql`${t.status} in ('pending', 'delivered', 'failed')`),

@@ -1,9 +1,8 @@
-import { and, asc, count, eq } from 'drizzle-orm';
 import { ACCESS_TOKENS_MAX, type AccessToken, type CreatedAccessToken, type TokenScope } from '@staybook/domain';
 import { accessTokenHash, accessTokenStart, newAccessTokenSecret } from '../../db/access-tokens.js';
 import type { Db } from '../../db/client.js';
+import { ownedRecords } from '../../db/owned-records.js';
 import { accessTokens } from '../../db/schema.js';
-import { ConflictError, NotFoundError } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
 
 /*
@@ -12,6 +11,12 @@ import type { Actor } from '../../plugins/session.js';
  */
 
 type TokenRow = typeof accessTokens.$inferSelect;
+
+const ownTokens = ownedRecords(accessTokens, accessTokens.userId, {
+  max: ACCESS_TOKENS_MAX,
+  tooMany: `You have ${ACCESS_TOKENS_MAX} access tokens, the most one can have. Revoke one you no longer use first.`,
+  notFound: 'No such access token.',
+});
 
 function tokenOf(row: TokenRow): AccessToken {
   return {
@@ -25,8 +30,7 @@ function tokenOf(row: TokenRow): AccessToken {
 }
 
 export async function listAccessTokens(db: Db, { actor }: { actor: Actor }): Promise<{ items: AccessToken[] }> {
-  const rows = await db.select().from(accessTokens).where(eq(accessTokens.userId, actor.id)).orderBy(asc(accessTokens.createdAt), asc(accessTokens.id));
-  return { items: rows.map(tokenOf) };
+  return { items: (await ownTokens.list(db, actor.id)).map(tokenOf) };
 }
 
 /** Makes a token and answers its secret, this once: only its hash is kept. */
@@ -34,10 +38,7 @@ export async function createAccessToken(
   db: Db,
   { actor, name, scopes }: { actor: Actor; name: string; scopes: TokenScope[] },
 ): Promise<CreatedAccessToken> {
-  const [held] = await db.select({ n: count() }).from(accessTokens).where(eq(accessTokens.userId, actor.id));
-  if (Number(held?.n ?? 0) >= ACCESS_TOKENS_MAX) {
-    throw new ConflictError(`You have ${ACCESS_TOKENS_MAX} access tokens, the most one can have. Revoke one you no longer use first.`);
-  }
+  await ownTokens.checkRoom(db, actor.id);
   const token = newAccessTokenSecret();
   const [row] = await db
     .insert(accessTokens)
@@ -48,9 +49,5 @@ export async function createAccessToken(
 
 /** Revokes one's own token: the next call with it is refused. Anyone else's is not found. */
 export async function revokeAccessToken(db: Db, { actor, id }: { actor: Actor; id: string }): Promise<void> {
-  const removed = await db
-    .delete(accessTokens)
-    .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, actor.id)))
-    .returning({ id: accessTokens.id });
-  if (removed.length === 0) throw new NotFoundError('No such access token.');
+  await ownTokens.remove(db, actor.id, id);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokenSchema, accessTokensSchema, createdAccessTokenSchema, TOKEN_SCOPES, type CreatedAccessToken, type TokenScope } from '@staybook/domain';
+import { ACCESS_TOKENS_MAX, accessTokenSchema, accessTokensSchema, createdAccessTokenSchema, TOKEN_SCOPES, type CreatedAccessToken, type TokenScope } from '@staybook/domain';
 import { insertBooking, insertRoom } from '../../db/factories.js';
 import { errorOf } from '../../test/answers.js';
 import { signUpCast, type Cast } from '../../test/cast.js';
@@ -82,6 +82,17 @@ describe.each(TEST_DATABASE_KINDS)('personal access tokens on %s', (kind) => {
       expect((await t.call('DELETE', `/api/access-tokens/${made.id}`, { as: cast.host })).statusCode).toBe(204);
       expect(errorOf(await withToken(made.token, 'GET', '/api/manage-bookings')).status).toBe(401);
       expect(errorOf(await t.call('DELETE', `/api/access-tokens/${made.id}`, { as: cast.host })).status).toBe(404);
+    });
+
+    it(`keeps at most ${ACCESS_TOKENS_MAX} a person, listed oldest first; revoking one makes room`, async () => {
+      const made = [];
+      for (let i = 0; i < ACCESS_TOKENS_MAX; i += 1) made.push(await makeToken(cast.otherGuest, ['readBookings'], `Tool ${i}`));
+      const refused = await t.call('POST', '/api/access-tokens', { as: cast.otherGuest, body: { name: 'One more', scopes: ['readBookings'] } });
+      expect(errorOf(refused).status).toBe(409);
+      const listed = accessTokensSchema.parse((await t.call('GET', '/api/access-tokens', { as: cast.otherGuest })).json());
+      expect(listed.items.map((item) => item.id)).toEqual(made.map((token) => token.id));
+      expect((await t.call('DELETE', `/api/access-tokens/${made[0]!.id}`, { as: cast.otherGuest })).statusCode).toBe(204);
+      await makeToken(cast.otherGuest, ['readBookings'], 'One more');
     });
 
     it('refuses a token nobody made, and a malformed header', async () => {

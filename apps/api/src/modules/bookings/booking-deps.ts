@@ -4,20 +4,16 @@
  * confirm-booking.ts → capture-payment.ts; cancel-booking.ts and end-stay.ts end a stay; payment-states.ts makes
  * every status change; payment-sweeper.ts finishes what a browser left half done.
  */
-import type { Db } from '../../db/client.js';
 import type { payments } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.js';
 import type { OutcomeMetrics } from '../../plugins/metrics.js';
 import type { ListingChanges } from '../../listing-changes.js';
 import type { Log } from '../../log.js';
+import type { MailingDeps } from '../jobs/jobs.js';
 
-/** What the booking rules need from the outside. */
-export type BookingDeps = {
-  db: Db;
+/** What the booking rules need from the outside: besides what sending mail needs, the payment provider. */
+export type BookingDeps = MailingDeps & {
   payments: PaymentProvider;
-  /** The outbox's worker: told when a change committed mail, so it goes out now rather than at the next poll. */
-  jobs: { kick(): void };
-  publicUrl: string;
   log: Log;
   /** Bookings and payments by outcome, for /api/metrics (METRICS=1). */
   metrics?: OutcomeMetrics;

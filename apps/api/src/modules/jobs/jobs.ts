@@ -26,6 +26,12 @@ export type JobPayloads = {
 };
 export type JobKind = keyof JobPayloads;
 
+/** The job worker as a change that wrote jobs sees it: told once the change committed, so they run now rather than at the next poll. */
+export type JobKick = { kick(): void };
+
+/** What a change that sends mail needs: the database, the outbox's worker to tell, and the address the mails link to. */
+export type MailingDeps = { db: Db; jobs: JobKick; publicUrl: string };
+
 /**
  * Writes a job unless one with the same key exists: callers that may run twice (a retried confirmation, the
  * sweeper and the browser racing) name the job after what it is for, and it is done once. Pass the change's
@@ -68,7 +74,7 @@ export function mailJobs(mails: { key: string; message: MailMessage }[]): SQL {
  * The mailer for mail that has no transaction of ours to join (the auth library's reset and verification
  * links): each message is written to the outbox at once, under a key of its own, and the worker woken.
  */
-export function outboxMailer(db: Db, worker: { kick(): void }): Mailer {
+export function outboxMailer(db: Db, worker: JobKick): Mailer {
   return {
     async send(message) {
       await enqueueMail(db, `account:${randomUUID()}`, message);

@@ -7,7 +7,7 @@ import { NotFoundError } from '../../errors.js';
 import { newMessageMail } from '../../integrations/mail/templates.js';
 import type { Actor } from '../../plugins/session.js';
 import { findBookingRow, type BookingRow } from '../bookings/bookings.queries.js';
-import { enqueueMail } from '../jobs/jobs.js';
+import { enqueueMail, type MailingDeps } from '../jobs/jobs.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 
 /**
@@ -16,12 +16,7 @@ import { emitWebhookEvent } from '../webhooks/webhook-events.js';
  */
 
 /** What sending needs from the outside. */
-export type MessageDeps = {
-  db: Db;
-  /** The outbox's worker: told when a message committed a mail, so it goes out now. */
-  jobs: { kick(): void };
-  publicUrl: string;
-};
+export type MessageDeps = MailingDeps;
 
 const BOOKING_NOT_FOUND = 'Booking not found.';
 

@@ -14,18 +14,11 @@ import { hostBalances, payoutJournal, postJournal, releaseShare, RELEASE_SHARE_J
 import { payoutAccounts, payouts, users } from '../../db/schema.js';
 import { payoutFailedMail, payoutSentMail } from '../../integrations/mail/templates.js';
 import { PaymentProviderError, type PaymentProvider, type ProviderTransfer } from '../../integrations/payments/payment-provider.js';
-import { enqueueMail } from '../jobs/jobs.js';
+import { enqueueMail, type MailingDeps } from '../jobs/jobs.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import type { Log } from '../../log.js';
 
-export type PayoutDeps = {
-  db: Db;
-  payments: PaymentProvider;
-  /** The outbox's worker, told when a run queued mail. */
-  jobs: { kick(): void };
-  publicUrl: string;
-  log: Log;
-};
+export type PayoutDeps = MailingDeps & { payments: PaymentProvider; log: Log };
 
 type PayoutRow = typeof payouts.$inferSelect;
 /** What the provider answered: its transfer, or no transfer when it refused to make one. */

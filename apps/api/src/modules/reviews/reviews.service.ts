@@ -24,7 +24,7 @@ import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError
 import { reviewHiddenMail } from '../../integrations/mail/templates.js';
 import type { Actor } from '../../plugins/session.js';
 import { findBookingRow, type BookingRow } from '../bookings/bookings.queries.js';
-import { enqueueMail } from '../jobs/jobs.js';
+import { enqueueMail, type MailingDeps } from '../jobs/jobs.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import type { ListingChanges } from '../../listing-changes.js';
 import { changeRoomRating } from './ratings.js';
@@ -35,11 +35,7 @@ import { changeRoomRating } from './ratings.js';
  * room's rating aggregate in step in the transaction that publishes or hides a review.
  */
 
-export type ReviewDeps = {
-  db: Db;
-  /** The outbox's worker: told when a change committed mail. */
-  jobs: { kick(): void };
-  publicUrl: string;
+export type ReviewDeps = MailingDeps & {
   /** Cards show the rating: a publish or a hide drops the kept answers showing the room (and 'Top rated'). */
   listing: ListingChanges;
 };

@@ -16,7 +16,7 @@ import { auditLog, bookings, roleChanges, rooms, users } from '../../db/schema.j
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import { becameHostMail, hostRequestDeclinedMail } from '../../integrations/mail/templates.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
-import { enqueueMail } from '../jobs/jobs.js';
+import { enqueueMail, type MailingDeps } from '../jobs/jobs.js';
 
 function toUser(row: typeof users.$inferSelect): User {
   return {
@@ -173,11 +173,7 @@ export async function countHostRequests(db: Db): Promise<HostRequestCount> {
 }
 
 /** What deciding a host request or a role needs besides the database: the outbox's worker and the address mail links to. */
-export type UserDeps = {
-  db: Db;
-  jobs: { kick(): void };
-  publicUrl: string;
-};
+export type UserDeps = MailingDeps;
 
 const NO_REQUEST_MESSAGE = 'This user has no host request waiting: another admin may have answered it already.';
 

@@ -3,7 +3,7 @@ import { queryRows, withTransaction, type Db } from '../../db/client.js';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 import { CalendarFetchError, safePost, type FetchLimits } from '../../integrations/calendar/safe-fetch.js';
 import { webhookDisabledMail } from '../../integrations/mail/templates.js';
-import { enqueueMail } from '../jobs/jobs.js';
+import { enqueueMail, type JobKick } from '../jobs/jobs.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhook-signature.js';
 import { fanOutWebhookEvent, WEBHOOK_DELIVERY_JOB, WEBHOOK_EVENT_JOB, type WebhookDeliveryJob, type WebhookEventJob } from './webhook-events.js';
 
@@ -96,7 +96,7 @@ export async function deliverWebhook(deps: WebhookDeliveryDeps, { deliveryId }: 
 }
 
 /** The outbox's handlers for webhooks: the fan-out of an event (then look at once for its deliveries), and a delivery. */
-export function webhookJobHandlers(deps: WebhookDeliveryDeps, worker: { kick(): void }) {
+export function webhookJobHandlers(deps: WebhookDeliveryDeps, worker: JobKick) {
   return {
     [WEBHOOK_EVENT_JOB]: async (event: WebhookEventJob) => {
       await fanOutWebhookEvent(deps.db, event);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_LOG_SIZE,
@@ -9,11 +9,12 @@ import {
   type WebhookEventType,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
+import { ownedRecords } from '../../db/owned-records.js';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { CalendarFetchError, checkedAddress, type FetchLimits } from '../../integrations/calendar/safe-fetch.js';
 import type { Actor } from '../../plugins/session.js';
-import { enqueueJob } from '../jobs/jobs.js';
+import { enqueueJob, type JobKick } from '../jobs/jobs.js';
 import { newWebhookSecret } from './webhook-signature.js';
 import { WEBHOOK_DELIVERY_JOB } from './webhook-events.js';
 
@@ -22,10 +23,16 @@ import { WEBHOOK_DELIVERY_JOB } from './webhook-events.js';
  * owner's only; anyone else's are not found.
  */
 
-export type WebhookDeps = { db: Db; limits: FetchLimits; jobs: { kick(): void } };
+export type WebhookDeps = { db: Db; limits: FetchLimits; jobs: JobKick };
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+const ownEndpoints = ownedRecords(webhookEndpoints, webhookEndpoints.ownerId, {
+  max: WEBHOOK_ENDPOINTS_MAX,
+  tooMany: `You have ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints, the most one can have. Remove one first.`,
+  notFound: 'No such webhook endpoint.',
+});
 
 function endpointOf(row: EndpointRow): WebhookEndpoint {
   return {
@@ -75,15 +82,8 @@ async function checkEndpointUrl(url: string, limits: FetchLimits): Promise<void>
   }
 }
 
-async function ownEndpoint(db: Db, actor: Actor, id: string): Promise<EndpointRow> {
-  const [row] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.ownerId, actor.id)));
-  if (!row) throw new NotFoundError('No such webhook endpoint.');
-  return row;
-}
-
 export async function listWebhooks(db: Db, { actor }: { actor: Actor }): Promise<{ items: WebhookEndpoint[] }> {
-  const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.ownerId, actor.id)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
-  return { items: rows.map(endpointOf) };
+  return { items: (await ownEndpoints.list(db, actor.id)).map(endpointOf) };
 }
 
 /** Adds an endpoint and answers its signing secret, this once. */
@@ -92,8 +92,7 @@ export async function createWebhook(
   { actor, url, events }: { actor: Actor; url: string; events: WebhookEventType[] },
 ): Promise<CreatedWebhook> {
   await checkEndpointUrl(url, deps.limits);
-  const [held] = await deps.db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.ownerId, actor.id));
-  if (Number(held?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX) throw new ConflictError(`You have ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints, the most one can have. Remove one first.`);
+  await ownEndpoints.checkRoom(deps.db, actor.id);
   const secret = newWebhookSecret();
   const [row] = await deps.db.insert(webhookEndpoints).values({ ownerId: actor.id, url, events, secret }).returning();
   return { ...endpointOf(row!), secret };
@@ -104,7 +103,7 @@ export async function updateWebhook(
   db: Db,
   { actor, id, events, enabled }: { actor: Actor; id: string; events?: WebhookEventType[] | undefined; enabled?: true | undefined },
 ): Promise<WebhookEndpoint> {
-  await ownEndpoint(db, actor, id);
+  await ownEndpoints.find(db, actor.id, id);
   const [row] = await db
     .update(webhookEndpoints)
     .set({ ...(events ? { events } : {}), ...(enabled ? { status: 'active' as const, failuresInARow: 0, disabledAt: null } : {}) })
@@ -114,13 +113,12 @@ export async function updateWebhook(
 }
 
 export async function deleteWebhook(db: Db, { actor, id }: { actor: Actor; id: string }): Promise<void> {
-  const removed = await db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.ownerId, actor.id))).returning({ id: webhookEndpoints.id });
-  if (removed.length === 0) throw new NotFoundError('No such webhook endpoint.');
+  await ownEndpoints.remove(db, actor.id, id);
 }
 
 /** The endpoint's newest deliveries. */
 export async function listDeliveries(db: Db, { actor, id }: { actor: Actor; id: string }): Promise<{ items: WebhookDelivery[] }> {
-  await ownEndpoint(db, actor, id);
+  await ownEndpoints.find(db, actor.id, id);
   const rows = await db
     .select()
     .from(webhookDeliveries)
@@ -135,7 +133,7 @@ export async function listDeliveries(db: Db, { actor, id }: { actor: Actor; id: 
  * of it before. A disabled endpoint is enabled first, by its owner, so a redelivery never reaches one.
  */
 export async function redeliver(deps: WebhookDeps, { actor, id, deliveryId }: { actor: Actor; id: string; deliveryId: string }): Promise<WebhookDelivery> {
-  const endpoint = await ownEndpoint(deps.db, actor, id);
+  const endpoint = await ownEndpoints.find(deps.db, actor.id, id);
   if (endpoint.status === 'disabled') throw new ConflictError('This endpoint is disabled. Enable it first, then redeliver.');
   const [row] = await deps.db
     .update(webhookDeliveries)

@@ -10,6 +10,7 @@ import {
   type CreatedWebhook,
   type WebhookDelivery,
   type WebhookEventType,
+  WEBHOOK_ENDPOINTS_MAX,
 } from '@staybook/domain';
 import { insertRoom } from '../../db/factories.js';
 import { errorOf } from '../../test/answers.js';
@@ -237,5 +238,17 @@ describe.each(TEST_DATABASE_KINDS)('webhooks on %s', (kind) => {
     expect(refused).toMatchObject({ status: 'pending', responseStatus: null });
     expect(refused!.lastError).toMatch(/private or local network/);
     await t.call('DELETE', `/api/webhooks/${endpoint.id}`, { as: cast.host });
+  });
+
+  it(`keeps at most ${WEBHOOK_ENDPOINTS_MAX} endpoints a host, listed oldest first; removing one makes room`, async () => {
+    const added = [];
+    for (let i = 0; i < WEBHOOK_ENDPOINTS_MAX; i += 1) added.push(await addEndpoint(cast.otherHost, ['payout.paid'], `${receiver.url}?n=${i}`));
+    const refused = await t.call('POST', '/api/webhooks', { as: cast.otherHost, body: { url: receiver.url, events: ['payout.paid'] } });
+    expect(errorOf(refused).status).toBe(409);
+    const listed = webhookEndpointsSchema.parse((await t.call('GET', '/api/webhooks', { as: cast.otherHost })).json());
+    expect(listed.items.map((item) => item.id)).toEqual(added.map((endpoint) => endpoint.id));
+    expect((await t.call('DELETE', `/api/webhooks/${added[0]!.id}`, { as: cast.otherHost })).statusCode).toBe(204);
+    added.push(await addEndpoint(cast.otherHost, ['payout.paid']));
+    for (const endpoint of added.slice(1)) await t.call('DELETE', `/api/webhooks/${endpoint.id}`, { as: cast.otherHost });
   });
 });

@@ -14,9 +14,16 @@ import { useNightsChanges } from '../api/use-host-calendar';
 import { changeMessage, summarizeRange, type RangeSummary } from '../utils/host-calendar-changes';
 import { rangeTitle, type NightRange } from '../utils/host-calendar-grid';
 
-type Field = 'price' | 'minNights' | 'note';
+/** A value the host sets on nights from a field of its own, or gives back to the listing's. */
+type NightValue = 'price' | 'minNights';
+type Field = NightValue | 'note';
 /** Which button's change is being saved (its spinner shows). */
-type Action = 'block' | 'unblock' | 'price' | 'price-default' | 'min' | 'min-default' | 'note';
+type Action = 'block' | 'unblock' | NightValue | `${NightValue}-default` | 'note';
+
+const NIGHT_VALUE_BUTTONS: Record<NightValue, { save: string; reset: string }> = {
+  price: { save: 'Save price', reset: "Use the listing's price" },
+  minNights: { save: 'Save minimum stay', reset: "Use the listing's minimum" },
+};
 
 interface HostCalendarPanelProps {
   roomId: string;
@@ -82,7 +89,7 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
   const saveMinNights = () => {
     const nights = Number(minNights);
     if (minNights.trim() === '' || !Number.isFinite(nights)) setFieldErrors({ minNights: "Enter a number of nights, or use the listing's minimum" });
-    else void apply({ minNights: nights }, 'min', 'minNights');
+    else void apply({ minNights: nights }, 'minNights', 'minNights');
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -92,6 +99,7 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
   };
 
   const busy = change.isPending;
+  const nightValueFormProps = { doing, busy, onReset: (value: NightValue) => void apply({ [value]: null }, `${value}-default`) };
   const weekend = calendar.rules.weekendPriceCents;
   return (
     <section aria-labelledby={titleId} onKeyDown={onKeyDown} className="flex flex-col gap-4 rounded-xl border border-neutral-200 bg-white p-4 lg:sticky lg:top-6">
@@ -114,12 +122,7 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
             Unblock nights
           </Button>
         </div>
-        <NightValueForm
-          onSubmit={submit(savePrice)}
-          save={{ label: 'Save price', pending: doing === 'price' }}
-          reset={{ label: "Use the listing's price", pending: doing === 'price-default', onClick: () => void apply({ price: null }, 'price-default') }}
-          busy={busy}
-        >
+        <NightValueForm value="price" onSubmit={submit(savePrice)} {...nightValueFormProps}>
           <TextField
             label="Price per night"
             inputMode="decimal"
@@ -130,12 +133,7 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
             error={fieldErrors.price}
           />
         </NightValueForm>
-        <NightValueForm
-          onSubmit={submit(saveMinNights)}
-          save={{ label: 'Save minimum stay', pending: doing === 'min' }}
-          reset={{ label: "Use the listing's minimum", pending: doing === 'min-default', onClick: () => void apply({ minNights: null }, 'min-default') }}
-          busy={busy}
-        >
+        <NightValueForm value="minNights" onSubmit={submit(saveMinNights)} {...nightValueFormProps}>
           <TextField
             label="Minimum stay"
             type="number"
@@ -171,27 +169,30 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
 
 /** One value set on the selected nights (a price, a minimum stay): its field, saving it, and going back to the listing's. */
 function NightValueForm({
+  value,
   onSubmit,
-  save,
-  reset,
+  onReset,
+  doing,
   busy,
   children,
 }: {
+  value: NightValue;
   onSubmit: (event: FormEvent) => void;
-  save: { label: string; pending: boolean };
-  reset: { label: string; pending: boolean; onClick: () => void };
+  onReset: (value: NightValue) => void;
+  doing: Action | null;
   busy: boolean;
   children: ReactNode;
 }) {
+  const { save, reset } = NIGHT_VALUE_BUTTONS[value];
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-1">
       {children}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy} pending={save.pending}>
-          {save.label}
+        <Button type="submit" disabled={busy} pending={doing === value}>
+          {save}
         </Button>
-        <Button variant="subtle" disabled={busy} pending={reset.pending} onClick={reset.onClick}>
-          {reset.label}
+        <Button variant="subtle" disabled={busy} pending={doing === `${value}-default`} onClick={() => onReset(value)}>
+          {reset}
         </Button>
       </div>
     </form>

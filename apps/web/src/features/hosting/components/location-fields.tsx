@@ -1,5 +1,5 @@
 import type { Place } from '@staybook/domain/geo';
-import { ADDRESS_MAX_LENGTH, ARRIVAL_INSTRUCTIONS_MAX_LENGTH, type RoomInputValues } from '@staybook/domain/room-input';
+import type { RoomInputValues } from '@staybook/domain/room-input';
 import { lazy, Suspense, useState } from 'react';
 import { useWatch, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import { TextField } from '../../../components/fields';
@@ -110,22 +110,8 @@ export function LocationFields({
           <TextField label="Longitude" {...coordinate} min={-180} max={180} error={errors.longitude?.message} {...register('longitude')} />
         </div>
       </fieldset>
-      <RoomTextField
-        control={control}
-        name="address"
-        label="Address"
-        hint="Street and number. Shown to guests once their stay is confirmed."
-        autoComplete="off"
-        maxLength={ADDRESS_MAX_LENGTH}
-      />
-      <RoomTextField
-        control={control}
-        name="arrivalInstructions"
-        label="Arrival instructions"
-        hint="How to get in: keys, door codes, parking. Shown to guests once their stay is confirmed."
-        rows={3}
-        maxLength={ARRIVAL_INSTRUCTIONS_MAX_LENGTH}
-      />
+      <RoomTextField control={control} name="address" />
+      <RoomTextField control={control} name="arrivalInstructions" />
     </div>
   );
 }

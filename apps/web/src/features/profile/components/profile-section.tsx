@@ -1,6 +1,8 @@
-import { useId, useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/fields';
+import { LoadError } from '../../../components/load-error';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
@@ -15,6 +17,68 @@ export function ProfileSection({ title, description, children }: { title: string
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * A section of one's own records of a kind (access tokens, webhook endpoints; decision 056): the form that makes one,
+ * the secret a new one comes with, shown this once, and the list (or why it could not be loaded, or that there is none).
+ */
+export function OwnRecordsSection<Item, Made>({
+  title,
+  description,
+  createForm,
+  secretOf,
+  records,
+  none,
+  children,
+}: {
+  title: string;
+  description: string;
+  /** The form that makes one, and tells what it made. */
+  createForm: (onCreated: (made: Made) => void) => ReactNode;
+  /** The new one's secret: the field's label, the secret, and what to do with it. */
+  secretOf: (made: Made) => { label: string; value: string; note: string };
+  /** The records, and what they are called ('Your access tokens'): the list's label, and the subject of a load error. */
+  records: { query: UseQueryResult<{ items: Item[] }>; label: string };
+  /** What the section says when there is none. */
+  none: string;
+  /** The list of the records, under `records.label`. */
+  children: (items: Item[]) => ReactNode;
+}) {
+  const [made, setMade] = useState<Made | null>(null);
+  const secret = made === null ? null : secretOf(made);
+  const { query, label } = records;
+  return (
+    <ProfileSection title={title} description={description}>
+      {createForm(setMade)}
+      {secret && (
+        <SecretOnce label={secret.label} value={secret.value} onDone={() => setMade(null)}>
+          {secret.note}
+        </SecretOnce>
+      )}
+      {query.isError ? (
+        <LoadError what={label} error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data?.items.length === 0 ? (
+        <p className="text-sm text-neutral-600">{none}</p>
+      ) : (
+        children(query.data?.items ?? [])
+      )}
+    </ProfileSection>
+  );
+}
+
+/** A create form of these sections: its fields, then the button that makes one. */
+export function CreateForm({ label, submit, pending, onSubmit, children }: { label: string; submit: string; pending: boolean; onSubmit: (event: FormEvent) => void; children: ReactNode }) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={label} className="flex flex-col gap-2">
+      {children}
+      <div>
+        <Button type="submit" pending={pending}>
+          {submit}
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -91,29 +155,37 @@ export function issuesByField(issues: readonly { path: readonly PropertyKey[]; m
 }
 
 /**
- * A create form's sending: checked with the shared schema first (each message under its field), then sent; the
- * server's refusal of a field goes under it too, any other failure in a toast. `sent` runs with the answer.
+ * A create form's values, from `empty`, and its sending: checked with the shared schema first (each message under
+ * its field), then sent; the server's refusal of a field goes under it too, any other failure in a toast. Once made,
+ * the form is empty again and `sent` runs with the answer.
  */
-export function useCheckedSubmit<In, Out, Answer>(
+export function useCreateForm<Values extends object, Out, Answer>(
+  empty: Values,
   schema: { safeParse(value: unknown): { success: true; data: Out } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } },
   send: (body: Out, handlers: { onSuccess: (answer: Answer) => void; onError: (error: Error) => void }) => void,
   sent: (answer: Answer) => void,
 ) {
+  const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (value: In) => {
-    const parsed = schema.safeParse(value);
+  const set = (change: Partial<Values>) => setValues((current) => ({ ...current, ...change }));
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = schema.safeParse(values);
     if (!parsed.success) {
       setErrors(issuesByField(parsed.error.issues));
       return;
     }
     setErrors({});
     send(parsed.data, {
-      onSuccess: sent,
+      onSuccess: (answer) => {
+        setValues(empty);
+        sent(answer);
+      },
       onError: (error) => {
         if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) setErrors({ ...error.fields });
         else notify.error(errorMessage(error));
       },
     });
   };
-  return { errors, submit };
+  return { values, set, errors, onSubmit };
 }

@@ -1,6 +1,6 @@
 import { formatMoment } from '@staybook/domain/dates';
 import { createWebhookBodySchema, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS, type CreatedWebhook, type WebhookEndpoint, type WebhookEventType } from '@staybook/domain/webhooks';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/fields';
 import { LoadError } from '../../../components/load-error';
@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/modal';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useCreateWebhook, useDeleteWebhook, useRedeliver, useUpdateWebhook, useWebhookDeliveries, useWebhooks } from '../api/webhooks-api';
-import { CheckboxGroup, ProfileSection, SecretOnce, useCheckedSubmit } from './profile-section';
+import { CheckboxGroup, CreateForm, OwnRecordsSection, useCreateForm } from './profile-section';
 
 const EVENT_OPTIONS = WEBHOOK_EVENT_TYPES.map((event) => ({ value: event, label: WEBHOOK_EVENTS[event] }));
 const DELIVERY_STATUS = { pending: 'Retrying', delivered: 'Delivered', failed: 'Failed' } as const;
@@ -21,57 +21,38 @@ function settle(promise: Promise<unknown>, success: string): void {
 /** Profile's 'Webhooks' (hosts, decision 056): endpoints that hear of stays, with each one's delivery log. */
 export function WebhooksSection() {
   const endpoints = useWebhooks();
-  const [created, setCreated] = useState<CreatedWebhook | null>(null);
-
   return (
-    <ProfileSection
+    <OwnRecordsSection
       title="Webhooks"
       description="StayBook sends your own systems a signed POST when something happens to your stays. See docs/webhooks.md for how to check the signature."
+      createForm={(onCreated) => <AddEndpointForm onCreated={onCreated} />}
+      secretOf={(made: CreatedWebhook) => ({ label: 'Signing secret', value: made.secret, note: `Copy the signing secret of ${made.url} now: it will not be shown again.` })}
+      records={{ query: endpoints, label: 'Your webhook endpoints' }}
+      none="You have no webhook endpoints."
     >
-      <AddEndpointForm onCreated={setCreated} />
-      {created && (
-        <SecretOnce label="Signing secret" value={created.secret} onDone={() => setCreated(null)}>
-          {`Copy the signing secret of ${created.url} now: it will not be shown again.`}
-        </SecretOnce>
-      )}
-      {endpoints.isError ? (
-        <LoadError what="Your webhook endpoints" error={endpoints.error} onRetry={() => void endpoints.refetch()} />
-      ) : endpoints.data && endpoints.data.items.length === 0 ? (
-        <p className="text-sm text-neutral-600">You have no webhook endpoints.</p>
-      ) : (
+      {(items) => (
         <ul aria-label="Your webhook endpoints" className="flex flex-col gap-3">
-          {endpoints.data?.items.map((endpoint) => <EndpointCard key={endpoint.id} endpoint={endpoint} />)}
+          {items.map((endpoint) => (
+            <EndpointCard key={endpoint.id} endpoint={endpoint} />
+          ))}
         </ul>
       )}
-    </ProfileSection>
+    </OwnRecordsSection>
   );
 }
 
 function AddEndpointForm({ onCreated }: { onCreated: (endpoint: CreatedWebhook) => void }) {
   const create = useCreateWebhook();
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEventType[]>([]);
-  const { errors, submit } = useCheckedSubmit(createWebhookBodySchema, create.mutate, (endpoint: CreatedWebhook) => {
-    setUrl('');
-    setEvents([]);
+  const { values, set, errors, onSubmit } = useCreateForm({ url: '', events: [] as WebhookEventType[] }, createWebhookBodySchema, create.mutate, (endpoint: CreatedWebhook) => {
     onCreated(endpoint);
     notify.success('Endpoint added');
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit({ url, events });
-  };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="New webhook endpoint" className="flex flex-col gap-2">
-      <TextField label="Endpoint URL" type="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={errors.url} />
-      <CheckboxGroup legend="Events" options={EVENT_OPTIONS} value={events} onChange={setEvents} hint="Choose what the endpoint hears of." error={errors.events} />
-      <div>
-        <Button type="submit" pending={create.isPending}>
-          Add endpoint
-        </Button>
-      </div>
-    </form>
+    <CreateForm label="New webhook endpoint" submit="Add endpoint" pending={create.isPending} onSubmit={onSubmit}>
+      <TextField label="Endpoint URL" type="url" placeholder="https://" value={values.url} onChange={(e) => set({ url: e.currentTarget.value })} error={errors.url} />
+      <CheckboxGroup legend="Events" options={EVENT_OPTIONS} value={values.events} onChange={(events) => set({ events })} hint="Choose what the endpoint hears of." error={errors.events} />
+    </CreateForm>
   );
 }
 

@@ -5,48 +5,40 @@ import type { IconType } from 'react-icons';
 // Lucide, as the dashboard's sidebar: no icon set the home page uses, so none of this lands in its chunk.
 import { LuCalendarCheck, LuCalendarClock, LuDollarSign, LuHouse, LuPiggyBank, LuStar, LuUsers, LuWallet } from 'react-icons/lu';
 import type { StatsView } from '@staybook/domain/stats';
-import type { StatsByView } from '../api/stats-api';
+import type { AnyStats, StatsByView } from '../api/stats-api';
 
 type Card = { label: string; value: string; icon: IconType; tint: string };
 
+const totalSales = ({ totalPriceCents }: AnyStats): Card => ({ label: 'Total Sales', value: formatMoney(totalPriceCents), icon: LuDollarSign, tint: 'bg-emerald-500' });
+const totalBookings = ({ totalBookings }: AnyStats): Card => ({ label: 'Total Bookings', value: String(totalBookings), icon: LuCalendarCheck, tint: 'bg-sky-500' });
+const totalRooms = ({ totalRooms }: { totalRooms: number }): Card => ({ label: 'Total Rooms', value: String(totalRooms), icon: LuHouse, tint: 'bg-rose-500' });
+
 /** The spec's cards for each dashboard, in its order. */
-export function cardsFor<V extends StatsView>(view: V, stats: StatsByView[V]): Card[] {
-  const sales = formatMoney(stats.totalPriceCents);
-  const totalSales = { label: 'Total Sales', value: sales, icon: LuDollarSign, tint: 'bg-emerald-500' };
-  const bookings = { label: 'Total Bookings', value: String(stats.totalBookings), icon: LuCalendarCheck, tint: 'bg-sky-500' };
-  const rooms = (count: number) => ({ label: 'Total Rooms', value: String(count), icon: LuHouse, tint: 'bg-rose-500' });
-  if (view === 'admin') {
-    const admin = stats as StatsByView['admin'];
-    return [
-      totalSales,
-      { label: 'Total User', value: String(admin.totalUsers), icon: LuUsers, tint: 'bg-violet-500' },
-      bookings,
-      rooms(admin.totalRooms),
-    ];
-  }
-  if (view === 'host') {
-    const host = stats as StatsByView['host'];
-    return [
-      totalSales,
-      // What those sales pay the host, after the marketplace's commission (decision 049).
-      { label: 'Earnings', value: formatMoney(host.earningsCents), icon: LuPiggyBank, tint: 'bg-teal-600' },
-      bookings,
-      rooms(host.totalRooms),
-      { label: 'Host Since', value: formatMoment(host.hostSince), icon: LuCalendarClock, tint: 'bg-amber-500' },
-      {
-        label: 'Average rating',
-        value: host.rating.average === null ? 'No reviews yet' : formatAverage(host.rating.average),
-        icon: LuStar,
-        tint: 'bg-yellow-500',
-      },
-    ];
-  }
-  const guest = stats as StatsByView['guest'];
-  return [
-    { label: 'Total Spent', value: sales, icon: LuWallet, tint: 'bg-emerald-500' },
-    bookings,
+const CARDS: { [V in StatsView]: (stats: StatsByView[V]) => Card[] } = {
+  admin: (admin) => [
+    totalSales(admin),
+    { label: 'Total User', value: String(admin.totalUsers), icon: LuUsers, tint: 'bg-violet-500' },
+    totalBookings(admin),
+    totalRooms(admin),
+  ],
+  host: (host) => [
+    totalSales(host),
+    // What those sales pay the host, after the marketplace's commission (decision 049).
+    { label: 'Earnings', value: formatMoney(host.earningsCents), icon: LuPiggyBank, tint: 'bg-teal-600' },
+    totalBookings(host),
+    totalRooms(host),
+    { label: 'Host Since', value: formatMoment(host.hostSince), icon: LuCalendarClock, tint: 'bg-amber-500' },
+    { label: 'Average rating', value: host.rating.average === null ? 'No reviews yet' : formatAverage(host.rating.average), icon: LuStar, tint: 'bg-yellow-500' },
+  ],
+  guest: (guest) => [
+    { label: 'Total Spent', value: formatMoney(guest.totalPriceCents), icon: LuWallet, tint: 'bg-emerald-500' },
+    totalBookings(guest),
     { label: 'Guest Since', value: formatMoment(guest.guestSince), icon: LuCalendarClock, tint: 'bg-amber-500' },
-  ];
+  ],
+};
+
+export function cardsFor<V extends StatsView>(view: V, stats: StatsByView[V]): Card[] {
+  return CARDS[view](stats);
 }
 
 /** One column on phones, two on tablets, four on wide screens (the host's six: three a row). */

@@ -1,0 +1,42 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { ConflictError, NotFoundError } from '../errors.js';
+import type { Db } from './client.js';
+
+type OwnedTable = PgTable & { id: PgColumn; createdAt: PgColumn };
+/** Drizzle cannot work out what a select from a table it knows only as a type parameter answers: the helpers say. */
+type RowOf<T extends OwnedTable> = T['$inferSelect'];
+
+/**
+ * A kind of record people keep a few of for themselves (access tokens, webhook endpoints; decision 056): listed
+ * oldest first, at most `max` each, and read or removed by their owner only: anyone else's is not found.
+ */
+export function ownedRecords<T extends OwnedTable>(
+  table: T,
+  owner: PgColumn,
+  { max, tooMany, notFound }: { max: number; tooMany: string; notFound: string },
+) {
+  const theirs = (ownerId: string, id?: string) => (id === undefined ? eq(owner, ownerId) : and(eq(table.id, id), eq(owner, ownerId)));
+  return {
+    async list(db: Db, ownerId: string): Promise<RowOf<T>[]> {
+      const rows = await db.select().from(table as OwnedTable).where(theirs(ownerId)).orderBy(asc(table.createdAt), asc(table.id));
+      return rows as RowOf<T>[];
+    },
+
+    /** Refuses one more once the owner holds `max`. */
+    async checkRoom(db: Db, ownerId: string): Promise<void> {
+      if ((await db.$count(table, theirs(ownerId))) >= max) throw new ConflictError(tooMany);
+    },
+
+    async find(db: Db, ownerId: string, id: string): Promise<RowOf<T>> {
+      const [row] = await db.select().from(table as OwnedTable).where(theirs(ownerId, id));
+      if (!row) throw new NotFoundError(notFound);
+      return row as RowOf<T>;
+    },
+
+    async remove(db: Db, ownerId: string, id: string): Promise<void> {
+      const removed = await db.delete(table).where(theirs(ownerId, id)).returning({ id: table.id });
+      if (removed.length === 0) throw new NotFoundError(notFound);
+    },
+  };
+}
