@@ -428,14 +428,20 @@ const stepsOf = (steps: Record<string, number>) =>
     .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`)
     .join(', ');
 
-async function signIn(base: string, email: string): Promise<string> {
+/** Signs in as `email` (a bench account unless another password is given): the session's cookie header. */
+async function signIn(base: string, email: string, password = BENCH_PASSWORD): Promise<string> {
   const res = await fetch(`${base}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`bench sign-in of ${email} failed: ${res.status}`);
   return res.headers.getSetCookie().map((h) => h.split(';')[0]).join('; ');
+}
+
+/** The machine's load, before and after a section: figures on a shared machine mean little without what else ran. */
+function logLoad(when: 'before' | 'after'): void {
+  console.log(`load average (1 min) ${when}: ${loadavg()[0]!.toFixed(1)}${when === 'before' ? ` on ${availableParallelism()} cores` : ''}`);
 }
 
 /** Migrates one of the bench's own databases and fills it with `seed`: what the seed answered and the seconds it all took. */
@@ -488,7 +494,7 @@ const statistics: BenchSection = {
       console.log(
         `(${STAT_BOOKINGS.toLocaleString('en-US')} bookings in a database of their own, seeded in ${seconds} s: ${stepsOf(steps)}; ${STATS_CONNECTIONS} connections)`,
       );
-      console.log(`load average (1 min) before: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+      logLoad('before');
       await withServer({ ...database.env, PORT: String(STATS_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '0' }, async (server) => {
         const month = new Date().toISOString().slice(0, 7);
         for (const view of ['admin', 'host', 'guest'] as const) {
@@ -505,7 +511,7 @@ const statistics: BenchSection = {
             console.log(`${label.padEnd(34)} ${fmt(figures)}${errorsOf(figures)}`);
           }
         }
-        console.log(`load average (1 min) after: ${loadavg()[0]!.toFixed(1)}`);
+        logLoad('after');
       });
     }),
 };
@@ -760,8 +766,7 @@ const search: BenchSection = {
         console.log(
           `repeated: one URL, answered from the listing cache after its first request; varied: a new search at each request (a run's requests / distinct URLs shown); goal p99 <= ${GOAL_P99_MS} ms, the mix >= ${GOAL_MIX_RPS} req/s`,
         );
-        // Figures on a shared machine mean little without what else ran: the load before and after the section.
-        console.log(`load average (1 min) before: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+        logLoad('before');
         const verdict = (f: Figures, rps = 0) =>
           `${f.p99 <= GOAL_P99_MS && f.rps >= rps ? 'within goal' : 'OVER goal'}${errorsOf(f)}`;
         const variedLine = (label: string, f: Figures & { sent: number }, distinct: number, rps = 0) =>
@@ -782,7 +787,7 @@ const search: BenchSection = {
         const mixed = interleaved(cases.filter((c) => c.inMix).map((c) => c.varied.slice(Math.floor(c.varied.length / 2))));
         console.log(`(mix) ${cases.filter((c) => c.inMix).map((c) => c.label.slice(0, 3)).join(' ')} in turn`);
         variedLine('varied', await measureEach(server.url, mixed), mixed.length, GOAL_MIX_RPS);
-        console.log(`load average (1 min) after: ${loadavg()[0]!.toFixed(1)}`);
+        logLoad('after');
       }, PROFILED);
       if (database.target.kind !== 'postgres') return console.log('(query plans: PostgreSQL only)');
       console.log('\nquery plans (EXPLAIN (ANALYZE, BUFFERS) of the statements each repeated URL runs, uncached, warm buffers)');
@@ -813,13 +818,7 @@ const hostCalendar: BenchSection = {
   async run({ base, rooms }) {
     if (rooms > 0) return console.log('(needs the demo seed, whose host it signs in as: run it without --rooms)');
     const host = DEMO_USERS.find((user) => user.key === 'host')!;
-    const signedIn = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: host.email, password: host.password }),
-    });
-    if (!signedIn.ok) throw new Error(`the demo host's sign-in failed: ${signedIn.status}`);
-    const cookie = signedIn.headers.getSetCookie().map((h) => h.split(';')[0]).join('; ');
+    const cookie = await signIn(base, host.email, host.password);
     const listings = (await (await fetch(`${base}/api/my-listings?limit=60`, { headers: { cookie } })).json()) as HostRoomsPage;
     // The goal is a host's wait for their calendar: one host reading at a time. Then as many at once as the other
     // sections load the server with, for what the machine serves.
