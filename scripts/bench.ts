@@ -444,41 +444,47 @@ function logLoad(when: 'before' | 'after'): void {
   console.log(`load average (1 min) ${when}: ${loadavg()[0]!.toFixed(1)}${when === 'before' ? ` on ${availableParallelism()} cores` : ''}`);
 }
 
+/** What `opening` gives, for the length of `use`; closed after, whatever happened. Answers what `use` answers. */
+async function withResource<T, R>(opening: Promise<T>, close: (resource: T) => Promise<unknown>, use: (resource: T) => Promise<R>): Promise<R> {
+  const resource = await opening;
+  try {
+    return await use(resource);
+  } finally {
+    await close(resource);
+  }
+}
+
 /** Migrates one of the bench's own databases and fills it with `seed`: what the seed answered and the seconds it all took. */
 async function migrateAndSeed<T>(target: DatabaseTarget, seed: (db: Database['db']) => Promise<T>): Promise<{ result: T; seconds: string }> {
   const started = performance.now();
-  const handle = await openDatabase(target);
-  let result: T;
-  try {
+  const result = await withResource(openDatabase(target), (handle) => handle.close(), async (handle) => {
     await migrateDatabase(handle);
-    result = await seed(handle.db);
-  } finally {
-    await handle.close();
-  }
+    return seed(handle.db);
+  });
   return { result, seconds: ((performance.now() - started) / 1000).toFixed(1) };
 }
 
 type BenchDatabase = Awaited<ReturnType<typeof createBenchDatabase>>;
 
-/** One of the bench's own databases, empty, for the length of `run`; removed after, whatever happened. */
-async function withBenchDatabase(run: (database: BenchDatabase) => Promise<void>): Promise<void> {
-  const database = await createBenchDatabase();
-  try {
-    await run(database);
-  } finally {
-    await database.cleanup();
-  }
-}
+/** One of the bench's own databases, empty, for the length of `run`; removed after. */
+const withBenchDatabase = (run: (database: BenchDatabase) => Promise<void>) => withResource(createBenchDatabase(), (database) => database.cleanup(), run);
 
-/** The server as `npm start` runs it, on `env`, for the length of `run`; stopped after, whatever happened. */
-async function withServer(env: Record<string, string>, run: (server: RunningServer) => Promise<void>, options?: { nodeArgs?: string[] }): Promise<void> {
-  const server = await startServer(env, options);
-  try {
-    await run(server);
-  } finally {
-    await server.stop();
-  }
-}
+/**
+ * A section's database of its own, filled by `seed` (which answers how long each of its steps took), for the length
+ * of `run`; removed after.
+ */
+const withSeededDatabase = (
+  seed: (db: Database['db']) => Promise<Record<string, number>>,
+  run: (database: BenchDatabase, seeded: { steps: Record<string, number>; seconds: string }) => Promise<void>,
+) =>
+  withBenchDatabase(async (database) => {
+    const { result: steps, seconds } = await migrateAndSeed(database.target, seed);
+    await run(database, { steps, seconds });
+  });
+
+/** The server as `npm start` runs it, on `env`, for the length of `run`; stopped after. */
+const withServer = (env: Record<string, string>, run: (server: RunningServer) => Promise<void>, options?: { nodeArgs?: string[] }) =>
+  withResource(startServer(env, options), (server) => server.stop(), run);
 
 /**
  * The statistics dashboards: a database of its own with `--bookings` stays (a bench-only seed, not the demo's),
@@ -489,8 +495,7 @@ const statistics: BenchSection = {
   title: 'statistics',
   usesApp: false,
   run: () =>
-    withBenchDatabase(async (database) => {
-      const { result: steps, seconds } = await migrateAndSeed(database.target, (db) => seedStatisticsBench(db, STAT_BOOKINGS));
+    withSeededDatabase((db) => seedStatisticsBench(db, STAT_BOOKINGS), async (database, { steps, seconds }) => {
       console.log(
         `(${STAT_BOOKINGS.toLocaleString('en-US')} bookings in a database of their own, seeded in ${seconds} s: ${stepsOf(steps)}; ${STATS_CONNECTIONS} connections)`,
       );
@@ -755,8 +760,7 @@ const search: BenchSection = {
   title: 'search (GET /api/rooms)',
   usesApp: false,
   run: () =>
-    withBenchDatabase(async (database) => {
-      const { result: steps, seconds } = await migrateAndSeed(database.target, (db) => seedSearchBench(db, SEARCH_ROOMS, SEARCH_BOOKINGS));
+    withSeededDatabase((db) => seedSearchBench(db, SEARCH_ROOMS, SEARCH_BOOKINGS), async (database, { steps, seconds }) => {
       console.log(
         `(${SEARCH_ROOMS.toLocaleString('en-US')} rooms and ${SEARCH_BOOKINGS.toLocaleString('en-US')} confirmed stays in a database of their own ` +
           `(${database.target.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}), seeded in ${seconds} s: ${stepsOf(steps)})`,
