@@ -428,51 +428,63 @@ const stepsOf = (steps: Record<string, number>) =>
     .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`)
     .join(', ');
 
-async function signIn(base: string, email: string): Promise<string> {
+/** Signs in as `email` (a bench account unless another password is given): the session's cookie header. */
+async function signIn(base: string, email: string, password = BENCH_PASSWORD): Promise<string> {
   const res = await fetch(`${base}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`bench sign-in of ${email} failed: ${res.status}`);
   return res.headers.getSetCookie().map((h) => h.split(';')[0]).join('; ');
 }
 
+/** The machine's load, before and after a section: figures on a shared machine mean little without what else ran. */
+function logLoad(when: 'before' | 'after'): void {
+  console.log(`load average (1 min) ${when}: ${loadavg()[0]!.toFixed(1)}${when === 'before' ? ` on ${availableParallelism()} cores` : ''}`);
+}
+
+/** What `opening` gives, for the length of `use`; closed after, whatever happened. Answers what `use` answers. */
+async function withResource<T, R>(opening: Promise<T>, close: (resource: T) => Promise<unknown>, use: (resource: T) => Promise<R>): Promise<R> {
+  const resource = await opening;
+  try {
+    return await use(resource);
+  } finally {
+    await close(resource);
+  }
+}
+
 /** Migrates one of the bench's own databases and fills it with `seed`: what the seed answered and the seconds it all took. */
 async function migrateAndSeed<T>(target: DatabaseTarget, seed: (db: Database['db']) => Promise<T>): Promise<{ result: T; seconds: string }> {
   const started = performance.now();
-  const handle = await openDatabase(target);
-  let result: T;
-  try {
+  const result = await withResource(openDatabase(target), (handle) => handle.close(), async (handle) => {
     await migrateDatabase(handle);
-    result = await seed(handle.db);
-  } finally {
-    await handle.close();
-  }
+    return seed(handle.db);
+  });
   return { result, seconds: ((performance.now() - started) / 1000).toFixed(1) };
 }
 
 type BenchDatabase = Awaited<ReturnType<typeof createBenchDatabase>>;
 
-/** One of the bench's own databases, empty, for the length of `run`; removed after, whatever happened. */
-async function withBenchDatabase(run: (database: BenchDatabase) => Promise<void>): Promise<void> {
-  const database = await createBenchDatabase();
-  try {
-    await run(database);
-  } finally {
-    await database.cleanup();
-  }
-}
+/** One of the bench's own databases, empty, for the length of `run`; removed after. */
+const withBenchDatabase = (run: (database: BenchDatabase) => Promise<void>) => withResource(createBenchDatabase(), (database) => database.cleanup(), run);
 
-/** The server as `npm start` runs it, on `env`, for the length of `run`; stopped after, whatever happened. */
-async function withServer(env: Record<string, string>, run: (server: RunningServer) => Promise<void>, options?: { nodeArgs?: string[] }): Promise<void> {
-  const server = await startServer(env, options);
-  try {
-    await run(server);
-  } finally {
-    await server.stop();
-  }
-}
+/**
+ * A section's database of its own, filled by `seed` (which answers how long each of its steps took), for the length
+ * of `run`; removed after.
+ */
+const withSeededDatabase = (
+  seed: (db: Database['db']) => Promise<Record<string, number>>,
+  run: (database: BenchDatabase, seeded: { steps: Record<string, number>; seconds: string }) => Promise<void>,
+) =>
+  withBenchDatabase(async (database) => {
+    const { result: steps, seconds } = await migrateAndSeed(database.target, seed);
+    await run(database, { steps, seconds });
+  });
+
+/** The server as `npm start` runs it, on `env`, for the length of `run`; stopped after. */
+const withServer = (env: Record<string, string>, run: (server: RunningServer) => Promise<void>, options?: { nodeArgs?: string[] }) =>
+  withResource(startServer(env, options), (server) => server.stop(), run);
 
 /**
  * The statistics dashboards: a database of its own with `--bookings` stays (a bench-only seed, not the demo's),
@@ -483,12 +495,11 @@ const statistics: BenchSection = {
   title: 'statistics',
   usesApp: false,
   run: () =>
-    withBenchDatabase(async (database) => {
-      const { result: steps, seconds } = await migrateAndSeed(database.target, (db) => seedStatisticsBench(db, STAT_BOOKINGS));
+    withSeededDatabase((db) => seedStatisticsBench(db, STAT_BOOKINGS), async (database, { steps, seconds }) => {
       console.log(
         `(${STAT_BOOKINGS.toLocaleString('en-US')} bookings in a database of their own, seeded in ${seconds} s: ${stepsOf(steps)}; ${STATS_CONNECTIONS} connections)`,
       );
-      console.log(`load average (1 min) before: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+      logLoad('before');
       await withServer({ ...database.env, PORT: String(STATS_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '0' }, async (server) => {
         const month = new Date().toISOString().slice(0, 7);
         for (const view of ['admin', 'host', 'guest'] as const) {
@@ -505,7 +516,7 @@ const statistics: BenchSection = {
             console.log(`${label.padEnd(34)} ${fmt(figures)}${errorsOf(figures)}`);
           }
         }
-        console.log(`load average (1 min) after: ${loadavg()[0]!.toFixed(1)}`);
+        logLoad('after');
       });
     }),
 };
@@ -749,8 +760,7 @@ const search: BenchSection = {
   title: 'search (GET /api/rooms)',
   usesApp: false,
   run: () =>
-    withBenchDatabase(async (database) => {
-      const { result: steps, seconds } = await migrateAndSeed(database.target, (db) => seedSearchBench(db, SEARCH_ROOMS, SEARCH_BOOKINGS));
+    withSeededDatabase((db) => seedSearchBench(db, SEARCH_ROOMS, SEARCH_BOOKINGS), async (database, { steps, seconds }) => {
       console.log(
         `(${SEARCH_ROOMS.toLocaleString('en-US')} rooms and ${SEARCH_BOOKINGS.toLocaleString('en-US')} confirmed stays in a database of their own ` +
           `(${database.target.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}), seeded in ${seconds} s: ${stepsOf(steps)})`,
@@ -760,8 +770,7 @@ const search: BenchSection = {
         console.log(
           `repeated: one URL, answered from the listing cache after its first request; varied: a new search at each request (a run's requests / distinct URLs shown); goal p99 <= ${GOAL_P99_MS} ms, the mix >= ${GOAL_MIX_RPS} req/s`,
         );
-        // Figures on a shared machine mean little without what else ran: the load before and after the section.
-        console.log(`load average (1 min) before: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+        logLoad('before');
         const verdict = (f: Figures, rps = 0) =>
           `${f.p99 <= GOAL_P99_MS && f.rps >= rps ? 'within goal' : 'OVER goal'}${errorsOf(f)}`;
         const variedLine = (label: string, f: Figures & { sent: number }, distinct: number, rps = 0) =>
@@ -782,7 +791,7 @@ const search: BenchSection = {
         const mixed = interleaved(cases.filter((c) => c.inMix).map((c) => c.varied.slice(Math.floor(c.varied.length / 2))));
         console.log(`(mix) ${cases.filter((c) => c.inMix).map((c) => c.label.slice(0, 3)).join(' ')} in turn`);
         variedLine('varied', await measureEach(server.url, mixed), mixed.length, GOAL_MIX_RPS);
-        console.log(`load average (1 min) after: ${loadavg()[0]!.toFixed(1)}`);
+        logLoad('after');
       }, PROFILED);
       if (database.target.kind !== 'postgres') return console.log('(query plans: PostgreSQL only)');
       console.log('\nquery plans (EXPLAIN (ANALYZE, BUFFERS) of the statements each repeated URL runs, uncached, warm buffers)');
@@ -813,13 +822,7 @@ const hostCalendar: BenchSection = {
   async run({ base, rooms }) {
     if (rooms > 0) return console.log('(needs the demo seed, whose host it signs in as: run it without --rooms)');
     const host = DEMO_USERS.find((user) => user.key === 'host')!;
-    const signedIn = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: host.email, password: host.password }),
-    });
-    if (!signedIn.ok) throw new Error(`the demo host's sign-in failed: ${signedIn.status}`);
-    const cookie = signedIn.headers.getSetCookie().map((h) => h.split(';')[0]).join('; ');
+    const cookie = await signIn(base, host.email, host.password);
     const listings = (await (await fetch(`${base}/api/my-listings?limit=60`, { headers: { cookie } })).json()) as HostRoomsPage;
     // The goal is a host's wait for their calendar: one host reading at a time. Then as many at once as the other
     // sections load the server with, for what the machine serves.
