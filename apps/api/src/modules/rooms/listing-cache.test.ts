@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -186,6 +187,25 @@ describeNeeding(SERVER_DATABASE, 'two app instances on one PostgreSQL database',
 
     await throughA(() => a.call('DELETE', `/api/room/${room._id}`, { as: host }));
     expect(await visitorSees(b, room._id)).toEqual({ inList: null, inLake: null, page: 404 });
+  });
+
+  it('keeps its answers at the version check when it heard every change, and drops them for a change it missed', async () => {
+    const room = await throughA(() => listRoom(a, host));
+    await a.app.listing.checkVersion();
+    await b.app.listing.checkVersion();
+    // A guest's booking through a: both servers heard it (a its own notice), so neither check forgets anything again.
+    await throughA(() => bookStay(a, guest, { roomId: room._id, from: room.from, to: room.to }));
+    expect((await visitorSees(b, room._id)).page).toMatchObject({ booked: true });
+    const kept = b.app.listing.stats().entries;
+    expect(kept).toBeGreaterThan(0);
+    await a.app.listing.checkVersion();
+    await b.app.listing.checkVersion();
+    expect(b.app.listing.stats().entries).toBe(kept);
+
+    // A change logged without its notice (as when a connection drops at the wrong moment): the check forgets it.
+    await a.database.db.execute(sql`insert into listing_changes (room_id) values (${room._id})`);
+    await b.app.listing.checkVersion();
+    expect(b.app.listing.stats().entries).toBe(0);
   });
 });
 

@@ -206,8 +206,9 @@ export function createListingCache({
    * own `returning`, so the statement also works inside a `with`, where PostgreSQL runs it whether read or not.
    */
   function recording(roomId: string | null, what: RoomChange): SQL {
+    // The notice ends with the change's number in the log, so the version check knows it was heard.
     return sql`insert into listing_changes (room_id) values (${roomId}::uuid)
-      returning pg_notify(${LISTING_CHANNEL}, ${`${instance} ${roomId ? `${NOTICE_PREFIX[what]}${roomId}` : '*'}`})`;
+      returning pg_notify(${LISTING_CHANNEL}, ${`${instance} ${roomId ? `${NOTICE_PREFIX[what]}${roomId}` : '*'}`} || ' ' || id::text)`;
   }
 
   /** After a commit that did not announce: tells the other servers; a failure is logged (the write committed). */
@@ -220,29 +221,56 @@ export function createListingCache({
     }
   }
 
-  let seenVersion: string | null = null;
+  /**
+   * The log's changes this server has accounted for: heard as notices (its own included) or handled by a check. Null
+   * until the first check, which takes the log as it finds it (the server starts from nothing).
+   */
+  let accounted: Set<string> | null = null;
+  /** Changes heard while a check reads the log: committed after its read, they are not in what it read. */
+  let heardDuringCheck: string[] | null = null;
   let lastPrune = 0;
   let versionTimer: NodeJS.Timeout | null = null;
 
+  function account(id: string | undefined): void {
+    if (!id) return;
+    accounted?.add(id);
+    heardDuringCheck?.push(id);
+  }
+
+  /**
+   * Finds the changes whose notices this server missed (a notice is lost when its connection drops at the wrong
+   * moment) and forgets what each one touched: the room's answers, or everything for a change of every room. A change
+   * it heard is not touched again, so a busy marketplace's writes never make a server read every room again.
+   */
   async function checkVersion(): Promise<void> {
     if (!shared) return;
     if (Date.now() - lastPrune > VERSION_CHECK_MS * 15) {
       lastPrune = Date.now();
       await database.db.execute(sql`delete from listing_changes where created_at < now() - ${CHANGE_LOG_KEPT}::interval`);
     }
-    // Count and sum of ids: a change committed late with a lower id still moves them.
-    const [row] = (
-      (await database.db.execute(sql`select count(*)::text || ':' || coalesce(sum(id), 0)::text as version from listing_changes`)) as unknown as {
-        rows: { version: string }[];
-      }
-    ).rows;
-    const version = row?.version ?? '';
-    if (seenVersion !== null && version !== seenVersion) dropAll();
-    seenVersion = version;
+    const heardMeanwhile: string[] = [];
+    heardDuringCheck = heardMeanwhile;
+    let rows: { id: string; roomId: string | null }[];
+    try {
+      rows = (
+        (await database.db.execute(sql`select id::text as id, room_id as "roomId" from listing_changes`)) as unknown as {
+          rows: { id: string; roomId: string | null }[];
+        }
+      ).rows;
+    } finally {
+      heardDuringCheck = null;
+    }
+    const before = accounted;
+    accounted = new Set([...rows.map((row) => row.id), ...heardMeanwhile]);
+    if (before === null) return;
+    const missed = rows.filter((row) => !before.has(row.id));
+    if (missed.some((row) => row.roomId === null)) return dropAll();
+    for (const { roomId } of missed) dropRoom(roomId as string, 'listing');
   }
 
   function heard(payload: string): void {
-    const [from, message = ''] = payload.split(' ', 2);
+    const [from, message = '', id] = payload.split(' ', 3);
+    account(id);
     if (from === instance) return;
     const what = (Object.keys(NOTICE_PREFIX) as RoomChange[]).find((change) => message.startsWith(NOTICE_PREFIX[change]));
     if (what) dropRoom(message.slice(NOTICE_PREFIX[what].length), what);
