@@ -104,8 +104,23 @@ const CHANGE_LOG_KEPT = '5 minutes';
 function validUntil(from: number, timeZones: readonly string[]): number {
   const zones = new Set(timeZones.length > 0 ? timeZones : ['UTC']);
   let until = Infinity;
-  for (const zone of zones) until = Math.min(until, nextDayStartIn(zone, new Date(from)).getTime());
+  for (const zone of zones) until = Math.min(until, nextDayStartOf(zone, from));
   return until;
+}
+
+/**
+ * Each zone's next midnight, as last worked out: still the first after any moment from when it was worked out until
+ * it comes. A dated search counts rooms in many zones, and working a midnight out costs more than the search's
+ * judging of a room.
+ */
+const nextMidnights = new Map<string, { from: number; at: number }>();
+
+function nextDayStartOf(zone: string, from: number): number {
+  const known = nextMidnights.get(zone);
+  if (known && known.from <= from && from < known.at) return known.at;
+  const at = nextDayStartIn(zone, new Date(from)).getTime();
+  nextMidnights.set(zone, { from, at });
+  return at;
 }
 
 function representation(body: Buffer, tag: string): Representation {
