@@ -15,6 +15,11 @@
 //   --search-rooms=100000 --search-bookings=1000000
 //                                          rooms and confirmed stays in the search section's own database
 //                                          (the defaults on PostgreSQL; on PGlite 10,000 and 100,000)
+//   --keep-search-database=NAME            the search section's PostgreSQL database under this name on DATABASE_URL's
+//                                          server: seeded the first time, kept, and searched as it is the next times
+//                                          (the seed takes minutes at 100,000 rooms; the figures want a quiet machine).
+//                                          The seed's dates are from its day: seed again on another day
+//                                          (DROP DATABASE NAME)
 //   --only=search,statistics               only these sections (browsing, bookings, statistics, search, calendar, bundle)
 //   --plans                                the search section prints each case's whole query plans too
 //   --cpu-prof=DIR                         the app's (and the search section's) server writes a V8 CPU profile into DIR when it stops
@@ -78,6 +83,7 @@ const { values: args } = parseArgs({
     bookings: { type: 'string', default: '100000' },
     'search-rooms': { type: 'string' },
     'search-bookings': { type: 'string' },
+    'keep-search-database': { type: 'string' },
     only: { type: 'string' },
     plans: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
@@ -482,6 +488,43 @@ const withSeededDatabase = (
     await run(database, { steps, seconds });
   });
 
+/**
+ * A section's database kept between runs (`--keep-search-database`): the PostgreSQL database `name` on DATABASE_URL's
+ * server, created, migrated and filled by `seed` when it has no rooms yet, else used as it is (`seconds` null).
+ */
+async function withKeptDatabase(
+  name: string,
+  seed: (db: Database['db']) => Promise<Record<string, number>>,
+  run: (database: BenchDatabase, seeded: { steps: Record<string, number>; seconds: string | null }) => Promise<void>,
+): Promise<void> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('--keep-search-database needs DATABASE_URL (a PostgreSQL server)');
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--keep-search-database: "${name}" is not a plain database name (a-z, 0-9, _)`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  await withResource(Promise.resolve(new pg.Client({ connectionString: serverUrl })), (admin) => admin.end(), async (admin) => {
+    await admin.connect();
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+  });
+  const rooms = await withResource(Promise.resolve(new pg.Client({ connectionString: url.toString() })), (client) => client.end(), async (client) => {
+    await client.connect();
+    return client.query<{ n: number }>('select count(*)::int as n from rooms').then((r) => r.rows[0]?.n ?? 0, () => 0);
+  });
+  const dataDir = await mkdtemp(join(tmpdir(), 'staybook-bench-'));
+  const database: BenchDatabase = {
+    target: { kind: 'postgres', url: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    cleanup: () => rm(dataDir, { recursive: true, force: true }),
+  };
+  await withResource(Promise.resolve(database), (d) => d.cleanup(), async () => {
+    if (rooms > 0) return run(database, { steps: {}, seconds: null });
+    const { result: steps, seconds } = await migrateAndSeed(database.target, seed);
+    console.log(`(kept as ${name} for the next runs: DROP DATABASE ${name} to seed again)`);
+    return run(database, { steps, seconds });
+  });
+}
+
 /** The server as `npm start` runs it, on `env`, for the length of `run`; stopped after. */
 const withServer = (env: Record<string, string>, run: (server: RunningServer) => Promise<void>, options?: { nodeArgs?: string[] }) =>
   withResource(startServer(env, options), (server) => server.stop(), run);
@@ -760,10 +803,11 @@ const search: BenchSection = {
   title: 'search (GET /api/rooms)',
   usesApp: false,
   run: () =>
-    withSeededDatabase((db) => seedSearchBench(db, SEARCH_ROOMS, SEARCH_BOOKINGS), async (database, { steps, seconds }) => {
+    (args['keep-search-database'] ? withKeptDatabase.bind(null, args['keep-search-database']) : withSeededDatabase)(
+      (db) => seedSearchBench(db, SEARCH_ROOMS, SEARCH_BOOKINGS), async (database, { steps, seconds }) => {
       console.log(
         `(${SEARCH_ROOMS.toLocaleString('en-US')} rooms and ${SEARCH_BOOKINGS.toLocaleString('en-US')} confirmed stays in a database of their own ` +
-          `(${database.target.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}), seeded in ${seconds} s: ${stepsOf(steps)})`,
+          `(${database.target.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}), ${seconds === null ? 'kept from an earlier run' : `seeded in ${seconds} s: ${stepsOf(steps)}`})`,
       );
       const cases = await searchCases(new Date().toISOString().slice(0, 10));
       await withServer({ ...database.env, PORT: String(SEARCH_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn' }, async (server) => {
