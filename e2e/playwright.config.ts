@@ -68,8 +68,10 @@ export default defineConfig({
   // The marketplace's fees apply to every stay on the server, and every other spec expects none: the spec that sets
   // them runs alone, once all the others have finished.
   projects: [
-    { name: 'marketplace', testIgnore: /marketplace-fees\.spec\.ts/ },
+    { name: 'marketplace', testIgnore: /(marketplace-fees|main-thread)\.spec\.ts/ },
     { name: 'marketplace-wide settings', testMatch: /marketplace-fees\.spec\.ts/, dependencies: ['marketplace'] },
+    // The main thread's budget is timed with nothing else at work: after every other spec, one test at a time.
+    { name: 'main-thread budget', testMatch: /main-thread\.spec\.ts/, dependencies: ['marketplace-wide settings'], fullyParallel: false },
   ],
   // A journey (book and pay, review both sides, approve a host) walks twenty to forty steps, each a request or
   // two to servers sharing two cores with the browser and each other: on a slow machine of that size the longest

@@ -1,0 +1,105 @@
+import type { Browser, Page } from '@playwright/test';
+
+/**
+ * The main thread's work while a page loads, as a phone would feel it (docs/decisions/064-main-thread-budget.md).
+ *
+ * The browser's own trace gives each task of the page's main thread with its thread time: the CPU it used, which a
+ * machine busy with other work does not stretch (a task's wall time does: under the run's load it varied by three
+ * times from one load to the next). A phone's CPU is taken as four times slower, as Lighthouse's mobile profile
+ * takes it, so a task blocks a phone for four times its thread time. A fixed reference workload, run in the same
+ * page and traced the same way, says how fast this machine is: figures are compared as multiples of it.
+ */
+
+/** Lighthouse's mobile profile takes a phone's CPU as this many times slower. */
+export const PHONE_SLOWDOWN = 4;
+/** A task longer than this on the phone blocks input (the Long Tasks definition). */
+const LONG_TASK_MS = 50;
+
+export type MainThreadFigures = {
+  /** The longest task, in ms on the phone. */
+  longestMs: number;
+  /** Total blocking time on the phone: each long task's time past 50 ms, summed. */
+  blockingMs: number;
+  /** The reference workload, in ms on the phone (the median of its runs). */
+  referenceMs: number;
+  /** Tasks that are long on the phone. */
+  tasks: number;
+};
+
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
+
+const REFERENCE_MARK = 'staybook-reference-workload';
+
+/**
+ * The reference: building, sorting and serializing objects, the kind of work a page's scripts do, always the same
+ * amount (about 10 ms of CPU on this kind of machine).
+ */
+function referenceWorkload(mark: string): void {
+  console.timeStamp(mark);
+  const rows: { n: number; key: string; tags: string[] }[] = [];
+  for (let i = 0; i < 20_000; i++) rows.push({ n: i, key: `k${(i * 7919) % 10_007}`, tags: [`t${i % 7}`, `t${i % 11}`] });
+  rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.n - b.n));
+  const copy = JSON.parse(JSON.stringify(rows.slice(0, 8_000))) as typeof rows;
+  let sum = 0;
+  for (const row of copy) sum += row.n + row.tags.length;
+  if (sum < 0) throw new Error('unreachable');
+}
+
+/** Waits for the main thread to have had two idle periods in a row: the page's load, hydration and idle work are done. */
+async function mainThreadSettled(page: Page): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 10_000 })));
+  }
+}
+
+/**
+ * Loads `path` in `page` under the browser's trace, waits for `ready` and for the main thread to go idle, runs the
+ * reference workload five times, and answers the page's figures on a phone.
+ */
+export async function traceLoad(browser: Browser, page: Page, path: string, ready: () => Promise<void>): Promise<MainThreadFigures> {
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  let trace: Buffer;
+  try {
+    await page.goto(path);
+    await ready();
+    await mainThreadSettled(page);
+    for (let i = 0; i < 5; i++) await page.evaluate(referenceWorkload, REFERENCE_MARK);
+  } finally {
+    trace = await browser.stopTracing();
+  }
+  return figuresOf((JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents);
+}
+
+function figuresOf(events: TraceEvent[]): MainThreadFigures {
+  const marks = events.filter((e) => e.name === 'TimeStamp' && JSON.stringify(e.args ?? {}).includes(REFERENCE_MARK));
+  if (marks.length === 0) throw new Error('The trace holds no run of the reference workload');
+  // The page's main thread: the one the reference ran on (the same renderer loaded the page).
+  const { pid, tid } = marks[0] as TraceEvent;
+  // A task still running when the trace started or stopped has no thread time: none of the page's load is such.
+  const tasks = events.filter(
+    (e) => e.pid === pid && e.tid === tid && e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.tdur !== undefined,
+  );
+  if (tasks.length === 0) throw new Error('The trace has no thread times for the main thread');
+  const phoneMs = (task: TraceEvent) => ((task.tdur as number) / 1000) * PHONE_SLOWDOWN;
+  const containing = (mark: TraceEvent) =>
+    tasks.filter((task) => task.ts <= mark.ts && mark.ts <= task.ts + (task.dur ?? 0)).sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
+  const referenceTasks = marks.map(containing).filter((task): task is TraceEvent => task !== undefined);
+  const reference = referenceTasks.map(phoneMs).sort((a, b) => a - b);
+  const firstReference = Math.min(...referenceTasks.map((task) => task.ts));
+  // The page's own tasks: from its load to the first reference run (nested trace events of one task are one task).
+  const pageTasks: TraceEvent[] = [];
+  let outerEnd = -Infinity;
+  for (const task of tasks.filter((t) => t.ts < firstReference).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
+    const end = task.ts + (task.dur ?? 0);
+    if (end <= outerEnd) continue;
+    pageTasks.push(task);
+    outerEnd = end;
+  }
+  const long = pageTasks.map(phoneMs).filter((ms) => ms > LONG_TASK_MS);
+  return {
+    longestMs: Math.max(0, ...long),
+    blockingMs: long.reduce((sum, ms) => sum + (ms - LONG_TASK_MS), 0),
+    referenceMs: reference[Math.floor(reference.length / 2)] as number,
+    tasks: long.length,
+  };
+}
