@@ -1,5 +1,6 @@
 import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+import { errorResponses } from './errors.js';
 import type { $ZodType } from 'zod/v4/core';
 
 /**
@@ -35,6 +36,18 @@ export function routeSchema<R extends RequestParts, T extends $ZodType, F extend
  * no body (the listing cache's answers, modules/rooms/listing-cache.ts).
  */
 export const notModified = { 304: z.null().describe('Not modified: the answer `If-None-Match` names is still current') };
+
+/**
+ * The failures of a call on one record its path names (a booking, a wishlist, a webhook endpoint): 400 for a malformed
+ * id, 404 when there is none the caller may see. Never 403 for someone else's record: a stranger learns nothing of it.
+ */
+export const oneRecord = errorResponses(400, 404);
+
+/** What every state-changing call may answer besides: 403 when another site's page sent it (plugins/origin-check.ts). */
+export const fromOtherSites = errorResponses(403);
+
+/** A call that changes one record its path names: `oneRecord`'s failures, and `fromOtherSites`. */
+export const changingOneRecord = { ...oneRecord, ...fromOtherSites };
 
 /**
  * Who may call a route: the hooks that let a caller through (`signedIn`, `holdersOf(capability)`, `verified(…)` in

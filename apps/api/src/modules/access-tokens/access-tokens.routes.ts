@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { accessTokenParamsSchema, accessTokensSchema, createAccessTokenBodySchema, createdAccessTokenSchema } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../errors.js';
-import { created, noContent, routeFor } from '../../route-schema.js';
+import { changingOneRecord, created, noContent, routeFor } from '../../route-schema.js';
 import { actorOf, signedIn } from '../../plugins/session.js';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from './access-tokens.service.js';
 
@@ -32,7 +32,7 @@ export const accessTokensRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     '/access-tokens/:id',
     routeFor(
       signedIn,
-      'Revoke one of my access tokens: calls with it are refused from now on', { params: accessTokenParamsSchema }, z.null(), errorResponses(400, 403, 404), {
+      'Revoke one of my access tokens: calls with it are refused from now on', { params: accessTokenParamsSchema }, z.null(), changingOneRecord, {
       status: 204,
       },
     ),

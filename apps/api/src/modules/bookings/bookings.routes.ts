@@ -19,7 +19,7 @@ import {
   tripSchema,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { routeFor, routeSchema } from '../../route-schema.js';
+import { oneRecord, routeFor, routeSchema } from '../../route-schema.js';
 import { actorOf, holdersOf, rateLimitKeyByUser, signedIn, verified } from '../../plugins/session.js';
 import { getRoomAvailability } from './availability.js';
 import type { BookingDeps } from './booking-deps.js';
@@ -101,24 +101,22 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
 
   // Request to book (decision 049): the host answers within 24 hours; the guest may withdraw before that.
   const hostOnly = holdersOf('requests');
-  app.post(
-    '/booking/:id/accept',
-    routeFor(
-      hostOnly,
-      "Accept a request to book one's room (its host): the stay is confirmed and the held card charged",
-      { params: bookingParamsSchema, body: answerRequestBodySchema }, bookingSchema, errors,
-    ),
-    async (request) => acceptRequest(deps, { actor: actorOf(request), bookingId: request.params.id, message: request.body?.message }),
-  );
-  app.post(
-    '/booking/:id/decline',
-    routeFor(
-      hostOnly,
-      "Decline a request to book one's room (its host), with an optional message: the nights open again and the hold is released",
-      { params: bookingParamsSchema, body: answerRequestBodySchema }, bookingSchema, errors,
-    ),
-    async (request) => declineRequest(deps, { actor: actorOf(request), bookingId: request.params.id, message: request.body?.message }),
-  );
+  // The host's two answers take the same request and give the same answer: the booking as it now stands.
+  const answers = [
+    { answer: 'accept', act: acceptRequest, summary: "Accept a request to book one's room (its host): the stay is confirmed and the held card charged" },
+    {
+      answer: 'decline',
+      act: declineRequest,
+      summary: "Decline a request to book one's room (its host), with an optional message: the nights open again and the hold is released",
+    },
+  ] as const;
+  for (const { answer, act, summary } of answers) {
+    app.post(
+      `/booking/:id/${answer}`,
+      routeFor(hostOnly, summary, { params: bookingParamsSchema, body: answerRequestBodySchema }, bookingSchema, errors),
+      async (request) => act(deps, { actor: actorOf(request), bookingId: request.params.id, message: request.body?.message }),
+    );
+  }
   app.post(
     '/booking/:id/withdraw',
     routeFor(
@@ -144,7 +142,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
     routeFor(
       signedIn,
       "A stay's trip page, for its guest or the room's host only (anyone else: 404)",
-      { params: z.object({ bookingId: bookingIdSchema }) }, tripSchema, errorResponses(400, 404),
+      { params: z.object({ bookingId: bookingIdSchema }) }, tripSchema, oneRecord,
     ),
     async (request) => getTrip(db, { actor: actorOf(request), bookingId: request.params.bookingId }),
   );

@@ -14,7 +14,7 @@ import {
   roomParamsSchema,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { created, noContent, routeFor, routeSchema } from '../../route-schema.js';
+import { created, noContent, oneRecord, routeFor, routeSchema } from '../../route-schema.js';
 import { actorOf, holdersOf, rateLimitKeyByUser, signedIn } from '../../plugins/session.js';
 import { changeNights, getHostCalendar } from './host-calendar.service.js';
 import { addImport, bookingCalendarFile, exportFeed, getRoomCalendar, regenerateExportUrl, removeImport, syncRoomNow, type CalendarDeps } from './calendar.service.js';
@@ -22,7 +22,6 @@ import { addImport, bookingCalendarFile, exportFeed, getRoomCalendar, regenerate
 const ICS = 'text/calendar';
 const CALENDAR_TYPE = `${ICS}; charset=utf-8`;
 const icsResponse = z.string().describe('An iCalendar (.ics) file');
-const hostErrors = errorResponses(400, 404);
 
 /** Calendar sync: a booking's .ics, a room's export feed, and the host's export link and imports. */
 export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = async (app, { deps }) => {
@@ -31,7 +30,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
     routeFor(
       signedIn,
       "'Add to calendar': the booking's event, for its guest or the room's host",
-      { params: bookingParamsSchema }, icsResponse, errorResponses(400, 404), { produces: ICS },
+      { params: bookingParamsSchema }, icsResponse, oneRecord, { produces: ICS },
     ),
     async (request, reply) => {
       const file = await bookingCalendarFile(deps, { actor: actorOf(request), bookingId: request.params.id });
@@ -65,14 +64,14 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
     routeFor(
       host,
       "A room's calendar sync: its export URL (made on first read) and imports (its host only)",
-      { params: roomParamsSchema }, roomCalendarSchema, hostErrors,
+      { params: roomParamsSchema }, roomCalendarSchema, oneRecord,
     ),
     async (request) => getRoomCalendar(deps, { actor: actorOf(request), roomId: request.params.id }),
   );
 
   app.post(
     '/room/:id/calendar/regenerate',
-    routeFor(host, "'Regenerate link': a new export URL; the old one stops working", { params: roomParamsSchema }, roomCalendarSchema, hostErrors),
+    routeFor(host, "'Regenerate link': a new export URL; the old one stops working", { params: roomParamsSchema }, roomCalendarSchema, oneRecord),
     async (request) => regenerateExportUrl(deps, { actor: actorOf(request), roomId: request.params.id }),
   );
 
@@ -83,7 +82,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
       ...routeFor(
         host,
         "Import another site's calendar (.ics URL): fetched now and then on a schedule; its events block nights",
-        { params: roomParamsSchema, body: calendarImportInputSchema }, calendarImportSchema, { ...hostErrors, ...errorResponses(409, 429) }, { status: 201 },
+        { params: roomParamsSchema, body: calendarImportInputSchema }, calendarImportSchema, { ...oneRecord, ...errorResponses(409, 429) }, { status: 201 },
       ),
     },
     async (request, reply) => created(reply, addImport(deps, { actor: actorOf(request), roomId: request.params.id, url: request.body.url })),
@@ -94,7 +93,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
     routeFor(
       host,
       'Remove an imported calendar and the nights it blocked',
-      { params: z.object({ id: roomIdSchema, importId: calendarImportIdSchema }) }, z.null(), hostErrors, { status: 204 },
+      { params: z.object({ id: roomIdSchema, importId: calendarImportIdSchema }) }, z.null(), oneRecord, { status: 204 },
     ),
     async (request, reply) => noContent(reply, removeImport(deps, { actor: actorOf(request), roomId: request.params.id, importId: request.params.importId })),
   );
@@ -106,7 +105,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
       ...routeFor(
         host,
         "'Sync now': fetch every imported calendar of the room at once",
-        { params: roomParamsSchema }, roomCalendarSchema, { ...hostErrors, ...errorResponses(429) },
+        { params: roomParamsSchema }, roomCalendarSchema, { ...oneRecord, ...errorResponses(429) },
       ),
     },
     async (request) => syncRoomNow(deps, { actor: actorOf(request), roomId: request.params.id }),
@@ -117,7 +116,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
     routeFor(
       calendarHost,
       "The host calendar: a listing's nights month by month, with their prices, what holds them and start hints (its host only)",
-      { params: roomParamsSchema, querystring: hostCalendarQuerySchema }, hostCalendarSchema, hostErrors,
+      { params: roomParamsSchema, querystring: hostCalendarQuerySchema }, hostCalendarSchema, oneRecord,
     ),
     async (request) => getHostCalendar(deps.db, { actor: actorOf(request), roomId: request.params.id, ...request.query }),
   );
@@ -127,7 +126,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
     routeFor(
       calendarHost,
       'Block or unblock, price, set a minimum stay or a note on a range of nights, or put back what a change replaced (undo)',
-      { params: roomParamsSchema, body: nightsChangeBodySchema }, nightsChangeResultSchema, { ...hostErrors, ...errorResponses(409) },
+      { params: roomParamsSchema, body: nightsChangeBodySchema }, nightsChangeResultSchema, { ...oneRecord, ...errorResponses(409) },
     ),
     async (request) => changeNights(deps.db, { actor: actorOf(request), roomId: request.params.id, body: request.body, listing: deps.listing }),
   );

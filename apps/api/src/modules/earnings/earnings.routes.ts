@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { earningsEntriesQuerySchema, earningsQuerySchema, earningsReportSchema, payoutParamsSchema, payoutStatementSchema } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
 import { actorOf, holdersOf } from '../../plugins/session.js';
-import { routeFor } from '../../route-schema.js';
+import { oneRecord, routeFor } from '../../route-schema.js';
 import { earningsEntriesCsv } from './earnings-csv.js';
 import { earningsReport, type EarningsDeps } from './earnings.service.js';
 import { payoutStatement } from './payout-statement.js';
@@ -26,7 +26,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, {
 
   app.get(
     '/earnings/payouts/:payoutId',
-    routeFor(hosts, 'One of the host’s payouts and the stays it paid', { params: payoutParamsSchema }, payoutStatementSchema, errorResponses(400, 404)),
+    routeFor(hosts, 'One of the host’s payouts and the stays it paid', { params: payoutParamsSchema }, payoutStatementSchema, oneRecord),
     async (request) => payoutStatement(db, actorOf(request).id, request.params.payoutId),
   );
 

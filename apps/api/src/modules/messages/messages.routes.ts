@@ -11,13 +11,9 @@ import {
   unreadCountSchema,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { created, routeFor } from '../../route-schema.js';
+import { changingOneRecord, created, oneRecord, routeFor } from '../../route-schema.js';
 import { actorOf, rateLimitKeyByUser, signedIn } from '../../plugins/session.js';
 import { countUnread, listMessages, listThreads, markThreadRead, sendMessage, type MessageDeps } from './messages.service.js';
-
-const errors = errorResponses(400, 404);
-/** State-changing calls also refuse requests from other sites (403). */
-const writeErrors = errorResponses(400, 403, 404);
 
 /** A booking's thread (its guest and the room's host only) and each person's list of threads. */
 export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = async (app, { deps }) => {
@@ -28,7 +24,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = asyn
     routeFor(
       signedIn,
       "A booking's messages, newest page first, each page oldest to newest (its guest and the room's host only)",
-      { params: bookingParamsSchema, querystring: listMessagesQuerySchema }, messagesPageSchema, errors,
+      { params: bookingParamsSchema, querystring: listMessagesQuerySchema }, messagesPageSchema, oneRecord,
     ),
     async (request) => listMessages(db, { actor: actorOf(request), bookingId: request.params.id, ...request.query }),
   );
@@ -41,7 +37,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = asyn
       ...routeFor(
         signedIn,
         'Write to the other party of a booking (1 to 2,000 characters of plain text); the first unread message mails them',
-        { params: bookingParamsSchema, body: sendMessageBodySchema }, messageSchema, { ...writeErrors, ...errorResponses(429) }, { status: 201 },
+        { params: bookingParamsSchema, body: sendMessageBodySchema }, messageSchema, { ...changingOneRecord, ...errorResponses(429) }, { status: 201 },
       ),
     },
     async (request, reply) =>
@@ -50,7 +46,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = asyn
 
   app.post(
     '/booking/:id/messages/read',
-    routeFor(signedIn, "Mark the other party's messages in a booking's thread read", { params: bookingParamsSchema }, markReadResultSchema, writeErrors),
+    routeFor(signedIn, "Mark the other party's messages in a booking's thread read", { params: bookingParamsSchema }, markReadResultSchema, changingOneRecord),
     async (request) => markThreadRead(db, { actor: actorOf(request), bookingId: request.params.id }),
   );
 

@@ -12,7 +12,7 @@ import {
   webhookParamsSchema,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { created, noContent, routeFor } from '../../route-schema.js';
+import { created, noContent, oneRecord, routeFor } from '../../route-schema.js';
 import { actorOf, holdersOf } from '../../plugins/session.js';
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, redeliver, updateWebhook, type WebhookDeps } from './webhooks.service.js';
 
@@ -42,19 +42,19 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ deps: WebhookDeps }> = asyn
 
   app.patch(
     '/webhooks/:id',
-    routeFor(hosts, 'Change the events of an endpoint, or enable a disabled one again', { params: webhookParamsSchema, body: updateWebhookBodySchema }, webhookEndpointSchema, errorResponses(400, 404)),
+    routeFor(hosts, 'Change the events of an endpoint, or enable a disabled one again', { params: webhookParamsSchema, body: updateWebhookBodySchema }, webhookEndpointSchema, oneRecord),
     async (request) => updateWebhook(db, { actor: actorOf(request), id: request.params.id, ...request.body }),
   );
 
   app.delete(
     '/webhooks/:id',
-    routeFor(hosts, 'Remove a webhook endpoint and its delivery log', { params: webhookParamsSchema }, z.null(), errorResponses(400, 404), { status: 204 }),
+    routeFor(hosts, 'Remove a webhook endpoint and its delivery log', { params: webhookParamsSchema }, z.null(), oneRecord, { status: 204 }),
     async (request, reply) => noContent(reply, deleteWebhook(db, { actor: actorOf(request), id: request.params.id })),
   );
 
   app.get(
     '/webhooks/:id/deliveries',
-    routeFor(hosts, "An endpoint's newest deliveries: status, response code, time", { params: webhookParamsSchema }, webhookDeliveriesSchema, errorResponses(400, 404)),
+    routeFor(hosts, "An endpoint's newest deliveries: status, response code, time", { params: webhookParamsSchema }, webhookDeliveriesSchema, oneRecord),
     async (request) => listDeliveries(db, { actor: actorOf(request), id: request.params.id }),
   );
 

@@ -21,7 +21,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { BrowsingReads } from '../../db/replica.js';
 import { errorResponses } from '../../errors.js';
-import { created, noContent, routeFor, routeSchema } from '../../route-schema.js';
+import { changingOneRecord, created, noContent, oneRecord, routeFor, routeSchema } from '../../route-schema.js';
 import { actorOf, signedIn } from '../../plugins/session.js';
 import { listRecentlyViewed, recordView } from './recently-viewed.service.js';
 import {
@@ -38,10 +38,6 @@ import {
   stopSharingWishlist,
   updateWishlist,
 } from './wishlists.service.js';
-
-const readErrors = errorResponses(400, 404);
-/** State-changing calls also refuse requests from other sites (403). */
-const writeErrors = errorResponses(400, 403, 404);
 
 /**
  * A signed-in person's wishlists (their own only: anyone else's answers 404), the hearts' state, a shared list's
@@ -71,7 +67,7 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db; browse: BrowsingRe
     routeFor(
       signedIn,
       "Save a room to my first wishlist, made ('Saved') when I have none",
-      { body: wishlistRoomBodySchema }, quickSaveSchema, writeErrors,
+      { body: wishlistRoomBodySchema }, quickSaveSchema, changingOneRecord,
     ),
     async (request) => quickSave(db, { actor: actorOf(request), roomId: request.body.roomId }),
   );
@@ -93,44 +89,44 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db; browse: BrowsingRe
     routeFor(
       signedIn,
       "One of my wishlists with a page of its homes, saved last first, and each home's total for the list's stay",
-      { params: wishlistParamsSchema, querystring: wishlistRoomsQuerySchema }, wishlistPageSchema, readErrors,
+      { params: wishlistParamsSchema, querystring: wishlistRoomsQuerySchema }, wishlistPageSchema, oneRecord,
     ),
     async (request) => getWishlist(db, { actor: actorOf(request), id: request.params.id, ...request.query }),
   );
 
   app.patch(
     '/wishlists/:id',
-    routeFor(signedIn, 'Rename a wishlist, or set or clear its stay (dates and guests)', { params: wishlistParamsSchema, body: updateWishlistBodySchema }, wishlistSchema, writeErrors),
+    routeFor(signedIn, 'Rename a wishlist, or set or clear its stay (dates and guests)', { params: wishlistParamsSchema, body: updateWishlistBodySchema }, wishlistSchema, changingOneRecord),
     async (request) => updateWishlist(db, { actor: actorOf(request), id: request.params.id, changes: request.body }),
   );
 
   app.delete(
     '/wishlists/:id',
-    routeFor(signedIn, 'Delete a wishlist (its homes stay listed)', { params: wishlistParamsSchema }, z.null(), writeErrors, { status: 204 }),
+    routeFor(signedIn, 'Delete a wishlist (its homes stay listed)', { params: wishlistParamsSchema }, z.null(), changingOneRecord, { status: 204 }),
     async (request, reply) => noContent(reply, deleteWishlist(db, { actor: actorOf(request), id: request.params.id })),
   );
 
   app.post(
     '/wishlists/:id/share',
-    routeFor(signedIn, 'Share a wishlist by a private link (read-only for others)', { params: wishlistParamsSchema }, wishlistSchema, writeErrors),
+    routeFor(signedIn, 'Share a wishlist by a private link (read-only for others)', { params: wishlistParamsSchema }, wishlistSchema, changingOneRecord),
     async (request) => shareWishlist(db, { actor: actorOf(request), id: request.params.id }),
   );
 
   app.delete(
     '/wishlists/:id/share',
-    routeFor(signedIn, "Stop sharing a wishlist: its link reads nothing from now on", { params: wishlistParamsSchema }, wishlistSchema, writeErrors),
+    routeFor(signedIn, "Stop sharing a wishlist: its link reads nothing from now on", { params: wishlistParamsSchema }, wishlistSchema, changingOneRecord),
     async (request) => stopSharingWishlist(db, { actor: actorOf(request), id: request.params.id }),
   );
 
   app.put(
     '/wishlists/:id/rooms/:roomId',
-    routeFor(signedIn, 'Save a room to a wishlist (once: saving it again changes nothing)', { params: wishlistRoomParamsSchema }, quickSaveSchema, writeErrors),
+    routeFor(signedIn, 'Save a room to a wishlist (once: saving it again changes nothing)', { params: wishlistRoomParamsSchema }, quickSaveSchema, changingOneRecord),
     async (request) => addRoomToWishlist(db, { actor: actorOf(request), ...request.params }),
   );
 
   app.delete(
     '/wishlists/:id/rooms/:roomId',
-    routeFor(signedIn, 'Take a room off a wishlist (one not on it is off already)', { params: wishlistRoomParamsSchema }, z.null(), writeErrors, { status: 204 }),
+    routeFor(signedIn, 'Take a room off a wishlist (one not on it is off already)', { params: wishlistRoomParamsSchema }, z.null(), changingOneRecord, { status: 204 }),
     async (request, reply) => noContent(reply, removeRoomFromWishlist(db, { actor: actorOf(request), ...request.params })),
   );
 
