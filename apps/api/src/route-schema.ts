@@ -44,7 +44,7 @@ export const notModified = { 304: z.null().describe('Not modified: the answer `I
 export const oneRecord = errorResponses(400, 404);
 
 /** What every state-changing call may answer besides: 403 when another site's page sent it (plugins/origin-check.ts). */
-export const fromOtherSites = errorResponses(403);
+const fromOtherSites = errorResponses(403);
 
 /** A call that changes one record its path names: `oneRecord`'s failures, and `fromOtherSites`. */
 export const changingOneRecord = { ...oneRecord, ...fromOtherSites };
@@ -72,7 +72,8 @@ export function routeFor<G extends number, R extends RequestParts, T extends $Zo
 }
 
 /** The answer of a route that makes something (its schema says `{ status: 201 }`): 201 and what was made. */
-export async function created<T>(reply: FastifyReply, making: Promise<T>) {
+export async function created<R extends FastifyReply>(reply: R, making: Promise<Parameters<R['send']>[0]>) {
+  // Typed by the route's reply, so what is made is checked against the answer its schema declares.
   return reply.status(201).send(await making);
 }
 
