@@ -71,12 +71,6 @@ export function routeFor<G extends number, R extends RequestParts, T extends $Zo
   return { onRequest: guard.onRequest, schema: routeSchema<R, T, Record<G, $ZodType> & F, S>(summary, request, ok, { ...guard.failures, ...failures } as Record<G, $ZodType> & F, options) };
 }
 
-/** The answer of a route that makes something (its schema says `{ status: 201 }`): 201 and what was made. */
-export async function created<R extends FastifyReply>(reply: R, making: Promise<Parameters<R['send']>[0]>) {
-  // Typed by the route's reply, so what is made is checked against the answer its schema declares.
-  return reply.status(201).send(await making);
-}
-
 /** The answer of a route that answers nothing (its schema says `{ status: 204 }`), once its work is done. */
 export async function noContent(reply: FastifyReply, work: Promise<unknown>) {
   await work;

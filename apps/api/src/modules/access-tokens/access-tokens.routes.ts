@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { accessTokenParamsSchema, accessTokensSchema, createAccessTokenBodySchema, createdAccessTokenSchema } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../errors.js';
-import { changingOneRecord, created, noContent, routeFor } from '../../route-schema.js';
+import { changingOneRecord, noContent, routeFor } from '../../route-schema.js';
 import { actorOf, signedIn } from '../../plugins/session.js';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from './access-tokens.service.js';
 
@@ -25,7 +25,7 @@ export const accessTokensRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       errorResponses(400, 403, 409),
       { status: 201 },
     ),
-    async (request, reply) => created(reply, createAccessToken(db, { actor: actorOf(request), ...request.body })),
+    async (request, reply) => reply.status(201).send(await createAccessToken(db, { actor: actorOf(request), ...request.body })),
   );
 
   app.delete(

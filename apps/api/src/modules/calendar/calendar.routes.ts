@@ -14,7 +14,7 @@ import {
   roomParamsSchema,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { created, noContent, oneRecord, routeFor, routeSchema } from '../../route-schema.js';
+import { noContent, oneRecord, routeFor, routeSchema } from '../../route-schema.js';
 import { actorOf, holdersOf, rateLimitKeyByUser, signedIn } from '../../plugins/session.js';
 import { changeNights, getHostCalendar } from './host-calendar.service.js';
 import { addImport, bookingCalendarFile, exportFeed, getRoomCalendar, regenerateExportUrl, removeImport, syncRoomNow, type CalendarDeps } from './calendar.service.js';
@@ -85,7 +85,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
         { params: roomParamsSchema, body: calendarImportInputSchema }, calendarImportSchema, { ...oneRecord, ...errorResponses(409, 429) }, { status: 201 },
       ),
     },
-    async (request, reply) => created(reply, addImport(deps, { actor: actorOf(request), roomId: request.params.id, url: request.body.url })),
+    async (request, reply) => reply.status(201).send(await addImport(deps, { actor: actorOf(request), roomId: request.params.id, url: request.body.url })),
   );
 
   app.delete(

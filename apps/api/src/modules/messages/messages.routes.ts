@@ -11,7 +11,7 @@ import {
   unreadCountSchema,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { changingOneRecord, created, oneRecord, routeFor } from '../../route-schema.js';
+import { changingOneRecord, oneRecord, routeFor } from '../../route-schema.js';
 import { actorOf, rateLimitKeyByUser, signedIn } from '../../plugins/session.js';
 import { countUnread, listMessages, listThreads, markThreadRead, sendMessage, type MessageDeps } from './messages.service.js';
 
@@ -41,7 +41,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = asyn
       ),
     },
     async (request, reply) =>
-      created(reply, sendMessage(deps, { actor: actorOf(request), bookingId: request.params.id, body: request.body.body })),
+      reply.status(201).send(await sendMessage(deps, { actor: actorOf(request), bookingId: request.params.id, body: request.body.body })),
   );
 
   app.post(

@@ -15,7 +15,7 @@ import {
 } from '@staybook/domain';
 import type { BrowsingReads } from '../../db/replica.js';
 import { errorResponses } from '../../errors.js';
-import { created, routeFor, routeSchema } from '../../route-schema.js';
+import { routeFor, routeSchema } from '../../route-schema.js';
 import { actorOf, holdersOf, signedIn } from '../../plugins/session.js';
 import { getReviewState, hideReview, listRoomReviews, replyToReview, writeReview, type ReviewDeps } from './reviews.service.js';
 
@@ -56,7 +56,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps; browse: Br
       { status: 201 },
     ),
     async (request, reply) =>
-      created(reply, writeReview(deps, { actor: actorOf(request), bookingId: request.params.id, body: request.body })),
+      reply.status(201).send(await writeReview(deps, { actor: actorOf(request), bookingId: request.params.id, body: request.body })),
   );
 
   app.get(

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
 import { errorResponses } from '../../errors.js';
-import { created, routeFor } from '../../route-schema.js';
+import { routeFor } from '../../route-schema.js';
 import { actorOf, holdersOf, rateLimitKeyByUser, verified } from '../../plugins/session.js';
 import type { ListingChanges } from '../../listing-changes.js';
 import { checkMayChangeRoom, createRoom, deleteRoom, listHostRooms, updateRoom } from './host-rooms.service.js';
@@ -38,7 +38,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
         { status: 201 },
       ),
     },
-    async (request, reply) => created(reply, createRoom(db, { actor: actorOf(request), input: request.body, listing, defaultTimeZone })),
+    async (request, reply) => reply.status(201).send(await createRoom(db, { actor: actorOf(request), input: request.body, listing, defaultTimeZone })),
   );
 
   app.get(

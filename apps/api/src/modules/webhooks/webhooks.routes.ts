@@ -12,7 +12,7 @@ import {
   webhookParamsSchema,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { created, noContent, oneRecord, routeFor } from '../../route-schema.js';
+import { noContent, oneRecord, routeFor } from '../../route-schema.js';
 import { actorOf, holdersOf } from '../../plugins/session.js';
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, redeliver, updateWebhook, type WebhookDeps } from './webhooks.service.js';
 
@@ -37,7 +37,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ deps: WebhookDeps }> = asyn
       errorResponses(400, 409),
       { status: 201 },
     ),
-    async (request, reply) => created(reply, createWebhook(deps, { actor: actorOf(request), ...request.body })),
+    async (request, reply) => reply.status(201).send(await createWebhook(deps, { actor: actorOf(request), ...request.body })),
   );
 
   app.patch(

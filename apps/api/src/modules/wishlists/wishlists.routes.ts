@@ -21,7 +21,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { BrowsingReads } from '../../db/replica.js';
 import { errorResponses } from '../../errors.js';
-import { changingOneRecord, created, noContent, oneRecord, routeFor, routeSchema } from '../../route-schema.js';
+import { changingOneRecord, noContent, oneRecord, routeFor, routeSchema } from '../../route-schema.js';
 import { actorOf, signedIn } from '../../plugins/session.js';
 import { listRecentlyViewed, recordView } from './recently-viewed.service.js';
 import {
@@ -53,7 +53,7 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db; browse: BrowsingRe
   app.post(
     '/wishlists',
     routeFor(signedIn, 'Make a wishlist (a name of 1 to 50 characters)', { body: createWishlistBodySchema }, wishlistSchema, errorResponses(400, 403), { status: 201 }),
-    async (request, reply) => created(reply, createWishlist(db, { actor: actorOf(request), name: request.body.name })),
+    async (request, reply) => reply.status(201).send(await createWishlist(db, { actor: actorOf(request), name: request.body.name })),
   );
 
   app.get(
