@@ -35,7 +35,7 @@ const ROLE_COMPARISONS = [
 ].map((selector) => ({ selector, message: ROLE_COMPARISON_MESSAGE }));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', '.tmp/**', 'e2e/playwright-report/**', 'e2e/test-results/**', 'test-results/**'] },
+  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', '.tmp/**', 'packages/client/src/generated/**', 'e2e/playwright-report/**', 'e2e/test-results/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

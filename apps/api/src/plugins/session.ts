@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import { fromNodeHeaders } from 'better-auth/node';
 import { parseCookie } from 'cookie';
 import { sql } from 'drizzle-orm';
-import { normalizeEmail, tokenMayCall, type Role, type TokenScope, type UserStatus } from '@staybook/domain';
+import { normalizeEmail, rolesFor, tokenMayCall, type Capability, type Role, type TokenScope, type UserStatus } from '@staybook/domain';
 import { readAccessToken, type SignedInPerson } from '../db/access-tokens.js';
 import { preparedSql, type Db } from '../db/client.js';
-import { EmailNotVerifiedError, ForbiddenError, UnauthorizedError } from '../errors.js';
+import { EmailNotVerifiedError, errorResponses, ForbiddenError, UnauthorizedError } from '../errors.js';
+import type { Guard } from '../route-schema.js';
 import type { Auth } from '../modules/auth/auth.js';
 
 /** Who is asking, as the database says now (role included): never what the client claims. */
@@ -124,7 +125,7 @@ export const personalAnswer: onRequestAsyncHookHandler = async (_request, reply)
   keepOutOfCaches(reply);
 };
 
-async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<Actor> {
+async function signedInActor(request: FastifyRequest, reply: FastifyReply): Promise<Actor> {
   // Every answer of a guarded route, a refusal included, is about the person asking.
   keepOutOfCaches(reply);
   request.actor ??= await request.resolveActor();
@@ -137,12 +138,12 @@ async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<A
 }
 
 export const requireUser: onRequestAsyncHookHandler = async (request, reply) => {
-  await signedIn(request, reply);
+  await signedInActor(request, reply);
 };
 
 export function requireRole(...roles: Role[]): onRequestAsyncHookHandler {
   return async (request, reply) => {
-    const actor = await signedIn(request, reply);
+    const actor = await signedInActor(request, reply);
     if (!roles.includes(actor.role)) throw new ForbiddenError('You do not have the role this needs.');
   };
 }
@@ -152,9 +153,22 @@ export function requireRole(...roles: Role[]): onRequestAsyncHookHandler {
  * requireUser or requireRole, it answers 403 EMAIL_NOT_VERIFIED until the account's e-mail is verified.
  */
 export const requireVerifiedEmail: onRequestAsyncHookHandler = async (request, reply) => {
-  const actor = await signedIn(request, reply);
+  const actor = await signedInActor(request, reply);
   if (!actor.emailVerified) throw new EmailNotVerifiedError();
 };
+
+/** Any signed-in person: `routeFor(signedIn, …)` (401 otherwise). */
+export const signedIn: Guard<401> = { onRequest: [requireUser], failures: errorResponses(401) };
+
+/** The people whose role the access table gives a capability: `routeFor(holdersOf('payouts'), …)` (401, 403 otherwise). */
+export function holdersOf(capability: Capability): Guard<401 | 403> {
+  return { onRequest: [requireRole(...rolesFor(capability))], failures: errorResponses(401, 403) };
+}
+
+/** The same people once their e-mail is verified (403 EMAIL_NOT_VERIFIED until then). */
+export function verified<G extends number>(guard: Guard<G>): Guard<G | 403> {
+  return { onRequest: [...guard.onRequest, requireVerifiedEmail], failures: { ...guard.failures, ...errorResponses(403) } };
+}
 
 /**
  * For public routes whose answer depends on who asks (a room's host e-mail): looks the session up when a

@@ -16,12 +16,11 @@ import {
   requestCountSchema,
   roomAvailabilitySchema,
   roomParamsSchema,
-  rolesFor,
   tripSchema,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { routeSchema } from '../../route-schema.js';
-import { actorOf, rateLimitKeyByUser, requireRole, requireUser, requireVerifiedEmail } from '../../plugins/session.js';
+import { oneRecord, routeFor, routeSchema } from '../../route-schema.js';
+import { actorOf, holdersOf, rateLimitKeyByUser, signedIn, verified } from '../../plugins/session.js';
 import { getRoomAvailability } from './availability.js';
 import type { BookingDeps } from './booking-deps.js';
 import { cancelBooking, previewCancellation } from './cancel-booking.js';
@@ -31,7 +30,7 @@ import { acceptRequest, declineRequest, withdrawRequest } from './request-answer
 import { createPaymentIntent } from './start-payment.js';
 import { getTrip } from './trips.service.js';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
+const errors = errorResponses(400, 403, 404, 409);
 
 export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimit: boolean }> = async (app, { deps, rateLimit }) => {
   const { db } = deps;
@@ -50,9 +49,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
   app.post(
     '/create-payment-intent',
     {
-      onRequest: [requireUser, requireVerifiedEmail],
       config: rateLimit ? { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: rateLimitKeyByUser } } : {},
-      schema: routeSchema(
+      ...routeFor(
+        verified(signedIn),
         'Start paying for a stay (room, dates, guests): the server computes the total from the stored nightly price',
         { body: createPaymentIntentBodySchema }, paymentIntentSchema, { ...errors, ...errorResponses(429) },
       ),
@@ -65,13 +64,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
 
   app.post(
     '/booking',
-    {
-      onRequest: requireUser,
-      schema: routeSchema(
-        'Book the stay a payment was authorized for (201 when booked now, 200 when it already was)',
-        { body: confirmBookingBodySchema }, bookingSchema, errors, { status: [200, 201] },
-      ),
-    },
+    routeFor(
+      signedIn,
+      'Book the stay a payment was authorized for (201 when booked now, 200 when it already was)',
+      { body: confirmBookingBodySchema }, bookingSchema, errors, { status: [200, 201] },
+    ),
     async (request, reply) => {
       const { booking, created } = await confirmBookingForPayment(deps, {
         providerPaymentId: request.body.paymentIntentId,
@@ -83,113 +80,92 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
 
   app.get(
     '/booking/:id/cancellation',
-    {
-      onRequest: requireUser,
-      schema: routeSchema(
-        "What cancelling a stay now would refund, by the policy it was booked under (a host's cancellation: everything)",
-        { params: bookingParamsSchema }, cancellationQuoteSchema, errors,
-      ),
-    },
+    routeFor(
+      signedIn,
+      "What cancelling a stay now would refund, by the policy it was booked under (a host's cancellation: everything)",
+      { params: bookingParamsSchema }, cancellationQuoteSchema, errors,
+    ),
     async (request) => previewCancellation(db, { actor: actorOf(request), bookingId: request.params.id }),
   );
 
   app.delete(
     '/booking/:id',
-    {
-      onRequest: requireUser,
-      schema: routeSchema(
-        "Cancel a stay before check-in (its guest or the room host); the refund follows the stay's policy, a host's is in full",
-        { params: bookingParamsSchema, body: cancelBookingBodySchema }, bookingSchema, errors,
-      ),
-    },
+    routeFor(
+      signedIn,
+      "Cancel a stay before check-in (its guest or the room host); the refund follows the stay's policy, a host's is in full",
+      { params: bookingParamsSchema, body: cancelBookingBodySchema }, bookingSchema, errors,
+    ),
     async (request) =>
       cancelBooking(deps, { actor: actorOf(request), bookingId: request.params.id, expectedRefundCents: request.body?.expectedRefundCents }),
   );
 
   // Request to book (decision 049): the host answers within 24 hours; the guest may withdraw before that.
-  const hostOnly = requireRole(...rolesFor('requests'));
-  app.post(
-    '/booking/:id/accept',
+  const hostOnly = holdersOf('requests');
+  // The host's two answers take the same request and give the same answer: the booking as it now stands.
+  const answers = [
+    { answer: 'accept', act: acceptRequest, summary: "Accept a request to book one's room (its host): the stay is confirmed and the held card charged" },
     {
-      onRequest: hostOnly,
-      schema: routeSchema(
-        "Accept a request to book one's room (its host): the stay is confirmed and the held card charged",
-        { params: bookingParamsSchema, body: answerRequestBodySchema }, bookingSchema, errors,
-      ),
+      answer: 'decline',
+      act: declineRequest,
+      summary: "Decline a request to book one's room (its host), with an optional message: the nights open again and the hold is released",
     },
-    async (request) => acceptRequest(deps, { actor: actorOf(request), bookingId: request.params.id, message: request.body?.message }),
-  );
-  app.post(
-    '/booking/:id/decline',
-    {
-      onRequest: hostOnly,
-      schema: routeSchema(
-        "Decline a request to book one's room (its host), with an optional message: the nights open again and the hold is released",
-        { params: bookingParamsSchema, body: answerRequestBodySchema }, bookingSchema, errors,
-      ),
-    },
-    async (request) => declineRequest(deps, { actor: actorOf(request), bookingId: request.params.id, message: request.body?.message }),
-  );
+  ] as const;
+  for (const { answer, act, summary } of answers) {
+    app.post(
+      `/booking/:id/${answer}`,
+      routeFor(hostOnly, summary, { params: bookingParamsSchema, body: answerRequestBodySchema }, bookingSchema, errors),
+      async (request) => act(deps, { actor: actorOf(request), bookingId: request.params.id, message: request.body?.message }),
+    );
+  }
   app.post(
     '/booking/:id/withdraw',
-    {
-      onRequest: requireUser,
-      schema: routeSchema(
-        'Withdraw my request to book before the host answers: the nights open again and the hold on my card is released',
-        { params: bookingParamsSchema }, bookingSchema, errors,
-      ),
-    },
+    routeFor(
+      signedIn,
+      'Withdraw my request to book before the host answers: the nights open again and the hold on my card is released',
+      { params: bookingParamsSchema }, bookingSchema, errors,
+    ),
     async (request) => withdrawRequest(deps, { actor: actorOf(request), bookingId: request.params.id }),
   );
   app.get(
     '/requests',
-    {
-      onRequest: hostOnly,
-      schema: routeSchema('Requests to book my rooms that wait for my answer (hosts)', { querystring: listBookingsQuerySchema }, bookingsPageSchema, errorResponses(400, 401, 403)),
-    },
+    routeFor(hostOnly, 'Requests to book my rooms that wait for my answer (hosts)', { querystring: listBookingsQuerySchema }, bookingsPageSchema, errorResponses(400)),
     async (request) => listBookings(db, { actor: actorOf(request), as: 'host', waiting: true, ...request.query }),
   );
   app.get(
     '/requests/count',
-    { onRequest: hostOnly, schema: routeSchema('How many requests to book my rooms wait for my answer (hosts)', {}, requestCountSchema, errorResponses(401, 403)) },
+    routeFor(hostOnly, 'How many requests to book my rooms wait for my answer (hosts)', {}, requestCountSchema),
     async (request) => countWaitingRequests(db, actorOf(request).id),
   );
 
   app.get(
     '/trips/:bookingId',
-    {
-      onRequest: requireUser,
-      schema: routeSchema(
-        "A stay's trip page, for its guest or the room's host only (anyone else: 404)",
-        { params: z.object({ bookingId: bookingIdSchema }) }, tripSchema, errorResponses(400, 401, 404),
-      ),
-    },
+    routeFor(
+      signedIn,
+      "A stay's trip page, for its guest or the room's host only (anyone else: 404)",
+      { params: z.object({ bookingId: bookingIdSchema }) }, tripSchema, oneRecord,
+    ),
     async (request) => getTrip(db, { actor: actorOf(request), bookingId: request.params.bookingId }),
   );
 
   // Each side's list, at its path and at the spec's path with the person's own e-mail (anyone else's: 403).
   const lists = [
-    { path: '/my-bookings', as: 'guest', summary: 'My stays, upcoming first', onRequest: requireUser, failures: errorResponses(400, 401) },
+    { path: '/my-bookings', as: 'guest', summary: 'My stays, upcoming first', guard: signedIn },
     {
       path: '/manage-bookings',
       as: 'host',
       summary: 'Stays in my rooms (hosts), upcoming first',
-      onRequest: requireRole(...rolesFor('manageBookings')),
-      failures: errorResponses(400, 401, 403),
+      guard: holdersOf('manageBookings'),
     },
   ] as const;
-  for (const { path, as, summary, onRequest, failures } of lists) {
+  for (const { path, as, summary, guard } of lists) {
     app.get(
       path,
-      { onRequest, schema: routeSchema(summary, { querystring: listBookingsQuerySchema }, bookingsPageSchema, failures) },
+      routeFor(guard, summary, { querystring: listBookingsQuerySchema }, bookingsPageSchema, errorResponses(400)),
       async (request) => listBookings(db, { actor: actorOf(request), as, ...request.query }),
     );
     app.get(
       `${path}/:email`,
-      {
-        onRequest,
-        schema: routeSchema(summary, { params: emailParamsSchema, querystring: listBookingsQuerySchema }, bookingsPageSchema, errorResponses(400, 401, 403)),
-      },
+      routeFor(guard, summary, { params: emailParamsSchema, querystring: listBookingsQuerySchema }, bookingsPageSchema, errorResponses(400, 403)),
       async (request) => {
         const actor = actorOf(request);
         assertOwnEmail(actor, request.params.email);

@@ -12,30 +12,26 @@ import {
   roomCalendarSchema,
   roomIdSchema,
   roomParamsSchema,
-  rolesFor,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { routeSchema } from '../../route-schema.js';
-import { actorOf, rateLimitKeyByUser, requireRole, requireUser } from '../../plugins/session.js';
+import { noContent, oneRecord, routeFor, routeSchema } from '../../route-schema.js';
+import { actorOf, holdersOf, rateLimitKeyByUser, signedIn } from '../../plugins/session.js';
 import { changeNights, getHostCalendar } from './host-calendar.service.js';
 import { addImport, bookingCalendarFile, exportFeed, getRoomCalendar, regenerateExportUrl, removeImport, syncRoomNow, type CalendarDeps } from './calendar.service.js';
 
 const ICS = 'text/calendar';
 const CALENDAR_TYPE = `${ICS}; charset=utf-8`;
 const icsResponse = z.string().describe('An iCalendar (.ics) file');
-const hostErrors = errorResponses(400, 401, 403, 404);
 
 /** Calendar sync: a booking's .ics, a room's export feed, and the host's export link and imports. */
 export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = async (app, { deps }) => {
   app.get(
     '/booking/:id/calendar.ics',
-    {
-      onRequest: requireUser,
-      schema: routeSchema(
-        "'Add to calendar': the booking's event, for its guest or the room's host",
-        { params: bookingParamsSchema }, icsResponse, errorResponses(400, 401, 404), { produces: ICS },
-      ),
-    },
+    routeFor(
+      signedIn,
+      "'Add to calendar': the booking's event, for its guest or the room's host",
+      { params: bookingParamsSchema }, icsResponse, oneRecord, { produces: ICS },
+    ),
     async (request, reply) => {
       const file = await bookingCalendarFile(deps, { actor: actorOf(request), bookingId: request.params.id });
       return reply.type(CALENDAR_TYPE).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
@@ -58,40 +54,35 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
         .send(await exportFeed(deps.db, request.params.token)),
   );
 
-  const host = { onRequest: requireRole(...rolesFor('myListings')) };
-  const calendarHost = { onRequest: requireRole(...rolesFor('hostCalendar')) };
+  const host = holdersOf('myListings');
+  const calendarHost = holdersOf('hostCalendar');
   // Adding and 'Sync now' fetch from other sites at once: a host cannot make the server hammer one.
   const fetches = { rateLimit: { max: 30, timeWindow: '10 minutes', hook: 'preHandler' as const, keyGenerator: rateLimitKeyByUser } };
 
   app.get(
     '/room/:id/calendar',
-    {
-      ...host,
-      schema: routeSchema(
-        "A room's calendar sync: its export URL (made on first read) and imports (its host only)",
-        { params: roomParamsSchema }, roomCalendarSchema, hostErrors,
-      ),
-    },
+    routeFor(
+      host,
+      "A room's calendar sync: its export URL (made on first read) and imports (its host only)",
+      { params: roomParamsSchema }, roomCalendarSchema, oneRecord,
+    ),
     async (request) => getRoomCalendar(deps, { actor: actorOf(request), roomId: request.params.id }),
   );
 
   app.post(
     '/room/:id/calendar/regenerate',
-    {
-      ...host,
-      schema: routeSchema("'Regenerate link': a new export URL; the old one stops working", { params: roomParamsSchema }, roomCalendarSchema, hostErrors),
-    },
+    routeFor(host, "'Regenerate link': a new export URL; the old one stops working", { params: roomParamsSchema }, roomCalendarSchema, oneRecord),
     async (request) => regenerateExportUrl(deps, { actor: actorOf(request), roomId: request.params.id }),
   );
 
   app.post(
     '/room/:id/calendar/imports',
     {
-      ...host,
       config: fetches,
-      schema: routeSchema(
+      ...routeFor(
+        host,
         "Import another site's calendar (.ics URL): fetched now and then on a schedule; its events block nights",
-        { params: roomParamsSchema, body: calendarImportInputSchema }, calendarImportSchema, { ...hostErrors, ...errorResponses(409, 429) }, { status: 201 },
+        { params: roomParamsSchema, body: calendarImportInputSchema }, calendarImportSchema, { ...oneRecord, ...errorResponses(409, 429) }, { status: 201 },
       ),
     },
     async (request, reply) => reply.status(201).send(await addImport(deps, { actor: actorOf(request), roomId: request.params.id, url: request.body.url })),
@@ -99,27 +90,22 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
 
   app.delete(
     '/room/:id/calendar/imports/:importId',
-    {
-      ...host,
-      schema: routeSchema(
-        'Remove an imported calendar and the nights it blocked',
-        { params: z.object({ id: roomIdSchema, importId: calendarImportIdSchema }) }, z.null(), hostErrors, { status: 204 },
-      ),
-    },
-    async (request, reply) => {
-      await removeImport(deps, { actor: actorOf(request), roomId: request.params.id, importId: request.params.importId });
-      return reply.status(204).send(null);
-    },
+    routeFor(
+      host,
+      'Remove an imported calendar and the nights it blocked',
+      { params: z.object({ id: roomIdSchema, importId: calendarImportIdSchema }) }, z.null(), oneRecord, { status: 204 },
+    ),
+    async (request, reply) => noContent(reply, removeImport(deps, { actor: actorOf(request), roomId: request.params.id, importId: request.params.importId })),
   );
 
   app.post(
     '/room/:id/calendar/sync',
     {
-      ...host,
       config: fetches,
-      schema: routeSchema(
+      ...routeFor(
+        host,
         "'Sync now': fetch every imported calendar of the room at once",
-        { params: roomParamsSchema }, roomCalendarSchema, { ...hostErrors, ...errorResponses(429) },
+        { params: roomParamsSchema }, roomCalendarSchema, { ...oneRecord, ...errorResponses(429) },
       ),
     },
     async (request) => syncRoomNow(deps, { actor: actorOf(request), roomId: request.params.id }),
@@ -127,25 +113,21 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
 
   app.get(
     '/room/:id/calendar/nights',
-    {
-      ...calendarHost,
-      schema: routeSchema(
-        "The host calendar: a listing's nights month by month, with their prices, what holds them and start hints (its host only)",
-        { params: roomParamsSchema, querystring: hostCalendarQuerySchema }, hostCalendarSchema, hostErrors,
-      ),
-    },
+    routeFor(
+      calendarHost,
+      "The host calendar: a listing's nights month by month, with their prices, what holds them and start hints (its host only)",
+      { params: roomParamsSchema, querystring: hostCalendarQuerySchema }, hostCalendarSchema, oneRecord,
+    ),
     async (request) => getHostCalendar(deps.db, { actor: actorOf(request), roomId: request.params.id, ...request.query }),
   );
 
   app.put(
     '/room/:id/calendar/nights',
-    {
-      ...calendarHost,
-      schema: routeSchema(
-        'Block or unblock, price, set a minimum stay or a note on a range of nights, or put back what a change replaced (undo)',
-        { params: roomParamsSchema, body: nightsChangeBodySchema }, nightsChangeResultSchema, { ...hostErrors, ...errorResponses(409) },
-      ),
-    },
+    routeFor(
+      calendarHost,
+      'Block or unblock, price, set a minimum stay or a note on a range of nights, or put back what a change replaced (undo)',
+      { params: roomParamsSchema, body: nightsChangeBodySchema }, nightsChangeResultSchema, { ...oneRecord, ...errorResponses(409) },
+    ),
     async (request) => changeNights(deps.db, { actor: actorOf(request), roomId: request.params.id, body: request.body, listing: deps.listing }),
   );
 };

@@ -1,52 +1,45 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { earningsEntriesQuerySchema, earningsQuerySchema, earningsReportSchema, payoutParamsSchema, payoutStatementSchema, rolesFor } from '@staybook/domain';
+import { earningsEntriesQuerySchema, earningsQuerySchema, earningsReportSchema, payoutParamsSchema, payoutStatementSchema } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { actorOf, requireRole } from '../../plugins/session.js';
-import { routeSchema } from '../../route-schema.js';
+import { actorOf, holdersOf } from '../../plugins/session.js';
+import { oneRecord, routeFor } from '../../route-schema.js';
 import { earningsEntriesCsv } from './earnings-csv.js';
 import { earningsReport, type EarningsDeps } from './earnings.service.js';
 import { payoutStatement } from './payout-statement.js';
 
 /** A host's earnings: the Earnings page, each payout's statement, and their ledger entries as CSV. */
 export const earningsRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, { db }) => {
-  const hosts = requireRole(...rolesFor('earnings'));
+  const hosts = holdersOf('earnings');
 
   app.get(
     '/earnings',
-    {
-      onRequest: hosts,
-      schema: routeSchema(
-        'The host’s balances now, each listing’s money, and their money per month, from the ledger',
-        { querystring: earningsQuerySchema },
-        earningsReportSchema,
-        errorResponses(400, 401, 403),
-      ),
-    },
+    routeFor(
+      hosts,
+      'The host’s balances now, each listing’s money, and their money per month, from the ledger',
+      { querystring: earningsQuerySchema },
+      earningsReportSchema,
+      errorResponses(400),
+    ),
     async (request) => earningsReport(db, actorOf(request).id, request.query),
   );
 
   app.get(
     '/earnings/payouts/:payoutId',
-    {
-      onRequest: hosts,
-      schema: routeSchema('One of the host’s payouts and the stays it paid', { params: payoutParamsSchema }, payoutStatementSchema, errorResponses(400, 401, 403, 404)),
-    },
+    routeFor(hosts, 'One of the host’s payouts and the stays it paid', { params: payoutParamsSchema }, payoutStatementSchema, oneRecord),
     async (request) => payoutStatement(db, actorOf(request).id, request.params.payoutId),
   );
 
   app.get(
     '/earnings/entries.csv',
-    {
-      onRequest: hosts,
-      schema: routeSchema(
-        'The host’s ledger entries posted from one day to another (UTC), as a CSV file',
-        { querystring: earningsEntriesQuerySchema },
-        z.string().describe('A CSV file'),
-        errorResponses(400, 401, 403),
-        { produces: 'text/csv' },
-      ),
-    },
+    routeFor(
+      hosts,
+      'The host’s ledger entries posted from one day to another (UTC), as a CSV file',
+      { querystring: earningsEntriesQuerySchema },
+      z.string().describe('A CSV file'),
+      errorResponses(400),
+      { produces: 'text/csv' },
+    ),
     async (request, reply) => {
       const { from, to } = request.query;
       return reply

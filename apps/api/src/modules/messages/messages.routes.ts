@@ -11,13 +11,9 @@ import {
   unreadCountSchema,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { routeSchema } from '../../route-schema.js';
-import { actorOf, rateLimitKeyByUser, requireUser } from '../../plugins/session.js';
+import { changingOneRecord, oneRecord, routeFor } from '../../route-schema.js';
+import { actorOf, rateLimitKeyByUser, signedIn } from '../../plugins/session.js';
 import { countUnread, listMessages, listThreads, markThreadRead, sendMessage, type MessageDeps } from './messages.service.js';
-
-const errors = errorResponses(400, 401, 404);
-/** State-changing calls also refuse requests from other sites (403). */
-const writeErrors = errorResponses(400, 401, 403, 404);
 
 /** A booking's thread (its guest and the room's host only) and each person's list of threads. */
 export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = async (app, { deps }) => {
@@ -25,25 +21,23 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = asyn
 
   app.get(
     '/booking/:id/messages',
-    {
-      onRequest: requireUser,
-      schema: routeSchema(
-        "A booking's messages, newest page first, each page oldest to newest (its guest and the room's host only)",
-        { params: bookingParamsSchema, querystring: listMessagesQuerySchema }, messagesPageSchema, errors,
-      ),
-    },
+    routeFor(
+      signedIn,
+      "A booking's messages, newest page first, each page oldest to newest (its guest and the room's host only)",
+      { params: bookingParamsSchema, querystring: listMessagesQuerySchema }, messagesPageSchema, oneRecord,
+    ),
     async (request) => listMessages(db, { actor: actorOf(request), bookingId: request.params.id, ...request.query }),
   );
 
   app.post(
     '/booking/:id/messages',
     {
-      onRequest: requireUser,
       // Counted once the sender and the text are known good: a person writes far fewer than this.
       config: { rateLimit: { max: 60, timeWindow: '10 minutes', hook: 'preHandler', keyGenerator: rateLimitKeyByUser } },
-      schema: routeSchema(
+      ...routeFor(
+        signedIn,
         'Write to the other party of a booking (1 to 2,000 characters of plain text); the first unread message mails them',
-        { params: bookingParamsSchema, body: sendMessageBodySchema }, messageSchema, { ...writeErrors, ...errorResponses(429) }, { status: 201 },
+        { params: bookingParamsSchema, body: sendMessageBodySchema }, messageSchema, { ...changingOneRecord, ...errorResponses(429) }, { status: 201 },
       ),
     },
     async (request, reply) =>
@@ -52,31 +46,23 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = asyn
 
   app.post(
     '/booking/:id/messages/read',
-    {
-      onRequest: requireUser,
-      schema: routeSchema("Mark the other party's messages in a booking's thread read", { params: bookingParamsSchema }, markReadResultSchema, writeErrors),
-    },
+    routeFor(signedIn, "Mark the other party's messages in a booking's thread read", { params: bookingParamsSchema }, markReadResultSchema, changingOneRecord),
     async (request) => markThreadRead(db, { actor: actorOf(request), bookingId: request.params.id }),
   );
 
   app.get(
     '/messages',
-    {
-      onRequest: requireUser,
-      schema: routeSchema(
-        'My threads, as guest and as host, latest message first, each with its unread count',
-        { querystring: listThreadsQuerySchema }, threadsPageSchema, errorResponses(400, 401),
-      ),
-    },
+    routeFor(
+      signedIn,
+      'My threads, as guest and as host, latest message first, each with its unread count',
+      { querystring: listThreadsQuerySchema }, threadsPageSchema, errorResponses(400),
+    ),
     async (request) => listThreads(db, { actor: actorOf(request), ...request.query }),
   );
 
   app.get(
     '/messages/unread',
-    {
-      onRequest: requireUser,
-      schema: routeSchema('How many messages I have not read, over all my threads', {}, unreadCountSchema, errorResponses(401)),
-    },
+    routeFor(signedIn, 'How many messages I have not read, over all my threads', {}, unreadCountSchema),
     async (request) => countUnread(db, { actor: actorOf(request) }),
   );
 };

@@ -7,11 +7,10 @@ import {
   PAYOUTS_PAGE_SIZE,
   payoutOnboardingLinkSchema,
   payoutsPageSchema,
-  rolesFor,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { actorOf, rateLimitKeyByUser, requireRole } from '../../plugins/session.js';
-import { routeSchema } from '../../route-schema.js';
+import { actorOf, holdersOf, rateLimitKeyByUser } from '../../plugins/session.js';
+import { routeFor } from '../../route-schema.js';
 import { ONBOARDING_REFRESH_PATH, ONBOARDING_RETURN_PATH, renewOnboardingLink, returnFromOnboarding, startPayoutOnboarding, type OnboardingDeps } from './payout-onboarding.js';
 import { payoutsPage, setBankAccount } from './payouts.service.js';
 
@@ -22,23 +21,17 @@ const API_PREFIX = '/api';
  * with Stripe (its onboarding, and the two addresses Stripe sends the host back to).
  */
 export const payoutsRoutes: FastifyPluginAsyncZod<OnboardingDeps> = async (app, deps) => {
-  const hosts = requireRole(...rolesFor('payouts'));
+  const hosts = holdersOf('payouts');
 
   app.get(
     '/payouts',
-    {
-      onRequest: hosts,
-      schema: routeSchema('Where the host is paid, their balances and their payouts, newest first', { querystring: listPayoutsQuerySchema }, payoutsPageSchema, errorResponses(400, 401, 403)),
-    },
+    routeFor(hosts, 'Where the host is paid, their balances and their payouts, newest first', { querystring: listPayoutsQuerySchema }, payoutsPageSchema, errorResponses(400)),
     async (request) => payoutsPage(deps, actorOf(request).id, request.query),
   );
 
   app.put(
     '/payouts/bank-account',
-    {
-      onRequest: hosts,
-      schema: routeSchema('Sets the bank account the host is paid to', { body: bankAccountInputSchema }, payoutsPageSchema, errorResponses(400, 401, 403, 409)),
-    },
+    routeFor(hosts, 'Sets the bank account the host is paid to', { body: bankAccountInputSchema }, payoutsPageSchema, errorResponses(400, 409)),
     async (request) => {
       const hostId = actorOf(request).id;
       await setBankAccount(deps, hostId, request.body);
@@ -49,10 +42,10 @@ export const payoutsRoutes: FastifyPluginAsyncZod<OnboardingDeps> = async (app, 
   app.post(
     '/payouts/stripe-account',
     {
-      onRequest: hosts,
       // Each call asks Stripe for a link; the guard runs first, so the limit counts the host's own calls.
       config: { rateLimit: { max: 20, timeWindow: '10 minutes', hook: 'preHandler', keyGenerator: rateLimitKeyByUser } },
-      schema: routeSchema(
+      ...routeFor(
+        hosts,
         'Sets up the host’s payouts with Stripe: their Express account (made once) and a link to Stripe’s onboarding for it',
         {},
         payoutOnboardingLinkSchema,
@@ -70,7 +63,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<OnboardingDeps> = async (app, 
   const stripeLanding = (path: string, summary: string, answer: string, next: (hostId: string) => Promise<string>) =>
     app.get(
       path.slice(API_PREFIX.length),
-      { onRequest: hosts, schema: routeSchema(summary, {}, z.null().describe(answer), errorResponses(401, 403), { status: 302 }) },
+      routeFor(hosts, summary, {}, z.null().describe(answer), {}, { status: 302 }),
       async (request, reply) => reply.header('cache-control', 'no-store').redirect(await next(actorOf(request).id), 302),
     );
 

@@ -12,12 +12,11 @@ import {
   roomParamsSchema,
   roomReviewsPageSchema,
   roomReviewsQuerySchema,
-  rolesFor,
 } from '@staybook/domain';
 import type { BrowsingReads } from '../../db/replica.js';
 import { errorResponses } from '../../errors.js';
-import { routeSchema } from '../../route-schema.js';
-import { actorOf, requireRole, requireUser } from '../../plugins/session.js';
+import { routeFor, routeSchema } from '../../route-schema.js';
+import { actorOf, holdersOf, signedIn } from '../../plugins/session.js';
 import { getReviewState, hideReview, listRoomReviews, replyToReview, writeReview, type ReviewDeps } from './reviews.service.js';
 
 const reviewParams = z.object({ id: reviewIdSchema });
@@ -38,28 +37,24 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps; browse: Br
 
   app.get(
     '/booking/:id/review',
-    {
-      onRequest: requireUser,
-      schema: routeSchema(
-        "Where my review of a stay stands, and the other side's once both are published (its guest and the room's host only)",
-        { params: bookingParamsSchema }, reviewStateSchema, errorResponses(400, 401, 404),
-      ),
-    },
+    routeFor(
+      signedIn,
+      "Where my review of a stay stands, and the other side's once both are published (its guest and the room's host only)",
+      { params: bookingParamsSchema }, reviewStateSchema, errorResponses(400, 404),
+    ),
     async (request) => getReviewState(db, { actor: actorOf(request), bookingId: request.params.id }),
   );
 
   app.post(
     '/booking/:id/review',
-    {
-      onRequest: requireUser,
-      schema: routeSchema(
-        `Review a stay from the day after check-out, for ${REVIEW_WINDOW_DAYS} days, once: the guest rates the stay (overall and six categories), the host rates the guest; the server decides the side. The second review publishes both`,
-        { params: bookingParamsSchema, body: reviewBodySchema },
-        reviewStateSchema,
-        errorResponses(400, 401, 403, 404, 409),
-        { status: 201 },
-      ),
-    },
+    routeFor(
+      signedIn,
+      `Review a stay from the day after check-out, for ${REVIEW_WINDOW_DAYS} days, once: the guest rates the stay (overall and six categories), the host rates the guest; the server decides the side. The second review publishes both`,
+      { params: bookingParamsSchema, body: reviewBodySchema },
+      reviewStateSchema,
+      errorResponses(400, 403, 404, 409),
+      { status: 201 },
+    ),
     async (request, reply) =>
       reply.status(201).send(await writeReview(deps, { actor: actorOf(request), bookingId: request.params.id, body: request.body })),
   );
@@ -78,25 +73,21 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: ReviewDeps; browse: Br
 
   app.post(
     '/reviews/:id/reply',
-    {
-      onRequest: requireUser,
-      schema: routeSchema(
-        "The room host's one public reply to a published review of the room",
-        { params: reviewParams, body: reviewReplyBodySchema }, publicReviewSchema, errorResponses(400, 401, 403, 404, 409),
-      ),
-    },
+    routeFor(
+      signedIn,
+      "The room host's one public reply to a published review of the room",
+      { params: reviewParams, body: reviewReplyBodySchema }, publicReviewSchema, errorResponses(400, 403, 404, 409),
+    ),
     async (request) => replyToReview(db, { actor: actorOf(request), reviewId: request.params.id, body: request.body.body }),
   );
 
   app.post(
     '/reviews/:id/hide',
-    {
-      onRequest: requireRole(...rolesFor('hideReviews')),
-      schema: routeSchema(
-        'Hide a review that breaks the rules (admins), with the reason: it leaves the room and its rating; its author and the host are mailed',
-        { params: reviewParams, body: hideReviewBodySchema }, hideReviewResultSchema, errorResponses(400, 401, 403, 404, 409),
-      ),
-    },
+    routeFor(
+      holdersOf('hideReviews'),
+      'Hide a review that breaks the rules (admins), with the reason: it leaves the room and its rating; its author and the host are mailed',
+      { params: reviewParams, body: hideReviewBodySchema }, hideReviewResultSchema, errorResponses(400, 404, 409),
+    ),
     async (request) => hideReview(deps, { actor: actorOf(request), reviewId: request.params.id, reason: request.body.reason }),
   );
 };

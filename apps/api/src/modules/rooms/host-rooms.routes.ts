@@ -7,18 +7,17 @@ import {
   roomInputSchema,
   roomParamsSchema,
   roomSchema,
-  rolesFor,
 } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
 import { errorResponses } from '../../errors.js';
-import { routeSchema } from '../../route-schema.js';
-import { actorOf, rateLimitKeyByUser, requireRole, requireVerifiedEmail } from '../../plugins/session.js';
+import { routeFor } from '../../route-schema.js';
+import { actorOf, holdersOf, rateLimitKeyByUser, verified } from '../../plugins/session.js';
 import type { ListingChanges } from '../../listing-changes.js';
 import { checkMayChangeRoom, createRoom, deleteRoom, listHostRooms, updateRoom } from './host-rooms.service.js';
 
 /** Every hosting call: bad input, not signed in, not a host (or not the room's host, or another site's page). */
-const errors = errorResponses(400, 401, 403);
+const errors = errorResponses(400, 403);
 
 /** The spec's hosting calls: add a room, My Listings, update and delete (docs: README, API). */
 export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageStore; listing: ListingChanges; defaultTimeZone: string }> = async (
@@ -28,9 +27,9 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
   app.post(
     '/room',
     {
-      onRequest: [requireRole(...rolesFor('addRoom')), requireVerifiedEmail],
       config: { rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: rateLimitKeyByUser } },
-      schema: routeSchema(
+      ...routeFor(
+        verified(holdersOf('addRoom')),
         'List a new room; its host is the signed-in host',
         // The start rule needs the room's time zone: the service checks it (today where the room is).
         { body: roomInputSchema },
@@ -44,33 +43,28 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
 
   app.get(
     '/my-listings',
-    {
-      onRequest: requireRole(...rolesFor('myListings')),
-      schema: routeSchema("The signed-in host's rooms, newest first", { querystring: myListingsQuerySchema }, hostRoomsPageSchema, errors),
-    },
+    routeFor(holdersOf('myListings'), "The signed-in host's rooms, newest first", { querystring: myListingsQuerySchema }, hostRoomsPageSchema, errors),
     async (request) => listHostRooms(db, { actor: actorOf(request), ...request.query }),
   );
 
   // The spec's form of the same call; the e-mail must be the caller's own.
   app.get(
     '/my-listings/:email',
-    {
-      onRequest: requireRole(...rolesFor('myListings')),
-      schema: routeSchema(
-        "The signed-in host's rooms (the e-mail must be their own)",
-        { params: emailParamsSchema, querystring: myListingsQuerySchema }, hostRoomsPageSchema, errors,
-      ),
-    },
+    routeFor(
+      holdersOf('myListings'),
+      "The signed-in host's rooms (the e-mail must be their own)",
+      { params: emailParamsSchema, querystring: myListingsQuerySchema }, hostRoomsPageSchema, errors,
+    ),
     async (request) => listHostRooms(db, { actor: actorOf(request), email: request.params.email, ...request.query }),
   );
 
   app.put(
     '/room/update/:id',
     {
-      onRequest: requireRole(...rolesFor('myListings')),
       // Before the body is validated: another host's change is refused as such, whatever it holds.
       preValidation: async (request) => checkMayChangeRoom(db, { actor: actorOf(request), id: (request.params as { id?: unknown }).id }),
-      schema: routeSchema(
+      ...routeFor(
+        holdersOf('myListings'),
         "Replace a room's details (its host only)",
         { params: roomParamsSchema, body: roomInputSchema }, roomSchema, { ...errors, ...errorResponses(404, 409) },
       ),
@@ -81,10 +75,7 @@ export const hostRoomsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageS
 
   app.delete(
     '/room/:id',
-    {
-      onRequest: requireRole(...rolesFor('removeRoom')),
-      schema: routeSchema('Remove a room (its host, or an admin)', { params: roomParamsSchema }, deletedCountSchema, { ...errors, ...errorResponses(404, 409) }),
-    },
+    routeFor(holdersOf('removeRoom'), 'Remove a room (its host, or an admin)', { params: roomParamsSchema }, deletedCountSchema, { ...errors, ...errorResponses(404, 409) }),
     async (request) => deleteRoom(db, { actor: actorOf(request), id: request.params.id, imageStore, log: request.log, listing }),
   );
 };

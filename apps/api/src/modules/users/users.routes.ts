@@ -10,11 +10,10 @@ import {
   userIdParamsSchema,
   userSchema,
   usersPageSchema,
-  rolesFor,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { routeSchema } from '../../route-schema.js';
-import { actorOf, requireRole, requireUser, requireVerifiedEmail } from '../../plugins/session.js';
+import { routeFor } from '../../route-schema.js';
+import { actorOf, holdersOf, signedIn, verified } from '../../plugins/session.js';
 import {
   approveHostRequest,
   countHostRequests,
@@ -26,87 +25,69 @@ import {
   type UserDeps,
 } from './users.service.js';
 
-const errors = errorResponses(400, 401, 403);
+const errors = errorResponses(400, 403);
 /** Answering a host request: the user may not exist (404), or their request may be answered already (409). */
-const decisionErrors = errorResponses(400, 401, 403, 404, 409);
+const decisionErrors = errorResponses(400, 403, 404, 409);
 
 /** What asking to become a host sends (see its route). */
 const hostRequestBodySchema = z.object({ email: z.string().optional() }).passthrough().optional().meta({ id: 'HostRequest' });
 
 export const usersRoutes: FastifyPluginAsyncZod<{ deps: UserDeps }> = async (app, { deps }) => {
   const { db } = deps;
-  const admins = requireRole(...rolesFor('manageUsers'));
+  const admins = holdersOf('manageUsers');
 
   app.get(
     '/user/:email',
-    {
-      onRequest: requireUser,
-      schema: routeSchema('A user record (own, or any for admins)', { params: emailParamsSchema }, userSchema, { ...errors, ...errorResponses(404) }),
-    },
+    routeFor(signedIn, 'A user record (own, or any for admins)', { params: emailParamsSchema }, userSchema, { ...errors, ...errorResponses(404) }),
     async (request) => getUserByEmail(db, { actor: actorOf(request), email: request.params.email }),
   );
 
   // The spec's payload is {email, role, status}; only the e-mail is read (it must be the caller's own).
   app.put(
     '/user',
-    {
-      onRequest: [requireUser, requireVerifiedEmail],
-      schema: routeSchema('Ask to become a host', { body: hostRequestBodySchema }, modifiedCountSchema, errors),
-    },
+    routeFor(verified(signedIn), 'Ask to become a host', { body: hostRequestBodySchema }, modifiedCountSchema, errors),
     async (request) => ({ modifiedCount: await requestHostRole(db, { actor: actorOf(request), email: request.body?.email }) }),
   );
 
   app.get(
     '/users',
-    {
-      onRequest: admins,
-      schema: routeSchema(
-        'Users in e-mail order, a page at a time; searched by part of the name or e-mail, filtered by role and status (admins)',
-        { querystring: listUsersQuerySchema }, usersPageSchema, errors,
-      ),
-    },
+    routeFor(
+      admins,
+      'Users in e-mail order, a page at a time; searched by part of the name or e-mail, filtered by role and status (admins)',
+      { querystring: listUsersQuerySchema }, usersPageSchema, errors,
+    ),
     async (request) => listUsers(db, request.query),
   );
 
   app.get(
     '/users/requests/count',
-    {
-      onRequest: admins,
-      schema: routeSchema('How many host requests wait for an answer (admins)', {}, hostRequestCountSchema, errorResponses(401, 403)),
-    },
+    routeFor(admins, 'How many host requests wait for an answer (admins)', {}, hostRequestCountSchema),
     async () => countHostRequests(db),
   );
 
   app.post(
     '/users/:id/approve-host',
-    {
-      onRequest: admins,
-      schema: routeSchema("Grant a guest's waiting host request: they become a host (admins)", { params: userIdParamsSchema }, userSchema, decisionErrors),
-    },
+    routeFor(admins, "Grant a guest's waiting host request: they become a host (admins)", { params: userIdParamsSchema }, userSchema, decisionErrors),
     async (request) => approveHostRequest(deps, { actor: actorOf(request), userId: request.params.id }),
   );
 
   app.post(
     '/users/:id/decline-host',
-    {
-      onRequest: admins,
-      schema: routeSchema(
-        "Decline a guest's waiting host request with a reason, mailed to them; they may ask again (admins)",
-        { params: userIdParamsSchema, body: declineHostBodySchema }, userSchema, decisionErrors,
-      ),
-    },
+    routeFor(
+      admins,
+      "Decline a guest's waiting host request with a reason, mailed to them; they may ask again (admins)",
+      { params: userIdParamsSchema, body: declineHostBodySchema }, userSchema, decisionErrors,
+    ),
     async (request) => declineHostRequest(deps, { actor: actorOf(request), userId: request.params.id, reason: request.body.reason }),
   );
 
   app.patch(
     '/users/update/:email',
-    {
-      onRequest: admins,
-      schema: routeSchema(
-        "Set a user's role (admins, not their own)",
-        { params: emailParamsSchema, body: updateRoleBodySchema }, modifiedCountSchema, { ...errors, ...errorResponses(404) },
-      ),
-    },
+    routeFor(
+      admins,
+      "Set a user's role (admins, not their own)",
+      { params: emailParamsSchema, body: updateRoleBodySchema }, modifiedCountSchema, { ...errors, ...errorResponses(404) },
+    ),
     async (request) => ({
       modifiedCount: await setUserRole(deps, { actor: actorOf(request), email: request.params.email, role: request.body.role }),
     }),

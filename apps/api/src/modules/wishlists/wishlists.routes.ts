@@ -21,8 +21,8 @@ import {
 import type { Db } from '../../db/client.js';
 import type { BrowsingReads } from '../../db/replica.js';
 import { errorResponses } from '../../errors.js';
-import { routeSchema } from '../../route-schema.js';
-import { actorOf, requireUser } from '../../plugins/session.js';
+import { changingOneRecord, noContent, oneRecord, routeFor, routeSchema } from '../../route-schema.js';
+import { actorOf, signedIn } from '../../plugins/session.js';
 import { listRecentlyViewed, recordView } from './recently-viewed.service.js';
 import {
   addRoomToWishlist,
@@ -39,10 +39,6 @@ import {
   updateWishlist,
 } from './wishlists.service.js';
 
-const readErrors = errorResponses(400, 401, 404);
-/** State-changing calls also refuse requests from other sites (403). */
-const writeErrors = errorResponses(400, 401, 403, 404);
-
 /**
  * A signed-in person's wishlists (their own only: anyone else's answers 404), the hearts' state, a shared list's
  * read-only link, and the homes they viewed last (docs/decisions/052-wishlists.md).
@@ -50,40 +46,29 @@ const writeErrors = errorResponses(400, 401, 403, 404);
 export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db; browse: BrowsingReads }> = async (app, { db, browse }) => {
   app.get(
     '/wishlists',
-    {
-      onRequest: requireUser,
-      schema: routeSchema('My wishlists, oldest first, each with its count and cover', { querystring: listWishlistsQuerySchema }, wishlistsPageSchema, errorResponses(400, 401)),
-    },
+    routeFor(signedIn, 'My wishlists, oldest first, each with its count and cover', { querystring: listWishlistsQuerySchema }, wishlistsPageSchema, errorResponses(400)),
     async (request) => listWishlists(db, { actor: actorOf(request), ...request.query }),
   );
 
   app.post(
     '/wishlists',
-    {
-      onRequest: requireUser,
-      schema: routeSchema('Make a wishlist (a name of 1 to 50 characters)', { body: createWishlistBodySchema }, wishlistSchema, errorResponses(400, 401, 403), { status: 201 }),
-    },
+    routeFor(signedIn, 'Make a wishlist (a name of 1 to 50 characters)', { body: createWishlistBodySchema }, wishlistSchema, errorResponses(400, 403), { status: 201 }),
     async (request, reply) => reply.status(201).send(await createWishlist(db, { actor: actorOf(request), name: request.body.name })),
   );
 
   app.get(
     '/wishlists/saved',
-    {
-      onRequest: requireUser,
-      schema: routeSchema('Which of my wishlists hold each of these rooms (the hearts)', { querystring: savedRoomsQuerySchema }, savedRoomsSchema, errorResponses(400, 401)),
-    },
+    routeFor(signedIn, 'Which of my wishlists hold each of these rooms (the hearts)', { querystring: savedRoomsQuerySchema }, savedRoomsSchema, errorResponses(400)),
     async (request) => listSavedRooms(db, { actor: actorOf(request), roomIds: request.query.roomIds }),
   );
 
   app.post(
     '/wishlists/save',
-    {
-      onRequest: requireUser,
-      schema: routeSchema(
-        "Save a room to my first wishlist, made ('Saved') when I have none",
-        { body: wishlistRoomBodySchema }, quickSaveSchema, writeErrors,
-      ),
-    },
+    routeFor(
+      signedIn,
+      "Save a room to my first wishlist, made ('Saved') when I have none",
+      { body: wishlistRoomBodySchema }, quickSaveSchema, changingOneRecord,
+    ),
     async (request) => quickSave(db, { actor: actorOf(request), roomId: request.body.roomId }),
   );
 
@@ -101,94 +86,59 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db; browse: BrowsingRe
 
   app.get(
     '/wishlists/:id',
-    {
-      onRequest: requireUser,
-      schema: routeSchema(
-        "One of my wishlists with a page of its homes, saved last first, and each home's total for the list's stay",
-        { params: wishlistParamsSchema, querystring: wishlistRoomsQuerySchema }, wishlistPageSchema, readErrors,
-      ),
-    },
+    routeFor(
+      signedIn,
+      "One of my wishlists with a page of its homes, saved last first, and each home's total for the list's stay",
+      { params: wishlistParamsSchema, querystring: wishlistRoomsQuerySchema }, wishlistPageSchema, oneRecord,
+    ),
     async (request) => getWishlist(db, { actor: actorOf(request), id: request.params.id, ...request.query }),
   );
 
   app.patch(
     '/wishlists/:id',
-    {
-      onRequest: requireUser,
-      schema: routeSchema('Rename a wishlist, or set or clear its stay (dates and guests)', { params: wishlistParamsSchema, body: updateWishlistBodySchema }, wishlistSchema, writeErrors),
-    },
+    routeFor(signedIn, 'Rename a wishlist, or set or clear its stay (dates and guests)', { params: wishlistParamsSchema, body: updateWishlistBodySchema }, wishlistSchema, changingOneRecord),
     async (request) => updateWishlist(db, { actor: actorOf(request), id: request.params.id, changes: request.body }),
   );
 
   app.delete(
     '/wishlists/:id',
-    {
-      onRequest: requireUser,
-      schema: routeSchema('Delete a wishlist (its homes stay listed)', { params: wishlistParamsSchema }, z.null(), writeErrors, { status: 204 }),
-    },
-    async (request, reply) => {
-      await deleteWishlist(db, { actor: actorOf(request), id: request.params.id });
-      return reply.status(204).send(null);
-    },
+    routeFor(signedIn, 'Delete a wishlist (its homes stay listed)', { params: wishlistParamsSchema }, z.null(), changingOneRecord, { status: 204 }),
+    async (request, reply) => noContent(reply, deleteWishlist(db, { actor: actorOf(request), id: request.params.id })),
   );
 
   app.post(
     '/wishlists/:id/share',
-    {
-      onRequest: requireUser,
-      schema: routeSchema('Share a wishlist by a private link (read-only for others)', { params: wishlistParamsSchema }, wishlistSchema, writeErrors),
-    },
+    routeFor(signedIn, 'Share a wishlist by a private link (read-only for others)', { params: wishlistParamsSchema }, wishlistSchema, changingOneRecord),
     async (request) => shareWishlist(db, { actor: actorOf(request), id: request.params.id }),
   );
 
   app.delete(
     '/wishlists/:id/share',
-    {
-      onRequest: requireUser,
-      schema: routeSchema("Stop sharing a wishlist: its link reads nothing from now on", { params: wishlistParamsSchema }, wishlistSchema, writeErrors),
-    },
+    routeFor(signedIn, "Stop sharing a wishlist: its link reads nothing from now on", { params: wishlistParamsSchema }, wishlistSchema, changingOneRecord),
     async (request) => stopSharingWishlist(db, { actor: actorOf(request), id: request.params.id }),
   );
 
   app.put(
     '/wishlists/:id/rooms/:roomId',
-    {
-      onRequest: requireUser,
-      schema: routeSchema('Save a room to a wishlist (once: saving it again changes nothing)', { params: wishlistRoomParamsSchema }, quickSaveSchema, writeErrors),
-    },
+    routeFor(signedIn, 'Save a room to a wishlist (once: saving it again changes nothing)', { params: wishlistRoomParamsSchema }, quickSaveSchema, changingOneRecord),
     async (request) => addRoomToWishlist(db, { actor: actorOf(request), ...request.params }),
   );
 
   app.delete(
     '/wishlists/:id/rooms/:roomId',
-    {
-      onRequest: requireUser,
-      schema: routeSchema('Take a room off a wishlist (one not on it is off already)', { params: wishlistRoomParamsSchema }, z.null(), writeErrors, { status: 204 }),
-    },
-    async (request, reply) => {
-      await removeRoomFromWishlist(db, { actor: actorOf(request), ...request.params });
-      return reply.status(204).send(null);
-    },
+    routeFor(signedIn, 'Take a room off a wishlist (one not on it is off already)', { params: wishlistRoomParamsSchema }, z.null(), changingOneRecord, { status: 204 }),
+    async (request, reply) => noContent(reply, removeRoomFromWishlist(db, { actor: actorOf(request), ...request.params })),
   );
 
   app.get(
     '/recently-viewed',
-    {
-      onRequest: requireUser,
-      schema: routeSchema('The homes I opened last, newest first (at most 12)', {}, recentlyViewedSchema, errorResponses(401)),
-    },
+    routeFor(signedIn, 'The homes I opened last, newest first (at most 12)', {}, recentlyViewedSchema),
     async (request) => listRecentlyViewed(db, { actor: actorOf(request) }),
   );
 
   app.post(
     '/recently-viewed',
-    {
-      onRequest: requireUser,
-      schema: routeSchema('I opened this home now', { body: recentlyViewedBodySchema }, z.null(), errorResponses(400, 401, 403), { status: 204 }),
-    },
-    async (request, reply) => {
-      await recordView(db, { actor: actorOf(request), roomId: request.body.roomId });
-      return reply.status(204).send(null);
-    },
+    routeFor(signedIn, 'I opened this home now', { body: recentlyViewedBodySchema }, z.null(), errorResponses(400, 403), { status: 204 }),
+    async (request, reply) => noContent(reply, recordView(db, { actor: actorOf(request), roomId: request.body.roomId })),
   );
 };
