@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CURRENCY_LOCKED_MESSAGE,
+  formatMoney,
   marketplaceCurrencySchema,
   roomSchema,
   roomsPageSchema,
@@ -53,6 +54,17 @@ describe.each(TEST_DATABASE_KINDS)("the marketplace's currency on %s", (kind) =>
     expect((await s.t.call('GET', `/api/room/${room.id}`)).json()).toMatchObject({ price: 89.5, priceCents: 8_950 });
     expect((await setCurrency('USD')).statusCode).toBe(200);
     expect((await config()).currency).toBe('USD');
+  });
+
+  it("follows a change another server made, once this one hears of it (the listing cache's notice)", async () => {
+    // Another server's change: the row, then its notice of a change of every room.
+    await s.t.database.db.update(marketplaceSettings).set({ currency: 'GBP' });
+    await s.t.app.listing.roomsChanged();
+    await vi.waitFor(async () => expect((await config()).currency).toBe('GBP'), { timeout: 10_000, interval: 50 });
+    expect(formatMoney(1_000)).toBe('£10');
+    await s.t.database.db.update(marketplaceSettings).set({ currency: 'USD' });
+    await s.t.app.listing.roomsChanged();
+    await vi.waitFor(async () => expect((await config()).currency).toBe('USD'), { timeout: 10_000, interval: 50 });
   });
 
   it('is refused while a guest is paying, and once the marketplace has a booking, cancelled ones included', async () => {
