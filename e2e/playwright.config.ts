@@ -8,6 +8,8 @@ import {
   CONTROL_URL,
   EMPTY_PORT,
   EMPTY_URL,
+  EURO_PORT,
+  EURO_URL,
   GOOGLE_CLIENT,
   OIDC_ISSUER,
   POSTGRES_SEEDED_PORT,
@@ -16,6 +18,8 @@ import {
   SEEDED_PORT,
   SEEDED_URL,
   SMTP_PORT,
+  YEN_PORT,
+  YEN_URL,
 } from './support/servers';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -133,6 +137,21 @@ export default defineConfig({
     ),
     // No Google settings: the app says Google sign-in is not configured.
     server('empty', EMPTY_PORT, EMPTY_URL, { DATA_DIR: join(dataRoot, 'empty'), SEED_DEMO: '0' }),
+    // The demo marketplace in euros and in yen (currency.spec.ts): a currency is set before the first booking.
+    ...(
+      [
+        ['in euros', EURO_PORT, EURO_URL, 'EUR'],
+        ['in yen', YEN_PORT, YEN_URL, 'JPY'],
+      ] as const
+    ).map(([name, port, url, currency]) =>
+      server(name, port, url, {
+        DATA_DIR: join(dataRoot, `seeded-${currency.toLowerCase()}`),
+        SEED_DEMO: '1',
+        MARKETPLACE_CURRENCY: currency,
+        AUTH_RATE_LIMIT: '0',
+        PAYMENT_RATE_LIMIT: '0',
+      }),
+    ),
     // The demo marketplace again, on PostgreSQL: for the tests that run on both databases.
     ...(POSTGRES_SEEDED_URL && postgresDatabase
       ? [

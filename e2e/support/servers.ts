@@ -18,6 +18,16 @@ export const EMPTY_URL = `http://localhost:${EMPTY_PORT}`;
 export const POSTGRES_SEEDED_PORT = Number(process.env.E2E_POSTGRES_PORT ?? 4313);
 export const POSTGRES_SEEDED_URL = process.env.TEST_DATABASE_URL ? `http://localhost:${POSTGRES_SEEDED_PORT}` : null;
 
+/**
+ * Two more demo marketplaces, each on an embedded database of its own, started with MARKETPLACE_CURRENCY: one in
+ * euros and one in yen (no decimals), for currency.spec.ts only. A marketplace with bookings cannot change its
+ * currency, so the seeded one above, with the demo's bookings, cannot be switched for the spec.
+ */
+export const EURO_PORT = Number(process.env.E2E_EURO_PORT ?? 4314);
+export const EURO_URL = `http://localhost:${EURO_PORT}`;
+export const YEN_PORT = Number(process.env.E2E_YEN_PORT ?? 4315);
+export const YEN_URL = `http://localhost:${YEN_PORT}`;
+
 /** The database `name` on TEST_DATABASE_URL's server. */
 export function postgresUrl(name: string): string {
   const url = new URL(process.env.TEST_DATABASE_URL!);

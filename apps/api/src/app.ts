@@ -5,7 +5,7 @@ import { registerRequestIds, requestIdFor } from './plugins/request-ids.js';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERROR_CODES, todayIso } from '@staybook/domain';
+import { ERROR_CODES, marketplaceCurrency, setMarketplaceCurrency, todayIso } from '@staybook/domain';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { openReplicaReads, primaryReads, type BrowsingReads, type ReplicaReads } from './db/replica.js';
@@ -48,6 +48,7 @@ import { placesRoutes } from './modules/places/places.routes.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { currentCurrency, settleCurrency } from './modules/fees/currency.service.js';
 import { feesRoutes } from './modules/fees/fees.routes.js';
 import { financeRoutes } from './modules/finance/finance.routes.js';
 import { earningsRoutes } from './modules/earnings/earnings.routes.js';
@@ -224,8 +225,26 @@ export async function buildApp({
     database,
     log: app.log,
     ...(replica ? { onChange: replica.changeHeard } : {}),
-    onRoomChange: (roomId) => searchIndex?.changed(roomId),
+    onRoomChange: (roomId) => {
+      searchIndex?.changed(roomId);
+      // Something of every room changed, maybe the currency on another server: read it again (decision 061).
+      if (roomId === null) void readCurrencyAgain();
+    },
   });
+  // The marketplace's currency (decision 061): a fresh marketplace takes MARKETPLACE_CURRENCY; every amount this
+  // process reads or writes is in the one in force (the domain's money.ts).
+  setMarketplaceCurrency(await settleCurrency(database.db, config.currency));
+  const readCurrencyAgain = async () => {
+    try {
+      const currency = await currentCurrency(database.db);
+      if (currency === marketplaceCurrency()) return;
+      setMarketplaceCurrency(currency);
+      // A page drawn between the notice and this read showed the old currency.
+      listing.forget(null, 'listing');
+    } catch (err) {
+      app.log.error({ err }, "could not read the marketplace's currency again");
+    }
+  };
   await listing.start();
   if (config.searchIndex) {
     const index = createSearchIndex({ db: database.db, log: app.log, canHearChanges: () => listing.stats().listening });
@@ -324,7 +343,7 @@ export async function buildApp({
       await api.register(placesRoutes);
       await api.register(hostRoomsRoutes, { db: database.db, imageStore, listing, defaultTimeZone: config.timeZone });
       await api.register(usersRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
-      await api.register(feesRoutes, { db: database.db, listing });
+      await api.register(feesRoutes, { db: database.db, listing, currencySet: setMarketplaceCurrency });
       await api.register(payoutsRoutes, { db: database.db, payments: paymentProvider, publicUrl: config.publicUrl, log: app.log });
       await api.register(financeRoutes, { db: database.db, payments: paymentProvider });
       await api.register(earningsRoutes, { db: database.db });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { isTimeZone, tidyTimeZone } from '@staybook/domain';
+import { DEFAULT_CURRENCY, isSupportedCurrency, isTimeZone, tidyTimeZone } from '@staybook/domain';
 
 /**
  * Every setting the server reads, parsed once at start-up. A bad value stops the process with a
@@ -88,6 +88,13 @@ const envSchema = z.object({
     .refine(isTimeZone, 'must be an IANA time zone name, e.g. Europe/Lisbon or UTC')
     .transform(tidyTimeZone)
     .default('UTC'),
+  // A fresh marketplace's currency (docs/decisions/061-the-marketplace-currency.md): written into its settings at
+  // the first start; after that the admins' setting is the one in force.
+  MARKETPLACE_CURRENCY: z
+    .string()
+    .transform((code) => code.trim().toUpperCase())
+    .refine(isSupportedCurrency, 'must be the ISO 4217 code of a currency the marketplace takes (Stripe\'s, with two decimals or none), e.g. USD, EUR, GBP or JPY')
+    .default(DEFAULT_CURRENCY),
   // Calendar imports (docs/decisions/030-calendar-sync.md): host names or addresses that may be fetched although
   // they are private or local (tests and stand-ins), and how often each import is fetched again.
   CALENDAR_IMPORT_ALLOW_HOSTS: z
@@ -157,6 +164,8 @@ export type Config = {
   mapTiles: { url: string; attribution: string; imageSource: string } | null;
   /** The IANA time zone of a new room whose host picks none; its check-in days begin at that zone's midnight. */
   timeZone: string;
+  /** A fresh marketplace's currency (MARKETPLACE_CURRENCY, USD by default); once set, the marketplace keeps its own. */
+  currency: string;
   /** Rate limits counted across every server in this Redis; null: each process counts its own. */
   redis: { url: string; keyPrefix: string } | null;
   /** Imported calendars: fetched every `intervalMinutes`; `allowHosts` may be fetched although not public. */
@@ -277,6 +286,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     searchIndex: e.SEARCH_INDEX ?? e.NODE_ENV !== 'test',
     mapTiles: e.MAP_TILE_URL && e.MAP_ATTRIBUTION ? { url: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, imageSource: tileImageSource(e.MAP_TILE_URL) } : null,
     timeZone: e.TIME_ZONE,
+    currency: e.MARKETPLACE_CURRENCY,
     webhooks: { allowHosts: (e.WEBHOOK_ALLOW_HOSTS ?? '').split(',').filter(Boolean) },
     calendarImport: {
       allowHosts: (e.CALENDAR_IMPORT_ALLOW_HOSTS ?? '').split(',').filter(Boolean),

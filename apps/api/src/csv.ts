@@ -5,6 +5,7 @@
  * so such a cell gets a leading apostrophe, which the spreadsheet shows as text. Numbers we write ourselves are left
  * as numbers: a refund's '-12.50' must stay a number.
  */
+import { centsToDollars, currencyDecimals } from '@staybook/domain';
 
 /** A cell a spreadsheet would read as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -22,9 +23,9 @@ export function csvText(value: string | null | undefined): string {
   return quoted(FORMULA_START.test(text) ? `'${text}` : text);
 }
 
-/** A cell of money: dollars with two decimals, signed, as a spreadsheet reads a number. */
+/** A cell of money in the marketplace's currency: '120.50' (dollars), '12000' (yen), signed, as a spreadsheet reads a number. */
 export function csvDollars(cents: number): string {
-  return (cents / 100).toFixed(2);
+  return centsToDollars(cents).toFixed(currencyDecimals());
 }
 
 /** A whole file: the header row and the rows (cells already written by `csvText` / `csvDollars`), CRLF line ends. */

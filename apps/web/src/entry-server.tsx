@@ -1,4 +1,5 @@
 import type { FirstRoomPage, FirstRooms } from '@staybook/domain/rooms';
+import { setMarketplaceCurrency } from '@staybook/domain/money';
 import { readSearch } from '@staybook/domain/search';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -18,9 +19,11 @@ import { loadRoomPage, routes } from './app/router';
  * The home page is the same for everyone (the API keeps it per search in its listing cache), so it is drawn as the
  * app draws it before the session is known: nobody is signed in. A room page is drawn per viewer (renderRoomPage).
  * What loads lazily (toasts, the search sheet) is not part of either: the app draws nothing for it on its first
- * render either.
+ * render either. Both pages are drawn in the marketplace's currency, which the server names: this build has its own
+ * copy of the domain's money.ts (decision 061).
  */
-export function renderHomePage(first: FirstRooms): string {
+export function renderHomePage(first: FirstRooms, currency?: string): string {
+  if (currency) setMarketplaceCurrency(currency);
   const search = readSearch(new URLSearchParams(first.search));
   const queryClient = newQueryClient();
   putFirstRooms(queryClient, search, first.page);
@@ -34,7 +37,8 @@ export function renderHomePage(first: FirstRooms): string {
  * before hydrating, so both draw the page rather than a loader; what loads later (the calendar, the reviews)
  * draws nothing on either side.
  */
-export async function renderRoomPage(first: FirstRoomPage, address: string): Promise<string> {
+export async function renderRoomPage(first: FirstRoomPage, address: string, currency?: string): Promise<string> {
+  if (currency) setMarketplaceCurrency(currency);
   await loadRoomPage();
   const queryClient = newQueryClient();
   putFirstRoom(queryClient, first);

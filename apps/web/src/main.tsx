@@ -1,4 +1,5 @@
 import './lib/zod-setup';
+import { CURRENCY_META_NAME, setMarketplaceCurrency } from '@staybook/domain/money';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -12,6 +13,10 @@ import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// Every amount is drawn in the marketplace's currency, which the server names in the page (decision 061).
+const currency = document.querySelector<HTMLMetaElement>(`meta[name="${CURRENCY_META_NAME}"]`)?.content;
+if (currency && /^[A-Z]{3}$/.test(currency)) setMarketplaceCurrency(currency);
 
 const seeded = seedFirstRooms(queryClient, location);
 const seededRoom = seedFirstRoom(queryClient, location.pathname);

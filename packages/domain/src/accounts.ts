@@ -61,6 +61,8 @@ export const serverInfoSchema = z.object({
   googleSignIn: z.boolean(),
   /** The server's configured zone (TIME_ZONE): a new room's zone unless its host picks another. */
   timeZone: z.string(),
+  /** The marketplace's currency (decision 061), an ISO 4217 code: every amount is a count of its minor units. */
+  currency: z.string(),
   /** The map's raster tiles (MAP_TILE_URL) and their credit, as text; absent: the offline basemap (decision 053). */
   mapTiles: z.optional(z.object({ url: z.string(), attribution: z.string() })),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate, nightsBetween } from './dates.js';
+import { marketplaceCurrency, type CurrencyCode } from './money.js';
 import { financeQuerySchema } from './finance.js';
 import { payoutSchema, PAYOUT_STATUSES } from './payouts.js';
 import { isoDateSchema } from './rooms.js';
@@ -135,5 +136,9 @@ export const earningsEntriesQuerySchema = z
   });
 export type EarningsEntriesQuery = z.infer<typeof earningsEntriesQuerySchema>;
 
-/** The CSV file's columns, in order. */
-export const EARNINGS_CSV_HEADER = ['Date', 'Entry', 'Booking reference', 'Room', 'Payout', 'Account', 'Amount (USD)'] as const;
+/** The CSV file's columns, in order, the amount in the marketplace's currency ('Amount (USD)'). */
+export function earningsCsvHeader(currency: CurrencyCode = marketplaceCurrency()): readonly string[] {
+  return ['Date', 'Entry', 'Booking reference', 'Room', 'Payout', 'Account', `Amount (${currency})`];
+}
+/** The columns of a marketplace in US dollars. */
+export const EARNINGS_CSV_HEADER = earningsCsvHeader('USD');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
 import { LISTING_RULE_LIMITS } from './listing-rules.js';
-import { parseDollars } from './money.js';
+import { currencyDecimals, formatMoney, parseDollars, tooManyDecimalsMessage } from './money.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { isoDateSchema, listingRulesSchema } from './rooms.js';
 
@@ -70,20 +70,21 @@ export const nightSettingSchema = z.object({
   note: z.string().max(500).nullable(),
 });
 
-const PRICE_MESSAGE = `Price per night must be an amount from $${ROOM_LIMITS.minPriceCents / 100} to $${(ROOM_LIMITS.maxPriceCents / 100).toLocaleString('en-US')}`;
+/** Written when asked, in the marketplace's currency: 'Price per night must be an amount from $1 to $100,000'. */
+const priceMessage = () => `Price per night must be an amount from ${formatMoney(ROOM_LIMITS.minPriceCents)} to ${formatMoney(ROOM_LIMITS.maxPriceCents)}`;
 
 /** What a change sets on every night of its range; null puts a field back to the listing's. */
 export const nightChangeSchema = z
   .object({
     blocked: z.boolean({ error: 'Blocked must be true or false' }).optional(),
-    /** Dollars, as 'Price per night' is typed. */
+    /** The currency's major unit (dollars, yen), as 'Price per night' is typed. */
     price: z
-      .union([z.number(), z.string(), z.null()], { error: PRICE_MESSAGE })
+      .union([z.number(), z.string(), z.null()], { error: priceMessage })
       .transform((value, ctx): number | null => {
         if (value === null || value === '') return null;
         const amount = parseDollars(value);
         if (!amount || amount.cents === null || amount.cents < ROOM_LIMITS.minPriceCents || amount.cents > ROOM_LIMITS.maxPriceCents) {
-          ctx.addIssue({ code: 'custom', message: PRICE_MESSAGE });
+          ctx.addIssue({ code: 'custom', message: amount && amount.cents === null && currencyDecimals() === 0 ? tooManyDecimalsMessage('Price per night') : priceMessage() });
           return z.NEVER;
         }
         return amount.cents;

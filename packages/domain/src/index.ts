@@ -34,6 +34,7 @@ export * from './quote.js';
 export * from './listing-rules-input.js';
 export * from './host-calendar.js';
 export * from './marketplace-fees.js';
+export * from './currencies.js';
 export * from './stay-money.js';
 export * from './payouts.js';
 export * from './finance.js';

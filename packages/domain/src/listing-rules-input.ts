@@ -14,7 +14,7 @@ import {
   type PreparationNights,
 } from './listing-rules.js';
 import { TIME_OF_DAY } from './amenities.js';
-import { formatMoney, parseDollars, type Cents } from './money.js';
+import { currencyWords, formatMoney, parseDollars, tooManyDecimalsMessage, type Cents } from './money.js';
 import { ROOM_LIMITS } from './room-limits.js';
 
 /** A form field left empty arrives as undefined, null, '' or (from a number input) NaN. */
@@ -28,10 +28,15 @@ function numberOf(value: number | string): number {
   return /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
 }
 
-/** Dollars from 0 (or the smallest price) to `max`, at most two decimals; blank is `blank`. Answers cents. */
+/** What a field of money says when it is not a number: '… must be an amount in dollars' (in EUR, in JPY). */
+function amountMessage(label: string): string {
+  return `${label} must be an amount in ${currencyWords()}`;
+}
+
+/** The currency's major unit from 0 (or the smallest price) to `max`, no more decimals than it has; blank is `blank`. Answers minor units. */
 function dollarsSchema<B extends Cents | null>(label: string, { min, max, blank }: { min: Cents; max: Cents; blank: B }) {
   return z
-    .union([z.number(), z.string(), z.null()], { error: `${label} must be an amount in dollars` })
+    .union([z.number(), z.string(), z.null()], { error: () => amountMessage(label) })
     .transform((value, ctx): Cents | B => {
       const fail = (message: string) => {
         ctx.addIssue({ code: 'custom', message });
@@ -39,8 +44,8 @@ function dollarsSchema<B extends Cents | null>(label: string, { min, max, blank 
       };
       if (isBlank(value)) return blank;
       const amount = parseDollars(value as number | string);
-      if (!amount) return fail(`${label} must be an amount in dollars`);
-      if (amount.cents === null) return fail(`${label} can have at most two decimals`);
+      if (!amount) return fail(amountMessage(label));
+      if (amount.cents === null) return fail(tooManyDecimalsMessage(label));
       if (amount.cents < min) return fail(`${label} must be at least ${formatMoney(min)}`);
       if (amount.cents > max) return fail(`${label} must be at most ${formatMoney(max)}`);
       return amount.cents;

@@ -1,5 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatMoney, parseDollars, stayTotalCents } from './money.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { currencyLabel, currencyCodeSchema, isSupportedCurrency, SUPPORTED_CURRENCIES } from './currencies.js';
+import {
+  centsToDollars,
+  currencyDecimals,
+  currencyNamed,
+  currencySymbol,
+  dollarsToCents,
+  formatMoney,
+  marketplaceCurrency,
+  parseDollars,
+  setMarketplaceCurrency,
+  stayTotalCents,
+  tooManyDecimalsMessage,
+} from './money.js';
 
 describe('money', () => {
   it('turns dollar amounts into exact cents', () => {
@@ -36,5 +49,63 @@ describe('money', () => {
   it('prices a stay as nights between from and to times the nightly price', () => {
     expect(stayTotalCents(1999, '2027-01-01', '2027-01-06')).toBe(9995);
     expect(() => stayTotalCents(1999, '2027-01-06', '2027-01-06')).toThrow(RangeError);
+  });
+});
+
+describe('money in the marketplace currency', () => {
+  afterEach(() => setMarketplaceCurrency('USD'));
+
+  it('is US dollars until the marketplace names another', () => {
+    expect(marketplaceCurrency()).toBe('USD');
+    expect(currencySymbol()).toBe('$');
+    expect(currencyNamed()).toBe('US dollars (USD)');
+  });
+
+  it('writes euros and pounds with their sign, cents only when there are some', () => {
+    expect(formatMoney(12_000, 'EUR')).toBe('€120');
+    expect(formatMoney(8_950, 'EUR')).toBe('€89.50');
+    expect(formatMoney(1_064_000, 'GBP')).toBe('£10,640');
+    expect(formatMoney(1, 'GBP')).toBe('£0.01');
+    expect(currencySymbol('EUR')).toBe('€');
+    expect(currencyNamed('EUR')).toBe('euros (EUR)');
+  });
+
+  it('counts yen whole: one minor unit is one yen, and no amount shows decimals', () => {
+    expect(currencyDecimals('JPY')).toBe(0);
+    expect(formatMoney(12_000, 'JPY')).toBe('¥12,000');
+    expect(formatMoney(1, 'JPY')).toBe('¥1');
+    expect(formatMoney(0, 'JPY')).toBe('¥0');
+    expect(formatMoney(1_234_567, 'KRW')).toBe('₩1,234,567');
+    expect(centsToDollars(12_000, 'JPY')).toBe(12_000);
+    expect(() => formatMoney(0.5, 'JPY')).toThrow(RangeError);
+  });
+
+  it('reads a typed amount by the currency: two decimals in euros, none in yen', () => {
+    expect(parseDollars('19.99', 'EUR')).toEqual({ dollars: 19.99, cents: 1_999 });
+    expect(parseDollars('1.999', 'EUR')).toEqual({ dollars: 1.999, cents: null });
+    expect(parseDollars('12000', 'JPY')).toEqual({ dollars: 12_000, cents: 12_000 });
+    expect(parseDollars('120.5', 'JPY')).toEqual({ dollars: 120.5, cents: null });
+    expect(dollarsToCents('500', 'JPY')).toBe(500);
+    expect(() => dollarsToCents('500.5', 'JPY')).toThrow(RangeError);
+    expect(tooManyDecimalsMessage('Price', 'JPY')).toBe('Price must be a whole number of JPY, without decimals');
+    expect(tooManyDecimalsMessage('Price', 'EUR')).toBe('Price can have at most two decimals');
+  });
+
+  it('reads and writes in the currency the marketplace set, once it is set', () => {
+    setMarketplaceCurrency('jpy');
+    expect(marketplaceCurrency()).toBe('JPY');
+    expect(formatMoney(15_000)).toBe('¥15,000');
+    expect(dollarsToCents('15000')).toBe(15_000);
+  });
+
+  it("takes Stripe's currencies with two decimals or none, and not those it counts otherwise", () => {
+    for (const code of ['USD', 'EUR', 'GBP', 'JPY', 'KRW', 'VND', 'CHF', 'BRL']) expect(isSupportedCurrency(code), code).toBe(true);
+    for (const code of ['BHD', 'JOD', 'KWD', 'OMR', 'TND', 'ISK', 'HUF', 'TWD', 'XYZ', 'usd']) expect(isSupportedCurrency(code), code).toBe(false);
+    expect(new Set(SUPPORTED_CURRENCIES).size).toBe(SUPPORTED_CURRENCIES.length);
+    expect(currencyCodeSchema.parse(' eur ')).toBe('EUR');
+    expect(currencyCodeSchema.safeParse('BHD').success).toBe(false);
+    expect(currencyLabel('JPY')).toBe('JPY · Japanese Yen (no decimals)');
+    // Every one is written by the pages' formatter.
+    for (const code of SUPPORTED_CURRENCIES) expect(formatMoney(12_345, code), code).toMatch(/\d/);
   });
 });

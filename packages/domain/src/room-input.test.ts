@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setMarketplaceCurrency } from './money.js';
 import {
   availabilityStartError,
   latestAvailabilityEnd,
@@ -117,6 +118,24 @@ describe('room input', () => {
     ] as const) {
       expect(messages({ ...valid, price }), String(price)).toEqual({ price: message });
     }
+  });
+
+  describe('in another currency', () => {
+    afterEach(() => setMarketplaceCurrency('USD'));
+
+    it('takes whole yen only, from ¥100 (the limits are minor units)', () => {
+      setMarketplaceCurrency('JPY');
+      expect(schema.parse({ ...valid, price: '15000' }).priceCents).toBe(15_000);
+      expect(messages({ ...valid, price: '150.5' })).toEqual({ price: 'Price must be a whole number of JPY, without decimals' });
+      expect(messages({ ...valid, price: 99 })).toEqual({ price: 'Price must be at least ¥100' });
+      expect(messages({ ...valid, price: 10_000_001 })).toEqual({ price: 'Price must be at most ¥10,000,000' });
+    });
+
+    it('takes euros with cents', () => {
+      setMarketplaceCurrency('EUR');
+      expect(schema.parse({ ...valid, price: '19.99' }).priceCents).toBe(1_999);
+      expect(messages({ ...valid, price: 0.5 })).toEqual({ price: 'Price must be at least €1' });
+    });
   });
 
   it('keeps guests, bedrooms and bathrooms whole numbers from 1 to 50', () => {

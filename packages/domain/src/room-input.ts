@@ -5,7 +5,7 @@ import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate, isTimeZone, tidyTimeZone, todayIn, type IsoDate } from './dates.js';
 import { isOwnImageUrl } from './images.js';
 import { LISTING_RULE_FIELDS, splitRuleFields } from './listing-rules-input.js';
-import { formatMoney, parseDollars, type Cents } from './money.js';
+import { formatMoney, minorUnitsPerUnit, parseDollars, tooManyDecimalsMessage, type Cents } from './money.js';
 import { ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { hasControlCharacters, hasControlCharactersButLayout } from './text.js';
@@ -56,7 +56,7 @@ function coordinateSchema(label: 'Latitude' | 'Longitude', limit: 90 | 180) {
 export const ADDRESS_MAX_LENGTH = 200;
 export const ARRIVAL_INSTRUCTIONS_MAX_LENGTH = 2000;
 
-/** Dollars as a number or as typed ("120", "19.99"), at most two decimals, within the limits; answers cents. */
+/** The marketplace currency's major unit as a number or as typed ("120", "19.99"), no more decimals than it has, within the limits; answers minor units. */
 const priceSchema = z
   .union([z.number(), z.string()], { error: (issue) => (isBlank(issue.input) ? 'Price is required' : 'Price must be a number') })
   .transform((value, ctx): Cents => {
@@ -67,9 +67,11 @@ const priceSchema = z
     if (isBlank(value)) return fail('Price is required');
     const price = parseDollars(value);
     if (!price) return fail('Price must be a number');
-    if (price.dollars < ROOM_LIMITS.minPriceCents / 100) return fail(`Price must be at least ${formatMoney(ROOM_LIMITS.minPriceCents)}`);
-    if (price.dollars > ROOM_LIMITS.maxPriceCents / 100) return fail(`Price must be at most ${formatMoney(ROOM_LIMITS.maxPriceCents)}`);
-    if (price.cents === null) return fail('Price can have at most two decimals');
+    // The limits are minor units of the marketplace's currency: $1 to $100,000, ¥100 to ¥10,000,000.
+    const minor = price.cents ?? price.dollars * minorUnitsPerUnit();
+    if (minor < ROOM_LIMITS.minPriceCents) return fail(`Price must be at least ${formatMoney(ROOM_LIMITS.minPriceCents)}`);
+    if (minor > ROOM_LIMITS.maxPriceCents) return fail(`Price must be at most ${formatMoney(ROOM_LIMITS.maxPriceCents)}`);
+    if (price.cents === null) return fail(tooManyDecimalsMessage('Price'));
     return price.cents;
   });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   addDays,
+  marketplaceCurrency,
   listingRulesOf,
   nightsBetween,
   normalizeEmail,
@@ -97,7 +98,7 @@ export async function insertBooking(
   if (processor) {
     const intent = await processor.createIntent({
       amountCents,
-      currency: 'usd',
+      currency: marketplaceCurrency().toLowerCase(),
       metadata: { paymentId, roomId: room.id, guestId, checkIn, checkOut },
       description: `${room.title}: ${checkIn} to ${checkOut}`,
       idempotencyKey: `intent-${paymentId}`,
@@ -125,6 +126,7 @@ export async function insertBooking(
       cancellationPolicy: room.cancellationPolicy,
       amountCents,
       priceLines,
+      currency: marketplaceCurrency().toLowerCase(),
       status: cancelled ? 'refunded' : 'succeeded',
       refundedCents: cancelled ? amountCents : 0,
       cardBrand: card.brand,

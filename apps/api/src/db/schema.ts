@@ -12,6 +12,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -28,8 +29,9 @@ const moment = (name: string) => timestamp(name, { withTimezone: true, precision
 const createdAt = () => moment('created_at').notNull().defaultNow();
 const updatedAt = () => moment('updated_at').notNull().defaultNow();
 /**
- * Money is integer cents in 64 bits: a long stay at a high nightly price passes 2^31 cents ($21.4M), and sums
- * of many stays pass it sooner. Read as JS numbers (exact up to 2^53 cents, $90 trillion).
+ * Money is an integer count of the marketplace currency's minor units (cents; whole yen for JPY: decision 061) in
+ * 64 bits, in columns named `…_cents` whatever the currency: a long stay at a high nightly price passes 2^31 cents
+ * ($21.4M), and sums of many stays pass it sooner. Read as JS numbers (exact up to 2^53 cents, $90 trillion).
  */
 const cents = (name: string) => bigint(name, { mode: 'number' });
 /** A calendar day, read as 'YYYY-MM-DD' (the domain's IsoDate): text, so no time zone ever shifts it. */
@@ -559,6 +561,22 @@ export const testPaymentEvents = pgTable(
     index('test_payment_events_intent_idx').on(t.intentId, t.createdAt),
     uniqueIndex('test_payment_events_idempotency_key').on(t.idempotencyKey),
   ],
+);
+
+/**
+ * The marketplace's settings, one row (decision 061): its currency, written at the first start from
+ * MARKETPLACE_CURRENCY and changed by an admin only while the marketplace has no booking. `set_by` is null for the
+ * first start's row.
+ */
+export const marketplaceSettings = pgTable(
+  'marketplace_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    currency: text('currency').notNull(),
+    setBy: text('set_by').references(() => users.id, { onDelete: 'set null' }),
+    setAt: moment('set_at').notNull().defaultNow(),
+  },
+  (t) => [check('marketplace_settings_one_row', sql`${t.id} = 1`), check('marketplace_settings_currency_code', sql`${t.currency} ~ '^[A-Z]{3}$'`)],
 );
 
 /**

@@ -43,6 +43,8 @@ import {
   listingRulesSchema,
   managedUserSchema,
   markReadResultSchema,
+  marketplaceCurrencyInputSchema,
+  marketplaceCurrencySchema,
   marketplaceFeesInputSchema,
   marketplaceFeesSchema,
   messageSchema,
@@ -366,6 +368,8 @@ export const API_COMPONENTS: [schema: z.core.$ZodType, name: string, meta?: Comp
   // Money: fees, payouts, earnings, finance, statistics
   [marketplaceFeesSchema, 'MarketplaceFees'],
   [marketplaceFeesInputSchema, 'MarketplaceFeesChange'],
+  [marketplaceCurrencySchema, 'MarketplaceCurrency'],
+  [marketplaceCurrencyInputSchema, 'MarketplaceCurrencyChange'],
   [payoutSchema, 'Payout'],
   [payoutsPageSchema, 'PayoutsPage'],
   [bankAccountInputSchema, 'BankAccount'],

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { TEST_ROUTING_NUMBER, todayIso } from '@staybook/domain';
+import { marketplaceCurrency, TEST_ROUTING_NUMBER, todayIso } from '@staybook/domain';
 import { queryRows, type Db } from '../db/client.js';
 import { hostBalances, payoutJournal, postJournal, releaseShare, RELEASE_SHARE_JOB } from '../db/ledger.js';
 import { payoutAccounts, payouts, testTransfers } from '../db/schema.js';
@@ -53,7 +53,7 @@ export async function seedDemoPayouts(tx: Db, { hostId, holderName, processor, n
     await postJournal(tx, { ...payoutJournal(money, 'payout'), postedAt: at });
     const transfer = await processor.transfer({
       amountCents: availableCents,
-      currency: 'usd',
+      currency: marketplaceCurrency().toLowerCase(),
       destination: account.accountRef,
       idempotencyKey: payoutIdempotencyKey(payout!),
       metadata: { payoutId: payout!.id, hostId },

@@ -262,7 +262,9 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
         category: category.label,
         availableFrom: window.from,
         availableTo: window.to,
-        priceCents: dollarsToCents(room.price),
+        // The demo's prices are written in dollars and its fees in cents; in another currency they are the same
+        // counts of its minor units ($120 is €120, or ¥12,000 in a currency without decimals: decision 061).
+        priceCents: dollarsToCents(room.price, 'USD'),
         guests: room.guests,
         bedrooms: room.bedrooms,
         bathrooms: room.bathrooms,

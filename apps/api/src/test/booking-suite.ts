@@ -20,14 +20,14 @@ export type BookingSuite = Cast & {
   paymentOf(intentId: string): Promise<typeof payments.$inferSelect>;
 };
 
-/** The bookings suite on a database of `kind`: opened before the suite's tests run, closed after them. */
-export function useBookingSuite(kind: TestDatabaseKind): BookingSuite {
-  return useSuite(() => openBookingSuite(kind), (s) => s.t.close());
+/** The bookings suite on a database of `kind` (with the server's `env`, e.g. MARKETPLACE_CURRENCY): opened before the suite's tests run, closed after them. */
+export function useBookingSuite(kind: TestDatabaseKind, env: Record<string, string> = {}): BookingSuite {
+  return useSuite(() => openBookingSuite(kind, env), (s) => s.t.close());
 }
 
 /** Opens the app on a database of `kind` and signs the cast up. */
-async function openBookingSuite(kind: TestDatabaseKind): Promise<BookingSuite> {
-  const t = await createTestApp(kind);
+async function openBookingSuite(kind: TestDatabaseKind, env: Record<string, string>): Promise<BookingSuite> {
+  const t = await createTestApp(kind, env);
   const cast = await signUpCast(t);
   return {
     t,

@@ -12,12 +12,14 @@ import {
 } from '@staybook/domain';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
-import { firstViewModulePath } from '../modules/web/web.js';
+import { firstViewModulePath, pageInCurrency } from '../modules/web/web.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 import { useSuite } from './suites.js';
 
 /** The page of a web build: the app draws everything into its root. */
 export const INDEX_HTML = '<!doctype html><html><head><title>StayBook</title></head><body><div id="root"></div></body></html>';
+/** INDEX_HTML as the server sends it: naming the marketplace's currency (US dollars unless a test sets another). */
+export const SERVED_INDEX_HTML = pageInCurrency(INDEX_HTML, 'USD');
 
 /** The session and room a room page embeds, or null when it embeds none. */
 export function embeddedRoom(html: string): FirstRoomPage | null {

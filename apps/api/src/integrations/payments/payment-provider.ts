@@ -131,7 +131,7 @@ export interface PaymentProvider {
   /** A manual-capture intent; the same idempotency key always answers the same intent. */
   createIntent(input: {
     amountCents: number;
-    currency: 'usd';
+    currency: string;
     metadata: StayMetadata;
     description: string;
     idempotencyKey: string;
@@ -148,7 +148,7 @@ export interface PaymentProvider {
    * Pays a host: `amountCents` to their payout destination. The same key answers the transfer it made the first time
    * (with the same parameters), never a second one: a payout retried after a crash pays once.
    */
-  transfer(input: { amountCents: number; currency: 'usd'; destination: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<ProviderTransfer>;
+  transfer(input: { amountCents: number; currency: string; destination: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<ProviderTransfer>;
   /** The provider's own word on a transfer (the reconciliation's); the amount is what stays transferred after reversals. */
   retrieveTransfer(id: string): Promise<ProviderTransfer>;
   /** Every transfer the provider made from `from` (inclusive) to `to` (exclusive), whoever asked for it. */

@@ -134,7 +134,7 @@ export class TestPaymentProcessor implements PaymentProvider {
 
   async createIntent(input: {
     amountCents: number;
-    currency: 'usd';
+    currency: string;
     metadata: StayMetadata;
     description: string;
     idempotencyKey: string;
@@ -249,7 +249,7 @@ export class TestPaymentProcessor implements PaymentProvider {
     return { id, last4 };
   }
 
-  async transfer(input: { amountCents: number; currency: 'usd'; destination: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<ProviderTransfer> {
+  async transfer(input: { amountCents: number; currency: string; destination: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<ProviderTransfer> {
     if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
       throw new PaymentProviderError('Invalid positive integer', 'parameter_invalid_integer');
     }

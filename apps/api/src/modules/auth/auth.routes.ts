@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, serverInfoSchema } from '@staybook/domain';
+import { ERROR_CODES, marketplaceCurrency, serverInfoSchema } from '@staybook/domain';
 import { errorBody, errorCodeForStatus, INTERNAL_ERROR_MESSAGE } from '../../errors.js';
 import type { Config } from '../../config.js';
 import { personalAnswer } from '../../plugins/session.js';
@@ -93,6 +93,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = as
   app.get('/config', { schema: routeSchema('What the app needs to know before sign-in', {}, serverInfoSchema) }, async () => ({
     googleSignIn: config.google !== null,
     timeZone: config.timeZone,
+    currency: marketplaceCurrency(),
     ...(config.mapTiles ? { mapTiles: { url: config.mapTiles.url, attribution: config.mapTiles.attribution } } : {}),
   }));
 };

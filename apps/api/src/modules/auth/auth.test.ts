@@ -179,7 +179,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
   });
 
   it('says whether Google sign-in is configured', async () => {
-    expect((await s.t.call('GET', '/api/config')).json()).toEqual({ googleSignIn: false, timeZone: 'UTC' });
+    expect((await s.t.call('GET', '/api/config')).json()).toEqual({ googleSignIn: false, timeZone: 'UTC', currency: 'USD' });
     const res = await s.t.call('POST', '/api/auth/sign-in/social', { body: { provider: 'google', callbackURL: '/' } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'PROVIDER_NOT_FOUND', message: 'Provider not found' } });

@@ -26,6 +26,7 @@ import type { Actor } from '../../plugins/session.js';
 import type { BookingDeps } from './booking-deps.js';
 import { takenNightsOf } from './bookings.queries.js';
 import { listNightSettings, occupiedRangesIn } from './room-nights.queries.js';
+import { currentCurrency, currentCurrencySql } from '../fees/currency.service.js';
 import { currentFeeRates } from '../fees/fees.service.js';
 
 /**
@@ -86,7 +87,8 @@ export async function createPaymentIntent(
   const paymentId = randomUUID();
   const intent = await deps.payments.createIntent({
     amountCents: totalCents,
-    currency: 'usd',
+    // The marketplace's currency now, lower case as Stripe takes it; the payment row reads it again (currentCurrencySql).
+    currency: (await currentCurrency(db)).toLowerCase(),
     metadata: { paymentId, roomId, guestId: actor.id, checkIn: from, checkOut: to },
     description: `${room.title}: ${countOf(nights, 'night')} from ${from}, ${countOf(guests, 'guest')}`,
     idempotencyKey: `intent-${paymentId}`,
@@ -108,7 +110,7 @@ export async function createPaymentIntent(
     hostCommissionBp: fees.hostCommissionBp,
     // The room's way of booking as the guest saw it: a request waits for the host, whatever they change meanwhile.
     request: !room.instantBook,
-    currency: 'usd',
+    currency: currentCurrencySql,
     status: 'requires_payment',
   });
   deps.metrics?.payment('started');

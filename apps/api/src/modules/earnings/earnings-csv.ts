@@ -3,7 +3,7 @@
  * on their own accounts posted from the first day to the last (UTC days), oldest first, in words.
  */
 import { sql } from 'drizzle-orm';
-import { addDays, EARNINGS_CSV_HEADER, type EarningsEntriesQuery } from '@staybook/domain';
+import { addDays, earningsCsvHeader, type EarningsEntriesQuery } from '@staybook/domain';
 import { csvDollars, csvFile, csvText } from '../../csv.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { REFUND_RELEASE_SUFFIX, type LedgerAccount, type LedgerJournalKind } from '../../db/ledger.js';
@@ -52,7 +52,7 @@ export async function earningsEntriesCsv(db: Db, hostId: string, { from, to }: E
         order by j.posted_at, e.id`,
   );
   return csvFile(
-    EARNINGS_CSV_HEADER,
+    earningsCsvHeader(),
     rows.map((row) => [
       row.day,
       csvText(ENTRY_WORDS[row.kind === 'release' && row.key.endsWith(REFUND_RELEASE_SUFFIX) ? 'refund-release' : row.kind]),

@@ -1,14 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { marketplaceFeesInputSchema, marketplaceFeesSchema } from '@staybook/domain';
+import { marketplaceCurrencyInputSchema, marketplaceCurrencySchema, marketplaceFeesInputSchema, marketplaceFeesSchema, type CurrencyCode } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../errors.js';
 import { actorOf, holdersOf } from '../../plugins/session.js';
 import { routeFor } from '../../route-schema.js';
 import type { ListingChanges } from '../../listing-changes.js';
+import { marketplaceCurrencyAnswer, setMarketplaceCurrencySetting } from './currency.service.js';
 import { marketplaceFees, setMarketplaceFees } from './fees.service.js';
 
-/** The marketplace's fees, for admins (the Fees page). */
-export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; listing: ListingChanges }> = async (app, { db, listing }) => {
+/** The marketplace's fees and its currency, for admins (the Fees page). `currencySet` tells this process of a new currency. */
+export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; listing: ListingChanges; currencySet: (currency: CurrencyCode) => void }> = async (
+  app,
+  { db, listing, currencySet },
+) => {
   const admins = holdersOf('marketplaceFees');
 
   app.get(
@@ -27,5 +31,23 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; listing: ListingChanges
         hostCommissionBp: request.body.hostCommissionPercent,
         listing,
       }),
+  );
+
+  app.get(
+    '/admin/currency',
+    routeFor(admins, "The marketplace's currency, and whether it can still change", {}, marketplaceCurrencySchema),
+    async () => marketplaceCurrencyAnswer(db),
+  );
+
+  app.put(
+    '/admin/currency',
+    routeFor(
+      admins,
+      'Sets the marketplace’s currency; refused once the marketplace has bookings',
+      { body: marketplaceCurrencyInputSchema },
+      marketplaceCurrencySchema,
+      errorResponses(400, 409),
+    ),
+    async (request) => setMarketplaceCurrencySetting(db, { actor: actorOf(request), currency: request.body.currency, listing, currencySet }),
   );
 };

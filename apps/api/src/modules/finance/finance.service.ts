@@ -17,6 +17,7 @@ import { queryRows, textArray, type Db } from '../../db/client.js';
 import { monthsAndTotals, monthStart, type MonthSums } from '../../db/ledger-months.js';
 import { AppError } from '../../errors.js';
 import { PaymentProviderError, type PaymentProvider } from '../../integrations/payments/payment-provider.js';
+import { csvDollars } from '../../csv.js';
 
 export type FinanceDeps = { db: Db; payments: PaymentProvider };
 
@@ -54,15 +55,10 @@ export async function financeReport(db: Db, { from, to }: FinanceQuery): Promise
   };
 }
 
-/** Dollars with two decimals, as a spreadsheet reads them. */
-function dollars(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
-
-/** The report as CSV: a row per month and a 'Total' row, amounts in dollars. */
+/** The report as CSV: a row per month and a 'Total' row, amounts in the marketplace's currency (csvDollars). */
 export function financeCsv(report: FinanceReport): string {
   const header = ['Month', ...FINANCE_COLUMNS.map((c) => c.label)];
-  const line = (label: string, figures: FinanceFigures) => [label, ...FINANCE_COLUMNS.map(({ key }) => dollars(figures[key]))].join(',');
+  const line = (label: string, figures: FinanceFigures) => [label, ...FINANCE_COLUMNS.map(({ key }) => csvDollars(figures[key]))].join(',');
   return [header.join(','), ...report.months.map((m) => line(m.month, m)), line('Total', report.totals)].join('\r\n') + '\r\n';
 }
 

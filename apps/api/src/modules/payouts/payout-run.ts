@@ -14,6 +14,7 @@ import { hostBalances, payoutJournal, postJournal, releaseShare, RELEASE_SHARE_J
 import { payoutAccounts, payouts, users } from '../../db/schema.js';
 import { payoutFailedMail, payoutSentMail } from '../../integrations/mail/templates.js';
 import { PaymentProviderError, type PaymentProvider, type ProviderTransfer } from '../../integrations/payments/payment-provider.js';
+import { currentCurrency } from '../fees/currency.service.js';
 import { enqueueMail, type MailingDeps } from '../jobs/jobs.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import type { Log } from '../../log.js';
@@ -107,7 +108,8 @@ async function sendPayout(deps: PayoutDeps, payout: PayoutRow): Promise<'paid' |
   try {
     transfer = await deps.payments.transfer({
       amountCents: payout.amountCents,
-      currency: 'usd',
+      // The marketplace's currency: every amount on record is in it (decision 061).
+      currency: (await currentCurrency(deps.db)).toLowerCase(),
       destination: payout.accountRef,
       idempotencyKey: payoutIdempotencyKey(payout),
       metadata: { payoutId: payout.id, hostId: payout.hostId },

@@ -10,6 +10,7 @@ import {
   embeddedRoom,
   embeddedRooms,
   INDEX_HTML,
+  SERVED_INDEX_HTML,
   makeWebDist,
   removeWebDist,
   useWebBuild,
@@ -160,7 +161,7 @@ describe('a room page drawn on the server for the person asking', () => {
   it('serves a visitor, an unknown session and a room the API would not answer the page the app draws, as before', async () => {
     const { body: painted } = await t.call('GET', `/room/${roomId}`, { as: guest });
     const cover = (await t.call('GET', `/api/room/${roomId}`)).json() as { image: string };
-    const unpainted = roomPageHtml(INDEX_HTML, cover.image);
+    const unpainted = roomPageHtml(SERVED_INDEX_HTML, cover.image);
     // After a viewer's page was drawn, nothing of it is kept for anyone else.
     for (const cookie of [null, 'better-auth.session_token=forged.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=']) {
       const res = await t.call('GET', `/room/${roomId}`, cookie ? { headers: { cookie } } : {});
@@ -174,7 +175,7 @@ describe('a room page drawn on the server for the person asking', () => {
     for (const url of [`/room/${randomUUID()}`, '/room/not-a-room']) {
       const res = await t.call('GET', url, { as: guest });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(INDEX_HTML);
+      expect(res.body, url).toBe(SERVED_INDEX_HTML);
     }
   });
 
@@ -198,7 +199,7 @@ describe('a room page without the server build', () => {
       const res = await t.call('GET', `/room/${room.id}`, { as: guest });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toBe(roomPageHtml(INDEX_HTML, room.image));
+      expect(res.body).toBe(roomPageHtml(SERVED_INDEX_HTML, room.image));
     } finally {
       await t.close();
       await rm(dist, { recursive: true, force: true });

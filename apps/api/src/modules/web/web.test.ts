@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOM_CARD_IMAGE_SIZES, ROOM_COVER_IMAGE_SIZES, roomsPageSchema, storedImageUrl } from '@staybook/domain';
 import { insertRoom, insertUser } from '../../db/factories.js';
 import { rooms } from '../../db/schema.js';
-import { embeddedRooms, INDEX_HTML, useWebBuild } from '../../test/web-builds.js';
+import { embeddedRooms, INDEX_HTML, SERVED_INDEX_HTML, useWebBuild } from '../../test/web-builds.js';
 import { homePageHtml } from './web.js';
 
 /** The one-origin contract: the app for its routes, files with the right caching, JSON 404s elsewhere. */
@@ -110,7 +110,7 @@ describe('serving the web app', () => {
       const unknown = await s.app.inject({ method: 'GET', url: '/?category=Moon' });
       expect(unknown.statusCode).toBe(200);
       expect(embeddedRooms(unknown.body)).toBeNull();
-      expect(unknown.body).toBe(INDEX_HTML);
+      expect(unknown.body).toBe(SERVED_INDEX_HTML);
     });
 
     it('stays what the API answers when a room changes or goes: the same service call, never cached stale', async () => {
@@ -182,11 +182,11 @@ describe('serving the web app', () => {
       // Removed: the page no longer names its picture.
       await s.t.database.db.update(rooms).set({ deletedAt: new Date() }).where(eq(rooms.id, room.id));
       await s.app.listing.roomsChanged();
-      expect((await s.app.inject({ method: 'GET', url: `/room/${room.id}` })).body).toBe(INDEX_HTML);
+      expect((await s.app.inject({ method: 'GET', url: `/room/${room.id}` })).body).toBe(SERVED_INDEX_HTML);
       for (const url of [`/room/${randomUUID()}`, '/room/not-a-room']) {
         const other = await s.app.inject({ method: 'GET', url });
         expect(other.statusCode, url).toBe(200);
-        expect(other.body, url).toBe(INDEX_HTML);
+        expect(other.body, url).toBe(SERVED_INDEX_HTML);
       }
     });
 

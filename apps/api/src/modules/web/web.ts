@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  CURRENCY_META_NAME,
   ERROR_CODES,
   FIRST_ROOM_ELEMENT_ID,
   FIRST_ROOMS_ELEMENT_ID,
@@ -13,6 +14,7 @@ import {
   imageAtWidth,
   imageSrcSet,
   isAppPath,
+  marketplaceCurrency,
   ROOM_CARD_IMAGE_SIZES,
   ROOM_CARD_IMAGE_WIDTH,
   ROOM_COVER_IMAGE_SIZES,
@@ -91,11 +93,13 @@ export async function loadFirstViewRenderer(
   try {
     const loaded = (await import(pathToFileURL(path).href)) as { renderHomePage?: unknown; renderRoomPage?: unknown };
     if (typeof loaded.renderHomePage !== 'function') throw new Error(`${path} has no renderHomePage function`);
-    const renderHome = loaded.renderHomePage as (first: FirstRooms) => unknown;
-    const renderRoom = typeof loaded.renderRoomPage === 'function' ? (loaded.renderRoomPage as (first: FirstRoomPage, address: string) => unknown) : null;
+    // Each drawing is told the marketplace's currency: the server build has its own copy of the domain's money.ts.
+    const renderHome = loaded.renderHomePage as (first: FirstRooms, currency: string) => unknown;
+    const renderRoom =
+      typeof loaded.renderRoomPage === 'function' ? (loaded.renderRoomPage as (first: FirstRoomPage, address: string, currency: string) => unknown) : null;
     return {
-      home: (first) => html(renderHome(first)),
-      room: renderRoom && (async (first, address) => html(await renderRoom(first, address))),
+      home: (first) => html(renderHome(first, marketplaceCurrency())),
+      room: renderRoom && (async (first, address) => html(await renderRoom(first, address, marketplaceCurrency()))),
     };
   } catch (error) {
     log.warn({ err: error }, 'The home page is drawn by the browser alone: its server build did not load');
@@ -106,6 +110,22 @@ export async function loadFirstViewRenderer(
 function html(drawn: unknown): string {
   if (typeof drawn !== 'string') throw new Error('The first view renderer did not answer HTML');
   return drawn;
+}
+
+/**
+ * A page of the app naming the marketplace's currency, which the app reads before it draws anything (main.tsx), so
+ * every amount it shows is in it from the first render (decision 061). Made once per currency.
+ */
+const inCurrency = new Map<string, string>();
+export function pageInCurrency(page: string, currency: string): string {
+  const key = `${currency} ${page}`;
+  let made = inCurrency.get(key);
+  if (made === undefined) {
+    made = page.replace('</head>', () => `<meta name="${CURRENCY_META_NAME}" content="${escapeHtml(currency)}"></head>`);
+    if (inCurrency.size > 8) inCurrency.clear();
+    inCurrency.set(key, made);
+  }
+  return made;
 }
 
 /** The root element the app mounts into, as the built index.html has it. */
@@ -175,8 +195,15 @@ export async function registerWebServing(
 
   const webDist = options.webDist && existsSync(join(options.webDist, 'index.html')) ? options.webDist : null;
   /** The app's page for a path: 200 for one of its routes, 404 for one it has no page for (it shows its not-found screen). */
-  const sendAppPage = (reply: FastifyReply, dist: string, path: string) =>
-    reply.status(isAppPath(path) ? 200 : 404).header('cache-control', 'no-cache').sendFile('index.html', dist);
+  let builtIndex: string | null = null;
+  const sendAppPage = (reply: FastifyReply, dist: string, path: string) => {
+    builtIndex ??= readFileSync(join(dist, 'index.html'), 'utf8');
+    return reply
+      .status(isAppPath(path) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(pageInCurrency(builtIndex, marketplaceCurrency()));
+  };
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -195,7 +222,9 @@ export async function registerWebServing(
       },
     });
 
-    const template = readFileSync(join(webDist, 'index.html'), 'utf8');
+    const built = readFileSync(join(webDist, 'index.html'), 'utf8');
+    /** The built index.html, naming the marketplace's currency in force (decision 061). */
+    const template = () => pageInCurrency(built, marketplaceCurrency());
     const renderFirstView = await loadFirstViewRenderer(webDist, {
       info: (message) => app.log.info(message),
       warn: (details, message) => app.log.warn(details, message),
@@ -224,7 +253,7 @@ export async function registerWebServing(
         if (!viewer) return null;
         const room = await options.browse(request, (db) => getRoom(db, { id, viewer }));
         const first = firstRoomPageSchema.parse({ user: viewer, room });
-        return roomPageHtml(template, room.image, { first, view: await renderRoom(first, request.url) });
+        return roomPageHtml(template(), room.image, { first, view: await renderRoom(first, request.url) });
       } catch (error) {
         if (!(error instanceof NotFoundError)) request.log.error({ err: error }, 'Could not draw the room page on the server; the browser draws it');
         return null;
@@ -236,7 +265,7 @@ export async function registerWebServing(
       const requested = params.get('category') || null;
       // An unknown category has no rooms: the app says so without asking the API, and so does the page.
       if (requested && !findCategory(requested)) {
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template());
       }
       // The app's own reading of the address (what it cannot use is dropped), so it finds the page it asks for.
       const search = readSearch(params);
@@ -247,13 +276,13 @@ export async function registerWebServing(
         const answer = await options.listing.answer(`home ${query}`, async () => {
           const { page, dependencies } = await options.findRooms(request, { search, limit: ROOMS_PAGE_SIZE });
           const first = firstRoomsSchema.parse({ search: query, page });
-          return { body: homePageHtml(template, first, drawFirstView(request, first)), ...dependencies };
+          return { body: homePageHtml(template(), first, drawFirstView(request, first)), ...dependencies };
         });
         return options.listing.send(request, reply, answer, 'text/html; charset=utf-8');
       } catch (error) {
         // The app still loads and asks the API itself, which answers with the error the person sees.
         request.log.warn({ err: error }, 'Could not embed the first rooms in the home page');
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template());
       }
     });
 
@@ -261,7 +290,7 @@ export async function registerWebServing(
       const { id } = request.params as { id: string };
       // `/room/` names no page: the not-found answer, as for any other path the app does not have.
       if (id === '') return sendAppPage(reply, webDist, '/room/');
-      const sendTemplate = () => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+      const sendTemplate = () => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template());
       // An id no room can have: the app says so without asking the API.
       if (!roomIdSchema.safeParse(id).success) return sendTemplate();
       // Whether the page is painted depends on who asks.
@@ -277,7 +306,7 @@ export async function registerWebServing(
         // Kept with the room's own answers, and dropped by the same writes (a new cover, the room removed).
         const answer = await options.listing.answer(`room page ${id}`, async () => {
           const cover = await options.browse(request, (db) => findRoomCover(db, { id }));
-          return { body: cover ? roomPageHtml(template, cover) : template, roomIds: [id] };
+          return { body: cover ? roomPageHtml(template(), cover) : template(), roomIds: [id] };
         });
         return options.listing.send(request, reply, answer, 'text/html; charset=utf-8');
       } catch (error) {

@@ -1,7 +1,7 @@
 import { APP_PATHS, OPENED_FROM_PAYOUTS, payoutStatementPath, statementOpenedFromPayouts } from '@staybook/domain/app-routes';
 import { formatIsoDate, formatMoment } from '@staybook/domain/dates';
 import type { PayoutStatement as Statement, StatementStay } from '@staybook/domain/earnings';
-import { formatMoney } from '@staybook/domain/money';
+import { currencyNamed, formatMoney, marketplaceCurrency } from '@staybook/domain/money';
 import { PAYOUT_STATUS_LABELS } from '@staybook/domain/payouts';
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { Link, useLocation } from 'react-router';
@@ -37,7 +37,7 @@ export function PayoutStatement({ statement }: { statement: Statement }) {
         <SheetBlock title="Paid to">
           <SheetRow term="Host" value={statement.hostName} />
           <SheetRow term="Bank account" value={payout.last4 ? `Ending in ${payout.last4}` : 'Not recorded'} />
-          <SheetRow term="Currency" value="USD" />
+          <SheetRow term="Currency" value={marketplaceCurrency()} />
         </SheetBlock>
       </SheetColumns>
 
@@ -99,7 +99,7 @@ export function PayoutStatement({ statement }: { statement: Statement }) {
       </section>
 
       <p className="border-t border-neutral-300 pt-4 text-xs text-neutral-500">
-        {`All amounts in US dollars (USD). Your share is what guests paid for your nights and fees, less ${PRODUCT_NAME}'s commission; the tax was collected with it for you to remit. A refund after a stay was paid out is taken from the next payout.`}
+        {`All amounts in ${currencyNamed()}. Your share is what guests paid for your nights and fees, less ${PRODUCT_NAME}'s commission; the tax was collected with it for you to remit. A refund after a stay was paid out is taken from the next payout.`}
       </p>
     </PrintedSheet>
   );

@@ -1,4 +1,6 @@
+import { CURRENCY_LOCKED_MESSAGE, type MarketplaceCurrencyAnswer } from '@staybook/domain/currencies';
 import { NO_FEE_RATES, type MarketplaceFeesAnswer } from '@staybook/domain/marketplace-fees';
+import { formatMoney, marketplaceCurrency, setMarketplaceCurrency } from '@staybook/domain/money';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,12 +9,14 @@ import { renderWithProviders } from '../../../testing/providers';
 import { MarketplaceFeesPage } from './marketplace-fees-page';
 
 afterEach(() => {
+  setMarketplaceCurrency('USD');
   act(() => toast.remove());
   cleanup();
   vi.unstubAllGlobals();
 });
 
 const START: MarketplaceFeesAnswer = { current: NO_FEE_RATES, history: [] };
+const USD: MarketplaceCurrencyAnswer = { currency: 'USD', lockedBecause: null };
 
 /** Midday UTC, so the day is the same in any time zone the test runs in. */
 const EARLIER = { guestFeeBp: 1_250, hostCommissionBp: 0, setAt: '2026-11-20T12:00:00.000Z', setBy: { name: 'Lin Admin' } };
@@ -25,14 +29,31 @@ interface Sent {
   body: unknown;
 }
 
-/** `GET /api/admin/fees` answers `fees`; `PUT` answers `put(body)`, by default the fees after the change. */
-function stubApi({ fees = START, put }: { fees?: MarketplaceFeesAnswer; put?: (body: Record<string, unknown>) => Response } = {}) {
+/**
+ * `GET /api/admin/fees` answers `fees`; `PUT` answers `put(body)`, by default the fees after the change. The currency
+ * is `currency`; setting it answers `putCurrency(body)`, by default the currency after the change.
+ */
+function stubApi({
+  fees = START,
+  put,
+  currency = USD,
+  putCurrency,
+}: {
+  fees?: MarketplaceFeesAnswer;
+  put?: (body: Record<string, unknown>) => Response;
+  currency?: MarketplaceCurrencyAnswer;
+  putCurrency?: (body: Record<string, unknown>) => Response;
+} = {}) {
   const sent: Sent[] = [];
   stubFetch((href, init) => {
     const path = new URL(href, 'http://localhost').pathname;
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
     sent.push({ method, body });
+    if (path === '/api/admin/currency') {
+      if (method === 'GET') return jsonResponse(currency);
+      return putCurrency ? putCurrency(body ?? {}) : jsonResponse({ currency: body?.currency, lockedBecause: null });
+    }
     if (path !== '/api/admin/fees') return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     if (method === 'GET') return jsonResponse(fees);
     if (method === 'PUT' && body) {
@@ -157,12 +178,48 @@ describe('MarketplaceFeesPage', () => {
 
   it('says when the fees could not be loaded, and tries again', async () => {
     let calls = 0;
-    stubFetch(() =>
-      ++calls === 1 ? jsonResponse({ error: { code: 'INTERNAL', message: 'Something broke.' } }, 500) : jsonResponse(START),
+    stubFetch((href) =>
+      href.includes('/api/admin/currency')
+        ? jsonResponse(USD)
+        : ++calls === 1
+          ? jsonResponse({ error: { code: 'INTERNAL', message: 'Something broke.' } }, 500)
+          : jsonResponse(START),
     );
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toContain('The fees could not be loaded: Something broke.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No changes yet: no fees are charged')).toBeTruthy();
+  });
+
+  it('sets the currency from the list while nothing is booked, and then writes amounts in it', async () => {
+    const { changes } = stubApi();
+    renderPage();
+    const select = (await screen.findByRole('combobox', { name: 'Currency' })) as HTMLSelectElement;
+    expect(select.value).toBe('USD');
+    expect(within(select).getByRole('option', { name: 'JPY · Japanese Yen (no decimals)' })).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'EUR' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save currency' }));
+    expect(await screen.findByText('Currency saved')).toBeTruthy();
+    expect(changes()).toEqual([{ method: 'PUT', body: { currency: 'EUR' } }]);
+    expect(marketplaceCurrency()).toBe('EUR');
+    expect(formatMoney(8_950)).toBe('€89.50');
+  });
+
+  it("says why the currency can't change once there are bookings, and shows the server's refusal", async () => {
+    stubApi({ currency: { currency: 'USD', lockedBecause: CURRENCY_LOCKED_MESSAGE } });
+    renderPage();
+    expect(await screen.findByText(CURRENCY_LOCKED_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Save currency' })).toBeNull();
+    cleanup();
+
+    // A booking made since the page loaded.
+    stubApi({ putCurrency: () => jsonResponse({ error: { code: 'CONFLICT', message: CURRENCY_LOCKED_MESSAGE } }, 409) });
+    renderPage();
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Currency' }), { target: { value: 'GBP' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save currency' }));
+    expect(await screen.findByText(CURRENCY_LOCKED_MESSAGE)).toBeTruthy();
+    expect(marketplaceCurrency()).toBe('USD');
+    expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveProperty('value', 'GBP');
   });
 });

@@ -1,11 +1,13 @@
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { useMarketplaceFees } from '../api/use-marketplace-fees';
+import { CurrencySection } from './currency-form';
 import { FeeHistoryTable } from './fee-history-table';
 import { FeesForm } from './fees-form';
 
 /**
- * The marketplace's fees (issue 32, decision 049): what they are, the form that sets them, and who changed them when.
+ * The marketplace's fees (issue 32, decision 049): what they are, the form that sets them, and who changed them when;
+ * and its currency (decision 061).
  */
 export function MarketplaceFeesPage() {
   const fees = useMarketplaceFees();
@@ -30,6 +32,7 @@ export function MarketplaceFeesPage() {
       ) : (
         <LoadError what="The fees" error={fees.error} onRetry={() => void fees.refetch()} />
       )}
+      <CurrencySection />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { openedFromCalendar, tripPath } from '@staybook/domain/app-routes';
 import type { NightSetting } from '@staybook/domain/listing-rules';
 import type { HostCalendar } from '@staybook/domain/host-calendar';
-import { formatMoney } from '@staybook/domain/money';
+import { currencyWords, formatMoney } from '@staybook/domain/money';
 import { useId, useMemo, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
@@ -129,7 +129,7 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
             autoComplete="off"
             value={price}
             onChange={(event) => setPrice(event.target.value)}
-            hint={`In dollars. The listing's price is ${formatMoney(calendar.priceCents)}${weekend === null ? '' : ` (${formatMoney(weekend)} on weekends)`}.`}
+            hint={`In ${currencyWords()}. The listing's price is ${formatMoney(calendar.priceCents)}${weekend === null ? '' : ` (${formatMoney(weekend)} on weekends)`}.`}
             error={fieldErrors.price}
           />
         </NightValueForm>

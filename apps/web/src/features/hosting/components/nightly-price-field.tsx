@@ -1,3 +1,4 @@
+import { amountStep, currencySymbol } from '@staybook/domain/money';
 import type { RoomInputValues } from '@staybook/domain/room-input';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { TextField } from '../../../components/fields';
@@ -14,11 +15,11 @@ export function NightlyPriceField({
 }) {
   return (
     <TextField
-      label="Price per night ($)"
+      label={`Price per night (${currencySymbol()})`}
       type="number"
       inputMode="decimal"
       min={1}
-      step={0.01}
+      step={amountStep()}
       required
       hint={hint}
       error={errors.price?.message}

@@ -1,5 +1,6 @@
 import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
 import { addDays, todayIso } from '@staybook/domain/dates';
+import { setMarketplaceCurrency } from '@staybook/domain/money';
 import type { Room } from '@staybook/domain/rooms';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
@@ -117,6 +118,20 @@ describe('RoomForm', () => {
     expect(onSave).not.toHaveBeenCalled();
     // The keyboard goes to the first field to fix in the page's order: the category.
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-haspopup')).toBe('listbox'));
+  });
+
+  it("writes the marketplace's currency in the money fields and takes whole yen only in yen", async () => {
+    setMarketplaceCurrency('JPY');
+    try {
+      render(<RoomForm submitLabel="Save & Continue" saving={false} onSave={vi.fn()} />);
+      expect(screen.getByLabelText('Price per night (¥)')).toHaveProperty('step', '1');
+      expect(screen.getByLabelText('Cleaning fee (¥)')).toBeTruthy();
+      type('Price per night (¥)', '15000.5');
+      fireEvent.click(screen.getByRole('button', { name: 'Save & Continue' }));
+      expect(await screen.findByText('Price must be a whole number of JPY, without decimals')).toBeTruthy();
+    } finally {
+      setMarketplaceCurrency('USD');
+    }
   });
 
   it("shows the server's refusal under the field it names, or as a toast, and keeps what was typed", async () => {

@@ -1,4 +1,5 @@
 import { BOOKING_WINDOW_MONTHS, LISTING_RULE_LIMITS, WEEKDAY_NAMES, weekdaysOfMask } from '@staybook/domain/listing-rules';
+import { amountStep, centsToDollars, currencySymbol } from '@staybook/domain/money';
 import type { RoomInputValues } from '@staybook/domain/room-input';
 import type { RoomSummary } from '@staybook/domain/rooms';
 import { useId } from 'react';
@@ -28,9 +29,9 @@ export function stayRulesValuesOf(rules: RoomSummary['rules'] | undefined): Part
       instantBook: true,
     };
   }
-  const dollars = (cents: number) => (cents === 0 ? '' : String(cents / 100));
+  const dollars = (cents: number) => (cents === 0 ? '' : String(centsToDollars(cents)));
   return {
-    weekendPrice: rules.weekendPriceCents === null ? '' : String(rules.weekendPriceCents / 100),
+    weekendPrice: rules.weekendPriceCents === null ? '' : String(centsToDollars(rules.weekendPriceCents)),
     cleaningFee: dollars(rules.cleaningFeeCents),
     extraGuestFee: dollars(rules.extraGuestFeeCents),
     guestsIncluded: String(rules.guestsIncluded),
@@ -75,7 +76,7 @@ interface StayRulesFieldsProps {
   errors: FieldErrors<RoomInputValues>;
 }
 
-const money = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 } as const;
+const money = { type: 'number', inputMode: 'decimal', min: 0 } as const;
 const whole = { type: 'number', inputMode: 'numeric', step: 1 } as const;
 
 /** Which weekdays a stay may begin or end on: seven checkboxes, at least one. */
@@ -111,9 +112,9 @@ export function StayRulesFields({ register, control, errors }: StayRulesFieldsPr
     <fieldset className="flex flex-col gap-2 rounded-lg border border-neutral-200 p-4">
       <legend className="px-1 text-base font-semibold text-neutral-900">Pricing and stay rules</legend>
       <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField label="Weekend price ($)" hint="A night's price on Friday and Saturday nights. Optional." {...money} min={1} error={errors.weekendPrice?.message} {...register('weekendPrice')} />
-        <TextField label="Cleaning fee ($)" hint="Once per stay. Optional." {...money} error={errors.cleaningFee?.message} {...register('cleaningFee')} />
-        <TextField label="Extra guest fee per night ($)" hint="For each guest above those included." {...money} error={errors.extraGuestFee?.message} {...register('extraGuestFee')} />
+        <TextField label={`Weekend price (${currencySymbol()})`} hint="A night's price on Friday and Saturday nights. Optional." {...money} step={amountStep()} min={1} error={errors.weekendPrice?.message} {...register('weekendPrice')} />
+        <TextField label={`Cleaning fee (${currencySymbol()})`} hint="Once per stay. Optional." {...money} step={amountStep()} error={errors.cleaningFee?.message} {...register('cleaningFee')} />
+        <TextField label={`Extra guest fee per night (${currencySymbol()})`} hint="For each guest above those included." {...money} step={amountStep()} error={errors.extraGuestFee?.message} {...register('extraGuestFee')} />
         <TextField label="Guests included in the price" {...whole} min={1} error={errors.guestsIncluded?.message} {...register('guestsIncluded')} />
         <TextField label="Weekly discount (%)" hint="Stays of 7 nights or more." {...whole} min={0} max={LISTING_RULE_LIMITS.maxDiscountPct} error={errors.weeklyDiscount?.message} {...register('weeklyDiscount')} />
         <TextField label="Monthly discount (%)" hint="Stays of 28 nights or more." {...whole} min={0} max={LISTING_RULE_LIMITS.maxDiscountPct} error={errors.monthlyDiscount?.message} {...register('monthlyDiscount')} />

@@ -1,3 +1,4 @@
+import { currencySymbol, currencyWords } from '@staybook/domain/money';
 import { SEARCH_LIMITS, SEARCH_SORT_LABELS, SEARCH_SORTS, searchToQuery, type RoomSearch, type SearchSort } from '@staybook/domain/search';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FiSearch } from 'react-icons/fi';
@@ -15,7 +16,7 @@ const PRICE_FIELDS = [
 ] as const;
 
 /** What both ends of the price range share: a whole number of dollars, up to the search's limit. */
-const PRICE_INPUT = { type: 'number', inputMode: 'numeric', max: SEARCH_LIMITS.maxPrice, step: 1, placeholder: '$ per night', className: 'w-36' } as const;
+const PRICE_INPUT = { type: 'number', inputMode: 'numeric', max: SEARCH_LIMITS.maxPrice, step: 1, className: 'w-36' } as const;
 
 /** The bedroom counts offered; a larger one from the address is offered too. */
 const BEDROOM_CHOICES = [1, 2, 3, 4, 5, 6];
@@ -105,7 +106,7 @@ export function SearchForm({ search, onSearch, variant, typed, onTyped }: Search
   const filters = (
     <div className={sheet ? 'flex flex-col gap-1' : 'flex flex-wrap items-start gap-x-4 gap-y-1'}>
       <fieldset className="flex gap-3">
-        <legend className="sr-only">Price per night, in dollars</legend>
+        <legend className="sr-only">{`Price per night, in ${currencyWords()}`}</legend>
         {PRICE_FIELDS.map(({ field, label, min }) => (
           <TextField
             key={field}
@@ -113,6 +114,7 @@ export function SearchForm({ search, onSearch, variant, typed, onTyped }: Search
             name={field}
             min={min}
             {...PRICE_INPUT}
+            placeholder={`${currencySymbol()} per night`}
             value={draft[field]}
             onChange={(event) => change({ [field]: event.currentTarget.value })}
             error={errors[field]}

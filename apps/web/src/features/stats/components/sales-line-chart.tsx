@@ -1,4 +1,4 @@
-import { formatMoney } from '@staybook/domain/money';
+import { centsToDollars, formatMoney, minorUnitsPerUnit } from '@staybook/domain/money';
 import type { SalesPoint, StatsGranularity } from '@staybook/domain/stats';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
@@ -9,9 +9,9 @@ import { describePeriod, formatAxisDate, isoDateToUtc } from '../utils/format';
 export const SALES_LINE_COLOR = '#16a34a';
 const HEIGHT = 300;
 
-/** Dollars on the axis, as the cards write them ('$1,200', '$89.50'). */
+/** The currency's major unit on the axis, as the cards write it ('$1,200', '$89.50', '¥12,000'). */
 function axisMoney(dollars: number): string {
-  return formatMoney(Math.round(dollars * 100));
+  return formatMoney(Math.round(dollars * minorUnitsPerUnit()));
 }
 
 /** A tooltip beside the point the pointer is nearest to: the period, its sales and its bookings. */
@@ -63,7 +63,7 @@ export function SalesLineChart({ points, granularity }: { points: SalesPoint[]; 
   useEffect(() => {
     const target = container.current;
     if (!target) return;
-    const data: uPlot.AlignedData = [points.map((p) => isoDateToUtc(p.date).getTime() / 1000), points.map((p) => p.salesCents / 100)];
+    const data: uPlot.AlignedData = [points.map((p) => isoDateToUtc(p.date).getTime() / 1000), points.map((p) => centsToDollars(p.salesCents))];
     const plot = new uPlot(
       {
         width: Math.max(target.clientWidth, 240),

@@ -1,7 +1,7 @@
 import { tripOpenedFrom, tripPath } from '@staybook/domain/app-routes';
 import { refundLineLabel } from '@staybook/domain/bookings';
 import { formatMoment } from '@staybook/domain/dates';
-import { formatMoney } from '@staybook/domain/money';
+import { currencyNamed, formatMoney, marketplaceCurrency } from '@staybook/domain/money';
 import { lineLabel } from '@staybook/domain/quote';
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { countOf } from '@staybook/domain/text';
@@ -31,7 +31,7 @@ export function TripReceipt({ trip }: { trip: Trip }) {
           <SheetRow term="Receipt number" value={trip.reference} />
           <SheetRow term="Date booked" value={formatMoment(booking.date)} />
           <SheetRow term="Status" value={receiptStatus(booking)} />
-          <SheetRow term="Currency" value="USD" />
+          <SheetRow term="Currency" value={marketplaceCurrency()} />
         </SheetBlock>
         <SheetBlock title="Parties">
           <SheetRow term="Seller" value={PRODUCT_NAME} />
@@ -76,7 +76,7 @@ export function TripReceipt({ trip }: { trip: Trip }) {
       </SheetColumns>
 
       <p className="border-t border-neutral-300 pt-4 text-xs text-neutral-500">
-        {`All amounts in US dollars (USD). ${PRODUCT_NAME} collected this payment for the stay above.`}
+        {`All amounts in ${currencyNamed()}. ${PRODUCT_NAME} collected this payment for the stay above.`}
       </p>
     </PrintedSheet>
   );
