@@ -1,3 +1,4 @@
+import { withLocale, type Locale } from '@staybook/domain/locale';
 import type { FirstRoomPage, FirstRooms } from '@staybook/domain/rooms';
 import { readSearch } from '@staybook/domain/search';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,6 +8,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { putFirstRoom } from './app/first-room';
 import { putFirstRooms } from './app/first-rooms';
 import { loadRoomPage, routes } from './app/router';
+// Every language's catalog is built into the renderer: each page is painted in its visitor's (decision 062).
+import './locales/es/catalog';
 
 /**
  * The home page's first view as HTML, painted by the server from the same components as the app (decision 045):
@@ -20,11 +23,11 @@ import { loadRoomPage, routes } from './app/router';
  * What loads lazily (toasts, the search sheet) is not part of either: the app draws nothing for it on its first
  * render either.
  */
-export function renderHomePage(first: FirstRooms): string {
+export function renderHomePage(first: FirstRooms, locale: Locale = 'en'): string {
   const search = readSearch(new URLSearchParams(first.search));
   const queryClient = newQueryClient();
   putFirstRooms(queryClient, search, first.page);
-  return renderAt(first.search ? `/?${first.search}` : '/', queryClient);
+  return renderAt(first.search ? `/?${first.search}` : '/', queryClient, locale);
 }
 
 /**
@@ -34,11 +37,11 @@ export function renderHomePage(first: FirstRooms): string {
  * before hydrating, so both draw the page rather than a loader; what loads later (the calendar, the reviews)
  * draws nothing on either side.
  */
-export async function renderRoomPage(first: FirstRoomPage, address: string): Promise<string> {
+export async function renderRoomPage(first: FirstRoomPage, address: string, locale: Locale = 'en'): Promise<string> {
   await loadRoomPage();
   const queryClient = newQueryClient();
   putFirstRoom(queryClient, first);
-  return renderAt(address, queryClient);
+  return renderAt(address, queryClient, locale);
 }
 
 /** One client per page: nothing is shared between renders, and nothing is fetched (only the seeded data is drawn). */
@@ -46,16 +49,17 @@ function newQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
 }
 
-function renderAt(address: string, queryClient: QueryClient): string {
+/** Drawn in `locale`, its texts, dates and numbers: the app, started in the same language, draws the same page. */
+function renderAt(address: string, queryClient: QueryClient, locale: Locale): string {
   const router = createMemoryRouter(routes, { initialEntries: [address] });
   try {
-    return renderToString(
+    return withLocale(locale, () => renderToString(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
       </StrictMode>,
-    );
+    ));
   } finally {
     router.dispose();
     queryClient.clear();

@@ -6,4 +6,4 @@ export const HOME_PAGE_TITLE = 'StayBook | Vacation Homes & Condo Rentals';
 export function roomPageTitle(roomTitle: string): string {
   return `${roomTitle} | ${PRODUCT_NAME}`;
 }
-export const FOOTER_TEXT = '© 2024-2025 StayBook. All rights reserved.';
+export const FOOTER_TEXT = /*i18n*/ '© 2024-2025 StayBook. All rights reserved.';

@@ -1,3 +1,4 @@
+import { intlLocale } from '@staybook/domain/locale';
 import type { Message } from '@staybook/domain/messages';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Avatar } from '../../../components/avatar';
@@ -85,7 +86,7 @@ function MessageItem({ message, seen }: { message: Message; seen: boolean }) {
       <div className={`flex min-w-0 flex-col gap-1 ${mine ? 'items-end' : 'items-start'}`}>
         <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-neutral-600">
           <span className="font-semibold text-neutral-900">{mine ? 'You' : message.sender.name}</span>
-          <time dateTime={message.sentAt} title={new Date(message.sentAt).toLocaleString('en-US')}>
+          <time dateTime={message.sentAt} title={new Date(message.sentAt).toLocaleString(intlLocale())}>
             {formatSentAt(message.sentAt)}
           </time>
         </p>

@@ -1,0 +1,1 @@
+/* Compiled from messages.po by npm run i18n:compile: edit the .po file. */import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;

@@ -1,0 +1,1 @@
+/* Compiled from messages.po by npm run i18n:compile: edit the .po file. */import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"Language\":[\"Idioma\"],\"© 2024-2025 StayBook. All rights reserved.\":[\"© 2024-2025 StayBook. Todos los derechos reservados.\"]}")as Messages;
