@@ -91,53 +91,15 @@ export type MessageValues = Record<string, string | number | null | undefined>;
  * A translated message is formatted by Lingui from its compiled catalog; the English, which has no catalog, here.
  */
 export function formatMessage(message: string, values: MessageValues = {}, locale: Locale = active): string {
-  if (!message.includes('{')) return message;
-  let out = '';
-  let at = 0;
-  while (at < message.length) {
-    const open = message.indexOf('{', at);
-    if (open < 0) {
-      out += message.slice(at);
-      break;
-    }
-    const close = closingBrace(message, open);
-    out += message.slice(at, open);
-    const body = message.slice(open + 1, close);
-    const [name = '', kind, ...rest] = body.split(',');
-    const value = values[name.trim()];
-    if (kind?.trim() === 'plural') {
-      const count = Number(value);
-      const options = pluralOptions(rest.join(','));
-      const category = new Intl.PluralRules(intlLocale(locale)).select(count);
-      const chosen = options.get(`=${count}`) ?? options.get(category) ?? options.get('other') ?? '';
-      out += formatMessage(chosen.replace(/#/g, new Intl.NumberFormat(intlLocale(locale)).format(count)), values, locale);
-    } else {
-      out += value == null ? '' : String(value);
-    }
-    at = close + 1;
-  }
-  return out;
+  return message.replace(PLACEHOLDER, (_, name: string, forms?: string) => {
+    const value = values[name];
+    if (forms === undefined) return value == null ? '' : String(value);
+    const count = Number(value);
+    const form = (key: string) => forms.match(new RegExp(`(?:^|\\s)${key}\\s*\\{((?:[^{}]|\\{[^{}]*\\})*)\\}`))?.[1];
+    const chosen = form(`=${count}`) ?? form(new Intl.PluralRules(INTL_LOCALES[locale]).select(count)) ?? form('other') ?? '';
+    return formatMessage(chosen.replace(/#/g, count.toLocaleString(INTL_LOCALES[locale])), values, locale);
+  });
 }
 
-function closingBrace(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '{') depth++;
-    else if (text[i] === '}' && --depth === 0) return i;
-  }
-  return text.length;
-}
-
-/** ' one {# night} other {# nights}' → one: '# night', other: '# nights'. */
-function pluralOptions(text: string): Map<string, string> {
-  const options = new Map<string, string>();
-  let at = 0;
-  while (at < text.length) {
-    const open = text.indexOf('{', at);
-    if (open < 0) break;
-    const close = closingBrace(text, open);
-    options.set(text.slice(at, open).trim(), text.slice(open + 1, close));
-    at = close + 1;
-  }
-  return options;
-}
+/** `{name}`, or `{name, plural, …}` with its forms (which may hold placeholders of their own). */
+const PLACEHOLDER = /\{(\w+)(?:,\s*plural,((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*))?\}/g;

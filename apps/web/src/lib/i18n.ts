@@ -1,7 +1,7 @@
 import { activeLocale, formatMessage, type Locale, type MessageValues } from '@staybook/domain/locale';
 
 /** A language's catalog, loaded: a message (its English) written in that language with its values. */
-export type Translate = (message: string, values?: MessageValues) => string;
+export type Translate = (message: string, values?: MessageValues, asSent?: boolean) => string;
 
 const catalogs: Partial<Record<Locale, Translate>> = {};
 
@@ -21,5 +21,13 @@ export const i18n = {
   t(message: string, values?: MessageValues): string {
     const translate = catalogs[activeLocale()];
     return translate ? translate(message, values) : formatMessage(message, values);
+  },
+  /**
+   * A text the API or the domain wrote for people (an error's message, marked `/*i18n*\/` where it is written):
+   * in the page's language when the catalog knows it, else as it came (it may name a value: nothing is filled in).
+   */
+  known(text: string): string {
+    const translate = catalogs[activeLocale()];
+    return translate ? translate(text, undefined, true) : text;
   },
 };

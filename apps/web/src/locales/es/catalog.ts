@@ -16,8 +16,9 @@ declare global {
   }
 }
 
-addCatalog('es', (message, values) => {
+addCatalog('es', (message, values, asSent) => {
   if (Object.hasOwn(messages, message)) return lingui._(message, values);
+  if (asSent) return message;
   if (typeof window !== 'undefined') (window.untranslatedMessages ??= []).push(message);
   return formatMessage(message, values, 'es');
 });
