@@ -10,6 +10,8 @@ import { formatter } from '@lingui/format-po';
  */
 export default defineConfig({
   sourceLocale: 'en',
+  // Sorted by message, so that extraction writes the same catalog however its workers share the files.
+  orderBy: 'messageId',
   locales: ['en', 'es'],
   // The English is the key: a message without a translation falls back to nothing (the check fails on it).
   fallbackLocales: false,
