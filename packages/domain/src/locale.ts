@@ -86,6 +86,42 @@ export function withLocale<T>(locale: Locale, write: () => T): T {
 export type MessageValues = Record<string, string | number | null | undefined>;
 
 /**
+ * A language's catalog, loaded: a message (its English) written in that language with its values; `asSent`: a text
+ * written elsewhere (the API's), given back unchanged when the catalog does not know it.
+ */
+export type Translate = (message: string, values?: MessageValues, asSent?: boolean) => string;
+
+const catalogs: Partial<Record<Locale, Translate>> = {};
+
+/** Makes a language's loaded catalog the one its texts are written with (apps/web/src/locales/*\/catalog.ts). */
+export function addCatalog(locale: Locale, translate: Translate): void {
+  catalogs[locale] = translate;
+}
+
+/**
+ * The product's texts (decision 062). Every text a person reads is written `i18n.t('The English')` (or
+ * `i18n.t('{count} nights', { count })`), where the English is both what English pages show and the key of its
+ * translation. English needs no catalog, so the web app's first paint carries no more than the English it always
+ * had; another language's catalog and Lingui's runtime load before the app draws a page in it. The call's shape is
+ * what `lingui extract` reads: keep its first argument a plain string, and call it when the text is shown (never in
+ * a module-level constant, which is made before the page's language is known).
+ */
+export const i18n = {
+  t(message: string, values?: MessageValues): string {
+    const translate = catalogs[active];
+    return translate ? translate(message, values) : formatMessage(message, values);
+  },
+  /**
+   * A text the API or the domain wrote for people (an error's message, marked `/*i18n*\/` where it is written):
+   * in the active language when the catalog knows it, else as it came (it may name a value: nothing is filled in).
+   */
+  known(text: string): string {
+    const translate = catalogs[active];
+    return translate ? translate(text, undefined, true) : text;
+  },
+};
+
+/**
  * A source (English) message with its values filled in: `{name}`, and `{count, plural, =0 {…} one {# night} other
  * {# nights}}` (ICU MessageFormat, the catalogs' syntax, of which the source messages use only these two forms).
  * A translated message is formatted by Lingui from its compiled catalog; the English, which has no catalog, here.
