@@ -25,7 +25,7 @@ const RoomsMap = lazyPage(() => import('../../features/map/components/rooms-map'
 const heartFor = (room: ListedRoom) => <HeartButton roomId={room._id} title={room.title} />;
 
 export function HomeRoute() {
-  useDocumentTitle(HOME_PAGE_TITLE);
+  useDocumentTitle(i18n.known(HOME_PAGE_TITLE));
   const { search, setSearch, unknownCategory } = useRoomSearch();
   const category = findCategory(search.category);
   const [mapOpen, setMapOpen] = useState(false);

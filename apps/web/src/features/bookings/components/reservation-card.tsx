@@ -164,7 +164,7 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
         {!room.rules.instantBook && !ownListing && (
           <p className="text-neutral-700">{i18n.t('The host reviews each request: you are charged only if they accept it within 24 hours.')}</p>
         )}
-        {unverified && <VerifyEmailNotice email={user.email} action="book a stay" />}
+        {unverified && <VerifyEmailNotice email={user.email} action={/*i18n*/ 'book a stay'} />}
         {booked ? (
           <Button className="w-full" disabled>
             {i18n.t('Booked')}
