@@ -101,7 +101,9 @@ export function templatesByLocale(template: string, manifest: Record<string, { f
       };
       visit(`src/locales/${locale}/catalog.ts`);
       const preloads = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`).join('');
-      page = template.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`).replace('</head>', () => `${preloads}</head>`);
+      page = template
+        .replace(/<html([^>]*)>/, (_, attributes: string) => `<html${attributes.replace(/\s+lang="[^"]*"/, '')} lang="${locale}">`)
+        .replace('</head>', () => `${preloads}</head>`);
       made.set(locale, page);
     }
     return page;
