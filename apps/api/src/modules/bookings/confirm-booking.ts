@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { isCheckInOpen, isInsideWindow, requestExpiresAt, todayIn, type Booking } from '@staybook/domain';
+import { isCheckInOpen, isInsideWindow, requestExpiresAt, todayIn, withLocale, type Booking, type Locale } from '@staybook/domain';
 import { isReferenceCollision, newBookingReference } from '../../db/booking-reference.js';
 import { preparedStatement, withTransaction } from '../../db/client.js';
 import { bookings, payments } from '../../db/schema.js';
@@ -56,7 +56,16 @@ const PAYMENT_NOT_FOUND = 'This payment does not exist. Please start the booking
  */
 export async function confirmBookingForPayment(
   deps: BookingDeps,
-  { providerPaymentId, actor = null }: { providerPaymentId: string; actor?: Actor | null },
+  {
+    providerPaymentId,
+    actor = null,
+    locale = 'en',
+  }: {
+    providerPaymentId: string;
+    actor?: Actor | null;
+    /** The guest's language when they confirm it themselves: their mails are written in it (decision 062). */
+    locale?: Locale;
+  },
 ): Promise<{ booking: Booking; created: boolean }> {
   const { db } = deps;
   // The payment and the booking it made, if any, in one read.
@@ -75,7 +84,7 @@ export async function confirmBookingForPayment(
   checkIntentMatches(intent, payment);
   let inserted: InsertOutcome;
   try {
-    inserted = await insertBooking(deps, payment, intent);
+    inserted = await insertBooking(deps, payment, intent, locale);
   } catch (err) {
     if (sqlState(err) === PG_ERRORS.exclusionViolation) {
       await voidPayment(deps, payment);
@@ -161,10 +170,10 @@ const REFUSAL_MESSAGES = {
  * The booking's transaction, made again when PostgreSQL broke a deadlock or the freshly drawn reference was
  * already given (about one draw in a trillion at a million bookings).
  */
-async function insertBooking(deps: BookingDeps, payment: PaymentRow, intent: ProviderIntent): Promise<InsertOutcome> {
+async function insertBooking(deps: BookingDeps, payment: PaymentRow, intent: ProviderIntent, locale: Locale): Promise<InsertOutcome> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await retryOnDeadlock(() => bookingTransaction(deps, payment, intent));
+      return await retryOnDeadlock(() => bookingTransaction(deps, payment, intent, locale));
     } catch (err) {
       if (attempt >= 3 || !isReferenceCollision(err)) throw err;
     }
@@ -179,7 +188,7 @@ async function insertBooking(deps: BookingDeps, payment: PaymentRow, intent: Pro
  * then the booking is inserted with the room as it is now and the price the payment was made at. The booked
  * row is made from what the transaction read and wrote, not read back.
  */
-async function bookingTransaction(deps: BookingDeps, payment: PaymentRow, intent: ProviderIntent): Promise<InsertOutcome> {
+async function bookingTransaction(deps: BookingDeps, payment: PaymentRow, intent: ProviderIntent, locale: Locale): Promise<InsertOutcome> {
   return withTransaction(deps.db, async (tx) => {
     const locked = await lockRoomForBooking(tx, payment.roomId, payment.guestId);
     if (!locked || locked.room.deletedAt) return { outcome: 'room-removed' };
@@ -247,11 +256,14 @@ async function bookingTransaction(deps: BookingDeps, payment: PaymentRow, intent
     const mails = mailJobs(
       values.requestExpiresAt
         ? [
-            { key: `booking-requested:${values.id}:guest`, message: requestSentMail(stay, values.requestExpiresAt, deps.publicUrl) },
+            { key: `booking-requested:${values.id}:guest`, message: withLocale(locale, () => requestSentMail(stay, values.requestExpiresAt!, deps.publicUrl)) },
             { key: `booking-requested:${values.id}:host`, message: bookingRequestMail(stay, values.requestExpiresAt, deps.publicUrl) },
           ]
         : [
-            { key: `booking-confirmed:${values.id}:guest`, message: withStayCalendar(bookingConfirmationMail(stay, deps.publicUrl), stay, deps.publicUrl) },
+            {
+              key: `booking-confirmed:${values.id}:guest`,
+              message: withStayCalendar(withLocale(locale, () => bookingConfirmationMail(stay, deps.publicUrl)), stay, deps.publicUrl),
+            },
             { key: `booking-confirmed:${values.id}:host`, message: withStayCalendar(newBookingMail(stay, deps.publicUrl), stay, deps.publicUrl) },
           ],
     );

@@ -25,13 +25,11 @@ import {
   type FirstRoomPage,
   type FirstRooms,
   type Locale,
-  cookieValue,
-  LOCALE_COOKIE,
-  pickLocale,
 } from '@staybook/domain';
 import type { BrowsingReads } from '../../db/replica.js';
 import { errorBody, NotFoundError } from '../../errors.js';
 import { escapeHtml } from '../../html.js';
+import { requestLocale } from '../../request-locale.js';
 import type { ImageFiles } from '../../integrations/images/image-store.js';
 import type { ListingCache } from '../rooms/listing-cache.js';
 import { registerUploadsServing } from '../uploads/serve-uploads.js';
@@ -75,11 +73,6 @@ export type FirstViewRenderer = {
   room: ((first: FirstRoomPage, address: string, locale?: Locale) => Promise<string>) | null;
 };
 
-/** The language a request's page is written in: the visitor's choice (the pickers' cookie), else their browser's. */
-export function requestLocale(headers: FastifyRequest['headers']): Locale {
-  const accept = headers['accept-language'];
-  return pickLocale(cookieValue(headers.cookie, LOCALE_COOKIE), Array.isArray(accept) ? accept.join(',') : accept);
-}
 
 /**
  * The built index.html for each language: `<html lang>` names it, and, for a language with a catalog, the page
