@@ -72,12 +72,12 @@ export async function confirmBookingForPayment(
   const [found] = await paymentAndBooking(db).execute({ provider: deps.payments.name, providerPaymentId });
   if (!found) throw new NotFoundError(PAYMENT_NOT_FOUND);
   const { payment } = found;
-  if (actor && payment.guestId !== actor.id) throw new ForbiddenError('This payment belongs to someone else.');
+  if (actor && payment.guestId !== actor.id) throw new ForbiddenError(/*i18n*/ 'This payment belongs to someone else.');
 
   const existing = found.bookingId ? await findBookingRow(db, eq(bookings.id, found.bookingId)) : undefined;
   if (existing) return { booking: await answerExisting(deps, payment, existing), created: false };
   if (payment.status === 'canceled') {
-    throw new ConflictError('This payment was cancelled, so it cannot book the stay. Please start the booking again.');
+    throw new ConflictError(/*i18n*/ 'This payment was cancelled, so it cannot book the stay. Please start the booking again.');
   }
 
   const intent = await deps.payments.retrieveIntent(providerPaymentId);
@@ -108,7 +108,7 @@ export async function confirmBookingForPayment(
   if (inserted.outcome !== 'booked') {
     const row = await bookingForPayment(db, payment.id);
     // Not booked, and not by a concurrent confirmation either: the payment was cancelled meanwhile.
-    if (!row) throw new ConflictError('This payment was cancelled, so it cannot book the stay. Please start the booking again.');
+    if (!row) throw new ConflictError(/*i18n*/ 'This payment was cancelled, so it cannot book the stay. Please start the booking again.');
     return { booking: await answerExisting(deps, payment, row), created: false };
   }
   deps.listing.forget(payment.roomId);
@@ -152,12 +152,12 @@ export async function recordAuthorization(deps: BookingDeps, providerPaymentId: 
 /** `settled`: the payment was booked by a concurrent confirmation, or cancelled, meanwhile. */
 type InsertOutcome = { outcome: 'booked'; row: BookingRow } | { outcome: 'settled' | 'room-removed' | 'outside-window' | 'started' | 'blocked' };
 
-const ROOM_REMOVED_MESSAGE = 'This room was removed by its host while you were paying, so it was not booked. You have not been charged.';
+const ROOM_REMOVED_MESSAGE = /*i18n*/ 'This room was removed by its host while you were paying, so it was not booked. You have not been charged.';
 const WINDOW_CHANGED_MESSAGE =
-  "The host changed this room's dates while you were paying, so these nights can no longer be booked. You have not been charged.";
-const CHECK_IN_PASSED_MESSAGE = 'The check-in day passed while you were paying, so this stay was not booked. You have not been charged.';
+  /*i18n*/ "The host changed this room's dates while you were paying, so these nights can no longer be booked. You have not been charged.";
+const CHECK_IN_PASSED_MESSAGE = /*i18n*/ 'The check-in day passed while you were paying, so this stay was not booked. You have not been charged.';
 const PREPARATION_RACE_MESSAGE =
-  'Another stay was just booked right next to these dates, and the host keeps nights free between stays to prepare the home. Please choose other dates. You have not been charged.';
+  /*i18n*/ 'Another stay was just booked right next to these dates, and the host keeps nights free between stays to prepare the home. Please choose other dates. You have not been charged.';
 /** Why a paid-for stay was not booked after all; the hold on the card is voided in each case. */
 const REFUSAL_MESSAGES = {
   'room-removed': ROOM_REMOVED_MESSAGE,
@@ -294,10 +294,10 @@ export async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): P
 /** Checks the provider's own word on an intent against what we recorded when we created it. */
 function checkIntentMatches(intent: ProviderIntent, payment: PaymentRow): void {
   if (intent.status === 'canceled') {
-    throw new ConflictError('This payment was cancelled, so it cannot book the stay. Please start the booking again.');
+    throw new ConflictError(/*i18n*/ 'This payment was cancelled, so it cannot book the stay. Please start the booking again.');
   }
   if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') {
-    throw new BadRequestError('The card has not been authorized for this payment yet. Please confirm your card first.');
+    throw new BadRequestError(/*i18n*/ 'The card has not been authorized for this payment yet. Please confirm your card first.');
   }
   const m = intent.metadata;
   const matches =
@@ -308,7 +308,7 @@ function checkIntentMatches(intent: ProviderIntent, payment: PaymentRow): void {
     m.guestId === payment.guestId &&
     m.checkIn === payment.checkIn &&
     m.checkOut === payment.checkOut;
-  if (!matches) throw new ConflictError('This payment does not match the stay it was created for, so the stay was not booked.');
+  if (!matches) throw new ConflictError(/*i18n*/ 'This payment does not match the stay it was created for, so the stay was not booked.');
 }
 
 /** A confirmation answers the guest, about a stay that has not begun: nothing to review yet. */
