@@ -34,7 +34,7 @@ export function CategoryStrip({ search, unknownCategory = false }: CategoryStrip
         <li>
           <CategoryLink
             label={/*i18n*/ 'All'}
-            description={i18n.t('Stays in every category')}
+            description={/*i18n*/ 'Stays in every category'}
             Icon={TbLayoutGrid}
             to={searchPath({ ...search, category: undefined })}
             selected={selected === null && !unknownCategory}
