@@ -11,7 +11,7 @@ describe('the page language', () => {
       join(dist, '.vite', 'manifest.json'),
       JSON.stringify({
         'index.html': { file: 'assets/index-abc.js', isEntry: true },
-        'src/locales/es/catalog.ts': { file: 'assets/catalog-es1.js', isDynamicEntry: true, imports: ['_lingui.js'] },
+        'src/locales/es/catalog.ts': { file: 'assets/catalog-es1.js', isDynamicEntry: true, imports: ['index.html', '_lingui.js'] },
         '_lingui.js': { file: 'assets/lingui-xyz.js' },
       }),
     );
@@ -44,6 +44,8 @@ describe('the page language', () => {
     const spanish = (await page('/dashboard/my-bookings', { cookie: 'lang=es' })).body;
     expect(spanish).toContain('<link rel="modulepreload" crossorigin href="/assets/catalog-es1.js">');
     expect(spanish).toContain('<link rel="modulepreload" crossorigin href="/assets/lingui-xyz.js">');
+    // The app's entry is on the page already.
+    expect(spanish).not.toContain('modulepreload" crossorigin href="/assets/index-abc.js"');
     const english = (await page('/dashboard/my-bookings', {})).body;
     expect(english).not.toContain('catalog-es1');
     expect(english).not.toContain('lang="es"');

@@ -79,7 +79,10 @@ export type FirstViewRenderer = {
  * preloads the catalog's chunks, which the app loads before it draws (apps/web/src/app/page-language.ts). The
  * chunks are the build manifest's for `src/locales/<locale>/catalog.ts`.
  */
-export function templatesByLocale(template: string, manifest: Record<string, { file: string; imports?: string[] }> | null): (locale: Locale) => string {
+export function templatesByLocale(
+  template: string,
+  manifest: Record<string, { file: string; imports?: string[]; isEntry?: boolean }> | null,
+): (locale: Locale) => string {
   const made = new Map<Locale, string>();
   return (locale) => {
     if (locale === 'en') return template;
@@ -88,7 +91,8 @@ export function templatesByLocale(template: string, manifest: Record<string, { f
       const files = new Set<string>();
       const visit = (key: string) => {
         const chunk = manifest?.[key];
-        if (!chunk || files.has(chunk.file)) return;
+        // The app's own entry (and what it imports) is on the page already.
+        if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
         files.add(chunk.file);
         for (const imported of chunk.imports ?? []) visit(imported);
       };
@@ -138,9 +142,9 @@ export async function loadFirstViewRenderer(
 }
 
 /** The web build's manifest (which chunks each module needs), or null when the build has none. */
-function readManifest(webDist: string): Record<string, { file: string; imports?: string[] }> | null {
+function readManifest(webDist: string): Record<string, { file: string; imports?: string[]; isEntry?: boolean }> | null {
   try {
-    return JSON.parse(readFileSync(join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+    return JSON.parse(readFileSync(join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
   } catch {
     return null;
   }
