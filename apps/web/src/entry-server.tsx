@@ -1,3 +1,4 @@
+import { withLocale, type Locale } from '@staybook/domain/locale';
 import type { FirstRoomPage, FirstRooms } from '@staybook/domain/rooms';
 import { setMarketplaceCurrency } from '@staybook/domain/money';
 import { readSearch } from '@staybook/domain/search';
@@ -8,6 +9,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { putFirstRoom } from './app/first-room';
 import { putFirstRooms } from './app/first-rooms';
 import { loadRoomPage, routes } from './app/router';
+// Every language's catalog is built into the renderer: each page is painted in its visitor's (decision 062).
+import './locales/es/catalog';
 
 /**
  * The home page's first view as HTML, painted by the server from the same components as the app (decision 045):
@@ -22,12 +25,12 @@ import { loadRoomPage, routes } from './app/router';
  * render either. Both pages are drawn in the marketplace's currency, which the server names: this build has its own
  * copy of the domain's money.ts (decision 061).
  */
-export function renderHomePage(first: FirstRooms, currency?: string): string {
+export function renderHomePage(first: FirstRooms, locale: Locale = 'en', currency?: string): string {
   if (currency) setMarketplaceCurrency(currency);
   const search = readSearch(new URLSearchParams(first.search));
   const queryClient = newQueryClient();
   putFirstRooms(queryClient, search, first.page);
-  return renderAt(first.search ? `/?${first.search}` : '/', queryClient);
+  return renderAt(first.search ? `/?${first.search}` : '/', queryClient, locale);
 }
 
 /**
@@ -37,12 +40,12 @@ export function renderHomePage(first: FirstRooms, currency?: string): string {
  * before hydrating, so both draw the page rather than a loader; what loads later (the calendar, the reviews)
  * draws nothing on either side.
  */
-export async function renderRoomPage(first: FirstRoomPage, address: string, currency?: string): Promise<string> {
+export async function renderRoomPage(first: FirstRoomPage, address: string, locale: Locale = 'en', currency?: string): Promise<string> {
   if (currency) setMarketplaceCurrency(currency);
   await loadRoomPage();
   const queryClient = newQueryClient();
   putFirstRoom(queryClient, first);
-  return renderAt(address, queryClient);
+  return renderAt(address, queryClient, locale);
 }
 
 /** One client per page: nothing is shared between renders, and nothing is fetched (only the seeded data is drawn). */
@@ -50,16 +53,17 @@ function newQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
 }
 
-function renderAt(address: string, queryClient: QueryClient): string {
+/** Drawn in `locale`, its texts, dates and numbers: the app, started in the same language, draws the same page. */
+function renderAt(address: string, queryClient: QueryClient, locale: Locale): string {
   const router = createMemoryRouter(routes, { initialEntries: [address] });
   try {
-    return renderToString(
+    return withLocale(locale, () => renderToString(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
       </StrictMode>,
-    );
+    ));
   } finally {
     router.dispose();
     queryClient.clear();

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { seedFirstRoom } from './app/first-room';
+import { startInPageLanguage } from './app/page-language';
 import { seedFirstRooms } from './app/first-rooms';
 import { AppProviders } from './app/providers';
 import { startRoomPage } from './app/room-head-start';
@@ -48,7 +49,14 @@ const start = (hydrate: boolean) => {
 // data the page was painted from (a check-in date that passed while the home page was cached), its first render
 // differs, so it draws the page itself. A room page hydrates once its code is here, so its first render is the
 // page, not a loader; should the code not load, the app draws the page and its lazy load retries.
-if (seededRoom) {
+// A page in another language than English waits for its catalog first (app/page-language.ts).
+const language = startInPageLanguage();
+if (language) {
+  Promise.all([language, seededRoom ? loadRoomPage() : null]).then(
+    () => setTimeout(() => start(seeded || seededRoom)),
+    () => start(false),
+  );
+} else if (seededRoom) {
   loadRoomPage().then(
     // In a task of its own, not the one that ran the page's code: a phone's main thread is never blocked by both.
     () => setTimeout(() => start(true)),

@@ -6,25 +6,25 @@
  * No zod here: the home page's search reads this list at first paint (docs/decisions/017-bundle-budget.md).
  */
 export const AMENITIES = [
-  { key: 'wifi', label: 'Wi-Fi', icon: 'wifi', group: 'essentials' },
-  { key: 'kitchen', label: 'Kitchen', icon: 'kitchen', group: 'essentials' },
-  { key: 'washer', label: 'Washer', icon: 'washer', group: 'essentials' },
-  { key: 'dryer', label: 'Dryer', icon: 'dryer', group: 'essentials' },
-  { key: 'air-conditioning', label: 'Air conditioning', icon: 'air-conditioning', group: 'essentials' },
-  { key: 'heating', label: 'Heating', icon: 'heating', group: 'essentials' },
-  { key: 'workspace', label: 'Workspace', icon: 'desk', group: 'essentials' },
-  { key: 'tv', label: 'TV', icon: 'tv', group: 'essentials' },
-  { key: 'pool', label: 'Pool', icon: 'pool', group: 'features' },
-  { key: 'hot-tub', label: 'Hot tub', icon: 'bath', group: 'features' },
-  { key: 'fireplace', label: 'Fireplace', icon: 'fire', group: 'features' },
-  { key: 'bbq-grill', label: 'BBQ grill', icon: 'grill', group: 'features' },
-  { key: 'free-parking', label: 'Free parking', icon: 'parking', group: 'features' },
-  { key: 'ev-charger', label: 'EV charger', icon: 'charger', group: 'features' },
-  { key: 'crib', label: 'Crib', icon: 'crib', group: 'family' },
-  { key: 'pets-allowed', label: 'Pets allowed', icon: 'paw', group: 'family' },
-  { key: 'smoke-alarm', label: 'Smoke alarm', icon: 'smoke-alarm', group: 'safety' },
-  { key: 'carbon-monoxide-alarm', label: 'Carbon monoxide alarm', icon: 'siren', group: 'safety' },
-  { key: 'first-aid-kit', label: 'First aid kit', icon: 'first-aid', group: 'safety' },
+  { key: 'wifi', label: /*i18n*/ 'Wi-Fi', icon: 'wifi', group: 'essentials' },
+  { key: 'kitchen', label: /*i18n*/ 'Kitchen', icon: 'kitchen', group: 'essentials' },
+  { key: 'washer', label: /*i18n*/ 'Washer', icon: 'washer', group: 'essentials' },
+  { key: 'dryer', label: /*i18n*/ 'Dryer', icon: 'dryer', group: 'essentials' },
+  { key: 'air-conditioning', label: /*i18n*/ 'Air conditioning', icon: 'air-conditioning', group: 'essentials' },
+  { key: 'heating', label: /*i18n*/ 'Heating', icon: 'heating', group: 'essentials' },
+  { key: 'workspace', label: /*i18n*/ 'Workspace', icon: 'desk', group: 'essentials' },
+  { key: 'tv', label: /*i18n*/ 'TV', icon: 'tv', group: 'essentials' },
+  { key: 'pool', label: /*i18n*/ 'Pool', icon: 'pool', group: 'features' },
+  { key: 'hot-tub', label: /*i18n*/ 'Hot tub', icon: 'bath', group: 'features' },
+  { key: 'fireplace', label: /*i18n*/ 'Fireplace', icon: 'fire', group: 'features' },
+  { key: 'bbq-grill', label: /*i18n*/ 'BBQ grill', icon: 'grill', group: 'features' },
+  { key: 'free-parking', label: /*i18n*/ 'Free parking', icon: 'parking', group: 'features' },
+  { key: 'ev-charger', label: /*i18n*/ 'EV charger', icon: 'charger', group: 'features' },
+  { key: 'crib', label: /*i18n*/ 'Crib', icon: 'crib', group: 'family' },
+  { key: 'pets-allowed', label: /*i18n*/ 'Pets allowed', icon: 'paw', group: 'family' },
+  { key: 'smoke-alarm', label: /*i18n*/ 'Smoke alarm', icon: 'smoke-alarm', group: 'safety' },
+  { key: 'carbon-monoxide-alarm', label: /*i18n*/ 'Carbon monoxide alarm', icon: 'siren', group: 'safety' },
+  { key: 'first-aid-kit', label: /*i18n*/ 'First aid kit', icon: 'first-aid', group: 'safety' },
 ] as const;
 
 export type Amenity = (typeof AMENITIES)[number];
@@ -34,10 +34,10 @@ export type AmenityGroup = Amenity['group'];
 
 /** The headings the room page's full list groups amenities under, in this order. */
 export const AMENITY_GROUP_LABELS: Record<AmenityGroup, string> = {
-  essentials: 'Essentials',
-  features: 'Features',
-  family: 'Family and pets',
-  safety: 'Home safety',
+  essentials: /*i18n*/ 'Essentials',
+  features: /*i18n*/ 'Features',
+  family: /*i18n*/ 'Family and pets',
+  safety: /*i18n*/ 'Home safety',
 };
 
 export const AMENITY_KEYS = AMENITIES.map((a) => a.key) as unknown as readonly [AmenityKey, ...AmenityKey[]];

@@ -10,6 +10,7 @@ import { addDays, nightsBetween, type IsoDate } from './dates.js';
 import type { Cents } from './money.js';
 import type { QuoteLine, QuoteLineKind } from './quote.js';
 import { stayHasStarted } from './stays.js';
+import { i18n } from './locale.js';
 
 export const CANCELLATION_POLICIES = ['flexible', 'moderate', 'strict'] as const;
 export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
@@ -28,17 +29,34 @@ export const POLICY_TERMS = {
 } as const;
 
 export const CANCELLATION_POLICY_LABELS: Record<CancellationPolicy, string> = {
-  flexible: 'Flexible',
-  moderate: 'Moderate',
-  strict: 'Strict',
+  flexible: /*i18n*/ 'Flexible',
+  moderate: /*i18n*/ 'Moderate',
+  strict: /*i18n*/ 'Strict',
 };
 
 /** What the host promises, as the room page, 'Review Info Before Reserve' and the trip page say it. */
 export const CANCELLATION_POLICY_TEXTS: Record<CancellationPolicy, string> = {
-  flexible: 'Full refund if you cancel before the check-in day.',
+  flexible: /*i18n*/ 'Full refund if you cancel before the check-in day.',
   moderate: `Full refund if you cancel at least ${POLICY_TERMS.moderateFullDays} days before check-in; after that, 50% of the total until the check-in day.`,
   strict: `Full refund if you cancel within ${POLICY_TERMS.strictGraceHours} hours of booking and at least ${POLICY_TERMS.strictGraceMinDays} days before check-in; otherwise 50% until ${POLICY_TERMS.strictHalfDays} days before check-in, and nothing after.`,
 };
+
+/** The policy's promise (CANCELLATION_POLICY_TEXTS) in the active language. */
+export function cancellationPolicyText(policy: CancellationPolicy): string {
+  switch (policy) {
+    case 'flexible':
+      return i18n.t('Full refund if you cancel before the check-in day.');
+    case 'moderate':
+      return i18n.t('Full refund if you cancel at least {days} days before check-in; after that, 50% of the total until the check-in day.', {
+        days: POLICY_TERMS.moderateFullDays,
+      });
+    case 'strict':
+      return i18n.t(
+        'Full refund if you cancel within {hours} hours of booking and at least {days} days before check-in; otherwise 50% until {halfDays} days before check-in, and nothing after.',
+        { hours: POLICY_TERMS.strictGraceHours, days: POLICY_TERMS.strictGraceMinDays, halfDays: POLICY_TERMS.strictHalfDays },
+      );
+  }
+}
 
 /** How much of the total comes back: all, half (rounded up, in the guest's favour) or none. */
 export type RefundShare = 'full' | 'half' | 'none';

@@ -27,16 +27,16 @@ export function cardBrandName(brand: string): string | null {
 
 /** Why a card was refused, with Stripe's codes; the message is what the guest reads. */
 export const CARD_ERROR_MESSAGES = {
-  card_declined: 'Your card was declined.',
-  insufficient_funds: 'Your card has insufficient funds.',
-  expired_card: 'Your card has expired.',
-  incorrect_cvc: "Your card's security code is incorrect.",
-  processing_error: 'An error occurred while processing your card. Try again in a little bit.',
-  invalid_number: 'Your card number is invalid.',
-  incomplete_number: 'Your card number is incomplete.',
-  invalid_expiry: "Your card's expiration date is invalid.",
-  expiry_in_past: "Your card's expiration date is in the past.",
-  invalid_cvc: "Your card's security code is invalid.",
+  card_declined: /*i18n*/ 'Your card was declined.',
+  insufficient_funds: /*i18n*/ 'Your card has insufficient funds.',
+  expired_card: /*i18n*/ 'Your card has expired.',
+  incorrect_cvc: /*i18n*/ "Your card's security code is incorrect.",
+  processing_error: /*i18n*/ 'An error occurred while processing your card. Try again in a little bit.',
+  invalid_number: /*i18n*/ 'Your card number is invalid.',
+  incomplete_number: /*i18n*/ 'Your card number is incomplete.',
+  invalid_expiry: /*i18n*/ "Your card's expiration date is invalid.",
+  expiry_in_past: /*i18n*/ "Your card's expiration date is in the past.",
+  invalid_cvc: /*i18n*/ "Your card's security code is invalid.",
 } as const;
 export type CardErrorCode = keyof typeof CARD_ERROR_MESSAGES;
 

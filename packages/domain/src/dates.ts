@@ -1,3 +1,5 @@
+import { intlLocale } from './locale.js';
+
 /**
  * Stay dates are calendar dates ("YYYY-MM-DD"), never instants: a night is [day, day + 1),
  * so the check-out day is not part of the stay and may be the next guest's check-in day.
@@ -170,36 +172,45 @@ export function localDateToIso(date: Date): IsoDate {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/*
- * The product's pages are written in US English, its dates included: every page formats them here, the
- * statistics too, whatever the reader's browser language.
+/**
+ * A date or number format in the page's language (locale.ts: US English, or the language the reader chose),
+ * made once per language and options: making an Intl formatter costs far more than formatting with it. Every page
+ * formats its dates through here, the statistics too.
  */
-export const DATES_LOCALE = 'en-US';
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = intlLocale();
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
 
-/** Made on first use: making an Intl.DateTimeFormat costs far more than formatting with it. */
-let calendarDateFormat: Intl.DateTimeFormat | undefined;
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** A number as the page's language writes it ('1,234' in English, '1234' or '12.345' in Spanish). */
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
+  const locale = intlLocale();
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
+}
 
 /** "Jan 5, 2027": a calendar date for people, independent of the viewer's time zone. */
 export function formatIsoDate(date: IsoDate): string {
-  calendarDateFormat ??= new Intl.DateTimeFormat(DATES_LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
-  return calendarDateFormat.format(new Date(toUtcMs(date)));
+  return dateFormat({ dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(toUtcMs(date)));
 }
-
-/** One formatter per zone ('' for the reader's own), as above. */
-const momentFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** "Jan 5, 2027": a moment (ISO timestamp) as the calendar date where the reader is, or in `timeZone`. */
 export function formatMoment(iso: string, timeZone?: string): string {
-  const key = timeZone ?? '';
-  let format = momentFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(DATES_LOCALE, { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) });
-    momentFormats.set(key, format);
-  }
-  return format.format(new Date(iso));
+  return dateFormat({ dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
 }
-
-let monthYearFormat: Intl.DateTimeFormat | undefined;
 
 /**
  * "November 2026": the month a month ('2026-11'), a calendar date or an ISO timestamp begins with, as written (no
@@ -207,6 +218,5 @@ let monthYearFormat: Intl.DateTimeFormat | undefined;
  */
 export function formatMonthYear(value: string): string {
   const [year, month] = value.split('-').map(Number);
-  monthYearFormat ??= new Intl.DateTimeFormat(DATES_LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return monthYearFormat.format(new Date(Date.UTC(year!, month! - 1, 1)));
+  return dateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year!, month! - 1, 1)));
 }

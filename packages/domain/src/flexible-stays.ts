@@ -3,7 +3,7 @@
  * months, instead of exact dates. What each means, which stays a search then tries, and how the search bar says it.
  * Free of zod and of the listing rules, so the home page's first paint can read it (decision 017).
  */
-import { addDays, addMonths, dayOfWeek, isIsoDate, type IsoDate } from './dates.js';
+import { addDays, addMonths, dateFormat, dayOfWeek, isIsoDate, type IsoDate } from './dates.js';
 import { earliestCheckIn, latestTodayAnywhere, type Stay } from './stays.js';
 
 export const FLEXIBLE_STAYS = ['weekend', 'week', 'month'] as const;
@@ -80,12 +80,9 @@ export function flexibleCandidates(stay: FlexibleStay, months: readonly YearMont
     .map((from) => ({ from, to: addDays(from, nights) }));
 }
 
-let monthNameFormat: Intl.DateTimeFormat | undefined;
-
 /** 'March': a month's name (the months offered are within a year, so the name says which). */
 export function monthName(month: YearMonth): string {
-  monthNameFormat ??= new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
-  return monthNameFormat.format(new Date(`${month}-01T00:00:00Z`));
+  return dateFormat({ month: 'long', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 }
 
 /** 'A weekend in March', 'A week in March or April', 'A month in March, April or May'. */
@@ -96,11 +93,9 @@ export function flexibleSummary(stay: FlexibleStay, months: readonly YearMonth[]
   return `${FLEXIBLE_STAY_LABELS[stay]} in ${list}`;
 }
 
-let monthDayFormat: Intl.DateTimeFormat | undefined;
-
 /** 'Mar 6 – 8', or 'Mar 30 – Apr 1' across a month's end: a card's stay in a few characters. */
 export function shortStayText({ from, to }: Stay): string {
-  monthDayFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const monthDayFormat = dateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' });
   const start = monthDayFormat.format(new Date(`${from}T00:00:00Z`));
   const end = from.slice(0, 7) === to.slice(0, 7) ? String(Number(to.slice(8))) : monthDayFormat.format(new Date(`${to}T00:00:00Z`));
   return `${start} – ${end}`;

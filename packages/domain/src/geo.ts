@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as zm from 'zod/mini';
+import { formatNumber } from './dates.js';
 
 /*
  * Where a home is (docs/decisions/051-where-a-home-is.md): the host's exact pin, private until a stay is confirmed,
@@ -125,5 +126,5 @@ export function areaCentreFor(pin: Position, random: () => number = Math.random)
 /** How a card says how far a home is: '38 km from Lisbon' ('Under 1 km from …' when nearer). */
 export function distanceText(km: number, place: string): string {
   if (km < 1) return `Under 1 km from ${place}`;
-  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(km)} km from ${place}`;
+  return `${formatNumber(km, { maximumFractionDigits: 0 })} km from ${place}`;
 }

@@ -10,17 +10,17 @@ import { hasControlCharacters, hasControlCharactersButLayout } from './text.js';
  * library stores it (sign-up, update-user): text, trimmed, at most NAME_MAX_LENGTH characters, no control characters.
  */
 export const nameSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Name is required' : 'Name must be text') })
+  .string({ error: (issue) => (issue.input === undefined ? /*i18n*/ 'Name is required' : /*i18n*/ 'Name must be text') })
   .trim()
   .max(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters` })
-  .refine((s) => !hasControlCharacters(s), { error: 'Name contains characters that are not allowed' });
+  .refine((s) => !hasControlCharacters(s), { error: /*i18n*/ 'Name contains characters that are not allowed' });
 
-export const EMAIL_REQUIRED_MESSAGE = 'Email is required';
+export const EMAIL_REQUIRED_MESSAGE = /*i18n*/ 'Email is required';
 
 /** The spec's rule for every e-mail field: required, then of e-mail form. */
 export const emailSchema = z
   .email({
-    error: (issue) => (issue.input === '' || issue.input === undefined ? EMAIL_REQUIRED_MESSAGE : 'Please enter a valid email address'),
+    error: (issue) => (issue.input === '' || issue.input === undefined ? EMAIL_REQUIRED_MESSAGE : /*i18n*/ 'Please enter a valid email address'),
   })
   .max(254);
 
@@ -34,7 +34,7 @@ export const passwordSchema = z
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, { message: 'Password is required' }),
+  password: z.string().min(1, { message: /*i18n*/ 'Password is required' }),
 });
 
 /** The spec's sign-up form: name is optional, the photo is required and uploaded first. */
@@ -45,11 +45,11 @@ export const signupSchema = z.object({
 });
 
 export const profileUpdateSchema = z.object({
-  name: nameSchema.min(1, { message: 'Name is required' }),
+  name: nameSchema.min(1, { message: /*i18n*/ 'Name is required' }),
 });
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, { message: 'Current password is required' }),
+  currentPassword: z.string().min(1, { message: /*i18n*/ 'Current password is required' }),
   newPassword: passwordSchema,
 });
 

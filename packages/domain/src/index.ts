@@ -44,3 +44,4 @@ export * from './saved-rooms.js';
 export * from './wishlists.js';
 export * from './access-tokens.js';
 export * from './webhooks.js';
+export * from './locale.js';

@@ -9,6 +9,7 @@
  *
  * Free of zod, so the room page's bundle can take it module by module (docs/decisions/017-bundle-budget.md).
  */
+import { i18n } from './locale.js';
 import { formatMoney, type Cents } from './money.js';
 import {
   MONTHLY_DISCOUNT_NIGHTS,
@@ -21,7 +22,6 @@ import {
   type NightSetting,
 } from './listing-rules.js';
 import type { Stay } from './stays.js';
-import { countOf } from './text.js';
 
 export const QUOTE_LINE_KINDS = ['nights', 'weekly-discount', 'monthly-discount', 'cleaning-fee', 'extra-guest-fee', 'tax', 'service-fee'] as const;
 export type QuoteLineKind = (typeof QUOTE_LINE_KINDS)[number];
@@ -48,20 +48,27 @@ export type QuoteLine = {
 /** What a person reads for a line. */
 export function lineLabel(line: QuoteLine): string {
   switch (line.kind) {
-    case 'nights':
-      return `${countOf(line.nights ?? 0, 'night')} × ${formatMoney(line.unitCents ?? 0)}${line.weekend ? ' (weekend)' : ''}`;
+    case 'nights': {
+      const values = { count: line.nights ?? 0, price: formatMoney(line.unitCents ?? 0) };
+      return line.weekend
+        ? i18n.t('{count, plural, one {# night} other {# nights}} × {price} (weekend)', values)
+        : i18n.t('{count, plural, one {# night} other {# nights}} × {price}', values);
+    }
     case 'weekly-discount':
-      return `Weekly discount (${line.percent ?? 0}%)`;
+      return i18n.t('Weekly discount ({percent}%)', { percent: line.percent ?? 0 });
     case 'monthly-discount':
-      return `Monthly discount (${line.percent ?? 0}%)`;
+      return i18n.t('Monthly discount ({percent}%)', { percent: line.percent ?? 0 });
     case 'cleaning-fee':
-      return 'Cleaning fee';
+      return i18n.t('Cleaning fee');
     case 'extra-guest-fee':
-      return `Extra guest fee (${countOf(line.guests ?? 0, 'guest')} × ${countOf(line.nights ?? 0, 'night')})`;
+      return i18n.t('Extra guest fee ({guests, plural, one {# guest} other {# guests}} × {nights, plural, one {# night} other {# nights}})', {
+        guests: line.guests ?? 0,
+        nights: line.nights ?? 0,
+      });
     case 'tax':
-      return `Occupancy tax (${formatRate(line.rateBp ?? 0)})`;
+      return i18n.t('Occupancy tax ({rate})', { rate: formatRate(line.rateBp ?? 0) });
     case 'service-fee':
-      return 'Service fee';
+      return i18n.t('Service fee');
   }
 }
 

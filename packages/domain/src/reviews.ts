@@ -25,12 +25,12 @@ export type ReviewSide = (typeof REVIEW_SIDES)[number];
 export const REVIEW_CATEGORIES = ['cleanliness', 'accuracy', 'communication', 'location', 'checkIn', 'value'] as const;
 export type ReviewCategory = (typeof REVIEW_CATEGORIES)[number];
 export const REVIEW_CATEGORY_LABELS: Record<ReviewCategory, string> = {
-  cleanliness: 'Cleanliness',
-  accuracy: 'Accuracy',
-  communication: 'Communication',
-  location: 'Location',
-  checkIn: 'Check-in',
-  value: 'Value',
+  cleanliness: /*i18n*/ 'Cleanliness',
+  accuracy: /*i18n*/ 'Accuracy',
+  communication: /*i18n*/ 'Communication',
+  location: /*i18n*/ 'Location',
+  checkIn: /*i18n*/ 'Check-in',
+  value: /*i18n*/ 'Value',
 };
 
 export const REVIEW_MIN_LENGTH = 20;

@@ -22,11 +22,11 @@ import type { Bounds } from './geo.js';
 export const SEARCH_SORTS = ['recommended', 'price-asc', 'price-desc', 'top-rated'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
-  recommended: 'Recommended',
-  'price-asc': 'Price low to high',
-  'price-desc': 'Price high to low',
+  recommended: /*i18n*/ 'Recommended',
+  'price-asc': /*i18n*/ 'Price low to high',
+  'price-desc': /*i18n*/ 'Price high to low',
   /** Rooms with at least RATING_SHOWN_FROM reviews first, by average then count; then the rest. */
-  'top-rated': 'Top rated',
+  'top-rated': /*i18n*/ 'Top rated',
 };
 
 export const SEARCH_LIMITS = {

@@ -22,7 +22,8 @@ import { formatMoney, stayTotalCents, type Cents } from './money.js';
 import { quoteStay } from './quote.js';
 import { MAX_STAY_NIGHTS, MAX_STAY_TOTAL_CENTS, MIN_PAYMENT_CENTS } from './stay-limits.js';
 import { isCheckInOpen, isInsideWindow, stayDatesText, staysOverlap, type Stay } from './stays.js';
-import { countOf, listOf } from './text.js';
+import { i18n } from './locale.js';
+import { listOf } from './text.js';
 
 /**
  * What is known of the room. A fact left out is a rule not checked: the picker knows the window and the taken
@@ -170,40 +171,51 @@ function weekdaysText(mask: WeekdayMask): string {
 type Facts = Pick<StayCheck, 'stay' | 'room' | 'guests'>;
 
 /** Also the answer when the database's overlap constraint refuses a stay another guest booked first. */
-export const TAKEN_STAY_MESSAGE = 'These dates were just booked by someone else. Please choose other dates.';
+export const TAKEN_STAY_MESSAGE = /*i18n*/ 'These dates were just booked by someone else. Please choose other dates.';
 
 const totalOf = (facts: Facts) => formatMoney(totalCentsOf(facts, facts.guests) ?? 0);
 
 /** The one wording of each problem, shown by the room's page and answered by the API. */
 export const STAY_PROBLEM_MESSAGES: Record<StayProblem, (facts: Facts) => string> = {
-  'own-room': () => 'You cannot book your own room.',
-  'too-many-guests': ({ room }) => `This room takes at most ${countOf(room.guests ?? 0, 'guest')}.`,
-  'no-nights': () => 'A stay is at least one night: choose a check-out day after the check-in day.',
-  'in-the-past': () => 'A stay cannot start in the past. Please choose dates from today on.',
-  'outside-window': ({ room }) =>
-    `This room can be booked ${stayDatesText(room)}. Please choose dates in that range.`,
-  'too-long': () => `A stay can be at most ${MAX_STAY_NIGHTS} nights.`,
+  'own-room': () => i18n.t('You cannot book your own room.'),
+  'too-many-guests': ({ room }) => i18n.t('This room takes at most {count, plural, one {# guest} other {# guests}}.', { count: room.guests ?? 0 }),
+  'no-nights': () => i18n.t('A stay is at least one night: choose a check-out day after the check-in day.'),
+  'in-the-past': () => i18n.t('A stay cannot start in the past. Please choose dates from today on.'),
+  'outside-window': ({ room }) => i18n.t('This room can be booked {dates}. Please choose dates in that range.', { dates: stayDatesText(room) }),
+  'too-long': () => i18n.t('A stay can be at most {count} nights.', { count: MAX_STAY_NIGHTS }),
   notice: ({ room }) =>
     room.rules && room.rules.noticeDays > 0
-      ? `Book at least ${countOf(room.rules.noticeDays, 'day')} ahead.`
-      : `Same-day stays can be booked until ${room.rules?.sameDayUntil ?? '00:00'} (the home's time). Please choose a later check-in day.`,
-  'booking-window': ({ room }) => `This home takes stays starting at most ${countOf(room.rules?.bookingWindowMonths ?? 0, 'month')} ahead.`,
+      ? i18n.t('Book at least {count, plural, one {# day} other {# days}} ahead.', { count: room.rules.noticeDays })
+      : i18n.t("Same-day stays can be booked until {time} (the home's time). Please choose a later check-in day.", { time: room.rules?.sameDayUntil ?? '00:00' }),
+  'booking-window': ({ room }) =>
+    i18n.t('This home takes stays starting at most {count, plural, one {# month} other {# months}} ahead.', { count: room.rules?.bookingWindowMonths ?? 0 }),
   'check-in-day': ({ room }) => `Check-in is on ${weekdaysText(room.rules?.checkInDays ?? 0)} only.`,
   'check-out-day': ({ room }) => `Check-out is on ${weekdaysText(room.rules?.checkOutDays ?? 0)} only.`,
   'min-nights': ({ stay, room }) => {
     const rules = room.rules ?? DEFAULT_LISTING_RULES;
     const fromCalendar = minNightsFrom(rules, room.nightSettings ?? [], stay.from);
-    const when = fromCalendar === rules.minNights ? '' : ` starting on ${formatIsoDate(stay.from)}`;
-    return `This home takes stays of at least ${countOf(fromCalendar, 'night')}${when}.`;
+    return fromCalendar === rules.minNights
+      ? i18n.t('This home takes stays of at least {count, plural, one {# night} other {# nights}}.', { count: fromCalendar })
+      : i18n.t('This home takes stays of at least {count, plural, one {# night} other {# nights}} starting on {date}.', {
+          count: fromCalendar,
+          date: formatIsoDate(stay.from),
+        });
   },
-  'max-nights': ({ room }) => `This home takes stays of at most ${countOf(room.rules?.maxNights ?? MAX_STAY_NIGHTS, 'night')}.`,
-  'below-minimum': (facts) => `Card payments start above ${formatMoney(MIN_PAYMENT_CENTS - 1)}; this stay costs ${totalOf(facts)}.`,
+  'max-nights': ({ room }) =>
+    i18n.t('This home takes stays of at most {count, plural, one {# night} other {# nights}}.', { count: room.rules?.maxNights ?? MAX_STAY_NIGHTS }),
+  'below-minimum': (facts) =>
+    i18n.t('Card payments start above {minimum}; this stay costs {total}.', { minimum: formatMoney(MIN_PAYMENT_CENTS - 1), total: totalOf(facts) }),
   'above-maximum': (facts) =>
-    `One booking can cost at most ${formatMoney(MAX_STAY_TOTAL_CENTS)}; this stay costs ${totalOf(facts)}. Please choose fewer nights.`,
-  blocked: () => 'The host has closed some of these nights. Please choose other dates.',
-  taken: () => TAKEN_STAY_MESSAGE,
+    i18n.t('One booking can cost at most {maximum}; this stay costs {total}. Please choose fewer nights.', {
+      maximum: formatMoney(MAX_STAY_TOTAL_CENTS),
+      total: totalOf(facts),
+    }),
+  blocked: () => i18n.t('The host has closed some of these nights. Please choose other dates.'),
+  taken: () => i18n.known(TAKEN_STAY_MESSAGE),
   preparation: ({ room }) =>
-    `The host keeps ${countOf(room.rules?.preparationNights ?? 0, 'night')} free before and after each stay to prepare the home. Please choose other dates.`,
+    i18n.t('The host keeps {count, plural, one {# night} other {# nights}} free before and after each stay to prepare the home. Please choose other dates.', {
+      count: room.rules?.preparationNights ?? 0,
+    }),
 };
 
 /** What a person reads about a problem with this stay. */

@@ -1,6 +1,7 @@
 import { AMENITIES, sortAmenities, type AmenityKey } from '@staybook/domain/amenities';
 import type { Ref } from 'react';
 import { AMENITY_ICONS } from './amenity-icons';
+import { i18n } from '../lib/i18n';
 
 interface AmenityCheckboxesProps {
   /** The amenities ticked. */
@@ -40,7 +41,7 @@ export function AmenityCheckboxes({ value, onChange, name, ref, invalid, describ
                 className="size-4 accent-rose-600"
               />
               <Icon size={20} aria-hidden="true" className="shrink-0 text-neutral-700" />
-              <span>{amenity.label}</span>
+              <span>{i18n.t(amenity.label)}</span>
             </label>
           </li>
         );

@@ -1,6 +1,10 @@
 import { useLayoutEffect, useRef, type HTMLAttributes } from 'react';
+import { dateFormat } from '@staybook/domain/dates';
+import { activeLocale } from '@staybook/domain/locale';
 import { DayPicker, type DayButtonProps, type DayPickerProps } from 'react-day-picker';
+import { es } from 'react-day-picker/locale';
 import './day-picker.css';
+import { i18n } from '../lib/i18n';
 
 /**
  * The app's month calendar: react-day-picker with the app's styles and two of its parts replaced.
@@ -9,6 +13,8 @@ import './day-picker.css';
 export function Calendar(props: DayPickerProps) {
   return (
     <DayPicker
+      // Month and weekday names in the page's language (decision 062).
+      {...(activeLocale() === 'es' ? { locale: es } : {})}
       {...props}
       labels={{ labelDayButton: dayButtonName, ...props.labels }}
       components={{ CaptionLabel: MonthLabel, DayButton: FocusedDayButton, ...props.components }}
@@ -16,17 +22,17 @@ export function Calendar(props: DayPickerProps) {
   );
 }
 
-const WEEKDAY_AND_MONTH = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', year: 'numeric' });
+const WEEKDAY_AND_MONTH: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', year: 'numeric' };
 
 /**
  * A day button's name begins with the number it shows ('1, Sunday, November 2026, today, selected'): speech
  * input users say what they see, and a name that hides it ('Sunday, November 1st, 2026') fails WCAG 2.5.3.
  */
 export function dayButtonName(date: Date, modifiers: { today?: boolean; selected?: boolean }): string {
-  const parts = Object.fromEntries(WEEKDAY_AND_MONTH.formatToParts(date).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(dateFormat(WEEKDAY_AND_MONTH).formatToParts(date).map((part) => [part.type, part.value]));
   let name = `${date.getDate()}, ${parts.weekday}, ${parts.month} ${parts.year}`;
-  if (modifiers.today) name += ', today';
-  if (modifiers.selected) name += ', selected';
+  if (modifiers.today) name += i18n.t(', today');
+  if (modifiers.selected) name += i18n.t(', selected');
   return name;
 }
 

@@ -2,6 +2,7 @@ import { FaArrowLeft } from 'react-icons/fa';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from './button';
 import { Heading } from './heading';
+import { i18n } from '../lib/i18n';
 
 interface ErrorScreenProps {
   /** What went wrong, in words for people (e.g. the API's "Room not found"). */
@@ -17,20 +18,20 @@ export function ErrorScreen({ message, onRetry }: ErrorScreenProps) {
   const goBack = () => void (canGoBackOnSite(location.key) ? navigate(-1) : navigate('/'));
   return (
     <section className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-4 py-12 text-center">
-      <Heading level={1} title="Something Went Wrong!" center />
+      <Heading level={1} title={i18n.t('Something Went Wrong!')} center />
       {message && <p className="max-w-md text-neutral-700">{message}</p>}
       <p className="text-neutral-500">Here are some helpful links:</p>
       <div className="flex flex-wrap items-center justify-center gap-3">
         {onRetry && (
           <Button variant="outline" onClick={onRetry}>
-            Try again
+            {i18n.t('Try again')}
           </Button>
         )}
         <Button variant="outline" onClick={goBack}>
           <FaArrowLeft aria-hidden="true" />
-          Go back
+          {i18n.t('Go back')}
         </Button>
-        <Button onClick={() => void navigate('/')}>Take Me Home</Button>
+        <Button onClick={() => void navigate('/')}>{i18n.t('Take Me Home')}</Button>
       </div>
     </section>
   );

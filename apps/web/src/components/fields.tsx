@@ -1,4 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { i18n } from '../lib/i18n';
 
 /** How the product's text inputs look; fields with their own layout (the card form) start from it. */
 export const INPUT_CLASS =
@@ -31,7 +32,8 @@ interface FieldProps extends FieldOwnProps {
 function Field({ label, hint, error, className = '', control }: FieldProps) {
   const id = useId();
   const noteId = `${id}-note`;
-  const note = error ?? hint;
+  // A field's message may come from the domain's schemas or the API, in English: its key in the page's catalog.
+  const note = (error && i18n.known(error)) ?? hint;
   return (
     <div className={`flex flex-col gap-2 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-neutral-800">

@@ -1,3 +1,5 @@
+import { i18n } from '../lib/i18n';
+
 interface LoaderProps {
   /** `tall` fills most of a page while it loads; `short` sits inside a section. */
   size?: 'tall' | 'short';
@@ -7,7 +9,7 @@ export function Loader({ size = 'tall' }: LoaderProps) {
   return (
     <div
       role="status"
-      aria-label="Loading"
+      aria-label={i18n.t('Loading')}
       className={`flex items-center justify-center ${size === 'tall' ? 'h-[70vh]' : 'h-[250px]'}`}
     >
       <span

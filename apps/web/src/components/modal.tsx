@@ -1,6 +1,7 @@
 import { Button } from './button';
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { i18n } from '../lib/i18n';
 
 interface ModalProps {
   open: boolean;
@@ -82,7 +83,7 @@ export function ModalActions({
   confirmLabel,
   pending,
   onConfirm,
-  cancelLabel = 'Cancel',
+  cancelLabel = i18n.t('Cancel'),
   confirmDisabled = false,
   cancelDisabled = false,
 }: ModalActionsProps) {

@@ -1,4 +1,5 @@
 import { apiErrorSchema } from '@staybook/domain/errors';
+import { i18n } from './i18n';
 
 /** Anything that turns untrusted JSON into a typed value, such as the domain package's zod schemas. */
 export interface ResponseSchema<T> {
@@ -23,10 +24,11 @@ export class ApiRequestError extends Error {
   readonly fields: Readonly<Record<string, string>>;
 
   constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
-    super(message);
+    // The API writes its messages in English, which is their key in the page's catalog (decision 062).
+    super(i18n.known(message));
     this.status = status;
     this.code = code;
-    this.fields = fields;
+    this.fields = Object.fromEntries(Object.entries(fields).map(([field, text]) => [field, i18n.known(text)]));
   }
 }
 
@@ -96,7 +98,7 @@ export async function apiRequest<T>(
     throw new ApiRequestError(
       0,
       CLIENT_ERROR_CODES.network,
-      'Could not reach the server. Please check your connection and try again.',
+      /*i18n*/ 'Could not reach the server. Please check your connection and try again.',
     );
   }
 
@@ -114,7 +116,7 @@ export async function apiRequest<T>(
     throw new ApiRequestError(
       response.status,
       CLIENT_ERROR_CODES.invalidResponse,
-      'The server sent an unexpected response.',
+      /*i18n*/ 'The server sent an unexpected response.',
     );
   }
 }

@@ -1,4 +1,4 @@
-import { addMonths, DATES_LOCALE, todayIso } from '@staybook/domain/dates';
+import { addMonths, dateFormat, todayIso } from '@staybook/domain/dates';
 import { financeQuerySchema, type FinanceQuery } from '@staybook/domain/finance';
 import { keepPreviousData } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client';
@@ -61,11 +61,8 @@ export function refusedMonths(error: unknown): PeriodErrors | null {
   return from || to ? { from, to } : null;
 }
 
-let shortMonthFormat: Intl.DateTimeFormat | undefined;
-
 /** 'Nov 2026': a month ('2026-11') as its row of figures names it. */
 export function formatShortMonth(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);
-  shortMonthFormat ??= new Intl.DateTimeFormat(DATES_LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
-  return shortMonthFormat.format(new Date(Date.UTC(year!, monthNumber! - 1, 1)));
+  return dateFormat({ month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year!, monthNumber! - 1, 1)));
 }

@@ -1,8 +1,9 @@
 import {
   APP_PATHS,
   CANCELLATION_POLICY_LABELS,
-  CANCELLATION_POLICY_TEXTS,
-  countOf,
+  cancellationPolicyText,
+  dateFormat,
+  i18n,
   formatIsoDate,
   formatMoney,
   lineLabel,
@@ -16,6 +17,8 @@ import {
   stayDatesText,
 } from '@staybook/domain';
 import { escapeHtml } from '../../html.js';
+// The mails' Spanish (decision 062): a mail is written in its recipient's language when it is known.
+import '../../locales/es/catalog.js';
 import type { MailMessage } from './mailer.js';
 
 export function passwordResetMail(user: { name: string; email: string }, url: string): MailMessage {
@@ -71,10 +74,10 @@ export type StayDetails = {
 
 function stayLines(stay: StayDetails): string[] {
   return [
-    `Booking reference: ${stay.reference}`,
+    i18n.t('Booking reference: {reference}', { reference: stay.reference }),
     `${stay.title}, ${stay.location}`,
-    `${formatIsoDate(stay.from)} to ${formatIsoDate(stay.to)} (${countOf(stay.nights, 'night')})`,
-    `For ${countOf(stay.guests, 'guest')}`,
+    i18n.t('{from} to {to} ({count, plural, one {# night} other {# nights}})', { from: formatIsoDate(stay.from), to: formatIsoDate(stay.to), count: stay.nights }),
+    i18n.t('For {count, plural, one {# guest} other {# guests}}', { count: stay.guests }),
   ];
 }
 
@@ -84,7 +87,7 @@ function priceLines(stay: StayDetails, total: string): string[] {
 }
 
 function greeting(name: string): string {
-  return `Hi ${name || 'there'},`;
+  return name ? i18n.t('Hi {name},', { name }) : i18n.t('Hi there,');
 }
 
 /** A paragraph of lines, or a link ('label: url' in the text part, an anchor in the HTML part). */
@@ -105,27 +108,36 @@ function mail(to: string, subject: string, hello: string, blocks: Block[]): Mail
 
 /** The trip page, where both parties see the stay, its payment and their messages. */
 function tripLink(publicUrl: string, stay: StayDetails): Block {
-  return { url: `${publicUrl}${tripPath(stay.bookingId)}`, label: 'See the trip' };
+  return { url: `${publicUrl}${tripPath(stay.bookingId)}`, label: i18n.t('See the trip') };
 }
 
 function policyLine(stay: StayDetails): string {
-  return `Cancellation policy: ${CANCELLATION_POLICY_LABELS[stay.policy]}. ${CANCELLATION_POLICY_TEXTS[stay.policy]}`;
+  return i18n.t('Cancellation policy: {policy}. {terms}', {
+    policy: i18n.known(CANCELLATION_POLICY_LABELS[stay.policy]),
+    terms: cancellationPolicyText(stay.policy),
+  });
 }
 
 /** To the guest once the stay is booked: at once, or when the host accepted their request (with their message, if any). */
 export function bookingConfirmationMail(stay: StayDetails, publicUrl: string, accepted?: { message: string | null }): MailMessage {
+  const host = stay.host.name || i18n.t('The host');
   const opening: Block[] = accepted
-    ? [[`${stay.host.name || 'The host'} accepted your request. Your stay is booked and paid:`], ...(accepted.message ? [[`${stay.host.name || 'The host'}'s message: ${accepted.message}`]] : [])]
-    : [['Your stay is booked and paid:']];
+    ? [
+        [i18n.t('{host} accepted your request. Your stay is booked and paid:', { host })],
+        ...(accepted.message ? [[i18n.t("{host}'s message: {message}", { host, message: accepted.message })]] : []),
+      ]
+    : [[i18n.t('Your stay is booked and paid:')]];
   return mail(
     stay.guest.email,
-    accepted ? `Request accepted: your stay at ${stay.title} is booked` : `Your stay at ${stay.title} is booked`,
+    accepted
+      ? i18n.t('Request accepted: your stay at {title} is booked', { title: stay.title })
+      : i18n.t('Your stay at {title} is booked', { title: stay.title }),
     greeting(stay.guest.name),
     [
       ...opening,
       stayLines(stay),
-      priceLines(stay, 'Total charged'),
-      [`Your host: ${stay.host.name}`],
+      priceLines(stay, i18n.t('Total charged')),
+      [i18n.t('Your host: {name}', { name: stay.host.name })],
       [policyLine(stay)],
       tripLink(publicUrl, stay),
     ],
@@ -150,7 +162,7 @@ export function newBookingMail(stay: StayDetails, publicUrl: string): MailMessag
 
 /** "Nov 30, 2026, 8:00 PM UTC": when a request lapses, in one zone every reader can convert. */
 function instantText(at: Date): string {
-  return `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+  return `${dateFormat({ dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
 }
 
 /** The host's Requests page, where they accept or decline. */
@@ -180,14 +192,17 @@ export function bookingRequestMail(stay: StayDetails, expiresAt: Date, publicUrl
 export function requestSentMail(stay: StayDetails, expiresAt: Date, publicUrl: string): MailMessage {
   return mail(
     stay.guest.email,
-    `Request sent: ${stay.title}, ${formatIsoDate(stay.from)}`,
+    i18n.t('Request sent: {title}, {date}', { title: stay.title, date: formatIsoDate(stay.from) }),
     greeting(stay.guest.name),
     [
-      [`Your request was sent to ${stay.host.name || 'the host'}:`],
+      [stay.host.name ? i18n.t('Your request was sent to {host}:', { host: stay.host.name }) : i18n.t('Your request was sent to the host:')],
       stayLines(stay),
-      priceLines(stay, 'Total'),
+      priceLines(stay, i18n.t('Total')),
       [
-        `Your card is held for the total, not charged. The host has until ${instantText(expiresAt)} to answer: if they accept, the stay is booked and your card is charged; if they decline or do not answer, the hold is released.`,
+        i18n.t(
+          'Your card is held for the total, not charged. The host has until {until} to answer: if they accept, the stay is booked and your card is charged; if they decline or do not answer, the hold is released.',
+          { until: instantText(expiresAt) },
+        ),
       ],
       tripLink(publicUrl, stay),
     ],

@@ -29,6 +29,7 @@ import { assertOwnEmail, countWaitingRequests, listBookings } from './list-booki
 import { acceptRequest, declineRequest, withdrawRequest } from './request-answers.js';
 import { createPaymentIntent } from './start-payment.js';
 import { getTrip } from './trips.service.js';
+import { requestLocale } from '../../request-locale.js';
 
 const errors = errorResponses(400, 403, 404, 409);
 
@@ -73,6 +74,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; rateLimi
       const { booking, created } = await confirmBookingForPayment(deps, {
         providerPaymentId: request.body.paymentIntentId,
         actor: actorOf(request),
+        locale: requestLocale(request.headers),
       });
       return reply.status(created ? 201 : 200).send(booking);
     },

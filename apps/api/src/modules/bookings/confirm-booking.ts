@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { isCheckInOpen, isInsideWindow, requestExpiresAt, todayIn, type Booking } from '@staybook/domain';
+import { isCheckInOpen, isInsideWindow, requestExpiresAt, todayIn, withLocale, type Booking, type Locale } from '@staybook/domain';
 import { isReferenceCollision, newBookingReference } from '../../db/booking-reference.js';
 import { preparedStatement, withTransaction } from '../../db/client.js';
 import { bookings, payments } from '../../db/schema.js';
@@ -56,26 +56,35 @@ const PAYMENT_NOT_FOUND = 'This payment does not exist. Please start the booking
  */
 export async function confirmBookingForPayment(
   deps: BookingDeps,
-  { providerPaymentId, actor = null }: { providerPaymentId: string; actor?: Actor | null },
+  {
+    providerPaymentId,
+    actor = null,
+    locale = 'en',
+  }: {
+    providerPaymentId: string;
+    actor?: Actor | null;
+    /** The guest's language when they confirm it themselves: their mails are written in it (decision 062). */
+    locale?: Locale;
+  },
 ): Promise<{ booking: Booking; created: boolean }> {
   const { db } = deps;
   // The payment and the booking it made, if any, in one read.
   const [found] = await paymentAndBooking(db).execute({ provider: deps.payments.name, providerPaymentId });
   if (!found) throw new NotFoundError(PAYMENT_NOT_FOUND);
   const { payment } = found;
-  if (actor && payment.guestId !== actor.id) throw new ForbiddenError('This payment belongs to someone else.');
+  if (actor && payment.guestId !== actor.id) throw new ForbiddenError(/*i18n*/ 'This payment belongs to someone else.');
 
   const existing = found.bookingId ? await findBookingRow(db, eq(bookings.id, found.bookingId)) : undefined;
   if (existing) return { booking: await answerExisting(deps, payment, existing), created: false };
   if (payment.status === 'canceled') {
-    throw new ConflictError('This payment was cancelled, so it cannot book the stay. Please start the booking again.');
+    throw new ConflictError(/*i18n*/ 'This payment was cancelled, so it cannot book the stay. Please start the booking again.');
   }
 
   const intent = await deps.payments.retrieveIntent(providerPaymentId);
   checkIntentMatches(intent, payment);
   let inserted: InsertOutcome;
   try {
-    inserted = await insertBooking(deps, payment, intent);
+    inserted = await insertBooking(deps, payment, intent, locale);
   } catch (err) {
     if (sqlState(err) === PG_ERRORS.exclusionViolation) {
       await voidPayment(deps, payment);
@@ -99,7 +108,7 @@ export async function confirmBookingForPayment(
   if (inserted.outcome !== 'booked') {
     const row = await bookingForPayment(db, payment.id);
     // Not booked, and not by a concurrent confirmation either: the payment was cancelled meanwhile.
-    if (!row) throw new ConflictError('This payment was cancelled, so it cannot book the stay. Please start the booking again.');
+    if (!row) throw new ConflictError(/*i18n*/ 'This payment was cancelled, so it cannot book the stay. Please start the booking again.');
     return { booking: await answerExisting(deps, payment, row), created: false };
   }
   deps.listing.forget(payment.roomId);
@@ -143,12 +152,12 @@ export async function recordAuthorization(deps: BookingDeps, providerPaymentId: 
 /** `settled`: the payment was booked by a concurrent confirmation, or cancelled, meanwhile. */
 type InsertOutcome = { outcome: 'booked'; row: BookingRow } | { outcome: 'settled' | 'room-removed' | 'outside-window' | 'started' | 'blocked' };
 
-const ROOM_REMOVED_MESSAGE = 'This room was removed by its host while you were paying, so it was not booked. You have not been charged.';
+const ROOM_REMOVED_MESSAGE = /*i18n*/ 'This room was removed by its host while you were paying, so it was not booked. You have not been charged.';
 const WINDOW_CHANGED_MESSAGE =
-  "The host changed this room's dates while you were paying, so these nights can no longer be booked. You have not been charged.";
-const CHECK_IN_PASSED_MESSAGE = 'The check-in day passed while you were paying, so this stay was not booked. You have not been charged.';
+  /*i18n*/ "The host changed this room's dates while you were paying, so these nights can no longer be booked. You have not been charged.";
+const CHECK_IN_PASSED_MESSAGE = /*i18n*/ 'The check-in day passed while you were paying, so this stay was not booked. You have not been charged.';
 const PREPARATION_RACE_MESSAGE =
-  'Another stay was just booked right next to these dates, and the host keeps nights free between stays to prepare the home. Please choose other dates. You have not been charged.';
+  /*i18n*/ 'Another stay was just booked right next to these dates, and the host keeps nights free between stays to prepare the home. Please choose other dates. You have not been charged.';
 /** Why a paid-for stay was not booked after all; the hold on the card is voided in each case. */
 const REFUSAL_MESSAGES = {
   'room-removed': ROOM_REMOVED_MESSAGE,
@@ -161,10 +170,10 @@ const REFUSAL_MESSAGES = {
  * The booking's transaction, made again when PostgreSQL broke a deadlock or the freshly drawn reference was
  * already given (about one draw in a trillion at a million bookings).
  */
-async function insertBooking(deps: BookingDeps, payment: PaymentRow, intent: ProviderIntent): Promise<InsertOutcome> {
+async function insertBooking(deps: BookingDeps, payment: PaymentRow, intent: ProviderIntent, locale: Locale): Promise<InsertOutcome> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await retryOnDeadlock(() => bookingTransaction(deps, payment, intent));
+      return await retryOnDeadlock(() => bookingTransaction(deps, payment, intent, locale));
     } catch (err) {
       if (attempt >= 3 || !isReferenceCollision(err)) throw err;
     }
@@ -179,7 +188,7 @@ async function insertBooking(deps: BookingDeps, payment: PaymentRow, intent: Pro
  * then the booking is inserted with the room as it is now and the price the payment was made at. The booked
  * row is made from what the transaction read and wrote, not read back.
  */
-async function bookingTransaction(deps: BookingDeps, payment: PaymentRow, intent: ProviderIntent): Promise<InsertOutcome> {
+async function bookingTransaction(deps: BookingDeps, payment: PaymentRow, intent: ProviderIntent, locale: Locale): Promise<InsertOutcome> {
   return withTransaction(deps.db, async (tx) => {
     const locked = await lockRoomForBooking(tx, payment.roomId, payment.guestId);
     if (!locked || locked.room.deletedAt) return { outcome: 'room-removed' };
@@ -247,11 +256,14 @@ async function bookingTransaction(deps: BookingDeps, payment: PaymentRow, intent
     const mails = mailJobs(
       values.requestExpiresAt
         ? [
-            { key: `booking-requested:${values.id}:guest`, message: requestSentMail(stay, values.requestExpiresAt, deps.publicUrl) },
+            { key: `booking-requested:${values.id}:guest`, message: withLocale(locale, () => requestSentMail(stay, values.requestExpiresAt!, deps.publicUrl)) },
             { key: `booking-requested:${values.id}:host`, message: bookingRequestMail(stay, values.requestExpiresAt, deps.publicUrl) },
           ]
         : [
-            { key: `booking-confirmed:${values.id}:guest`, message: withStayCalendar(bookingConfirmationMail(stay, deps.publicUrl), stay, deps.publicUrl) },
+            {
+              key: `booking-confirmed:${values.id}:guest`,
+              message: withStayCalendar(withLocale(locale, () => bookingConfirmationMail(stay, deps.publicUrl)), stay, deps.publicUrl),
+            },
             { key: `booking-confirmed:${values.id}:host`, message: withStayCalendar(newBookingMail(stay, deps.publicUrl), stay, deps.publicUrl) },
           ],
     );
@@ -282,10 +294,10 @@ export async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): P
 /** Checks the provider's own word on an intent against what we recorded when we created it. */
 function checkIntentMatches(intent: ProviderIntent, payment: PaymentRow): void {
   if (intent.status === 'canceled') {
-    throw new ConflictError('This payment was cancelled, so it cannot book the stay. Please start the booking again.');
+    throw new ConflictError(/*i18n*/ 'This payment was cancelled, so it cannot book the stay. Please start the booking again.');
   }
   if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') {
-    throw new BadRequestError('The card has not been authorized for this payment yet. Please confirm your card first.');
+    throw new BadRequestError(/*i18n*/ 'The card has not been authorized for this payment yet. Please confirm your card first.');
   }
   const m = intent.metadata;
   const matches =
@@ -296,7 +308,7 @@ function checkIntentMatches(intent: ProviderIntent, payment: PaymentRow): void {
     m.guestId === payment.guestId &&
     m.checkIn === payment.checkIn &&
     m.checkOut === payment.checkOut;
-  if (!matches) throw new ConflictError('This payment does not match the stay it was created for, so the stay was not booked.');
+  if (!matches) throw new ConflictError(/*i18n*/ 'This payment does not match the stay it was created for, so the stay was not booked.');
 }
 
 /** A confirmation answers the guest, about a stay that has not begun: nothing to review yet. */

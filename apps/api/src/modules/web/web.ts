@@ -26,10 +26,12 @@ import {
   searchToQuery,
   type FirstRoomPage,
   type FirstRooms,
+  type Locale,
 } from '@staybook/domain';
 import type { BrowsingReads } from '../../db/replica.js';
 import { errorBody, NotFoundError } from '../../errors.js';
 import { escapeHtml } from '../../html.js';
+import { requestLocale } from '../../request-locale.js';
 import type { ImageFiles } from '../../integrations/images/image-store.js';
 import type { ListingCache } from '../rooms/listing-cache.js';
 import { registerUploadsServing } from '../uploads/serve-uploads.js';
@@ -67,10 +69,45 @@ export function roomPageHtml(template: string, cover: string, painted: { first: 
 
 /** Draws the first views of the home page and of a room page (apps/web/src/entry-server.tsx). */
 export type FirstViewRenderer = {
-  home: (first: FirstRooms) => string;
+  /** In `locale` (English when not given). */
+  home: (first: FirstRooms, locale?: Locale) => string;
   /** A room page for one signed-in viewer, at its address (path and query); null when the build has none. */
-  room: ((first: FirstRoomPage, address: string) => Promise<string>) | null;
+  room: ((first: FirstRoomPage, address: string, locale?: Locale) => Promise<string>) | null;
 };
+
+
+/**
+ * The built index.html for each language: `<html lang>` names it, and, for a language with a catalog, the page
+ * preloads the catalog's chunks, which the app loads before it draws (apps/web/src/app/page-language.ts). The
+ * chunks are the build manifest's for `src/locales/<locale>/catalog.ts`.
+ */
+export function templatesByLocale(
+  template: string,
+  manifest: Record<string, { file: string; imports?: string[]; isEntry?: boolean }> | null,
+): (locale: Locale) => string {
+  const made = new Map<Locale, string>();
+  return (locale) => {
+    if (locale === 'en') return template;
+    let page = made.get(locale);
+    if (!page) {
+      const files = new Set<string>();
+      const visit = (key: string) => {
+        const chunk = manifest?.[key];
+        // The app's own entry (and what it imports) is on the page already.
+        if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
+        files.add(chunk.file);
+        for (const imported of chunk.imports ?? []) visit(imported);
+      };
+      visit(`src/locales/${locale}/catalog.ts`);
+      const preloads = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`).join('');
+      page = template
+        .replace(/<html([^>]*)>/, (_, attributes: string) => `<html${attributes.replace(/\s+lang="[^"]*"/, '')} lang="${locale}">`)
+        .replace('</head>', () => `${preloads}</head>`);
+      made.set(locale, page);
+    }
+    return page;
+  };
+}
 
 /** The web app's server build sits beside its browser build: apps/web/dist-server beside apps/web/dist. */
 export function firstViewModulePath(webDist: string): string {
@@ -93,16 +130,28 @@ export async function loadFirstViewRenderer(
   try {
     const loaded = (await import(pathToFileURL(path).href)) as { renderHomePage?: unknown; renderRoomPage?: unknown };
     if (typeof loaded.renderHomePage !== 'function') throw new Error(`${path} has no renderHomePage function`);
-    // Each drawing is told the marketplace's currency: the server build has its own copy of the domain's money.ts.
-    const renderHome = loaded.renderHomePage as (first: FirstRooms, currency: string) => unknown;
+    // Each drawing is told the page's language and the marketplace's currency: the server build has its own copy of
+    // the domain's locale.ts and money.ts.
+    const renderHome = loaded.renderHomePage as (first: FirstRooms, locale: Locale, currency: string) => unknown;
     const renderRoom =
-      typeof loaded.renderRoomPage === 'function' ? (loaded.renderRoomPage as (first: FirstRoomPage, address: string, currency: string) => unknown) : null;
+      typeof loaded.renderRoomPage === 'function'
+        ? (loaded.renderRoomPage as (first: FirstRoomPage, address: string, locale: Locale, currency: string) => unknown)
+        : null;
     return {
-      home: (first) => html(renderHome(first, marketplaceCurrency())),
-      room: renderRoom && (async (first, address) => html(await renderRoom(first, address, marketplaceCurrency()))),
+      home: (first, locale = 'en') => html(renderHome(first, locale, marketplaceCurrency())),
+      room: renderRoom && (async (first, address, locale = 'en') => html(await renderRoom(first, address, locale, marketplaceCurrency()))),
     };
   } catch (error) {
     log.warn({ err: error }, 'The home page is drawn by the browser alone: its server build did not load');
+    return null;
+  }
+}
+
+/** The web build's manifest (which chunks each module needs), or null when the build has none. */
+function readManifest(webDist: string): Record<string, { file: string; imports?: string[]; isEntry?: boolean }> | null {
+  try {
+    return JSON.parse(readFileSync(join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+  } catch {
     return null;
   }
 }
@@ -195,15 +244,14 @@ export async function registerWebServing(
 
   const webDist = options.webDist && existsSync(join(options.webDist, 'index.html')) ? options.webDist : null;
   /** The app's page for a path: 200 for one of its routes, 404 for one it has no page for (it shows its not-found screen). */
-  let builtIndex: string | null = null;
-  const sendAppPage = (reply: FastifyReply, dist: string, path: string) => {
-    builtIndex ??= readFileSync(join(dist, 'index.html'), 'utf8');
-    return reply
+  let pageIn: ((locale: Locale) => string) | null = null;
+  const sendAppPage = (request: FastifyRequest, reply: FastifyReply, path: string) =>
+    reply
       .status(isAppPath(path) ? 200 : 404)
       .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(pageInCurrency(builtIndex, marketplaceCurrency()));
-  };
+      .send(pageIn!(requestLocale(request.headers)));
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -222,18 +270,19 @@ export async function registerWebServing(
       },
     });
 
-    const built = readFileSync(join(webDist, 'index.html'), 'utf8');
-    /** The built index.html, naming the marketplace's currency in force (decision 061). */
-    const template = () => pageInCurrency(built, marketplaceCurrency());
+    const byLocale = templatesByLocale(readFileSync(join(webDist, 'index.html'), 'utf8'), readManifest(webDist));
+    /** The built index.html in a language, naming the marketplace's currency in force (decisions 061 and 062). */
+    const templateFor = (locale: Locale) => pageInCurrency(byLocale(locale), marketplaceCurrency());
+    pageIn = templateFor;
     const renderFirstView = await loadFirstViewRenderer(webDist, {
       info: (message) => app.log.info(message),
       warn: (details, message) => app.log.warn(details, message),
     });
     /** The first view's HTML, or null (the app then draws the page itself) should drawing it fail. */
-    const drawFirstView = (request: FastifyRequest, first: FirstRooms): string | null => {
+    const drawFirstView = (request: FastifyRequest, first: FirstRooms, locale: Locale): string | null => {
       if (!renderFirstView) return null;
       try {
-        return renderFirstView.home(first);
+        return renderFirstView.home(first, locale);
       } catch (error) {
         request.log.error({ err: error }, 'Could not draw the home page on the server; the browser draws it');
         return null;
@@ -253,7 +302,8 @@ export async function registerWebServing(
         if (!viewer) return null;
         const room = await options.browse(request, (db) => getRoom(db, { id, viewer }));
         const first = firstRoomPageSchema.parse({ user: viewer, room });
-        return roomPageHtml(template(), room.image, { first, view: await renderRoom(first, request.url) });
+        const locale = requestLocale(request.headers);
+        return roomPageHtml(templateFor(locale), room.image, { first, view: await renderRoom(first, request.url, locale) });
       } catch (error) {
         if (!(error instanceof NotFoundError)) request.log.error({ err: error }, 'Could not draw the room page on the server; the browser draws it');
         return null;
@@ -263,9 +313,13 @@ export async function registerWebServing(
     app.get('/', async (request, reply) => {
       const params = new URL(request.url, 'http://localhost').searchParams;
       const requested = params.get('category') || null;
+      // The page is written in the visitor's language: caches keep one per language.
+      const locale = requestLocale(request.headers);
+      const template = templateFor(locale);
+      reply.header('vary', 'Cookie, Accept-Language');
       // An unknown category has no rooms: the app says so without asking the API, and so does the page.
       if (requested && !findCategory(requested)) {
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template());
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
       }
       // The app's own reading of the address (what it cannot use is dropped), so it finds the page it asks for.
       const search = readSearch(params);
@@ -273,28 +327,30 @@ export async function registerWebServing(
       try {
         // Kept, compressed and tagged like GET /api/rooms, and dropped by the same writes: the page is as fresh
         // as the API, made once per change rather than per visit, and revalidated by the browser every time.
-        const answer = await options.listing.answer(`home ${query}`, async () => {
+        const answer = await options.listing.answer(`home ${locale} ${query}`, async () => {
           const { page, dependencies } = await options.findRooms(request, { search, limit: ROOMS_PAGE_SIZE });
           const first = firstRoomsSchema.parse({ search: query, page });
-          return { body: homePageHtml(template(), first, drawFirstView(request, first)), ...dependencies };
+          return { body: homePageHtml(template, first, drawFirstView(request, first, locale)), ...dependencies };
         });
         return options.listing.send(request, reply, answer, 'text/html; charset=utf-8');
       } catch (error) {
         // The app still loads and asks the API itself, which answers with the error the person sees.
         request.log.warn({ err: error }, 'Could not embed the first rooms in the home page');
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template());
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
       }
     });
 
     app.get('/room/:id', async (request, reply) => {
       const { id } = request.params as { id: string };
       // `/room/` names no page: the not-found answer, as for any other path the app does not have.
-      if (id === '') return sendAppPage(reply, webDist, '/room/');
-      const sendTemplate = () => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template());
+      if (id === '') return sendAppPage(request, reply, '/room/');
+      const locale = requestLocale(request.headers);
+      const template = templateFor(locale);
+      // Whether the page is painted depends on who asks, and its language on their choice or browser.
+      reply.header('vary', 'Cookie, Accept-Language');
+      const sendTemplate = () => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
       // An id no room can have: the app says so without asking the API.
       if (!roomIdSchema.safeParse(id).success) return sendTemplate();
-      // Whether the page is painted depends on who asks.
-      if (renderFirstView?.room) reply.header('vary', 'Cookie');
       const painted = await paintRoomPage(request, id);
       if (painted !== null) {
         // Drawn for the person asking: kept by no cache, ours included.
@@ -304,9 +360,9 @@ export async function registerWebServing(
       }
       try {
         // Kept with the room's own answers, and dropped by the same writes (a new cover, the room removed).
-        const answer = await options.listing.answer(`room page ${id}`, async () => {
+        const answer = await options.listing.answer(`room page ${locale} ${id}`, async () => {
           const cover = await options.browse(request, (db) => findRoomCover(db, { id }));
-          return { body: cover ? roomPageHtml(template(), cover) : template(), roomIds: [id] };
+          return { body: cover ? roomPageHtml(template, cover) : template, roomIds: [id] };
         });
         return options.listing.send(request, reply, answer, 'text/html; charset=utf-8');
       } catch (error) {
@@ -327,7 +383,7 @@ export async function registerWebServing(
       path !== '/api' &&
       !path.startsWith('/uploads/') &&
       !/\.[A-Za-z0-9]+$/.test(path);
-    if (webDist && isAppRoute) return sendAppPage(reply, webDist, path);
+    if (webDist && isAppRoute) return sendAppPage(request, reply, path);
     return reply.status(404).send(errorBody(ERROR_CODES.notFound, `Nothing here: ${request.method} ${path}`));
   });
 }

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/form-errors';
 import { lazyPage } from '../../lib/lazy-page';
 import { notify } from '../../lib/notify';
+import { i18n } from '../../lib/i18n';
 
 // Only guests ever open it: the dialog (and Headless UI) stay out of the first page load.
 const BecomeHostDialog = lazyPage(
@@ -41,7 +42,7 @@ export function HostYourHomeButton() {
         onClick={() => void handleClick()}
         className="hidden rounded-full px-4 py-3 text-sm font-semibold text-neutral-800 transition hover:bg-neutral-100 md:block"
       >
-        Host your home
+        {i18n.t('Host your home')}
       </button>
       {dialogOpen && (
         <Suspense fallback={null}>

@@ -4,6 +4,7 @@ import { Container } from '../../components/container';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { usePendingSave } from '../../features/wishlists/hooks/use-pending-save';
+import { i18n } from '../../lib/i18n';
 
 const MAIN_ID = 'main-content';
 
@@ -14,7 +15,7 @@ export function MainLayout() {
         href={`#${MAIN_ID}`}
         className="sr-only z-30 rounded-md bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {i18n.t('Skip to content')}
       </a>
       <SiteHeader />
       <PendingSave />

@@ -6,6 +6,7 @@ import { useAuth } from '../../features/auth/hooks/use-auth';
 import { usePopover } from '../../hooks/use-popover';
 import { errorMessage } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
+import { i18n } from '../../lib/i18n';
 
 /**
  * A disclosure rather than an ARIA menu: its entries are ordinary links (and the Logout button).
@@ -26,11 +27,11 @@ export function ProfileMenu() {
     <div ref={rootRef} className="relative">
       <button
         {...buttonProps}
-        aria-label="Open profile menu"
+        aria-label={i18n.t('Open profile menu')}
         className="flex items-center gap-3 rounded-full border border-neutral-200 py-1.5 pr-1.5 pl-3 transition hover:shadow-md"
       >
         <AiOutlineMenu size={18} aria-hidden="true" />
-        <Avatar src={user?.image ?? null} alt="Profile photo" />
+        <Avatar src={user?.image ?? null} alt={i18n.t('Profile photo')} />
       </button>
       {open && (
         <div
@@ -39,16 +40,16 @@ export function ProfileMenu() {
         >
           <ul>
             <MenuLink to="/" onSelect={close} smallScreensOnly>
-              Home
+              {i18n.t('Home')}
             </MenuLink>
             {user && (
               <>
                 <MenuLink to="/dashboard" onSelect={close}>
-                  Dashboard
+                  {i18n.t('Dashboard')}
                 </MenuLink>
                 <li>
                   <button type="button" onClick={handleLogOut} className={`w-full text-left ${ENTRY_CLASS}`}>
-                    Logout
+                    {i18n.t('Logout')}
                   </button>
                 </li>
               </>
@@ -57,10 +58,10 @@ export function ProfileMenu() {
             {!user && !error && (
               <>
                 <MenuLink to="/login" onSelect={close}>
-                  Login
+                  {i18n.t('Login')}
                 </MenuLink>
                 <MenuLink to="/signup" onSelect={close}>
-                  Sign Up
+                  {i18n.t('Sign Up')}
                 </MenuLink>
               </>
             )}

@@ -13,6 +13,7 @@ import { lazyPage } from '../../lib/lazy-page';
 import { createSharedValue } from '../../lib/shared-value';
 import { Loader } from '../../components/loader';
 import { Suspense, useEffect, useState } from 'react';
+import { i18n } from '../../lib/i18n';
 
 // Signed-in people only, after the first paint (decision 050): its code never weighs on a visitor's home page.
 const RecentlyViewedRow = lazyPage(() => import('../../features/wishlists/components/recently-viewed-row'), 'RecentlyViewedRow');
@@ -24,7 +25,7 @@ const RoomsMap = lazyPage(() => import('../../features/map/components/rooms-map'
 const heartFor = (room: ListedRoom) => <HeartButton roomId={room._id} title={room.title} />;
 
 export function HomeRoute() {
-  useDocumentTitle(HOME_PAGE_TITLE);
+  useDocumentTitle(i18n.known(HOME_PAGE_TITLE));
   const { search, setSearch, unknownCategory } = useRoomSearch();
   const category = findCategory(search.category);
   const [mapOpen, setMapOpen] = useState(false);
@@ -38,10 +39,10 @@ export function HomeRoute() {
 
   return (
     <>
-      <h1 className="sr-only">{category ? `${category.label} stays` : 'All stays'}</h1>
+      <h1 className="sr-only">{category ? i18n.t('{category} stays', { category: i18n.t(category.label) }) : i18n.t('All stays')}</h1>
       <SearchBar search={search} onSearch={setSearch} />
       <CategoryStrip search={search} unknownCategory={unknownCategory} />
-      {category && <p className="pt-4 text-center text-neutral-600">{category.description}</p>}
+      {category && <p className="pt-4 text-center text-neutral-600">{i18n.t(category.description)}</p>}
       {/* An unknown category cannot have rooms, so the API is not asked about it. */}
       {unknownCategory ? (
         <NoRooms />
@@ -56,11 +57,11 @@ export function HomeRoute() {
               {/* On a phone the map takes the list's place; on a wide screen it sits beside it. */}
               {mapOpen ? (
                 <>
-                  <span className="lg:hidden">Show list</span>
-                  <span className="hidden lg:inline">Hide map</span>
+                  <span className="lg:hidden">{i18n.t('Show list')}</span>
+                  <span className="hidden lg:inline">{i18n.t('Hide map')}</span>
                 </>
               ) : (
-                'Show map'
+                i18n.t('Show map')
               )}
             </button>
           </div>

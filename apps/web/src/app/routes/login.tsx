@@ -7,9 +7,10 @@ import { SocialErrorNotice } from '../../features/auth/components/social-error-n
 import { pathFromState } from '../../features/auth/utils/safe-redirect';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { notify } from '../../lib/notify';
+import { i18n } from '../../lib/i18n';
 
 export function LoginRoute() {
-  useDocumentTitle(`Log In | ${PRODUCT_NAME}`);
+  useDocumentTitle(i18n.t('Log In | {product}', { product: PRODUCT_NAME }));
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -19,20 +20,20 @@ export function LoginRoute() {
 
   const handleSignedIn = () => {
     // The spec greets every kind of sign-in with the same words.
-    notify.success('Signup Successful');
+    notify.success(i18n.t('Signup Successful'));
     void navigate(returnTo, { replace: true });
   };
 
   return (
-    <AuthCard title="Log In" subtitle="Sign in to access your account">
+    <AuthCard title={i18n.t('Log In')} subtitle={i18n.t('Sign in to access your account')}>
       {socialError && <SocialErrorNotice code={socialError} />}
       <LoginForm onSignedIn={handleSignedIn} />
       <OrDivider />
       <GoogleSignInButton returnTo={returnTo} />
       <p className="mt-6 text-center text-sm text-neutral-500">
-        Don&apos;t have an account yet?{' '}
+        {i18n.t('Don’t have an account yet?')}{' '}
         <Link to="/signup" className="font-semibold text-rose-600 hover:underline">
-          Sign up
+          {i18n.t('Sign up')}
         </Link>
       </p>
     </AuthCard>

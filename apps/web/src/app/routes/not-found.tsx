@@ -1,8 +1,9 @@
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { ErrorScreen } from '../../components/error-screen';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { i18n } from '../../lib/i18n';
 
 export function NotFoundRoute() {
-  useDocumentTitle(`Page not found | ${PRODUCT_NAME}`);
-  return <ErrorScreen message="Page not found." />;
+  useDocumentTitle(i18n.t('Page not found | {product}', { product: PRODUCT_NAME }));
+  return <ErrorScreen message={i18n.t('Page not found.')} />;
 }

@@ -9,9 +9,10 @@ import { RoomDetail } from '../../features/rooms/components/room-detail';
 import { HeartButton } from '../../features/wishlists/components/heart-button';
 import { useRecordView } from '../../features/wishlists/hooks/use-record-view';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { i18n } from '../../lib/i18n';
 
 /** What a person reads for a room address no room can have (a mistyped or cut-off link). */
-const INVALID_ROOM_LINK_MESSAGE = 'This room link is not valid. Please check the address, or find the room from the home page.';
+const INVALID_ROOM_LINK_MESSAGE = /*i18n*/ 'This room link is not valid. Please check the address, or find the room from the home page.';
 
 export function RoomDetailRoute() {
   const { id = '' } = useParams();
@@ -20,7 +21,7 @@ export function RoomDetailRoute() {
   const { data: room, error, isPending } = useRoom(id, { enabled: wellFormed });
   useDocumentTitle(room ? roomPageTitle(room.title) : PRODUCT_NAME);
 
-  if (!wellFormed || isMalformedIdAnswer(error)) return <ErrorScreen message={INVALID_ROOM_LINK_MESSAGE} />;
+  if (!wellFormed || isMalformedIdAnswer(error)) return <ErrorScreen message={i18n.known(INVALID_ROOM_LINK_MESSAGE)} />;
   if (isPending) return <Loader />;
   if (!room) return <ErrorScreen message={error?.message} />;
   return <RoomPage room={room} />;

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
+import { i18n } from '../../lib/i18n';
 
 /** The route table's errorElement: whatever a route threw, shown with the shared error screen. */
 export function RouteError() {
@@ -8,7 +9,7 @@ export function RouteError() {
 }
 
 function describe(error: unknown): string | undefined {
-  if (isRouteErrorResponse(error)) return error.status === 404 ? 'Page not found.' : error.statusText;
+  if (isRouteErrorResponse(error)) return error.status === 404 ? i18n.t('Page not found.') : error.statusText;
   if (error instanceof Error) return error.message;
   return undefined;
 }

@@ -8,6 +8,7 @@ import { DashboardPage } from '../../../features/dashboard/components/dashboard-
 import { useCreateRoom } from '../../../features/hosting/api/use-room-changes';
 import { RoomForm } from '../../../features/hosting/components/room-form';
 import { notify } from '../../../lib/notify';
+import { i18n } from '../../../lib/i18n';
 
 export function AddRoomRoute() {
   const navigate = useNavigate();
@@ -17,7 +18,7 @@ export function AddRoomRoute() {
   const serverInfo = useServerInfo();
 
   return (
-    <DashboardPage title="Add Room">
+    <DashboardPage title={i18n.t('Add Room')}>
       {/* Listing waits until the e-mail address is verified: the form would only be refused. */}
       {user && !user.emailVerified ? (
         <VerifyEmailNotice email={user.email} action="list a room" />

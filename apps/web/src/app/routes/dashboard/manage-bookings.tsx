@@ -1,9 +1,10 @@
 import { BookingsTable } from '../../../features/bookings/components/bookings-table';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page';
+import { i18n } from '../../../lib/i18n';
 
 export function ManageBookingsRoute() {
   return (
-    <DashboardPage title="Manage Bookings">
+    <DashboardPage title={i18n.t('Manage Bookings')}>
       <BookingsTable view="managed" />
     </DashboardPage>
   );

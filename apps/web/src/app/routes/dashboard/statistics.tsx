@@ -6,20 +6,21 @@ import { useDashboardMode } from '../../../features/dashboard/hooks/use-dashboar
 import { StatisticsDashboard } from '../../../features/stats/components/statistics-dashboard';
 import { useRole } from '../../../features/users/api/use-role';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * The dashboard's first page: the admin's, the host's or the guest's statistics by role. A host in the
  * sidebar's guest mode sees their own stays as a guest.
  */
 export function StatisticsRoute() {
-  useDocumentTitle(`Dashboard | ${PRODUCT_NAME}`);
+  useDocumentTitle(i18n.t('Dashboard | {product}', { product: PRODUCT_NAME }));
   const { role, loading } = useRole();
   const [mode] = useDashboardMode();
   const view = role ? statsViewOf(role, mode) : null;
 
   return (
     <section>
-      <DashboardPageHeading title="Statistics" />
+      <DashboardPageHeading title={i18n.t('Statistics')} />
       {loading || !view ? <Loader /> : <StatisticsDashboard key={view} view={view} />}
     </section>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { LogoLink } from '../../../components/logo-link';
+import { i18n } from '../../../lib/i18n';
 
 interface AuthCardProps {
   title: string;
@@ -28,7 +29,7 @@ export function OrDivider() {
   return (
     <div className="my-4 flex items-center gap-3 text-sm text-neutral-500" aria-hidden="true">
       <span className="h-px flex-1 bg-neutral-200" />
-      or
+      {i18n.t('or')}
       <span className="h-px flex-1 bg-neutral-200" />
     </div>
   );

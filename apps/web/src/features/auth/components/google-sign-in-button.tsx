@@ -7,8 +7,9 @@ import { notify } from '../../../lib/notify';
 import { serverInfoQuery } from '../api/auth-queries';
 import { useServerInfo } from '../api/use-server-info';
 import { useAuth } from '../hooks/use-auth';
+import { i18n } from '../../../lib/i18n';
 
-const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
+const GOOGLE_NOT_CONFIGURED = /*i18n*/ 'Google sign-in is not configured on this server.';
 
 /** 'Continue with Google': leaves for Google, which sends the user back to `returnTo`. */
 export function GoogleSignInButton({ returnTo }: { returnTo: string }) {
@@ -41,11 +42,11 @@ export function GoogleSignInButton({ returnTo }: { returnTo: string }) {
     <div>
       <Button variant="subtle" className="w-full" pending={pending} onClick={() => void handleClick()}>
         <FcGoogle size={22} aria-hidden="true" />
-        Continue with Google
+        {i18n.t('Continue with Google')}
       </Button>
       {notConfigured && (
         <p role="alert" className="mt-2 text-center text-sm text-rose-600">
-          {GOOGLE_NOT_CONFIGURED}
+          {i18n.known(GOOGLE_NOT_CONFIGURED)}
         </p>
       )}
     </div>

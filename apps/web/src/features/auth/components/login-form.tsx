@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAuth } from '../hooks/use-auth';
 import { ForgotPasswordButton } from './forgot-password-button';
+import { i18n } from '../../../lib/i18n';
 
 interface LoginFormProps {
   /** Called once the session is established; the page decides where to go. */
@@ -32,9 +33,9 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   return (
     <form noValidate onSubmit={handleSubmit((credentials) => mutation.mutate(credentials))} className="flex flex-col gap-2">
       <EmailField error={formState.errors.email?.message} {...register('email')} />
-      <PasswordField label="Password" error={formState.errors.password?.message} {...register('password')} />
+      <PasswordField label={i18n.t('Password')} error={formState.errors.password?.message} {...register('password')} />
       <Button type="submit" className="w-full" pending={mutation.isPending}>
-        Sign In
+        {i18n.t('Sign In')}
       </Button>
       <div className="mt-1 flex justify-end">
         <ForgotPasswordButton email={email} />

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { imageFileSchema } from '../../uploads/api/image-file-schema';
 import { useAuth } from '../hooks/use-auth';
+import { i18n } from '../../../lib/i18n';
 
 /** The server's sign-up rules, plus the photo the form uploads first. */
 const signupFormSchema = signupSchema.extend({ image: imageFileSchema({ required: true }) });
@@ -42,12 +43,12 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
       }
       className="flex flex-col gap-2"
     >
-      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <ImageFormField control={control} name="image" label="Select Image" required />
+      <TextField label={i18n.t('Name')} autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <ImageFormField control={control} name="image" label={i18n.t('Select Image')} required />
       <EmailField error={errors.email?.message} {...register('email')} />
-      <NewPasswordField label="Password" error={errors.password?.message} {...register('password')} />
+      <NewPasswordField label={i18n.t('Password')} error={errors.password?.message} {...register('password')} />
       <Button type="submit" className="w-full" pending={mutation.isPending}>
-        Continue
+        {i18n.t('Continue')}
       </Button>
     </form>
   );

@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { sendVerificationEmail } from '../api/auth-api';
+import { i18n } from '../../../lib/i18n';
 
 interface VerifyEmailNoticeProps {
   /** The signed-in person's address, still to be verified. */
@@ -19,7 +20,7 @@ interface VerifyEmailNoticeProps {
 export function VerifyEmailNotice({ email, action }: VerifyEmailNoticeProps) {
   const resend = useMutation({
     mutationFn: () => sendVerificationEmail(email),
-    onSuccess: () => notify.success(`We sent a new link to ${email}.`),
+    onSuccess: () => notify.success(i18n.t('We sent a new link to {email}.', { email })),
     onError: (error) => notify.error(errorMessage(error)),
   });
 
@@ -27,9 +28,9 @@ export function VerifyEmailNotice({ email, action }: VerifyEmailNoticeProps) {
     <div className="flex flex-col items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-left text-sm text-amber-900">
       <p>
         {action
-          ? `Please verify your e-mail address before you ${action}.`
-          : 'Your e-mail address is not verified yet.'}{' '}
-        {`Open the link we sent to ${email}: it works for ${EMAIL_VERIFICATION_HOURS} hours.`}
+          ? i18n.t('Please verify your e-mail address before you {action}.', { action: i18n.known(action) })
+          : i18n.t('Your e-mail address is not verified yet.')}{' '}
+        {i18n.t('Open the link we sent to {email}: it works for {hours} hours.', { email, hours: EMAIL_VERIFICATION_HOURS })}
       </p>
       {resend.isSuccess && (
         <p role="status" className="font-medium">
@@ -37,7 +38,7 @@ export function VerifyEmailNotice({ email, action }: VerifyEmailNoticeProps) {
         </p>
       )}
       <Button variant="outline" pending={resend.isPending} onClick={() => resend.mutate()}>
-        Resend the link
+        {i18n.t('Resend the link')}
       </Button>
     </div>
   );

@@ -2,7 +2,6 @@ import { APP_PATHS, OPENED_FROM_REQUESTS, reviewPath, tripPath } from '@staybook
 import type { Booking } from '@staybook/domain/bookings';
 import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
-import { countOf } from '@staybook/domain/text';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -12,7 +11,8 @@ import { RoomTitleCell, RowAction } from '../../../components/table-cells';
 import type { BookingsView } from '../api/booking-keys';
 import { useBookings } from '../api/use-bookings';
 import { CancelBookingDialog } from './cancel-booking-dialog';
-import { AnswerRequestDialog, answerByText, WithdrawRequestDialog } from './request-dialogs';
+import { AnswerRequestDialog, answerByText, answerByTime, WithdrawRequestDialog } from './request-dialogs';
+import { i18n } from '../../../lib/i18n';
 
 /** A dialog the table opens for one booking. */
 type Acting = { booking: Booking; action: 'cancel' | 'accept' | 'decline' | 'withdraw' };
@@ -30,22 +30,22 @@ export function BookingsTable({ view }: { view: BookingsView }) {
   const close = () => setActing(null);
 
   const columns: Column<Booking>[] = [
-    { header: 'Title', cell: (booking) => <StayTitle booking={booking} fromRequests={view === 'requests'} /> },
+    { header: i18n.t('Title'), cell: (booking) => <StayTitle booking={booking} fromRequests={view === 'requests'} /> },
     view === 'mine'
-      ? { header: 'Info', cell: (booking) => <Party person={booking.host} /> }
-      : { header: 'Guest Info', cell: (booking) => <Party person={booking.guest} withEmail /> },
-    { header: 'Price', cell: (booking) => formatMoney(booking.priceCents), className: 'whitespace-nowrap' },
-    { header: 'From', cell: (booking) => formatIsoDate(booking.from), className: 'whitespace-nowrap' },
-    { header: 'To', cell: (booking) => formatIsoDate(booking.to), className: 'whitespace-nowrap' },
-    { header: 'Guests', cell: (booking) => countOf(booking.guests, 'guest'), className: 'whitespace-nowrap' },
+      ? { header: i18n.t('Info'), cell: (booking) => <Party person={booking.host} /> }
+      : { header: i18n.t('Guest Info'), cell: (booking) => <Party person={booking.guest} withEmail /> },
+    { header: i18n.t('Price'), cell: (booking) => formatMoney(booking.priceCents), className: 'whitespace-nowrap' },
+    { header: i18n.t('From'), cell: (booking) => formatIsoDate(booking.from), className: 'whitespace-nowrap' },
+    { header: i18n.t('To'), cell: (booking) => formatIsoDate(booking.to), className: 'whitespace-nowrap' },
+    { header: i18n.t('Guests'), cell: (booking) => i18n.t('{count, plural, one {# guest} other {# guests}}', { count: booking.guests }), className: 'whitespace-nowrap' },
     {
-      header: 'Action',
+      header: i18n.t('Action'),
       cell: (booking) =>
         booking.state === 'requested' ? (
           <RequestActions booking={booking} asGuest={view === 'mine'} onAct={act} />
         ) : booking.cancellable ? (
           <RowAction tone="danger" onClick={() => act(booking, 'cancel')}>
-            Cancel
+            {i18n.t('Cancel')}
           </RowAction>
         ) : (
           <div className="flex flex-col items-start gap-2">
@@ -55,7 +55,7 @@ export function BookingsTable({ view }: { view: BookingsView }) {
                 to={reviewPath(booking._id)}
                 className="rounded-full bg-amber-100 px-3 py-1 font-semibold whitespace-nowrap text-amber-900 transition hover:bg-amber-200"
               >
-                Write a review
+                {i18n.t('Write a review')}
               </Link>
             )}
           </div>
@@ -66,7 +66,7 @@ export function BookingsTable({ view }: { view: BookingsView }) {
   return (
     <>
       <DataTable
-        label={TABLE_LABELS[view]}
+        label={i18n.t(TABLE_LABELS[view])}
         columns={columns}
         query={bookings}
         rowKey={(booking) => booking._id}
@@ -81,26 +81,26 @@ export function BookingsTable({ view }: { view: BookingsView }) {
   );
 }
 
-const TABLE_LABELS: Record<BookingsView, string> = { mine: 'My bookings', managed: 'Bookings on my rooms', requests: 'Requests to book my rooms' };
+const TABLE_LABELS: Record<BookingsView, string> = { mine: /*i18n*/ 'My bookings', managed: /*i18n*/ 'Bookings on my rooms', requests: /*i18n*/ 'Requests to book my rooms' };
 
 /** A waiting request: when it lapses, and what its guest (withdraw) or host (accept, decline) may do now. */
 function RequestActions({ booking, asGuest, onAct }: { booking: Booking; asGuest: boolean; onAct: (booking: Booking, action: Acting['action']) => void }) {
   const who = asGuest ? booking.title : booking.guest.name || booking.guest.email;
   return (
     <div className="flex flex-col items-start gap-2">
-      <span className={`${STATE_CLASS} bg-amber-100 text-amber-900`}>{asGuest ? 'Awaiting host' : 'Request'}</span>
-      <span className="text-xs whitespace-nowrap text-neutral-600">{asGuest ? answerByText(booking).replace('Answer by', 'Host answers by') : answerByText(booking)}</span>
+      <span className={`${STATE_CLASS} bg-amber-100 text-amber-900`}>{asGuest ? i18n.t('Awaiting host') : i18n.t('Request')}</span>
+      <span className="text-xs whitespace-nowrap text-neutral-600">{asGuest ? i18n.t('Host answers by {when}', { when: answerByTime(booking) }) : answerByText(booking)}</span>
       {asGuest ? (
-        <RowAction tone="danger" label={`Withdraw request for ${who}`} onClick={() => onAct(booking, 'withdraw')}>
-          Withdraw
+        <RowAction tone="danger" label={i18n.t('Withdraw request for {who}', { who })} onClick={() => onAct(booking, 'withdraw')}>
+          {i18n.t('Withdraw')}
         </RowAction>
       ) : (
         <div className="flex gap-2">
-          <RowAction tone="change" label={`Accept request from ${who}`} onClick={() => onAct(booking, 'accept')}>
-            Accept
+          <RowAction tone="change" label={i18n.t('Accept request from {who}', { who })} onClick={() => onAct(booking, 'accept')}>
+            {i18n.t('Accept')}
           </RowAction>
-          <RowAction tone="danger" label={`Decline request from ${who}`} onClick={() => onAct(booking, 'decline')}>
-            Decline
+          <RowAction tone="danger" label={i18n.t('Decline request from {who}', { who })} onClick={() => onAct(booking, 'decline')}>
+            {i18n.t('Decline')}
           </RowAction>
         </div>
       )}
@@ -147,30 +147,34 @@ function Party({ person, withEmail = false }: { person: Booking['guest']; withEm
 const STATE_CLASS = 'inline-block rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap';
 
 /** What became of a request that ended without a stay. */
-const REQUEST_ENDINGS = { declined: 'Declined', withdrawn: 'Withdrawn', expired: 'Expired' } as const;
+const REQUEST_ENDINGS = {
+  declined: /*i18n*/ 'Request declined · not charged',
+  withdrawn: /*i18n*/ 'Request withdrawn · not charged',
+  expired: /*i18n*/ 'Request expired · not charged',
+} as const;
 
 function StayState({ booking }: { booking: Booking }) {
   const answer = booking.request?.answer;
   switch (booking.state) {
     case 'requested':
-      return <span className={`${STATE_CLASS} bg-amber-100 text-amber-900`}>Awaiting host</span>;
+      return <span className={`${STATE_CLASS} bg-amber-100 text-amber-900`}>{i18n.t('Awaiting host')}</span>;
     case 'cancelled':
       if (answer && answer !== 'accepted') {
-        return <span className={`${STATE_CLASS} bg-neutral-100 text-neutral-700`}>{`Request ${REQUEST_ENDINGS[answer].toLowerCase()} · not charged`}</span>;
+        return <span className={`${STATE_CLASS} bg-neutral-100 text-neutral-700`}>{i18n.t(REQUEST_ENDINGS[answer])}</span>;
       }
       return (
         <span className={`${STATE_CLASS} bg-neutral-100 text-neutral-700`}>
           {booking.refundedCents === booking.priceCents
-            ? `Cancelled · refunded ${formatMoney(booking.refundedCents)}`
-            : `Cancelled · refunded ${formatMoney(booking.refundedCents)} of ${formatMoney(booking.priceCents)}`}
+            ? i18n.t('Cancelled · refunded {refund}', { refund: formatMoney(booking.refundedCents) })
+            : i18n.t('Cancelled · refunded {refund} of {total}', { refund: formatMoney(booking.refundedCents), total: formatMoney(booking.priceCents) })}
         </span>
       );
     case 'past':
-      return <span className={`${STATE_CLASS} bg-neutral-100 text-neutral-700`}>Past</span>;
+      return <span className={`${STATE_CLASS} bg-neutral-100 text-neutral-700`}>{i18n.t('Past')}</span>;
     case 'in-progress':
-      return <span className={`${STATE_CLASS} bg-green-100 text-green-900`}>In progress</span>;
+      return <span className={`${STATE_CLASS} bg-green-100 text-green-900`}>{i18n.t('In progress')}</span>;
     case 'upcoming':
-      return <span className={`${STATE_CLASS} bg-sky-100 text-sky-900`}>Upcoming</span>;
+      return <span className={`${STATE_CLASS} bg-sky-100 text-sky-900`}>{i18n.t('Upcoming')}</span>;
   }
 }
 
@@ -178,23 +182,23 @@ function NoBookings({ view }: { view: BookingsView }) {
   if (view === 'requests') {
     return (
       <EmptyState
-        title="No requests waiting"
-        text="When a guest asks to stay at a listing that takes requests, it appears here for you to accept or decline within 24 hours."
-        action={{ to: APP_PATHS.manageBookings, label: 'Manage Bookings' }}
+        title={i18n.t('No requests waiting')}
+        text={i18n.t('When a guest asks to stay at a listing that takes requests, it appears here for you to accept or decline within 24 hours.')}
+        action={{ to: APP_PATHS.manageBookings, label: i18n.t('Manage Bookings') }}
       />
     );
   }
   return view === 'mine' ? (
     <EmptyState
-      title="No bookings yet"
-      text="When you reserve a stay, it appears here with its dates and price."
-      action={{ to: APP_PATHS.home, label: 'Browse stays' }}
+      title={i18n.t('No bookings yet')}
+      text={i18n.t('When you reserve a stay, it appears here with its dates and price.')}
+      action={{ to: APP_PATHS.home, label: i18n.t('Browse stays') }}
     />
   ) : (
     <EmptyState
-      title="No bookings on your rooms yet"
-      text="When a guest reserves one of your rooms, the stay appears here."
-      action={{ to: APP_PATHS.addRoom, label: 'Add Room' }}
+      title={i18n.t('No bookings on your rooms yet')}
+      text={i18n.t('When a guest reserves one of your rooms, the stay appears here.')}
+      action={{ to: APP_PATHS.addRoom, label: i18n.t('Add Room') }}
     />
   );
 }

@@ -13,6 +13,7 @@ import type { BookingsView } from '../api/booking-keys';
 import { useCancelBooking } from '../api/use-cancel-booking';
 import { useCancellationQuote } from '../api/use-cancellation-quote';
 import { RefundLines } from './refund-lines';
+import { i18n } from '../../../lib/i18n';
 
 interface CancelBookingDialogProps {
   booking: Booking;
@@ -27,17 +28,19 @@ export function describeRefund(quote: CancellationQuote): { headline: string; de
   const total = formatMoney(quote.totalCents);
   if (quote.cancelledBy === 'host') {
     return {
-      headline: `The guest will be refunded ${refund} of ${total}`,
-      detail: 'A stay cancelled by its host is always refunded in full, and the nights become free again.',
+      headline: i18n.t('The guest will be refunded {refund} of {total}', { refund, total }),
+      detail: i18n.t('A stay cancelled by its host is always refunded in full, and the nights become free again.'),
     };
   }
-  const policy = CANCELLATION_POLICY_LABELS[quote.policy];
-  const share =
-    quote.share === 'full' ? 'the whole total' : quote.share === 'half' ? 'half of the total' : 'nothing';
-  return {
-    headline: `You will be refunded ${refund} of ${total}`,
-    detail: `Under the ${policy} cancellation policy this stay was booked with, cancelling today refunds ${share}. The nights become free again.`,
-  };
+  const policy = i18n.t(CANCELLATION_POLICY_LABELS[quote.policy]);
+  const headline = i18n.t('You will be refunded {refund} of {total}', { refund, total });
+  if (quote.share === 'full') {
+    return { headline, detail: i18n.t('Under the {policy} cancellation policy this stay was booked with, cancelling today refunds the whole total. The nights become free again.', { policy }) };
+  }
+  if (quote.share === 'half') {
+    return { headline, detail: i18n.t('Under the {policy} cancellation policy this stay was booked with, cancelling today refunds half of the total. The nights become free again.', { policy }) };
+  }
+  return { headline, detail: i18n.t('Under the {policy} cancellation policy this stay was booked with, cancelling today refunds nothing. The nights become free again.', { policy }) };
 }
 
 export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogProps) {
@@ -62,13 +65,13 @@ export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogPro
       onClose();
       return;
     }
-    notify.success('Booking Canceled');
+    notify.success(i18n.t('Booking Canceled'));
     onClose();
   };
 
   return (
     <ConfirmDialog
-      title="Cancel this booking?"
+      title={i18n.t('Cancel this booking?')}
       description={
         <>
           <p className="font-medium text-neutral-800">
@@ -85,18 +88,18 @@ export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogPro
         </>
       }
       onClose={onClose}
-      cancelLabel="Keep booking"
-      confirmLabel="Yes, cancel"
+      cancelLabel={i18n.t('Keep booking')}
+      confirmLabel={i18n.t('Yes, cancel')}
       pending={cancel.isPending}
       confirmDisabled={!quote.data || quote.isFetching}
       onConfirm={() => void handleConfirm()}
     >
       {quote.data && (
         <RefundLines
-          title="The refund, line by line"
+          title={i18n.t('The refund, line by line')}
           refunds={quote.data.lines}
           charged={booking.lines}
-          totalLabel="Total refund"
+          totalLabel={i18n.t('Total refund')}
           totalCents={quote.data.refundCents}
         />
       )}
@@ -105,7 +108,7 @@ export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogPro
         <p role="alert" className="text-sm text-rose-700">
           {`${errorMessage(quote.error)} `}
           <button type="button" className="font-semibold underline underline-offset-2" onClick={() => void quote.refetch()}>
-            Try again
+            {i18n.t('Try again')}
           </button>
         </p>
       )}

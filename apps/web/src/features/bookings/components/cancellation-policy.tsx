@@ -1,4 +1,5 @@
-import { CANCELLATION_POLICY_LABELS, CANCELLATION_POLICY_TEXTS, type CancellationPolicy } from '@staybook/domain/cancellation';
+import { CANCELLATION_POLICY_LABELS, cancellationPolicyText, type CancellationPolicy } from '@staybook/domain/cancellation';
+import { i18n } from '../../../lib/i18n';
 
 interface CancellationPolicyNoteProps {
   policy: CancellationPolicy;
@@ -10,8 +11,8 @@ interface CancellationPolicyNoteProps {
 export function CancellationPolicyNote({ policy, as: Heading = 'h2' }: CancellationPolicyNoteProps) {
   return (
     <div className="flex flex-col gap-1" data-testid="cancellation-policy">
-      <Heading className="font-semibold text-neutral-900">{`Cancellation policy: ${CANCELLATION_POLICY_LABELS[policy]}`}</Heading>
-      <p className="font-light text-neutral-600">{CANCELLATION_POLICY_TEXTS[policy]}</p>
+      <Heading className="font-semibold text-neutral-900">{i18n.t('Cancellation policy: {policy}', { policy: i18n.t(CANCELLATION_POLICY_LABELS[policy]) })}</Heading>
+      <p className="font-light text-neutral-600">{cancellationPolicyText(policy)}</p>
     </div>
   );
 }

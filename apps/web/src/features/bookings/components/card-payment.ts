@@ -1,5 +1,6 @@
 import type { PaymentIntentResult } from '@stripe/stripe-js';
 import type { Ref } from 'react';
+import { i18n } from '../../../lib/i18n';
 
 export type CardConfirmResult = { ok: true } | { ok: false; message: string };
 
@@ -29,6 +30,6 @@ const HELD = new Set(['requires_capture', 'succeeded']);
 export function stripeConfirmResult({ error, paymentIntent }: PaymentIntentResult): CardConfirmResult {
   const intent = paymentIntent ?? error?.payment_intent;
   if (intent && HELD.has(intent.status)) return { ok: true };
-  if (error) return { ok: false, message: error.message ?? 'Your card could not be charged.' };
-  return { ok: false, message: 'Your card was not authorized. Please try another card.' };
+  if (error) return { ok: false, message: error.message ?? i18n.t('Your card could not be charged.') };
+  return { ok: false, message: i18n.t('Your card was not authorized. Please try another card.') };
 }

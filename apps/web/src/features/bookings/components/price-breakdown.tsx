@@ -1,5 +1,6 @@
 import { formatMoney } from '@staybook/domain/money';
 import { lineLabel, type QuoteLine } from '@staybook/domain/quote';
+import { i18n } from '../../../lib/i18n';
 
 interface PriceBreakdownProps {
   /** The quote's line items (packages/domain/src/quote.ts): the server's once it has priced the stay. */
@@ -15,7 +16,7 @@ export function PriceBreakdown({ lines, totalCents }: PriceBreakdownProps) {
   const lone = lines.length === 1;
   return (
     <div className="flex flex-col gap-2 text-neutral-900">
-      <ul aria-label="Price details" className="flex flex-col gap-1 text-neutral-600">
+      <ul aria-label={i18n.t('Price details')} className="flex flex-col gap-1 text-neutral-600">
         {lines.map((line) => (
           <li key={`${line.kind}:${line.unitCents ?? ''}:${line.weekend ?? ''}`} className="flex items-center justify-between gap-4">
             <span>{lineLabel(line)}</span>
@@ -24,7 +25,7 @@ export function PriceBreakdown({ lines, totalCents }: PriceBreakdownProps) {
         ))}
       </ul>
       <p className="flex items-center justify-between border-t border-neutral-200 pt-2 text-lg font-semibold">
-        <span>Total</span>
+        <span>{i18n.t('Total')}</span>
         <span>{formatMoney(totalCents)}</span>
       </p>
     </div>

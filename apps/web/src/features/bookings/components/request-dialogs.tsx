@@ -1,5 +1,5 @@
 import { REQUEST_MESSAGE_MAX, type Booking } from '@staybook/domain/bookings';
-import { formatIsoDate } from '@staybook/domain/dates';
+import { dateFormat, formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { countOf } from '@staybook/domain/text';
 import { useState } from 'react';
@@ -8,12 +8,18 @@ import { ConfirmDialog } from '../../../components/modal';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAnswerRequest, useWithdrawRequest } from '../api/use-requests';
+import { i18n } from '../../../lib/i18n';
 
 /** "Answer by Nov 30, 2026, 8:00 PM": when a request lapses, in the reader's own time. */
 export function answerByText(booking: Booking): string {
   if (!booking.request) return '';
-  const at = new Date(booking.request.expiresAt);
-  return `Answer by ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(at)}`;
+  return i18n.t('Answer by {when}', { when: answerByTime(booking) });
+}
+
+/** "Nov 30, 2026, 8:00 PM": when a request lapses, in the reader's own time and language. */
+export function answerByTime(booking: Booking): string {
+  if (!booking.request) return '';
+  return dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(booking.request.expiresAt));
 }
 
 function stayLine(booking: Booking): string {

@@ -17,6 +17,7 @@ import { describeSelection, type StaySelection } from '../../../lib/stay-selecti
 import { canCheckIn, clampGuests, explainLinkedStay, formatStay, isBookableStay, stayFactsOf, stayFromLink } from '../utils/stay';
 import { readStayLink, writeStayLink } from '../utils/stay-link';
 import { GuestsStepper } from './guests-stepper';
+import { i18n } from '../../../lib/i18n';
 
 // The calendar pulls in react-day-picker and date-fns, the dialog the card form: load them only when needed.
 const StayCalendar = lazyPage(() => import('./stay-calendar'), 'StayCalendar');
@@ -28,10 +29,10 @@ const ReviewReserveDialog = lazyPage(
 export function ReservationCard({ room }: { room: Room }) {
   const availability = useAvailability(room._id);
   return (
-    <section aria-label="Reservation" className="overflow-hidden rounded-xl border border-neutral-200 bg-white">
+    <section aria-label={i18n.t('Reservation')} className="overflow-hidden rounded-xl border border-neutral-200 bg-white">
       <p className="flex items-baseline gap-1 p-4">
         <span className="text-2xl font-semibold text-neutral-900">{formatMoney(room.priceCents)}</span>
-        <span className="font-light text-neutral-600">night</span>
+        <span className="font-light text-neutral-600">{i18n.t('night')}</span>
       </p>
       <hr className="border-neutral-200" />
       {availability.data ? (
@@ -42,7 +43,7 @@ export function ReservationCard({ room }: { room: Room }) {
             {availability.error.message}
           </p>
           <Button variant="outline" onClick={() => void availability.refetch()}>
-            Try again
+            {i18n.t('Try again')}
           </Button>
         </div>
       ) : (
@@ -127,13 +128,13 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
       <div className="flex flex-col gap-3 px-4 pb-4 text-center text-sm">
         <p className="text-neutral-500">
           {booked
-            ? 'No night is left to book.'
-            : `Available ${formatIsoDate(availability.from)} – ${formatIsoDate(availability.to)}`}
+            ? i18n.t('No night is left to book.')
+            : i18n.t('Available {from} – {to}', { from: formatIsoDate(availability.from), to: formatIsoDate(availability.to) })}
         </p>
         {refused && (
           <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-left text-amber-900">
-            <p className="font-semibold">{`${formatStay(refused.stay)} can’t be booked`}</p>
-            <p>{refused.reason}</p>
+            <p className="font-semibold">{i18n.t('{stay} can’t be booked', { stay: formatStay(refused.stay) })}</p>
+            <p>{i18n.known(refused.reason)}</p>
           </div>
         )}
         {/* Screen readers hear this from the calendar's live region as each day is picked. */}
@@ -148,12 +149,12 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
             onClick={() => choose(null)}
             className="self-center text-sm font-semibold text-neutral-900 underline underline-offset-2 hover:text-rose-700"
           >
-            Clear dates
+            {i18n.t('Clear dates')}
           </button>
         )}
-        {ownListing && <p className="font-medium text-neutral-800">This is your listing. Guests reserve it here.</p>}
+        {ownListing && <p className="font-medium text-neutral-800">{i18n.t('This is your listing. Guests reserve it here.')}</p>}
         {/* Dates are the room's: a stay starts on its check-in day where the room is (decision 026). */}
-        <p className="text-xs text-neutral-500">{`Check-in days are in ${room.timeZone.replaceAll('_', ' ')} time.`}</p>
+        <p className="text-xs text-neutral-500">{i18n.t('Check-in days are in {zone} time.', { zone: room.timeZone.replaceAll('_', ' ') })}</p>
         {stay && problem && <p className="text-rose-700">{describeStayProblem(problem, { stay, room: facts, guests })}</p>}
         {choosing && (
           <div className="border-t border-neutral-200 pt-3">
@@ -161,25 +162,25 @@ function Reservation({ room, availability }: { room: Room; availability: RoomAva
           </div>
         )}
         {!room.rules.instantBook && !ownListing && (
-          <p className="text-neutral-700">The host reviews each request: you are charged only if they accept it within 24 hours.</p>
+          <p className="text-neutral-700">{i18n.t('The host reviews each request: you are charged only if they accept it within 24 hours.')}</p>
         )}
-        {unverified && <VerifyEmailNotice email={user.email} action="book a stay" />}
+        {unverified && <VerifyEmailNotice email={user.email} action={/*i18n*/ 'book a stay'} />}
         {booked ? (
           <Button className="w-full" disabled>
-            Booked
+            {i18n.t('Booked')}
           </Button>
         ) : stay ? (
           <Button className="w-full" disabled={problem !== null || unverified} onClick={() => setReviewing({ ...stay, guests })}>
-            Reserve
+            {i18n.t('Reserve')}
           </Button>
         ) : (
           choosing && (
             <>
               <p id="reserve-needs-dates" className="text-base font-semibold text-neutral-900">
-                Add dates for prices
+                {i18n.t('Add dates for prices')}
               </p>
               <Button className="w-full" disabled aria-describedby="reserve-needs-dates">
-                Reserve
+                {i18n.t('Reserve')}
               </Button>
             </>
           )

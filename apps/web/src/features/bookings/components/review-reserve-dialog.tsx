@@ -3,7 +3,6 @@ import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
 import { quoteStay } from '@staybook/domain/quote';
-import { countOf } from '@staybook/domain/text';
 import type { Room } from '@staybook/domain/rooms';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react';
@@ -28,6 +27,7 @@ import { CancellationPolicyNote } from './cancellation-policy';
 import { PriceBreakdown } from './price-breakdown';
 import { TestCardForm } from './test-card-form';
 import type { StayFacts } from '../utils/stay';
+import { i18n } from '../../../lib/i18n';
 
 // Stripe's packages load only when Stripe is the provider, and only once this dialog opens.
 const StripeCardForm = lazyPage(() => import('./stripe-card-form'), 'StripeCardForm');
@@ -115,7 +115,7 @@ export function ReviewReserveDialog({ room, facts, stay, guests, onClose }: Revi
       setProcessing(false);
     }
     // A request waits for the host: the trip page says until when.
-    notify.success(booked.status === 'requested' ? 'Request Sent' : 'Room Booked Successfully');
+    notify.success(booked.status === 'requested' ? i18n.t('Request Sent') : i18n.t('Room Booked Successfully'));
     onClose();
     void refreshStays();
     // The trip page: the reference, the receipt and the way to My Bookings.
@@ -132,21 +132,21 @@ export function ReviewReserveDialog({ room, facts, stay, guests, onClose }: Revi
   };
 
   return (
-    <Modal open onClose={close} title="Review Info Before Reserve">
+    <Modal open onClose={close} title={i18n.t('Review Info Before Reserve')}>
       <form onSubmit={(event) => void pay(event)} className="flex flex-col gap-5" noValidate>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-          <Detail term="Room" value={room.title} />
-          <Detail term="Location" value={room.location} />
-          <Detail term="Guest" value={guest} />
-          <Detail term="From" value={formatIsoDate(stay.from)} />
-          <Detail term="To" value={formatIsoDate(stay.to)} />
-          <Detail term="Guests" value={countOf(intent.data?.guests ?? guests, 'guest')} />
+          <Detail term={i18n.t('Room')} value={room.title} />
+          <Detail term={i18n.t('Location')} value={room.location} />
+          <Detail term={i18n.t('Guest')} value={guest} />
+          <Detail term={i18n.t('From')} value={formatIsoDate(stay.from)} />
+          <Detail term={i18n.t('To')} value={formatIsoDate(stay.to)} />
+          <Detail term={i18n.t('Guests')} value={i18n.t('{count, plural, one {# guest} other {# guests}}', { count: intent.data?.guests ?? guests })} />
         </dl>
         <PriceBreakdown lines={lines} totalCents={totalCents} />
         <CancellationPolicyNote policy={intent.data?.cancellationPolicy ?? room.cancellationPolicy} as="p" />
         {request && (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {`This host reviews requests. Your card is held for ${formatMoney(totalCents)} and charged only if they accept within 24 hours; otherwise the hold is released.`}
+            {i18n.t('This host reviews requests. Your card is held for {total} and charged only if they accept within 24 hours; otherwise the hold is released.', { total: formatMoney(totalCents) })}
           </p>
         )}
 
@@ -164,7 +164,7 @@ export function ReviewReserveDialog({ room, facts, stay, guests, onClose }: Revi
                 <>
                   {' '}
                   <Link to={APP_PATHS.myBookings} className="font-semibold underline underline-offset-2">
-                    See it in My Bookings
+                    {i18n.t('See it in My Bookings')}
                   </Link>
                 </>
               )}
@@ -174,7 +174,7 @@ export function ReviewReserveDialog({ room, facts, stay, guests, onClose }: Revi
 
         <ModalActions
           onCancel={close}
-          confirmLabel={request ? 'Send Request' : `Pay ${formatMoney(totalCents)}`}
+          confirmLabel={request ? i18n.t('Send Request') : i18n.t('Pay {total}', { total: formatMoney(totalCents) })}
           pending={processing}
           confirmDisabled={!providerReady || !intent.data || stayTaken}
         />
@@ -195,7 +195,7 @@ function CardForm({ config, configFailed, ...props }: CardFormSwitchProps) {
   if (!config.publishableKey) {
     return (
       <p role="alert" className="text-sm text-rose-700">
-        Card payments are not set up on this server.
+        {i18n.t('Card payments are not set up on this server.')}
       </p>
     );
   }

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { confirmTestCard } from '../api/bookings-api';
 import { formatExpiry, toCardInput } from '../utils/card-input';
 import type { CardFormProps } from './card-payment';
+import { i18n } from '../../../lib/i18n';
 
 const CARD_INPUT_CLASS = `${INPUT_CLASS} tabular-nums disabled:opacity-60`;
 
@@ -12,9 +13,9 @@ type CardField = 'number' | 'expiry' | 'cvc';
 
 /** Each card input's label, and the names a browser's card autofill knows it by. */
 const CARD_FIELDS: Record<CardField, { label: string; name: string; autoComplete: string }> = {
-  number: { label: 'Card number', name: 'cardnumber', autoComplete: 'cc-number' },
-  expiry: { label: 'Expiry date', name: 'exp-date', autoComplete: 'cc-exp' },
-  cvc: { label: 'CVC', name: 'cvc', autoComplete: 'cc-csc' },
+  number: { label: /*i18n*/ 'Card number', name: 'cardnumber', autoComplete: 'cc-number' },
+  expiry: { label: /*i18n*/ 'Expiry date', name: 'exp-date', autoComplete: 'cc-exp' },
+  cvc: { label: /*i18n*/ 'CVC', name: 'cvc', autoComplete: 'cc-csc' },
 };
 
 /** The field to fix for a problem found before sending; a decline concerns the card, not a field. */
@@ -48,7 +49,7 @@ export function TestCardForm({ ref, onReadyChange, disabled, errorId, invalid }:
         const card = toCardInput(number, expiry, cvc);
         const problem = checkCardInput(card);
         setFlagged(problem ? (FIELD_OF[problem] ?? null) : null);
-        if (problem) return { ok: false, message: CARD_ERROR_MESSAGES[problem] };
+        if (problem) return { ok: false, message: i18n.known(CARD_ERROR_MESSAGES[problem]) };
         try {
           await confirmTestCard(clientSecret, card);
           return { ok: true };
@@ -71,7 +72,7 @@ export function TestCardForm({ ref, onReadyChange, disabled, errorId, invalid }:
 
   return (
     <fieldset className="flex flex-col gap-3" disabled={disabled}>
-      <legend className="sr-only">Card details</legend>
+      <legend className="sr-only">{i18n.t('Card details')}</legend>
       <CardField
         {...fieldProps('number')}
         aside={
@@ -99,8 +100,8 @@ export function TestCardForm({ ref, onReadyChange, disabled, errorId, invalid }:
         />
       </div>
       <p className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900">
-        <span className="font-semibold">Test mode</span>
-        {`: no real card is charged. Pay with ${TEST_SUCCESS_CARD}, any future expiry date and any CVC.`}
+        <span className="font-semibold">{i18n.t('Test mode')}</span>
+        {i18n.t(': no real card is charged. Pay with {card}, any future expiry date and any CVC.', { card: TEST_SUCCESS_CARD })}
       </p>
     </fieldset>
   );
@@ -114,7 +115,7 @@ function CardField({ id, label, aside, ...inputProps }: CardFieldProps) {
     <div className="flex flex-col gap-1.5">
       <div className="flex items-baseline justify-between">
         <label htmlFor={id} className="text-sm font-medium text-neutral-800">
-          {label}
+          {i18n.t(label)}
         </label>
         {aside}
       </div>

@@ -5,6 +5,7 @@ import { Loader } from '../../../components/loader';
 import { LogoLink } from '../../../components/logo-link';
 import { usePopover } from '../../../hooks/use-popover';
 import { DashboardSidebar } from './dashboard-sidebar';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * The sidebar sits on the left from md up. Below md it is off-canvas: a top bar's button opens it,
@@ -30,7 +31,7 @@ export function DashboardLayout() {
         <LogoLink size="small" />
         <button
           {...buttonProps}
-          aria-label="Open dashboard menu"
+          aria-label={i18n.t('Open dashboard menu')}
           className="rounded-md p-2 text-neutral-800 hover:bg-neutral-100"
         >
           <AiOutlineMenu size={24} aria-hidden="true" />

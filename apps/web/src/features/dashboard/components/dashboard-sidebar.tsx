@@ -36,26 +36,27 @@ import { HostRequestBadge } from '../../users/components/host-request-badge';
 import { useDashboardMode } from '../hooks/use-dashboard-mode';
 import { ModeToggle } from './mode-toggle';
 import { SidebarButton, SidebarLink, SidebarNote } from './sidebar-entries';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * The pages between Statistics and Profile, in sidebar order; the access table decides who sees which. `badge`
  * shows a count beside the label.
  */
 const ROLE_ENTRIES: readonly { capability: Capability; to: string; icon: IconType; label: string; badge?: ComponentType }[] = [
-  { capability: 'addRoom', to: ACCESS.addRoom.path, icon: LuHousePlus, label: 'Add Room' },
-  { capability: 'myListings', to: ACCESS.myListings.path, icon: LuHouse, label: 'My Listings' },
+  { capability: 'addRoom', to: ACCESS.addRoom.path, icon: LuHousePlus, label: /*i18n*/ 'Add Room' },
+  { capability: 'myListings', to: ACCESS.myListings.path, icon: LuHouse, label: /*i18n*/ 'My Listings' },
   // The host calendar: whoever may open My Listings, beside it.
-  { capability: 'hostCalendar', to: ACCESS.hostCalendar.path, icon: LuCalendarDays, label: 'Calendar' },
-  { capability: 'manageBookings', to: ACCESS.manageBookings.path, icon: LuCalendarCog, label: 'Manage Bookings' },
-  { capability: 'requests', to: ACCESS.requests.path, icon: LuInbox, label: 'Requests', badge: RequestCountBadge },
-  { capability: 'earnings', to: ACCESS.earnings.path, icon: LuPiggyBank, label: 'Earnings' },
-  { capability: 'payouts', to: ACCESS.payouts.path, icon: LuLandmark, label: 'Payouts' },
-  { capability: 'myBookings', to: ACCESS.myBookings.path, icon: LuCalendarCheck, label: 'My Bookings' },
-  { capability: 'messages', to: ACCESS.messages.path, icon: LuMessageSquare, label: 'Messages', badge: UnreadBadge },
-  { capability: 'wishlists', to: ACCESS.wishlists.path, icon: LuHeart, label: 'Wishlists' },
-  { capability: 'manageUsers', to: ACCESS.manageUsers.path, icon: LuUserCog, label: 'Manage Users', badge: HostRequestBadge },
-  { capability: 'marketplaceFees', to: ACCESS.marketplaceFees.path, icon: LuPercent, label: 'Fees' },
-  { capability: 'finance', to: ACCESS.finance.path, icon: LuReceipt, label: 'Finance' },
+  { capability: 'hostCalendar', to: ACCESS.hostCalendar.path, icon: LuCalendarDays, label: /*i18n*/ 'Calendar' },
+  { capability: 'manageBookings', to: ACCESS.manageBookings.path, icon: LuCalendarCog, label: /*i18n*/ 'Manage Bookings' },
+  { capability: 'requests', to: ACCESS.requests.path, icon: LuInbox, label: /*i18n*/ 'Requests', badge: RequestCountBadge },
+  { capability: 'earnings', to: ACCESS.earnings.path, icon: LuPiggyBank, label: /*i18n*/ 'Earnings' },
+  { capability: 'payouts', to: ACCESS.payouts.path, icon: LuLandmark, label: /*i18n*/ 'Payouts' },
+  { capability: 'myBookings', to: ACCESS.myBookings.path, icon: LuCalendarCheck, label: /*i18n*/ 'My Bookings' },
+  { capability: 'messages', to: ACCESS.messages.path, icon: LuMessageSquare, label: /*i18n*/ 'Messages', badge: UnreadBadge },
+  { capability: 'wishlists', to: ACCESS.wishlists.path, icon: LuHeart, label: /*i18n*/ 'Wishlists' },
+  { capability: 'manageUsers', to: ACCESS.manageUsers.path, icon: LuUserCog, label: /*i18n*/ 'Manage Users', badge: HostRequestBadge },
+  { capability: 'marketplaceFees', to: ACCESS.marketplaceFees.path, icon: LuPercent, label: /*i18n*/ 'Fees' },
+  { capability: 'finance', to: ACCESS.finance.path, icon: LuReceipt, label: /*i18n*/ 'Finance' },
 ];
 
 export function DashboardSidebar() {
@@ -75,26 +76,26 @@ export function DashboardSidebar() {
     <div className="flex h-full flex-col gap-4 px-3 py-5">
       <LogoLink className="mx-3 hidden self-start md:block" />
       {role && hasDashboardModes(role) && <ModeToggle mode={mode} onToggle={toggleMode} />}
-      <nav aria-label="Dashboard" className="flex flex-1 flex-col">
+      <nav aria-label={i18n.t('Dashboard')} className="flex flex-1 flex-col">
         <ul className="flex flex-col gap-1">
           <SidebarLink to={ACCESS.statistics.path} end icon={LuChartLine}>
-            Statistics
+            {i18n.t('Statistics')}
           </SidebarLink>
           {loading && <RoleEntriesPlaceholder />}
           {role &&
             ROLE_ENTRIES.filter((entry) => inSidebar(role, mode, entry.capability)).map(({ to, icon, label, badge: Badge }) => (
               <SidebarLink key={to} to={to} icon={icon}>
-                {label}
+                {i18n.t(label)}
                 {Badge && <Badge />}
               </SidebarLink>
             ))}
           {role && inSidebar(role, mode, 'becomeHost') && (
             <li>
               {hostRequestPending ? (
-                <SidebarNote icon={LuHourglass}>Host request pending</SidebarNote>
+                <SidebarNote icon={LuHourglass}>{i18n.t('Host request pending')}</SidebarNote>
               ) : (
                 <SidebarButton icon={LuUserPlus} onClick={() => setHostDialogOpen(true)}>
-                  Become A Host
+                  {i18n.t('Become A Host')}
                 </SidebarButton>
               )}
             </li>
@@ -102,12 +103,12 @@ export function DashboardSidebar() {
         </ul>
         <ul className="mt-auto border-t border-neutral-200 pt-4">
           <SidebarLink to={ACCESS.profile.path} icon={LuUser}>
-            Profile
+            {i18n.t('Profile')}
           </SidebarLink>
         </ul>
       </nav>
       <SidebarButton icon={LuLogOut} onClick={() => void handleLogOut()}>
-        Logout
+        {i18n.t('Logout')}
       </SidebarButton>
       <BecomeHostDialog open={hostDialogOpen} onClose={() => setHostDialogOpen(false)} />
     </div>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { calendarImportInputSchema, type CalendarImport, type CalendarImportInput } from '@staybook/domain/calendar';
+import { dateFormat } from '@staybook/domain/dates';
 import type { RoomSummary } from '@staybook/domain/rooms';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,7 +13,7 @@ import { sendForm } from '../../../lib/send-form';
 import { notify } from '../../../lib/notify';
 import { useRoomCalendar, useRoomCalendarChanges } from '../api/use-room-calendar';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = { format: (date: Date) => dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(date) };
 
 /**
  * 'Calendar sync' for one listing (docs/decisions/030-calendar-sync.md): the private export link other sites

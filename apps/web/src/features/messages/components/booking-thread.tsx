@@ -1,3 +1,4 @@
+import { intlLocale } from '@staybook/domain/locale';
 import type { Message } from '@staybook/domain/messages';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Avatar } from '../../../components/avatar';
@@ -8,6 +9,7 @@ import { useMarkRead } from '../api/use-mark-read';
 import { useThread } from '../api/use-thread';
 import { formatSentAt } from '../utils/format-time';
 import { MessageComposer } from './message-composer';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * A booking's messages between its guest and the room's host, for the trip page: newest at the bottom, earlier
@@ -32,21 +34,21 @@ export function BookingThread({ bookingId }: { bookingId: string }) {
   return (
     <div className="flex flex-col gap-4">
       {thread.isPending ? (
-        <div role="status" aria-label="Loading messages" className="flex justify-center py-8">
+        <div role="status" aria-label={i18n.t('Loading messages')} className="flex justify-center py-8">
           <Spinner />
         </div>
       ) : thread.isError && !thread.data ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-lg bg-rose-50 p-4 text-sm text-rose-800">
-          <p>{`The messages could not be loaded. ${errorMessage(thread.error)}`}</p>
+          <p>{i18n.t('The messages could not be loaded. {reason}', { reason: errorMessage(thread.error) })}</p>
           <Button variant="outline" onClick={() => void thread.refetch()}>
-            Try again
+            {i18n.t('Try again')}
           </Button>
         </div>
       ) : (
         <div
           ref={list}
           role="log"
-          aria-label="Conversation"
+          aria-label={i18n.t('Conversation')}
           // Scrollable, so it must be reachable with the keyboard.
           tabIndex={0}
           className="flex max-h-[28rem] flex-col gap-3 overflow-y-auto rounded-xl border border-neutral-200 bg-neutral-50 p-4 focus-visible:outline-2 focus-visible:outline-rose-500"
@@ -58,7 +60,7 @@ export function BookingThread({ bookingId }: { bookingId: string }) {
               pending={thread.isFetchingNextPage}
               onClick={() => void thread.fetchNextPage()}
             >
-              Load earlier messages
+              {i18n.t('Load earlier messages')}
             </Button>
           )}
           {messages.length === 0 ? (
@@ -84,8 +86,8 @@ function MessageItem({ message, seen }: { message: Message; seen: boolean }) {
       <Avatar src={message.sender.image} alt="" size={32} />
       <div className={`flex min-w-0 flex-col gap-1 ${mine ? 'items-end' : 'items-start'}`}>
         <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-neutral-600">
-          <span className="font-semibold text-neutral-900">{mine ? 'You' : message.sender.name}</span>
-          <time dateTime={message.sentAt} title={new Date(message.sentAt).toLocaleString('en-US')}>
+          <span className="font-semibold text-neutral-900">{mine ? i18n.t('You') : message.sender.name}</span>
+          <time dateTime={message.sentAt} title={new Date(message.sentAt).toLocaleString(intlLocale())}>
             {formatSentAt(message.sentAt)}
           </time>
         </p>

@@ -9,6 +9,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { useSendMessage } from '../api/use-send-message';
 import { draftCountNote } from '../utils/draft-count';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * Writes to the other party: Enter sends, Shift+Enter starts a new line. The draft is cleared only once the server
@@ -66,7 +67,7 @@ export function MessageComposer({ bookingId }: { bookingId: string }) {
       <LeaveGuard active={leaving.active} />
       <RestoredDraftNotice draft={stored} onDiscard={() => setDraft('')} />
       <TextAreaField
-        label="Message"
+        label={i18n.t('Message')}
         name="message"
         rows={3}
         value={draft}
@@ -75,11 +76,11 @@ export function MessageComposer({ bookingId }: { bookingId: string }) {
           if (error) setError(undefined);
         }}
         onKeyDown={onKeyDown}
-        hint={draftCountNote(draft) ?? 'Enter sends; Shift+Enter starts a new line.'}
+        hint={draftCountNote(draft) ?? i18n.t('Enter sends; Shift+Enter starts a new line.')}
         error={error}
       />
       <Button type="submit" className="self-end" pending={send.isPending}>
-        Send
+        {i18n.t('Send')}
       </Button>
     </form>
   );

@@ -1,6 +1,8 @@
-const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const DAY_AND_TIME = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-const FULL = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { dateFormat } from '@staybook/domain/dates';
+
+const TIME = { format: (date: Date) => dateFormat({ hour: 'numeric', minute: '2-digit' }).format(date) };
+const DAY_AND_TIME = { format: (date: Date) => dateFormat({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(date) };
+const FULL = { format: (date: Date) => dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(date) };
 
 /**
  * When a message was sent, as short as is still clear, in the reader's own time zone: '3:05 PM' today,

@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { imageFileSchema } from '../../uploads/api/image-file-schema';
+import { i18n } from '../../../lib/i18n';
 
 interface UpdateProfileDialogProps {
   user: SessionUser;
@@ -37,7 +38,7 @@ export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialog
     mutationFn: updateProfile,
     onSuccess: () => {
       draft.clear();
-      notify.success('Profile updated');
+      notify.success(i18n.t('Profile updated'));
       onClose();
     },
     onError: (error) => notify.error(errorMessage(error)),
@@ -58,25 +59,25 @@ export function UpdateProfileDialog({ user, open, onClose }: UpdateProfileDialog
   useCloseTabQuestion(() => open && dirty && !mutation.isSuccess);
 
   return (
-    <Modal open={open} onClose={onClose} title="Update Profile">
+    <Modal open={open} onClose={onClose} title={i18n.t('Update Profile')}>
       <form noValidate onSubmit={handleSubmit(({ name, image }) => mutation.mutate({ name, image }))} className="flex flex-col gap-2">
         <RestoredDraftNotice draft={draft} onDiscard={() => reset({ name: user.name, image: null })} />
         <div className="flex justify-center pb-2">
           {previewUrl ? (
             <img
               src={previewUrl}
-              alt="New photo preview"
+              alt={i18n.t('New photo preview')}
               width={96}
               height={96}
               className="size-24 rounded-full object-cover"
             />
           ) : (
-            <Avatar src={user.image ?? null} alt="Current photo" size={96} />
+            <Avatar src={user.image ?? null} alt={i18n.t('Current photo')} size={96} />
           )}
         </div>
-        <TextField label="Name" autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
-        <ImageFormField control={control} name="image" label="New photo (optional)" onFile={showPreview} />
-        <ModalActions onCancel={onClose} confirmLabel="Save" pending={mutation.isPending} />
+        <TextField label={i18n.t('Name')} autoComplete="name" required error={formState.errors.name?.message} {...register('name')} />
+        <ImageFormField control={control} name="image" label={i18n.t('New photo (optional)')} onFile={showPreview} />
+        <ModalActions onCancel={onClose} confirmLabel={i18n.t('Save')} pending={mutation.isPending} />
       </form>
     </Modal>
   );

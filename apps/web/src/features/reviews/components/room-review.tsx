@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { ReplyForm } from './reply-form';
 import { Stars } from './stars';
+import { i18n } from '../../../lib/i18n';
 
 const TEXT_BUTTON = 'self-start text-sm font-semibold text-neutral-900 underline underline-offset-2 hover:text-neutral-700';
 
@@ -22,7 +23,7 @@ export function RoomReview({ review, hostName, canReply, roomId, onHide }: RoomR
   const [replying, setReplying] = useState(false);
   const { firstName, image } = review.author;
   return (
-    <li aria-label={`Review by ${firstName}`} className="flex flex-col gap-3">
+    <li aria-label={i18n.t('Review by {name}', { name: firstName })} className="flex flex-col gap-3">
       <div className="flex items-center gap-3">
         <Avatar src={image} alt="" size={48} />
         <div>
@@ -34,7 +35,7 @@ export function RoomReview({ review, hostName, canReply, roomId, onHide }: RoomR
       <p className="whitespace-pre-line text-neutral-800">{review.body}</p>
       {review.reply && (
         <div className="ml-4 border-l-2 border-neutral-200 pl-4">
-          <p className="text-sm font-semibold text-neutral-900">{`Response from ${hostName}`}</p>
+          <p className="text-sm font-semibold text-neutral-900">{i18n.t('Response from {name}', { name: hostName })}</p>
           <p className="mt-1 whitespace-pre-line text-neutral-700">{review.reply.body}</p>
         </div>
       )}
@@ -42,12 +43,12 @@ export function RoomReview({ review, hostName, canReply, roomId, onHide }: RoomR
         <ReplyForm reviewId={review.id} roomId={roomId} onDone={() => setReplying(false)} />
       ) : (
         <button type="button" className={TEXT_BUTTON} onClick={() => setReplying(true)}>
-          Reply
+          {i18n.t('Reply')}
         </button>
       ))}
       {onHide && (
         <button type="button" className={TEXT_BUTTON} onClick={onHide}>
-          Hide review
+          {i18n.t('Hide review')}
         </button>
       )}
     </li>

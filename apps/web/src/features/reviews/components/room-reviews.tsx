@@ -10,6 +10,7 @@ import { useRoomReviews } from '../api/use-room-reviews';
 import { HideReviewDialog } from './hide-review-dialog';
 import { RatingSummaryView } from './rating-summary';
 import { RoomReview } from './room-review';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * The room page's reviews: its rating (average, count, the six categories), then its published reviews, newest
@@ -27,7 +28,7 @@ export function RoomReviews({ room }: { room: Pick<Room, '_id' | 'host'> }) {
 
   // A failed refresh keeps what was shown; only a first load that failed replaces the section.
   if (!reviews.data) {
-    return reviews.isError ? <LoadError what="The reviews" error={reviews.error} onRetry={() => void reviews.refetch()} /> : <Loader size="short" />;
+    return reviews.isError ? <LoadError what={i18n.t('The reviews')} error={reviews.error} onRetry={() => void reviews.refetch()} /> : <Loader size="short" />;
   }
   const [first] = reviews.data.pages;
   const items = reviews.data.pages.flatMap((page) => page.items);
@@ -37,7 +38,7 @@ export function RoomReviews({ room }: { room: Pick<Room, '_id' | 'host'> }) {
         <RatingSummaryView rating={first!.rating} headingId={headingId} />
       </div>
       {items.length > 0 && (
-        <ul aria-label="Reviews" className="grid grid-cols-1 gap-x-12 gap-y-10 md:grid-cols-2">
+        <ul aria-label={i18n.t('Reviews')} className="grid grid-cols-1 gap-x-12 gap-y-10 md:grid-cols-2">
           {items.map((review) => (
             <RoomReview
               key={review.id}
@@ -51,11 +52,11 @@ export function RoomReviews({ room }: { room: Pick<Room, '_id' | 'host'> }) {
         </ul>
       )}
       {reviews.isFetchNextPageError && (
-        <LoadError what="More reviews" error={reviews.error} onRetry={() => void reviews.fetchNextPage()} />
+        <LoadError what={i18n.t('More reviews')} error={reviews.error} onRetry={() => void reviews.fetchNextPage()} />
       )}
       {reviews.hasNextPage && !reviews.isFetchNextPageError && (
         <Button variant="outline" className="self-start" pending={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
-          Show more reviews
+          {i18n.t('Show more reviews')}
         </Button>
       )}
       {hiding && (

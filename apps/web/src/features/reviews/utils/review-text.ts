@@ -1,5 +1,5 @@
 import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from '@staybook/domain/reviews';
-import { addDays, formatIsoDate, type IsoDate } from '@staybook/domain/dates';
+import { addDays, formatIsoDate, formatNumber, type IsoDate } from '@staybook/domain/dates';
 
 /** A text's length as the server counts it (code points, after trimming). */
 export function reviewLength(text: string): number {
@@ -9,9 +9,9 @@ export function reviewLength(text: string): number {
 /** The counter under the review's text: how far from the minimum, then how much of the maximum is used. */
 export function reviewCountNote(text: string): string {
   const n = reviewLength(text);
-  const max = REVIEW_MAX_LENGTH.toLocaleString('en-US');
+  const max = formatNumber(REVIEW_MAX_LENGTH);
   if (n < REVIEW_MIN_LENGTH) return `${n} of at least ${REVIEW_MIN_LENGTH} characters`;
-  return `${n.toLocaleString('en-US')} / ${max} characters`;
+  return `${formatNumber(n)} / ${max} characters`;
 }
 
 /**

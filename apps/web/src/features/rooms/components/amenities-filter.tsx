@@ -4,6 +4,7 @@ import { Loader } from '../../../components/loader';
 import { PopoverPanel } from '../../../components/popover-panel';
 import { usePopover } from '../../../hooks/use-popover';
 import { lazyPage } from '../../../lib/lazy-page';
+import { i18n } from '../../../lib/i18n';
 
 // The list brings the amenities' icons: loaded when the filter is first opened, not with the home page.
 const AmenitiesPanel = lazyPage(() => import('./amenities-panel'), 'AmenitiesPanel');
@@ -17,9 +18,9 @@ interface AmenitiesFilterProps {
 
 /** What the button says is chosen: 'Any', the one amenity, or how many. */
 function describe(value: readonly AmenityKey[]): string {
-  if (value.length === 0) return 'Any';
-  if (value.length === 1) return findAmenity(value[0]!)?.label ?? '1 chosen';
-  return `${value.length} chosen`;
+  if (value.length === 0) return i18n.t('Any');
+  const one = value.length === 1 ? findAmenity(value[0]!) : undefined;
+  return one ? i18n.t(one.label) : i18n.t('{count} chosen', { count: value.length });
 }
 
 /**
@@ -34,7 +35,7 @@ export function AmenitiesFilter({ value, onChange, inSheet = false }: AmenitiesF
   return (
     <div ref={rootRef} className="relative flex flex-col gap-2" onKeyDown={onKeyDown}>
       <span id={labelId} className="text-sm font-medium text-neutral-800">
-        Amenities
+        {i18n.t('Amenities')}
       </span>
       <button
         {...buttonProps}
@@ -44,7 +45,7 @@ export function AmenitiesFilter({ value, onChange, inSheet = false }: AmenitiesF
         <span id={valueId}>{describe(value)}</span>
       </button>
       {open && (
-        <PopoverPanel id={panelId} label="Choose amenities" inSheet={inSheet} width="w-[36rem] max-w-[calc(100vw-2rem)]">
+        <PopoverPanel id={panelId} label={i18n.t('Choose amenities')} inSheet={inSheet} width="w-[36rem] max-w-[calc(100vw-2rem)]">
           <Suspense fallback={<Loader size="short" />}>
             <AmenitiesPanel value={value} onChange={onChange} onDone={close} />
           </Suspense>

@@ -1,5 +1,6 @@
 import { findAmenity, type AmenityKey } from '@staybook/domain/amenities';
 import { AMENITY_ICONS } from '../../../components/amenity-icons';
+import { i18n } from '../../../lib/i18n';
 
 /** Amenities as a list, each with its icon (the room page's section and its 'Show all' dialog). */
 export function AmenityList({ amenities, className = '' }: { amenities: readonly AmenityKey[]; className?: string }) {
@@ -12,7 +13,7 @@ export function AmenityList({ amenities, className = '' }: { amenities: readonly
         return (
           <li key={key} className="flex items-center gap-4 text-neutral-700">
             <Icon size={24} aria-hidden="true" className="shrink-0 text-neutral-800" />
-            <span>{amenity.label}</span>
+            <span>{i18n.t(amenity.label)}</span>
           </li>
         );
       })}

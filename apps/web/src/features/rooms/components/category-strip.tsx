@@ -6,6 +6,7 @@ import { TbLayoutGrid } from 'react-icons/tb';
 import { Link } from 'react-router';
 import { CATEGORY_ICONS } from '../../../components/category-icons';
 import { searchPath } from '../hooks/use-room-search';
+import { i18n } from '../../../lib/i18n';
 
 interface CategoryStripProps {
   /** The search in the address: each category keeps the rest of it. */
@@ -28,12 +29,12 @@ export function CategoryStrip({ search, unknownCategory = false }: CategoryStrip
   }, [selected]);
 
   return (
-    <nav ref={navRef} aria-label="Categories" className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+    <nav ref={navRef} aria-label={i18n.t('Categories')} className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
       <ul className="flex min-w-max items-center justify-between gap-6 pt-4 lg:gap-2">
         <li>
           <CategoryLink
-            label="All"
-            description="Stays in every category"
+            label={/*i18n*/ 'All'}
+            description={/*i18n*/ 'Stays in every category'}
             Icon={TbLayoutGrid}
             to={searchPath({ ...search, category: undefined })}
             selected={selected === null && !unknownCategory}
@@ -67,7 +68,7 @@ function CategoryLink({ label, description, Icon, to, selected }: CategoryLinkPr
   return (
     <Link
       to={to}
-      title={description}
+      title={i18n.t(description)}
       aria-current={selected ? 'page' : undefined}
       // The strip scrolls, which clips anything outside it: draw the focus ring inside the link.
       className={`flex flex-col items-center gap-2 rounded-t-md border-b-2 px-2 pt-2 pb-3 transition hover:text-neutral-900 focus-visible:-outline-offset-2 ${
@@ -75,7 +76,7 @@ function CategoryLink({ label, description, Icon, to, selected }: CategoryLinkPr
       }`}
     >
       <Icon size={26} aria-hidden="true" />
-      <span className="text-sm font-medium whitespace-nowrap">{label}</span>
+      <span className="text-sm font-medium whitespace-nowrap">{i18n.t(label)}</span>
     </Link>
   );
 }

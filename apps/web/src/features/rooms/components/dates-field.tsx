@@ -7,6 +7,7 @@ import { usePopover } from '../../../hooks/use-popover';
 import { lazyPage } from '../../../lib/lazy-page';
 import { CHOICE_INPUT } from '../utils/choice-input';
 import type { WhenDraft } from '../utils/search-draft';
+import { i18n } from '../../../lib/i18n';
 
 // The calendar brings react-day-picker: loaded when the dates are first opened, not with the home page.
 const StayRangePicker = lazyPage(() => import('./stay-range-picker'), 'StayRangePicker');
@@ -41,11 +42,11 @@ export function DatesField({ when, onChange, error, inSheet = false }: DatesFiel
         className={`grid h-full ${when.flexible ? '' : 'grid-cols-2'} divide-x divide-neutral-300 rounded-md border border-neutral-300 bg-neutral-50 text-left aria-invalid:border-rose-600`}
       >
         {when.flexible ? (
-          <Slot label="When" text={when.stay && when.months.length > 0 ? flexibleSummary(when.stay, when.months) : undefined} empty="Add a stay" />
+          <Slot label={i18n.t('When')} text={when.stay && when.months.length > 0 ? flexibleSummary(when.stay, when.months) : undefined} empty={i18n.t('Add a stay')} />
         ) : (
           <>
-            <Slot label="Check in" text={range.checkin && formatIsoDate(range.checkin)} />
-            <Slot label="Check out" text={range.checkout && formatIsoDate(range.checkout)} />
+            <Slot label={i18n.t('Check in')} text={range.checkin && formatIsoDate(range.checkin)} />
+            <Slot label={i18n.t('Check out')} text={range.checkout && formatIsoDate(range.checkout)} />
           </>
         )}
       </button>
@@ -55,16 +56,16 @@ export function DatesField({ when, onChange, error, inSheet = false }: DatesFiel
         </p>
       )}
       {open && (
-        <PopoverPanel id={panelId} label="Choose dates" inSheet={inSheet} width="w-max">
+        <PopoverPanel id={panelId} label={i18n.t('Choose dates')} inSheet={inSheet} width="w-max">
           <fieldset className="mx-auto mb-3 flex w-max rounded-full bg-neutral-100 p-1">
-            <legend className="sr-only">How to choose dates</legend>
+            <legend className="sr-only">{i18n.t('How to choose dates')}</legend>
             {([false, true] as const).map((flexible) => (
               <label
                 key={String(flexible)}
                 className="relative cursor-pointer rounded-full px-4 py-1.5 text-sm font-semibold text-neutral-700 has-checked:bg-white has-checked:text-neutral-900 has-checked:shadow has-focus-visible:outline-2"
               >
                 <input type="radio" name={modeName} className={CHOICE_INPUT} checked={when.flexible === flexible} onChange={() => onChange({ flexible })} />
-                {flexible ? 'Flexible' : 'Dates'}
+                {flexible ? i18n.t('Flexible') : i18n.t('Dates')}
               </label>
             ))}
           </fieldset>
@@ -82,10 +83,10 @@ export function DatesField({ when, onChange, error, inSheet = false }: DatesFiel
               disabled={when.flexible ? !when.stay && when.months.length === 0 : !range.checkin}
               onClick={() => onChange(when.flexible ? { stay: undefined, months: [] } : { checkin: undefined, checkout: undefined })}
             >
-              Clear dates
+              {i18n.t('Clear dates')}
             </button>
             <button type="button" className="rounded-lg bg-neutral-900 px-4 py-2 text-sm font-semibold text-white" onClick={close}>
-              Done
+              {i18n.t('Done')}
             </button>
           </div>
         </PopoverPanel>
@@ -94,7 +95,7 @@ export function DatesField({ when, onChange, error, inSheet = false }: DatesFiel
   );
 }
 
-function Slot({ label, text, empty = 'Add date' }: { label: string; text: string | undefined; empty?: string }) {
+function Slot({ label, text, empty = i18n.t('Add date') }: { label: string; text: string | undefined; empty?: string }) {
   return (
     <span className="flex flex-col px-3 py-1.5">
       <span className="text-xs font-semibold text-neutral-800">{label}</span>

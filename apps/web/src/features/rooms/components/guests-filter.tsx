@@ -1,9 +1,8 @@
 import { SEARCH_LIMITS } from '@staybook/domain/search';
-import { countOf } from '@staybook/domain/text';
 import { useId } from 'react';
 import { Stepper } from '../../../components/stepper';
+import { i18n } from '../../../lib/i18n';
 
-const LABELS = { down: 'Fewer guests', up: 'More guests' };
 
 /**
  * The search's guests: a stepper from 1 to 16, and below 1 "Any", which does not narrow the search (the room
@@ -14,12 +13,12 @@ export function GuestsFilter({ value, onChange }: { value: number | undefined; o
   return (
     <div role="group" aria-labelledby={labelId} className="flex flex-col gap-2">
       <span id={labelId} className="text-sm font-medium text-neutral-800">
-        Guests
+        {i18n.t('Guests')}
       </span>
       <div className="flex h-11 items-center">
         <Stepper
-          shown={value === undefined ? 'Any' : countOf(value, 'guest')}
-          labels={LABELS}
+          shown={value === undefined ? i18n.t('Any') : i18n.t('{count, plural, one {# guest} other {# guests}}', { count: value })}
+          labels={{ down: i18n.t('Fewer guests'), up: i18n.t('More guests') }}
           valueTestId="guests-value"
           onDown={value === undefined ? null : () => onChange(value <= 1 ? undefined : value - 1)}
           onUp={value === SEARCH_LIMITS.maxGuests ? null : () => onChange(value === undefined ? 1 : value + 1)}

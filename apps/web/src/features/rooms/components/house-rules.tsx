@@ -1,5 +1,6 @@
 import type { Room } from '@staybook/domain/rooms';
 import { LuClock } from 'react-icons/lu';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * The room page's 'House rules': when a stay may begin and must end, as the host typed the times (24-hour, local
@@ -7,14 +8,14 @@ import { LuClock } from 'react-icons/lu';
  */
 export function HouseRules({ room }: { room: Pick<Room, 'checkInTime' | 'checkOutTime' | 'houseRules'> }) {
   const times = [
-    room.checkInTime && `Check-in after ${room.checkInTime}`,
-    room.checkOutTime && `Checkout before ${room.checkOutTime}`,
+    room.checkInTime && i18n.t('Check-in after {time}', { time: room.checkInTime }),
+    room.checkOutTime && i18n.t('Checkout before {time}', { time: room.checkOutTime }),
   ].filter((line): line is string => Boolean(line));
   if (times.length === 0 && !room.houseRules) return null;
   return (
     <section aria-labelledby="room-house-rules" className="flex flex-col gap-4 border-t border-neutral-200 pt-8">
       <h2 id="room-house-rules" className="text-xl font-semibold text-neutral-900">
-        House rules
+        {i18n.t('House rules')}
       </h2>
       {times.length > 0 && (
         <ul className="flex flex-col gap-2 text-neutral-700">

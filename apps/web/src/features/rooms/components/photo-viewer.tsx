@@ -1,6 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { imageAtWidth, imageSrcSet } from '@staybook/domain/images';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { i18n } from '../../../lib/i18n';
 
 interface PhotoViewerProps {
   title: string;
@@ -58,10 +59,10 @@ export function PhotoViewer({ title, photos, start, onClose }: PhotoViewerProps)
       <DialogPanel className="flex size-full flex-col bg-neutral-950 text-white">
         <div className="flex items-center justify-between gap-4 px-4 py-3">
           <DialogTitle as="h2" className="truncate text-base font-semibold">
-            {`Photos of ${title}`}
+            {i18n.t('Photos of {title}', { title })}
           </DialogTitle>
           <p aria-live="polite" aria-atomic="true" className="shrink-0 text-sm tabular-nums">
-            <span className="sr-only">Photo </span>
+            <span className="sr-only">{i18n.t('Photo')} </span>
             {`${index + 1} / ${count}`}
           </p>
           <button
@@ -69,7 +70,7 @@ export function PhotoViewer({ title, photos, start, onClose }: PhotoViewerProps)
             onClick={onClose}
             className="shrink-0 rounded-lg border-2 border-white px-4 py-1.5 text-sm font-semibold hover:bg-white/10 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
-            Close
+            {i18n.t('Close')}
           </button>
         </div>
         <div
@@ -83,16 +84,16 @@ export function PhotoViewer({ title, photos, start, onClose }: PhotoViewerProps)
             src={imageAtWidth(url, 1600)}
             srcSet={imageSrcSet(url)}
             sizes="100vw"
-            alt={`${title}, photo ${index + 1} of ${count}`}
+            alt={i18n.t('{title}, photo {number} of {count}', { title, number: index + 1, count })}
             draggable={false}
             className="size-full object-contain"
           />
           {count > 1 && (
             <>
-              <button type="button" aria-label="Previous photo" onClick={() => turn(-1)} className={`${arrowClass} left-3`}>
+              <button type="button" aria-label={i18n.t('Previous photo')} onClick={() => turn(-1)} className={`${arrowClass} left-3`}>
                 <span aria-hidden="true">‹</span>
               </button>
-              <button type="button" aria-label="Next photo" onClick={() => turn(1)} className={`${arrowClass} right-3`}>
+              <button type="button" aria-label={i18n.t('Next photo')} onClick={() => turn(1)} className={`${arrowClass} right-3`}>
                 <span aria-hidden="true">›</span>
               </button>
             </>

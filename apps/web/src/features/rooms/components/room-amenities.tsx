@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { Button } from '../../../components/button';
 import { lazyPage } from '../../../lib/lazy-page';
 import { AmenityList } from './amenity-list';
+import { i18n } from '../../../lib/i18n';
 
 // The full list's dialog: loaded when 'Show all' is first pressed.
 const AmenitiesDialog = lazyPage(() => import('./amenities-dialog'), 'AmenitiesDialog');
@@ -17,12 +18,12 @@ export function RoomAmenities({ amenities }: { amenities: readonly AmenityKey[] 
   return (
     <section aria-labelledby="room-amenities" className="flex flex-col gap-4 border-t border-neutral-200 pt-8">
       <h2 id="room-amenities" className="text-xl font-semibold text-neutral-900">
-        What this place offers
+        {i18n.t('What this place offers')}
       </h2>
       <AmenityList amenities={amenities.slice(0, SHOWN)} />
       {amenities.length > SHOWN && (
         <Button variant="outline" className="self-start" aria-haspopup="dialog" onClick={() => setShowingAll(true)}>
-          {`Show all ${amenities.length} amenities`}
+          {i18n.t('Show all {count} amenities', { count: amenities.length })}
         </Button>
       )}
       {showingAll && (

@@ -6,9 +6,9 @@ import { formatMoney } from '@staybook/domain/money';
 import { cardRatingText, formatAverage, type Rating } from '@staybook/domain/ratings';
 import type { ListedRoom } from '@staybook/domain/rooms';
 import { isDatedSearch, type RoomSearch } from '@staybook/domain/search';
-import { countOf } from '@staybook/domain/text';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { i18n } from '../../../lib/i18n';
 
 interface RoomCardProps {
   room: ListedRoom;
@@ -71,12 +71,12 @@ export function RoomCard({ room, search = {}, near, eager, highPriority, action,
         {/* Without dates, the spec's fixed text; with them, the stay's own nights and total; flexible, its dates. */}
         <p className="font-light text-neutral-500">
           {nights !== undefined && totalCents !== undefined
-            ? `${flexibleStay ?? countOf(nights, 'night')} · ${formatMoney(totalCents)} total`
-            : '5 nights .'}
+            ? i18n.t('{stay} · {total} total', { stay: flexibleStay ?? i18n.t('{count, plural, one {# night} other {# nights}}', { count: nights }), total: formatMoney(totalCents) })
+            : i18n.t('5 nights .')}
         </p>
         <p className="flex items-baseline gap-1">
           <span className="font-semibold">{formatMoney(room.priceCents)}</span>
-          <span className="font-light">night</span>
+          <span className="font-light">{i18n.t('night')}</span>
         </p>
       </Link>
       {action && <div className="absolute top-3 right-3">{action}</div>}
@@ -87,10 +87,10 @@ export function RoomCard({ room, search = {}, near, eager, highPriority, action,
 /** '★ 4.87 (23)', or 'New' below three reviews; read as a sentence. */
 function CardRating({ rating }: { rating: Rating }) {
   const text = cardRatingText(rating);
-  const label = text === 'New' ? 'New listing' : `Rated ${formatAverage(rating.average!)} out of 5 from ${rating.count} reviews`;
+  const label = text === 'New' ? i18n.t('New listing') : i18n.t('Rated {average} out of 5 from {count} reviews', { average: formatAverage(rating.average!), count: rating.count });
   return (
     <p className="shrink-0 text-sm text-neutral-900">
-      <span aria-hidden="true">{text}</span>
+      <span aria-hidden="true">{text === 'New' ? i18n.t('New') : text}</span>
       <span className="sr-only">{label}</span>
     </p>
   );

@@ -7,6 +7,7 @@ import { HouseRules } from './house-rules';
 import { RoomAmenities } from './room-amenities';
 import { RoomGallery } from './room-gallery';
 import { RoomInfo } from './room-info';
+import { i18n } from '../../../lib/i18n';
 
 /** A room's page; `action` sits beside its title (the heart that saves it, which the route composes). */
 export function RoomDetail({ room, action }: { room: Room; action?: ReactNode }) {
@@ -41,10 +42,10 @@ function WhereYoullBe({ room }: { room: Room }) {
   return (
     <section aria-labelledby="where-heading" className="flex flex-col gap-2">
       <h2 id="where-heading" className="text-xl font-semibold text-neutral-900">
-        Where you’ll be
+        {i18n.t('Where you’ll be')}
       </h2>
       <p className="text-neutral-700">{room.location}</p>
-      <p className="text-sm text-neutral-600">The exact address and how to get in come with your booking confirmation.</p>
+      <p className="text-sm text-neutral-600">{i18n.t('The exact address and how to get in come with your booking confirmation.')}</p>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { imageAtWidth, imageSrcSet, ROOM_COVER_IMAGE_SIZES, ROOM_COVER_IMAGE_WIDTH } from '@staybook/domain/images';
 import { Suspense, useRef, useState } from 'react';
 import { lazyPage } from '../../../lib/lazy-page';
+import { i18n } from '../../../lib/i18n';
 
 const PhotoViewer = lazyPage(() => import('./photo-viewer'), 'PhotoViewer');
 
@@ -44,9 +45,9 @@ export function RoomGallery({ title, photos }: { title: string; photos: readonly
 
   if (!cover) return null;
   // What each picture shows, as far as the product knows: the room, and which of its photos it is.
-  const alt = (index: number) => `${title}, photo ${index + 1} of ${photos.length}`;
+  const alt = (index: number) => i18n.t('{title}, photo {number} of {count}', { title, number: index + 1, count: photos.length });
   return (
-    <section aria-label="Photos" className="flex flex-col gap-2">
+    <section aria-label={i18n.t('Photos')} className="flex flex-col gap-2">
       <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-neutral-200 md:aspect-[2/1]">
         <button
           type="button"
@@ -107,7 +108,7 @@ export function RoomGallery({ title, photos }: { title: string; photos: readonly
           onClick={showEverything}
           className="self-end rounded-lg border-2 border-neutral-900 bg-white px-4 py-2 text-sm font-semibold text-neutral-900 hover:bg-neutral-100"
         >
-          {`Show all photos (${photos.length})`}
+          {i18n.t('Show all photos ({count})', { count: photos.length })}
         </button>
       )}
       {viewing !== null && (

@@ -1,3 +1,4 @@
+import { formatNumber } from '@staybook/domain/dates';
 import type { ListedRoom, SearchTotal } from '@staybook/domain/rooms';
 import { isNarrowed, type RoomSearch } from '@staybook/domain/search';
 import type { ReactNode } from 'react';
@@ -9,6 +10,7 @@ import { useRooms } from '../api/use-rooms';
 import { NoResults } from './no-results';
 import { NoRooms } from './no-rooms';
 import { RoomCard } from './room-card';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * Only the first card's picture is fetched at once, at high priority (the server preloads it too): it is the page's
@@ -19,11 +21,10 @@ import { RoomCard } from './room-card';
 const EAGER_CARDS = 1;
 const HIGH_PRIORITY_CARDS = 1;
 
-const WHOLE_NUMBER = new Intl.NumberFormat('en-US');
 
 /** '48 stays', '1 stay', '1,000+ stays' (the API counts up to a cap). */
 export function describeTotal({ count, more }: SearchTotal): string {
-  return `${WHOLE_NUMBER.format(count)}${more ? '+' : ''} ${count === 1 && !more ? 'stay' : 'stays'}`;
+  return more ? i18n.t('{count}+ stays', { count: formatNumber(count) }) : i18n.t('{count, plural, one {# stay} other {# stays}}', { count });
 }
 
 interface RoomListingProps {
@@ -95,7 +96,7 @@ export function RoomListing({ search, onSearch, cardAction, onCardHighlight, bes
       {hasNextPage && !isFetchingNextPage && (
         <div className="mt-10 flex justify-center">
           <Button variant="outline" onClick={loadMore}>
-            Show more rooms
+            {i18n.t('Show more rooms')}
           </Button>
         </div>
       )}

@@ -1,13 +1,13 @@
 import { formatIsoDate } from '@staybook/domain/dates';
 import { flexibleSummary } from '@staybook/domain/flexible-stays';
 import { isDatedSearch, isFlexibleSearch, searchToQuery, type RoomSearch } from '@staybook/domain/search';
-import { countOf } from '@staybook/domain/text';
 import { Suspense, useState } from 'react';
 import { FiSearch } from 'react-icons/fi';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
 import { lazyPage } from '../../../lib/lazy-page';
 import type { SearchDraft } from '../utils/search-draft';
 import { SearchForm } from './search-form';
+import { i18n } from '../../../lib/i18n';
 
 // The sheet brings the dialog: loaded when a small screen first opens it.
 const SearchSheet = lazyPage(() => import('./search-sheet'), 'SearchSheet');
@@ -47,7 +47,7 @@ export function SearchBar({ search, onSearch }: SearchBarProps) {
         >
           <FiSearch aria-hidden="true" size={20} />
           <span className="flex min-w-0 flex-col">
-            <span className="font-semibold text-neutral-900">Where to?</span>
+            <span className="font-semibold text-neutral-900">{i18n.t('Where to?')}</span>
             <span className="truncate text-sm text-neutral-600">{summarize(search)}</span>
           </span>
         </button>
@@ -73,12 +73,12 @@ export function SearchBar({ search, onSearch }: SearchBarProps) {
 
 /** The search in a line, under 'Where to?'. */
 export function summarize(search: RoomSearch): string {
-  const place = search.where ?? 'Anywhere';
+  const place = search.where ?? i18n.t('Anywhere');
   const when = isDatedSearch(search)
     ? `${formatIsoDate(search.checkin)} – ${formatIsoDate(search.checkout)}`
     : isFlexibleSearch(search)
       ? flexibleSummary(search.stay, search.months)
-      : 'Any dates';
-  const who = search.guests ? countOf(search.guests, 'guest') : 'Any guests';
+      : i18n.t('Any dates');
+  const who = search.guests ? i18n.t('{count, plural, one {# guest} other {# guests}}', { count: search.guests }) : i18n.t('Any guests');
   return `${place} · ${when} · ${who}`;
 }

@@ -8,11 +8,12 @@ import { draftOf, searchOfDraft, type DraftErrors, type SearchDraft } from '../u
 import { AmenitiesFilter } from './amenities-filter';
 import { DatesField } from './dates-field';
 import { GuestsFilter } from './guests-filter';
+import { i18n } from '../../../lib/i18n';
 
 /** The price range's two ends, in whole dollars per night. */
 const PRICE_FIELDS = [
-  { field: 'minPrice', label: 'Minimum price', min: 0 },
-  { field: 'maxPrice', label: 'Maximum price', min: 1 },
+  { field: 'minPrice', label: /*i18n*/ 'Minimum price', min: 0 },
+  { field: 'maxPrice', label: /*i18n*/ 'Maximum price', min: 1 },
 ] as const;
 
 /** What both ends of the price range share: a whole number of dollars, up to the search's limit. */
@@ -80,11 +81,11 @@ export function SearchForm({ search, onSearch, variant, typed, onTyped }: Search
 
   const where = (
     <TextField
-      label="Where"
+      label={i18n.t('Where')}
       name="where"
       type="search"
       autoComplete="off"
-      placeholder="Search destinations"
+      placeholder={i18n.t('Search destinations')}
       maxLength={SEARCH_LIMITS.maxWhereLength}
       value={draft.where}
       onChange={(event) => change({ where: event.currentTarget.value })}
@@ -106,11 +107,11 @@ export function SearchForm({ search, onSearch, variant, typed, onTyped }: Search
   const filters = (
     <div className={sheet ? 'flex flex-col gap-1' : 'flex flex-wrap items-start gap-x-4 gap-y-1'}>
       <fieldset className="flex gap-3">
-        <legend className="sr-only">{`Price per night, in ${currencyWords()}`}</legend>
+        <legend className="sr-only">{i18n.t('Price per night, in {currency}', { currency: currencyWords() })}</legend>
         {PRICE_FIELDS.map(({ field, label, min }) => (
           <TextField
             key={field}
-            label={label}
+            label={i18n.t(label)}
             name={field}
             min={min}
             {...PRICE_INPUT}
@@ -122,31 +123,31 @@ export function SearchForm({ search, onSearch, variant, typed, onTyped }: Search
         ))}
       </fieldset>
       <SelectField
-        label="Bedrooms"
+        label={i18n.t('Bedrooms')}
         name="bedrooms"
         value={draft.bedrooms ?? ''}
         onChange={(event) => choose({ bedrooms: event.currentTarget.value ? Number(event.currentTarget.value) : undefined })}
         className="w-36"
       >
-        <option value="">Any</option>
+        <option value="">{i18n.t('Any')}</option>
         <Options values={bedroomChoices} label={(n) => `${n}+`} />
       </SelectField>
       <AmenitiesFilter value={draft.amenities} onChange={(amenities) => choose({ amenities })} inSheet={sheet} />
       <SelectField
-        label="Sort by"
+        label={i18n.t('Sort by')}
         name="sort"
         value={draft.sort}
         onChange={(event) => choose({ sort: event.currentTarget.value as SearchSort })}
         className="w-52"
       >
-        <Options values={SEARCH_SORTS} label={(sort) => SEARCH_SORT_LABELS[sort]} />
+        <Options values={SEARCH_SORTS} label={(sort) => i18n.t(SEARCH_SORT_LABELS[sort])} />
       </SelectField>
     </div>
   );
   const submit = (
     <Button type="submit" className={sheet ? 'w-full' : 'mt-7 h-11 self-start'}>
       <FiSearch aria-hidden="true" />
-      Search
+      {i18n.t('Search')}
     </Button>
   );
 

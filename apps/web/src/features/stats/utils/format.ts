@@ -1,4 +1,4 @@
-import { DATES_LOCALE, formatIsoDate, formatMonthYear } from '@staybook/domain/dates';
+import { dateFormat, formatIsoDate, formatMonthYear } from '@staybook/domain/dates';
 import type { StatsGranularity } from '@staybook/domain/stats';
 
 /*
@@ -18,10 +18,10 @@ export function describePeriod(date: string, granularity: StatsGranularity): str
   return granularity === 'week' ? `Week of ${day}` : day;
 }
 
-const AXIS_DAY = new Intl.DateTimeFormat(DATES_LOCALE, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const AXIS_MONTH = new Intl.DateTimeFormat(DATES_LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const AXIS_DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC' };
+const AXIS_MONTH: Intl.DateTimeFormatOptions = { month: 'short', year: 'numeric', timeZone: 'UTC' };
 
 /** An axis tick: "Jan 5" for days and weeks, "Jan 2026" for months. */
 export function formatAxisDate(date: Date, granularity: StatsGranularity): string {
-  return (granularity === 'month' ? AXIS_MONTH : AXIS_DAY).format(date);
+  return dateFormat(granularity === 'month' ? AXIS_MONTH : AXIS_DAY).format(date);
 }

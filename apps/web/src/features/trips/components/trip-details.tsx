@@ -1,10 +1,9 @@
 import { APP_PATHS, roomPath, tripOpenedFrom, tripReceiptPath } from '@staybook/domain/app-routes';
-import { CANCELLATION_POLICY_LABELS, CANCELLATION_POLICY_TEXTS } from '@staybook/domain/cancellation';
+import { CANCELLATION_POLICY_LABELS, cancellationPolicyText } from '@staybook/domain/cancellation';
 import { formatIsoDate, formatMoment } from '@staybook/domain/dates';
 import { imageAtWidth, imageSrcSet } from '@staybook/domain/images';
 import { formatMoney } from '@staybook/domain/money';
 import { formatRate } from '@staybook/domain/quote';
-import { countOf } from '@staybook/domain/text';
 import type { Trip } from '@staybook/domain/trips';
 import { useId, useState, type ReactNode } from 'react';
 import { FaArrowLeft } from 'react-icons/fa';
@@ -12,7 +11,7 @@ import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { CancelBookingDialog } from '../../bookings/components/cancel-booking-dialog';
-import { AnswerRequestDialog, answerByText, WithdrawRequestDialog } from '../../bookings/components/request-dialogs';
+import { AnswerRequestDialog, answerByTime, WithdrawRequestDialog } from '../../bookings/components/request-dialogs';
 import { PriceBreakdown } from '../../bookings/components/price-breakdown';
 import { RefundLines } from '../../bookings/components/refund-lines';
 import {
@@ -23,6 +22,7 @@ import {
   tripBackLink,
   tripCalendarUrl,
 } from '../utils/trip-text';
+import { i18n } from '../../../lib/i18n';
 
 /** The photo spans the page's column (max-w-4xl = 896px) beside the dashboard's sidebar. */
 const PHOTO_SIZES = ['(min-width: 1280px) 896px', '(min-width: 768px) calc(100vw - 336px)', 'calc(100vw - 32px)'].join(', ');
@@ -48,7 +48,7 @@ export function TripDetails({ trip, reviews, messages }: { trip: Trip; reviews: 
     <article aria-labelledby="trip-title" className="mx-auto flex max-w-4xl flex-col gap-8">
       <Link to={backTo.to} className="inline-flex items-center gap-2 self-start text-sm font-semibold text-neutral-700 hover:text-neutral-900">
         <FaArrowLeft aria-hidden="true" />
-        {`Back to ${backTo.label}`}
+        {i18n.t('Back to {page}', { page: i18n.t(backTo.label) })}
       </Link>
 
       <header className="flex flex-col gap-4">
@@ -63,7 +63,7 @@ export function TripDetails({ trip, reviews, messages }: { trip: Trip; reviews: 
           </div>
           <div className="rounded-xl border-2 border-neutral-900 px-4 py-2 text-right">
             <p id="trip-reference-label" className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
-              Booking reference
+              {i18n.t('Booking reference')}
             </p>
             <p aria-labelledby="trip-reference-label" className="font-mono text-2xl font-bold tracking-wider text-neutral-900">
               {trip.reference}
@@ -86,70 +86,70 @@ export function TripDetails({ trip, reviews, messages }: { trip: Trip; reviews: 
       </header>
 
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-        <TripSection title="Your stay">
+        <TripSection title={i18n.t('Your stay')}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
-            <Fact term="Check-in" value={withTime(formatIsoDate(trip.stay.from), 'after', trip.stay.checkInTime)} />
-            <Fact term="Check-out" value={withTime(formatIsoDate(trip.stay.to), 'before', trip.stay.checkOutTime)} />
-            <Fact term="Nights" value={String(trip.stay.nights)} />
-            <Fact term="Guests" value={countOf(trip.stay.guests, 'guest')} />
+            <Fact term={i18n.t('Check-in')} value={withTime(formatIsoDate(trip.stay.from), 'after', trip.stay.checkInTime)} />
+            <Fact term={i18n.t('Check-out')} value={withTime(formatIsoDate(trip.stay.to), 'before', trip.stay.checkOutTime)} />
+            <Fact term={i18n.t('Nights')} value={String(trip.stay.nights)} />
+            <Fact term={i18n.t('Guests')} value={i18n.t('{count, plural, one {# guest} other {# guests}}', { count: trip.stay.guests })} />
           </dl>
         </TripSection>
 
         {trip.arrival && <GettingThere arrival={trip.arrival} viewerRole={viewerRole} />}
 
-        <TripSection title={otherPartyHeading(trip)}>
+        <TripSection title={i18n.t(otherPartyHeading(trip))}>
           <div className="flex items-center gap-3">
             <Avatar src={trip.otherParty.image} alt="" size={48} />
             <p className="font-medium text-neutral-900">{trip.otherParty.name}</p>
           </div>
         </TripSection>
 
-        <TripSection title="Price">
+        <TripSection title={i18n.t('Price')}>
           <PriceBreakdown lines={trip.price.lines} totalCents={trip.price.totalCents} />
           <RefundLines
-            title="Refunded"
+            title={i18n.t('Refunded')}
             refunds={trip.payment.refundLines ?? []}
             charged={trip.price.lines}
-            totalLabel="Total refunded"
+            totalLabel={i18n.t('Total refunded')}
             totalCents={trip.payment.refundedCents}
             className="mt-4 border-t border-neutral-200 pt-4"
           />
         </TripSection>
 
-        <TripSection title="Payment">
+        <TripSection title={i18n.t('Payment')}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
-            <Fact term="Card" value={describeCard(trip.payment.card)} />
-            <Fact term="Captured" value={formatMoney(trip.payment.capturedCents)} />
-            <Fact term="Refunded" value={formatMoney(trip.payment.refundedCents)} />
-            <Fact term="Status" value={PAYMENT_STATUS_LABELS[trip.payment.status]} />
+            <Fact term={i18n.t('Card')} value={describeCard(trip.payment.card)} />
+            <Fact term={i18n.t('Captured')} value={formatMoney(trip.payment.capturedCents)} />
+            <Fact term={i18n.t('Refunded')} value={formatMoney(trip.payment.refundedCents)} />
+            <Fact term={i18n.t('Status')} value={i18n.t(PAYMENT_STATUS_LABELS[trip.payment.status])} />
           </dl>
         </TripSection>
 
         {trip.earnings && (
-          <TripSection title="Your earnings">
+          <TripSection title={i18n.t('Your earnings')}>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
-              <Fact term={booking.status === 'cancelled' ? 'Kept after the refund' : 'Paid by the guest'} value={formatMoney(trip.earnings.keptCents)} />
+              <Fact term={booking.status === 'cancelled' ? i18n.t('Kept after the refund') : i18n.t('Paid by the guest')} value={formatMoney(trip.earnings.keptCents)} />
               {/* A fee the marketplace does not charge is not a line. */}
-              {trip.earnings.serviceFeeCents > 0 && <Fact term="Service fee (to StayBook)" value={`−${formatMoney(trip.earnings.serviceFeeCents)}`} />}
+              {trip.earnings.serviceFeeCents > 0 && <Fact term={i18n.t('Service fee (to StayBook)')} value={`−${formatMoney(trip.earnings.serviceFeeCents)}`} />}
               {trip.earnings.commissionBp > 0 && (
-                <Fact term={`Commission (${formatRate(trip.earnings.commissionBp)})`} value={`−${formatMoney(trip.earnings.commissionCents)}`} />
+                <Fact term={i18n.t('Commission ({rate})', { rate: formatRate(trip.earnings.commissionBp) })} value={`−${formatMoney(trip.earnings.commissionCents)}`} />
               )}
-              <Fact term="Your payout" value={formatMoney(trip.earnings.payoutCents)} />
+              <Fact term={i18n.t('Your payout')} value={formatMoney(trip.earnings.payoutCents)} />
             </dl>
             <p className="mt-3 text-sm text-neutral-600">
-              Your payout includes the tax collected for you to remit. It becomes available 24 hours after check-in and is paid with your next daily
-              payout: see <Link to={APP_PATHS.payouts} className="font-medium text-neutral-900 underline">Payouts</Link>.
+              {i18n.t('Your payout includes the tax collected for you to remit. It becomes available 24 hours after check-in and is paid with your next daily payout: see')}{' '}
+              <Link to={APP_PATHS.payouts} className="font-medium text-neutral-900 underline">{i18n.t('Payouts')}</Link>.
             </p>
           </TripSection>
         )}
 
-        <TripSection title="Cancellation policy" wide>
-          <p className="font-semibold text-neutral-900">{CANCELLATION_POLICY_LABELS[trip.policy]}</p>
-          <p className="mt-1 text-neutral-700">{CANCELLATION_POLICY_TEXTS[trip.policy]}</p>
+        <TripSection title={i18n.t('Cancellation policy')} wide>
+          <p className="font-semibold text-neutral-900">{i18n.t(CANCELLATION_POLICY_LABELS[trip.policy])}</p>
+          <p className="mt-1 text-neutral-700">{cancellationPolicyText(trip.policy)}</p>
           <p className="mt-3 font-medium text-neutral-900">{refundTodayText(trip)}</p>
           {booking.cancellable && trip.refundIfCancelledToday && (
             <Button variant="outline" className="mt-4" onClick={() => setCancelling(true)}>
-              Cancel booking
+              {i18n.t('Cancel booking')}
             </Button>
           )}
         </TripSection>
@@ -158,17 +158,17 @@ export function TripDetails({ trip, reviews, messages }: { trip: Trip; reviews: 
       <div className="flex flex-wrap gap-3">
         {booking.status === 'confirmed' && (
           <a href={tripCalendarUrl(booking._id)} download={`${trip.reference}.ics`} className={ACTION_LINK}>
-            Add to calendar
+            {i18n.t('Add to calendar')}
           </a>
         )}
         <Link to={tripReceiptPath(booking._id)} state={openedFrom} className={ACTION_LINK}>
-          View receipt
+          {i18n.t('View receipt')}
         </Link>
       </div>
 
       {reviews}
 
-      <TripSection title="Messages">{messages}</TripSection>
+      <TripSection title={i18n.t('Messages')}>{messages}</TripSection>
 
       {cancelling && (
         <CancelBookingDialog booking={booking} view={viewerRole === 'guest' ? 'mine' : 'managed'} onClose={() => setCancelling(false)} />
@@ -187,19 +187,19 @@ function RequestStatus({ trip, onAnswer }: { trip: Trip; onAnswer: (answer: 'acc
     <div className="flex flex-col gap-3 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
       <p className="font-medium">
         {guest
-          ? `Request sent: waiting for the host's answer. ${answerByText(booking).replace('Answer by', 'The host answers by')}. Your card is held, not charged.`
-          : `${booking.guest.name || 'A guest'} asks to stay. ${answerByText(booking)}: the card is charged only if you accept.`}
+          ? i18n.t("Request sent: waiting for the host's answer. The host answers by {when}. Your card is held, not charged.", { when: answerByTime(booking) })
+          : i18n.t('{guest} asks to stay. Answer by {when}: the card is charged only if you accept.', { guest: booking.guest.name || i18n.t('A guest'), when: answerByTime(booking) })}
       </p>
       <div className="flex flex-wrap gap-3">
         {guest ? (
           <Button variant="outline" onClick={() => onAnswer('withdraw')}>
-            Withdraw request
+            {i18n.t('Withdraw request')}
           </Button>
         ) : (
           <>
-            <Button onClick={() => onAnswer('accept')}>Accept</Button>
+            <Button onClick={() => onAnswer('accept')}>{i18n.t('Accept')}</Button>
             <Button variant="outline" onClick={() => onAnswer('decline')}>
-              Decline
+              {i18n.t('Decline')}
             </Button>
           </>
         )}
@@ -210,9 +210,9 @@ function RequestStatus({ trip, onAnswer }: { trip: Trip; onAnswer: (answer: 'acc
 
 /** How a request ended without a stay, in a sentence. */
 const REQUEST_ENDED = {
-  declined: 'The host declined this request.',
-  withdrawn: 'The guest withdrew this request.',
-  expired: 'This request expired: the host did not answer in time.',
+  declined: /*i18n*/ 'The host declined this request.',
+  withdrawn: /*i18n*/ 'The guest withdrew this request.',
+  expired: /*i18n*/ 'This request expired: the host did not answer in time.',
 } as const;
 
 /** Where the stay stands, in a sentence (cancelled ones say by whom and when). */
@@ -221,21 +221,21 @@ function StayStatus({ trip }: { trip: Trip }) {
   const answer = booking.request?.answer;
   const text =
     answer && answer !== 'accepted'
-      ? `${REQUEST_ENDED[answer]} The hold on the card was released: nothing was charged.`
+      ? `${i18n.t(REQUEST_ENDED[answer])} ${i18n.t('The hold on the card was released: nothing was charged.')}`
       : booking.state === 'cancelled'
-      ? `Cancelled${booking.cancelledBy ? ` by the ${booking.cancelledBy}` : ''}${booking.cancelledAt ? ` on ${formatMoment(booking.cancelledAt)}` : ''}.`
+      ? cancelledText(booking.cancelledBy, booking.cancelledAt)
       : booking.state === 'past'
-        ? 'This stay is over.'
+        ? i18n.t('This stay is over.')
         : booking.state === 'in-progress'
-          ? 'This stay is under way.'
-          : 'Confirmed: the stay is upcoming.';
+          ? i18n.t('This stay is under way.')
+          : i18n.t('Confirmed: the stay is upcoming.');
   const message = booking.request?.message;
   return (
     <>
     <p className={`rounded-lg px-4 py-3 text-sm font-medium ${booking.state === 'cancelled' ? 'bg-neutral-100 text-neutral-800' : 'bg-green-50 text-green-900'}`}>
       {text}
     </p>
-    {message && <p className="px-4 text-sm text-neutral-700">{trip.viewerRole === 'host' ? `Your message to the guest: ${message}` : `The host's message: ${message}`}</p>}
+    {message && <p className="px-4 text-sm text-neutral-700">{trip.viewerRole === 'host' ? i18n.t('Your message to the guest: {message}', { message }) : i18n.t("The host's message: {message}", { message })}</p>}
     </>
   );
 }
@@ -245,17 +245,17 @@ function StayStatus({ trip }: { trip: Trip }) {
  * What the host has not given yet is said plainly, with where to ask.
  */
 function GettingThere({ arrival, viewerRole }: { arrival: NonNullable<Trip['arrival']>; viewerRole: Trip['viewerRole'] }) {
-  const missing = viewerRole === 'guest' ? 'Not given yet: ask your host in Messages below.' : 'Not given yet: add it in Update Room Info.';
+  const missing = viewerRole === 'guest' ? i18n.t('Not given yet: ask your host in Messages below.') : i18n.t('Not given yet: add it in Update Room Info.');
   const { position } = arrival;
   return (
-    <TripSection title="Getting there" wide>
+    <TripSection title={i18n.t('Getting there')} wide>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
-        <Fact term="Address" value={arrival.address || missing} />
-        <dt className="text-neutral-500">Arrival instructions</dt>
+        <Fact term={i18n.t('Address')} value={arrival.address || missing} />
+        <dt className="text-neutral-500">{i18n.t('Arrival instructions')}</dt>
         <dd className="font-medium whitespace-pre-line text-neutral-900">{arrival.instructions || missing}</dd>
         {position && (
           <>
-            <dt className="text-neutral-500">Pin</dt>
+            <dt className="text-neutral-500">{i18n.t('Pin')}</dt>
             <dd className="font-medium text-neutral-900">
               <a
                 href={`https://www.openstreetmap.org/?mlat=${position.latitude}&mlon=${position.longitude}#map=17/${position.latitude}/${position.longitude}`}
@@ -264,7 +264,7 @@ function GettingThere({ arrival, viewerRole }: { arrival: NonNullable<Trip['arri
                 className="font-medium underline"
               >
                 {`${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}`}
-                <span className="sr-only"> (opens a map in a new tab)</span>
+                <span className="sr-only"> {i18n.t('(opens a map in a new tab)')}</span>
               </a>
             </dd>
           </>
@@ -288,7 +288,17 @@ function TripSection({ title, wide = false, children }: { title: string; wide?: 
 
 /** "Mon, Jun 1, 2026, after 15:00": the room's time as its host gives it, local to the room, when it has one. */
 function withTime(date: string, when: 'after' | 'before', time: string | null): string {
-  return time ? `${date}, ${when} ${time}` : date;
+  if (!time) return date;
+  return when === 'after' ? i18n.t('{date}, after {time}', { date, time }) : i18n.t('{date}, before {time}', { date, time });
+}
+
+/** 'Cancelled by the guest on Jan 5, 2027.' */
+function cancelledText(by: string | null | undefined, at: string | null | undefined): string {
+  const on = at ? formatMoment(at) : null;
+  if (by === 'guest') return on ? i18n.t('Cancelled by the guest on {date}.', { date: on }) : i18n.t('Cancelled by the guest.');
+  if (by === 'host') return on ? i18n.t('Cancelled by the host on {date}.', { date: on }) : i18n.t('Cancelled by the host.');
+  if (by) return on ? i18n.t('Cancelled by the {who} on {date}.', { who: by, date: on }) : i18n.t('Cancelled by the {who}.', { who: by });
+  return on ? i18n.t('Cancelled on {date}.', { date: on }) : i18n.t('Cancelled.');
 }
 
 function Fact({ term, value }: { term: string; value: string }) {

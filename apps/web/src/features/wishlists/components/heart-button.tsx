@@ -5,6 +5,7 @@ import { lazyPage } from '../../../lib/lazy-page';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { rememberPendingSave } from '../api/pending-save';
 import { useSavedLists } from '../api/saved-lists';
+import { i18n } from '../../../lib/i18n';
 
 const SaveDialog = lazyPage(() => import('./save-dialog'), 'SaveDialog');
 
@@ -21,7 +22,11 @@ export function HeartButton({ roomId, title, className = '' }: { roomId: string;
   const [choosing, setChoosing] = useState(false);
   const [busy, setBusy] = useState(false);
   const saved = lists.length > 0;
-  const label = !saved ? `Save ${title}` : lists.length === 1 ? `Remove ${title} from ${lists[0]!.name}` : `Change the wishlists of ${title}`;
+  const label = !saved
+    ? i18n.t('Save {title}', { title })
+    : lists.length === 1
+      ? i18n.t('Remove {title} from {list}', { title, list: lists[0]!.name })
+      : i18n.t('Change the wishlists of {title}', { title });
 
   const press = async () => {
     if (!user) {

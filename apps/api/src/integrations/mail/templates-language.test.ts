@@ -1,0 +1,52 @@
+import { activeLocale, withLocale } from '@staybook/domain';
+import { describe, expect, it } from 'vitest';
+import { bookingConfirmationMail, type StayDetails } from './templates.js';
+
+const STAY: StayDetails = {
+  bookingId: '5f0c9d3e-0000-4000-8000-000000000009',
+  reference: 'SB-7K3Q-9M2D',
+  policy: 'flexible',
+  title: 'Red cottage',
+  location: 'Lisbon, Portugal',
+  from: '2030-01-10',
+  to: '2030-01-13',
+  nights: 3,
+  guests: 2,
+  lines: [
+    { kind: 'nights', nights: 3, unitCents: 100_00, amountCents: 300_00, credit: false },
+    { kind: 'cleaning-fee', amountCents: 40_00, credit: false },
+  ],
+  totalCents: 340_00,
+  guest: { name: 'Ana', email: 'ana@example.com' },
+  host: { name: 'Rui', email: 'rui@example.com' },
+};
+
+/** Decision 062: a mail goes out in its recipient's language when it is known, in English otherwise. */
+describe('the booking confirmation in Spanish', () => {
+  it('writes its subject, lines, dates, price and policy in Spanish, and English stays as it was', () => {
+    const spanish = withLocale('es', () => bookingConfirmationMail(STAY, 'https://staybook.test'));
+    expect(activeLocale()).toBe('en');
+    expect(spanish.subject).toBe('Tu estancia en Red cottage está reservada');
+    for (const line of [
+      'Hola, Ana:',
+      'Tu estancia está reservada y pagada:',
+      'Referencia de la reserva: SB-7K3Q-9M2D',
+      'Del 10 ene 2030 al 13 ene 2030 (3 noches)',
+      'Para 2 huéspedes',
+      '3 noches × $100: $300',
+      'Gastos de limpieza: $40',
+      'Total cobrado: $340',
+      'Tu anfitrión: Rui',
+      'Política de cancelación: Flexible. Reembolso completo si cancelas antes del día de llegada.',
+      'Ver el viaje: https://staybook.test/dashboard/trips/5f0c9d3e-0000-4000-8000-000000000009',
+    ]) {
+      expect(spanish.text).toContain(line);
+    }
+    expect(spanish.html).toContain('Referencia de la reserva: SB-7K3Q-9M2D');
+
+    const english = bookingConfirmationMail(STAY, 'https://staybook.test');
+    expect(english.subject).toBe('Your stay at Red cottage is booked');
+    expect(english.text).toContain('Jan 10, 2030 to Jan 13, 2030 (3 nights)');
+    expect(english.text).toContain('Cancellation policy: Flexible. Full refund if you cancel before the check-in day.');
+  });
+});

@@ -1,0 +1,32 @@
+import { activeLocale, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, LOCALE_NAMES, LOCALES } from '@staybook/domain/locale';
+import { i18n } from '../lib/i18n';
+
+/**
+ * The language the site is shown in (decision 062), in the footer and on Profile. The choice is kept in a cookie
+ * for a year, which the server reads to paint every page in it; the page reloads in the chosen language.
+ */
+export function LanguagePicker({ id, className = '' }: { id: string; className?: string }) {
+  return (
+    <div className={`flex items-center gap-2 ${className}`}>
+      <label htmlFor={id}>{i18n.t('Language')}</label>
+      <select
+        id={id}
+        value={activeLocale()}
+        onChange={(event) => chooseLanguage(event.currentTarget.value)}
+        className="rounded-md border border-neutral-300 bg-white px-2 py-1 text-neutral-800"
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LOCALE_NAMES[locale]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function chooseLanguage(locale: string): void {
+  if (!isLocale(locale) || locale === activeLocale()) return;
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; samesite=lax`;
+  location.reload();
+}
