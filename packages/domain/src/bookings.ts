@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema, roomIdSchema } from './rooms.js';
 import { ROOM_LIMITS } from './room-limits.js';
-import { CANCELLATION_POLICIES } from './cancellation.js';
+import { CANCELLATION_POLICIES } from './cancellation-policies.js';
 import { bookingReviewSchema } from './reviews.js';
 import { cursorPageSchema, pageQuerySchema } from './pages.js';
 import { QUOTE_LINE_KINDS, type QuoteLine, type QuoteLineKind } from './quote.js';

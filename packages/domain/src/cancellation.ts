@@ -12,13 +12,9 @@ import type { QuoteLine, QuoteLineKind } from './quote.js';
 import { stayHasStarted } from './stays.js';
 import { i18n } from './locale.js';
 
-export const CANCELLATION_POLICIES = ['flexible', 'moderate', 'strict'] as const;
-export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
-export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = 'flexible';
+import { type CancellationPolicy } from './cancellation-policies.js';
 
-export function isCancellationPolicy(value: unknown): value is CancellationPolicy {
-  return typeof value === 'string' && (CANCELLATION_POLICIES as readonly string[]).includes(value);
-}
+export { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY, isCancellationPolicy, type CancellationPolicy } from './cancellation-policies.js';
 
 /** The thresholds, in days before the check-in date (room's calendar) and hours after booking. */
 export const POLICY_TERMS = {

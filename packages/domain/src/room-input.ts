@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HOUSE_RULES_MAX_LENGTH, sortAmenities, TIME_OF_DAY, UNKNOWN_AMENITY_MESSAGE, unknownAmenity } from './amenities.js';
-import { CANCELLATION_POLICIES } from './cancellation.js';
+import { CANCELLATION_POLICIES } from './cancellation-policies.js';
 import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate, isTimeZone, tidyTimeZone, todayIn, type IsoDate } from './dates.js';
 import { isOwnImageUrl } from './images.js';

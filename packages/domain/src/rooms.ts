@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import * as zm from 'zod/mini';
 import { sessionUserSchema } from './accounts.js';
 import { AMENITY_KEYS } from './amenities.js';
-import { CANCELLATION_POLICIES } from './cancellation.js';
+import { CANCELLATION_POLICIES } from './cancellation-policies.js';
 import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate } from './dates.js';
 import { areaSchema, placeSchema, positionSchema } from './geo.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookingSchema, lineRefundSchema, quoteLineSchema } from './bookings.js';
-import { CANCELLATION_POLICIES } from './cancellation.js';
+import { CANCELLATION_POLICIES } from './cancellation-policies.js';
 import { isoDateSchema } from './rooms.js';
 
 /**

@@ -115,7 +115,7 @@ export function SearchForm({ search, onSearch, variant, typed, onTyped }: Search
             name={field}
             min={min}
             {...PRICE_INPUT}
-            placeholder={`${currencySymbol()} per night`}
+            placeholder={i18n.t('{symbol} per night', { symbol: currencySymbol() })}
             value={draft[field]}
             onChange={(event) => change({ [field]: event.currentTarget.value })}
             error={errors[field]}
