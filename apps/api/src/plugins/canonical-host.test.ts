@@ -56,7 +56,7 @@ describe('the canonical host', () => {
     expect(health.statusCode).toBe(200);
     expect(health.json()).toMatchObject({ status: 'ok', database: 'pglite' });
     const config = await app.inject({ method: 'GET', url: '/api/config', headers: { host } });
-    expect(config.json()).toEqual({ googleSignIn: false, timeZone: 'UTC' });
+    expect(config.json()).toEqual({ googleSignIn: false, timeZone: 'UTC', currency: 'USD' });
     const signIn = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',

@@ -92,7 +92,7 @@ describe.each(TEST_DATABASE_KINDS)('Google sign-in on %s', (kind) => {
     expect(location).toBe('/auth/complete?to=/');
     const session = sessionSchema.parse((await t.call('GET', '/api/auth/get-session', { headers: { cookie } })).json());
     expect(session?.user.id).toBe(existing.id);
-    expect((await t.call('GET', '/api/config')).json()).toEqual({ googleSignIn: true, timeZone: 'UTC' });
+    expect((await t.call('GET', '/api/config')).json()).toEqual({ googleSignIn: true, timeZone: 'UTC', currency: 'USD' });
   });
 
   it('will not join a Google identity to a password account whose e-mail nobody proved', async () => {
