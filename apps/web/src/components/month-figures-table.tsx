@@ -18,7 +18,10 @@ interface MonthFiguresTableProps<K extends string> {
 }
 
 /** The period's figures, a row per month, oldest first, and their totals in the table's foot (Finance and Earnings). */
-export function MonthFiguresTable<K extends string>({ label, columns, report, format = formatMoney }: MonthFiguresTableProps<K>) {
+/** Amounts in the marketplace's currency: the column's key is not a currency (formatMoney's second parameter). */
+const moneyOf = (cents: number) => formatMoney(cents);
+
+export function MonthFiguresTable<K extends string>({ label, columns, report, format = moneyOf }: MonthFiguresTableProps<K>) {
   type Row = Record<K, number> & { month: string | null };
   const tableColumns: Column<Row>[] = [
     {
