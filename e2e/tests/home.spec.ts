@@ -34,7 +34,10 @@ test('the seeded home page shows the page frame, the category strip and the firs
 
   // The spec: a vacation homes and condo rentals title; footer: copyright 2024-2025, all rights reserved.
   await expect(page).toHaveTitle('StayBook | Vacation Homes & Condo Rentals');
-  await expect(page.locator('footer')).toHaveText('© 2024-2025 StayBook. All rights reserved.');
+  // Beside it, the language picker (decision 062), on English for a browser that asks for no other.
+  const footer = page.locator('footer');
+  await expect(footer.getByText('© 2024-2025 StayBook. All rights reserved.', { exact: true })).toBeVisible();
+  await expect(footer.getByLabel('Language')).toHaveValue('en');
   await expect(page.getByRole('link', { name: 'StayBook home' })).toHaveAttribute('href', '/');
   await expect(page.getByRole('button', { name: 'Host your home' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open profile menu' })).toBeVisible();
