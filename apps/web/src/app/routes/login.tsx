@@ -31,7 +31,7 @@ export function LoginRoute() {
       <OrDivider />
       <GoogleSignInButton returnTo={returnTo} />
       <p className="mt-6 text-center text-sm text-neutral-500">
-        {i18n.t('Don’t have an account yet?')}{' '}
+        {i18n.t("Don't have an account yet?")}{' '}
         <Link to="/signup" className="font-semibold text-rose-600 hover:underline">
           {i18n.t('Sign up')}
         </Link>
