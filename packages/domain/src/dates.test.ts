@@ -27,6 +27,26 @@ describe('calendar dates', () => {
     expect(() => addDays('9999-12-31', 1)).toThrow(RangeError);
   });
 
+  it('judges every day of every month as the calendar does, leap years of every rule included', () => {
+    const byTheCalendar = (value: string) => {
+      const d = new Date(0);
+      d.setUTCFullYear(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10)));
+      return value.slice(0, 4) !== '0000' && d.toISOString().slice(0, 10) === value;
+    };
+    const two = (n: number) => String(n).padStart(2, '0');
+    for (const year of ['0001', '0004', '0100', '0400', '1900', '2000', '2024', '2027', '2100', '9999']) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const value = `${year}-${two(month)}-${two(day)}`;
+          expect(isIsoDate(value), value).toBe(byTheCalendar(value));
+        }
+      }
+    }
+    for (const value of ['2027-01-1', '2027-01-011', ' 2027-01-01', '2027/01/01', '２０２７-01-01', '2027-01-0a']) {
+      expect(isIsoDate(value), value).toBe(false);
+    }
+  });
+
   it('counts nights with the check-out day excluded, across DST changes and leap days', () => {
     expect(nightsBetween('2027-03-27', '2027-03-29')).toBe(2);
     expect(nightsBetween('2028-02-28', '2028-03-01')).toBe(2);
