@@ -141,6 +141,9 @@ export async function buildApp({
         : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], serializers: { req: serializeRequest } },
     // Long enough for any e-mail address in a path (254 characters).
     routerOptions: { maxParamLength: 320 },
+    // Registering the routes compiles every schema: on a busy machine that alone can pass Fastify's default of 10 s,
+    // and a start that is slow is not a plugin that never finished (every plugin here is an async function).
+    pluginTimeout: 120_000,
     // Every request's id, on its log lines and its answer; a trusted proxy's own when it sent one.
     genReqId: (request) => requestIdFor(request, config.trustProxy),
     // Believe exactly as many X-Forwarded-For hops as there are proxies of ours in front.
