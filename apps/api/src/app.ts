@@ -354,7 +354,7 @@ export async function buildApp({
       await api.register(bookingsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(paymentsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(statsRoutes, { db: database.db });
-      await api.register(calendarRoutes, { deps: calendarDeps });
+      await api.register(calendarRoutes, { deps: calendarDeps, checkAnswers: config.env === 'test' });
       await api.register(messagesRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
       await api.register(reviewsRoutes, { deps: reviewDeps, browse });
       await api.register(wishlistsRoutes, { db: database.db, browse });

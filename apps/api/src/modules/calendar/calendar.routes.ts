@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   bookingParamsSchema,
   calendarImportIdSchema,
@@ -14,6 +14,7 @@ import {
   roomParamsSchema,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
+import { fastSerializerCompiler } from '../../fast-serializer.js';
 import { noContent, oneRecord, routeFor, routeSchema } from '../../route-schema.js';
 import { actorOf, holdersOf, rateLimitKeyByUser, signedIn } from '../../plugins/session.js';
 import { changeNights, getHostCalendar } from './host-calendar.service.js';
@@ -24,7 +25,7 @@ const CALENDAR_TYPE = `${ICS}; charset=utf-8`;
 const icsResponse = z.string().describe('An iCalendar (.ics) file');
 
 /** Calendar sync: a booking's .ics, a room's export feed, and the host's export link and imports. */
-export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = async (app, { deps }) => {
+export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps; checkAnswers: boolean }> = async (app, { deps, checkAnswers }) => {
   app.get(
     '/booking/:id/calendar.ics',
     routeFor(
@@ -111,15 +112,19 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = asy
     async (request) => syncRoomNow(deps, { actor: actorOf(request), roomId: request.params.id }),
   );
 
-  app.get(
-    '/room/:id/calendar/nights',
-    routeFor(
-      calendarHost,
-      "The host calendar: a listing's nights month by month, with their prices, what holds them and start hints (its host only)",
-      { params: roomParamsSchema, querystring: hostCalendarQuerySchema }, hostCalendarSchema, oneRecord,
-    ),
-    async (request) => getHostCalendar(deps.db, { actor: actorOf(request), roomId: request.params.id, ...request.query }),
-  );
+  // A year of nights is a large answer: written from its schema, as the browsing answers are (decision 019).
+  await app.register(async (scope) => {
+    scope.setSerializerCompiler(fastSerializerCompiler({ check: checkAnswers }));
+    scope.withTypeProvider<ZodTypeProvider>().get(
+      '/room/:id/calendar/nights',
+      routeFor(
+        calendarHost,
+        "The host calendar: a listing's nights month by month, with their prices, what holds them and start hints (its host only)",
+        { params: roomParamsSchema, querystring: hostCalendarQuerySchema }, hostCalendarSchema, oneRecord,
+      ),
+      async (request) => getHostCalendar(deps.db, { actor: actorOf(request), roomId: request.params.id, ...request.query }),
+    );
+  });
 
   app.put(
     '/room/:id/calendar/nights',

@@ -22,6 +22,7 @@ import {
   replaceNightSettings,
   settingOn,
   settingsWithin,
+  timeOfDayIn,
   todayIn,
   withPreparation,
   type HostCalendar,
@@ -77,7 +78,8 @@ export async function getHostCalendar(
   { actor, roomId, from: asked, months }: { actor: Actor; roomId: string; from?: IsoDate | undefined; months: number },
 ): Promise<HostCalendar> {
   const room = await hostedRoom(db, actor, roomId, false);
-  const today = todayIn(room.timeZone);
+  const now = new Date();
+  const today = todayIn(room.timeZone, now);
   checkWithinHorizon(asked ?? today, today, 'from');
   const from = `${(asked ?? today).slice(0, 7)}-01`;
   const to = addMonthsToDate(from, months);
@@ -104,7 +106,16 @@ export async function getHostCalendar(
   const kept = withPreparation(taken, rules.preparationNights);
   // The start hints judge the rules and what holds the nights, not a price (the host sees prices beside them).
   const { priceCents: _price, ...stayRules } = rules;
-  const stayRoom: StayRoom = { from: room.availableFrom, to: room.availableTo, today, timeZone: room.timeZone, rules: stayRules, nightSettings: settings };
+  // Today and the time of day are read once: each night's hint judges up to a week of stays against them.
+  const stayRoom: StayRoom = {
+    from: room.availableFrom,
+    to: room.availableTo,
+    today,
+    timeOfDay: timeOfDayIn(room.timeZone, now),
+    timeZone: room.timeZone,
+    rules: stayRules,
+    nightSettings: settings,
+  };
   const nights = nightsOf(range).map((date): HostCalendarNight => {
     const setting = settingOn(settings, date);
     const stay = stays.find((s) => s.from <= date && date < s.to);

@@ -3,7 +3,7 @@ import { roomParamsSchema, roomSchema, roomsPageSchema, roomsQuerySchema, search
 import type { BrowsingReads } from '../../db/replica.js';
 import { errorResponses } from '../../errors.js';
 import { notModified, routeSchema } from '../../route-schema.js';
-import { fastSerializerCompiler } from './fast-serializer.js';
+import { fastSerializerCompiler } from '../../fast-serializer.js';
 import { identifyViewer } from '../../plugins/session.js';
 import type { ListingCache } from './listing-cache.js';
 import { getRoom } from './rooms.service.js';
