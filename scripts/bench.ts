@@ -126,21 +126,31 @@ export type BenchSection = {
   run(ctx: BenchContext): Promise<void>;
 };
 
-type Figures = { rps: number; p50: number; p99: number; errors: number };
+/** `cpuMs`: the server's CPU time per answer (user and system), when `measure` was given its process. */
+type Figures = { rps: number; p50: number; p99: number; errors: number; cpuMs?: number };
 
 async function measure(
   url: string,
-  { requests, headers, connections = CONNECTIONS }: { requests?: autocannon.Request[]; headers?: Record<string, string>; connections?: number } = {},
+  {
+    requests,
+    headers,
+    connections = CONNECTIONS,
+    server,
+  }: { requests?: autocannon.Request[]; headers?: Record<string, string>; connections?: number; server?: { pid: number | undefined } } = {},
 ): Promise<Figures> {
   const options = { url, connections, ...(requests ? { requests } : {}), ...(headers ? { headers } : {}) };
   // One unreported second first: JIT, connection set-up and a first (uncached) answer are not the figure.
   await autocannon({ ...options, duration: 1 });
+  const cpuBefore = server ? await processCpuMs(server.pid) : null;
   const result = await autocannon({ ...options, duration: DURATION_S });
+  const cpuAfter = server ? await processCpuMs(server.pid) : null;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
+    // The CPU an answer costs holds on a busy machine, where the latencies do not.
+    ...(cpuBefore !== null && cpuAfter !== null && result.requests.total > 0 ? { cpuMs: (cpuAfter - cpuBefore) / result.requests.total } : {}),
   };
 }
 
@@ -863,7 +873,7 @@ const hostCalendar: BenchSection = {
   key: 'calendar',
   title: `the host calendar: one listing's 12 months (goal p99 <= ${CALENDAR_GOAL_P99_MS} ms)`,
   usesApp: true,
-  async run({ base, rooms }) {
+  async run({ base, rooms, server }) {
     if (rooms > 0) return console.log('(needs the demo seed, whose host it signs in as: run it without --rooms)');
     const host = DEMO_USERS.find((user) => user.key === 'host')!;
     const cookie = await signIn(base, host.email, host.password);
@@ -874,9 +884,11 @@ const hostCalendar: BenchSection = {
     for (const connections of [1, CONNECTIONS]) {
       console.log(`  ${connections === 1 ? 'one host at a time' : `${connections} at once`}`);
       for (const room of listings.items.slice(0, 4)) {
-        const figures = await measure(`${base}/api/room/${room._id}/calendar/nights`, { headers, connections });
+        // One at a time, every answer the run counts was whole inside it: its CPU per answer is exact.
+        const figures = await measure(`${base}/api/room/${room._id}/calendar/nights`, { headers, connections, ...(connections === 1 ? { server: { pid: server?.process.pid } } : {}) });
         const verdict = connections > 1 ? '' : figures.p99 <= CALENDAR_GOAL_P99_MS ? '  within goal' : '  OVER goal';
-        console.log(`    ${room.title.slice(0, 36).padEnd(36)} ${fmt(figures)}${verdict}${errorsOf(figures)}`);
+        const cpu = figures.cpuMs === undefined ? '' : `  server CPU ${figures.cpuMs.toFixed(1)} ms/answer`;
+        console.log(`    ${room.title.slice(0, 36).padEnd(36)} ${fmt(figures)}${cpu}${verdict}${errorsOf(figures)}`);
       }
     }
   },
