@@ -4,7 +4,7 @@
  * its share lock, so a block and a booking of the same nights serialize: the one that comes second is refused with
  * its reason, and nothing is left half-done.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   addDays,
   addMonthsToDate,
@@ -34,7 +34,7 @@ import {
   type StayRoom,
   stayDatesText,
 } from '@staybook/domain';
-import { withTransaction, type Db } from '../../db/client.js';
+import { preparedSelect, withTransaction, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, calendarImports, roomNightSettings, rooms, users } from '../../db/schema.js';
 import { dateValue, holdsNightsSql, staysOverlapSql } from '../../db/stay-sql.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
@@ -48,13 +48,38 @@ const NOT_THE_HOST = 'Only the host of this room can manage its calendar.';
 
 type RoomRow = typeof rooms.$inferSelect;
 
+const roomToRead = preparedSelect('host_calendar_room', (db) =>
+  db.select().from(rooms).where(and(eq(rooms.id, sql.placeholder('roomId')), isNull(rooms.deletedAt))).limit(1),
+);
+
 async function hostedRoom(db: Db, actor: Actor, roomId: string, lock: boolean): Promise<RoomRow> {
-  const query = db.select().from(rooms).where(and(eq(rooms.id, roomId), isNull(rooms.deletedAt)));
-  const [room] = lock ? await query.for('update') : await query.limit(1);
+  const [room] = lock
+    ? await db.select().from(rooms).where(and(eq(rooms.id, roomId), isNull(rooms.deletedAt))).for('update')
+    : await roomToRead(db).execute({ roomId });
   if (!room) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
   if (room.hostId !== actor.id) throw new ForbiddenError(NOT_THE_HOST);
   return room;
 }
+
+// What holds the nights around the months shown, with who or which calendar holds them: prepared once, as the page
+// is read far more often than it changes.
+const around = { from: dateValue(sql.placeholder('from')), to: dateValue(sql.placeholder('to')) };
+const staysAround = preparedSelect('host_calendar_stays', (db) =>
+  db
+    .select({ id: bookings.id, from: bookings.checkIn, to: bookings.checkOut, guestName: users.name })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.guestId))
+    .where(and(eq(bookings.roomId, sql.placeholder('roomId')), holdsNightsSql(bookings.status), staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, around)))
+    .orderBy(asc(bookings.checkIn)),
+);
+const blocksAround = preparedSelect('host_calendar_blocks', (db) =>
+  db
+    .select({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut, url: calendarImports.url })
+    .from(calendarBlocks)
+    .innerJoin(calendarImports, eq(calendarImports.id, calendarBlocks.importId))
+    .where(and(eq(calendarBlocks.roomId, sql.placeholder('roomId')), staysOverlapSql({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut }, around)))
+    .orderBy(asc(calendarBlocks.checkIn)),
+);
 
 function dateRange(range: Stay) {
   return { from: dateValue(range.from), to: dateValue(range.to) };
@@ -86,21 +111,11 @@ export async function getHostCalendar(
   const range = { from, to };
   const rules = listingRulesOf(room);
   // Stays and imported blocks a night's preparation time or a start hint may look past the range for.
-  const around = { from: addDays(from, -(rules.preparationNights + 1)), to: addDays(to, rules.maxNights + 7) };
+  const reach = { from: addDays(from, -(rules.preparationNights + 1)), to: addDays(to, rules.maxNights + 7) };
   const [stays, blocks, settings] = await Promise.all([
-    db
-      .select({ id: bookings.id, from: bookings.checkIn, to: bookings.checkOut, guestName: users.name })
-      .from(bookings)
-      .innerJoin(users, eq(users.id, bookings.guestId))
-      .where(and(eq(bookings.roomId, roomId), holdsNightsSql(bookings.status), staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, dateRange(around))))
-      .orderBy(asc(bookings.checkIn)),
-    db
-      .select({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut, url: calendarImports.url })
-      .from(calendarBlocks)
-      .innerJoin(calendarImports, eq(calendarImports.id, calendarBlocks.importId))
-      .where(and(eq(calendarBlocks.roomId, roomId), staysOverlapSql({ from: calendarBlocks.checkIn, to: calendarBlocks.checkOut }, dateRange(around))))
-      .orderBy(asc(calendarBlocks.checkIn)),
-    listNightSettings(db, roomId, around),
+    staysAround(db).execute({ roomId, ...reach }),
+    blocksAround(db).execute({ roomId, ...reach }),
+    listNightSettings(db, roomId, reach),
   ]);
   const taken = mergeStays([...stays, ...blocks]);
   const kept = withPreparation(taken, rules.preparationNights);
