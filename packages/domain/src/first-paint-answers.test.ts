@@ -6,11 +6,13 @@ import {
   firstRoomPageShape,
   firstRoomsShape,
   isRoomId,
+  roomAvailabilityShape,
   roomShape,
   roomsPageShape,
   serverInfoShape,
   sessionShape,
 } from './first-paint-answers.js';
+import { roomAvailabilitySchema } from './bookings.js';
 import { DEFAULT_LISTING_RULES } from './listing-rules.js';
 import { firstRoomPageSchema, firstRoomsSchema, roomIdSchema, roomSchema, roomsPageSchema } from './rooms.js';
 import { savedRoomsShape } from './saved-rooms.js';
@@ -120,10 +122,20 @@ describe('the answers the first paint reads, checked by hand', () => {
     expectSameAnswers(firstRoomsShape, firstRoomsSchema, { search: 'category=Lake', page: { items: [listedRoom], nextCursor: null } });
   });
 
-  it('take and refuse what the zod schemas take and refuse: a room, and a room page with its session', () => {
+  it("take and refuse what the zod schemas take and refuse: a room, a room page with its session, the room's nights", () => {
     expect(roomShape.safeParse(room).success).toBe(true);
     expect(expectSameAnswers(roomShape, roomSchema, room)).toBeGreaterThan(500);
     expectSameAnswers(firstRoomPageShape, firstRoomPageSchema, { user, room });
+    const availability = {
+      from: '2030-01-01',
+      to: '2030-03-01',
+      taken: [{ from: '2030-01-05', to: '2030-01-08' }],
+      firstBookable: '2030-01-01',
+      booked: false,
+      nights: [{ from: '2030-01-10', to: '2030-01-12', priceCents: 15_000, minNights: null, blocked: false }],
+    };
+    expect(expectSameAnswers(roomAvailabilityShape, roomAvailabilitySchema, availability)).toBeGreaterThan(200);
+    expectSameAnswers(roomAvailabilityShape, roomAvailabilitySchema, { ...availability, taken: [], firstBookable: null, nights: [] });
   });
 
   it('take and refuse what the zod schemas take and refuse: the session, the settings, errors, the hearts', () => {

@@ -1,4 +1,5 @@
 import type { ServerInfo, SessionUser } from './accounts.js';
+import type { RoomAvailability } from './bookings.js';
 import { AMENITY_KEYS } from './amenities.js';
 import { CANCELLATION_POLICIES } from './cancellation-policies.js';
 import { CATEGORY_LABELS } from './categories.js';
@@ -9,8 +10,8 @@ import { ROLES, USER_STATUSES } from './users.js';
 
 /*
  * The API's answers the home and room pages read before anyone can touch them, checked by hand, without zod
- * (docs/decisions/066-first-touch.md): the rooms embedded in the home page and its later pages, a room, the
- * session, the server's settings. Each shape gives exactly its zod schema's type (rooms.ts, accounts.ts), or the
+ * (docs/decisions/066-first-touch.md): the rooms embedded in the home page and its later pages, a room and the
+ * nights its reservation card offers, the session, the server's settings. Each shape gives exactly its zod schema's type (rooms.ts, accounts.ts), or the
  * type check fails; first-paint-answers.test.ts holds both to the same answers.
  */
 
@@ -107,6 +108,18 @@ export const roomShape = object({
   serviceFeeBp: int(),
 });
 true satisfies Same<Infer<typeof roomShape>, Room>;
+
+const isoDates = { from: isoDate(), to: isoDate() };
+
+/** `GET /api/room/:id/availability`: the reservation card's nights (bookings.ts' `roomAvailabilitySchema`). */
+export const roomAvailabilityShape = object({
+  ...isoDates,
+  taken: array(object(isoDates)),
+  firstBookable: nullable(isoDate()),
+  booked: boolean(),
+  nights: array(object({ ...isoDates, priceCents: nullable(int()), minNights: nullable(int()), blocked: boolean() })),
+});
+true satisfies Same<Infer<typeof roomAvailabilityShape>, RoomAvailability>;
 
 export const sessionUserShape = object({
   id: string(),
