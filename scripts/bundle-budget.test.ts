@@ -61,6 +61,20 @@ describe('the bundle budget', () => {
     expect(result.failures).toEqual(['The lazy chunk assets/stats-f6.js is 150.5 KB gzip, over its 150.0 KB budget']);
   });
 
+  it("fails when the home page or a room page loads zod, naming the page and the chunk", () => {
+    const zodFreePages = { 'the home page': 'index.html', 'a room page': 'src/room-detail.tsx' };
+    const code: Record<string, string> = { 'assets/shared-d4.js': 'var q=j(`$ZodType`,(e,t)=>{})' };
+    const result = checkBudget(manifest, sizes(withinBudget), { zodFreePages, readChunk: (file: string) => code[file] ?? '' });
+    expect(result.failures).toEqual([
+      "A room page loads zod before it can be touched (assets/shared-d4.js): check what it reads with the domain's hand-checked shapes (first-paint-answers.ts)",
+    ]);
+    const lazyOnly = checkBudget(manifest, sizes(withinBudget), {
+      zodFreePages: { 'the home page': 'index.html' },
+      readChunk: (file: string) => code[file] ?? '',
+    });
+    expect(lazyOnly.failures).toEqual([]);
+  });
+
   it('refuses a manifest without the entry', () => {
     expect(() => checkBudget({}, sizes(withinBudget))).toThrow('The build manifest has no entry "index.html"');
   });

@@ -199,3 +199,23 @@ for (const { database, url } of SEEDED_ON_EACH_DATABASE) {
     });
   });
 }
+
+// Before the app has started (here, never: no JavaScript), the painted home page is already a page: its cards are
+// links, and its search is a GET form to the home page that keeps the rest of the search (decision 066).
+test.describe('the home page before the app starts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('its cards are links to their rooms, and its search submits as a GET that keeps the category', async ({ page }) => {
+    await page.goto('/?category=Lake');
+    const link = page.getByTestId('room-card').first().locator('a[href^="/room/"]').first();
+    await expect(link).toHaveAttribute('href', /^\/room\/[0-9a-f-]{36}/);
+
+    const search = page.getByRole('search', { name: 'Find a stay' });
+    await search.getByLabel('Where').fill('Lake');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.searchParams.get('where') === 'Lake');
+    expect(new URL(page.url()).searchParams.get('category')).toBe('Lake');
+    // The server painted the search the address asks for.
+    await expect(page.getByRole('search', { name: 'Find a stay' }).getByLabel('Where')).toHaveValue('Lake');
+  });
+});

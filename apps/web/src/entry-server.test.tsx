@@ -34,6 +34,23 @@ describe("the home page's first view drawn on the server", () => {
     expect(html).not.toContain('Show more rooms');
   });
 
+  it('draws a search that works before the app starts: a GET form to the home page that keeps the rest of the search', () => {
+    const html = renderHomePage({
+      search: 'category=Lake&where=Lisbon&checkin=2030-01-10&checkout=2030-01-13&guests=2&amenities=wifi,kitchen',
+      page: { items: [{ ...ROOM, nights: 3, totalCents: 36_000 }], nextCursor: null },
+    });
+    const form = /<form[^>]*role="search"[^>]*>(.*?)<\/form>/s.exec(html);
+    const opening = /<form[^>]*>/.exec(form?.[0] ?? '')?.[0];
+    expect(opening).toContain('method="get"');
+    expect(opening).toContain('action="/"');
+    const named = [...(form?.[1] ?? '').matchAll(/<(?:input|select)[^>]*name="([^"]+)"[^>]*>/g)].map((field) => field[1]);
+    // Each of the search's parameters once: the address the browser writes is this search.
+    expect(named.sort()).toEqual(['amenities', 'bedrooms', 'category', 'checkin', 'checkout', 'guests', 'maxPrice', 'minPrice', 'sort', 'where']);
+    expect(form?.[1]).toContain('<input type="hidden" name="category" value="Lake"/>');
+    expect(form?.[1]).toContain('<input type="hidden" name="amenities" value="wifi,kitchen"/>');
+    expect(form?.[1]).toMatch(/<input[^>]*name="where"[^>]*value="Lisbon"/);
+  });
+
   it('draws the empty marketplace as the app does', () => {
     expect(renderHomePage({ search: '', page: { items: [], nextCursor: null } })).not.toContain('data-testid="room-card"');
   });

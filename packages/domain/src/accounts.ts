@@ -17,9 +17,6 @@ export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 
 export const NAME_MAX_LENGTH = 80;
 
-/** How long the link in a verification mail works. */
-export const EMAIL_VERIFICATION_HOURS = 24;
-
 export const roleSchema = z.enum(ROLES, { message: `Role must be one of: ${ROLES.join(', ')}` });
 export const userStatusSchema = z.enum(USER_STATUSES);
 

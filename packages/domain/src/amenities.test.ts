@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AMENITIES, AMENITY_GROUP_LABELS, findAmenity, isAmenityKey, sortAmenities, TIME_OF_DAY, unknownAmenity } from './amenities.js';
 import { roomInputSchemaFor, type RoomInputValues } from './room-input.js';
-import { readSearch, roomsQuerySchema, searchOf, searchToQuery } from './search.js';
+import { roomsQuerySchema } from './search-query.js';
+import { readSearch, searchOf, searchToQuery } from './search.js';
 
 // The domain compiles without DOM or Node types (tsconfig "types": []); these tests run on Node, which has it.
 declare const URLSearchParams: new (init: string) => { get(name: string): string | null };

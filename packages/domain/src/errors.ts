@@ -1,17 +1,20 @@
-import { z } from 'zod/mini';
+import { object, optional, string, stringRecord, type Infer } from './shape.js';
 
-/** Every error the API answers has this shape (zod/mini: the web app reads it at first paint, see rooms.ts). */
-export const apiErrorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
+/**
+ * Every error the API answers has this shape. Checked by hand: the web app reads it at first paint, without zod
+ * (docs/decisions/066-first-touch.md); the API describes it with error-schemas.ts' `apiErrorSchema`.
+ */
+export const apiErrorShape = object({
+  error: object({
+    code: string(),
+    message: string(),
     /** For validation errors: which fields were wrong and why. */
-    fields: z.optional(z.record(z.string(), z.string())),
+    fields: optional(stringRecord()),
     /** For card errors: the processor's reason (Stripe's decline codes: card_declined, insufficient_funds…). */
-    declineCode: z.optional(z.string()),
+    declineCode: optional(string()),
   }),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;
+export type ApiError = Infer<typeof apiErrorShape>;
 
 export const ERROR_CODES = {
   badRequest: 'BAD_REQUEST',

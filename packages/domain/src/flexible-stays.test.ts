@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flexibleCandidates, flexibleMonthRange, flexibleSummary, shortStayText } from './flexible-stays.js';
-import { readSearch, roomsQuerySchema, searchProblems, searchToQuery } from './search.js';
+import { roomsQuerySchema } from './search-query.js';
+import { readSearch, searchProblems, searchToQuery } from './search.js';
 
 declare const URLSearchParams: new (init: string) => { get(name: string): string | null };
 

@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import * as zm from 'zod/mini';
 import { formatNumber } from './dates.js';
 
 /*
@@ -17,41 +15,11 @@ export const AREA_RADIUS_METERS = 500;
 /** How far a searched place reaches: about an hour's drive (decision 051). */
 export const NEAR_PLACE_RADIUS_KM = 100;
 
-/** A point on the Earth in degrees: latitude -90..90, longitude -180..180. */
-export const positionSchema = zm.object({
-  latitude: zm.number().check(zm.gte(-90, { message: 'Latitude must be between -90 and 90' }), zm.lte(90, { message: 'Latitude must be between -90 and 90' })),
-  longitude: zm
-    .number()
-    .check(zm.gte(-180, { message: 'Longitude must be between -180 and 180' }), zm.lte(180, { message: 'Longitude must be between -180 and 180' })),
-});
-export type Position = z.infer<typeof positionSchema>;
-
-/** The approximate area of a home: a circle of AREA_RADIUS_METERS that holds its pin. */
-export const areaSchema = zm.object({ latitude: zm.number(), longitude: zm.number(), radiusMeters: zm.int() });
-export type Area = z.infer<typeof areaSchema>;
-
-/** A place of the gazetteer, as a search or the host's location field finds it. */
-export const placeSchema = zm.object({
-  name: zm.string(),
-  /** The country's name in English ('Portugal'). */
-  country: zm.string(),
-  latitude: zm.number(),
-  longitude: zm.number(),
-  /** The IANA zone the place is in: a room placed there starts its days at its midnight. */
-  timeZone: zm.string(),
-});
-export type Place = z.infer<typeof placeSchema>;
-
-export const placesSchema = zm.object({ items: zm.array(placeSchema) });
-export type Places = z.infer<typeof placesSchema>;
+/** A point on the Earth in degrees: latitude -90..90, longitude -180..180 (geo-schemas.ts checks it). */
+export type Position = { latitude: number; longitude: number };
 
 /** How many places the location field suggests at most. */
 export const PLACE_SUGGESTIONS = 6;
-
-/** `GET /api/places?q=`: what a person has typed of a place so far. */
-export const placesQuerySchema = zm.object({
-  q: zm.string().check(zm.trim(), zm.minLength(2, { message: 'Type at least two letters of the place' }), zm.maxLength(100, { message: 'A place is at most 100 characters' })),
-});
 
 const RADIANS = Math.PI / 180;
 

@@ -1,37 +1,31 @@
-import type { z } from 'zod';
-import * as zm from 'zod/mini';
-
 /*
- * A room's rating, as cards and the room page show it. Built with zod/mini: room cards are on the home page's first
- * paint (docs/decisions/017-bundle-budget.md). The API reads it from the room's stored aggregate (rooms.review_count
- * and the score sums), kept in step in the transaction that publishes or hides a review, never from a scan of reviews.
+ * A room's rating, as cards and the room page show it. Its zod schemas are in rating-schemas.ts: room cards draw it
+ * at first paint, without zod (docs/decisions/066-first-touch.md). The API reads it from the room's stored aggregate
+ * (rooms.review_count and the score sums), kept in step in the transaction that publishes or hides a review, never
+ * from a scan of reviews.
  */
 
 /** Below this many published reviews a card says 'New' rather than an average. */
 export const RATING_SHOWN_FROM = 3;
 
 /** On a card and in search results: how many published reviews, and their average overall rating (2 decimals). */
-export const ratingSchema = zm.object({
-  count: zm.int(),
+export type Rating = {
+  count: number;
   /** Null when the room has no published review. */
-  average: zm.nullable(zm.number()),
-});
-export type Rating = z.infer<typeof ratingSchema>;
+  average: number | null;
+};
 
 /** On the room page: the same, and the six category averages (null without reviews). */
-export const ratingSummarySchema = zm.extend(ratingSchema, {
-  categories: zm.nullable(
-    zm.object({
-      cleanliness: zm.number(),
-      accuracy: zm.number(),
-      communication: zm.number(),
-      location: zm.number(),
-      checkIn: zm.number(),
-      value: zm.number(),
-    }),
-  ),
-});
-export type RatingSummary = z.infer<typeof ratingSummarySchema>;
+export type RatingSummary = Rating & {
+  categories: {
+    cleanliness: number;
+    accuracy: number;
+    communication: number;
+    location: number;
+    checkIn: number;
+    value: number;
+  } | null;
+};
 
 /** The stored aggregate of a room: the count and each score's sum. */
 export type RatingSums = {

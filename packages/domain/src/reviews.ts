@@ -3,7 +3,7 @@ import { partyOf } from './access.js';
 import type { IsoDate } from './dates.js';
 import { ERROR_CODES, type ErrorCode } from './errors.js';
 import { isoDateSchema } from './rooms.js';
-import { ratingSummarySchema } from './ratings.js';
+import { ratingSummarySchema } from './rating-schemas.js';
 import { isReviewWindowAhead, isReviewWindowClosed, REVIEW_WINDOW_DAYS, type StayStatus } from './stays.js';
 import { cursorPageSchema } from './pages.js';
 import { hasControlCharactersButLayout } from './text.js';

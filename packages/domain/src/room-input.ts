@@ -6,7 +6,7 @@ import { isIsoDate, isTimeZone, tidyTimeZone, todayIn, type IsoDate } from './da
 import { isOwnImageUrl } from './images.js';
 import { LISTING_RULE_FIELDS, splitRuleFields } from './listing-rules-input.js';
 import { formatMoney, minorUnitsPerUnit, parseDollars, tooManyDecimalsMessage, type Cents } from './money.js';
-import { ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
+import { ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './search.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { hasControlCharacters, hasControlCharactersButLayout } from './text.js';
 

@@ -5,14 +5,15 @@ import { AMENITY_KEYS } from './amenities.js';
 import { CANCELLATION_POLICIES } from './cancellation-policies.js';
 import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate } from './dates.js';
-import { areaSchema, placeSchema, positionSchema } from './geo.js';
-import { ratingSchema, ratingSummarySchema } from './ratings.js';
+import { areaSchema, placeSchema, positionSchema } from './geo-schemas.js';
+import { ratingSchema, ratingSummarySchema } from './rating-schemas.js';
 
 /*
- * The shapes of API answers the home page reads are built with zod/mini: the web app checks them at first
- * paint, and the full zod build would add ~20 kB gzip to its first JavaScript (docs/decisions/017-bundle-budget.md).
- * They are ordinary zod schemas to the API (request checks, response serialization, JSON Schema); compose
- * them with zod's functions (`z.nullable(s)`, `z.optional(s)`) rather than methods, which mini lacks.
+ * The shapes of rooms in API answers, as the API checks, serializes and describes them. Built with zod/mini
+ * (docs/decisions/017-bundle-budget.md): compose them with zod's functions (`z.nullable(s)`, `z.optional(s)`)
+ * rather than methods, which mini lacks. The web app checks the answers its first paint reads by hand, without zod
+ * (first-paint-answers.ts, docs/decisions/066-first-touch.md); a field added here is added there too, or the
+ * type check fails.
  */
 
 export const isoDateSchema = zm.string().check(zm.refine(isIsoDate, { message: 'Expected a date as YYYY-MM-DD' }));
@@ -135,9 +136,6 @@ const PAGE_ONLY_FIELDS = { photos: true, amenities: true, checkInTime: true, che
 /** What only the host (and a guest with a confirmed stay, on the trip page) ever sees. */
 const HOST_ONLY_FIELDS = { position: true, address: true, arrivalInstructions: true } as const;
 
-export const ROOMS_PAGE_SIZE = 24;
-export const ROOMS_MAX_PAGE_SIZE = 60;
-
 /**
  * A room in a list. In a search with dates it also carries that stay's nights and total, priced by the
  * server's one rule (nightly price × nights, in cents); with flexible dates, its first fitting stay's too.
@@ -180,19 +178,17 @@ export const hostRoomsPageSchema = zm.object({
 export type HostRoomsPage = z.infer<typeof hostRoomsPageSchema>;
 
 /**
- * The home page's first page of rooms, embedded by the server in the HTML it answers for `/` (as JSON in a
- * `<script type="application/json">` with this id), so the first cards and their images need no API round trip
- * after the JavaScript runs. `search` is the search the page's address asks for, written by `searchToQuery`.
+ * The home page's first page of rooms, embedded by the server in the HTML it answers for `/` (first-paint-answers.ts'
+ * `FIRST_ROOMS_ELEMENT_ID`), so the first cards and their images need no API round trip after the JavaScript runs.
+ * `search` is the search the page's address asks for, written by `searchToQuery`.
  */
-export const FIRST_ROOMS_ELEMENT_ID = 'staybook-first-rooms';
 export const firstRoomsSchema = zm.object({ search: zm.string(), page: roomsPageSchema });
 export type FirstRooms = z.infer<typeof firstRoomsSchema>;
 
 /**
  * A room page painted by the server for a signed-in viewer (decision 045): the session and the room its first view
- * was drawn with, as the API answers them to that viewer, embedded in the page (as JSON in a
- * `<script type="application/json">` with this id) so the app's first render is the server's and hydrates it.
+ * was drawn with, as the API answers them to that viewer, embedded in the page (first-paint-answers.ts'
+ * `FIRST_ROOM_ELEMENT_ID`) so the app's first render is the server's and hydrates it.
  */
-export const FIRST_ROOM_ELEMENT_ID = 'staybook-first-room';
 export const firstRoomPageSchema = zm.object({ user: sessionUserSchema, room: roomSchema });
 export type FirstRoomPage = z.infer<typeof firstRoomPageSchema>;

@@ -1,10 +1,9 @@
-import type { z } from 'zod';
-import * as zm from 'zod/mini';
+import { array, object, string, type Infer } from './shape.js';
 
 /*
  * The heart on a room's card and page (docs/decisions/052-wishlists.md): which of the signed-in person's lists hold
- * the rooms on screen. Apart from the rest of the wishlists' shapes and built with zod/mini, as the home page reads
- * it and its first paint pays for every byte (decision 017).
+ * the rooms on screen. Apart from the rest of the wishlists' shapes and checked by hand, without zod: the home page
+ * reads it at first paint (docs/decisions/066-first-touch.md); the API's zod schema is wishlists.ts' `savedRoomsSchema`.
  */
 
 /** The most rooms one `GET /api/wishlists/saved` asks about: a page of the home grid, at most. */
@@ -14,15 +13,10 @@ export const SAVED_ROOMS_MAX_ASKED = 100;
 export const DEFAULT_WISHLIST_NAME = 'Saved';
 
 /** `GET /api/wishlists/saved?roomIds=a,b`: each room asked about that one of the person's lists holds, with those lists. */
-export const savedRoomsSchema = zm.object({
-  saved: zm.array(
-    zm.object({
-      roomId: zm.string(),
-      lists: zm.array(zm.object({ id: zm.string(), name: zm.string() })),
-    }),
-  ),
+export const savedRoomsShape = object({
+  saved: array(object({ roomId: string(), lists: array(object({ id: string(), name: string() })) })),
 });
-export type SavedRooms = z.infer<typeof savedRoomsSchema>;
+export type SavedRooms = Infer<typeof savedRoomsShape>;
 
 /** The address asking which of the person's lists hold `roomIds` (sorted, so one set of rooms is one address). */
 export function savedRoomsPath(roomIds: readonly string[]): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from './dates.js';
-import { isNarrowed, readSearch, roomsQuerySchema, searchOf, searchProblems, searchToQuery } from './search.js';
+import { roomsQuerySchema } from './search-query.js';
+import { isNarrowed, readSearch, searchOf, searchProblems, searchToQuery } from './search.js';
 import { earliestCheckIn } from './stays.js';
 
 // The domain compiles without DOM or Node types (tsconfig "types": []); these tests run on Node, which has it.

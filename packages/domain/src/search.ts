@@ -1,19 +1,16 @@
-import type { z } from 'zod';
-import * as zm from 'zod/mini';
 import { isIsoDate, nightsBetween, type IsoDate } from './dates.js';
-import { categorySchema, isoDateSchema, ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './rooms.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { MAX_STAY_NIGHTS } from './stay-limits.js';
 import { earliestCheckIn } from './stays.js';
-import type { CategoryLabel } from './categories.js';
+import { CATEGORY_LABELS, type CategoryLabel } from './categories.js';
 import { sortAmenities, UNKNOWN_AMENITY_MESSAGE, unknownAmenity, type AmenityKey } from './amenities.js';
 import { FLEXIBLE_STAYS, flexibleMonthProblem, isYearMonth, MAX_FLEXIBLE_MONTHS, sortMonths, type FlexibleStay, type YearMonth } from './flexible-stays.js';
 import type { Bounds } from './geo.js';
 
 /*
  * Finding a stay: one reading of the search, shared by the home page's address, the web app's query and the
- * API's `GET /api/rooms`. Built with zod/mini, as everything the home page reads at first paint
- * (docs/decisions/017-bundle-budget.md).
+ * API's `GET /api/rooms`. Without zod: the home page reads its address at first paint
+ * (docs/decisions/066-first-touch.md). The API's zod schemas for the same parameters are search-query.ts'.
  *
  * The API is strict (a wrong parameter is a 400 that names it); the home page is forgiving (`readSearch`
  * drops what it cannot use and runs the rest), so a hand-edited or stale link never shows an error page.
@@ -29,6 +26,10 @@ export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
   'top-rated': /*i18n*/ 'Top rated',
 };
 
+/** A page of rooms: how many the home page asks for, and the most one request may. */
+export const ROOMS_PAGE_SIZE = 24;
+export const ROOMS_MAX_PAGE_SIZE = 60;
+
 export const SEARCH_LIMITS = {
   maxWhereLength: 100,
   maxGuests: 16,
@@ -39,15 +40,13 @@ export const SEARCH_LIMITS = {
   countCap: 1000,
 } as const;
 
-function wholeNumber(label: string, min: number, max: number) {
-  const message = `${label} must be a whole number from ${min} to ${max}`;
-  return zm.coerce.number({ error: message }).check(
-    zm.refine((n) => Number.isInteger(n) && n >= min && n <= max, { error: message }),
-  );
+/** What is wrong with a whole-number parameter, for the API's 400; null when it is one within its range. */
+export function wholeNumberProblem(label: string, min: number, max: number, n: number): string | null {
+  return Number.isInteger(n) && n >= min && n <= max ? null : `${label} must be a whole number from ${min} to ${max}`;
 }
 
 /** What is wrong with an `amenities` parameter, for the API's 400; null when every piece is a known key. */
-function amenityListProblem(text: string): string | null {
+export function amenityListProblem(text: string): string | null {
   if (text.trim() === '') return 'Amenities must name at least one amenity';
   const pieces = text.split(',');
   if (pieces.includes('')) return 'Amenities must be amenity keys separated by commas';
@@ -55,44 +54,21 @@ function amenityListProblem(text: string): string | null {
   return unknown === undefined ? null : UNKNOWN_AMENITY_MESSAGE(unknown);
 }
 
-/**
- * `amenities=wifi,kitchen`: rooms having every one of them. Strictly read (the API): each piece must be a key of
- * the list; the answer is the keys once each, in the list's order, so one choice has one address.
- */
-const amenitiesParamSchema = zm.pipe(
-  zm.string().check(
-    zm.superRefine((text, ctx) => {
-      const message = amenityListProblem(text);
-      if (message) ctx.issues.push({ code: 'custom', message, input: text });
-    }),
-  ),
-  zm.transform((text): AmenityKey[] => sortAmenities(text.split(','))),
-);
-
-/**
- * `months=2027-03,2027-04`: the months a flexible stay may start in (docs/decisions/054-flexible-dates.md). Strictly
- * read: each piece a month, one to MAX_FLEXIBLE_MONTHS of them; the answer is each once, in order. Whether they are
- * past or too far ahead depends on the day (`searchProblems`).
- */
-const monthsParamSchema = zm.pipe(
-  zm.string().check(
-    zm.superRefine((text, ctx) => {
-      const pieces = text.split(',');
-      const message = !pieces.every(isYearMonth)
-        ? 'Months must be months written YYYY-MM, separated by commas'
-        : sortMonths(pieces).length > MAX_FLEXIBLE_MONTHS
-          ? `Months must name at most ${MAX_FLEXIBLE_MONTHS} months`
-          : null;
-      if (message) ctx.issues.push({ code: 'custom', message, input: text });
-    }),
-  ),
-  zm.transform((text): YearMonth[] => sortMonths(text.split(','))),
-);
+/** What is wrong with a `months` parameter, for the API's 400; null when it names one to MAX_FLEXIBLE_MONTHS months. */
+export function monthListProblem(text: string): string | null {
+  const pieces = text.split(',');
+  if (!pieces.every(isYearMonth)) return 'Months must be months written YYYY-MM, separated by commas';
+  if (sortMonths(pieces).length > MAX_FLEXIBLE_MONTHS) return `Months must name at most ${MAX_FLEXIBLE_MONTHS} months`;
+  return null;
+}
 
 const AREA_MESSAGE = 'Area must be south,west,north,east in degrees';
 
-/** What is wrong with an `area` parameter's four numbers, for the API's 400; null when they make a box. */
-function areaProblem(numbers: number[]): string | null {
+/** What is wrong with an `area` parameter, for the API's 400; null when its four numbers make a box. */
+export function areaProblem(text: string): string | null {
+  const pieces = text.split(',');
+  if (pieces.some((piece) => piece.trim() === '')) return AREA_MESSAGE;
+  const numbers = pieces.map(Number);
   if (numbers.length !== 4 || numbers.some((n) => !Number.isFinite(n))) return AREA_MESSAGE;
   const [south, west, north, east] = numbers as [number, number, number, number];
   if ([south, north].some((lat) => lat < -90 || lat > 90)) return 'Area latitudes must be between -90 and 90';
@@ -101,53 +77,82 @@ function areaProblem(numbers: number[]): string | null {
   return null;
 }
 
-/**
- * `area=south,west,north,east`: the part of the map a person is looking at, in degrees. West greater than east is a
- * box across the antimeridian (a map showing the Pacific), which the search splits in two.
- */
-const areaParamSchema = zm.pipe(
-  zm.string().check(
-    zm.superRefine((text, ctx) => {
-      const pieces = text.split(',');
-      const message = pieces.some((piece) => piece.trim() === '') ? AREA_MESSAGE : areaProblem(pieces.map(Number));
-      if (message) ctx.issues.push({ code: 'custom', message, input: text });
-    }),
-  ),
-  zm.transform((text): Bounds => {
-    const [south, west, north, east] = text.split(',').map(Number) as [number, number, number, number];
-    return { south, west, north, east };
-  }),
-);
+/** An `area` parameter that `areaProblem` accepts, as its box. */
+export function areaOfParam(text: string): Bounds {
+  const [south, west, north, east] = text.split(',').map(Number) as [number, number, number, number];
+  return { south, west, north, east };
+}
 
 /** An area as its parameter: the four numbers in their order, as JavaScript writes them (one area, one address). */
 export function areaToParam({ south, west, north, east }: Bounds): string {
   return [south, west, north, east].map((n) => String(n === 0 ? 0 : n)).join(',');
 }
 
-/** Each search parameter alone: the home page reads them one by one, the API all together. */
-export const searchFieldSchemas = {
-  category: categorySchema,
-  where: zm.string().check(
-    zm.trim(),
-    zm.minLength(1, { error: 'Where must not be empty' }),
-    zm.maxLength(SEARCH_LIMITS.maxWhereLength, { error: `Where must be at most ${SEARCH_LIMITS.maxWhereLength} characters` }),
-  ),
-  checkin: isoDateSchema,
-  checkout: isoDateSchema,
-  stay: zm.enum(FLEXIBLE_STAYS, { error: `Stay must be one of: ${FLEXIBLE_STAYS.join(', ')}` }),
-  months: monthsParamSchema,
+/** The order parameters are written in, so one search always has one address (and one cache key). */
+export const SEARCH_FIELDS = [
+  'category',
+  'where',
+  'checkin',
+  'checkout',
+  'stay',
+  'months',
+  'guests',
+  'minPrice',
+  'maxPrice',
+  'bedrooms',
+  'amenities',
+  'sort',
+  'area',
+] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+/** A parameter's reading: its value, or what is wrong with it (the API's words for it). */
+export type FieldReading<T> = { value: T } | { problem: string };
+
+const ok = <T>(value: T): FieldReading<T> => ({ value });
+const wrong = (problem: string): FieldReading<never> => ({ problem });
+const either = <T>(problem: string | null, value: () => T): FieldReading<T> => (problem === null ? ok(value()) : wrong(problem));
+
+function oneOf<const V extends readonly string[]>(label: string, values: V) {
+  return (text: string): FieldReading<V[number]> =>
+    (values as readonly string[]).includes(text) ? ok(text) : wrong(`${label} must be one of: ${values.join(', ')}`);
+}
+
+function wholeNumber(label: string, min: number, max: number) {
+  return (text: string): FieldReading<number> => {
+    const n = Number(text);
+    return either(wholeNumberProblem(label, min, max, n), () => n);
+  };
+}
+
+function isoDate(text: string): FieldReading<IsoDate> {
+  return isIsoDate(text) ? ok(text) : wrong('Expected a date as YYYY-MM-DD');
+}
+
+/**
+ * Each search parameter alone, read from its text as the API reads it (search-query.ts' zod schemas, which
+ * search-query.test.ts holds to the same answers): the home page reads them one by one.
+ */
+export const SEARCH_FIELD_READERS: { [K in SearchField]-?: (text: string) => FieldReading<NonNullable<RoomSearch[K]>> } = {
+  category: oneOf('Category', CATEGORY_LABELS),
+  where(text) {
+    const where = text.trim();
+    if (where.length < 1) return wrong('Where must not be empty');
+    if (where.length > SEARCH_LIMITS.maxWhereLength) return wrong(`Where must be at most ${SEARCH_LIMITS.maxWhereLength} characters`);
+    return ok(where);
+  },
+  checkin: isoDate,
+  checkout: isoDate,
+  stay: oneOf('Stay', FLEXIBLE_STAYS),
+  months: (text) => either(monthListProblem(text), () => sortMonths(text.split(','))),
   guests: wholeNumber('Guests', 1, SEARCH_LIMITS.maxGuests),
   minPrice: wholeNumber('Minimum price', 0, SEARCH_LIMITS.maxPrice),
   maxPrice: wholeNumber('Maximum price', 1, SEARCH_LIMITS.maxPrice),
   bedrooms: wholeNumber('Bedrooms', 1, SEARCH_LIMITS.maxBedrooms),
-  amenities: amenitiesParamSchema,
-  sort: zm.enum(SEARCH_SORTS, { error: `Sort must be one of: ${SEARCH_SORTS.join(', ')}` }),
-  area: areaParamSchema,
+  amenities: (text) => either(amenityListProblem(text), () => sortAmenities(text.split(','))),
+  sort: oneOf('Sort', SEARCH_SORTS),
+  area: (text) => either(areaProblem(text), () => areaOfParam(text)),
 };
-
-export type SearchField = keyof typeof searchFieldSchemas;
-/** The order parameters are written in, so one search always has one address (and one cache key). */
-export const SEARCH_FIELDS = Object.keys(searchFieldSchemas) as SearchField[];
 
 export type RoomSearch = {
   category?: CategoryLabel;
@@ -213,27 +218,6 @@ export function searchProblems(search: RoomSearch, now: Date = new Date()): Prob
   return problems;
 }
 
-/** `GET /api/rooms`: the search plus the page. Strict: a wrong parameter is a 400 naming it. */
-export const roomsQuerySchema = zm
-  .object({
-    ...Object.fromEntries(SEARCH_FIELDS.map((field) => [field, zm.optional(searchFieldSchemas[field])])),
-    cursor: zm.optional(zm.string().check(zm.maxLength(300, { error: 'Invalid cursor' }))),
-    limit: zm._default(wholeNumber('Limit', 1, ROOMS_MAX_PAGE_SIZE), ROOMS_PAGE_SIZE),
-  } as {
-    [K in SearchField]: zm.ZodMiniOptional<(typeof searchFieldSchemas)[K]>;
-  } & {
-    cursor: zm.ZodMiniOptional<zm.ZodMiniString>;
-    limit: zm.ZodMiniDefault<ReturnType<typeof wholeNumber>>;
-  })
-  .check(
-    zm.superRefine((query, ctx) => {
-      for (const { field, message } of searchProblems(query as RoomSearch)) {
-        ctx.issues.push({ code: 'custom', message, path: [field], input: query[field] });
-      }
-    }),
-  );
-export type RoomsQuery = z.output<typeof roomsQuerySchema>;
-
 /** The search a query asks for, without its page: the part that decides which rooms match. */
 export function searchOf(query: RoomSearch): RoomSearch {
   const search: RoomSearch = {};
@@ -276,8 +260,8 @@ export function readSearch(params: { get(name: string): string | null }, now: Da
       if (months.length > 0) search.months = months.slice(0, MAX_FLEXIBLE_MONTHS);
       continue;
     }
-    const parsed = searchFieldSchemas[field].safeParse(raw);
-    if (parsed.success) (search as Record<SearchField, unknown>)[field] = parsed.data;
+    const reading = SEARCH_FIELD_READERS[field](raw);
+    if ('value' in reading) (search as Record<SearchField, unknown>)[field] = reading.value;
   }
   // Each problem clears its field, and a date left without its pair is no stay, so it goes too.
   for (const { field } of searchProblems(search, now)) delete search[field];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from './dates.js';
-import { ratingSchema } from './ratings.js';
+import { ratingSchema } from './rating-schemas.js';
 import { isoDateSchema } from './rooms.js';
 
 /**

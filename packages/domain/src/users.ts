@@ -5,6 +5,9 @@ export type Role = (typeof ROLES)[number];
 export const USER_STATUSES = ['Requested', 'Verified'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
+/** How long the link in a verification mail works. */
+export const EMAIL_VERIFICATION_HOURS = 24;
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }

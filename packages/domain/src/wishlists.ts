@@ -3,13 +3,23 @@ import { stayGuestsSchema } from './bookings.js';
 import { nightsBetween } from './dates.js';
 import { cursorPageSchema, pageLimitSchema, pageQuerySchema } from './pages.js';
 import { isoDateSchema, listedRoomSchema, roomIdSchema } from './rooms.js';
-import { SAVED_ROOMS_MAX_ASKED } from './saved-rooms.js';
+import { SAVED_ROOMS_MAX_ASKED, type SavedRooms } from './saved-rooms.js';
+import type { Same } from './shape.js';
 
 /*
  * Wishlists (docs/decisions/052-wishlists.md): named lists of homes a signed-in person saves, each with an optional
  * stay (dates and guests) that prices every home on it by the one quote, shared read-only by a private link; and the
  * homes a person viewed last.
  */
+
+/**
+ * `GET /api/wishlists/saved?roomIds=a,b`, as the API checks and describes it: each room asked about that one of the
+ * person's lists holds, with those lists. The home page checks it by hand (saved-rooms.ts' `savedRoomsShape`).
+ */
+export const savedRoomsSchema = z.object({
+  saved: z.array(z.object({ roomId: z.string(), lists: z.array(z.object({ id: z.string(), name: z.string() })) })),
+});
+true satisfies Same<z.infer<typeof savedRoomsSchema>, SavedRooms>;
 
 export const WISHLIST_NAME_MAX_LENGTH = 50;
 /** How many lists the Wishlists page, and the rooms a list's page, show at a time. */

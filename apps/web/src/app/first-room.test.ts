@@ -1,4 +1,4 @@
-import { FIRST_ROOM_ELEMENT_ID } from '@staybook/domain/rooms';
+import { FIRST_ROOM_ELEMENT_ID } from '@staybook/domain/first-paint-answers';
 import type { SessionUser } from '@staybook/domain/accounts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 import { APP_PATHS } from '@staybook/domain/app-routes';
-import { FIRST_ROOM_ELEMENT_ID, firstRoomPageSchema, type FirstRoomPage } from '@staybook/domain/rooms';
+import { FIRST_ROOM_ELEMENT_ID, firstRoomPageShape } from '@staybook/domain/first-paint-answers';
+import type { FirstRoomPage } from '@staybook/domain/rooms';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { sessionQuery } from '../features/auth/api/auth-queries';
@@ -13,7 +14,7 @@ import { takeEmbedded } from './embedded-data';
  * asks the API as usual. The element is removed, so nothing is read twice. Answers whether they were used.
  */
 export function seedFirstRoom(queryClient: QueryClient, pathname: string): boolean {
-  const first = takeEmbedded(FIRST_ROOM_ELEMENT_ID, firstRoomPageSchema);
+  const first = takeEmbedded(FIRST_ROOM_ELEMENT_ID, firstRoomPageShape);
   if (!first || matchPath(APP_PATHS.room, pathname)?.params.id !== first.room._id) return false;
   putFirstRoom(queryClient, first);
   return true;

@@ -1,5 +1,6 @@
 import { ROOM_CARD_IMAGE_SIZES } from '@staybook/domain/images';
-import { FIRST_ROOMS_ELEMENT_ID, ROOMS_PAGE_SIZE } from '@staybook/domain/rooms';
+import { FIRST_ROOMS_ELEMENT_ID } from '@staybook/domain/first-paint-answers';
+import { ROOMS_PAGE_SIZE } from '@staybook/domain/search';
 import type { RoomSearch } from '@staybook/domain/search';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';

@@ -1,5 +1,6 @@
-import { FIRST_ROOMS_ELEMENT_ID, firstRoomsSchema, ROOMS_PAGE_SIZE, type FirstRooms, type RoomsPage } from '@staybook/domain/rooms';
-import { readSearch, searchToQuery, type RoomSearch } from '@staybook/domain/search';
+import { FIRST_ROOMS_ELEMENT_ID, firstRoomsShape } from '@staybook/domain/first-paint-answers';
+import type { FirstRooms, RoomsPage } from '@staybook/domain/rooms';
+import { readSearch, ROOMS_PAGE_SIZE, searchToQuery, type RoomSearch } from '@staybook/domain/search';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { roomKeys } from '../lib/room-keys';
 import { takeEmbedded } from './embedded-data';
@@ -14,7 +15,7 @@ import { takeEmbedded } from './embedded-data';
  * page's first view from the same rooms, put in its own query client the same way (entry-server.tsx).
  */
 export function seedFirstRooms(queryClient: QueryClient, { pathname, search }: { pathname: string; search: string }): boolean {
-  const first = takeEmbedded(FIRST_ROOMS_ELEMENT_ID, firstRoomsSchema);
+  const first = takeEmbedded(FIRST_ROOMS_ELEMENT_ID, firstRoomsShape);
   if (!first || pathname !== '/') return false;
   // The same reading of the address as the home page's.
   const asked = readSearch(new URLSearchParams(search));

@@ -1,5 +1,5 @@
 import { APP_PATHS } from '@staybook/domain/app-routes';
-import { roomIdSchema } from '@staybook/domain/rooms';
+import { isRoomId } from '@staybook/domain/first-paint-answers';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { sessionQuery } from '../features/auth/api/auth-queries';
@@ -15,7 +15,7 @@ import { roomQuery } from '../features/rooms/api/use-room';
  */
 export function startRoomPage(queryClient: QueryClient, pathname: string, loadPage: () => Promise<unknown>): void {
   const id = matchPath(APP_PATHS.room, pathname)?.params.id;
-  if (!id || !roomIdSchema.safeParse(id).success) return;
+  if (!id || !isRoomId(id)) return;
   // A failure is reported by the page's own lazy load, which retries.
   loadPage().catch(() => {});
   const room = roomQuery(id);

@@ -1,7 +1,7 @@
-import { apiErrorSchema } from '@staybook/domain/errors';
+import { apiErrorShape } from '@staybook/domain/errors';
 import { i18n } from './i18n';
 
-/** Anything that turns untrusted JSON into a typed value, such as the domain package's zod schemas. */
+/** Anything that turns untrusted JSON into a typed value: the domain's zod schemas, or its hand-checked shapes. */
 export interface ResponseSchema<T> {
   parse(data: unknown): T;
 }
@@ -131,7 +131,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 function toApiRequestError(response: { status: number; statusText: string }, body: unknown): ApiRequestError {
-  const parsed = apiErrorSchema.safeParse(body);
+  const parsed = apiErrorShape.safeParse(body);
   if (parsed.success) {
     const { code, message, fields } = parsed.data.error;
     return new ApiRequestError(response.status, code, message, fields);

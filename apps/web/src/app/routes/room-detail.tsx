@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, roomPageTitle } from '@staybook/domain/product';
-import { roomIdSchema, type Room } from '@staybook/domain/rooms';
+import { isRoomId } from '@staybook/domain/first-paint-answers';
+import type { Room } from '@staybook/domain/rooms';
 import { useParams } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
 import { Loader } from '../../components/loader';
@@ -17,7 +18,7 @@ const INVALID_ROOM_LINK_MESSAGE = /*i18n*/ 'This room link is not valid. Please 
 export function RoomDetailRoute() {
   const { id = '' } = useParams();
   // A malformed id names no room: no request, the error screen straight away.
-  const wellFormed = roomIdSchema.safeParse(id).success;
+  const wellFormed = isRoomId(id);
   const { data: room, error, isPending } = useRoom(id, { enabled: wellFormed });
   useDocumentTitle(room ? roomPageTitle(room.title) : PRODUCT_NAME);
 

@@ -1,4 +1,4 @@
-import { EMAIL_VERIFICATION_HOURS } from '@staybook/domain/accounts';
+import { EMAIL_VERIFICATION_HOURS } from '@staybook/domain/users';
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { useState } from 'react';
 import { Link } from 'react-router';

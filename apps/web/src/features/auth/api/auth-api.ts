@@ -1,8 +1,9 @@
-import { serverInfoSchema, sessionSchema, type ServerInfo, type SessionUser } from '@staybook/domain/accounts';
-import { z } from 'zod/mini';
+import type { ServerInfo, SessionUser } from '@staybook/domain/accounts';
+import { serverInfoShape, sessionShape } from '@staybook/domain/first-paint-answers';
+import { object, string } from '@staybook/domain/shape';
 import { apiRequest, ignoredResponse } from '../../../lib/api-client';
 
-/** better-auth is mounted here on the API; its answers are read with the domain's schemas. */
+/** better-auth is mounted here on the API; its answers are checked with the domain's hand-checked shapes (no zod at first paint). */
 const AUTH = '/api/auth';
 
 export interface Credentials {
@@ -18,15 +19,15 @@ interface SignUpBody extends Credentials {
 }
 
 /** better-auth's answer to a social sign-in: where to send the browser. */
-const redirectSchema = z.object({ url: z.string() });
+const redirectShape = object({ url: string() });
 
 export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | null> {
-  const session = await apiRequest(`${AUTH}/get-session`, sessionSchema, { signal: signal ?? null });
+  const session = await apiRequest(`${AUTH}/get-session`, sessionShape, { signal: signal ?? null });
   return session?.user ?? null;
 }
 
 export function fetchServerInfo(signal?: AbortSignal): Promise<ServerInfo> {
-  return apiRequest('/api/config', serverInfoSchema, { signal: signal ?? null });
+  return apiRequest('/api/config', serverInfoShape, { signal: signal ?? null });
 }
 
 // Sign-in and sign-up failures are the form's to show (a wrong password is not a lost session).
@@ -52,7 +53,7 @@ interface SocialSignInBody {
 
 /** Answers the provider's address to send the browser to. */
 export async function startSocialSignIn(body: SocialSignInBody): Promise<string> {
-  const { url } = await apiRequest(`${AUTH}/sign-in/social`, redirectSchema, {
+  const { url } = await apiRequest(`${AUTH}/sign-in/social`, redirectShape, {
     method: 'POST',
     json: body,
     onAuthFailure: 'reject',

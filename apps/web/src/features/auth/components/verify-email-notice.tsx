@@ -1,4 +1,4 @@
-import { EMAIL_VERIFICATION_HOURS } from '@staybook/domain/accounts';
+import { EMAIL_VERIFICATION_HOURS } from '@staybook/domain/users';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/form-errors';

@@ -1,15 +1,9 @@
-import { bookingSchema, bookingsPageSchema, cancellationQuoteSchema, paymentConfigSchema, paymentIntentSchema, requestCountSchema, roomAvailabilitySchema, testProcessorConfirmResultSchema, type Booking, type BookingsPage, type CancellationQuote, type PaymentConfig, type PaymentIntent, type RoomAvailability, type StayRange } from '@staybook/domain/bookings';
+import { bookingSchema, bookingsPageSchema, cancellationQuoteSchema, paymentConfigSchema, paymentIntentSchema, requestCountSchema, testProcessorConfirmResultSchema, type Booking, type BookingsPage, type CancellationQuote, type PaymentConfig, type PaymentIntent, type StayRange } from '@staybook/domain/bookings';
 import type { CardInput } from '@staybook/domain/cards';
 import { apiRequest } from '../../../lib/api-client';
 import { stayApiPath } from '../../../lib/api-paths';
 import { fetchPage, type PageRequest } from '../../../lib/paging';
 import type { BookingsView } from './booking-keys';
-
-export function fetchAvailability(roomId: string, signal?: AbortSignal): Promise<RoomAvailability> {
-  return apiRequest(`/api/room/${encodeURIComponent(roomId)}/availability`, roomAvailabilitySchema, {
-    signal: signal ?? null,
-  });
-}
 
 export function fetchPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
   return apiRequest('/api/payments/config', paymentConfigSchema, { signal: signal ?? null });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchAvailability } from './bookings-api';
+import { fetchAvailability } from './availability-api';
 import { bookingKeys } from './booking-keys';
 
 /** Which nights of a room can still be booked, from today on. */

@@ -1,4 +1,4 @@
-import { placesSchema, type Place } from '@staybook/domain/geo';
+import { placesSchema, type Place } from '@staybook/domain/geo-schemas';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { ROOMS_PAGE_SIZE } from '@staybook/domain/rooms';
+import { ROOMS_PAGE_SIZE } from '@staybook/domain/search';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { cursorPages } from '../../../lib/paging';
 import { fetchMyListingsPage } from './hosting-api';

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { APP_PATHS, roomPath } from '@staybook/domain/app-routes';
 import { roomInputSchemaFor, type RoomInput, type RoomInputValues } from '@staybook/domain/room-input';
-import { roomIdSchema, type Room } from '@staybook/domain/rooms';
+import { isRoomId } from '@staybook/domain/first-paint-answers';
+import type { Room } from '@staybook/domain/rooms';
 import { isOwnRoom } from '@staybook/domain/stay-rules';
 import { useCallback, useMemo, useState } from 'react';
 import { useForm, type FieldErrors, type UseFormReset } from 'react-hook-form';
@@ -40,7 +41,7 @@ const NOT_YOURS = 'This listing belongs to another host: only its host can chang
 export function ListingPricingPage({ roomId }: { roomId: string }) {
   const { user } = useAuth();
   // A malformed id names no room: no request, the not-found state straight away.
-  const wellFormed = roomIdSchema.safeParse(roomId).success;
+  const wellFormed = isRoomId(roomId);
   // The room as its page reads it (the same answer, so the same cache): whole, with its host's id.
   const room = useRoom(roomId, { enabled: wellFormed });
 

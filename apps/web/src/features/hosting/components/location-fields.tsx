@@ -1,4 +1,4 @@
-import type { Place } from '@staybook/domain/geo';
+import type { Place } from '@staybook/domain/geo-schemas';
 import type { RoomInputValues } from '@staybook/domain/room-input';
 import { lazy, Suspense, useState } from 'react';
 import { useWatch, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';

@@ -1,4 +1,5 @@
-import { roomSchema, roomsPageSchema, type Room, type RoomsPage } from '@staybook/domain/rooms';
+import { roomShape, roomsPageShape } from '@staybook/domain/first-paint-answers';
+import type { Room, RoomsPage } from '@staybook/domain/rooms';
 import { searchToQuery, type RoomSearch } from '@staybook/domain/search';
 import { apiRequest } from '../../../lib/api-client';
 import { pagePath, type PageRequest } from '../../../lib/paging';
@@ -15,9 +16,9 @@ export function roomsPagePath({ search, ...page }: Omit<RoomsPageParams, 'signal
 }
 
 export function fetchRoomsPage({ signal, ...params }: RoomsPageParams): Promise<RoomsPage> {
-  return apiRequest(roomsPagePath(params), roomsPageSchema, { signal: signal ?? null });
+  return apiRequest(roomsPagePath(params), roomsPageShape, { signal: signal ?? null });
 }
 
 export function fetchRoom(id: string, signal?: AbortSignal): Promise<Room> {
-  return apiRequest(`/api/room/${encodeURIComponent(id)}`, roomSchema, { signal: signal ?? null });
+  return apiRequest(`/api/room/${encodeURIComponent(id)}`, roomShape, { signal: signal ?? null });
 }

@@ -1,5 +1,4 @@
-import { ROOMS_PAGE_SIZE } from '@staybook/domain/rooms';
-import type { RoomSearch } from '@staybook/domain/search';
+import { ROOMS_PAGE_SIZE, type RoomSearch } from '@staybook/domain/search';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { fetchRoomsPage } from './rooms-api';
 import { cursorPages } from '../../../lib/paging';

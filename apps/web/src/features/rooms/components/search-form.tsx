@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@staybook/domain/app-routes';
 import { currencySymbol, currencyWords } from '@staybook/domain/money';
 import { SEARCH_LIMITS, SEARCH_SORT_LABELS, SEARCH_SORTS, searchToQuery, type RoomSearch, type SearchSort } from '@staybook/domain/search';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -37,6 +38,8 @@ interface SearchFormProps {
 /**
  * Where, when, how many, and the filters beside them. Fields change a draft; 'Search' runs it (in the bar,
  * choosing a bedroom count, an amenity or a sort runs it at once). The domain's checks refuse what the API would.
+ * Painted by the server, before the app has started, it is a plain GET form to the home page: its named fields and
+ * `CarriedFields` make the address, which the server reads as the app does (docs/decisions/066-first-touch.md).
  */
 export function SearchForm({ search, onSearch, variant, typed, onTyped }: SearchFormProps) {
   const query = searchToQuery(search);
@@ -152,7 +155,8 @@ export function SearchForm({ search, onSearch, variant, typed, onTyped }: Search
   );
 
   return (
-    <form role="search" aria-label="Find a stay" noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
+    <form role="search" aria-label="Find a stay" method="get" action={APP_PATHS.home} noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
+      <CarriedFields draft={draft} category={search.category} />
       {sheet ? (
         <>
           {where}
@@ -174,4 +178,22 @@ export function SearchForm({ search, onSearch, variant, typed, onTyped }: Search
       )}
     </form>
   );
+}
+
+/**
+ * What the draft holds that no field of the form names (the category, the dates, the guests, the amenities), as
+ * hidden fields: submitted before the app has started, the form's GET keeps them in the address. Hidden, they change
+ * nothing on screen; the app's own submit reads the draft.
+ */
+function CarriedFields({ draft, category }: { draft: SearchDraft; category: RoomSearch['category'] }) {
+  const carried: [name: string, value: string][] = [];
+  if (category) carried.push(['category', category]);
+  if (draft.flexible) {
+    if (draft.stay && draft.months.length > 0) carried.push(['stay', draft.stay], ['months', draft.months.join(',')]);
+  } else if (draft.checkin && draft.checkout) {
+    carried.push(['checkin', draft.checkin], ['checkout', draft.checkout]);
+  }
+  if (draft.guests !== undefined) carried.push(['guests', String(draft.guests)]);
+  if (draft.amenities.length > 0) carried.push(['amenities', draft.amenities.join(',')]);
+  return carried.map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
 }

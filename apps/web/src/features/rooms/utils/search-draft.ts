@@ -1,7 +1,7 @@
 import type { AmenityKey } from '@staybook/domain/amenities';
 import type { IsoDate } from '@staybook/domain/dates';
 import type { FlexibleStay, YearMonth } from '@staybook/domain/flexible-stays';
-import { searchFieldSchemas, searchOf, searchProblems, type RoomSearch, type SearchField, type SearchSort } from '@staybook/domain/search';
+import { SEARCH_FIELD_READERS, searchOf, searchProblems, type RoomSearch, type SearchField, type SearchSort } from '@staybook/domain/search';
 import { longestStayEnd } from '@staybook/domain/stays';
 
 /** The dates being chosen: nothing, a check-in waiting for its check-out, or both. */
@@ -67,9 +67,9 @@ export function searchOfDraft(draft: SearchDraft, category: RoomSearch['category
   for (const field of ['minPrice', 'maxPrice'] as const) {
     const typed = draft[field].trim();
     if (!typed) continue;
-    const parsed = searchFieldSchemas[field].safeParse(typed);
-    if (parsed.success) search[field] = parsed.data;
-    else errors[field] = parsed.error.issues[0]?.message ?? 'Not a price';
+    const reading = SEARCH_FIELD_READERS[field](typed);
+    if ('value' in reading) search[field] = reading.value;
+    else errors[field] = reading.problem;
   }
   for (const { field, message } of searchProblems(search, now)) errors[field] ??= message;
   // Half a flexible choice: the form asks for the other half in its own words (the API's name parameters).

@@ -1,4 +1,4 @@
-import { SAVED_ROOMS_MAX_ASKED, savedRoomsPath, savedRoomsSchema, type SavedRooms } from '@staybook/domain/saved-rooms';
+import { SAVED_ROOMS_MAX_ASKED, savedRoomsPath, savedRoomsShape, type SavedRooms } from '@staybook/domain/saved-rooms';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { wishlistKeys } from './wishlist-keys';
@@ -18,7 +18,7 @@ function newBatch(): Batch {
   const batch: Batch = { roomIds: [], answer: Promise.resolve(new Map()) };
   batch.answer = new Promise((resolve) => setTimeout(resolve, 0)).then(async () => {
     if (open === batch) open = null;
-    const { saved } = await apiRequest(savedRoomsPath(batch.roomIds), savedRoomsSchema);
+    const { saved } = await apiRequest(savedRoomsPath(batch.roomIds), savedRoomsShape);
     return new Map(saved.map((entry) => [entry.roomId, entry.lists]));
   });
   return batch;
