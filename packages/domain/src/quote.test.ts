@@ -14,7 +14,7 @@ import {
   type NightChange,
   type NightSetting,
 } from './listing-rules.js';
-import { formatRate, lineLabel, quoteStay, totalOfLines, type QuoteLine } from './quote.js';
+import { formatRate, lineLabel, quoteStay, stayTotalOnNights, totalOfLines, type QuoteLine } from './quote.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import type { Stay } from './stays.js';
 
@@ -280,6 +280,16 @@ describe('quoteStay, on random rules, calendars, stays and guests', () => {
         const stored = JSON.parse(JSON.stringify(quote.lines)) as QuoteLine[];
         expect(stored.map(lineLabel)).toEqual(quote.lines.map(lineLabel));
         expect(totalOfLines(stored)).toBe(quote.totalCents);
+      }),
+      PROPERTY_RUNS,
+    );
+  });
+
+  it("totals as stayTotalOnNights does from the nights' subtotal, whatever the service fee", () => {
+    fc.assert(
+      fc.property(quoteArb, fc.integer({ min: 0, max: 2_000 }), ({ rules, settings, stay, guests }, guestFeeBp) => {
+        const quote = quoteStay(rules, settings, stay, guests, { guestFeeBp });
+        expect(stayTotalOnNights(rules, quote.nightsCents, nightsOf(stay).length, guests, { guestFeeBp })).toBe(quote.totalCents);
       }),
       PROPERTY_RUNS,
     );

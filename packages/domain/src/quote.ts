@@ -125,11 +125,26 @@ export function quoteStay(
     weekend,
   }));
   const nightsCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  lines.push(...chargesOnNights(rules, nightsCents, nights.length, guests, fees));
+  return { lines, nightsCents, totalCents: totalOfLines(lines) };
+}
 
+/**
+ * The lines a stay's price adds to its nights (their sum `nightsCents`, `nightCount` of them), in order: the weekly
+ * or monthly discount, the cleaning fee, the extra-guest fee, the tax and the service fee.
+ */
+function chargesOnNights(
+  rules: ListingRules,
+  nightsCents: Cents,
+  nightCount: number,
+  guests: number,
+  fees: MarketplaceFees,
+): QuoteLine[] {
+  const lines: QuoteLine[] = [];
   const discount =
-    nights.length >= MONTHLY_DISCOUNT_NIGHTS && rules.monthlyDiscountPct >= rules.weeklyDiscountPct && rules.monthlyDiscountPct > 0
+    nightCount >= MONTHLY_DISCOUNT_NIGHTS && rules.monthlyDiscountPct >= rules.weeklyDiscountPct && rules.monthlyDiscountPct > 0
       ? { kind: 'monthly-discount' as const, percent: rules.monthlyDiscountPct }
-      : nights.length >= WEEKLY_DISCOUNT_NIGHTS && rules.weeklyDiscountPct > 0
+      : nightCount >= WEEKLY_DISCOUNT_NIGHTS && rules.weeklyDiscountPct > 0
         ? { kind: 'weekly-discount' as const, percent: rules.weeklyDiscountPct }
         : null;
   let taxable = nightsCents;
@@ -144,8 +159,8 @@ export function quoteStay(
   }
   const extraGuests = Math.max(0, guests - rules.guestsIncluded);
   if (rules.extraGuestFeeCents > 0 && extraGuests > 0) {
-    const amountCents = rules.extraGuestFeeCents * extraGuests * nights.length;
-    lines.push({ kind: 'extra-guest-fee', amountCents, credit: false, guests: extraGuests, nights: nights.length });
+    const amountCents = rules.extraGuestFeeCents * extraGuests * nightCount;
+    lines.push({ kind: 'extra-guest-fee', amountCents, credit: false, guests: extraGuests, nights: nightCount });
     taxable += amountCents;
   }
   if (rules.taxRateBp > 0) {
@@ -155,7 +170,16 @@ export function quoteStay(
   if (fees.guestFeeBp > 0) {
     lines.push({ kind: 'service-fee', amountCents: share(taxable, fees.guestFeeBp), credit: false, rateBp: fees.guestFeeBp });
   }
-  return { lines, nightsCents, totalCents: totalOfLines(lines) };
+  return lines;
+}
+
+/**
+ * `quoteStay(…).totalCents` for a stay whose nights are known to sum to `nightsCents` (no calendar price among
+ * them, say: each night at the nightly or weekend price), without walking its nights: the search prices thousands
+ * of rooms so (docs/decisions/057-search-index.md).
+ */
+export function stayTotalOnNights(rules: ListingRules, nightsCents: Cents, nightCount: number, guests: number, fees: MarketplaceFees = NO_MARKETPLACE_FEES): Cents {
+  return nightsCents + totalOfLines(chargesOnNights(rules, nightsCents, nightCount, guests, fees));
 }
 
 /** A rate in basis points as a percentage: 1,234 is '12.34%', 1,000 is '10%'. */

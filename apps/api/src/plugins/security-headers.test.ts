@@ -47,3 +47,45 @@ describe('the security headers', () => {
     expect(headers['x-frame-options']).toBe('DENY');
   });
 });
+
+describe('the security headers, built once', () => {
+  const appOptions: FastifyHelmetOptions = {
+    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null } },
+    strictTransportSecurity: true,
+  };
+
+  it("are, header for header, what fastify's helmet plugin sets on each request", async () => {
+    const { default: fastifyHelmet } = await import('@fastify/helmet');
+    const app = Fastify();
+    await app.register(fastifyHelmet, { ...appOptions, global: true });
+    app.get('/ok', async () => ({ ok: true }));
+    app.get('/fails', async () => {
+      throw new Error('boom');
+    });
+    app.get('/own', async (_request, reply) => reply.header('x-frame-options', 'DENY').send('own'));
+    const urls = ['/ok', '/fails', '/missing', '/own'];
+    const theirs = await Promise.all(urls.map((url) => app.inject({ method: 'GET', url })));
+    await app.close();
+    const ours = await headersFor(appOptions, urls);
+    const without = (headers: Record<string, unknown>) => {
+      const { date: _date, ...rest } = headers;
+      return rest;
+    };
+    urls.forEach((url, i) => expect(without(ours[i]!), url).toEqual(without(theirs[i]!.headers)));
+  });
+
+  it("follow a route's own options, merged over the app's, or none", async () => {
+    const app = Fastify();
+    await registerSecurityHeaders(app, appOptions);
+    app.get('/framed', { helmet: { frameguard: { action: 'deny' } } }, async () => 'framed');
+    app.get('/bare', { helmet: false }, async () => 'bare');
+    app.get('/plain', async () => 'plain');
+    const [framed, bare, plain] = await Promise.all(['/framed', '/bare', '/plain'].map((url) => app.inject({ method: 'GET', url })));
+    await app.close();
+    expect(framed!.headers['x-frame-options']).toBe('DENY');
+    expect(framed!.headers['content-security-policy']).toContain("img-src 'self' data: blob:");
+    expect(bare!.headers).not.toHaveProperty('content-security-policy');
+    expect(bare!.headers).not.toHaveProperty('x-content-type-options');
+    expect(plain!.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});

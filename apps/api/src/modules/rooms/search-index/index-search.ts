@@ -13,15 +13,16 @@ import {
   splitAtAntimeridian,
   timeOfDayIn,
   todayIn,
+  type Place,
   type RoomSearch,
   type Stay,
 } from '@staybook/domain';
 import { NEAR_RANK, nightlyBoundsOf, planSearch, PLACE_MATCH_THRESHOLD, searchAnswer, type SearchAnswer } from '../room-search.js';
 import type { OrderedRow } from '../rooms.service.js';
 import { decodeCursor, encodeCursor, searchOrdering, type Ordering } from '../room-orders.js';
-import { isBooked, quotedTotal, stayFacts, stayFit, type IndexedRoom, type RoomClock, type StayFacts } from './indexed-room.js';
-import { topRatedKeys, type KeptOrder, type RoomSet } from './room-set.js';
-import { asReal, placeQuery, wordSimilarity, type WordChars } from './trigrams.js';
+import { amenityBits, dayNumber, isBooked, quotedTotal, stayFacts, stayFit, type IndexedRoom, type RoomClock, type StayFacts } from './indexed-room.js';
+import { CATEGORY_CODES, COMPARE, topRatedKeys, type KeptOrder, type RoomSet } from './room-set.js';
+import { asReal, placeQuery, wordSimilarity, type PlaceQuery, type WordChars } from './trigrams.js';
 
 /**
  * The day and time of day in each zone, for the minute they were read in: both stay the same to the next minute (every
@@ -39,9 +40,9 @@ type Context = IndexSearch & {
   now?: Date;
 };
 
-type Key = (string | number)[];
+export type Key = (string | number)[];
 
-function compareKeys(a: Key, b: Key): number {
+export function compareKeys(a: Key, b: Key): number {
   for (let i = 0; i < a.length; i++) {
     const x = a[i] as string | number;
     const y = b[i] as string | number;
@@ -52,7 +53,7 @@ function compareKeys(a: Key, b: Key): number {
 }
 
 /** A room's sort keys in the ordering, as its cursor carries them (a time as its instant in ms). */
-function keysOf(ordering: Ordering, room: IndexedRoom, score: number): Key {
+export function keysOf(ordering: Ordering, room: IndexedRoom, score: number): Key {
   const { id, priceCents } = room.row;
   switch (ordering.tag) {
     case 'pa':
@@ -90,16 +91,77 @@ function fitColumns(room: IndexedRoom, { facts, total, choice }: Fit): { stayTot
   return choice === null ? { stayTotalCents: cents, stayChoice: null } : { stayTotalCents: null, stayChoice: `${choice} ${cents}` };
 }
 
+/** `asReal` of word similarities, which are ratios of small counts: few values, each read once. */
+const realSimilarities = new Map<number, number>();
+
+function similarityAsReal(similarity: number): number {
+  let real = realSimilarities.get(similarity);
+  if (real === undefined) {
+    if (realSimilarities.size >= 100_000) realSimilarities.clear();
+    realSimilarities.set(similarity, (real = asReal(similarity)));
+  }
+  return real;
+}
+
+/** Rooms a place or an area chose, with each one's match score or distance rank (none for an area). */
+export type Chosen = { rooms: IndexedRoom[]; scores: Float64Array | null };
+
+/**
+ * The rooms whose text matches the place (by pg_trgm's word similarity, as the database reads it) and, when the
+ * gazetteer knows it, those within reach of it, ranked NEAR_RANK less their distance, as `placeSearch` does.
+ */
+function placeMatches(set: RoomSet, query: PlaceQuery, near: Place | null): Chosen {
+  const ranked = new Map<IndexedRoom, number>();
+  for (const room of set.textCandidates(query, PLACE_MATCH_THRESHOLD)) {
+    // A float4 at or above the threshold (exactly 0.5) reads back at or above it.
+    const similarity = wordSimilarity(query, room);
+    if (similarity >= PLACE_MATCH_THRESHOLD) ranked.set(room, similarityAsReal(similarity));
+  }
+  if (near) {
+    for (const room of set.inBoxes(boxesAround(near, NEAR_PLACE_RADIUS_KM))) {
+      const km = distanceKm(near, { latitude: room.row.areaLatitude as number, longitude: room.row.areaLongitude as number });
+      if (km <= NEAR_PLACE_RADIUS_KM) ranked.set(room, asReal(NEAR_RANK - km));
+    }
+  }
+  return { rooms: [...ranked.keys()], scores: Float64Array.from(ranked.values()) };
+}
+
+/** The ordering's order of two rooms with their scores, first listed first: as `compareKeys` of their `keysOf`. */
+export function orderOf(ordering: Ordering): (a: IndexedRoom, x: number, b: IndexedRoom, y: number) => number {
+  switch (ordering.tag) {
+    case 'pa':
+      return (a, _x, b) => COMPARE.price(a, b);
+    case 'pd':
+      return (a, _x, b) => COMPARE.price(b, a);
+    case 'm':
+    case 'd':
+      return (a, x, b, y) => (x === y ? COMPARE.newest(a, b) : y - x);
+    case 'tr':
+      return (a, _x, b) => COMPARE['top-rated'](a, b);
+    default:
+      return (a, _x, b) => COMPARE.newest(a, b);
+  }
+}
+
+/** The chosen rooms in the ordering's order. */
+export function inOrder(ordering: Ordering, { rooms, scores }: Chosen): Chosen {
+  const order = orderOf(ordering);
+  const places = Array.from(rooms, (_room, i) => i).sort((i, j) => order(rooms[i] as IndexedRoom, scores?.[i] ?? 0, rooms[j] as IndexedRoom, scores?.[j] ?? 0));
+  return { rooms: places.map((i) => rooms[i] as IndexedRoom), scores: scores ? Float64Array.from(places, (i) => scores[i] as number) : null };
+}
+
 export async function runSearch(set: RoomSet, context: Context): Promise<SearchAnswer> {
   const { search, cursor, limit, guestFeeBp } = context;
   const now = context.now ?? new Date();
   const plan = await planSearch(search, now);
   const { stay, flexibleStays, near } = plan;
   const minute = Math.floor(now.getTime() / 60_000);
+  const roomClock = (room: IndexedRoom) => clockOf(room.row.timeZone);
   const clockOf = (zone: string): RoomClock => {
     const kept = zoneClocks.get(zone);
     if (kept?.minute === minute) return kept.clock;
-    const clock = { today: todayIn(zone, now), timeOfDay: timeOfDayIn(zone, now) };
+    const today = todayIn(zone, now);
+    const clock = { today, day: dayNumber(today), timeOfDay: timeOfDayIn(zone, now) };
     zoneClocks.set(zone, { minute, clock });
     return clock;
   };
@@ -108,20 +170,24 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
   const amenities = search.amenities ?? [];
   const areaBoxes = search.area ? splitAtAntimeridian(search.area) : null;
 
-  /** The search's own filters: each a cheap test of the room's row. */
+  /** The search's own filters: each a cheap test of the room's row (a search may walk every room). */
+  const { category, bedrooms } = search;
+  const minGuests = search.guests;
+  // Every amenity asked for, as bits; one the index does not know (none is stored) leaves no room.
+  const wanted = amenityBits(amenities);
+  const pricedByNight = !stay && !flexibleStays;
+  const lowestNight = pricedByNight ? (bounds.lowestCents ?? -Infinity) : -Infinity;
+  const highestNight = pricedByNight ? (bounds.highestCents ?? Infinity) : Infinity;
   const passesFilters = (room: IndexedRoom): boolean => {
     const { row } = room;
-    if (search.category && row.category !== search.category) return false;
-    if (search.guests !== undefined && row.guests < search.guests) return false;
-    if (search.bedrooms !== undefined && row.bedrooms < search.bedrooms) return false;
-    if (amenities.length > 0 && !amenities.every((key) => room.amenities.has(key))) return false;
+    if (category && row.category !== category) return false;
+    if (minGuests !== undefined && row.guests < minGuests) return false;
+    if (bedrooms !== undefined && row.bedrooms < bedrooms) return false;
+    if (wanted === null || (room.amenityMask & wanted) !== wanted) return false;
+    if (row.priceCents < lowestNight || row.priceCents > highestNight) return false;
     if (areaBoxes) {
       const { areaLatitude: y, areaLongitude: x } = row;
       if (y === null || x === null || !areaBoxes.some((b) => y >= b.south && y <= b.north && x >= b.west && x <= b.east)) return false;
-    }
-    if (!stay && !flexibleStays) {
-      if (bounds.lowestCents !== undefined && row.priceCents < bounds.lowestCents) return false;
-      if (bounds.highestCents !== undefined && row.priceCents > bounds.highestCents) return false;
     }
     return true;
   };
@@ -137,38 +203,22 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
    */
   const fitOf = (room: IndexedRoom): Fit | null => {
     if (!dated && !flexible) return { facts: null, total: null, choice: null };
-    const clock = clockOf(room.row.timeZone);
     if (dated) {
-      const fit = stayFit(room, dated, clock);
+      const fit = stayFit(room, dated, roomClock);
       return fit === null ? null : { facts: dated, total: fit, choice: null };
     }
     const candidates = flexible ?? [];
     for (let i = 0; i < candidates.length; i++) {
       const facts = candidates[i] as StayFacts;
-      const fit = stayFit(room, facts, clock);
+      const fit = stayFit(room, facts, roomClock);
       if (fit !== null) return { facts, total: fit, choice: i };
     }
     return null;
   };
 
   // The place: rooms whose text matches it and, when the gazetteer knows it, rooms within reach, each with its rank.
-  let ranked: Map<IndexedRoom, number> | null = null;
-  if (search.where) {
-    ranked = new Map();
-    const query = placeQuery(await context.fold(search.where), context.chars);
-    for (const room of set.textCandidates(query, PLACE_MATCH_THRESHOLD)) {
-      const similarity = asReal(wordSimilarity(query, room));
-      if (similarity >= PLACE_MATCH_THRESHOLD) ranked.set(room, similarity);
-    }
-    if (near) {
-      for (const room of set.inBoxes(boxesAround(near, NEAR_PLACE_RADIUS_KM))) {
-        const km = distanceKm(near, { latitude: room.row.areaLatitude as number, longitude: room.row.areaLongitude as number });
-        if (km <= NEAR_PLACE_RADIUS_KM) ranked.set(room, asReal(NEAR_RANK - km));
-      }
-    }
-  }
-
-  const ordering = searchOrdering(search, ranked ? { rank: sql`0`, near: near !== null } : undefined);
+  const folded = search.where ? await context.fold(search.where) : null;
+  const ordering = searchOrdering(search, folded !== null ? { rank: sql`0`, near: near !== null } : undefined);
   const after = cursor ? cursorKeys(ordering, cursor) : null;
   const descending = ordering.direction === 'desc';
   const isAfter = (keys: Key) => after === null || (descending ? compareKeys(keys, after) < 0 : compareKeys(keys, after) > 0);
@@ -177,29 +227,47 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
   let counted = 0;
   const zones = new Set<string>();
   const counting = !cursor;
-  const consider = (room: IndexedRoom, score: number | null, keys: Key | null): boolean => {
-    if (!passesFilters(room)) return true;
+  const consider = (room: IndexedRoom, score: number | null, filtered = false): boolean => {
+    if (!filtered && !passesFilters(room)) return true;
     const fit = fitOf(room);
     if (!fit) return true;
     if (counting && counted <= SEARCH_LIMITS.countCap) {
       counted += 1;
       zones.add(room.row.timeZone);
     }
-    if (page.length <= limit && (keys === null || isAfter(keys))) page.push({ room, score, fit });
+    if (page.length <= limit) page.push({ room, score, fit });
     // Done when the page (and one more, to know there is a next) is full and the count reached its cap.
     return page.length <= limit || (counting && counted <= SEARCH_LIMITS.countCap);
   };
 
-  if (ranked || areaBoxes) {
-    // A place or an area picks a bounded set of rooms: each is placed by its keys.
-    const chosen = ranked ? [...ranked] : set.inBoxes(areaBoxes ?? []).map((room): [IndexedRoom, number] => [room, 0]);
-    const sorted = chosen
-      .map(([room, score]) => ({ room, score, keys: keysOf(ordering, room, score) }))
-      .sort((a, b) => (descending ? -1 : 1) * compareKeys(a.keys, b.keys));
-    for (const { room, score, keys } of sorted) if (!consider(room, ranked ? score : null, keys)) break;
+  if (folded !== null || areaBoxes) {
+    // A place or an area picks a bounded set of rooms, listed in the ordering's order; a place's, worked out once
+    // for as long as no room's text, place or order changes (the next search for it only walks them).
+    const chosen =
+      folded !== null
+        ? set.kept(`${ordering.tag} ${near ? `${near.latitude} ${near.longitude}` : '-'} ${folded}`, () =>
+            inOrder(ordering, placeMatches(set, placeQuery(folded, context.chars), near)),
+            (list) => list.rooms.length,
+          )
+        : inOrder(ordering, { rooms: set.inBoxes(areaBoxes ?? []), scores: null });
+    // The page starts after the cursor's row: found by halving, as the list is in the ordering's order.
+    let start = 0;
+    if (after) {
+      let low = 0;
+      let high = chosen.rooms.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (isAfter(keysOf(ordering, chosen.rooms[middle] as IndexedRoom, chosen.scores?.[middle] ?? 0))) high = middle;
+        else low = middle + 1;
+      }
+      start = low;
+    }
+    for (let i = start; i < chosen.rooms.length; i++) {
+      if (!consider(chosen.rooms[i] as IndexedRoom, folded !== null ? (chosen.scores?.[i] ?? 0) : null)) break;
+    }
   } else {
     const { order, backwards } = keptOrderOf(ordering);
-    const list = set.ordered(order);
+    const { rooms: list, columns } = set.ordered(order);
     // The page starts after the cursor's row: found by halving, as the kept order is the ordering's.
     let start = backwards ? list.length - 1 : 0;
     if (after) {
@@ -215,8 +283,23 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
       }
       start = backwards ? low - 1 : low;
     }
-    for (let i = start; backwards ? i >= 0 : i < list.length; i += backwards ? -1 : 1) {
-      if (!consider(list[i] as IndexedRoom, null, null)) break;
+    // The filters on the columns first: a narrow search walks many rooms, and most of them stop there.
+    const { category: categories, guests: guestCounts, bedrooms: bedroomCounts, amenities: masks, priceCents: prices, fromDay: opens, toDay: closes } = columns;
+    // A dated search's stay lies within the room's window (flexible stays are each judged by `fitOf`).
+    const stayFrom = dated ? dated.fromDay : Infinity;
+    const stayTo = dated ? dated.toDay : -Infinity;
+    const categoryCode = category ? (CATEGORY_CODES.get(category) ?? -1) : 0;
+    const fewestGuests = minGuests ?? 0;
+    const fewestBedrooms = bedrooms ?? 0;
+    const step = backwards ? -1 : 1;
+    for (let i = start; wanted !== null && i >= 0 && i < list.length; i += step) {
+      if (categoryCode !== 0 && categories[i] !== categoryCode) continue;
+      if ((guestCounts[i] as number) < fewestGuests || (bedroomCounts[i] as number) < fewestBedrooms) continue;
+      if (((masks[i] as number) & wanted) !== wanted) continue;
+      const price = prices[i] as number;
+      if (price < lowestNight || price > highestNight) continue;
+      if (stayFrom < (opens[i] as number) || stayTo > (closes[i] as number)) continue;
+      if (!consider(list[i] as IndexedRoom, null, true)) break;
     }
   }
 

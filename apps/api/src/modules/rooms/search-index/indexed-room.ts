@@ -7,6 +7,7 @@
  */
 import {
   addDays,
+  AMENITY_KEYS,
   firstNoticeCheckIn,
   isWeekendNight,
   lastBookableCheckIn,
@@ -18,6 +19,7 @@ import {
   nightsOf,
   PREPARATION_NIGHTS,
   quoteStay,
+  stayTotalOnNights,
   weekdayOf,
   type IsoDate,
   type ListingRules,
@@ -34,7 +36,8 @@ export type IndexedRoom = {
   row: ListingRow;
   createdAt: number;
   rules: ListingRules;
-  amenities: ReadonlySet<string>;
+  /** Its amenities as bits (`amenityBits`). */
+  amenityMask: number;
   /** The search text's distinct trigrams (for the trigram index), and each of its trigrams in order as one of those. */
   distinctTrigrams: string[];
   trigramOrder: Int32Array;
@@ -44,7 +47,32 @@ export type IndexedRoom = {
   taken: Stay[];
   /** The host's calendar runs, by check-in. */
   settings: NightSetting[];
+  /**
+   * The same dates as day numbers (`dayNumber`), which a search compares for thousands of rooms: the availability
+   * window's first and last day, and the taken stays as [from, to) pairs, by check-in.
+   */
+  fromDay: number;
+  toDay: number;
+  takenDays: Int32Array;
 };
+
+const AMENITY_BITS = new Map<string, number>(AMENITY_KEYS.map((key, i) => [key, 1 << i]));
+
+/** Amenities as one bit each: a room has them all when its mask holds theirs. Null: one is not an amenity at all. */
+export function amenityBits(keys: readonly string[]): number | null {
+  let mask = 0;
+  for (const key of keys) {
+    const bit = AMENITY_BITS.get(key);
+    if (bit === undefined) return null;
+    mask |= bit;
+  }
+  return mask;
+}
+
+/** A date as the number of days since 1970-01-01: dates compare as their numbers do. */
+export function dayNumber(date: IsoDate): number {
+  return Math.round(Date.parse(date) / 86_400_000);
+}
 
 const byCheckIn = (a: Stay, b: Stay) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0);
 
@@ -53,16 +81,20 @@ export function indexedRoom(
   { stays, blocks, settings }: { stays: Stay[]; blocks: Stay[]; settings: NightSetting[] },
   chars: WordChars,
 ): IndexedRoom {
+  const taken = [...stays, ...blocks].sort(byCheckIn);
   return {
     slot: -1,
     row,
     createdAt: row.createdAt.getTime(),
     rules: listingRulesOf(row),
-    amenities: new Set(row.amenities),
+    amenityMask: amenityBits(row.amenities.filter((key) => AMENITY_BITS.has(key))) ?? 0,
     ...textTrigrams(row.folded, chars),
     stays: [...stays].sort(byCheckIn),
-    taken: [...stays, ...blocks].sort(byCheckIn),
+    taken,
     settings: [...settings].sort(byCheckIn),
+    fromDay: dayNumber(row.availableFrom),
+    toDay: dayNumber(row.availableTo),
+    takenDays: Int32Array.from(taken.flatMap((stay) => [dayNumber(stay.from), dayNumber(stay.to)])),
   };
 }
 
@@ -82,8 +114,8 @@ export function isBooked(room: IndexedRoom, today: IsoDate): boolean {
   return held >= nightsBetween(start, availableTo);
 }
 
-/** The clock where a room is, for the rules that hang on it. */
-export type RoomClock = { today: IsoDate; timeOfDay: string };
+/** The clock where a room is, for the rules that hang on it (`day`: today's `dayNumber`). */
+export type RoomClock = { today: IsoDate; day: number; timeOfDay: string };
 
 /**
  * What a search works out once about its stay, for every room it judges: its nights, the weekdays it starts and ends
@@ -92,11 +124,14 @@ export type RoomClock = { today: IsoDate; timeOfDay: string };
  */
 export type StayFacts = {
   stay: Stay;
+  /** The stay's check-in and check-out as day numbers, and each widened stay's. */
+  fromDay: number;
+  toDay: number;
+  widenedDays: [number, number][];
   nights: number;
   checkInBit: number;
   checkOutBit: number;
   weekendNights: number;
-  widened: Stay[];
   lowest: number;
   highest: number;
   guests: number;
@@ -110,13 +145,16 @@ export function stayFacts(stay: Stay, { guests, guestFeeBp, bounds }: { guests: 
   const nights = nightsBetween(stay.from, stay.to);
   const notices = new Map<string, IsoDate>();
   const windows = new Map<string, IsoDate | null>();
+  const widened = PREPARATION_NIGHTS.map((p) => ({ from: addDays(stay.from, -p), to: addDays(stay.to, p) }));
   return {
     stay,
+    fromDay: dayNumber(stay.from),
+    toDay: dayNumber(stay.to),
+    widenedDays: widened.map((range) => [dayNumber(range.from), dayNumber(range.to)]),
     nights,
     checkInBit: 1 << weekdayOf(stay.from),
     checkOutBit: 1 << weekdayOf(stay.to),
     weekendNights: nightsOf(stay).filter(isWeekendNight).length,
-    widened: PREPARATION_NIGHTS.map((p) => ({ from: addDays(stay.from, -p), to: addDays(stay.to, p) })),
     lowest: Math.max(MIN_PAYMENT_CENTS, (bounds.lowestCents ?? 0) * nights),
     highest: Math.min(MAX_STAY_TOTAL_CENTS, (bounds.highestCents ?? MAX_STAY_TOTAL_CENTS) * nights),
     guests,
@@ -136,10 +174,11 @@ export function stayFacts(stay: Stay, { guests, guestFeeBp, bounds }: { guests: 
   };
 }
 
-function meetsAny(stays: readonly Stay[], range: Stay): boolean {
-  for (const other of stays) {
-    if (other.from >= range.to) return false;
-    if (other.to > range.from) return true;
+/** Whether one of the [from, to) pairs of `days` (by check-in) meets the days [from, to). */
+function meetsAny(days: Int32Array, from: number, to: number): boolean {
+  for (let i = 0; i < days.length; i += 2) {
+    if ((days[i] as number) >= to) return false;
+    if ((days[i + 1] as number) > from) return true;
   }
   return false;
 }
@@ -148,12 +187,15 @@ function meetsAny(stays: readonly Stay[], range: Stay): boolean {
  * Whether the room's rules take the stay, but for its price: `findStayProblem`'s rules (without the viewer's own room
  * and the guests, the search's own filters), on the search's facts of the stay, the calendar read only where it meets
  * the stay (the equivalence test of search-index.test.ts holds this to the domain's and the database's answers).
+ * Dates are compared as day numbers; the notice and the booking window are worked out only for a stay close to
+ * their ends (the first notice day is at most max(notice, 1) days after today, the window's end at least 28 days
+ * a month after it).
  */
-function rulesTake(room: IndexedRoom, facts: StayFacts, clock: RoomClock): boolean {
-  const { row, rules } = room;
-  const { stay } = facts;
-  if (stay.from < row.availableFrom || stay.to > row.availableTo) return false;
-  if (meetsAny(room.taken, stay)) return false;
+function rulesTake(room: IndexedRoom, facts: StayFacts, clockOf: (room: IndexedRoom) => RoomClock): boolean {
+  const { rules } = room;
+  const { stay, fromDay, toDay } = facts;
+  if (fromDay < room.fromDay || toDay > room.toDay) return false;
+  if (meetsAny(room.takenDays, fromDay, toDay)) return false;
   // The calendar: a blocked night in the stay, and the minimum stay set on its check-in night (`minNightsFrom`).
   let minNights = rules.minNights;
   for (const setting of room.settings) {
@@ -164,11 +206,15 @@ function rulesTake(room: IndexedRoom, facts: StayFacts, clock: RoomClock): boole
   }
   if (facts.nights > MAX_STAY_NIGHTS || facts.nights < minNights || facts.nights > rules.maxNights) return false;
   if ((rules.checkInDays & facts.checkInBit) === 0 || (rules.checkOutDays & facts.checkOutBit) === 0) return false;
-  if (stay.from < facts.noticeFrom(rules, clock)) return false;
-  const windowEnd = facts.windowEnd(rules, clock);
-  if (windowEnd !== null && stay.from > windowEnd) return false;
-  const widened = facts.widened[rules.preparationNights];
-  return rules.preparationNights === 0 || !widened || !meetsAny(room.taken, widened);
+  // The clock last: most rooms a search judges are refused before it is read.
+  const clock = clockOf(room);
+  if (fromDay < clock.day + Math.max(rules.noticeDays, 1) && stay.from < facts.noticeFrom(rules, clock)) return false;
+  if (rules.bookingWindowMonths !== null && fromDay > clock.day + 28 * rules.bookingWindowMonths) {
+    const windowEnd = facts.windowEnd(rules, clock);
+    if (windowEnd !== null && stay.from > windowEnd) return false;
+  }
+  const widened = facts.widenedDays[rules.preparationNights];
+  return rules.preparationNights === 0 || !widened || !meetsAny(room.takenDays, widened[0], widened[1]);
 }
 
 /**
@@ -193,9 +239,27 @@ function totalBounds(room: IndexedRoom, facts: StayFacts): [number, number] {
   return [Math.floor((lowNights * (100 - discount)) / 100) - 1, Math.ceil((charged * (10_000 + rules.taxRateBp + facts.guestFeeBp)) / 10_000) + 1];
 }
 
-/** The stay's total in the room, as the one quote prices it. */
+/** Whether the host set a price on a night of the stay. */
+function calendarPriceIn(room: IndexedRoom, stay: Stay): boolean {
+  for (const setting of room.settings) {
+    if (setting.from >= stay.to) return false;
+    if (setting.to > stay.from && setting.priceCents !== null) return true;
+  }
+  return false;
+}
+
+/**
+ * The stay's total in the room, as the one quote prices it: without a calendar price in the stay its nights are
+ * at the nightly and weekend prices, and the quote's charges are added to their sum; else the quote itself.
+ */
 export function quotedTotal(room: IndexedRoom, facts: StayFacts): number {
-  return quoteStay(room.rules, room.settings, facts.stay, facts.guests, { guestFeeBp: facts.guestFeeBp }).totalCents;
+  const { rules } = room;
+  if (calendarPriceIn(room, facts.stay)) {
+    return quoteStay(rules, room.settings, facts.stay, facts.guests, { guestFeeBp: facts.guestFeeBp }).totalCents;
+  }
+  const weekendPrice = rules.weekendPriceCents ?? rules.priceCents;
+  const nightsCents = (facts.nights - facts.weekendNights) * rules.priceCents + facts.weekendNights * weekendPrice;
+  return stayTotalOnNights(rules, nightsCents, facts.nights, facts.guests, { guestFeeBp: facts.guestFeeBp });
 }
 
 /**
@@ -203,8 +267,8 @@ export function quotedTotal(room: IndexedRoom, facts: StayFacts): number {
  * bounds; the payment's own bounds are the filter's outer ends): null when it does not, else its total when it was
  * quoted to decide, or 'unquoted' when the rules and the bounds of the total decided (`quotedTotal` gives it).
  */
-export function stayFit(room: IndexedRoom, facts: StayFacts, clock: RoomClock): number | 'unquoted' | null {
-  if (!rulesTake(room, facts, clock)) return null;
+export function stayFit(room: IndexedRoom, facts: StayFacts, clockOf: (room: IndexedRoom) => RoomClock): number | 'unquoted' | null {
+  if (!rulesTake(room, facts, clockOf)) return null;
   const [low, high] = totalBounds(room, facts);
   if (high < facts.lowest || low > facts.highest) return null;
   if (low >= facts.lowest && high <= facts.highest) return 'unquoted';
