@@ -21,7 +21,7 @@ export function AddRoomRoute() {
     <DashboardPage title={i18n.t('Add Room')}>
       {/* Listing waits until the e-mail address is verified: the form would only be refused. */}
       {user && !user.emailVerified ? (
-        <VerifyEmailNotice email={user.email} action="list a room" />
+        <VerifyEmailNotice email={user.email} action={/*i18n*/ 'list a room'} />
       ) : serverInfo.isPending ? (
         <Loader size="short" />
       ) : (
