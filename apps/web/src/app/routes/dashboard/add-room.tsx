@@ -27,14 +27,14 @@ export function AddRoomRoute() {
       ) : (
         <RoomForm
           defaultTimeZone={serverInfo.data?.timeZone}
-          submitLabel="Save & Continue"
+          submitLabel={i18n.t('Save & Continue')}
           saving={create.isPending}
           draft="add-room"
           guardLeaving
           // A refusal is shown by the form, which keeps everything typed.
           onSave={(input) => create.mutateAsync(input)}
           onSaved={() => {
-            notify.success('Room Added Successfully!');
+            notify.success(i18n.t('Room Added Successfully!'));
             void navigate(APP_PATHS.myListings);
           }}
         />
