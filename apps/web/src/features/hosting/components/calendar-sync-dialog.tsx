@@ -194,15 +194,15 @@ function ImportState({ item }: { item: CalendarImport }) {
   if (item.lastError) {
     return (
       <p className="text-sm text-rose-700">
-        Last sync failed: {item.lastError}
-        {item.lastSyncedAt ? ` The nights from the last sync on ${when.format(new Date(item.lastSyncedAt))} stay blocked.` : ''}
+        {i18n.t('Last sync failed: {reason}', { reason: item.lastError })}
+        {item.lastSyncedAt ? ` ${i18n.t('The nights from the last sync on {when} stay blocked.', { when: when.format(new Date(item.lastSyncedAt)) })}` : ''}
       </p>
     );
   }
   if (!item.lastSyncedAt) return <p className="text-sm text-neutral-500">{i18n.t('Not synced yet')}</p>;
   return (
     <p className="text-sm text-neutral-600">
-      Last synced {when.format(new Date(item.lastSyncedAt))} · {item.blockCount === 1 ? '1 stay blocked' : `${item.blockCount} stays blocked`}
+      {i18n.t('Last synced {when} · {count, plural, one {# stay blocked} other {# stays blocked}}', { when: when.format(new Date(item.lastSyncedAt)), count: item.blockCount })}
     </p>
   );
 }

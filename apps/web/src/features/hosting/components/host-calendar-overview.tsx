@@ -34,8 +34,8 @@ export function HostCalendarOverview({ rooms, more, currentId, onChoose }: HostC
       </h2>
       <p className="text-sm text-neutral-700">
         {more || rooms.length > OVERVIEW_LISTINGS
-          ? `Showing your first ${OVERVIEW_LISTINGS} listings. Choose a listing's name to see its calendar below; the Listing menu has them all.`
-          : "Choose a listing's name to see its calendar below."}
+          ? i18n.t("Showing your first {count} listings. Choose a listing's name to see its calendar below; the Listing menu has them all.", { count: OVERVIEW_LISTINGS })
+          : i18n.t("Choose a listing's name to see its calendar below.")}
       </p>
       <div className="overflow-x-auto">
         <table className="border-separate border-spacing-0.5 text-xs">
@@ -88,7 +88,7 @@ function OverviewRow({ room, days, current, onChoose }: OverviewRowProps) {
       </th>
       {result.isError ? (
         <td colSpan={Math.max(days.length, 1)} className="text-sm text-rose-700">
-          {'Could not be loaded. '}
+          {`${i18n.t('Could not be loaded.')} `}
           <button type="button" className="font-semibold underline" onClick={() => void result.refetch()}>
             {i18n.t('Try again')}
           </button>

@@ -143,7 +143,7 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
             inputMode="numeric"
             value={minNights}
             onChange={(event) => setMinNights(event.target.value)}
-            hint={`Nights, for stays starting on these nights. The listing's minimum is ${calendar.rules.minNights}.`}
+            hint={i18n.t("Nights, for stays starting on these nights. The listing's minimum is {count}.", { count: calendar.rules.minNights })}
             error={fieldErrors.minNights}
           />
         </NightValueForm>

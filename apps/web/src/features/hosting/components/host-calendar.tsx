@@ -103,8 +103,8 @@ function NightDetails({ night }: { night: HostCalendarNight }) {
     <p className="sticky top-16 z-10 min-h-10 rounded-lg bg-neutral-100 px-3 py-2 text-sm text-neutral-800 md:top-0">
       <span className="font-semibold">{longDate(night.date)}</span>
       {`: ${formatMoney(night.priceCents)}${night.customPrice ? ' (set for this night)' : night.weekend ? ' (weekend price)' : ''}, ${state}`}
-      {night.minNights !== null && `, minimum stay ${night.minNights} ${night.minNights === 1 ? 'night' : 'nights'}`}
-      {night.note && `. Note: ${night.note}`}
+      {night.minNights !== null && i18n.t(', minimum stay {count, plural, one {# night} other {# nights}}', { count: night.minNights })}
+      {night.note && i18n.t('. Note: {note}', { note: night.note })}
     </p>
   );
 }

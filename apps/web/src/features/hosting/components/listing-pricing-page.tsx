@@ -144,5 +144,5 @@ function sayOtherDetailsNeedFixing(errors: FieldErrors<RoomInputValues>) {
   const shown: readonly string[] = PAGE_FIELDS;
   const elsewhere = Object.entries(errors).find(([name]) => !shown.includes(name));
   const message = elsewhere?.[1]?.message;
-  if (typeof message === 'string') notify.error(`${message}. Change it with Update Room Info in My Listings, then save here again.`);
+  if (typeof message === 'string') notify.error(i18n.t('{problem}. Change it with Update Room Info in My Listings, then save here again.', { problem: i18n.known(message) }));
 }
