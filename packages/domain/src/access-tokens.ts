@@ -13,15 +13,15 @@ export const ACCESS_TOKENS_MAX = 20;
 /** Every token starts so, which lets secret scanners and people tell it from other keys. */
 export const ACCESS_TOKEN_PREFIX = 'sbk_';
 
-export const ACCESS_TOKEN_NAME_REQUIRED = 'Please name the token';
-export const ACCESS_TOKEN_SCOPES_REQUIRED = 'Choose at least one scope';
+export const ACCESS_TOKEN_NAME_REQUIRED = /*i18n*/ 'Please name the token';
+export const ACCESS_TOKEN_SCOPES_REQUIRED = /*i18n*/ 'Choose at least one scope';
 
 export const tokenScopeSchema = z.enum(TOKEN_SCOPE_NAMES);
 
 /** `POST /api/access-tokens`. */
 export const createAccessTokenBodySchema = z.object({
   name: z
-    .string({ error: (issue) => (issue.input === undefined ? ACCESS_TOKEN_NAME_REQUIRED : 'The name must be text') })
+    .string({ error: (issue) => (issue.input === undefined ? ACCESS_TOKEN_NAME_REQUIRED : /*i18n*/ 'The name must be text') })
     .trim()
     .min(1, { error: ACCESS_TOKEN_NAME_REQUIRED })
     .max(ACCESS_TOKEN_NAME_MAX_LENGTH, { error: `A token's name can be at most ${ACCESS_TOKEN_NAME_MAX_LENGTH} characters` }),

@@ -145,7 +145,7 @@ export function partyOf(stay: { guestId: string; hostId: string }, person: { id:
  */
 export const TOKEN_SCOPES = {
   readBookings: {
-    label: 'Read bookings',
+    label: /*i18n*/ 'Read bookings',
     calls: [
       'GET /api/my-bookings',
       'GET /api/my-bookings/:email',
@@ -158,7 +158,7 @@ export const TOKEN_SCOPES = {
     ],
   },
   manageCalendar: {
-    label: 'Manage calendar and prices',
+    label: /*i18n*/ 'Manage calendar and prices',
     calls: [
       'GET /api/my-listings',
       'GET /api/room/:id/calendar',
@@ -170,7 +170,7 @@ export const TOKEN_SCOPES = {
     ],
   },
   readEarnings: {
-    label: 'Read earnings',
+    label: /*i18n*/ 'Read earnings',
     calls: ['GET /api/earnings', 'GET /api/earnings/payouts/:payoutId', 'GET /api/earnings/entries.csv', 'GET /api/payouts'],
   },
 } as const satisfies Record<string, { label: string; calls: readonly string[] }>;

@@ -97,4 +97,4 @@ export type DeclineHostBody = z.infer<typeof declineHostBodySchema>;
 export const updateRoleBodySchema = z.object({ role: roleSchema });
 
 /** The one message an admin sees when trying to change their own role. */
-export const SELF_ROLE_CHANGE_MESSAGE = 'Action Not Allowed';
+export const SELF_ROLE_CHANGE_MESSAGE = /*i18n*/ 'Action Not Allowed';

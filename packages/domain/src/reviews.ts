@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { partyOf } from './access.js';
-import type { IsoDate } from './dates.js';
+import { formatNumber, type IsoDate } from './dates.js';
 import { ERROR_CODES, type ErrorCode } from './errors.js';
 import { isoDateSchema } from './rooms.js';
 import { ratingSummarySchema } from './rating-schemas.js';
 import { isReviewWindowAhead, isReviewWindowClosed, REVIEW_WINDOW_DAYS, type StayStatus } from './stays.js';
 import { cursorPageSchema } from './pages.js';
 import { hasControlCharactersButLayout } from './text.js';
+import { i18n } from './locale.js';
 
 /*
  * Reviews after a stay: the rules of who may review what and when, and the shapes of the review calls. The API
@@ -64,15 +65,23 @@ export function findReviewProblem({ viewerId, stay, today, written }: ReviewChec
   return null;
 }
 
-/** What each problem tells the person (the API's message; the web app shows the same). */
-export const REVIEW_PROBLEM_MESSAGES: Record<ReviewProblem, string> = {
-  'not-a-party': 'Only the guest and the host of a stay can review it.',
-  'own-room': 'You cannot review your own room.',
-  cancelled: 'A cancelled stay cannot be reviewed.',
-  'not-yet': 'You can review this stay from the day after check-out.',
-  'window-closed': `The ${REVIEW_WINDOW_DAYS} days to review this stay have passed.`,
-  'already-reviewed': 'You have already reviewed this stay.',
-};
+/** What each problem tells the person (the API's message; the web app shows the same), in the active language. */
+export function reviewProblemMessage(problem: ReviewProblem): string {
+  switch (problem) {
+    case 'not-a-party':
+      return i18n.t('Only the guest and the host of a stay can review it.');
+    case 'own-room':
+      return i18n.t('You cannot review your own room.');
+    case 'cancelled':
+      return i18n.t('A cancelled stay cannot be reviewed.');
+    case 'not-yet':
+      return i18n.t('You can review this stay from the day after check-out.');
+    case 'window-closed':
+      return i18n.t('The {count} days to review this stay have passed.', { count: REVIEW_WINDOW_DAYS });
+    case 'already-reviewed':
+      return i18n.t('You have already reviewed this stay.');
+  }
+}
 
 /**
  * How the API answers each problem: the stay's outsiders hear that the booking does not exist (404, as for the
@@ -105,44 +114,47 @@ function textLength(text: string): number {
   return n;
 }
 
-function textSchema({ label, min, max }: { label: string; min: number; max: number }) {
+/**
+ * A text of `min` to `max` characters. The messages are written when a text is checked (zod calls them then), so the
+ * web app's form shows them in the page's language; `missing` and `notText` name the text ('Please write your
+ * review', 'your review must be text').
+ */
+function textSchema({ missing, notText, min, max }: { missing: () => string; notText: () => string; min: number; max: number }) {
   return z
-    .string({ error: (issue) => (issue.input === undefined ? `Please write ${label}` : `${label} must be text`) })
+    .string({ error: (issue) => (issue.input === undefined ? missing() : notText()) })
     .trim()
     .superRefine((text, ctx) => {
       const n = textLength(text);
-      if (n === 0) ctx.addIssue({ code: 'custom', message: `Please write ${label}` });
-      else if (n < min) ctx.addIssue({ code: 'custom', message: `Please write at least ${min} characters` });
-      else if (n > max) ctx.addIssue({ code: 'custom', message: `Please write at most ${max.toLocaleString('en-US')} characters` });
-      else if (hasControlCharactersButLayout(text)) ctx.addIssue({ code: 'custom', message: 'The text contains characters that are not allowed' });
+      if (n === 0) ctx.addIssue({ code: 'custom', message: missing() });
+      else if (n < min) ctx.addIssue({ code: 'custom', message: i18n.t('Please write at least {count} characters', { count: min }) });
+      else if (n > max) ctx.addIssue({ code: 'custom', message: i18n.t('Please write at most {count} characters', { count: formatNumber(max) }) });
+      else if (hasControlCharactersButLayout(text)) ctx.addIssue({ code: 'custom', message: i18n.t('The text contains characters that are not allowed') });
     });
 }
 
-/** A score of 1 to 5 stars. */
-export function starsSchema(label: string) {
-  return z.int({ error: `Please rate ${label} from 1 to 5 stars` }).min(1, { error: `Please rate ${label} from 1 to 5 stars` }).max(5, {
-    error: `Please rate ${label} from 1 to 5 stars`,
-  });
+/** A score of 1 to 5 stars; `message` asks for it ('Please rate your stay from 1 to 5 stars'). */
+export function starsSchema(message: () => string) {
+  return z.int({ error: message }).min(1, { error: message }).max(5, { error: message });
 }
 
-export const reviewTextSchema = textSchema({ label: 'your review', min: REVIEW_MIN_LENGTH, max: REVIEW_MAX_LENGTH });
+export const reviewTextSchema = textSchema({ missing: () => i18n.t('Please write your review'), notText: () => i18n.t('your review must be text'), min: REVIEW_MIN_LENGTH, max: REVIEW_MAX_LENGTH });
 
 /** `POST /api/booking/:id/review` from the stay's guest: the overall rating, the six categories and the text. */
 export const guestReviewBodySchema = z.object({
-  rating: starsSchema('your stay'),
-  cleanliness: starsSchema('cleanliness'),
-  accuracy: starsSchema('accuracy'),
-  communication: starsSchema('communication'),
-  location: starsSchema('the location'),
-  checkIn: starsSchema('check-in'),
-  value: starsSchema('value'),
+  rating: starsSchema(() => i18n.t('Please rate your stay from 1 to 5 stars')),
+  cleanliness: starsSchema(() => i18n.t('Please rate cleanliness from 1 to 5 stars')),
+  accuracy: starsSchema(() => i18n.t('Please rate accuracy from 1 to 5 stars')),
+  communication: starsSchema(() => i18n.t('Please rate communication from 1 to 5 stars')),
+  location: starsSchema(() => i18n.t('Please rate the location from 1 to 5 stars')),
+  checkIn: starsSchema(() => i18n.t('Please rate check-in from 1 to 5 stars')),
+  value: starsSchema(() => i18n.t('Please rate value from 1 to 5 stars')),
   body: reviewTextSchema,
 });
 export type GuestReviewBody = z.infer<typeof guestReviewBodySchema>;
 
 /** `POST /api/booking/:id/review` from the room's host: the guest's rating and the text. */
 export const hostReviewBodySchema = z.object({
-  rating: starsSchema('your guest'),
+  rating: starsSchema(() => i18n.t('Please rate your guest from 1 to 5 stars')),
   body: reviewTextSchema,
 });
 export type HostReviewBody = z.infer<typeof hostReviewBodySchema>;
@@ -154,13 +166,13 @@ export function reviewBodySchemaFor(side: ReviewSide) {
 
 /** `POST /api/reviews/:id/reply`: the host's one public answer to a published review of their room. */
 export const reviewReplyBodySchema = z.object({
-  body: textSchema({ label: 'your reply', min: 1, max: REVIEW_REPLY_MAX_LENGTH }),
+  body: textSchema({ missing: () => i18n.t('Please write your reply'), notText: () => i18n.t('your reply must be text'), min: 1, max: REVIEW_REPLY_MAX_LENGTH }),
 });
 export type ReviewReplyBody = z.infer<typeof reviewReplyBodySchema>;
 
 /** `POST /api/reviews/:id/hide` (admins): why the review breaks the rules; the author and the host are told. */
 export const hideReviewBodySchema = z.object({
-  reason: textSchema({ label: 'a reason', min: 1, max: REVIEW_HIDE_REASON_MAX_LENGTH }),
+  reason: textSchema({ missing: () => i18n.t('Please write a reason'), notText: () => i18n.t('a reason must be text'), min: 1, max: REVIEW_HIDE_REASON_MAX_LENGTH }),
 });
 export type HideReviewBody = z.infer<typeof hideReviewBodySchema>;
 

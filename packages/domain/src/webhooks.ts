@@ -6,13 +6,13 @@ import { z } from 'zod';
  */
 
 export const WEBHOOK_EVENTS = {
-  'booking.requested': 'Booking requested',
-  'booking.confirmed': 'Booking confirmed',
-  'booking.cancelled': 'Booking cancelled',
-  'message.received': 'Message received',
-  'review.published': 'Review published',
-  'payout.paid': 'Payout paid',
-  'calendar.changed': 'Calendar changed',
+  'booking.requested': /*i18n*/ 'Booking requested',
+  'booking.confirmed': /*i18n*/ 'Booking confirmed',
+  'booking.cancelled': /*i18n*/ 'Booking cancelled',
+  'message.received': /*i18n*/ 'Message received',
+  'review.published': /*i18n*/ 'Review published',
+  'payout.paid': /*i18n*/ 'Payout paid',
+  'calendar.changed': /*i18n*/ 'Calendar changed',
 } as const;
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventType, ...WebhookEventType[]];
@@ -22,9 +22,9 @@ export const WEBHOOK_ENDPOINTS_MAX = 10;
 /** How many deliveries an endpoint's log shows, newest first. */
 export const WEBHOOK_LOG_SIZE = 50;
 
-export const WEBHOOK_URL_REQUIRED = 'Please enter the endpoint URL';
-export const WEBHOOK_URL_HTTPS = 'The endpoint URL must start with https://';
-export const WEBHOOK_EVENTS_REQUIRED = 'Choose at least one event';
+export const WEBHOOK_URL_REQUIRED = /*i18n*/ 'Please enter the endpoint URL';
+export const WEBHOOK_URL_HTTPS = /*i18n*/ 'The endpoint URL must start with https://';
+export const WEBHOOK_EVENTS_REQUIRED = /*i18n*/ 'Choose at least one event';
 
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 
@@ -39,7 +39,7 @@ export const createWebhookBodySchema = z.object({
     .string({ error: WEBHOOK_URL_REQUIRED })
     .trim()
     .min(1, { error: WEBHOOK_URL_REQUIRED })
-    .max(2000, { error: 'The endpoint URL can be at most 2000 characters' })
+    .max(2000, { error: /*i18n*/ 'The endpoint URL can be at most 2000 characters' })
     .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, { error: WEBHOOK_URL_HTTPS }),
   events: eventsSchema,
 });

@@ -3,6 +3,7 @@ import { UNSAFE_DataRouterContext, useBlocker } from 'react-router';
 import { Button } from './button';
 import { FormActions } from './form-actions';
 import { Modal } from './modal';
+import { i18n } from '../lib/i18n';
 
 /**
  * Whether leaving should ask: while `dirty`, until `settle()` (the form saved, and is about to move on itself).
@@ -62,14 +63,14 @@ function InAppGuard({ activeRef }: { activeRef: { current: () => boolean } }) {
     <Modal
       open={blocked}
       onClose={() => blocker.reset?.()}
-      title="Leave this page?"
-      description="Your changes are not saved yet. They are kept as a draft on this device, so you can finish them when you come back."
+      title={i18n.t('Leave this page?')}
+      description={i18n.t('Your changes are not saved yet. They are kept as a draft on this device, so you can finish them when you come back.')}
     >
       <FormActions>
         <Button variant="subtle" onClick={() => blocker.reset?.()}>
-          Stay on this page
+          {i18n.t('Stay on this page')}
         </Button>
-        <Button onClick={() => blocker.proceed?.()}>Leave</Button>
+        <Button onClick={() => blocker.proceed?.()}>{i18n.t('Leave')}</Button>
       </FormActions>
     </Modal>
   );

@@ -4,8 +4,8 @@ import {
   partyOf,
   ratingFromSums,
   REVIEW_PROBLEM_ANSWERS,
-  REVIEW_PROBLEM_MESSAGES,
   reviewBodySchemaFor,
+  reviewProblemMessage,
   reviewWindow,
   todayIn,
   type GuestReviewBody,
@@ -49,7 +49,7 @@ type ReviewRow = typeof reviews.$inferSelect;
 function problemError(problem: ReviewProblem): AppError {
   if (problem === 'not-a-party') return new NotFoundError(BOOKING_NOT_FOUND);
   const { status, code } = REVIEW_PROBLEM_ANSWERS[problem];
-  return new AppError(status, code, REVIEW_PROBLEM_MESSAGES[problem]);
+  return new AppError(status, code, reviewProblemMessage(problem));
 }
 
 function categoriesOf(row: ReviewRow): Review['categories'] {

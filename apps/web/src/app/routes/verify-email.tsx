@@ -6,6 +6,7 @@ import { AuthCard } from '../../features/auth/components/auth-card';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { i18n } from '../../lib/i18n';
 
 const LINK_CLASS = 'font-semibold text-rose-600 hover:underline';
 
@@ -14,7 +15,7 @@ const LINK_CLASS = 'font-semibold text-rose-600 hover:underline';
  * verified (now or before), `?error=TOKEN_EXPIRED` or another code when the link could not be used.
  */
 export function VerifyEmailRoute() {
-  useDocumentTitle(`Verify e-mail | ${PRODUCT_NAME}`);
+  useDocumentTitle(i18n.t('Verify e-mail | {product}', { product: PRODUCT_NAME }));
   const [searchParams] = useSearchParams();
   const error = searchParams.get('error');
   const { user, loading } = useAuth();
@@ -23,16 +24,16 @@ export function VerifyEmailRoute() {
 
   if (!error) {
     return (
-      <AuthCard title="E-mail verified">
+      <AuthCard title={i18n.t('E-mail verified')}>
         <div className="flex flex-col items-center gap-4 text-center text-neutral-700">
-          <p>Your e-mail address is verified. You can book stays, list rooms and ask to become a host.</p>
+          <p>{i18n.t('Your e-mail address is verified. You can book stays, list rooms and ask to become a host.')}</p>
           {user ? (
             <Link to={APP_PATHS.home} className={LINK_CLASS}>
-              Continue to {PRODUCT_NAME}
+              {i18n.t('Continue to {product}', { product: PRODUCT_NAME })}
             </Link>
           ) : (
             <Link to={APP_PATHS.login} className={LINK_CLASS}>
-              Log In
+              {i18n.t('Log In')}
             </Link>
           )}
         </div>
@@ -41,22 +42,22 @@ export function VerifyEmailRoute() {
   }
 
   return (
-    <AuthCard title="This link did not work">
+    <AuthCard title={i18n.t('This link did not work')}>
       <div className="flex flex-col items-center gap-4 text-center text-neutral-700">
         <p>
           {error === 'TOKEN_EXPIRED'
-            ? 'This verification link has expired.'
-            : 'This verification link is not valid. Please use the newest link we sent you.'}
+            ? i18n.t('This verification link has expired.')
+            : i18n.t('This verification link is not valid. Please use the newest link we sent you.')}
         </p>
         {user && !user.emailVerified ? (
           <VerifyEmailNotice email={user.email} />
         ) : user ? (
-          <p>Your e-mail address is already verified.</p>
+          <p>{i18n.t('Your e-mail address is already verified.')}</p>
         ) : (
           <>
-            <p>Log in, then ask for a new link on your profile page.</p>
+            <p>{i18n.t('Log in, then ask for a new link on your profile page.')}</p>
             <Link to={APP_PATHS.login} className={LINK_CLASS}>
-              Log In
+              {i18n.t('Log In')}
             </Link>
           </>
         )}

@@ -21,20 +21,20 @@ export function AddRoomRoute() {
     <DashboardPage title={i18n.t('Add Room')}>
       {/* Listing waits until the e-mail address is verified: the form would only be refused. */}
       {user && !user.emailVerified ? (
-        <VerifyEmailNotice email={user.email} action="list a room" />
+        <VerifyEmailNotice email={user.email} action={/*i18n*/ 'list a room'} />
       ) : serverInfo.isPending ? (
         <Loader size="short" />
       ) : (
         <RoomForm
           defaultTimeZone={serverInfo.data?.timeZone}
-          submitLabel="Save & Continue"
+          submitLabel={i18n.t('Save & Continue')}
           saving={create.isPending}
           draft="add-room"
           guardLeaving
           // A refusal is shown by the form, which keeps everything typed.
           onSave={(input) => create.mutateAsync(input)}
           onSaved={() => {
-            notify.success('Room Added Successfully!');
+            notify.success(i18n.t('Room Added Successfully!'));
             void navigate(APP_PATHS.myListings);
           }}
         />

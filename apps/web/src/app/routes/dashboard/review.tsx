@@ -3,6 +3,7 @@ import type { Trip } from '@staybook/domain/trips';
 import { ReviewPage } from '../../../features/reviews/components/review-page';
 import { WithTrip } from '../../../features/trips/components/with-trip';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { i18n } from '../../../lib/i18n';
 
 /** `/dashboard/trips/:bookingId/review`: the stay's guest or the room's host reviews it (the review mail links here). */
 export function ReviewRoute() {
@@ -10,6 +11,6 @@ export function ReviewRoute() {
 }
 
 function ReviewTitled({ trip }: { trip: Trip }) {
-  useDocumentTitle(`Write a review · ${trip.room.title} | ${PRODUCT_NAME}`);
+  useDocumentTitle(i18n.t('Write a review · {title} | {product}', { title: trip.room.title, product: PRODUCT_NAME }));
   return <ReviewPage trip={trip} />;
 }

@@ -9,12 +9,13 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAuth } from '../hooks/use-auth';
+import { i18n } from '../../../lib/i18n';
 
 const newPasswordSchema = z
   .object({ newPassword: passwordSchema, confirmation: z.string() })
   // Runs even when the password itself failed, so both messages show at once.
   .superRefine(({ newPassword, confirmation }, ctx) => {
-    if (confirmation !== newPassword) ctx.addIssue({ code: 'custom', path: ['confirmation'], message: 'The passwords do not match' });
+    if (confirmation !== newPassword) ctx.addIssue({ code: 'custom', path: ['confirmation'], message: i18n.t('The passwords do not match') });
   });
 
 interface ResetPasswordFormProps {
@@ -47,15 +48,15 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken }: ResetPasswo
       onSubmit={handleSubmit(({ newPassword }) => mutation.mutate({ newPassword, token }))}
       className="flex flex-col gap-2"
     >
-      <NewPasswordField label="New password" error={errors.newPassword?.message} {...register('newPassword')} />
+      <NewPasswordField label={i18n.t('New password')} error={errors.newPassword?.message} {...register('newPassword')} />
       <PasswordField
-        label="Confirm new password"
+        label={i18n.t('Confirm new password')}
         autoComplete="new-password"
         error={errors.confirmation?.message}
         {...register('confirmation')}
       />
       <Button type="submit" className="w-full" pending={mutation.isPending}>
-        Save new password
+        {i18n.t('Save new password')}
       </Button>
     </form>
   );

@@ -1,19 +1,21 @@
 import { useEffect } from 'react';
 import { notify } from '../../../lib/notify';
+import { i18n } from '../../../lib/i18n';
 
 /** better-auth's codes when a Google sign-in comes back failed (`/login?error=...`). */
 const MESSAGES: Partial<Record<string, string>> = {
-  access_denied: 'Google sign-in was cancelled.',
-  account_not_linked: 'This e-mail already has an account. Please log in with your password.',
-  signup_disabled: 'Signing up with Google is not available.',
+  access_denied: /*i18n*/ 'Google sign-in was cancelled.',
+  account_not_linked: /*i18n*/ 'This e-mail already has an account. Please log in with your password.',
+  signup_disabled: /*i18n*/ 'Signing up with Google is not available.',
   // The server refuses a Google account whose e-mail Google has not verified.
-  unable_to_create_user: 'Google did not confirm this e-mail address, so we could not sign you in.',
+  unable_to_create_user: /*i18n*/ 'Google did not confirm this e-mail address, so we could not sign you in.',
   // Set by /auth/complete when the browser came back without a session.
-  session_missing: 'Google sign-in did not finish. Please try again.',
+  session_missing: /*i18n*/ 'Google sign-in did not finish. Please try again.',
 };
 
 function describeSocialError(code: string): string {
-  return MESSAGES[code] ?? `Google sign-in failed (${code.replaceAll('_', ' ')}). Please try again.`;
+  const known = MESSAGES[code];
+  return known ? i18n.known(known) : i18n.t('Google sign-in failed ({code}). Please try again.', { code: code.replaceAll('_', ' ') });
 }
 
 /** The provider's error as a toast and as text that stays on the page. */

@@ -34,7 +34,7 @@ export function VerifyEmailNotice({ email, action }: VerifyEmailNoticeProps) {
       </p>
       {resend.isSuccess && (
         <p role="status" className="font-medium">
-          A new link is on its way. Check your inbox.
+          {i18n.t('A new link is on its way. Check your inbox.')}
         </p>
       )}
       <Button variant="outline" pending={resend.isPending} onClick={() => resend.mutate()}>

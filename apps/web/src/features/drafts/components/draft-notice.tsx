@@ -1,3 +1,4 @@
+import { i18n } from '../../../lib/i18n';
 import type { Draft } from '../hooks/use-draft';
 
 /**
@@ -12,10 +13,10 @@ export function RestoredDraftNotice({ draft, onDiscard }: { draft: Pick<Draft<un
   };
   return (
     <p role="status" className="flex items-center gap-2 self-start rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">
-      <span>Draft restored</span>
+      <span>{i18n.t('Draft restored')}</span>
       <span aria-hidden="true">·</span>
       <button type="button" onClick={discard} className="font-semibold underline underline-offset-2 hover:text-sky-700">
-        Discard
+        {i18n.t('Discard')}
       </button>
     </p>
   );

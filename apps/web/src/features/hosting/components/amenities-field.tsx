@@ -3,6 +3,7 @@ import type { RoomInput, RoomInputValues } from '@staybook/domain/room-input';
 import { useId } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import { AmenityCheckboxes } from '../../../components/amenity-checkboxes';
+import { i18n } from '../../../lib/i18n';
 
 /** What the form holds as ticked: the known keys it was given (anything else is the schema's to refuse). */
 function tickedOf(value: unknown) {
@@ -18,7 +19,7 @@ export function AmenitiesField({ control }: { control: Control<RoomInputValues, 
       control={control}
       render={({ field, fieldState }) => (
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm font-medium text-neutral-800">Amenities</legend>
+          <legend className="mb-2 text-sm font-medium text-neutral-800">{i18n.t('Amenities')}</legend>
           <AmenityCheckboxes
             ref={field.ref}
             name={field.name}

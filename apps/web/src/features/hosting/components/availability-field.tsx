@@ -3,6 +3,7 @@ import type { RoomInput, RoomInputValues } from '@staybook/domain/room-input';
 import { Suspense, useId } from 'react';
 import { useController, useWatch, type Control } from 'react-hook-form';
 import { lazyPage } from '../../../lib/lazy-page';
+import { i18n } from '../../../lib/i18n';
 
 // The date picker's code arrives with the field, not with the app.
 const AvailabilityCalendar = lazyPage(() => import('./availability-calendar'), 'AvailabilityCalendar');
@@ -34,13 +35,13 @@ export function AvailabilityField({ control, keepStart }: AvailabilityFieldProps
     fromValue && toValue
       ? `${formatIsoDate(fromValue)} – ${formatIsoDate(toValue)}`
       : fromValue
-        ? `From ${formatIsoDate(fromValue)}: now pick the last check-out day`
-        : 'Pick the first available day, then the last check-out day';
+        ? i18n.t('From {date}: now pick the last check-out day', { date: formatIsoDate(fromValue) })
+        : i18n.t('Pick the first available day, then the last check-out day');
 
   return (
     <div className="flex flex-col gap-2">
       <span id={labelId} className="text-sm font-medium text-neutral-800">
-        Availability
+        {i18n.t('Availability')}
       </span>
       {/* A form library focuses this when the dates need fixing; the calendar's days follow it. */}
       <div

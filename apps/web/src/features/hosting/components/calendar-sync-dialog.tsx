@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { sendForm } from '../../../lib/send-form';
 import { notify } from '../../../lib/notify';
 import { useRoomCalendar, useRoomCalendarChanges } from '../api/use-room-calendar';
+import { i18n } from '../../../lib/i18n';
 
 const when = { format: (date: Date) => dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(date) };
 
@@ -22,7 +23,7 @@ const when = { format: (date: Date) => dateFormat({ dateStyle: 'medium', timeSty
 export function CalendarSyncDialog({ room, onClose }: { room: RoomSummary; onClose: () => void }) {
   const calendar = useRoomCalendar(room._id);
   return (
-    <Modal open onClose={onClose} title="Calendar sync" size="wide" description={<p className="font-medium text-neutral-800">{room.title}</p>}>
+    <Modal open onClose={onClose} title={i18n.t('Calendar sync')} size="wide" description={<p className="font-medium text-neutral-800">{room.title}</p>}>
       {calendar.isPending ? (
         <div className="flex justify-center py-8">
           <Spinner />
@@ -39,7 +40,7 @@ export function CalendarSyncDialog({ room, onClose }: { room: RoomSummary; onClo
       )}
       <div className="mt-6 flex justify-end">
         <Button variant="outline" onClick={onClose}>
-          Done
+          {i18n.t('Done')}
         </Button>
       </div>
     </Modal>
@@ -52,15 +53,15 @@ function ExportSection({ roomId, exportUrl }: { roomId: string; exportUrl: strin
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(exportUrl);
-      notify.success('Link copied');
+      notify.success(i18n.t('Link copied'));
     } catch {
-      notify.error('The link could not be copied. Select it and copy it yourself.');
+      notify.error(i18n.t('The link could not be copied. Select it and copy it yourself.'));
     }
   };
   const renew = async () => {
     try {
       await regenerate.mutateAsync();
-      notify.success('New link made. The old one no longer works.');
+      notify.success(i18n.t('New link made. The old one no longer works.'));
     } catch (error) {
       notify.error(errorMessage(error));
     } finally {
@@ -70,35 +71,35 @@ function ExportSection({ roomId, exportUrl }: { roomId: string; exportUrl: strin
   return (
     <section aria-labelledby="calendar-export-heading" className="flex flex-col gap-3">
       <h3 id="calendar-export-heading" className="font-semibold text-neutral-900">
-        Export this room's bookings
+        {i18n.t("Export this room's bookings")}
       </h3>
       <p className="text-sm text-neutral-600">
-        Give this private link to Airbnb, Google Calendar or your channel manager: it lists this room's booked nights, without guest details.
+        {i18n.t("Give this private link to Airbnb, Google Calendar or your channel manager: it lists this room's booked nights, without guest details.")}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-        <TextField label="Export link" className="flex-1" readOnly value={exportUrl} onFocus={(e) => e.currentTarget.select()} />
+        <TextField label={i18n.t('Export link')} className="flex-1" readOnly value={exportUrl} onFocus={(e) => e.currentTarget.select()} />
         <Button variant="outline" className="sm:mt-7" onClick={() => void copy()}>
-          Copy link
+          {i18n.t('Copy link')}
         </Button>
       </div>
       {confirming ? (
-        <div role="group" aria-label="Confirm a new export link" className="flex flex-col gap-3 rounded-lg border border-rose-200 bg-rose-50 p-4">
+        <div role="group" aria-label={i18n.t('Confirm a new export link')} className="flex flex-col gap-3 rounded-lg border border-rose-200 bg-rose-50 p-4">
           <p className="text-sm text-neutral-800">
-            The current link stops working at once: every site that uses it must be given the new one.
+            {i18n.t('The current link stops working at once: every site that uses it must be given the new one.')}
           </p>
           <div className="flex gap-3">
             <Button variant="subtle" onClick={() => setConfirming(false)} disabled={regenerate.isPending}>
-              Keep this link
+              {i18n.t('Keep this link')}
             </Button>
             <Button onClick={() => void renew()} pending={regenerate.isPending}>
-              Make a new link
+              {i18n.t('Make a new link')}
             </Button>
           </div>
         </div>
       ) : (
         <div>
           <Button variant="subtle" onClick={() => setConfirming(true)}>
-            Regenerate link
+            {i18n.t('Regenerate link')}
           </Button>
         </div>
       )}
@@ -114,8 +115,8 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
       async () => {
         const added = await add.mutateAsync(url);
         form.reset();
-        if (added.lastError) notify.error(`Calendar added, but it could not be read: ${added.lastError}`);
-        else notify.success('Calendar imported');
+        if (added.lastError) notify.error(i18n.t('Calendar added, but it could not be read: {reason}', { reason: added.lastError }));
+        else notify.success(i18n.t('Calendar imported'));
       },
       form.setError,
       ['url'],
@@ -125,8 +126,8 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
     try {
       const { imports: synced } = await sync.mutateAsync();
       const failed = synced.filter((i) => i.lastError).length;
-      if (failed > 0) notify.error(failed === 1 ? 'One calendar could not be synced. See the list.' : `${failed} calendars could not be synced. See the list.`);
-      else notify.success('Calendars synced');
+      if (failed > 0) notify.error(i18n.t('{count, plural, one {One calendar} other {# calendars}} could not be synced. See the list.', { count: failed }));
+      else notify.success(i18n.t('Calendars synced'));
     } catch (error) {
       notify.error(errorMessage(error));
     }
@@ -134,7 +135,7 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
   const removeOne = async (item: CalendarImport) => {
     try {
       await remove.mutateAsync(item.id);
-      notify.success('Calendar removed');
+      notify.success(i18n.t('Calendar removed'));
     } catch (error) {
       notify.error(errorMessage(error));
     }
@@ -143,15 +144,15 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
   return (
     <section aria-labelledby="calendar-import-heading" className="flex flex-col gap-3">
       <h3 id="calendar-import-heading" className="font-semibold text-neutral-900">
-        Import other calendars
+        {i18n.t('Import other calendars')}
       </h3>
       <p className="text-sm text-neutral-600">
-        Add the calendar (.ics) link another site gives for this room. Its bookings block those nights here. StayBook fetches it again every half hour or so; 'Sync now' fetches it at once.
+        {i18n.t("Add the calendar (.ics) link another site gives for this room. Its bookings block those nights here. StayBook fetches it again every half hour or so; 'Sync now' fetches it at once.")}
       </p>
       {imports.length === 0 ? (
-        <p className="text-sm text-neutral-500">No calendars imported yet.</p>
+        <p className="text-sm text-neutral-500">{i18n.t('No calendars imported yet.')}</p>
       ) : (
-        <ul aria-label="Imported calendars" className="flex flex-col divide-y divide-neutral-200 rounded-lg border border-neutral-200">
+        <ul aria-label={i18n.t('Imported calendars')} className="flex flex-col divide-y divide-neutral-200 rounded-lg border border-neutral-200">
           {imports.map((item) => (
             <li key={item.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
@@ -159,7 +160,7 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
                 <ImportState item={item} />
               </div>
               <Button variant="subtle" aria-label={`Remove ${item.url}`} pending={remove.isPending && remove.variables === item.id} onClick={() => void removeOne(item)}>
-                Remove
+                {i18n.t('Remove')}
               </Button>
             </li>
           ))}
@@ -167,21 +168,21 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
       )}
       <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <TextField
-          label="Import calendar URL"
+          label={i18n.t('Import calendar URL')}
           className="flex-1"
           type="url"
           inputMode="url"
-          placeholder="https://www.airbnb.com/calendar/ical/….ics"
+          placeholder={i18n.t('https://www.airbnb.com/calendar/ical/….ics')}
           error={form.formState.errors.url?.message}
           {...form.register('url')}
         />
         <Button type="submit" className="sm:mt-7" pending={add.isPending}>
-          Add
+          {i18n.t('Add')}
         </Button>
       </form>
       <div>
         <Button variant="outline" onClick={() => void syncNow()} pending={sync.isPending} disabled={imports.length === 0}>
-          Sync now
+          {i18n.t('Sync now')}
         </Button>
       </div>
     </section>
@@ -193,15 +194,15 @@ function ImportState({ item }: { item: CalendarImport }) {
   if (item.lastError) {
     return (
       <p className="text-sm text-rose-700">
-        Last sync failed: {item.lastError}
-        {item.lastSyncedAt ? ` The nights from the last sync on ${when.format(new Date(item.lastSyncedAt))} stay blocked.` : ''}
+        {i18n.t('Last sync failed: {reason}', { reason: item.lastError })}
+        {item.lastSyncedAt ? ` ${i18n.t('The nights from the last sync on {when} stay blocked.', { when: when.format(new Date(item.lastSyncedAt)) })}` : ''}
       </p>
     );
   }
-  if (!item.lastSyncedAt) return <p className="text-sm text-neutral-500">Not synced yet</p>;
+  if (!item.lastSyncedAt) return <p className="text-sm text-neutral-500">{i18n.t('Not synced yet')}</p>;
   return (
     <p className="text-sm text-neutral-600">
-      Last synced {when.format(new Date(item.lastSyncedAt))} · {item.blockCount === 1 ? '1 stay blocked' : `${item.blockCount} stays blocked`}
+      {i18n.t('Last synced {when} · {count, plural, one {# stay blocked} other {# stays blocked}}', { when: when.format(new Date(item.lastSyncedAt)), count: item.blockCount })}
     </p>
   );
 }

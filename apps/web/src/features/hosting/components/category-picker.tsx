@@ -4,6 +4,7 @@ import { useId, type Ref } from 'react';
 import { LuCheck, LuChevronDown } from 'react-icons/lu';
 import { CATEGORY_ICONS } from '../../../components/category-icons';
 import { INPUT_CLASS } from '../../../components/fields';
+import { i18n } from '../../../lib/i18n';
 
 interface CategoryPickerProps {
   value: CategoryLabel | undefined;
@@ -21,7 +22,7 @@ export function CategoryPicker({ value, onChange, onBlur, error, ref }: Category
   const ChosenIcon = chosen ? CATEGORY_ICONS[chosen.icon] : null;
   return (
     <Field className="flex flex-col gap-2">
-      <Label className="text-sm font-medium text-neutral-800">Category</Label>
+      <Label className="text-sm font-medium text-neutral-800">{i18n.t('Category')}</Label>
       <Listbox as="div" className="relative" value={value ?? null} onChange={(category: CategoryLabel | null) => category && onChange(category)}>
         <ListboxButton
           ref={ref}
@@ -31,7 +32,7 @@ export function CategoryPicker({ value, onChange, onBlur, error, ref }: Category
           className={`${INPUT_CLASS} flex items-center gap-3 text-left`}
         >
           {ChosenIcon && <ChosenIcon size={20} aria-hidden="true" />}
-          <span className={`flex-1 ${chosen ? '' : 'text-neutral-500'}`}>{chosen?.label ?? 'Choose a category'}</span>
+          <span className={`flex-1 ${chosen ? '' : 'text-neutral-500'}`}>{chosen ? i18n.t(chosen.label) : i18n.t('Choose a category')}</span>
           <LuChevronDown size={18} aria-hidden="true" className="text-neutral-500" />
         </ListboxButton>
         {/* Placed under the button by CSS, not anchored (an anchored list goes to a portal outside the page's
@@ -49,7 +50,7 @@ export function CategoryPicker({ value, onChange, onBlur, error, ref }: Category
                 className="group flex cursor-pointer items-center gap-3 px-3 py-2 text-neutral-800 data-focus:bg-rose-50 data-selected:font-semibold"
               >
                 <Icon size={20} aria-hidden="true" />
-                <span className="flex-1">{category.label}</span>
+                <span className="flex-1">{i18n.t(category.label)}</span>
                 <LuCheck size={16} aria-hidden="true" className="invisible text-rose-600 group-data-selected:visible" />
               </ListboxOption>
             );

@@ -4,6 +4,7 @@ import type { RoomSummary } from '@staybook/domain/rooms';
 import { useNextDays } from '../api/use-host-calendar';
 import { longDate, nightStateText, shortDate } from '../utils/host-calendar-grid';
 import { NIGHT_STATE_STYLES } from './host-calendar-legend';
+import { i18n } from '../../../lib/i18n';
 
 /** The listings the overview shows at most: one request each. */
 export const OVERVIEW_LISTINGS = 10;
@@ -29,20 +30,20 @@ export function HostCalendarOverview({ rooms, more, currentId, onChoose }: HostC
   return (
     <section aria-labelledby="host-calendar-overview" className="flex flex-col gap-2">
       <h2 id="host-calendar-overview" className="text-xl font-semibold text-neutral-900">
-        Next 30 days
+        {i18n.t('Next 30 days')}
       </h2>
       <p className="text-sm text-neutral-700">
         {more || rooms.length > OVERVIEW_LISTINGS
-          ? `Showing your first ${OVERVIEW_LISTINGS} listings. Choose a listing's name to see its calendar below; the Listing menu has them all.`
-          : "Choose a listing's name to see its calendar below."}
+          ? i18n.t("Showing your first {count} listings. Choose a listing's name to see its calendar below; the Listing menu has them all.", { count: OVERVIEW_LISTINGS })
+          : i18n.t("Choose a listing's name to see its calendar below.")}
       </p>
       <div className="overflow-x-auto">
         <table className="border-separate border-spacing-0.5 text-xs">
-          <caption className="sr-only">What holds each of the next 30 nights, per listing</caption>
+          <caption className="sr-only">{i18n.t('What holds each of the next 30 nights, per listing')}</caption>
           <thead>
             <tr>
               <th scope="col" className="pr-2 text-left font-medium text-neutral-700">
-                Listing
+                {i18n.t('Listing')}
               </th>
               {days.map((date) => (
                 <th key={date} scope="col" className="w-5 text-center font-normal text-neutral-700">
@@ -87,14 +88,14 @@ function OverviewRow({ room, days, current, onChoose }: OverviewRowProps) {
       </th>
       {result.isError ? (
         <td colSpan={Math.max(days.length, 1)} className="text-sm text-rose-700">
-          {'Could not be loaded. '}
+          {`${i18n.t('Could not be loaded.')} `}
           <button type="button" className="font-semibold underline" onClick={() => void result.refetch()}>
-            Try again
+            {i18n.t('Try again')}
           </button>
         </td>
       ) : result.isPending || days.length === 0 ? (
         <td colSpan={Math.max(days.length, 1)} className="text-sm text-neutral-700">
-          Loading…
+          {i18n.t('Loading…')}
         </td>
       ) : (
         days.map((date) => <OverviewCell key={date} date={date} night={nights.get(date)} />)

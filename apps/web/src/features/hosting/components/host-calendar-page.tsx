@@ -10,6 +10,7 @@ import { useMyListings } from '../api/use-my-listings';
 import { HostCalendar } from './host-calendar';
 import { HostCalendarOverview } from './host-calendar-overview';
 import { NoListings } from './no-listings';
+import { i18n } from '../../../lib/i18n';
 
 /** The address's parameter naming the listing the calendar shows (`?room=<id>`); without it, the newest listing. */
 const ROOM_PARAM = 'room';
@@ -26,7 +27,7 @@ export function HostCalendarPage() {
   if (listings.isPending) return <Loader />;
   if (!listings.data) return <LoadError what="Your listings" error={listings.error} onRetry={() => void listings.refetch()} />;
   const rooms = listings.data.pages.flatMap((page) => page.items);
-  if (rooms.length === 0) return <NoListings text="Once you add a room, its calendar shows here: its nights, prices and stays, month by month." />;
+  if (rooms.length === 0) return <NoListings text={i18n.t('Once you add a room, its calendar shows here: its nights, prices and stays, month by month.')} />;
   const room = rooms.find((r) => r._id === params.get(ROOM_PARAM)) ?? rooms[0]!;
 
   const choose = (roomId: string) => setParams({ [ROOM_PARAM]: roomId }, { replace: true });
@@ -52,7 +53,7 @@ export function HostCalendarPage() {
           onMore={() => void listings.fetchNextPage()}
         />
         <Link to={listingPricingPath(room._id)} className="self-start text-sm font-semibold text-neutral-900 underline underline-offset-2 hover:text-neutral-700">
-          Pricing and availability
+          {i18n.t('Pricing and availability')}
         </Link>
         <HostCalendar key={room._id} roomId={room._id} />
       </section>
@@ -73,7 +74,7 @@ interface ListingSwitcherProps {
 function ListingSwitcher({ rooms, value, onChange, more, loadingMore, onMore }: ListingSwitcherProps) {
   return (
     <div className="flex flex-wrap items-start gap-3">
-      <SelectField label="Listing" className="w-full max-w-md" value={value} onChange={(event) => onChange(event.target.value)}>
+      <SelectField label={i18n.t('Listing')} className="w-full max-w-md" value={value} onChange={(event) => onChange(event.target.value)}>
         {rooms.map((room) => (
           <option key={room._id} value={room._id}>
             {`${room.title} (${room.location})`}
@@ -82,7 +83,7 @@ function ListingSwitcher({ rooms, value, onChange, more, loadingMore, onMore }: 
       </SelectField>
       {more && (
         <Button variant="subtle" className="sm:mt-7" pending={loadingMore} onClick={onMore}>
-          Show more listings
+          {i18n.t('Show more listings')}
         </Button>
       )}
     </div>

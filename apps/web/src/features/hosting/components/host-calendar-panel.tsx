@@ -13,6 +13,7 @@ import type { NightsSet } from '../api/host-calendar-api';
 import { useNightsChanges } from '../api/use-host-calendar';
 import { changeMessage, summarizeRange, type RangeSummary } from '../utils/host-calendar-changes';
 import { rangeTitle, type NightRange } from '../utils/host-calendar-grid';
+import { i18n } from '../../../lib/i18n';
 
 /** A value the host sets on nights from a field of its own, or gives back to the listing's. */
 type NightValue = 'price' | 'minNights';
@@ -56,9 +57,9 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
   const undoChange = async (previous: NightSetting[]) => {
     try {
       await undo(range, previous);
-      notify.success('Change undone');
+      notify.success(i18n.t('Change undone'));
     } catch (error) {
-      notify.error(`The change could not be undone: ${errorMessage(error)}`);
+      notify.error(i18n.t('The change could not be undone: {reason}', { reason: errorMessage(error) }));
     }
   };
 
@@ -68,7 +69,7 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
     setDoing(action);
     try {
       const { previous } = await change.mutateAsync({ ...range, set });
-      notify.success(changeMessage(set), { action: { label: 'Undo', onClick: () => void undoChange(previous) } });
+      notify.success(changeMessage(set), { action: { label: i18n.t('Undo'), onClick: () => void undoChange(previous) } });
     } catch (error) {
       const fieldError = field && error instanceof ApiRequestError ? error.fields[`set.${field}`] : undefined;
       if (field && fieldError) setFieldErrors({ [field]: fieldError });
@@ -113,18 +114,18 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
         </p>
       )}
       <fieldset disabled={past} className="flex min-w-0 flex-col gap-5">
-        <legend className="sr-only">Change these nights</legend>
+        <legend className="sr-only">{i18n.t('Change these nights')}</legend>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" disabled={busy} pending={doing === 'block'} onClick={() => void apply({ blocked: true }, 'block')}>
-            Block nights
+            {i18n.t('Block nights')}
           </Button>
           <Button variant="subtle" disabled={busy} pending={doing === 'unblock'} onClick={() => void apply({ blocked: false }, 'unblock')}>
-            Unblock nights
+            {i18n.t('Unblock nights')}
           </Button>
         </div>
         <NightValueForm value="price" onSubmit={submit(savePrice)} {...nightValueFormProps}>
           <TextField
-            label="Price per night"
+            label={i18n.t('Price per night')}
             inputMode="decimal"
             autoComplete="off"
             value={price}
@@ -135,30 +136,30 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
         </NightValueForm>
         <NightValueForm value="minNights" onSubmit={submit(saveMinNights)} {...nightValueFormProps}>
           <TextField
-            label="Minimum stay"
+            label={i18n.t('Minimum stay')}
             type="number"
             min={1}
             step={1}
             inputMode="numeric"
             value={minNights}
             onChange={(event) => setMinNights(event.target.value)}
-            hint={`Nights, for stays starting on these nights. The listing's minimum is ${calendar.rules.minNights}.`}
+            hint={i18n.t("Nights, for stays starting on these nights. The listing's minimum is {count}.", { count: calendar.rules.minNights })}
             error={fieldErrors.minNights}
           />
         </NightValueForm>
         <form noValidate onSubmit={submit(() => void apply({ note: note.trim() || null }, 'note', 'note'))} className="flex flex-col gap-1">
           <TextAreaField
-            label="Note"
+            label={i18n.t('Note')}
             rows={3}
             maxLength={500}
             value={note}
             onChange={(event) => setNote(event.target.value)}
-            hint="Only you see it. Save it empty to remove it."
+            hint={i18n.t('Only you see it. Save it empty to remove it.')}
             error={fieldErrors.note}
           />
           <div>
             <Button type="submit" disabled={busy} pending={doing === 'note'}>
-              Save note
+              {i18n.t('Save note')}
             </Button>
           </div>
         </form>
@@ -204,7 +205,7 @@ function RangeFacts({ summary, past }: { summary: RangeSummary; past: boolean })
   // A stay's trip page leads back to the Calendar as it is now (its listing and month).
   const { search } = useLocation();
   const facts = [
-    past && <li key="past">Nights before today cannot be changed: select nights from today on to change them.</li>,
+    past && <li key="past">{i18n.t('Nights before today cannot be changed: select nights from today on to change them.')}</li>,
     ...summary.stays.map((stay) => (
       <li key={stay.bookingId}>
         <Link to={tripPath(stay.bookingId)} state={openedFromCalendar(search)} className="font-medium text-neutral-900 underline underline-offset-2">

@@ -10,6 +10,7 @@ import { clampDate, longDate, monthsOf, nightStateText, rangeOf, rangeTitle, typ
 import { HostCalendarGrid } from './host-calendar-grid';
 import { HostCalendarLegend } from './host-calendar-legend';
 import { HostCalendarPanel } from './host-calendar-panel';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * One listing's calendar: twelve months of nights from one request, 'Previous 12 months' and 'Next 12 months'
@@ -27,15 +28,15 @@ export function HostCalendar({ roomId }: { roomId: string }) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="subtle" disabled={moving} onClick={() => setFrom(addMonthsToDate(data.from, -CALENDAR_MONTHS))}>
-          Previous 12 months
+          {i18n.t('Previous 12 months')}
         </Button>
         {from !== null && (
           <Button variant="subtle" disabled={moving} onClick={() => setFrom(null)}>
-            This month
+            {i18n.t('This month')}
           </Button>
         )}
         <Button variant="subtle" disabled={moving} onClick={() => setFrom(data.to)}>
-          Next 12 months
+          {i18n.t('Next 12 months')}
         </Button>
         <p role="status" className="text-sm text-neutral-700">
           {moving ? 'Loading the months…' : ''}
@@ -102,8 +103,8 @@ function NightDetails({ night }: { night: HostCalendarNight }) {
     <p className="sticky top-16 z-10 min-h-10 rounded-lg bg-neutral-100 px-3 py-2 text-sm text-neutral-800 md:top-0">
       <span className="font-semibold">{longDate(night.date)}</span>
       {`: ${formatMoney(night.priceCents)}${night.customPrice ? ' (set for this night)' : night.weekend ? ' (weekend price)' : ''}, ${state}`}
-      {night.minNights !== null && `, minimum stay ${night.minNights} ${night.minNights === 1 ? 'night' : 'nights'}`}
-      {night.note && `. Note: ${night.note}`}
+      {night.minNights !== null && i18n.t(', minimum stay {count, plural, one {# night} other {# nights}}', { count: night.minNights })}
+      {night.note && i18n.t('. Note: {note}', { note: night.note })}
     </p>
   );
 }

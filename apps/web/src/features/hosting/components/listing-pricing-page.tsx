@@ -26,12 +26,13 @@ import { AvailabilityField } from './availability-field';
 import { NightlyPriceField } from './nightly-price-field';
 import { roomFormValuesOf } from './room-form-values';
 import { STAY_RULE_FIELDS, StayRulesFields } from './stay-rules-fields';
+import { i18n } from '../../../lib/i18n';
 
 /** The fields this page shows: what prices a stay and decides when it can be booked. A server refusal may name them. */
 const PAGE_FIELDS = ['from', 'to', 'price', ...STAY_RULE_FIELDS] as const;
 
-const NOT_VALID_LINK = 'This listing link is not valid. Your listings are in My Listings.';
-const NOT_YOURS = 'This listing belongs to another host: only its host can change its prices and availability.';
+const NOT_VALID_LINK = /*i18n*/ 'This listing link is not valid. Your listings are in My Listings.';
+const NOT_YOURS = /*i18n*/ 'This listing belongs to another host: only its host can change its prices and availability.';
 
 /**
  * One listing's Pricing and availability (issue 31): its nightly and weekend prices, availability window, fees and
@@ -45,12 +46,12 @@ export function ListingPricingPage({ roomId }: { roomId: string }) {
   // The room as its page reads it (the same answer, so the same cache): whole, with its host's id.
   const room = useRoom(roomId, { enabled: wellFormed });
 
-  if (!wellFormed || isMalformedIdAnswer(room.error)) return <ListingNotFound text={NOT_VALID_LINK} />;
+  if (!wellFormed || isMalformedIdAnswer(room.error)) return <ListingNotFound text={i18n.known(NOT_VALID_LINK)} />;
   // The API's own words: 'Room not found. It may have been removed by its host.'
   if (room.error instanceof ApiRequestError && room.error.status === 404) return <ListingNotFound text={room.error.message} />;
   if (room.isPending) return <Loader />;
   if (!room.data) return <LoadError what="This listing" error={room.error} onRetry={() => void room.refetch()} />;
-  if (!isOwnRoom({ hostId: room.data.host.id }, user?.id)) return <ListingNotFound text={NOT_YOURS} />;
+  if (!isOwnRoom({ hostId: room.data.host.id }, user?.id)) return <ListingNotFound text={i18n.known(NOT_YOURS)} />;
   return <ListingPricing room={room.data} />;
 }
 
@@ -59,7 +60,7 @@ function isMalformedIdAnswer(error: Error | null): boolean {
 }
 
 function ListingNotFound({ text }: { text: string }) {
-  return <EmptyState title="Listing not found" text={text} action={{ to: APP_PATHS.myListings, label: 'Go to My Listings' }} />;
+  return <EmptyState title={i18n.t('Listing not found')} text={text} action={{ to: APP_PATHS.myListings, label: i18n.t('Go to My Listings') }} />;
 }
 
 function ListingPricing({ room }: { room: Room }) {
@@ -110,7 +111,7 @@ function ListingPricingForm({ room, onDiscard }: { room: Room; onDiscard: () => 
     reset(roomFormValuesOf(answer, answer.timeZone) as RoomInputValues);
     setSaved(answer);
     draft.clear();
-    notify.success('Pricing and availability saved');
+    notify.success(i18n.t('Pricing and availability saved'));
   }, sayOtherDetailsNeedFixing);
 
   return (
@@ -119,12 +120,12 @@ function ListingPricingForm({ room, onDiscard }: { room: Room; onDiscard: () => 
       <RestoredDraftNotice draft={draft} onDiscard={onDiscard} />
       <div className="grid grid-cols-1 gap-x-8 gap-y-2 lg:grid-cols-2">
         <AvailabilityField control={control} keepStart={saved.from} />
-        <NightlyPriceField register={register} errors={errors} hint="Chosen nights' own prices, blocks and minimum stays are set in the Calendar." />
+        <NightlyPriceField register={register} errors={errors} hint={i18n.t("Chosen nights' own prices, blocks and minimum stays are set in the Calendar.")} />
       </div>
       <StayRulesFields register={register} control={control} errors={errors} />
       <FormActions>
         <Button type="submit" className="sm:min-w-48" pending={update.isPending}>
-          Save changes
+          {i18n.t('Save changes')}
         </Button>
       </FormActions>
     </form>
@@ -144,5 +145,5 @@ function sayOtherDetailsNeedFixing(errors: FieldErrors<RoomInputValues>) {
   const shown: readonly string[] = PAGE_FIELDS;
   const elsewhere = Object.entries(errors).find(([name]) => !shown.includes(name));
   const message = elsewhere?.[1]?.message;
-  if (typeof message === 'string') notify.error(`${message}. Change it with Update Room Info in My Listings, then save here again.`);
+  if (typeof message === 'string') notify.error(i18n.t('{problem}. Change it with Update Room Info in My Listings, then save here again.', { problem: i18n.known(message) }));
 }

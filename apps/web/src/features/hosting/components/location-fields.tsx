@@ -5,6 +5,7 @@ import { useWatch, type FieldErrors, type UseFormRegister, type UseFormSetValue 
 import { TextField } from '../../../components/fields';
 import { fetchPlaces, usePlaceSuggestions } from '../api/places-api';
 import { RoomTextField, type RoomControl } from './room-text-fields';
+import { i18n } from '../../../lib/i18n';
 
 // With the form only (decision 053): Leaflet and the basemap load when a host opens it.
 const PinMap = lazy(() => import('../../map/components/pin-map'));
@@ -75,11 +76,11 @@ export function LocationFields({
 
   return (
     <div className="flex flex-col gap-2">
-      <TextField label="Location" autoComplete="off" required error={errors.location?.message} {...register('location', { onBlur: (event: { target: { value: string } }) => void followTyped(event.target.value) })} />
+      <TextField label={i18n.t('Location')} autoComplete="off" required error={errors.location?.message} {...register('location', { onBlur: (event: { target: { value: string } }) => void followTyped(event.target.value) })} />
       {suggestions.length > 0 && (
         <div className="-mt-1 mb-1 flex flex-col gap-1">
           <p id="place-suggestions" className="text-sm text-neutral-600">
-            Places with this name: choose one to place the pin and set the time zone.
+            {i18n.t('Places with this name: choose one to place the pin and set the time zone.')}
           </p>
           <ul aria-labelledby="place-suggestions" className="flex flex-wrap gap-2">
             {suggestions.map((place) => (
@@ -97,17 +98,16 @@ export function LocationFields({
         </div>
       )}
       <fieldset className="flex flex-col gap-1">
-        <legend className="text-sm font-medium text-neutral-800">Pin</legend>
+        <legend className="text-sm font-medium text-neutral-800">{i18n.t('Pin')}</legend>
         <p className="text-sm text-neutral-600">
-          The exact spot. Guests see an area of about 500 m around it until their stay is confirmed. Click the map or drag
-          the pin to place it.
+          {i18n.t('The exact spot. Guests see an area of about 500 m around it until their stay is confirmed. Click the map or drag the pin to place it.')}
         </p>
         <Suspense fallback={<div className="h-64 w-full rounded-lg bg-neutral-100" />}>
           <PinMap position={pin} onPlace={placePin} />
         </Suspense>
         <div className="grid grid-cols-2 gap-x-4">
-          <TextField label="Latitude" {...coordinate} min={-90} max={90} error={errors.latitude?.message} {...register('latitude')} />
-          <TextField label="Longitude" {...coordinate} min={-180} max={180} error={errors.longitude?.message} {...register('longitude')} />
+          <TextField label={i18n.t('Latitude')} {...coordinate} min={-90} max={90} error={errors.latitude?.message} {...register('latitude')} />
+          <TextField label={i18n.t('Longitude')} {...coordinate} min={-180} max={180} error={errors.longitude?.message} {...register('longitude')} />
         </div>
       </fieldset>
       <RoomTextField control={control} name="address" />

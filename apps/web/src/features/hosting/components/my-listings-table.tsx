@@ -11,6 +11,7 @@ import { CalendarSyncDialog } from './calendar-sync-dialog';
 import { DeleteRoomDialog } from './delete-room-dialog';
 import { UpdateRoomDialog } from './update-room-dialog';
 import { NoListings } from './no-listings';
+import { i18n } from '../../../lib/i18n';
 
 type Open = { dialog: 'delete' | 'update' | 'calendar'; room: RoomSummary } | null;
 
@@ -24,40 +25,40 @@ export function MyListingsTable() {
   const close = () => setOpen(null);
 
   const columns: Column<RoomSummary>[] = [
-    { header: 'Title', cell: (room) => <ListingTitle room={room} /> },
-    { header: 'Location', cell: (room) => room.location },
-    { header: 'Price', cell: (room) => formatMoney(room.priceCents), className: 'whitespace-nowrap' },
-    { header: 'From', cell: (room) => formatIsoDate(room.from), className: 'whitespace-nowrap' },
-    { header: 'To', cell: (room) => formatIsoDate(room.to), className: 'whitespace-nowrap' },
+    { header: i18n.t('Title'), cell: (room) => <ListingTitle room={room} /> },
+    { header: i18n.t('Location'), cell: (room) => room.location },
+    { header: i18n.t('Price'), cell: (room) => formatMoney(room.priceCents), className: 'whitespace-nowrap' },
+    { header: i18n.t('From'), cell: (room) => formatIsoDate(room.from), className: 'whitespace-nowrap' },
+    { header: i18n.t('To'), cell: (room) => formatIsoDate(room.to), className: 'whitespace-nowrap' },
     {
-      header: 'Delete',
+      header: i18n.t('Delete'),
       cell: (room) => (
-        <RowAction tone="danger" label={`Delete ${room.title}`} onClick={() => setOpen({ dialog: 'delete', room })}>
-          Delete
+        <RowAction tone="danger" label={i18n.t('Delete {title}', { title: room.title })} onClick={() => setOpen({ dialog: 'delete', room })}>
+          {i18n.t('Delete')}
         </RowAction>
       ),
     },
     {
-      header: 'Update',
+      header: i18n.t('Update'),
       cell: (room) => (
-        <RowAction tone="change" label={`Update ${room.title}`} onClick={() => setOpen({ dialog: 'update', room })}>
-          Update
+        <RowAction tone="change" label={i18n.t('Update {title}', { title: room.title })} onClick={() => setOpen({ dialog: 'update', room })}>
+          {i18n.t('Update')}
         </RowAction>
       ),
     },
     {
-      header: 'Pricing',
+      header: i18n.t('Pricing'),
       cell: (room) => (
-        <RowLink tone="change" to={listingPricingPath(room._id)} label={`Pricing and availability for ${room.title}`}>
-          Pricing and availability
+        <RowLink tone="change" to={listingPricingPath(room._id)} label={i18n.t('Pricing and availability for {title}', { title: room.title })}>
+          {i18n.t('Pricing and availability')}
         </RowLink>
       ),
     },
     {
-      header: 'Calendar',
+      header: i18n.t('Calendar'),
       cell: (room) => (
-        <RowAction tone="change" label={`Calendar sync for ${room.title}`} onClick={() => setOpen({ dialog: 'calendar', room })}>
-          Calendar sync
+        <RowAction tone="change" label={i18n.t('Calendar sync for {title}', { title: room.title })} onClick={() => setOpen({ dialog: 'calendar', room })}>
+          {i18n.t('Calendar sync')}
         </RowAction>
       ),
     },
@@ -65,7 +66,7 @@ export function MyListingsTable() {
 
   return (
     <>
-      <DataTable label="My listings" columns={columns} query={listings} rowKey={(room) => room._id} empty={<NoListings text="Rooms you add appear here, where you can update or delete them." />} />
+      <DataTable label={i18n.t('My listings')} columns={columns} query={listings} rowKey={(room) => room._id} empty={<NoListings text={i18n.t('Rooms you add appear here, where you can update or delete them.')} />} />
       {open?.dialog === 'delete' && <DeleteRoomDialog key={open.room._id} room={open.room} onClose={close} />}
       {open?.dialog === 'update' && <UpdateRoomDialog key={open.room._id} room={open.room} onClose={close} />}
       {open?.dialog === 'calendar' && <CalendarSyncDialog key={open.room._id} room={open.room} onClose={close} />}

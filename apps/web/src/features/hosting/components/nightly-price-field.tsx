@@ -2,6 +2,7 @@ import { amountStep, currencySymbol } from '@staybook/domain/money';
 import type { RoomInputValues } from '@staybook/domain/room-input';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { TextField } from '../../../components/fields';
+import { i18n } from '../../../lib/i18n';
 
 /** The room's price per night, in the room form and on the Pricing and availability page. */
 export function NightlyPriceField({
@@ -15,7 +16,7 @@ export function NightlyPriceField({
 }) {
   return (
     <TextField
-      label={`Price per night (${currencySymbol()})`}
+      label={i18n.t('Price per night ({symbol})', { symbol: currencySymbol() })}
       type="number"
       inputMode="decimal"
       min={1}

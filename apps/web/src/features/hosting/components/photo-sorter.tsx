@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { shortFileName } from '../../../lib/file-name';
 import type { PhotoItem } from './photo-order';
+import { i18n } from '../../../lib/i18n';
 
 type Control = 'up' | 'down' | 'cover' | 'remove';
 
@@ -51,7 +52,7 @@ export function PhotoSorter({ items, onMove, onRemove }: PhotoSorterProps) {
     if (!item || to < 0 || to >= items.length || from === to) return;
     refocus.current = { key: item.key, control };
     onMove(from, to);
-    setAnnouncement(to === 0 ? `Photo ${from + 1} is now the cover.` : `Photo moved to position ${to + 1} of ${items.length}.`);
+    setAnnouncement(to === 0 ? i18n.t('Photo {number} is now the cover.', { number: from + 1 }) : i18n.t('Photo moved to position {number} of {count}.', { number: to + 1, count: items.length }));
   };
 
   const remove = (index: number) => {
@@ -60,7 +61,7 @@ export function PhotoSorter({ items, onMove, onRemove }: PhotoSorterProps) {
     const neighbour = items[index + 1] ?? items[index - 1];
     if (neighbour) refocus.current = { key: neighbour.key, control: 'remove' };
     onRemove(item.key);
-    setAnnouncement(`Photo ${index + 1} removed.`);
+    setAnnouncement(i18n.t('Photo {number} removed.', { number: index + 1 }));
   };
 
   const drop = (event: DragEvent<HTMLLIElement>, to: number) => {
@@ -71,7 +72,7 @@ export function PhotoSorter({ items, onMove, onRemove }: PhotoSorterProps) {
     setOver(null);
     if (from >= 0 && from !== to) {
       onMove(from, to);
-      setAnnouncement(to === 0 ? 'The photo dropped first is now the cover.' : `Photo moved to position ${to + 1} of ${items.length}.`);
+      setAnnouncement(to === 0 ? i18n.t('The photo dropped first is now the cover.') : i18n.t('Photo moved to position {number} of {count}.', { number: to + 1, count: items.length }));
     }
   };
 
@@ -83,11 +84,13 @@ export function PhotoSorter({ items, onMove, onRemove }: PhotoSorterProps) {
   if (items.length === 0) return null;
   return (
     <div>
-      <ol aria-label="Chosen pictures in order, the first being the cover" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <ol aria-label={i18n.t('Chosen pictures in order, the first being the cover')} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {items.map((item, index) => {
           const captionId = `${id}-${item.key}`;
           // The spec's picker label: a chosen file's name, cut when longer than 20 characters.
-          const label = `Photo ${index + 1} of ${items.length}${item.name ? `: ${shortFileName(item.name)}` : ''}`;
+          const label = item.name
+            ? i18n.t('Photo {number} of {count}: {name}', { number: index + 1, count: items.length, name: shortFileName(item.name) })
+            : i18n.t('Photo {number} of {count}', { number: index + 1, count: items.length });
           return (
             <li
               key={item.key}
@@ -114,10 +117,10 @@ export function PhotoSorter({ items, onMove, onRemove }: PhotoSorterProps) {
               } ${dragging === item.key ? 'opacity-50' : ''}`}
             >
               <div className="relative aspect-[4/3] overflow-hidden rounded-md bg-neutral-200">
-                <img src={item.preview} alt={`Preview of photo ${index + 1}`} draggable={false} className="size-full object-cover" />
+                <img src={item.preview} alt={i18n.t('Preview of photo {number}', { number: index + 1 })} draggable={false} className="size-full object-cover" />
                 {index === 0 && (
                   <span className="absolute top-1.5 left-1.5 rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-neutral-900 shadow">
-                    Cover
+                    {i18n.t('Cover')}
                   </span>
                 )}
               </div>
@@ -126,7 +129,7 @@ export function PhotoSorter({ items, onMove, onRemove }: PhotoSorterProps) {
               </p>
               {item.progress !== null && (
                 <div className="flex items-center gap-2 text-xs text-neutral-700">
-                  <progress max={1} value={item.progress} aria-label={`Uploading photo ${index + 1}`} className="h-2 w-full accent-rose-600" />
+                  <progress max={1} value={item.progress} aria-label={i18n.t('Uploading photo {number}', { number: index + 1 })} className="h-2 w-full accent-rose-600" />
                   {/* Every byte sent: the server is still making the picture's sizes. */}
                   <span aria-hidden="true">{item.progress >= 1 ? 'Processing…' : `${Math.round(item.progress * 100)}%`}</span>
                 </div>
@@ -138,7 +141,7 @@ export function PhotoSorter({ items, onMove, onRemove }: PhotoSorterProps) {
               )}
               <div className="flex flex-wrap gap-1">
                 <button type="button" ref={bind(item.key, 'up')} aria-describedby={captionId} className={controlClass} disabled={index === 0} onClick={() => move(index, index - 1, 'up')}>
-                  Move up
+                  {i18n.t('Move up')}
                 </button>
                 <button
                   type="button"
@@ -148,15 +151,15 @@ export function PhotoSorter({ items, onMove, onRemove }: PhotoSorterProps) {
                   disabled={index === items.length - 1}
                   onClick={() => move(index, index + 1, 'down')}
                 >
-                  Move down
+                  {i18n.t('Move down')}
                 </button>
                 {index > 0 && (
                   <button type="button" ref={bind(item.key, 'cover')} aria-describedby={captionId} className={controlClass} onClick={() => move(index, 0, 'cover')}>
-                    Make cover
+                    {i18n.t('Make cover')}
                   </button>
                 )}
                 <button type="button" ref={bind(item.key, 'remove')} aria-describedby={captionId} className={controlClass} onClick={() => remove(index)}>
-                  Remove
+                  {i18n.t('Remove')}
                 </button>
               </div>
             </li>

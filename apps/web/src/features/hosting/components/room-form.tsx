@@ -25,6 +25,7 @@ import { roomFormValuesOf } from './room-form-values';
 import { RoomPhotoField } from './room-photo-field';
 import { STAY_RULE_FIELDS, StayRulesFields } from './stay-rules-fields';
 import { TimeZoneField } from './time-zone-field';
+import { i18n } from '../../../lib/i18n';
 
 interface RoomFormProps {
   /** The room being updated (from its page or My Listings); without it, the form adds a new one. */
@@ -115,9 +116,9 @@ function RoomFormFields({
   // Photos still on their way, or refused, are the host's to wait for or remove: saving says so, losing nothing.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const waiting = photos.uploading
-      ? 'Please wait until every photo has finished uploading'
+      ? i18n.t('Please wait until every photo has finished uploading')
       : photos.failed
-        ? 'Please remove the photos that could not be uploaded'
+        ? i18n.t('Please remove the photos that could not be uploaded')
         : null;
     if (!waiting) {
       clearErrors('photos');
@@ -152,7 +153,7 @@ function RoomFormFields({
           />
         </div>
         <div className="flex flex-col gap-2">
-          <TextField label="Title" required maxLength={ROOM_LIMITS.maxTitleLength} error={errors.title?.message} {...register('title')} />
+          <TextField label={i18n.t('Title')} required maxLength={ROOM_LIMITS.maxTitleLength} error={errors.title?.message} {...register('title')} />
           <Controller
             name="photos"
             control={control}
@@ -162,11 +163,11 @@ function RoomFormFields({
           />
           <div className="grid grid-cols-2 gap-x-4">
             <NightlyPriceField register={register} errors={errors} />
-            <TextField label="Total guests" {...numberField} required error={errors.guests?.message} {...register('guests')} />
-            <TextField label="Bedrooms" {...numberField} required error={errors.bedrooms?.message} {...register('bedrooms')} />
-            <TextField label="Bathrooms" {...numberField} required error={errors.bathrooms?.message} {...register('bathrooms')} />
+            <TextField label={i18n.t('Total guests')} {...numberField} required error={errors.guests?.message} {...register('guests')} />
+            <TextField label={i18n.t('Bedrooms')} {...numberField} required error={errors.bedrooms?.message} {...register('bedrooms')} />
+            <TextField label={i18n.t('Bathrooms')} {...numberField} required error={errors.bathrooms?.message} {...register('bathrooms')} />
           </div>
-          <TextAreaField label="Description" rows={5} error={errors.description?.message} {...register('description')} />
+          <TextAreaField label={i18n.t('Description')} rows={5} error={errors.description?.message} {...register('description')} />
           <Controller
             name="cancellationPolicy"
             control={control}
@@ -182,7 +183,7 @@ function RoomFormFields({
       <FormActions>
         {onCancel && (
           <Button variant="subtle" onClick={onCancel}>
-            Cancel
+            {i18n.t('Cancel')}
           </Button>
         )}
         <Button type="submit" className="sm:min-w-48" pending={saving}>

@@ -2,6 +2,7 @@ import { ROOM_LIMITS } from '@staybook/domain/room-limits';
 import { useId, type ChangeEvent, type Ref } from 'react';
 import type { RoomPhotos } from '../hooks/use-room-photos';
 import { PhotoSorter } from './photo-sorter';
+import { i18n } from '../../../lib/i18n';
 
 interface RoomPhotoFieldProps {
   photos: RoomPhotos;
@@ -27,10 +28,10 @@ export function RoomPhotoField({ photos, error, ref }: RoomPhotoFieldProps) {
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-medium text-neutral-800">
-        Photos
+        {i18n.t('Photos')}
       </label>
       <p id={hintId} className="text-sm text-neutral-600">
-        {`Up to ${ROOM_LIMITS.maxPhotos} pictures. The first is the cover guests see first; drag a photo or use its buttons to change the order.`}
+        {i18n.t('Up to {count} pictures. The first is the cover guests see first; drag a photo or use its buttons to change the order.', { count: ROOM_LIMITS.maxPhotos })}
       </p>
       <input
         ref={ref}
@@ -48,7 +49,7 @@ export function RoomPhotoField({ photos, error, ref }: RoomPhotoFieldProps) {
         className="w-full rounded-md border border-neutral-300 bg-neutral-50 text-sm text-transparent file:mr-3 file:cursor-pointer file:border-0 file:bg-rose-600 file:px-4 file:py-2.5 file:font-semibold file:text-white hover:file:bg-rose-700 disabled:opacity-60"
       />
       <p aria-live="polite" className="text-sm text-neutral-600">
-        {photos.leftOut ?? (full ? `This room has the most photos it can have (${ROOM_LIMITS.maxPhotos}).` : uploadNote(photos))}
+        {photos.leftOut ?? (full ? i18n.t('This room has the most photos it can have ({count}).', { count: ROOM_LIMITS.maxPhotos }) : uploadNote(photos))}
       </p>
       <PhotoSorter items={photos.items} onMove={photos.move} onRemove={photos.remove} />
       <p id={errorId} className="min-h-5 text-sm text-rose-600">
@@ -62,5 +63,5 @@ export function RoomPhotoField({ photos, error, ref }: RoomPhotoFieldProps) {
 function uploadNote(photos: RoomPhotos): string {
   const underWay = photos.items.filter((item) => item.progress !== null);
   if (underWay.length === 0) return '';
-  return underWay.every((item) => (item.progress ?? 0) >= 1) ? 'Processing photos…' : 'Uploading photos…';
+  return underWay.every((item) => (item.progress ?? 0) >= 1) ? i18n.t('Processing photos…') : i18n.t('Uploading photos…');
 }

@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Options, SelectField, TextField } from '../../../components/fields';
 import type { RoomControl } from './room-text-fields';
+import { i18n } from '../../../lib/i18n';
 
 /** The rule fields' form values for a room (as the inputs hold them), or a new room's defaults. */
 export function stayRulesValuesOf(rules: RoomSummary['rules'] | undefined): Partial<RoomInputValues> {
@@ -110,48 +111,48 @@ export function StayRulesFields({ register, control, errors }: StayRulesFieldsPr
   const sameDay = String(noticeDays ?? '0') === '0';
   return (
     <fieldset className="flex flex-col gap-2 rounded-lg border border-neutral-200 p-4">
-      <legend className="px-1 text-base font-semibold text-neutral-900">Pricing and stay rules</legend>
+      <legend className="px-1 text-base font-semibold text-neutral-900">{i18n.t('Pricing and stay rules')}</legend>
       <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField label={`Weekend price (${currencySymbol()})`} hint="A night's price on Friday and Saturday nights. Optional." {...money} step={amountStep()} min={1} error={errors.weekendPrice?.message} {...register('weekendPrice')} />
-        <TextField label={`Cleaning fee (${currencySymbol()})`} hint="Once per stay. Optional." {...money} step={amountStep()} error={errors.cleaningFee?.message} {...register('cleaningFee')} />
-        <TextField label={`Extra guest fee per night (${currencySymbol()})`} hint="For each guest above those included." {...money} step={amountStep()} error={errors.extraGuestFee?.message} {...register('extraGuestFee')} />
-        <TextField label="Guests included in the price" {...whole} min={1} error={errors.guestsIncluded?.message} {...register('guestsIncluded')} />
-        <TextField label="Weekly discount (%)" hint="Stays of 7 nights or more." {...whole} min={0} max={LISTING_RULE_LIMITS.maxDiscountPct} error={errors.weeklyDiscount?.message} {...register('weeklyDiscount')} />
-        <TextField label="Monthly discount (%)" hint="Stays of 28 nights or more." {...whole} min={0} max={LISTING_RULE_LIMITS.maxDiscountPct} error={errors.monthlyDiscount?.message} {...register('monthlyDiscount')} />
-        <TextField label="Occupancy tax (%)" hint="On the nights and the fees. Optional." type="number" inputMode="decimal" min={0} max={30} step={0.01} error={errors.taxRate?.message} {...register('taxRate')} />
+        <TextField label={i18n.t('Weekend price ({symbol})', { symbol: currencySymbol() })} hint={i18n.t("A night's price on Friday and Saturday nights. Optional.")} {...money} step={amountStep()} min={1} error={errors.weekendPrice?.message} {...register('weekendPrice')} />
+        <TextField label={i18n.t('Cleaning fee ({symbol})', { symbol: currencySymbol() })} hint={i18n.t('Once per stay. Optional.')} {...money} step={amountStep()} error={errors.cleaningFee?.message} {...register('cleaningFee')} />
+        <TextField label={i18n.t('Extra guest fee per night ({symbol})', { symbol: currencySymbol() })} hint={i18n.t('For each guest above those included.')} {...money} step={amountStep()} error={errors.extraGuestFee?.message} {...register('extraGuestFee')} />
+        <TextField label={i18n.t('Guests included in the price')} {...whole} min={1} error={errors.guestsIncluded?.message} {...register('guestsIncluded')} />
+        <TextField label={i18n.t('Weekly discount (%)')} hint={i18n.t('Stays of 7 nights or more.')} {...whole} min={0} max={LISTING_RULE_LIMITS.maxDiscountPct} error={errors.weeklyDiscount?.message} {...register('weeklyDiscount')} />
+        <TextField label={i18n.t('Monthly discount (%)')} hint={i18n.t('Stays of 28 nights or more.')} {...whole} min={0} max={LISTING_RULE_LIMITS.maxDiscountPct} error={errors.monthlyDiscount?.message} {...register('monthlyDiscount')} />
+        <TextField label={i18n.t('Occupancy tax (%)')} hint={i18n.t('On the nights and the fees. Optional.')} type="number" inputMode="decimal" min={0} max={30} step={0.01} error={errors.taxRate?.message} {...register('taxRate')} />
       </div>
       <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField label="Minimum nights" {...whole} min={1} max={LISTING_RULE_LIMITS.maxNights} error={errors.minNights?.message} {...register('minNights')} />
-        <TextField label="Maximum nights" {...whole} min={1} max={LISTING_RULE_LIMITS.maxNights} error={errors.maxNights?.message} {...register('maxNights')} />
-        <SelectField label="Advance notice" error={errors.noticeDays?.message} {...register('noticeDays')}>
-          <option value="0">Same day</option>
-          <Options values={[1, 2, 3, 4, 5, 6, 7]} label={(days) => `${days} day${days === 1 ? '' : 's'}`} />
+        <TextField label={i18n.t('Minimum nights')} {...whole} min={1} max={LISTING_RULE_LIMITS.maxNights} error={errors.minNights?.message} {...register('minNights')} />
+        <TextField label={i18n.t('Maximum nights')} {...whole} min={1} max={LISTING_RULE_LIMITS.maxNights} error={errors.maxNights?.message} {...register('maxNights')} />
+        <SelectField label={i18n.t('Advance notice')} error={errors.noticeDays?.message} {...register('noticeDays')}>
+          <option value="0">{i18n.t('Same day')}</option>
+          <Options values={[1, 2, 3, 4, 5, 6, 7]} label={(days) => i18n.t('{count, plural, one {# day} other {# days}}', { count: days })} />
         </SelectField>
         {sameDay && (
-          <TextField label="Same-day bookings until" type="time" hint="The home's local time. Empty: all day." error={errors.sameDayUntil?.message} {...register('sameDayUntil')} />
+          <TextField label={i18n.t('Same-day bookings until')} type="time" hint={i18n.t("The home's local time. Empty: all day.")} error={errors.sameDayUntil?.message} {...register('sameDayUntil')} />
         )}
-        <SelectField label="Booking window" hint="How far ahead a stay may start." error={errors.bookingWindowMonths?.message} {...register('bookingWindowMonths')}>
-          <option value="">Whole availability</option>
-          <Options values={BOOKING_WINDOW_MONTHS} label={(months) => `${months} months`} />
+        <SelectField label={i18n.t('Booking window')} hint={i18n.t('How far ahead a stay may start.')} error={errors.bookingWindowMonths?.message} {...register('bookingWindowMonths')}>
+          <option value="">{i18n.t('Whole availability')}</option>
+          <Options values={BOOKING_WINDOW_MONTHS} label={(months) => i18n.t('{count} months', { count: months })} />
         </SelectField>
-        <SelectField label="Preparation time" hint="Nights kept free before and after each stay." error={errors.preparationNights?.message} {...register('preparationNights')}>
-          <option value="0">None</option>
-          <option value="1">1 night</option>
-          <option value="2">2 nights</option>
+        <SelectField label={i18n.t('Preparation time')} hint={i18n.t('Nights kept free before and after each stay.')} error={errors.preparationNights?.message} {...register('preparationNights')}>
+          <option value="0">{i18n.t('None')}</option>
+          <option value="1">{i18n.t('1 night')}</option>
+          <option value="2">{i18n.t('2 nights')}</option>
         </SelectField>
       </div>
       <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-        <WeekdaysField name="checkInDays" legend="Check-in days" register={register} error={errors.checkInDays?.message} />
-        <WeekdaysField name="checkOutDays" legend="Check-out days" register={register} error={errors.checkOutDays?.message} />
+        <WeekdaysField name="checkInDays" legend={i18n.t('Check-in days')} register={register} error={errors.checkInDays?.message} />
+        <WeekdaysField name="checkOutDays" legend={i18n.t('Check-out days')} register={register} error={errors.checkOutDays?.message} />
       </div>
       <div className="flex flex-col gap-1">
         <label className="flex items-center gap-2 text-sm font-medium text-neutral-800">
           <input type="checkbox" aria-describedby={instantBookHint} {...register('instantBook')} />
-          Instant book
+          {i18n.t('Instant book')}
         </label>
         <p id={instantBookHint} className="text-sm text-neutral-500">
           {errors.instantBook?.message ??
-            'Guests book at once. Turn it off to review each request first: the guest’s card is held and you have 24 hours to accept or decline.'}
+            i18n.t('Guests book at once. Turn it off to review each request first: the guest’s card is held and you have 24 hours to accept or decline.')}
         </p>
       </div>
     </fieldset>

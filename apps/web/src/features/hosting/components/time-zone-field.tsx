@@ -1,5 +1,6 @@
 import { useMemo, type ComponentProps } from 'react';
 import { Options, SelectField } from '../../../components/fields';
+import { i18n } from '../../../lib/i18n';
 
 /** Every zone the browser knows, with UTC and the given ones (the server's, the room's) among them, A to Z. */
 function zoneNames(include: readonly string[]): string[] {
@@ -16,7 +17,7 @@ type TimeZoneFieldProps = Omit<ComponentProps<typeof SelectField>, 'label' | 'hi
 export function TimeZoneField({ include, ...select }: TimeZoneFieldProps) {
   const names = useMemo(() => zoneNames(include), [include]);
   return (
-    <SelectField label="Time zone" hint="Check-in days begin and end at midnight in this zone." {...select}>
+    <SelectField label={i18n.t('Time zone')} hint={i18n.t('Check-in days begin and end at midnight in this zone.')} {...select}>
       <Options values={names} label={(name) => name.replaceAll('_', ' ')} />
     </SelectField>
   );

@@ -64,7 +64,7 @@ export function BookingThread({ bookingId }: { bookingId: string }) {
             </Button>
           )}
           {messages.length === 0 ? (
-            <p className="py-6 text-center text-sm text-neutral-600">No messages yet. Anything to ask or settle about this stay? Write it here.</p>
+            <p className="py-6 text-center text-sm text-neutral-600">{i18n.t('No messages yet. Anything to ask or settle about this stay? Write it here.')}</p>
           ) : (
             <ol className="flex flex-col gap-3">
               {messages.map((message) => (
@@ -98,7 +98,7 @@ function MessageItem({ message, seen }: { message: Message; seen: boolean }) {
         >
           {message.body}
         </p>
-        {seen && <p className="text-xs text-neutral-600">Seen</p>}
+        {seen && <p className="text-xs text-neutral-600">{i18n.t('Seen')}</p>}
       </div>
     </li>
   );

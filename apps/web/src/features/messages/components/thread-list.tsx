@@ -9,6 +9,7 @@ import { Loader } from '../../../components/loader';
 import { RoomTitleCell } from '../../../components/table-cells';
 import { useThreads } from '../api/use-threads';
 import { formatSentAt } from '../utils/format-time';
+import { i18n } from '../../../lib/i18n';
 
 /** The Messages page: every thread of the person's bookings, as guest and as host, latest first, each leading to its trip page. */
 export function ThreadList() {
@@ -19,15 +20,15 @@ export function ThreadList() {
   if (threads.length === 0) {
     return (
       <EmptyState
-        title="No messages yet"
-        text="Guests and hosts write to each other on a stay's trip page. Conversations about your stays and your rooms appear here."
-        action={{ to: APP_PATHS.myBookings, label: 'My Bookings' }}
+        title={i18n.t('No messages yet')}
+        text={i18n.t("Guests and hosts write to each other on a stay's trip page. Conversations about your stays and your rooms appear here.")}
+        action={{ to: APP_PATHS.myBookings, label: i18n.t('My Bookings') }}
       />
     );
   }
   return (
     <div className="flex flex-col gap-6">
-      <ul aria-label="Conversations" className="flex flex-col gap-3">
+      <ul aria-label={i18n.t('Conversations')} className="flex flex-col gap-3">
         {threads.map((thread) => (
           <ThreadItem key={thread.bookingId} thread={thread} />
         ))}
@@ -39,7 +40,7 @@ export function ThreadList() {
       )}
       {hasNextPage && (
         <Button variant="outline" className="self-center" pending={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-          Show more
+          {i18n.t('Show more')}
         </Button>
       )}
     </div>
@@ -68,10 +69,10 @@ function ThreadItem({ thread }: { thread: Thread }) {
           <div className="min-w-0 flex-1">
             <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
               <span className="font-semibold text-neutral-900">{otherParty.name}</span>
-              <span className="text-xs text-neutral-600">{thread.as === 'guest' ? 'Your host' : 'Your guest'}</span>
+              <span className="text-xs text-neutral-600">{thread.as === 'guest' ? i18n.t('Your host') : i18n.t('Your guest')}</span>
             </p>
             <p className={`truncate text-sm ${unread > 0 ? 'font-medium text-neutral-900' : 'text-neutral-600'}`}>
-              {lastMessage.fromMe ? `You: ${lastMessage.preview}` : lastMessage.preview}
+              {lastMessage.fromMe ? i18n.t('You: {preview}', { preview: lastMessage.preview }) : lastMessage.preview}
             </p>
           </div>
         </div>
@@ -79,7 +80,7 @@ function ThreadItem({ thread }: { thread: Thread }) {
           <time dateTime={lastMessage.sentAt} className="text-xs whitespace-nowrap text-neutral-600">
             {formatSentAt(lastMessage.sentAt)}
           </time>
-          {unread > 0 && <span className="rounded-full bg-rose-600 px-2.5 py-0.5 text-xs font-semibold text-white">{`${unread} unread`}</span>}
+          {unread > 0 && <span className="rounded-full bg-rose-600 px-2.5 py-0.5 text-xs font-semibold text-white">{i18n.t('{count} unread', { count: unread })}</span>}
         </div>
       </Link>
     </li>

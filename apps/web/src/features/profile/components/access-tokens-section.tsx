@@ -9,9 +9,10 @@ import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../api/access-tokens-api';
 import { CheckboxGroup, CreateForm, OwnRecordsSection, useCreateForm } from './profile-section';
+import { i18n } from '../../../lib/i18n';
 
-const SCOPE_OPTIONS = TOKEN_SCOPE_NAMES.map((scope) => ({ value: scope, label: TOKEN_SCOPES[scope].label }));
-const scopeLabels = (scopes: readonly TokenScope[]) => scopes.map((scope) => TOKEN_SCOPES[scope].label).join(', ');
+const scopeOptions = () => TOKEN_SCOPE_NAMES.map((scope) => ({ value: scope, label: i18n.known(TOKEN_SCOPES[scope].label) }));
+const scopeLabels = (scopes: readonly TokenScope[]) => scopes.map((scope) => i18n.known(TOKEN_SCOPES[scope].label)).join(', ');
 
 /** Profile's 'Access tokens': named, scoped keys for one's own tools (decision 056); a new one's secret shows once. */
 export function AccessTokensSection() {
@@ -22,7 +23,7 @@ export function AccessTokensSection() {
   const confirmRevoke = () => {
     if (!revoking) return;
     revoke.mutate(revoking.id, {
-      onSuccess: () => notify.success('Token revoked'),
+      onSuccess: () => notify.success(i18n.t('Token revoked')),
       onError: (error) => notify.error(errorMessage(error)),
       onSettled: () => setRevoking(null),
     });
@@ -30,34 +31,34 @@ export function AccessTokensSection() {
 
   return (
     <OwnRecordsSection
-      title="Access tokens"
-      description="Let your own tools call StayBook's API for you with Authorization: Bearer. A token reaches only what its scopes allow, never your account's settings."
+      title={i18n.t('Access tokens')}
+      description={i18n.t("Let your own tools call StayBook's API for you with Authorization: Bearer. A token reaches only what its scopes allow, never your account's settings.")}
       createForm={(onCreated) => <CreateTokenForm onCreated={onCreated} />}
-      secretOf={(made: CreatedAccessToken) => ({ label: 'New token', value: made.token, note: `Copy the token “${made.name}” now: it will not be shown again.` })}
-      records={{ query: tokens, label: 'Your access tokens' }}
-      none="You have no access tokens."
+      secretOf={(made: CreatedAccessToken) => ({ label: i18n.t('New token'), value: made.token, note: i18n.t('Copy the token “{name}” now: it will not be shown again.', { name: made.name }) })}
+      records={{ query: tokens, label: i18n.t('Your access tokens') }}
+      none={i18n.t('You have no access tokens.')}
     >
       {(items) => (
         <>
-          <ul aria-label="Your access tokens" className="divide-y divide-neutral-200 rounded-lg border border-neutral-200">
+          <ul aria-label={i18n.t('Your access tokens')} className="divide-y divide-neutral-200 rounded-lg border border-neutral-200">
             {items.map((token) => (
               <li key={token.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="flex flex-col text-sm text-neutral-700">
                   <span className="font-semibold text-neutral-900">{token.name}</span>
                   <span>{`${token.start}… · ${scopeLabels(token.scopes)}`}</span>
-                  <span>{`Created ${formatMoment(token.createdAt)} · ${token.lastUsedAt ? `Last used ${formatMoment(token.lastUsedAt)}` : 'Never used'}`}</span>
+                  <span>{`${i18n.t('Created {when}', { when: formatMoment(token.createdAt) })} · ${token.lastUsedAt ? i18n.t('Last used {when}', { when: formatMoment(token.lastUsedAt) }) : i18n.t('Never used')}`}</span>
                 </div>
-                <Button variant="subtle" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
-                  Revoke
+                <Button variant="subtle" onClick={() => setRevoking(token)} aria-label={i18n.t('Revoke {name}', { name: token.name })}>
+                  {i18n.t('Revoke')}
                 </Button>
               </li>
             ))}
           </ul>
           {revoking && (
             <ConfirmDialog
-              title="Revoke this token?"
-              description={`Tools using “${revoking.name}” will be refused from now on.`}
-              confirmLabel="Revoke"
+              title={i18n.t('Revoke this token?')}
+              description={i18n.t('Tools using “{name}” will be refused from now on.', { name: revoking.name })}
+              confirmLabel={i18n.t('Revoke')}
               pending={revoke.isPending}
               onConfirm={confirmRevoke}
               onClose={() => setRevoking(null)}
@@ -73,13 +74,13 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedAccessToken)
   const create = useCreateAccessToken();
   const { values, set, errors, onSubmit } = useCreateForm({ name: '', scopes: [] as TokenScope[] }, createAccessTokenBodySchema, create.mutate, (token: CreatedAccessToken) => {
     onCreated(token);
-    notify.success('Token created');
+    notify.success(i18n.t('Token created'));
   });
 
   return (
-    <CreateForm label="New access token" submit="Create token" pending={create.isPending} onSubmit={onSubmit}>
-      <TextField label="Token name" value={values.name} maxLength={50} onChange={(e) => set({ name: e.currentTarget.value })} error={errors.name} />
-      <CheckboxGroup legend="Scopes" options={SCOPE_OPTIONS} value={values.scopes} onChange={(scopes) => set({ scopes })} hint="Choose what the token may do." error={errors.scopes} />
+    <CreateForm label={i18n.t('New access token')} submit={i18n.t('Create token')} pending={create.isPending} onSubmit={onSubmit}>
+      <TextField label={i18n.t('Token name')} value={values.name} maxLength={50} onChange={(e) => set({ name: e.currentTarget.value })} error={errors.name} />
+      <CheckboxGroup legend={i18n.t('Scopes')} options={scopeOptions()} value={values.scopes} onChange={(scopes) => set({ scopes })} hint={i18n.t('Choose what the token may do.')} error={errors.scopes} />
     </CreateForm>
   );
 }

@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/load-error';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
+import { i18n } from '../../../lib/i18n';
 
 /** A titled card of the profile page under the person's own details (access tokens, webhooks). */
 export function ProfileSection({ title, description, children }: { title: string; description: string; children: ReactNode }) {
@@ -86,8 +87,8 @@ export function CreateForm({ label, submit, pending, onSubmit, children }: { lab
 export function SecretOnce({ label, value, onDone, children }: { label: string; value: string; onDone: () => void; children: ReactNode }) {
   const copy = () =>
     navigator.clipboard.writeText(value).then(
-      () => notify.success('Copied'),
-      () => notify.error('Could not copy: select the text and copy it yourself'),
+      () => notify.success(i18n.t('Copied')),
+      () => notify.error(i18n.t('Could not copy: select the text and copy it yourself')),
     );
   return (
     <div role="status" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
@@ -95,10 +96,10 @@ export function SecretOnce({ label, value, onDone, children }: { label: string; 
       <TextField label={label} value={value} readOnly onFocus={(e) => e.currentTarget.select()} className="font-mono" />
       <div className="flex gap-3">
         <Button variant="outline" onClick={() => void copy()}>
-          Copy
+          {i18n.t('Copy')}
         </Button>
         <Button variant="subtle" onClick={onDone}>
-          Done
+          {i18n.t('Done')}
         </Button>
       </div>
     </div>

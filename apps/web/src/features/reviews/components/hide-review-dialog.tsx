@@ -6,6 +6,7 @@ import { Modal, ModalActions } from '../../../components/modal';
 import { notify } from '../../../lib/notify';
 import { sendForm } from '../../../lib/send-form';
 import { useHideReview } from '../api/use-hide-review';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * An admin takes a review that breaks the rules off the room, with the reason its author and the room's host are
@@ -35,19 +36,19 @@ export function HideReviewDialog({
     // A refusal about something other than the reason leaves nothing to fix here.
     if (outcome === 'toast') onClose();
     if (outcome !== 'sent') return;
-    notify.success('Review hidden');
+    notify.success(i18n.t('Review hidden'));
     onHidden();
   });
   return (
     <Modal
       open
       onClose={() => !hide.isPending && onClose()}
-      title="Hide review"
-      description={`${authorName}'s review will disappear from the room and its rating. ${authorName} and the room's host are told why by mail.`}
+      title={i18n.t('Hide review')}
+      description={i18n.t("{name}'s review will disappear from the room and its rating. {name} and the room's host are told why by mail.", { name: authorName })}
     >
       <form noValidate onSubmit={submit}>
-        <TextAreaField label="Reason" rows={3} required error={formState.errors.reason?.message} {...register('reason')} />
-        <ModalActions onCancel={onClose} confirmLabel="Hide review" pending={formState.isSubmitting} />
+        <TextAreaField label={i18n.t('Reason')} rows={3} required error={formState.errors.reason?.message} {...register('reason')} />
+        <ModalActions onCancel={onClose} confirmLabel={i18n.t('Hide review')} pending={formState.isSubmitting} />
       </form>
     </Modal>
   );

@@ -6,6 +6,7 @@ import { TextAreaField } from '../../../components/fields';
 import { notify } from '../../../lib/notify';
 import { sendForm } from '../../../lib/send-form';
 import { useReplyToReview } from '../api/use-reply-to-review';
+import { i18n } from '../../../lib/i18n';
 
 /** The room's host's one public reply to a review, written under it. */
 export function ReplyForm({ reviewId, roomId, onDone }: { reviewId: string; roomId: string; onDone: () => void }) {
@@ -16,18 +17,18 @@ export function ReplyForm({ reviewId, roomId, onDone }: { reviewId: string; room
   });
   const submit = handleSubmit(async ({ body }) => {
     if ((await sendForm(() => reply.mutateAsync(body), setError, ['body'])) !== 'sent') return;
-    notify.success('Reply posted');
+    notify.success(i18n.t('Reply posted'));
     onDone();
   });
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-1">
-      <TextAreaField label="Your reply" rows={3} required autoFocus error={formState.errors.body?.message} {...register('body')} />
+      <TextAreaField label={i18n.t('Your reply')} rows={3} required autoFocus error={formState.errors.body?.message} {...register('body')} />
       <div className="flex justify-end gap-3">
         <Button variant="subtle" onClick={onDone}>
-          Cancel
+          {i18n.t('Cancel')}
         </Button>
         <Button type="submit" pending={formState.isSubmitting}>
-          Post reply
+          {i18n.t('Post reply')}
         </Button>
       </div>
     </form>

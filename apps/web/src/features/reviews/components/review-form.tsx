@@ -20,6 +20,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { showServerFieldErrors } from '../../../lib/send-form';
 import { reviewCountNote } from '../utils/review-text';
 import { StarInput } from './star-input';
+import { i18n } from '../../../lib/i18n';
 
 type ReviewBody = GuestReviewBody | HostReviewBody;
 
@@ -60,10 +61,10 @@ function GuestReviewForm({ onSubmit, draft, onDiscard }: FormProps) {
   return (
     <ReviewFormFrame sending={sending} control={form.control} body={form.register('body')} bodyError={form.formState.errors.body?.message}>
       <fieldset className="flex flex-col gap-3">
-        <legend className="mb-3 text-lg font-semibold text-neutral-900">Rate your stay</legend>
-        <StarField control={form.control} name="rating" label="Overall rating" />
+        <legend className="mb-3 text-lg font-semibold text-neutral-900">{i18n.t('Rate your stay')}</legend>
+        <StarField control={form.control} name="rating" label={i18n.t('Overall rating')} />
         {REVIEW_CATEGORIES.map((category) => (
-          <StarField key={category} control={form.control} name={category} label={REVIEW_CATEGORY_LABELS[category]} />
+          <StarField key={category} control={form.control} name={category} label={i18n.t(REVIEW_CATEGORY_LABELS[category])} />
         ))}
       </fieldset>
     </ReviewFormFrame>
@@ -75,7 +76,7 @@ function HostReviewForm({ onSubmit, draft, onDiscard }: FormProps) {
   const sending = useSubmit(form, onSubmit, HOST_FIELDS, draft, onDiscard);
   return (
     <ReviewFormFrame sending={sending} control={form.control} body={form.register('body')} bodyError={form.formState.errors.body?.message}>
-      <StarField control={form.control} name="rating" label="Rate your guest" />
+      <StarField control={form.control} name="rating" label={i18n.t('Rate your guest')} />
     </ReviewFormFrame>
   );
 }
@@ -182,7 +183,7 @@ function ReviewTextField<V extends { body: string }>({
   error: string | undefined;
 }) {
   const text = useWatch({ control: control as unknown as Control<{ body: string }>, name: 'body' });
-  return <TextAreaField label="Your review" rows={8} required hint={reviewCountNote(text)} error={error} {...registration} />;
+  return <TextAreaField label={i18n.t('Your review')} rows={8} required hint={reviewCountNote(text)} error={error} {...registration} />;
 }
 
 function SubmitRow({ problem, pending }: { problem: string | null; pending: boolean }) {
@@ -194,7 +195,7 @@ function SubmitRow({ problem, pending }: { problem: string | null; pending: bool
         </p>
       )}
       <Button type="submit" pending={pending}>
-        Submit review
+        {i18n.t('Submit review')}
       </Button>
     </div>
   );

@@ -13,6 +13,7 @@ import { useReviewState } from '../api/use-review-state';
 import { useWriteReview } from '../api/use-write-review';
 import { ReviewForm } from './review-form';
 import { reviewPhase, StayReviews } from './stay-reviews';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * `/dashboard/trips/:bookingId/review`: the viewer's review of the stay. The form while they may write it; then their
@@ -30,7 +31,7 @@ export function ReviewPage({ trip }: { trip: Trip }) {
     try {
       await write.mutateAsync(body);
       // Guest or host alike: the page below changes to the review as written; the toast says it went through.
-      notify.success('Review submitted');
+      notify.success(i18n.t('Review submitted'));
     } catch (error) {
       // Written meanwhile (another tab), or the window closed: the page shows where things now stand.
       if (error instanceof ApiRequestError && error.status === 409) void state.refetch();
@@ -42,11 +43,13 @@ export function ReviewPage({ trip }: { trip: Trip }) {
     <article aria-labelledby="review-title" className="mx-auto flex max-w-3xl flex-col gap-8">
       <Link to={tripPath(bookingId)} state={openedFrom} className="inline-flex items-center gap-2 self-start text-sm font-semibold text-neutral-700 hover:text-neutral-900">
         <FaArrowLeft aria-hidden="true" />
-        Back to the trip
+        {i18n.t('Back to the trip')}
       </Link>
       <header>
         <h1 id="review-title" className="text-2xl font-bold text-neutral-900">
-          {guest ? `Review your stay at ${trip.room.title}` : `Review your guest, ${trip.otherParty.name}`}
+          {guest
+            ? i18n.t('Review your stay at {title}', { title: trip.room.title })
+            : i18n.t('Review your guest, {name}', { name: trip.otherParty.name })}
         </h1>
         <p className="mt-1 text-neutral-600">
           {`${guest ? trip.room.location : trip.room.title} · ${formatIsoDate(trip.stay.from)} – ${formatIsoDate(trip.stay.to)}`}
@@ -54,7 +57,7 @@ export function ReviewPage({ trip }: { trip: Trip }) {
       </header>
 
       {!state.data ? (
-        state.isError ? <LoadError what="The review" error={state.error} onRetry={() => void state.refetch()} /> : <Loader size="short" />
+        state.isError ? <LoadError what={i18n.t('The review')} error={state.error} onRetry={() => void state.refetch()} /> : <Loader size="short" />
       ) : (
         <ReviewPhaseView state={state.data} otherName={trip.otherParty.name} onSubmit={submit} draft={`review:${bookingId}`} />
       )}
@@ -80,7 +83,10 @@ function ReviewPhaseView({
   return (
     <div className="flex flex-col gap-6">
       <p className="text-neutral-700">
-        {`You can write it until ${formatIsoDate(state.closesOn)}. ${otherName} will not see it until they have written theirs or that day has passed; then both are published together.`}
+        {i18n.t('You can write it until {date}. {name} will not see it until they have written theirs or that day has passed; then both are published together.', {
+          date: formatIsoDate(state.closesOn),
+          name: otherName,
+        })}
       </p>
       <ReviewForm side={state.side} onSubmit={onSubmit} draft={draft} />
     </div>

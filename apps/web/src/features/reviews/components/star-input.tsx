@@ -1,10 +1,11 @@
 import { useId, useState, type Ref } from 'react';
 import { FaStar } from 'react-icons/fa';
+import { i18n } from '../../../lib/i18n';
 
 const SCORES = [1, 2, 3, 4, 5] as const;
 
 export function starsLabel(score: number): string {
-  return score === 1 ? '1 star' : `${score} stars`;
+  return i18n.t('{count, plural, one {# star} other {# stars}}', { count: score });
 }
 
 interface StarInputProps {

@@ -1,7 +1,8 @@
-import { REVIEW_PROBLEM_MESSAGES, type ReviewState } from '@staybook/domain/reviews';
+import { reviewProblemMessage, type ReviewState } from '@staybook/domain/reviews';
 import { useId, type ReactNode } from 'react';
 import { waitingText } from '../utils/review-text';
 import { WrittenReview } from './written-review';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * What the viewer may read of a stay's reviews: their own while it waits for the other side (and when it will be
@@ -16,7 +17,7 @@ export function StayReviews({ state, otherName }: { state: ReviewState; otherNam
         <p role="status" className="rounded-lg bg-sky-50 px-4 py-3 text-sm font-medium text-sky-900">
           {waitingText(otherName, state.closesOn)}
         </p>
-        <ReviewBlock title="Your review">
+        <ReviewBlock title={i18n.t('Your review')}>
           <WrittenReview review={mine} />
         </ReviewBlock>
       </div>
@@ -25,12 +26,12 @@ export function StayReviews({ state, otherName }: { state: ReviewState; otherNam
   return (
     <div className="flex flex-col gap-6">
       {mine && (
-        <ReviewBlock title="Your review">
+        <ReviewBlock title={i18n.t('Your review')}>
           <WrittenReview review={mine} />
         </ReviewBlock>
       )}
-      <ReviewBlock title={`${otherName}'s review`}>
-        {theirs ? <WrittenReview review={theirs} /> : <p className="text-neutral-600">{`${otherName} did not write a review.`}</p>}
+      <ReviewBlock title={i18n.t("{name}'s review", { name: otherName })}>
+        {theirs ? <WrittenReview review={theirs} /> : <p className="text-neutral-600">{i18n.t('{name} did not write a review.', { name: otherName })}</p>}
       </ReviewBlock>
     </div>
   );
@@ -45,7 +46,7 @@ export type ReviewPhase = { kind: 'reviews' } | { kind: 'write' } | { kind: 'pro
 export function reviewPhase(state: ReviewState): ReviewPhase {
   if (state.mine || state.theirs) return { kind: 'reviews' };
   if (!state.problem) return { kind: 'write' };
-  return { kind: 'problem', text: REVIEW_PROBLEM_MESSAGES[state.problem] };
+  return { kind: 'problem', text: reviewProblemMessage(state.problem) };
 }
 
 function ReviewBlock({ title, children }: { title: string; children: ReactNode }) {

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { useReviewState } from '../api/use-review-state';
 import { reviewPhase, StayReviews } from './stay-reviews';
+import { i18n } from '../../../lib/i18n';
 
 const WRITE_LINK =
   'inline-flex items-center justify-center self-start rounded-lg border-2 border-rose-600 bg-rose-600 px-5 py-2.5 text-sm font-semibold text-white transition hover:border-rose-700 hover:bg-rose-700';
@@ -22,13 +23,13 @@ export function TripReviews({ trip }: { trip: Trip }) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-xl border border-neutral-200 p-5">
       <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
-        Reviews
+        {i18n.t('Reviews')}
       </h2>
       {!state.data || !phase ? (
         <Loader size="short" />
       ) : phase.kind === 'write' ? (
         <Link to={reviewPath(bookingId)} state={openedFrom} className={WRITE_LINK}>
-          Write a review
+          {i18n.t('Write a review')}
         </Link>
       ) : phase.kind === 'reviews' ? (
         <StayReviews state={state.data} otherName={trip.otherParty.name} />

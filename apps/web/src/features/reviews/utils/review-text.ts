@@ -1,5 +1,6 @@
 import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from '@staybook/domain/reviews';
 import { addDays, formatIsoDate, formatNumber, type IsoDate } from '@staybook/domain/dates';
+import { i18n } from '../../../lib/i18n';
 
 /** A text's length as the server counts it (code points, after trimming). */
 export function reviewLength(text: string): number {
@@ -10,8 +11,8 @@ export function reviewLength(text: string): number {
 export function reviewCountNote(text: string): string {
   const n = reviewLength(text);
   const max = formatNumber(REVIEW_MAX_LENGTH);
-  if (n < REVIEW_MIN_LENGTH) return `${n} of at least ${REVIEW_MIN_LENGTH} characters`;
-  return `${formatNumber(n)} / ${max} characters`;
+  if (n < REVIEW_MIN_LENGTH) return i18n.t('{count} of at least {min} characters', { count: n, min: REVIEW_MIN_LENGTH });
+  return i18n.t('{count} / {max} characters', { count: formatNumber(n), max });
 }
 
 /**
@@ -19,5 +20,5 @@ export function reviewCountNote(text: string): string {
  * is published once it has passed, so the date named is the day after.
  */
 export function waitingText(otherName: string, closesOn: IsoDate): string {
-  return `Your review will be published when ${otherName} writes theirs or on ${formatIsoDate(addDays(closesOn, 1))}.`;
+  return i18n.t('Your review will be published when {name} writes theirs or on {date}.', { name: otherName, date: formatIsoDate(addDays(closesOn, 1)) });
 }

@@ -3,6 +3,7 @@ import { VerifyEmailNotice } from '../../auth/components/verify-email-notice';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { settleDialogAction } from '../../../lib/send-form';
 import { useRequestHost } from '../api/use-request-host';
+import { i18n } from '../../../lib/i18n';
 
 interface BecomeHostDialogProps {
   open: boolean;
@@ -19,21 +20,21 @@ export function BecomeHostDialog({ open, onClose }: BecomeHostDialogProps) {
   const handleContinue = () =>
     settleDialogAction(async () => {
       const modifiedCount = await requestHost.mutateAsync();
-      return modifiedCount > 0 ? 'Success! Please wait for admin confirmation' : 'Please!, Wait for admin approval';
+      return modifiedCount > 0 ? i18n.t('Success! Please wait for admin confirmation') : i18n.t('Please!, Wait for admin approval');
     }, onClose);
 
   return (
     <Modal
       open={open}
       onClose={onClose}
-      title="Become A Host!"
-      description="Please read all the terms & conditions before becoming a host."
+      title={i18n.t('Become A Host!')}
+      description={i18n.t('Please read all the terms & conditions before becoming a host.')}
     >
-      {unverified && <VerifyEmailNotice email={user.email} action="ask to become a host" />}
+      {unverified && <VerifyEmailNotice email={user.email} action={/*i18n*/ 'ask to become a host'} />}
       <hr className="my-6 border-neutral-200" />
       <ModalActions
         onCancel={onClose}
-        confirmLabel="Continue"
+        confirmLabel={i18n.t('Continue')}
         pending={requestHost.isPending}
         confirmDisabled={unverified}
         onConfirm={() => void handleContinue()}

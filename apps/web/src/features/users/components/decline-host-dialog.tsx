@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { showServerFieldErrors } from '../../../lib/send-form';
 import { notify } from '../../../lib/notify';
 import { useDeclineHostRequest } from '../api/use-answer-host-request';
+import { i18n } from '../../../lib/i18n';
 
 interface DeclineHostDialogProps {
   user: ManagedUser;
@@ -28,7 +29,7 @@ export function DeclineHostDialog({ user, onClose }: DeclineHostDialogProps) {
       { userId: user._id, reason },
       {
         onSuccess: () => {
-          notify.success('Host request declined');
+          notify.success(i18n.t('Host request declined'));
           onClose();
         },
         onError: (error) => {
@@ -42,18 +43,18 @@ export function DeclineHostDialog({ user, onClose }: DeclineHostDialogProps) {
   );
 
   return (
-    <Modal open onClose={onClose} title="Decline host request" description={`${user.name || 'This guest'} (${user.email}) stays a guest.`}>
+    <Modal open onClose={onClose} title={i18n.t('Decline host request')} description={i18n.t('{name} ({email}) stays a guest.', { name: user.name || i18n.t('This guest'), email: user.email })}>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-2">
         <TextAreaField
-          label="Reason"
+          label={i18n.t('Reason')}
           required
           rows={4}
           maxLength={DECLINE_REASON_MAX_LENGTH}
-          hint="We send it to them by e-mail; they may ask again later."
+          hint={i18n.t('We send it to them by e-mail; they may ask again later.')}
           error={formState.errors.reason?.message}
           {...register('reason')}
         />
-        <ModalActions onCancel={onClose} confirmLabel="Decline request" pending={decline.isPending} />
+        <ModalActions onCancel={onClose} confirmLabel={i18n.t('Decline request')} pending={decline.isPending} />
       </form>
     </Modal>
   );

@@ -16,6 +16,8 @@ import { NO_USERS_SEARCH, type UsersSearch } from '../api/users-search';
 import { useUsersSearch } from '../hooks/use-users-search';
 import { UpdateRoleDialog } from './update-role-dialog';
 import { UsersFilters } from './users-filters';
+import { i18n } from '../../../lib/i18n';
+import { roleName, statusName } from '../utils/user-labels';
 
 const DeclineHostDialog = lazyPage(() => import('./decline-host-dialog'), 'DeclineHostDialog');
 
@@ -32,20 +34,20 @@ export function ManageUsersTable() {
 
   const approveRequest = (user: ManagedUser) =>
     approve.mutate(user._id, {
-      onSuccess: () => notify.success(`Host request approved: ${user.email} is a host now`),
+      onSuccess: () => notify.success(i18n.t('Host request approved: {email} is a host now', { email: user.email })),
       onError: (error) => notify.error(errorMessage(error)),
     });
 
   const columns: Column<ManagedUser>[] = [
-    { header: 'Email', cell: (user) => user.email, className: 'break-all' },
-    { header: 'Role', cell: (user) => user.role, className: 'capitalize' },
-    { header: 'Status', cell: (user) => <UserStatusText status={user.status} /> },
+    { header: i18n.t('Email'), cell: (user) => user.email, className: 'break-all' },
+    { header: i18n.t('Role'), cell: (user) => roleName(user.role) },
+    { header: i18n.t('Status'), cell: (user) => <UserStatusText status={user.status} /> },
     {
-      header: 'Host cancellations (12 months)',
-      cell: (user) => (mayHaveHosted(user.role) ? user.hostCancellations : <span aria-label="Not a host">—</span>),
+      header: i18n.t('Host cancellations (12 months)'),
+      cell: (user) => (mayHaveHosted(user.role) ? user.hostCancellations : <span aria-label={i18n.t('Not a host')}>—</span>),
     },
     {
-      header: 'Action',
+      header: i18n.t('Action'),
       cell: (user) => (
         <div className="flex flex-wrap justify-end gap-2 sm:justify-start">
           {awaitsHostRole(user) && (
@@ -56,19 +58,19 @@ export function ManageUsersTable() {
                 onClick={() => approveRequest(user)}
                 className={`${ACTION_CLASS} bg-green-700 text-white hover:bg-green-800`}
               >
-                Approve
+                {i18n.t('Approve')}
               </button>
               <button
                 type="button"
                 onClick={() => setDeclining(user)}
                 className={`${ACTION_CLASS} bg-rose-100 text-rose-800 hover:bg-rose-200`}
               >
-                Decline
+                {i18n.t('Decline')}
               </button>
             </>
           )}
           <button type="button" onClick={() => setEditing(user)} className={`${ACTION_CLASS} bg-green-100 text-green-900 hover:bg-green-200`}>
-            Update Role
+            {i18n.t('Update Role')}
           </button>
         </div>
       ),
@@ -109,7 +111,7 @@ function UsersPageView({ search, setSearch, query, columns }: UsersPageViewProps
   return (
     // Dimmed while the next search or page loads; the rows shown stay until it arrives.
     <div aria-busy={isPlaceholderData || undefined} className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-      <Table label="Users" columns={columns} rows={page.items} rowKey={(user) => user._id} />
+      <Table label={i18n.t('Users')} columns={columns} rows={page.items} rowKey={(user) => user._id} />
       <Pager page={page} onGo={(cursor) => setSearch({ ...search, cursor })} />
     </div>
   );
@@ -119,12 +121,12 @@ function Pager({ page, onGo }: { page: UsersPage; onGo: (cursor: string) => void
   const { prevCursor, nextCursor } = page;
   if (!prevCursor && !nextCursor) return null;
   return (
-    <nav aria-label="Pages of users" className="mt-6 flex justify-center gap-3">
+    <nav aria-label={i18n.t('Pages of users')} className="mt-6 flex justify-center gap-3">
       <Button variant="outline" disabled={!prevCursor} onClick={() => prevCursor && onGo(prevCursor)}>
-        Previous
+        {i18n.t('Previous')}
       </Button>
       <Button variant="outline" disabled={!nextCursor} onClick={() => nextCursor && onGo(nextCursor)}>
-        Next
+        {i18n.t('Next')}
       </Button>
     </nav>
   );
@@ -141,10 +143,10 @@ function NoUsers({ search, setSearch, stale = false }: NoUsersProps) {
   const filtered = search.q !== '' || search.role !== null || search.status !== null;
   // A page can empty while it is looked at (its users changed); the first page is one click away.
   const [text, action, next] = search.cursor
-    ? [stale ? "This page's link is out of date." : 'Nobody is on this page any more.', 'Back to the first page', { ...search, cursor: null }]
+    ? [stale ? i18n.t("This page's link is out of date.") : i18n.t('Nobody is on this page any more.'), i18n.t('Back to the first page'), { ...search, cursor: null }]
     : filtered
-      ? [noMatchText(search), 'Clear search and filters', NO_USERS_SEARCH]
-      : ['No users yet.', null, null];
+      ? [noMatchText(search), i18n.t('Clear search and filters'), NO_USERS_SEARCH]
+      : [i18n.t('No users yet.'), null, null];
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-neutral-300 bg-neutral-50 px-6 py-12 text-center">
       <p role="status" className="text-neutral-700">
@@ -160,8 +162,8 @@ function NoUsers({ search, setSearch, stale = false }: NoUsersProps) {
 }
 
 function noMatchText({ q, role, status }: UsersSearch): string {
-  if (!q) return 'No users match these filters.';
-  return role || status ? `No users match “${q}” with these filters.` : `No users match “${q}”.`;
+  if (!q) return i18n.t('No users match these filters.');
+  return role || status ? i18n.t('No users match “{q}” with these filters.', { q }) : i18n.t('No users match “{q}”.', { q });
 }
 
 const STATUS_CLASS: Record<UserStatus, string> = {
@@ -170,6 +172,6 @@ const STATUS_CLASS: Record<UserStatus, string> = {
 };
 
 function UserStatusText({ status }: { status: UserStatus | null }) {
-  if (!status) return <span className="text-rose-700">Unavailable</span>;
-  return <span className={STATUS_CLASS[status]}>{status}</span>;
+  if (!status) return <span className="text-rose-700">{i18n.t('Unavailable')}</span>;
+  return <span className={STATUS_CLASS[status]}>{statusName(status)}</span>;
 }

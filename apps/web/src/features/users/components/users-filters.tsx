@@ -1,9 +1,10 @@
-import { capitalize } from '@staybook/domain/text';
 import { isRole, ROLES, USER_STATUSES } from '@staybook/domain/users';
 import { USERS_SEARCH_MAX_LENGTH } from '@staybook/domain/identity';
 import { useEffect, useState } from 'react';
 import { Options, SelectField, TextField } from '../../../components/fields';
 import { isStatus, type UsersSearch } from '../api/users-search';
+import { i18n } from '../../../lib/i18n';
+import { roleName, statusName } from '../utils/user-labels';
 
 /** How long typing pauses before the list is searched. */
 const SEARCH_DELAY_MS = 300;
@@ -55,7 +56,7 @@ export function UsersFilters({ search, onChange }: UsersFiltersProps) {
   return (
     <form
       role="search"
-      aria-label="Users"
+      aria-label={i18n.t('Users')}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -64,28 +65,29 @@ export function UsersFilters({ search, onChange }: UsersFiltersProps) {
       className="grid grid-cols-1 gap-x-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]"
     >
       <TextField
-        label="Search users"
+        label={i18n.t('Search users')}
         type="search"
         value={text}
         maxLength={USERS_SEARCH_MAX_LENGTH}
         autoComplete="off"
         spellCheck={false}
-        hint="Part of a name or an e-mail address."
+        hint={i18n.t('Part of a name or an e-mail address.')}
         onChange={(event) => setText(event.target.value)}
       />
       <ChoiceFilter
-        label="Role"
-        anyLabel="All roles"
+        label={i18n.t('Role')}
+        anyLabel={i18n.t('All roles')}
         values={ROLES}
-        optionLabel={capitalize}
+        optionLabel={roleName}
         isValue={isRole}
         value={search.role}
         onChange={(role) => filter({ role })}
       />
       <ChoiceFilter
-        label="Status"
-        anyLabel="All statuses"
+        label={i18n.t('Status')}
+        anyLabel={i18n.t('All statuses')}
         values={USER_STATUSES}
+        optionLabel={statusName}
         isValue={isStatus}
         value={search.status}
         onChange={(status) => filter({ status })}

@@ -4,6 +4,7 @@ import { notify } from '../../../lib/notify';
 import type { SavedList } from '../api/saved-lists';
 import { addToWishlist, fetchWishlists, quickSave, removeFromWishlist } from '../api/wishlists-api';
 import { wishlistKeys } from '../api/wishlist-keys';
+import { i18n } from '../../../lib/i18n';
 
 /*
  * What a heart does when pressed, loaded on the first press (the home page's first paint carries only the button).
@@ -18,8 +19,8 @@ export async function saveQuickly(roomId: string, queryClient: QueryClient): Pro
   try {
     const { list } = await quickSave(roomId);
     await refresh(queryClient);
-    notify.success(`Saved to ${list.name}`, {
-      action: { label: 'Undo', onClick: () => void removeFromWishlist(list.id, roomId).then(() => refresh(queryClient), showError) },
+    notify.success(i18n.t('Saved to {name}', { name: list.name }), {
+      action: { label: i18n.t('Undo'), onClick: () => void removeFromWishlist(list.id, roomId).then(() => refresh(queryClient), showError) },
     });
   } catch (error) {
     showError(error);
@@ -41,8 +42,8 @@ export async function pressHeart({ roomId, lists, queryClient }: { roomId: strin
     try {
       await removeFromWishlist(only.id, roomId);
       await refresh(queryClient);
-      notify.success(`Removed from ${only.name}`, {
-        action: { label: 'Undo', onClick: () => void addToWishlist(only.id, roomId).then(() => refresh(queryClient), showError) },
+      notify.success(i18n.t('Removed from {name}', { name: only.name }), {
+        action: { label: i18n.t('Undo'), onClick: () => void addToWishlist(only.id, roomId).then(() => refresh(queryClient), showError) },
       });
     } catch (error) {
       showError(error);

@@ -1,6 +1,7 @@
 import { RoomCard } from '../../rooms/components/room-card';
 import { useRecentlyViewed } from '../api/use-wishlists';
 import { HeartButton } from './heart-button';
+import { i18n } from '../../../lib/i18n';
 
 /** The homes a signed-in person opened last, on the home page (loaded after its first paint). */
 export function RecentlyViewedRow() {
@@ -9,7 +10,7 @@ export function RecentlyViewedRow() {
   return (
     <section aria-labelledby="recently-viewed" className="pt-6">
       <h2 id="recently-viewed" className="mb-4 text-xl font-semibold text-neutral-900">
-        Recently viewed
+        {i18n.t('Recently viewed')}
       </h2>
       <ul className="grid auto-cols-[minmax(12rem,14rem)] grid-flow-col gap-6 overflow-x-auto pb-2">
         {data.items.map((room) => (

@@ -11,6 +11,7 @@ import { useSavedLists } from '../api/saved-lists';
 import { useWishlists } from '../api/use-wishlists';
 import { addToWishlist, createWishlist, removeFromWishlist } from '../api/wishlists-api';
 import { wishlistKeys } from '../api/wishlist-keys';
+import { i18n } from '../../../lib/i18n';
 
 /** Choosing the lists a home is on: a box per list, and a new list made with the home on it. */
 export function SaveDialog({ roomId, title, onClose }: { roomId: string; title: string; onClose: () => void }) {
@@ -37,8 +38,8 @@ export function SaveDialog({ roomId, title, onClose }: { roomId: string; title: 
 
   const toggle = (list: { id: string; name: string }) =>
     holding.has(list.id)
-      ? run(list.id, () => removeFromWishlist(list.id, roomId), `Removed from ${list.name}`)
-      : run(list.id, () => addToWishlist(list.id, roomId), `Saved to ${list.name}`);
+      ? run(list.id, () => removeFromWishlist(list.id, roomId), i18n.t('Removed from {name}', { name: list.name }))
+      : run(list.id, () => addToWishlist(list.id, roomId), i18n.t('Saved to {name}', { name: list.name }));
 
   const create = (event: FormEvent) => {
     event.preventDefault();
@@ -55,18 +56,18 @@ export function SaveDialog({ roomId, title, onClose }: { roomId: string; title: 
         await addToWishlist(list.id, roomId);
         setName('');
       },
-      `Saved to ${parsed.data}`,
+      i18n.t('Saved to {name}', { name: parsed.data }),
     );
   };
 
   const all = lists.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Modal open onClose={onClose} title="Save to a wishlist" description={title}>
+    <Modal open onClose={onClose} title={i18n.t('Save to a wishlist')} description={title}>
       {lists.isPending || saved.isPending ? (
         <Loader size="short" />
       ) : (
         <fieldset className="flex flex-col gap-2">
-          <legend className="sr-only">Your wishlists</legend>
+          <legend className="sr-only">{i18n.t('Your wishlists')}</legend>
           {all.map((list) => (
             <label key={list.id} className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-neutral-100">
               <input
@@ -82,19 +83,19 @@ export function SaveDialog({ roomId, title, onClose }: { roomId: string; title: 
           ))}
           {lists.hasNextPage && (
             <Button variant="subtle" onClick={() => void lists.fetchNextPage()} pending={lists.isFetchingNextPage}>
-              Show more lists
+              {i18n.t('Show more lists')}
             </Button>
           )}
         </fieldset>
       )}
       <form onSubmit={create} className="mt-6 flex flex-col gap-2 border-t border-neutral-200 pt-4" noValidate>
-        <TextField label="New wishlist" value={name} onChange={(event) => setName(event.currentTarget.value)} error={nameError} maxLength={50} />
+        <TextField label={i18n.t('New wishlist')} value={name} onChange={(event) => setName(event.currentTarget.value)} error={nameError} maxLength={50} />
         <Button type="submit" variant="outline" pending={pending === 'new'}>
-          Create and save
+          {i18n.t('Create and save')}
         </Button>
       </form>
       <div className="mt-4 flex justify-end">
-        <Button onClick={onClose}>Done</Button>
+        <Button onClick={onClose}>{i18n.t('Done')}</Button>
       </div>
     </Modal>
   );

@@ -1,6 +1,5 @@
 import { formatIsoDate } from '@staybook/domain/dates';
 import { PRODUCT_NAME } from '@staybook/domain/product';
-import { countOf } from '@staybook/domain/text';
 import { ErrorScreen } from '../../../components/error-screen';
 import { Heading } from '../../../components/heading';
 import { Loader } from '../../../components/loader';
@@ -9,16 +8,17 @@ import { isClientError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSharedWishlist } from '../api/use-wishlists';
 import { WishlistRooms } from './wishlist-rooms';
+import { i18n } from '../../../lib/i18n';
 
 /** A wishlist opened by its private link: read-only, for anyone who has it. */
 export function SharedWishlistPage({ token }: { token: string }) {
   const query = useSharedWishlist(token);
   const first = query.data?.pages[0];
-  useDocumentTitle(`${first ? first.list.name : 'Shared wishlist'} | ${PRODUCT_NAME}`);
+  useDocumentTitle(`${first ? first.list.name : i18n.t('Shared wishlist')} | ${PRODUCT_NAME}`);
   if (query.isPending) return <Loader />;
   if (!first) {
     const gone = isClientError(query.error);
-    return <ErrorScreen message={gone ? 'This link no longer opens a wishlist: its owner may have stopped sharing it.' : query.error?.message} />;
+    return <ErrorScreen message={gone ? i18n.t('This link no longer opens a wishlist: its owner may have stopped sharing it.') : query.error?.message} />;
   }
   const { list, owner } = first;
   const items = (query.data?.pages ?? []).flatMap((page) => page.items);
@@ -27,12 +27,17 @@ export function SharedWishlistPage({ token }: { token: string }) {
       <div>
         <Heading level={1} title={list.name} />
         <p className="mt-1 text-neutral-600">
-          {`${owner.firstName}'s wishlist · ${countOf(list.count, 'home')}`}
-          {list.stay && ` · ${formatIsoDate(list.stay.checkin)} to ${formatIsoDate(list.stay.checkout)}, ${countOf(list.stay.guests, 'guest')}`}
+          {i18n.t("{name}'s wishlist · {count, plural, one {# home} other {# homes}}", { name: owner.firstName, count: list.count })}
+          {list.stay &&
+            i18n.t(' · {checkin} to {checkout}, {count, plural, one {# guest} other {# guests}}', {
+              checkin: formatIsoDate(list.stay.checkin),
+              checkout: formatIsoDate(list.stay.checkout),
+              count: list.stay.guests,
+            })}
         </p>
       </div>
-      {items.length === 0 ? <p className="text-neutral-600">No homes on this list yet.</p> : <WishlistRooms items={items} stayGuests={list.stay?.guests} />}
-      <ShowMore pages={query}>Show more homes</ShowMore>
+      {items.length === 0 ? <p className="text-neutral-600">{i18n.t('No homes on this list yet.')}</p> : <WishlistRooms items={items} stayGuests={list.stay?.guests} />}
+      <ShowMore pages={query}>{i18n.t('Show more homes')}</ShowMore>
     </section>
   );
 }

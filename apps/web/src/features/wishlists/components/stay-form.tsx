@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/fields';
 import { errorMessage } from '../../../lib/form-errors';
 import { useUpdateWishlist } from '../api/use-wishlists';
+import { i18n } from '../../../lib/i18n';
 
 /** The stay a list prices its homes for: check-in, check-out and guests, checked as the server checks them. */
 export function StayForm({ listId, stay }: { listId: string; stay: WishlistStay | null }) {
@@ -32,12 +33,12 @@ export function StayForm({ listId, stay }: { listId: string; stay: WishlistStay 
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Stay dates" className="flex flex-col gap-2 rounded-xl border border-neutral-200 p-4">
-      <p className="text-sm text-neutral-600">Set dates to see whether each home is free and what the stay costs.</p>
+    <form onSubmit={submit} noValidate aria-label={i18n.t('Stay dates')} className="flex flex-col gap-2 rounded-xl border border-neutral-200 p-4">
+      <p className="text-sm text-neutral-600">{i18n.t('Set dates to see whether each home is free and what the stay costs.')}</p>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <TextField label="Check-in" type="date" value={checkin} onChange={(e) => setCheckin(e.currentTarget.value)} error={errors.checkin} />
-        <TextField label="Check-out" type="date" value={checkout} onChange={(e) => setCheckout(e.currentTarget.value)} error={errors.checkout} />
-        <TextField label="Guests" type="number" min={1} value={guests} onChange={(e) => setGuests(e.currentTarget.value)} error={errors.guests} />
+        <TextField label={i18n.t('Check-in')} type="date" value={checkin} onChange={(e) => setCheckin(e.currentTarget.value)} error={errors.checkin} />
+        <TextField label={i18n.t('Check-out')} type="date" value={checkout} onChange={(e) => setCheckout(e.currentTarget.value)} error={errors.checkout} />
+        <TextField label={i18n.t('Guests')} type="number" min={1} value={guests} onChange={(e) => setGuests(e.currentTarget.value)} error={errors.guests} />
       </div>
       {errors.form && (
         <p role="alert" className="text-sm text-rose-600">
@@ -46,11 +47,11 @@ export function StayForm({ listId, stay }: { listId: string; stay: WishlistStay 
       )}
       <div className="flex gap-3">
         <Button type="submit" pending={update.isPending}>
-          Show totals
+          {i18n.t('Show totals')}
         </Button>
         {stay && (
           <Button variant="subtle" onClick={clear} disabled={update.isPending}>
-            Clear dates
+            {i18n.t('Clear dates')}
           </Button>
         )}
       </div>

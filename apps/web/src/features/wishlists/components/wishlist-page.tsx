@@ -1,5 +1,4 @@
 import { APP_PATHS, sharedWishlistPath } from '@staybook/domain/app-routes';
-import { countOf } from '@staybook/domain/text';
 import { wishlistNameSchema, type Wishlist, type WishlistRoom } from '@staybook/domain/wishlists';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,6 +14,7 @@ import { DashboardPage } from '../../dashboard/components/dashboard-page';
 import { useDeleteWishlist, useRemoveFromWishlist, useShareWishlist, useUpdateWishlist, useWishlist } from '../api/use-wishlists';
 import { StayForm } from './stay-form';
 import { WishlistRooms } from './wishlist-rooms';
+import { i18n } from '../../../lib/i18n';
 
 /** One of the person's wishlists: its homes, its stay's totals, rename, delete and the private link. */
 export function WishlistPage({ listId }: { listId: string }) {
@@ -26,22 +26,22 @@ export function WishlistPage({ listId }: { listId: string }) {
   const items = query.data.pages.flatMap((page) => page.items);
   const removeRoom = (item: WishlistRoom) =>
     remove.mutate(item.room._id, {
-      onSuccess: () => notify.success(`Removed ${item.room.title} from ${list.name}`),
+      onSuccess: () => notify.success(i18n.t('Removed {title} from {name}', { title: item.room.title, name: list.name })),
       onError: (error) => notify.error(errorMessage(error)),
     });
 
   return (
     <DashboardPage title={list.name}>
-      <p className="-mt-4 text-neutral-600">{countOf(list.count, 'home')}</p>
+      <p className="-mt-4 text-neutral-600">{i18n.t('{count, plural, one {# home} other {# homes}}', { count: list.count })}</p>
       <ListActions list={list} />
       {/* Keyed by the stay, so the fields start from the saved one after it changes. */}
       <StayForm key={JSON.stringify(list.stay)} listId={list.id} stay={list.stay} />
       {items.length === 0 ? (
-        <p className="text-neutral-600">No homes on this list yet. Press the heart on a home to save it here.</p>
+        <p className="text-neutral-600">{i18n.t('No homes on this list yet. Press the heart on a home to save it here.')}</p>
       ) : (
         <WishlistRooms items={items} stayGuests={list.stay?.guests} onRemove={removeRoom} removing={remove.isPending ? (remove.variables ?? null) : null} />
       )}
-      <ShowMore pages={query}>Show more homes</ShowMore>
+      <ShowMore pages={query}>{i18n.t('Show more homes')}</ShowMore>
     </DashboardPage>
   );
 }
@@ -54,16 +54,16 @@ function ListActions({ list }: { list: Wishlist }) {
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      notify.success('Link copied');
+      notify.success(i18n.t('Link copied'));
     } catch {
-      notify.error('Could not copy the link: select it and copy it yourself.');
+      notify.error(i18n.t('Could not copy the link: select it and copy it yourself.'));
     }
   };
   const setSharing = (on: boolean) =>
     share.mutate(on, {
       onSuccess: (shared) => {
         if (shared.shareToken) void copy(`${window.location.origin}${sharedWishlistPath(shared.shareToken)}`);
-        else notify.success('Sharing stopped: the link no longer opens this list');
+        else notify.success(i18n.t('Sharing stopped: the link no longer opens this list'));
       },
       onError: (error) => notify.error(errorMessage(error)),
     });
@@ -72,28 +72,28 @@ function ListActions({ list }: { list: Wishlist }) {
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-3">
         <Button variant="outline" onClick={() => setDialog('rename')}>
-          Rename
+          {i18n.t('Rename')}
         </Button>
         {link ? (
           <>
             <Button variant="outline" onClick={() => void copy(link)}>
-              Copy link
+              {i18n.t('Copy link')}
             </Button>
             <Button variant="outline" onClick={() => setSharing(false)} pending={share.isPending}>
-              Stop sharing
+              {i18n.t('Stop sharing')}
             </Button>
           </>
         ) : (
           <Button variant="outline" onClick={() => setSharing(true)} pending={share.isPending}>
-            Share
+            {i18n.t('Share')}
           </Button>
         )}
         <Button variant="subtle" onClick={() => setDialog('delete')}>
-          Delete
+          {i18n.t('Delete')}
         </Button>
       </div>
       {link && (
-        <TextField label="Private link (anyone with it can see this list, read-only)" value={link} readOnly onFocus={(event) => event.currentTarget.select()} />
+        <TextField label={i18n.t('Private link (anyone with it can see this list, read-only)')} value={link} readOnly onFocus={(event) => event.currentTarget.select()} />
       )}
       {dialog === 'rename' && <RenameDialog list={list} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && <DeleteDialog list={list} onClose={() => setDialog(null)} />}
@@ -112,15 +112,15 @@ function RenameDialog({ list, onClose }: { list: Wishlist; onClose: () => void }
     update.mutate({ name: parsed.data }, { onSuccess: onClose, onError: (failure) => setError(errorMessage(failure)) });
   };
   return (
-    <Modal open onClose={onClose} title="Rename wishlist">
+    <Modal open onClose={onClose} title={i18n.t('Rename wishlist')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-        <TextField label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} error={error} maxLength={50} />
+        <TextField label={i18n.t('Name')} value={name} onChange={(event) => setName(event.currentTarget.value)} error={error} maxLength={50} />
         <div className="flex justify-end gap-3">
           <Button variant="subtle" onClick={onClose}>
-            Cancel
+            {i18n.t('Cancel')}
           </Button>
           <Button type="submit" pending={update.isPending}>
-            Save
+            {i18n.t('Save')}
           </Button>
         </div>
       </form>
@@ -134,7 +134,7 @@ function DeleteDialog({ list, onClose }: { list: Wishlist; onClose: () => void }
   const confirm = () =>
     remove.mutate(list.id, {
       onSuccess: () => {
-        notify.success(`Deleted ${list.name}`);
+        notify.success(i18n.t('Deleted {name}', { name: list.name }));
         void navigate(APP_PATHS.wishlists, { replace: true });
       },
       onError: (error) => {
@@ -144,11 +144,11 @@ function DeleteDialog({ list, onClose }: { list: Wishlist; onClose: () => void }
     });
   return (
     <ConfirmDialog
-      title="Delete this wishlist?"
-      description={<p>{`${list.name} and its ${countOf(list.count, 'saved home')} go for good; the homes stay listed.`}</p>}
+      title={i18n.t('Delete this wishlist?')}
+      description={<p>{i18n.t('{name} and its {count, plural, one {# saved home} other {# saved homes}} go for good; the homes stay listed.', { name: list.name, count: list.count })}</p>}
       onClose={onClose}
-      cancelLabel="Cancel"
-      confirmLabel="Delete"
+      cancelLabel={i18n.t('Cancel')}
+      confirmLabel={i18n.t('Delete')}
       pending={remove.isPending}
       onConfirm={confirm}
     />

@@ -1,8 +1,8 @@
 import { formatMoney } from '@staybook/domain/money';
-import { countOf } from '@staybook/domain/text';
 import type { RoomStay, WishlistRoom } from '@staybook/domain/wishlists';
 import { Button } from '../../../components/button';
 import { RoomCard } from '../../rooms/components/room-card';
+import { i18n } from '../../../lib/i18n';
 
 /** A list's homes as cards, each with the list's stay in it (free with its total, or why not) when it has one. */
 export function WishlistRooms({
@@ -24,8 +24,8 @@ export function WishlistRooms({
           <RoomCard room={item.room} eager={false} highPriority={false} />
           {item.stay && <StayNote stay={item.stay} guests={stayGuests} />}
           {onRemove && (
-            <Button variant="subtle" onClick={() => onRemove(item)} pending={removing === item.room._id} aria-label={`Remove ${item.room.title}`}>
-              Remove
+            <Button variant="subtle" onClick={() => onRemove(item)} pending={removing === item.room._id} aria-label={i18n.t('Remove {title}', { title: item.room.title })}>
+              {i18n.t('Remove')}
             </Button>
           )}
         </li>
@@ -35,15 +35,15 @@ export function WishlistRooms({
 }
 
 function StayNote({ stay, guests }: { stay: RoomStay; guests?: number | undefined }) {
-  if (!stay.available) return <p className="text-sm text-neutral-700">Not available: {stay.reason}</p>;
-  const who = guests && guests > 1 ? `, ${countOf(guests, 'guest')}` : '';
+  if (!stay.available) return <p className="text-sm text-neutral-700">{i18n.t('Not available: {reason}', { reason: i18n.known(stay.reason) })}</p>;
+  const who = guests && guests > 1 ? `, ${i18n.t('{count, plural, one {# guest} other {# guests}}', { count: guests })}` : '';
   return (
     <p className="text-sm">
-      <span className="font-semibold text-emerald-800">Available</span>
+      <span className="font-semibold text-emerald-800">{i18n.t('Available')}</span>
       <span className="text-neutral-700">
         {' '}
-        · {countOf(stay.nights, 'night')}
-        {who} · {formatMoney(stay.totalCents)} total
+        · {i18n.t('{count, plural, one {# night} other {# nights}}', { count: stay.nights })}
+        {who} · {i18n.t('{amount} total', { amount: formatMoney(stay.totalCents) })}
       </span>
     </p>
   );

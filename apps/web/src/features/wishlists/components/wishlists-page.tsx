@@ -1,6 +1,5 @@
 import { wishlistPath } from '@staybook/domain/app-routes';
 import { imageAtWidth } from '@staybook/domain/images';
-import { countOf } from '@staybook/domain/text';
 import { wishlistNameSchema } from '@staybook/domain/wishlists';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +11,7 @@ import { ShowMore } from '../../../components/show-more';
 import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useCreateWishlist, useWishlists } from '../api/use-wishlists';
+import { i18n } from '../../../lib/i18n';
 
 /** The person's wishlists, oldest first, and a form to make one. */
 export function WishlistsPage() {
@@ -23,7 +23,7 @@ export function WishlistsPage() {
     <div className="flex flex-col gap-8">
       <NewWishlistForm />
       {all.length === 0 ? (
-        <p className="text-neutral-600">No wishlists yet. Press the heart on a home to save it to one.</p>
+        <p className="text-neutral-600">{i18n.t('No wishlists yet. Press the heart on a home to save it to one.')}</p>
       ) : (
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {all.map((list) => (
@@ -34,7 +34,7 @@ export function WishlistsPage() {
                 </div>
                 <p className="mt-2 font-semibold text-neutral-900">{list.name}</p>
                 <p className="text-sm text-neutral-600">
-                  {countOf(list.count, 'home')}
+                  {i18n.t('{count, plural, one {# home} other {# homes}}', { count: list.count })}
                   {list.shareToken ? ' · Shared' : ''}
                 </p>
               </Link>
@@ -42,7 +42,7 @@ export function WishlistsPage() {
           ))}
         </ul>
       )}
-      <ShowMore pages={lists}>Show more wishlists</ShowMore>
+      <ShowMore pages={lists}>{i18n.t('Show more wishlists')}</ShowMore>
     </div>
   );
 }
@@ -59,16 +59,16 @@ function NewWishlistForm() {
     create.mutate(parsed.data, {
       onSuccess: (list) => {
         setName('');
-        notify.success(`Made ${list.name}`);
+        notify.success(i18n.t('Made {name}', { name: list.name }));
       },
       onError: (failure) => setError(errorMessage(failure)),
     });
   };
   return (
     <form onSubmit={submit} noValidate className="flex max-w-xl flex-col gap-2 sm:flex-row sm:items-start">
-      <TextField label="New wishlist" className="flex-1" value={name} onChange={(event) => setName(event.currentTarget.value)} error={error} maxLength={50} />
+      <TextField label={i18n.t('New wishlist')} className="flex-1" value={name} onChange={(event) => setName(event.currentTarget.value)} error={error} maxLength={50} />
       <Button type="submit" className="sm:mt-7" pending={create.isPending}>
-        Create
+        {i18n.t('Create')}
       </Button>
     </form>
   );
