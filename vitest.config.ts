@@ -14,7 +14,7 @@ export default defineConfig({
       {
         // The web app runs in a browser: its tests, components (*.test.tsx) included, get a DOM.
         extends: true,
-        test: { name: 'web', environment: 'happy-dom', include: ['apps/web/src/**/*.test.{ts,tsx}'] },
+        test: { name: 'web', environment: 'happy-dom', include: ['apps/web/src/**/*.test.{ts,tsx}'], setupFiles: ['apps/web/src/testing/setup.ts'] },
       },
     ],
   },
