@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { i18n } from './locale.js';
 import { pageQuerySchema } from './pages.js';
 
 /*
@@ -55,24 +56,27 @@ export function payoutFailureMessage(code: string | null): string {
 
 /** What the Payouts page sends to set the host's bank account (built-in processor). */
 export const bankAccountInputSchema = z.object({
-  holderName: z.string().trim().min(1, 'Please enter the account holder’s name').max(100, 'The name can be at most 100 characters'),
+  holderName: z.string().trim().min(1, /*i18n*/ 'Please enter the account holder’s name').max(100, /*i18n*/ 'The name can be at most 100 characters'),
   routingNumber: z
     .string()
     .trim()
-    .regex(/^[0-9]{9}$/, 'A routing number has 9 digits')
-    .refine((value) => value === TEST_ROUTING_NUMBER, `In test mode, use the test routing number ${TEST_ROUTING_NUMBER}`),
+    .regex(/^[0-9]{9}$/, /*i18n*/ 'A routing number has 9 digits')
+    .refine((value) => value === TEST_ROUTING_NUMBER, {
+      error: () => i18n.t('In test mode, use the test routing number {number}', { number: TEST_ROUTING_NUMBER }),
+    }),
   accountNumber: z
     .string()
     .trim()
-    .regex(/^[0-9]{4,17}$/, 'An account number has 4 to 17 digits')
-    .refine((value) => Object.hasOwn(TEST_BANK_ACCOUNT_OUTCOMES, value), 'In test mode, use one of Stripe’s test account numbers, such as 000123456789'),
+    .regex(/^[0-9]{4,17}$/, /*i18n*/ 'An account number has 4 to 17 digits')
+    .refine((value) => Object.hasOwn(TEST_BANK_ACCOUNT_OUTCOMES, value), /*i18n*/ 'In test mode, use one of Stripe’s test account numbers, such as 000123456789'),
 });
 export type BankAccountInput = z.input<typeof bankAccountInputSchema>;
 
 export const PAYOUT_STATUSES = ['sending', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { sending: 'On its way', paid: 'Paid', failed: 'Failed' };
+/** In English; the web app shows them through `i18n.known`. */
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { sending: /*i18n*/ 'On its way', paid: /*i18n*/ 'Paid', failed: /*i18n*/ 'Failed' };
 
 export const payoutSchema = z.object({
   id: z.string(),

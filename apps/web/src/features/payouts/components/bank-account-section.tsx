@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { BankAccountForm } from './bank-account-form';
 import { PageSection } from '../../../components/page-section';
+import { i18n } from '../../../lib/i18n';
 
 type Account = NonNullable<PayoutsPage['account']>;
 
@@ -12,12 +13,12 @@ type Account = NonNullable<PayoutsPage['account']>;
  */
 export function BankAccountSection({ account }: Pick<PayoutsPage, 'account'>) {
   return (
-    <PageSection headingId="bank-account-heading" title="Bank account">
+    <PageSection headingId="bank-account-heading" title={i18n.t('Bank account')}>
       {account ? (
         <CurrentAccount account={account} />
       ) : (
         <>
-          <p className="text-neutral-700">Payouts start once you add the bank account they go to.</p>
+          <p className="text-neutral-700">{i18n.t('Payouts start once you add the bank account they go to.')}</p>
           <BankAccountForm />
         </>
       )}
@@ -31,14 +32,16 @@ function CurrentAccount({ account }: { account: Account }) {
   return (
     <>
       <p className="text-neutral-700">
-        {`Payouts go to ${account.holderName}${account.last4 ? `, account ending in ${account.last4}` : ''}.`}
-        {!account.ready && ' The account is not ready for payouts yet.'}
+        {account.last4
+          ? i18n.t('Payouts go to {name}, account ending in {last4}.', { name: account.holderName, last4: account.last4 })
+          : i18n.t('Payouts go to {name}.', { name: account.holderName })}
+        {!account.ready && ` ${i18n.t('The account is not ready for payouts yet.')}`}
       </p>
       {changing ? (
         <BankAccountForm holderName={account.holderName} onSaved={close} onCancel={close} />
       ) : (
         <Button variant="outline" className="self-start" onClick={() => setChanging(true)}>
-          Change bank account
+          {i18n.t('Change bank account')}
         </Button>
       )}
     </>

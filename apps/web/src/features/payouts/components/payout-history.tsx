@@ -8,28 +8,30 @@ import { Table, type Column } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/form-errors';
 import type { usePayouts } from '../api/use-payouts';
 import { EmptyNote, PageSection } from '../../../components/page-section';
+import { i18n } from '../../../lib/i18n';
 
 /** What a payout's date does, read with each date's link (its name stays the date, as the column names it). */
 const OPENS_STATEMENT = 'payout-date-opens-statement';
 
-const COLUMNS: readonly Column<Payout>[] = [
+// Written when shown, in the page's language.
+const columns = (): readonly Column<Payout>[] => [
   {
-    header: 'Date',
+    header: i18n.t('Date'),
     // The date opens the payout's statement: the stays it paid, printable.
     cell: (payout) => <StatementLink payout={payout} />,
     className: 'whitespace-nowrap',
   },
-  { header: 'Amount', cell: (payout) => formatMoney(payout.amountCents), className: 'whitespace-nowrap' },
+  { header: i18n.t('Amount'), cell: (payout) => formatMoney(payout.amountCents), className: 'whitespace-nowrap' },
   {
-    header: 'Status',
+    header: i18n.t('Status'),
     cell: (payout) => (
       <div className="flex flex-col gap-1">
-        <span className={payout.status === 'failed' ? 'font-semibold text-rose-700' : ''}>{PAYOUT_STATUS_LABELS[payout.status]}</span>
+        <span className={payout.status === 'failed' ? 'font-semibold text-rose-700' : ''}>{i18n.known(PAYOUT_STATUS_LABELS[payout.status])}</span>
         {payout.failureMessage && <span className="max-w-sm text-neutral-600">{payout.failureMessage}</span>}
       </div>
     ),
   },
-  { header: 'Bank account', cell: (payout) => (payout.last4 ? `…${payout.last4}` : '—') },
+  { header: i18n.t('Bank account'), cell: (payout) => (payout.last4 ? `…${payout.last4}` : '—') },
 ];
 
 /** A payout's date, opening its statement; opened from Payouts, the statement leads back there (else to Earnings). */
@@ -61,15 +63,15 @@ export function PayoutHistory({ query }: { query: ReturnType<typeof usePayouts> 
     load: () => void query.fetchNextPage(),
   };
   return (
-    <PageSection headingId="payout-history-heading" title="Payout history">
+    <PageSection headingId="payout-history-heading" title={i18n.t('Payout history')}>
       {payouts.length === 0 ? (
-        <EmptyNote>No payouts yet. Your first payout is sent the day after your first guest checks in.</EmptyNote>
+        <EmptyNote>{i18n.t('No payouts yet. Your first payout is sent the day after your first guest checks in.')}</EmptyNote>
       ) : (
         <>
           <p id={OPENS_STATEMENT} className="text-sm text-neutral-600">
-            Open a payout’s date for its statement: the stays it paid, ready to print.
+            {i18n.t('Open a payout’s date for its statement: the stays it paid, ready to print.')}
           </p>
-          <Table label="Payout history" columns={COLUMNS} rows={payouts} rowKey={(payout) => payout.id} />
+          <Table label={i18n.t('Payout history')} columns={columns()} rows={payouts} rowKey={(payout) => payout.id} />
         </>
       )}
       {more.loadError !== null && (
@@ -79,7 +81,7 @@ export function PayoutHistory({ query }: { query: ReturnType<typeof usePayouts> 
       )}
       {more.hasMore && (
         <Button variant="outline" className="self-center" pending={more.loading} onClick={more.load}>
-          Show more
+          {i18n.t('Show more')}
         </Button>
       )}
     </PageSection>

@@ -5,6 +5,7 @@ import { BankAccountSection } from './bank-account-section';
 import { PayoutHistory } from './payout-history';
 import { StripePayoutsSection } from './stripe-payouts-section';
 import { HostBalanceCards } from '../../../components/host-balance-cards';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * A host's payouts (decision 049): what they hold, where they are paid (a bank account with the built-in processor;
@@ -17,11 +18,11 @@ export function PayoutsPage() {
 
   if (payouts.isPending) return <Loader size="short" />;
   const [first] = data?.pages ?? [];
-  if (!data || !first) return <LoadError what="Your payouts" error={error} onRetry={() => void payouts.refetch()} />;
+  if (!data || !first) return <LoadError what={i18n.t('Your payouts')} error={error} onRetry={() => void payouts.refetch()} />;
 
   return (
     <div className="flex flex-col gap-8">
-      <HostBalanceCards balances={first.balances} heading="Balances" headingId="balances-heading" />
+      <HostBalanceCards balances={first.balances} heading={i18n.t('Balances')} headingId="balances-heading" />
       {first.setup === 'stripe-onboarding' ? <StripePayoutsSection account={first.account} /> : <BankAccountSection account={first.account} />}
       <PayoutHistory query={payouts} />
     </div>

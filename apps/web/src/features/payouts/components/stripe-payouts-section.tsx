@@ -3,6 +3,7 @@ import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/form-errors';
 import { useStripeOnboarding } from '../api/use-stripe-onboarding';
 import { PageSection } from '../../../components/page-section';
+import { i18n } from '../../../lib/i18n';
 
 type Account = PayoutsPage['account'];
 
@@ -10,21 +11,23 @@ type Account = PayoutsPage['account'];
 function stateOf(account: Account) {
   if (!account) {
     return {
-      heading: 'Set up payouts',
-      text: 'Stripe, our payments partner, sends your payouts. It asks who you are and which bank account to pay, on its own secure pages; it takes a few minutes.',
-      action: 'Set up payouts with Stripe',
+      heading: i18n.t('Set up payouts'),
+      text: i18n.t('Stripe, our payments partner, sends your payouts. It asks who you are and which bank account to pay, on its own secure pages; it takes a few minutes.'),
+      action: i18n.t('Set up payouts with Stripe'),
     };
   }
   if (!account.ready) {
     return {
-      heading: 'Finish setting up payouts',
-      text: 'Stripe needs a few more details before it can send your payouts. Until then your earnings wait safely in your available balance. If you have just finished, Stripe may still be checking your details: this page shows when it is done.',
-      action: 'Continue with Stripe',
+      heading: i18n.t('Finish setting up payouts'),
+      text: i18n.t('Stripe needs a few more details before it can send your payouts. Until then your earnings wait safely in your available balance. If you have just finished, Stripe may still be checking your details: this page shows when it is done.'),
+      action: i18n.t('Continue with Stripe'),
     };
   }
   return {
-    heading: 'Ready for payouts',
-    text: `Stripe sends your payouts to ${account.last4 ? `your bank account ending in ${account.last4}` : 'the bank account you gave it'}.`,
+    heading: i18n.t('Ready for payouts'),
+    text: account.last4
+      ? i18n.t('Stripe sends your payouts to your bank account ending in {last4}.', { last4: account.last4 })
+      : i18n.t('Stripe sends your payouts to the bank account you gave it.'),
     action: null,
   };
 }
@@ -46,7 +49,7 @@ export function StripePayoutsSection({ account }: { account: Account }) {
           <Button className="self-start" pending={leaving} onClick={() => onboarding.mutate()}>
             {action}
           </Button>
-          <p className="text-sm text-neutral-600">You will leave StayBook for Stripe, and come back to this page when you are done.</p>
+          <p className="text-sm text-neutral-600">{i18n.t('You will leave StayBook for Stripe, and come back to this page when you are done.')}</p>
         </>
       )}
       {onboarding.isError && (
