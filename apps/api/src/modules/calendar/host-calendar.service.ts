@@ -4,7 +4,7 @@
  * its share lock, so a block and a booking of the same nights serialize: the one that comes second is refused with
  * its reason, and nothing is left half-done.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import {
   addDays,
   addMonthsToDate,
@@ -48,14 +48,12 @@ const NOT_THE_HOST = 'Only the host of this room can manage its calendar.';
 
 type RoomRow = typeof rooms.$inferSelect;
 
-const roomToRead = preparedSelect('host_calendar_room', (db) =>
-  db.select().from(rooms).where(and(eq(rooms.id, sql.placeholder('roomId')), isNull(rooms.deletedAt))).limit(1),
-);
+/** The room of `roomId`, unless removed: by a given id, or by the prepared read's `roomId` placeholder. */
+const liveRoom = (roomId: string | Placeholder) => and(eq(rooms.id, roomId), isNull(rooms.deletedAt));
+const roomToRead = preparedSelect('host_calendar_room', (db) => db.select().from(rooms).where(liveRoom(sql.placeholder('roomId'))).limit(1));
 
 async function hostedRoom(db: Db, actor: Actor, roomId: string, lock: boolean): Promise<RoomRow> {
-  const [room] = lock
-    ? await db.select().from(rooms).where(and(eq(rooms.id, roomId), isNull(rooms.deletedAt))).for('update')
-    : await roomToRead(db).execute({ roomId });
+  const [room] = lock ? await db.select().from(rooms).where(liveRoom(roomId)).for('update') : await roomToRead(db).execute({ roomId });
   if (!room) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
   if (room.hostId !== actor.id) throw new ForbiddenError(NOT_THE_HOST);
   return room;
