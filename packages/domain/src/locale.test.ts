@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieValue, formatMessage, pickLocale, withLocale, activeLocale } from './locale.js';
+import { cookieValue, countText, formatMessage, pickLocale, pluralOf, withLocale, activeLocale } from './locale.js';
 import { formatIsoDate } from './dates.js';
 
 describe('the page language', () => {
@@ -33,5 +33,23 @@ describe('an English message', () => {
     expect(formatMessage(nights, { count: 0 })).toBe('No nights');
     expect(formatMessage(nights, { count: 1 })).toBe('1 night');
     expect(formatMessage(`{guests} · ${nights}`, { guests: '2 guests', count: 1200 })).toBe('2 guests · 1,200 nights');
+  });
+});
+
+describe('counts', () => {
+  it('take the plural form and the digits Intl gives them, in both languages', () => {
+    const counts = [0, 1, 2, 5, 11, 21, 100, 999, 1_000, 1_001, 9_999, 10_000, 12_345, 999_999, 1_000_000, 2_000_000, 2_000_001, 1_234_567_890, -1, -2, -1_000_000, -12_345];
+    for (const locale of ['en', 'es'] as const) {
+      const intlLocale = locale === 'en' ? 'en-US' : 'es-ES';
+      const rules = new Intl.PluralRules(intlLocale);
+      for (const count of counts) {
+        expect(pluralOf(count, locale), `${locale} ${count}`).toBe(rules.select(count));
+        expect(countText(count, locale), `${locale} ${count}`).toBe(count.toLocaleString(intlLocale));
+      }
+      for (const count of [1.5, 0.25, Number.MAX_SAFE_INTEGER + 2]) {
+        expect(pluralOf(count, locale)).toBe(rules.select(count));
+        expect(countText(count, locale)).toBe(count.toLocaleString(intlLocale));
+      }
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   dollarsToCents,
   formatMoney,
   marketplaceCurrency,
+  minorUnitsPerUnit,
   parseDollars,
   setMarketplaceCurrency,
   stayTotalCents,
@@ -107,5 +108,19 @@ describe('money in the marketplace currency', () => {
     expect(currencyLabel('JPY')).toBe('JPY · Japanese Yen (no decimals)');
     // Every one is written by the pages' formatter.
     for (const code of SUPPORTED_CURRENCIES) expect(formatMoney(12_345, code), code).toMatch(/\d/);
+  });
+
+  it('writes every supported currency as Intl writes it in US English, which it does without building one', () => {
+    const amounts = [0, 1, 9, 10, 99, 100, 105, 999, 1_000, 12_345, 99_999, 100_000, 123_456_789, 4_000_000_000_000, -1, -5_050, -1_234_567];
+    for (const code of SUPPORTED_CURRENCIES) {
+      const perUnit = minorUnitsPerUnit(code);
+      for (const cents of amounts) {
+        const decimals = cents % perUnit === 0 ? 0 : currencyDecimals(code);
+        const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: code, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+        expect(formatMoney(cents, code), `${code} ${cents}`).toBe(intl.format(cents / perUnit));
+      }
+      const sign = new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).formatToParts(0).find((part) => part.type === 'currency')?.value;
+      expect(currencySymbol(code), code).toBe(sign);
+    }
   });
 });

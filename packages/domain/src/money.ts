@@ -86,9 +86,19 @@ export function tooManyDecimalsMessage(label: string, currency: CurrencyCode = c
   return currencyDecimals(currency) === 0 ? `${label} must be a whole number of ${currency}, without decimals` : `${label} can have at most two decimals`;
 }
 
+/**
+ * The currencies whose sign in US English is not their code ('$', '€', 'CA$'; 'CHF' and 'AED' are their codes): the
+ * signs Intl writes, kept here so that showing an amount never builds an `Intl.NumberFormat`, whose first one costs
+ * a phone some 70 ms of blocked page (decision 066). money.test.ts holds every supported currency to Intl's.
+ */
+const CURRENCY_SIGNS: Record<CurrencyCode, string> = {
+  USD: '$', AUD: 'A$', BRL: 'R$', CAD: 'CA$', CNY: 'CN¥', EUR: '€', GBP: '£', HKD: 'HK$', ILS: '₪', INR: '₹', JPY: '¥',
+  KRW: '₩', MXN: 'MX$', NZD: 'NZ$', PHP: '₱', VND: '₫', XAF: 'FCFA', XCD: 'EC$', XOF: 'F\u202fCFA', XPF: 'CFPF',
+};
+
 /** The currency's sign as a field's label writes it: '$', '€', '£', '¥', 'CHF'. */
 export function currencySymbol(currency: CurrencyCode = current): string {
-  return formatOf(currency, 0).formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency;
+  return CURRENCY_SIGNS[currency] ?? currency;
 }
 
 /** The currency in a sentence ('In dollars.', 'In EUR.'): the spec's US wording for dollars, the code for the rest. */
@@ -111,23 +121,24 @@ export function amountStep(currency: CurrencyCode = current): number {
 
 /** The pages are written in US English: '$1,200', '€89.50', '¥12,000', 'CHF 120'. */
 const MONEY_LOCALE = 'en-US';
-const formats = new Map<string, Intl.NumberFormat>();
 
-function formatOf(currency: CurrencyCode, decimals: number): Intl.NumberFormat {
-  const key = `${currency} ${decimals}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    formats.set(key, format);
-  }
-  return format;
+/** Digits in groups of three: '1234567' is '1,234,567'. */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
-/** The one way an amount is shown: '$10,640' for whole dollars, '$89.50' otherwise; '¥12,000' (never decimals) in yen. */
+/**
+ * The one way an amount is shown, as US English writes it ('-' and the sign before the digits, a no-break space after
+ * a sign that ends in a letter): '$10,640' for whole dollars, '$89.50' otherwise; '¥12,000' (never decimals) in yen.
+ */
 export function formatMoney(cents: Cents, currency: CurrencyCode = current): string {
-  if (!Number.isInteger(cents)) throw new RangeError(`Not a whole number of minor units: ${cents}`);
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of minor units: ${cents}`);
   const perUnit = minorUnitsPerUnit(currency);
-  return formatOf(currency, cents % perUnit === 0 ? 0 : currencyDecimals(currency)).format(cents / perUnit);
+  const minor = Math.abs(cents);
+  const units = groupThousands(String(Math.floor(minor / perUnit)));
+  const fraction = minor % perUnit === 0 ? '' : `.${String(minor % perUnit).padStart(2, '0')}`;
+  const sign = currencySymbol(currency);
+  return `${cents < 0 ? '-' : ''}${sign}${/\p{L}$/u.test(sign) ? '\u00a0' : ''}${units}${fraction}`;
 }
 
 /** The price rule: number of nights between from and to, times the nightly price. */
