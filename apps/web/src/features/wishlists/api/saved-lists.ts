@@ -32,7 +32,7 @@ function fetchSavedLists(roomId: string): Promise<SavedList[]> {
   return batch.answer.then((byRoom) => byRoom.get(roomId) ?? []);
 }
 
-/** Which of the signed-in person's lists hold the room; asks nothing for a visitor. */
-export function useSavedLists(roomId: string, { enabled }: { enabled: boolean }) {
-  return useQuery({ queryKey: wishlistKeys.savedRoom(roomId), queryFn: () => fetchSavedLists(roomId), enabled, staleTime: 5 * 60_000 });
+/** Which of the signed-in person's lists hold the room (a visitor's heart does not ask). */
+export function useSavedLists(roomId: string) {
+  return useQuery({ queryKey: wishlistKeys.savedRoom(roomId), queryFn: () => fetchSavedLists(roomId), staleTime: 5 * 60_000 });
 }

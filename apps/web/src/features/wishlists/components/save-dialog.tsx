@@ -17,7 +17,7 @@ import { i18n } from '../../../lib/i18n';
 export function SaveDialog({ roomId, title, onClose }: { roomId: string; title: string; onClose: () => void }) {
   const queryClient = useQueryClient();
   const lists = useWishlists();
-  const saved = useSavedLists(roomId, { enabled: true });
+  const saved = useSavedLists(roomId);
   const [pending, setPending] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
