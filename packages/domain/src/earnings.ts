@@ -60,10 +60,10 @@ export type MonthEarningsFigures = z.infer<typeof monthEarningsFiguresSchema>;
 
 /** The month table's columns, in order: the page and its tests read them from here. */
 export const EARNINGS_MONTH_COLUMNS: { key: keyof MonthEarningsFigures; label: string }[] = [
-  { key: 'bookedCents', label: 'Booked' },
-  { key: 'refundedCents', label: 'Refunded' },
-  { key: 'releasedCents', label: 'Released' },
-  { key: 'paidCents', label: 'Paid out' },
+  { key: 'bookedCents', label: /*i18n*/ 'Booked' },
+  { key: 'refundedCents', label: /*i18n*/ 'Refunded' },
+  { key: 'releasedCents', label: /*i18n*/ 'Released' },
+  { key: 'paidCents', label: /*i18n*/ 'Paid out' },
 ];
 
 /** `GET /api/earnings?from=&to=`: the host's balances now, each listing's money, and the months asked for. */

@@ -1,4 +1,5 @@
 import { formatMoney } from '@staybook/domain/money';
+import { i18n } from '../lib/i18n';
 import { formatShortMonth } from '../lib/month-period';
 import { Table, type Column } from './data-table';
 
@@ -25,11 +26,11 @@ export function MonthFiguresTable<K extends string>({ label, columns, report, fo
   type Row = Record<K, number> & { month: string | null };
   const tableColumns: Column<Row>[] = [
     {
-      header: 'Month',
-      cell: ({ month }) => (month ? <time dateTime={month}>{formatShortMonth(month)}</time> : 'Total'),
+      header: i18n.t('Month'),
+      cell: ({ month }) => (month ? <time dateTime={month}>{formatShortMonth(month)}</time> : i18n.t('Total')),
       className: 'whitespace-nowrap',
     },
-    ...columns.map(({ key, label: header }): Column<Row> => ({ header, cell: (row) => format(row[key], key), className: 'whitespace-nowrap tabular-nums' })),
+    ...columns.map(({ key, label }): Column<Row> => ({ header: i18n.known(label), cell: (row) => format(row[key], key), className: 'whitespace-nowrap tabular-nums' })),
   ];
   return (
     <Table<Row>

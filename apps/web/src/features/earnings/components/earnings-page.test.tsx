@@ -5,6 +5,8 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/providers';
+import { setActiveLocale } from '@staybook/domain/locale';
+import '../../../locales/es/catalog';
 import { EarningsPage } from './earnings-page';
 
 /** Midday UTC on 15 November 2026: the page opens on December 2025 to November 2026, and the CSV on this year so far. */
@@ -146,6 +148,25 @@ describe('EarningsPage', () => {
       ['Lakeside cabin', '2', '$420', '$0', '$210', '$0', '$0', '$210'],
     ]);
     expect(foot).toEqual([['Total', '3', '$630', '−$105', '$210', '$0', '$0', '$315']]);
+  });
+
+  it('speaks Spanish on a Spanish page: its sections, its tables and the fields of the period and the download', async () => {
+    stubApi();
+    setActiveLocale('es');
+    try {
+      renderPage();
+      await screen.findByRole('table', { name: 'Ganancias por anuncio' });
+      expect(screen.getByRole('heading', { name: 'Tu dinero ahora' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Por anuncio' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Por mes' })).toBeTruthy();
+      expect(tableText('Ganancias por anuncio').headers).toEqual(['Anuncio', 'Estancias', 'Reservado', 'Reembolsado', 'Pendiente', 'Disponible', 'En camino', 'Pagado']);
+      expect(tableText('Ganancias por anuncio').foot[0]?.[0]).toBe('Total');
+      expect(tableText('Ganancias por mes').headers).toEqual(['Mes', 'Reservado', 'Reembolsado', 'Liberado', 'Pagado']);
+      for (const label of ['Desde', 'Hasta', 'Primer día', 'Último día']) expect(field(label)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Descargar CSV' })).toBeTruthy();
+    } finally {
+      setActiveLocale('en');
+    }
   });
 
   it('says so when no stay has been booked yet', async () => {

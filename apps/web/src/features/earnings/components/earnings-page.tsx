@@ -13,6 +13,7 @@ import { formatTakenBack } from '../utils/money-text';
 import { EarningsPayouts } from './earnings-payouts';
 import { EntriesDownload } from './entries-download';
 import { ListingEarningsTable } from './listing-earnings-table';
+import { i18n } from '../../../lib/i18n';
 
 /** A month's figure: refunds read as what they took back. */
 function formatMonthFigure(cents: number, key: keyof MonthEarningsFigures): string {
@@ -35,30 +36,31 @@ export function EarningsPage() {
   return (
     <div className="flex flex-col gap-8">
       <p className="max-w-3xl text-neutral-700">
-        What your stays earn you: your share of each stay after the marketplace&apos;s commission, with the tax collected for
-        you to remit. Your share becomes available 24 hours after check-in and is paid to your bank once a day.
+        {i18n.t(
+          "What your stays earn you: your share of each stay after the marketplace's commission, with the tax collected for you to remit. Your share becomes available 24 hours after check-in and is paid to your bank once a day.",
+        )}
       </p>
       {data ? (
         <>
           <HostBalanceCards
             balances={{ ...data.balances, pendingCents: data.balances.upcomingCents }}
-            heading="Your money now"
+            heading={i18n.t('Your money now')}
             headingId="earnings-now-heading"
           />
           <ListingEarningsTable listings={data.listings} />
         </>
       ) : (
-        !refused && <LoadError what="Your earnings" error={report.error} onRetry={() => void report.refetch()} />
+        !refused && <LoadError what={i18n.t('Your earnings')} error={report.error} onRetry={() => void report.refetch()} />
       )}
       <PageSection
         headingId="by-month-heading"
-        title="By month"
-        intro={`${formatShortMonth(period.from)} to ${formatShortMonth(period.to)}, oldest first. Months are calendar months in UTC.`}
+        title={i18n.t('By month')}
+        intro={i18n.t('{from} to {to}, oldest first. Months are calendar months in UTC.', { from: formatShortMonth(period.from), to: formatShortMonth(period.to) })}
       >
         <PeriodPicker typed={typed} errors={errors(refused)} onChange={change} />
         {data && (
           <div aria-busy={report.isPlaceholderData || undefined} className={report.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
-            <MonthFiguresTable label="Earnings by month" columns={EARNINGS_MONTH_COLUMNS} report={data} format={formatMonthFigure} />
+            <MonthFiguresTable label={i18n.t('Earnings by month')} columns={EARNINGS_MONTH_COLUMNS} report={data} format={formatMonthFigure} />
           </div>
         )}
       </PageSection>

@@ -5,12 +5,13 @@ import { Button, buttonClass } from '../../../components/button';
 import { TextField } from '../../../components/fields';
 import { earningsCsvUrl } from '../api/earnings-api';
 import { PageSection } from '../../../components/page-section';
+import { i18n } from '../../../lib/i18n';
 
 type RangeErrors = Partial<Record<keyof EarningsEntriesQuery, string>>;
 
 const FIELDS = [
-  { key: 'from', label: 'First day' },
-  { key: 'to', label: 'Last day' },
+  { key: 'from', label: () => i18n.t('First day') },
+  { key: 'to', label: () => i18n.t('Last day') },
 ] as const;
 
 /** The range as typed, checked as the API checks it: the range, or the first message for each field that is wrong. */
@@ -20,7 +21,7 @@ function checkRange(typed: EarningsEntriesQuery): { range: EarningsEntriesQuery 
   const errors: RangeErrors = {};
   for (const { path, message } of checked.error.issues) {
     const field = FIELDS.find(({ key }) => key === path[0])?.key;
-    if (field) errors[field] ??= message;
+    if (field) errors[field] ??= i18n.known(message);
   }
   return { errors };
 }
@@ -41,16 +42,16 @@ export function EntriesDownload() {
   return (
     <PageSection
       headingId="entries-download-heading"
-      title="Download your entries"
-      intro="Every movement of your money from the first day to the last, a row each, as a CSV file for your accountant or a spreadsheet: stays paid for, refunds, shares released and payouts. Days are UTC days, at most a year at a time."
+      title={i18n.t('Download your entries')}
+      intro={i18n.t('Every movement of your money from the first day to the last, a row each, as a CSV file for your accountant or a spreadsheet: stays paid for, refunds, shares released and payouts. Days are UTC days, at most a year at a time.')}
     >
       <div className="flex flex-col gap-x-4 sm:flex-row sm:items-start">
         <fieldset className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-          <legend className="sr-only">Days</legend>
+          <legend className="sr-only">{i18n.t('Days')}</legend>
           {FIELDS.map(({ key, label }) => (
             <TextField
               key={key}
-              label={label}
+              label={label()}
               type="date"
               value={typed[key]}
               error={'errors' in checked ? checked.errors[key] : undefined}
@@ -63,11 +64,11 @@ export function EntriesDownload() {
         </fieldset>
         {'range' in checked ? (
           <a href={earningsCsvUrl(checked.range)} download className={buttonClass('outline', 'self-start sm:mt-7')}>
-            Download CSV
+            {i18n.t('Download CSV')}
           </a>
         ) : (
           <Button variant="outline" className="self-start sm:mt-7" disabled>
-            Download CSV
+            {i18n.t('Download CSV')}
           </Button>
         )}
       </div>
