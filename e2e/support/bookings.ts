@@ -252,10 +252,7 @@ export function bookingRow(page: Page, text: string): Locator {
 export async function findBookingRow(page: Page, text: string): Promise<Locator> {
   const rows = page.getByRole('row');
   const row = bookingRow(page, text);
-  // A first visit to the dashboard loads its chunks, the session and then the list, one after the other: on CI's two
-  // cores, shared with the servers and another browser, that has taken 13 s (after-pay.spec.ts, the host's first
-  // visit), past the 10 s an expectation waits by default.
-  await expect(rows.nth(1)).toBeVisible({ timeout: 30_000 });
+  await expect(rows.nth(1)).toBeVisible();
   while (!(await row.isVisible())) {
     const more = page.getByRole('button', { name: 'Show more' });
     await expect(more, `a booking with "${text}" is on a later page`).toBeVisible();

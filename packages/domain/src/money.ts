@@ -1,4 +1,5 @@
 import { nightsBetween, type IsoDate } from './dates.js';
+import { countText } from './locale.js';
 
 /**
  * Money is an integer count of the marketplace currency's minor units everywhere it is stored, computed or charged:
@@ -122,11 +123,6 @@ export function amountStep(currency: CurrencyCode = current): number {
 /** The pages are written in US English: '$1,200', '€89.50', '¥12,000', 'CHF 120'. */
 const MONEY_LOCALE = 'en-US';
 
-/** Digits in groups of three: '1234567' is '1,234,567'. */
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
-}
-
 /**
  * The one way an amount is shown, as US English writes it ('-' and the sign before the digits, a no-break space after
  * a sign that ends in a letter): '$10,640' for whole dollars, '$89.50' otherwise; '¥12,000' (never decimals) in yen.
@@ -135,7 +131,7 @@ export function formatMoney(cents: Cents, currency: CurrencyCode = current): str
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of minor units: ${cents}`);
   const perUnit = minorUnitsPerUnit(currency);
   const minor = Math.abs(cents);
-  const units = groupThousands(String(Math.floor(minor / perUnit)));
+  const units = countText(Math.floor(minor / perUnit), 'en');
   const fraction = minor % perUnit === 0 ? '' : `.${String(minor % perUnit).padStart(2, '0')}`;
   const sign = currencySymbol(currency);
   return `${cents < 0 ? '-' : ''}${sign}${/\p{L}$/u.test(sign) ? '\u00a0' : ''}${units}${fraction}`;

@@ -21,7 +21,7 @@ function checkRange(typed: EarningsEntriesQuery): { range: EarningsEntriesQuery 
   const errors: RangeErrors = {};
   for (const { path, message } of checked.error.issues) {
     const field = FIELDS.find(({ key }) => key === path[0])?.key;
-    if (field) errors[field] ??= i18n.known(message);
+    if (field) errors[field] ??= message;
   }
   return { errors };
 }
