@@ -9,6 +9,7 @@ import { seedFirstRooms } from './app/first-rooms';
 import { AppProviders } from './app/providers';
 import { startRoomPage } from './app/room-head-start';
 import { discoverRoutes, loadRoomPage, routes } from './app/router';
+import { hydrateInTurns } from './lib/hydrate-later';
 import { queryClient } from './lib/query-client';
 import './index.css';
 
@@ -36,7 +37,7 @@ const app = (
 /** Takes the server's HTML over, or draws the page itself into an emptied root. */
 const start = (hydrate: boolean) => {
   if (hydrate && root.hasChildNodes()) {
-    hydrateRoot(root, app);
+    hydrateInTurns(() => hydrateRoot(root, app));
   } else {
     root.replaceChildren();
     createRoot(root).render(app);

@@ -4,6 +4,7 @@ import { Container } from '../../components/container';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { usePendingSave } from '../../features/wishlists/hooks/use-pending-save';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { i18n } from '../../lib/i18n';
 
 const MAIN_ID = 'main-content';
@@ -29,7 +30,9 @@ export function MainLayout() {
           </AfterThePage>
         </Container>
       </main>
-      <SiteFooter />
+      <HydrateLater>
+        <SiteFooter />
+      </HydrateLater>
     </div>
   );
 }

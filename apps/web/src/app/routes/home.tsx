@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { HeartButton } from '../../features/wishlists/components/heart-button';
 import type { ListedRoom } from '@staybook/domain/rooms';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { lazyPage } from '../../lib/lazy-page';
 import { createSharedValue } from '../../lib/shared-value';
 import { Loader } from '../../components/loader';
@@ -41,7 +42,10 @@ export function HomeRoute() {
     <>
       <h1 className="sr-only">{category ? i18n.t('{category} stays', { category: i18n.t(category.label) }) : i18n.t('All stays')}</h1>
       <SearchBar search={search} onSearch={setSearch} />
-      <CategoryStrip search={search} unknownCategory={unknownCategory} />
+      {/* Its entries are links already when painted: it hydrates after the search (lib/hydrate-later.tsx). */}
+      <HydrateLater>
+        <CategoryStrip search={search} unknownCategory={unknownCategory} />
+      </HydrateLater>
       {category && <p className="pt-4 text-center text-neutral-600">{i18n.t(category.description)}</p>}
       {/* An unknown category cannot have rooms, so the API is not asked about it. */}
       {unknownCategory ? (

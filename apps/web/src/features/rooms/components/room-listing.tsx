@@ -10,6 +10,7 @@ import { useRooms } from '../api/use-rooms';
 import { NoResults } from './no-results';
 import { NoRooms } from './no-rooms';
 import { RoomCard } from './room-card';
+import { HydrateLater } from '../../../lib/hydrate-later';
 import { i18n } from '../../../lib/i18n';
 
 /**
@@ -73,17 +74,19 @@ export function RoomListing({ search, onSearch, cardAction, onCardHighlight, bes
             : 'grid grid-cols-1 gap-8 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6'
         }
       >
+        {/* A painted card is a working link already: the cards take their turns after the search (hydrate-later.tsx). */}
         {rooms.map((room, index) => (
-          <RoomCard
-            key={room._id}
-            room={room}
-            search={search}
-            near={near}
-            action={cardAction?.(room)}
-            onHighlight={onCardHighlight}
-            eager={index < EAGER_CARDS}
-            highPriority={index < HIGH_PRIORITY_CARDS}
-          />
+          <HydrateLater key={room._id}>
+            <RoomCard
+              room={room}
+              search={search}
+              near={near}
+              action={cardAction?.(room)}
+              onHighlight={onCardHighlight}
+              eager={index < EAGER_CARDS}
+              highPriority={index < HIGH_PRIORITY_CARDS}
+            />
+          </HydrateLater>
         ))}
       </div>
       <div ref={sentinelRef} aria-hidden="true" />

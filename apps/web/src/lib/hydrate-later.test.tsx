@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HydrateLater, hydrateInTurns } from './hydrate-later';
+
+// Hydration in turns is Preact's suspended hydration, the app's runtime (decision 023): this file runs on Preact,
+// where the other component tests run on React.
+vi.mock('react', () => import('preact/compat'));
+vi.mock('react/jsx-runtime', () => import('preact/compat/jsx-runtime'));
+vi.mock('react/jsx-dev-runtime', () => import('preact/compat/jsx-dev-runtime'));
+vi.mock('react-dom/client', () => import('preact/compat/client'));
+vi.mock('react-dom/server', () => import('preact/compat/server'));
+
+/** Lets every queued task run: each part's turn is a task of its own. */
+async function afterTurns(): Promise<void> {
+  for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function Counter({ name, onMount }: { name: string; onMount: (name: string) => void }) {
+  const [count, setCount] = useState(0);
+  useEffect(() => onMount(name), [name, onMount]);
+  return (
+    <button type="button" onClick={() => setCount(count + 1)}>
+      {name} {count}
+    </button>
+  );
+}
+
+function Page({ onMount }: { onMount: (name: string) => void }) {
+  return (
+    <main>
+      <Counter name="search" onMount={onMount} />
+      <ul>
+        <HydrateLater>
+          <li>
+            <Counter name="first card" onMount={onMount} />
+          </li>
+        </HydrateLater>
+        <HydrateLater>
+          <li>
+            <Counter name="second card" onMount={onMount} />
+          </li>
+        </HydrateLater>
+      </ul>
+      <p>after the list</p>
+    </main>
+  );
+}
+
+const button = (container: HTMLElement, name: string) =>
+  [...container.querySelectorAll('button')].find((element) => element.textContent?.startsWith(name))!;
+
+let container: HTMLElement;
+afterEach(() => container?.remove());
+
+describe('hydration in turns', () => {
+  it('takes the painted page over at once, then each part left for later in page order, keeping every painted node', async () => {
+    const mounted: string[] = [];
+    const onMount = (name: string) => mounted.push(name);
+    container = document.createElement('div');
+    const painted = renderToString(<Page onMount={onMount} />);
+    container.innerHTML = painted;
+    document.body.append(container);
+    const nodes = [...container.querySelectorAll('*')];
+
+    hydrateInTurns(() => hydrateRoot(container, <Page onMount={onMount} />));
+
+    // The page's own part answers at once (its re-render is a microtask); the cards are painted and wait for tasks.
+    button(container, 'search').click();
+    button(container, 'first card').click();
+    for (let step = 0; step < 5; step++) await Promise.resolve();
+    expect(button(container, 'search').textContent).toBe('search 1');
+    expect(button(container, 'first card').textContent).toBe('first card 0');
+    expect(container.querySelectorAll('li')).toHaveLength(2);
+
+    await afterTurns();
+    expect(mounted).toEqual(['search', 'first card', 'second card']);
+    button(container, 'first card').click();
+    button(container, 'second card').click();
+    await vi.waitFor(() => expect(button(container, 'second card').textContent).toBe('second card 1'));
+    expect(button(container, 'first card').textContent).toBe('first card 1');
+    // Hydrated, not drawn again: the same elements, in the same places.
+    expect([...container.querySelectorAll('*')]).toEqual(nodes);
+    expect(container.querySelector('p')?.textContent).toBe('after the list');
+  });
+
+  it('hydrates every waiting part the moment the person presses, so the press lands on a hydrated page', async () => {
+    const mounted: string[] = [];
+    const onMount = (name: string) => mounted.push(name);
+    container = document.createElement('div');
+    container.innerHTML = renderToString(<Page onMount={onMount} />);
+    document.body.append(container);
+
+    hydrateInTurns(() => hydrateRoot(container, <Page onMount={onMount} />));
+    const second = button(container, 'second card');
+    second.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    for (let step = 0; step < 5; step++) await Promise.resolve();
+    // No task has run since the press: the click that follows it is answered.
+    second.click();
+    for (let step = 0; step < 5; step++) await Promise.resolve();
+    expect(button(container, 'second card').textContent).toBe('second card 1');
+    expect(button(container, 'second card')).toBe(second);
+  });
+
+  it('draws the parts at once when the app draws the page itself', async () => {
+    const mounted: string[] = [];
+    container = document.createElement('div');
+    document.body.append(container);
+    createRoot(container).render(<Page onMount={(name) => mounted.push(name)} />);
+    await vi.waitFor(() => expect(mounted).toEqual(['search', 'first card', 'second card']));
+    expect(container.querySelectorAll('li')).toHaveLength(2);
+  });
+});
