@@ -9,12 +9,13 @@ import { seedFirstRooms } from './app/first-rooms';
 import { AppProviders } from './app/providers';
 import { startRoomPage } from './app/room-head-start';
 import { discoverRoutes, loadRoomPage, routes } from './app/router';
-import { hydrateInTurns } from './lib/hydrate-later';
+import { forgetEarlyPresses, hydrateInTurns, keepEarlyPresses } from './lib/hydrate-later';
 import { queryClient } from './lib/query-client';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+keepEarlyPresses(root);
 
 // Every amount is drawn in the marketplace's currency, which the server names in the page (decision 061).
 const currency = document.querySelector<HTMLMetaElement>(`meta[name="${CURRENCY_META_NAME}"]`)?.content;
@@ -37,8 +38,9 @@ const app = (
 /** Takes the server's HTML over, or draws the page itself into an emptied root. */
 const start = (hydrate: boolean) => {
   if (hydrate && root.hasChildNodes()) {
-    hydrateInTurns(() => hydrateRoot(root, app));
+    hydrateInTurns(root, () => hydrateRoot(root, app));
   } else {
+    forgetEarlyPresses(root);
     root.replaceChildren();
     createRoot(root).render(app);
   }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HydrateLater, hydrateInTurns } from './hydrate-later';
+import { HydrateLater, hydrateInTurns, keepEarlyPresses } from './hydrate-later';
 
 // Hydration in turns is Preact's suspended hydration, the app's runtime (decision 023): this file runs on Preact,
 // where the other component tests run on React.
@@ -64,7 +64,7 @@ describe('hydration in turns', () => {
     document.body.append(container);
     const nodes = [...container.querySelectorAll('*')];
 
-    hydrateInTurns(() => hydrateRoot(container, <Page onMount={onMount} />));
+    hydrateInTurns(container, () => hydrateRoot(container, <Page onMount={onMount} />));
 
     // The page's own part answers at once (its re-render is a microtask); the cards are painted and wait for tasks.
     button(container, 'search').click();
@@ -92,7 +92,7 @@ describe('hydration in turns', () => {
     container.innerHTML = renderToString(<Page onMount={onMount} />);
     document.body.append(container);
 
-    hydrateInTurns(() => hydrateRoot(container, <Page onMount={onMount} />));
+    hydrateInTurns(container, () => hydrateRoot(container, <Page onMount={onMount} />));
     const second = button(container, 'second card');
     second.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
     for (let step = 0; step < 5; step++) await Promise.resolve();
@@ -101,6 +101,22 @@ describe('hydration in turns', () => {
     for (let step = 0; step < 5; step++) await Promise.resolve();
     expect(button(container, 'second card').textContent).toBe('second card 1');
     expect(button(container, 'second card')).toBe(second);
+  });
+
+  it('presses again, once the page is hydrated, a button pressed on the painted page before the app took it over', async () => {
+    const mounted: string[] = [];
+    const onMount = (name: string) => mounted.push(name);
+    container = document.createElement('div');
+    container.innerHTML = renderToString(<Page onMount={onMount} />);
+    document.body.append(container);
+    keepEarlyPresses(container);
+    button(container, 'second card').click();
+
+    hydrateInTurns(container, () => hydrateRoot(container, <Page onMount={onMount} />));
+    await vi.waitFor(() => expect(button(container, 'second card').textContent).toBe('second card 1'));
+    expect(button(container, 'search').textContent).toBe('search 0');
+    await afterTurns();
+    expect(button(container, 'second card').textContent).toBe('second card 1');
   });
 
   it('draws the parts at once when the app draws the page itself', async () => {

@@ -24,18 +24,47 @@ let channel: MessageChannel | undefined;
 /** What a person does that must reach a hydrated page: it hydrates every waiting part before its click or key. */
 const FIRST_TOUCH = ['pointerdown', 'focusin', 'keydown'] as const;
 
+/** The last button pressed on the painted page before the app took it over (a link or a form works without it). */
+let earlyPress: HTMLElement | null = null;
+const keepPress = (event: Event) => {
+  const button = event.target instanceof Element ? event.target.closest<HTMLElement>('button[type="button"]') : null;
+  if (button) earlyPress = button;
+};
+
+/**
+ * From the app's first run until it takes the painted page over, a press on one of its buttons (a heart, a menu) is
+ * kept, and pressed again once the page is hydrated: nothing done on a page that looked ready is lost.
+ */
+export function keepEarlyPresses(root: HTMLElement): void {
+  root.addEventListener('click', keepPress, { capture: true });
+}
+
+/** The page was not hydrated after all (the app drew it anew): what was pressed is gone with it. */
+export function forgetEarlyPresses(root: HTMLElement): void {
+  root.removeEventListener('click', keepPress, { capture: true });
+  earlyPress = null;
+}
+
 /**
  * Hydrates the page with `hydrate` (a synchronous `hydrateRoot`), then gives each part left for later a task of its
  * own. A message rather than a timer: timers nested this deep wait 4 ms each. Should the person press, tap, focus
  * or type before every part has had its turn, all the rest hydrate at once, before that press becomes a click: a
  * card's link then opens its room in the app and a heart saves, as on a page fully taken over.
  */
-export function hydrateInTurns(hydrate: () => void): void {
+export function hydrateInTurns(root: HTMLElement, hydrate: () => void): void {
   hydrating = true;
   try {
     hydrate();
   } finally {
     hydrating = false;
+  }
+  const pressed = earlyPress;
+  forgetEarlyPresses(root);
+  if (pressed) {
+    // The press is answered by a hydrated page: every part now, and the press once their renders are done.
+    hydrateTheRest();
+    setTimeout(() => pressed.isConnected && pressed.click());
+    return;
   }
   if (waiting.length === 0) return;
   if (!channel) {
