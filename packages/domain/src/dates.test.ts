@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatIsoDate, formatMoment, formatMonthYear, isIsoDate, isoToLocalDate, isTimeZone, localDateToIso, nextDayStartIn, nightsBetween, tidyTimeZone, todayIn, todayIso } from './dates.js';
+import { addDays, type IsoDate, formatIsoDate, formatMoment, formatMonthYear, isIsoDate, isoToLocalDate, isTimeZone, localDateToIso, nextDayStartIn, nightsBetween, tidyTimeZone, todayIn, todayIso } from './dates.js';
+import { intlLocale, LOCALES, withLocale } from './locale.js';
 
 describe('calendar dates', () => {
   it('reads a calendar widget\'s local day as a calendar date and back', () => {
@@ -57,6 +58,18 @@ describe('calendar dates', () => {
   it('adds days and formats without shifting by time zone', () => {
     expect(addDays('2027-12-31', 1)).toBe('2028-01-01');
     expect(formatIsoDate('2027-01-05')).toBe('Jan 5, 2027');
+  });
+
+  it("writes a calendar date as Intl's medium date style does, in every language, every day of 1899-2101", () => {
+    for (const locale of LOCALES) {
+      const intl = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' });
+      withLocale(locale, () => {
+        for (let day: IsoDate = '1899-12-25'; day <= '2101-01-05'; day = addDays(day, 1)) {
+          if (formatIsoDate(day) !== intl.format(new Date(`${day}T00:00:00Z`))) expect(formatIsoDate(day), `${locale} ${day}`).toBe(intl.format(new Date(`${day}T00:00:00Z`)));
+        }
+      });
+    }
+    expect(withLocale('es', () => formatIsoDate('2027-09-05'))).toBe('5 sept 2027');
   });
 
   it('refuses to compute with a malformed date', () => {

@@ -1,4 +1,4 @@
-import { intlLocale } from './locale.js';
+import { activeLocale, intlLocale, type Locale } from './locale.js';
 
 /**
  * Stay dates are calendar dates ("YYYY-MM-DD"), never instants: a night is [day, day + 1),
@@ -209,9 +209,23 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
   return format.format(value);
 }
 
-/** "Jan 5, 2027": a calendar date for people, independent of the viewer's time zone. */
+/** The months as each language's medium date writes them ('sept' is CLDR's Spanish September). */
+const SHORT_MONTHS: Record<Locale, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  es: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
+};
+
+/**
+ * "Jan 5, 2027" ("5 ene 2027" in Spanish): a calendar date for people, independent of the viewer's time zone. Written
+ * by hand, as `Intl`'s medium date style writes it: the first `Intl` date formatter a page builds loads the
+ * browser's date data (a tenth of a second on a phone, decision 066), and a room page's reservation card and a dated
+ * search's fields show dates before anything can be touched. `dates.test.ts` compares it with `Intl` in both languages.
+ */
 export function formatIsoDate(date: IsoDate): string {
-  return dateFormat({ dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(toUtcMs(date)));
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const locale = activeLocale();
+  const name = SHORT_MONTHS[locale][month - 1];
+  return locale === 'es' ? `${day} ${name} ${year}` : `${name} ${day}, ${year}`;
 }
 
 /** "Jan 5, 2027": a moment (ISO timestamp) as the calendar date where the reader is, or in `timeZone`. */
