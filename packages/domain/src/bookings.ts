@@ -77,6 +77,11 @@ export const roomAvailabilitySchema = z.object({
   nights: z.array(
     z.object({ from: isoDateSchema, to: isoDateSchema, priceCents: z.int().nullable(), minNights: z.int().nullable(), blocked: z.boolean() }),
   ),
+  /**
+   * The room's clock for a while (`ZoneClock` in dates.ts): its offset from UTC in minutes, and the instants from and
+   * until which it holds. The date picker reads today and the time of day where the room is from it.
+   */
+  clock: z.object({ utcOffsetMinutes: z.int().min(-24 * 60).max(24 * 60), since: z.iso.datetime(), until: z.iso.datetime() }),
 });
 export type RoomAvailability = z.infer<typeof roomAvailabilitySchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, type IsoDate, formatIsoDate, formatMoment, formatMonthYear, isIsoDate, isoToLocalDate, isTimeZone, localDateToIso, nextDayStartIn, nightsBetween, tidyTimeZone, todayIn, todayIso } from './dates.js';
+import { addDays, type IsoDate, timeOfDayIn, timeOfDayOnClock, todayOnClock, zoneClockOf, formatIsoDate, formatMoment, formatMonthYear, isIsoDate, isoToLocalDate, isTimeZone, localDateToIso, nextDayStartIn, nightsBetween, tidyTimeZone, todayIn, todayIso } from './dates.js';
 import { intlLocale, LOCALES, withLocale } from './locale.js';
 
 describe('calendar dates', () => {
@@ -74,6 +74,45 @@ describe('calendar dates', () => {
 
   it('refuses to compute with a malformed date', () => {
     expect(() => nightsBetween('2027-01-01', 'soon')).toThrow(RangeError);
+  });
+});
+
+describe("a zone's clock, for reading its day and time without Intl", () => {
+  const ZONES = ['Europe/Lisbon', 'America/New_York', 'America/St_Johns', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Kathmandu', 'UTC'];
+  // Around the 2027 clock changes of Europe (Mar 28, Oct 31), North America (Mar 14, Nov 7) and Lord Howe (Apr 4, Oct 3).
+  const MOMENTS = ['2027-03-27T20:00:00Z', '2027-03-28T00:59:59.999Z', '2027-03-28T01:00:00Z', '2027-03-14T06:30:00Z', '2027-04-03T14:45:00Z',
+    '2027-10-30T23:00:00Z', '2027-11-07T05:59:59.999Z', '2027-11-07T06:00:00.001Z', '2027-10-02T15:00:00Z', '2027-06-15T12:00:00Z', '2028-02-29T23:59:59Z'];
+
+  it("agrees with Intl everywhere it holds, and holds from the zone's last clock change to its next, a week at most", () => {
+    const DAY = 86_400_000;
+    for (const timeZone of ZONES) {
+      for (const moment of MOMENTS) {
+        const now = new Date(moment);
+        const clock = zoneClockOf(timeZone, now);
+        const since = Date.parse(clock.since);
+        const until = Date.parse(clock.until);
+        const where = `${timeZone} at ${moment}`;
+        expect(since, where).toBeLessThanOrEqual(now.getTime());
+        expect(since, where).toBeGreaterThanOrEqual(now.getTime() - DAY);
+        expect(until, where).toBeGreaterThan(now.getTime());
+        expect(until, where).toBeLessThanOrEqual(now.getTime() + 7 * DAY);
+        const step = Math.max(1, Math.floor((until - since) / 97));
+        for (let at = since; at < until; at += step) {
+          for (const instant of [at, until - 1]) {
+            expect(todayOnClock(clock, new Date(instant)), `${where}: ${new Date(instant).toISOString()}`).toBe(todayIn(timeZone, new Date(instant)));
+            expect(timeOfDayOnClock(clock, new Date(instant)), `${where}: ${new Date(instant).toISOString()}`).toBe(timeOfDayIn(timeZone, new Date(instant)));
+          }
+        }
+        // Outside, it answers nothing: the zone's clock may have changed.
+        expect(todayOnClock(clock, new Date(until))).toBeNull();
+        expect(timeOfDayOnClock(clock, new Date(since - 1))).toBeNull();
+        // Short of a week, it ends where the zone's offset does change.
+        if (until < now.getTime() + 7 * DAY) expect(zoneClockOf(timeZone, new Date(until)).utcOffsetMinutes, where).not.toBe(clock.utcOffsetMinutes);
+        if (since > now.getTime() - DAY) expect(zoneClockOf(timeZone, new Date(since - 1)).utcOffsetMinutes, where).not.toBe(clock.utcOffsetMinutes);
+      }
+    }
+    expect(zoneClockOf('America/St_Johns', new Date('2027-06-15T12:00:00Z')).utcOffsetMinutes).toBe(-150);
+    expect(zoneClockOf('Pacific/Chatham', new Date('2027-06-15T12:00:00Z')).utcOffsetMinutes).toBe(765);
   });
 });
 

@@ -133,6 +133,7 @@ describe('the answers the first paint reads, checked by hand', () => {
       firstBookable: '2030-01-01',
       booked: false,
       nights: [{ from: '2030-01-10', to: '2030-01-12', priceCents: 15_000, minNights: null, blocked: false }],
+      clock: { utcOffsetMinutes: 120, since: '2029-12-31T10:00:00.000Z', until: '2030-01-07T10:00:00.000Z' },
     };
     expect(expectSameAnswers(roomAvailabilityShape, roomAvailabilitySchema, availability)).toBeGreaterThan(200);
     expectSameAnswers(roomAvailabilityShape, roomAvailabilitySchema, { ...availability, taken: [], firstBookable: null, nights: [] });

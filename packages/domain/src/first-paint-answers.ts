@@ -110,6 +110,8 @@ export const roomShape = object({
 true satisfies Same<Infer<typeof roomShape>, Room>;
 
 const isoDates = { from: isoDate(), to: isoDate() };
+/** An instant as the API writes it: `Date.prototype.toISOString`'s UTC form. */
+const moment = () => refined('an ISO timestamp', (v): v is string => typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(v) && !Number.isNaN(Date.parse(v)));
 
 /** `GET /api/room/:id/availability`: the reservation card's nights (bookings.ts' `roomAvailabilitySchema`). */
 export const roomAvailabilityShape = object({
@@ -118,6 +120,7 @@ export const roomAvailabilityShape = object({
   firstBookable: nullable(isoDate()),
   booked: boolean(),
   nights: array(object({ ...isoDates, priceCents: nullable(int()), minNights: nullable(int()), blocked: boolean() })),
+  clock: object({ utcOffsetMinutes: int(), since: moment(), until: moment() }),
 });
 true satisfies Same<Infer<typeof roomAvailabilityShape>, RoomAvailability>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { describeStayProblem, findStayProblem, isOwnRoom, type StayCheck, type StayRoom } from './stay-rules.js';
 import { MAX_STAY_TOTAL_CENTS } from './stay-limits.js';
+import { addDays, todayOnClock, zoneClockOf } from './dates.js';
 
 /** Bookable from Jan 1 to Mar 31, 2030 at $100 a night for 4 guests; today is Jan 1 where it is. */
 const ROOM: StayRoom = { from: '2030-01-01', to: '2030-03-31', priceCents: 10_000, guests: 4, hostId: 'host-1', today: '2030-01-01' };
@@ -75,6 +76,24 @@ describe('findStayProblem', () => {
       expect(problemOf('2030-01-04', '2030-01-06', { room: zoned('UTC') })).toBe('in-the-past');
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe("the room's today, from its clock", () => {
+  it("judges a stay by the day and time on the room's clock, without building an Intl formatter", () => {
+    const now = new Date();
+    const clock = zoneClockOf('Pacific/Chatham', now);
+    // Read from the clock here too: `todayIn` would build the zone's formatter before the spy looks.
+    const today = todayOnClock(clock, now)!;
+    const room: StayRoom = { from: addDays(today, -10), to: addDays(today, 30), timeZone: 'Pacific/Chatham', clock };
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(findStayProblem({ stay: { from: addDays(today, -1), to: addDays(today, 2) }, room, taken: [] })).toBe('in-the-past');
+      expect(findStayProblem({ stay: { from: addDays(today, 1), to: addDays(today, 3) }, room, taken: [] })).toBeNull();
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
     }
   });
 });

@@ -2,7 +2,7 @@
  * The rules of one stay, for the API (which refuses it) and the room's page (which says why Reserve is off).
  * Free of zod, so the room page's bundle can take it module by module (docs/decisions/017-bundle-budget.md).
  */
-import { addDays, formatIsoDate, nightsBetween, timeOfDayIn, todayIn, type IsoDate } from './dates.js';
+import { addDays, formatIsoDate, nightsBetween, timeOfDayIn, timeOfDayOnClock, todayIn, todayOnClock, type IsoDate, type ZoneClock } from './dates.js';
 import {
   blockedRunsIn,
   DEFAULT_LISTING_RULES,
@@ -38,9 +38,11 @@ export type StayRoom = {
   guests?: number;
   /** Who owns the room: a host never books their own. */
   hostId?: string;
-  /** Today where the room is; else read from `timeZone`'s clock. */
+  /** Today where the room is; else read from `clock`, or from `timeZone` through `Intl`. */
   today?: IsoDate;
   timeZone?: string;
+  /** The zone's clock for a while, from the server (dates.ts' `ZoneClock`): today and the time without `Intl`. */
+  clock?: ZoneClock;
   /** The time of day where the room is ('HH:MM'), for a same-day cut-off; else read from `timeZone`'s clock. */
   timeOfDay?: string;
   /** The listing's stay rules and fees (`listing-rules.ts`); left out, a stay is checked as by the defaults. */
@@ -145,12 +147,12 @@ export function checkInProblem(day: IsoDate, check: Omit<StayCheck, 'stay'>): St
 }
 
 function todayOf(room: StayRoom): IsoDate | undefined {
-  return room.today ?? (room.timeZone ? todayIn(room.timeZone) : undefined);
+  return room.today ?? (room.clock && todayOnClock(room.clock)) ?? (room.timeZone ? todayIn(room.timeZone) : undefined);
 }
 
 /** The time of day where the room is, 'HH:MM' (midnight when neither it nor the zone is known). */
 function timeOfDayOf(room: StayRoom): string {
-  return room.timeOfDay ?? (room.timeZone ? timeOfDayIn(room.timeZone) : '00:00');
+  return room.timeOfDay ?? (room.clock && timeOfDayOnClock(room.clock)) ?? (room.timeZone ? timeOfDayIn(room.timeZone) : '00:00');
 }
 
 /** The stay's total by the one quote, when the room's price is known; null otherwise. */

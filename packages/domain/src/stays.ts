@@ -9,7 +9,7 @@
  *
  * Free of zod, so the room page's bundle can take it module by module (docs/decisions/017-bundle-budget.md).
  */
-import { addDays, formatIsoDate, todayIn, type IsoDate } from './dates.js';
+import { addDays, formatIsoDate, todayIso, type IsoDate } from './dates.js';
 import { MAX_STAY_NIGHTS } from './stay-limits.js';
 
 /** Calendar dates; the check-out day is not a night of the stay. */
@@ -39,19 +39,19 @@ export type StayWindow = Stay & { taken: readonly Stay[] };
 
 /**
  * The zones' extremes: every room's today lies between today at UTC−12 (where a day ends last) and today at
- * UTC+14 (Kiritimati, where it begins first). IANA's Etc zones count the other way round.
+ * UTC+14 (Kiritimati, where it begins first). Neither ever changes its clock, so no `Intl` is needed to read them.
  */
-const LAST_ZONE = 'Etc/GMT+12';
-const FIRST_ZONE = 'Etc/GMT-14';
+const LAST_ZONE_OFFSET_MS = -12 * 3_600_000;
+const FIRST_ZONE_OFFSET_MS = 14 * 3_600_000;
 
 /** The first check-in date any room anywhere may still take: a date before it is over everywhere on Earth. */
 export function earliestCheckIn(now: Date = new Date()): IsoDate {
-  return todayIn(LAST_ZONE, now);
+  return todayIso(new Date(now.getTime() + LAST_ZONE_OFFSET_MS));
 }
 
 /** The latest today of any room: a date after it has not come anywhere on Earth. */
 export function latestTodayAnywhere(now: Date = new Date()): IsoDate {
-  return todayIn(FIRST_ZONE, now);
+  return todayIso(new Date(now.getTime() + FIRST_ZONE_OFFSET_MS));
 }
 
 /**

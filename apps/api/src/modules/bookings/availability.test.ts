@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { roomAvailabilitySchema, roomSchema, roomsPageSchema } from '@staybook/domain';
+import { roomAvailabilitySchema, roomSchema, roomsPageSchema, timeOfDayIn, timeOfDayOnClock, todayIn, todayOnClock } from '@staybook/domain';
 import { insertBooking } from '../../db/factories.js';
 import { useBookingSuite } from '../../test/booking-suite.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
@@ -40,9 +40,27 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
         firstBookable: day(3),
         booked: false,
         nights: [],
+        clock: expect.objectContaining({ utcOffsetMinutes: 0 }),
       });
       expect((await s.t.call('GET', `/api/room/${randomUUID()}/availability`)).statusCode).toBe(404);
       expect((await s.t.call('GET', '/api/room/nope/availability')).statusCode).toBe(400);
+    });
+
+    it("carries the room's clock: its day and time of day read from it are the zone's own, as long as it holds", async () => {
+      // St John's is 3.5 hours behind UTC, 2.5 in summer; Kathmandu 5.75 ahead; Lord Howe moves by half an hour.
+      for (const timeZone of ['America/St_Johns', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'UTC']) {
+        const r = await s.newRoom({ timeZone });
+        const before = Date.now();
+        const { clock } = roomAvailabilitySchema.parse((await s.t.call('GET', `/api/room/${r.id}/availability`)).json());
+        const after = Date.now();
+        expect(Date.parse(clock.since)).toBeLessThanOrEqual(before);
+        expect(Date.parse(clock.until)).toBeGreaterThan(after);
+        for (const at of [before, after, Date.parse(clock.since), Date.parse(clock.until) - 1]) {
+          expect(todayOnClock(clock, new Date(at)), `${timeZone} at ${new Date(at).toISOString()}`).toBe(todayIn(timeZone, new Date(at)));
+          expect(timeOfDayOnClock(clock, new Date(at)), `${timeZone} at ${new Date(at).toISOString()}`).toBe(timeOfDayIn(timeZone, new Date(at)));
+        }
+        expect(todayOnClock(clock, new Date(Date.parse(clock.until)))).toBeNull();
+      }
     });
 
     it('is booked only when no night from today on remains: not for a partly booked room, not for past stays', async () => {

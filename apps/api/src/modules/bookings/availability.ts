@@ -3,7 +3,7 @@
  * today on that confirmed stays and imported calendars have taken, and the first night still free.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { bookableFrom, firstFreeNight, mergeStays, todayIn, withPreparation, type IsoDate, type RoomAvailability } from '@staybook/domain';
+import { bookableFrom, firstFreeNight, mergeStays, todayIn, withPreparation, zoneClockOf, type IsoDate, type RoomAvailability } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import { rooms } from '../../db/schema.js';
 import { NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
@@ -27,7 +27,8 @@ export async function getRoomAvailability(db: Db, { roomId, today: fixedToday }:
   const closed = settings.filter((setting) => setting.blocked);
   const firstBookable = firstFreeNight(from, room.availableTo, mergeStays([...withPreparation(taken, room.preparationNights), ...closed]));
   const nights = settings.map(({ note: _private, ...setting }) => setting);
-  return { from, to: room.availableTo, taken, firstBookable, booked: firstBookable === null, nights };
+  // The room's clock travels with it: the page reads the room's day and time from it without the browser's Intl.
+  return { from, to: room.availableTo, taken, firstBookable, booked: firstBookable === null, nights, clock: zoneClockOf(room.timeZone) };
 }
 
 /** A room that can be booked: it exists and its host has not removed it. */

@@ -41,6 +41,7 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
         firstBookable: day(1),
         booked: false,
         nights: [],
+        clock: expect.objectContaining({ utcOffsetMinutes: 0 }),
       });
       await bookStay(s.t, s.otherGuest, { roomId: r.id, from: day(1), to: day(4) });
     });

@@ -1,6 +1,7 @@
 import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
 import type { SessionUser } from '@staybook/domain/accounts';
 import type { RoomAvailability } from '@staybook/domain/bookings';
+import { zoneClockOf } from '@staybook/domain/dates';
 import type { Room } from '@staybook/domain/rooms';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
@@ -61,6 +62,7 @@ const AVAILABILITY: RoomAvailability = {
   firstBookable: '2030-01-01',
   booked: false,
   nights: [],
+  clock: zoneClockOf('Europe/Helsinki'),
 };
 
 const GUEST = sampleUser({ id: 'u1' });

@@ -22,6 +22,7 @@ export function stayFactsOf(room: Room, availability: RoomAvailability): StayFac
     priceCents,
     hostId: room.host.id,
     timeZone: room.timeZone,
+    clock: availability.clock,
     rules,
     nightSettings: availability.nights.map((night) => ({ ...night, note: null })),
     serviceFeeBp: room.serviceFeeBp,
