@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, type IsoDate, timeOfDayIn, timeOfDayOnClock, todayOnClock, zoneClockOf, formatIsoDate, formatMoment, formatMonthYear, isIsoDate, isoToLocalDate, isTimeZone, localDateToIso, nextDayStartIn, nightsBetween, tidyTimeZone, todayIn, todayIso } from './dates.js';
+import { addDays, addMonths, type IsoDate, localDayNames, timeOfDayIn, timeOfDayOnClock, todayOnClock, zoneClockOf, formatIsoDate, formatMoment, formatMonthYear, isIsoDate, isoToLocalDate, isTimeZone, localDateToIso, nextDayStartIn, nightsBetween, tidyTimeZone, todayIn, todayIso } from './dates.js';
 import { intlLocale, LOCALES, withLocale } from './locale.js';
 
 describe('calendar dates', () => {
@@ -70,6 +70,30 @@ describe('calendar dates', () => {
       });
     }
     expect(withLocale('es', () => formatIsoDate('2027-09-05'))).toBe('5 sept 2027');
+  });
+
+  it("names a local day's weekday and month as Intl's long forms do, in every language", () => {
+    for (const locale of LOCALES) {
+      const intl = new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', month: 'long', year: 'numeric' });
+      withLocale(locale, () => {
+        for (let day = new Date(2026, 0, 1); day.getFullYear() < 2028; day = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1)) {
+          const parts = Object.fromEntries(intl.formatToParts(day).map((part) => [part.type, part.value]));
+          expect(localDayNames(day), `${locale} ${day.toDateString()}`).toEqual({ weekday: parts.weekday, month: parts.month });
+        }
+      });
+    }
+  });
+
+  it("writes a month as Intl's long month and year do, in every language", () => {
+    for (const locale of LOCALES) {
+      const intl = new Intl.DateTimeFormat(intlLocale(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' });
+      withLocale(locale, () => {
+        for (let month = '1999-01'; month <= '2031-12'; month = addMonths(month, 1)) {
+          expect(formatMonthYear(month), `${locale} ${month}`).toBe(intl.format(new Date(`${month}-01T00:00:00Z`)));
+        }
+        expect(formatMonthYear('2027-03-31T23:30:00-05:00')).toBe(intl.format(new Date('2027-03-15T00:00:00Z')));
+      });
+    }
   });
 
   it('refuses to compute with a malformed date', () => {

@@ -289,6 +289,26 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
   return format.format(value);
 }
 
+/** The months and weekdays as each language's long date writes them (`Intl`'s `month: 'long'`, `weekday: 'long'`). */
+const LONG_MONTHS: Record<Locale, readonly string[]> = {
+  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  es: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
+};
+const LONG_WEEKDAYS: Record<Locale, readonly string[]> = {
+  en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+  es: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
+};
+
+/**
+ * A local day's weekday and month in the page's language, as `Intl`'s long forms name them ('Sunday', 'November';
+ * 'domingo', 'noviembre'): a calendar names each of its day buttons, and by hand no `Intl` formatter, nor the date
+ * data it loads, stands between a room page and its first touch. `dates.test.ts` compares both languages with `Intl`.
+ */
+export function localDayNames(date: Date): { weekday: string; month: string } {
+  const locale = activeLocale();
+  return { weekday: LONG_WEEKDAYS[locale][date.getDay()]!, month: LONG_MONTHS[locale][date.getMonth()]! };
+}
+
 /** The months as each language's medium date writes them ('sept' is CLDR's Spanish September). */
 const SHORT_MONTHS: Record<Locale, readonly string[]> = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
@@ -314,10 +334,13 @@ export function formatMoment(iso: string, timeZone?: string): string {
 }
 
 /**
- * "November 2026": the month a month ('2026-11'), a calendar date or an ISO timestamp begins with, as written (no
- * time zone moves it).
+ * "November 2026" ("noviembre de 2026"): the month a month ('2026-11'), a calendar date or an ISO timestamp begins
+ * with, as written (no time zone moves it). By hand, as `Intl` writes it, like `formatIsoDate`: a room page's reviews
+ * say when each stay was.
  */
 export function formatMonthYear(value: string): string {
-  const [year, month] = value.split('-').map(Number);
-  return dateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year!, month! - 1, 1)));
+  const [year, month] = value.split('-').map(Number) as [number, number];
+  const locale = activeLocale();
+  const name = LONG_MONTHS[locale][month - 1];
+  return locale === 'es' ? `${name} de ${year}` : `${name} ${year}`;
 }

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type HTMLAttributes } from 'react';
-import { dateFormat } from '@staybook/domain/dates';
+import { localDayNames } from '@staybook/domain/dates';
 import { activeLocale } from '@staybook/domain/locale';
 import { DayPicker, type DayButtonProps, type DayPickerProps } from 'react-day-picker';
 import { es } from 'react-day-picker/locale';
@@ -22,15 +22,13 @@ export function Calendar(props: DayPickerProps) {
   );
 }
 
-const WEEKDAY_AND_MONTH: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', year: 'numeric' };
-
 /**
  * A day button's name begins with the number it shows ('1, Sunday, November 2026, today, selected'): speech
  * input users say what they see, and a name that hides it ('Sunday, November 1st, 2026') fails WCAG 2.5.3.
  */
 export function dayButtonName(date: Date, modifiers: { today?: boolean; selected?: boolean }): string {
-  const parts = Object.fromEntries(dateFormat(WEEKDAY_AND_MONTH).formatToParts(date).map((part) => [part.type, part.value]));
-  let name = `${date.getDate()}, ${parts.weekday}, ${parts.month} ${parts.year}`;
+  const { weekday, month } = localDayNames(date);
+  let name = `${date.getDate()}, ${weekday}, ${month} ${date.getFullYear()}`;
   if (modifiers.today) name += i18n.t(', today');
   if (modifiers.selected) name += i18n.t(', selected');
   return name;
