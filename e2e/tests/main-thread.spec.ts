@@ -11,8 +11,8 @@ import { fetchSeededRoom, roomCards, roomPath } from '../support/rooms';
  * of five first visits (support/main-thread.ts).
  */
 const BUDGET = {
-  home: { longest: 10, blocking: 20 },
-  room: { longest: 7, blocking: 18 },
+  home: { longest: 6, blocking: 8 },
+  room: { longest: 5, blocking: 6 },
 } as const;
 
 function report(name: keyof typeof BUDGET, { longest, blocking, tasks }: PageFigures): void {
