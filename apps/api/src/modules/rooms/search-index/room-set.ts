@@ -97,13 +97,34 @@ function placeKey(room: IndexedRoom): string {
  */
 const KEPT_ROOMS = 2_000_000;
 
+/** The rooms holding one trigram, as their numbers (`slot`), in no order: the first `size` of `slots`. */
+type Posting = { slots: Int32Array; size: number };
+
+function addSlot(posting: Posting, slot: number): void {
+  if (posting.size === posting.slots.length) {
+    const grown = new Int32Array(posting.size * 2);
+    grown.set(posting.slots);
+    posting.slots = grown;
+  }
+  posting.slots[posting.size++] = slot;
+}
+
+function removeSlot(posting: Posting, slot: number): void {
+  const at = posting.slots.subarray(0, posting.size).indexOf(slot);
+  if (at < 0) return;
+  posting.size -= 1;
+  posting.slots[at] = posting.slots[posting.size] as number;
+}
+
 export class RoomSet {
   private readonly byId = new Map<string, IndexedRoom>();
-  private readonly postings = new Map<string, Set<IndexedRoom>>();
+  /** Each trigram's rooms, by the trigram's number. */
+  private readonly postings: (Posting | undefined)[] = [];
   private readonly cells = new Map<string, Set<IndexedRoom>>();
   private readonly sorted = new Map<KeptOrder, KeptList>();
-  /** Each room's number, for counting trigrams met in an array; a removed room's number is not given again. */
+  /** Each room's number, for the trigram index and marking rooms met in an array; a removed room's is not given again. */
   private nextSlot = 0;
+  private readonly bySlot: (IndexedRoom | undefined)[] = [];
   private counts = new Uint16Array(0);
   private readonly lists = new Map<string, { list: unknown; size: number }>();
   private keptRooms = 0;
@@ -118,6 +139,8 @@ export class RoomSet {
     if (!old) {
       next.slot = this.nextSlot++;
       this.byId.set(next.row.id, next);
+      this.bySlot[next.slot] = next;
+      this.linkText(next);
       this.link(next);
       this.sorted.clear();
       this.forgetLists();
@@ -125,8 +148,12 @@ export class RoomSet {
     }
     const reorder = orderKey(old) !== orderKey(next);
     const replace = placeKey(old) !== placeKey(next);
+    // The trigram lists name the room by its number: they change only with its text.
+    const retext = old.row.folded !== next.row.folded;
+    if (retext) this.unlinkText(old);
     this.unlink(old);
     Object.assign(old, { ...next, slot: old.slot });
+    if (retext) this.linkText(old);
     this.link(old);
     if (reorder) this.sorted.clear();
     // A booking changes neither: a place's matches in their order stay as they were worked out.
@@ -137,6 +164,8 @@ export class RoomSet {
     const old = this.byId.get(id);
     if (!old) return;
     this.byId.delete(id);
+    this.bySlot[old.slot] = undefined;
+    this.unlinkText(old);
     this.unlink(old);
     this.sorted.clear();
     this.forgetLists();
@@ -190,29 +219,43 @@ export class RoomSet {
    * common ones). The exact test is the caller's.
    *
    * A room holding `needed` of the place's n trigrams holds one of any n - needed + 1 of them: the rooms of the
-   * shortest n - needed + 1 lists are counted, and only those are looked up in the longer lists (a common trigram
-   * such as '  l' lists most rooms, and is never walked).
+   * shortest n - needed + 1 lists are met, and the longer lists (a common trigram such as '  l' lists most rooms)
+   * only add to their counts.
    */
   textCandidates(query: PlaceQuery, threshold: number): IndexedRoom[] {
-    const needed = Math.ceil(query.trigrams.size * threshold - 1e-9);
-    if (query.trigrams.size === 0) return [];
-    const lists = [...query.trigrams].map((trigram) => this.postings.get(trigram)).sort((a, b) => (a?.size ?? 0) - (b?.size ?? 0));
-    const walked = lists.length - needed + 1;
+    const needed = Math.ceil(query.size * threshold - 1e-9);
+    if (query.size === 0) return [];
+    const lists = Array.from(query.codes, (code) => this.postings[code]).sort((a, b) => (a?.size ?? 0) - (b?.size ?? 0));
+    // A trigram no text has lists no room: those are the shortest lists.
+    const walked = query.size - needed + 1 - (query.size - lists.length);
     if (this.counts.length < this.nextSlot) this.counts = new Uint16Array(this.nextSlot * 2);
-    const counts = this.counts;
-    const met: IndexedRoom[] = [];
+    const { counts, bySlot } = this;
+    const met: number[] = [];
     for (let i = 0; i < walked; i++) {
-      for (const room of lists[i] ?? []) {
-        if (counts[room.slot] === 0) met.push(room);
-        counts[room.slot] = (counts[room.slot] as number) + 1;
+      const posting = lists[i];
+      if (!posting) continue;
+      const { slots, size } = posting;
+      for (let j = 0; j < size; j++) {
+        const slot = slots[j] as number;
+        if (counts[slot] === 0) met.push(slot);
+        counts[slot] = (counts[slot] as number) + 1;
+      }
+    }
+    // The longer lists add to the rooms met only: read in a row, they cost less than looking at each room met.
+    for (let i = Math.max(walked, 0); i < lists.length; i++) {
+      const posting = lists[i];
+      if (!posting) continue;
+      const { slots, size } = posting;
+      for (let j = 0; j < size; j++) {
+        const slot = slots[j] as number;
+        const count = counts[slot] as number;
+        if (count !== 0) counts[slot] = count + 1;
       }
     }
     const out: IndexedRoom[] = [];
-    for (const room of met) {
-      let count = counts[room.slot] as number;
-      counts[room.slot] = 0;
-      for (let i = walked; i < lists.length && count < needed; i++) if (lists[i]?.has(room)) count++;
-      if (count >= needed) out.push(room);
+    for (const slot of met) {
+      if ((counts[slot] as number) >= needed) out.push(bySlot[slot] as IndexedRoom);
+      counts[slot] = 0;
     }
     return out;
   }
@@ -233,12 +276,22 @@ export class RoomSet {
     return [...out];
   }
 
-  private link(room: IndexedRoom): void {
-    for (const trigram of room.distinctTrigrams) {
-      let rooms = this.postings.get(trigram);
-      if (!rooms) this.postings.set(trigram, (rooms = new Set()));
-      rooms.add(room);
+  private linkText(room: IndexedRoom): void {
+    for (const code of room.distinctTrigrams) {
+      let posting = this.postings[code];
+      if (!posting) this.postings[code] = posting = { slots: new Int32Array(4), size: 0 };
+      addSlot(posting, room.slot);
     }
+  }
+
+  private unlinkText(room: IndexedRoom): void {
+    for (const code of room.distinctTrigrams) {
+      const posting = this.postings[code];
+      if (posting) removeSlot(posting, room.slot);
+    }
+  }
+
+  private link(room: IndexedRoom): void {
     const { areaLatitude, areaLongitude } = room.row;
     if (areaLatitude !== null && areaLongitude !== null) {
       const key = cellOf(areaLatitude, areaLongitude);
@@ -249,11 +302,6 @@ export class RoomSet {
   }
 
   private unlink(room: IndexedRoom): void {
-    for (const trigram of room.distinctTrigrams) {
-      const rooms = this.postings.get(trigram);
-      rooms?.delete(room);
-      if (rooms?.size === 0) this.postings.delete(trigram);
-    }
     const { areaLatitude, areaLongitude } = room.row;
     if (areaLatitude !== null && areaLongitude !== null) {
       const key = cellOf(areaLatitude, areaLongitude);

@@ -40,11 +40,36 @@ export function trigramsInOrder(text: string, chars: WordChars): string[] {
   return out;
 }
 
-/** A typed place, ready to be compared with many texts: its distinct trigrams. */
-export type PlaceQuery = { trigrams: ReadonlySet<string> };
+/**
+ * Every trigram of a room's text, numbered in the order first met, for as long as the process runs: texts and places
+ * are compared as numbers, and the trigram index lists rooms by number. Only texts number trigrams (a typed place
+ * adds none), so what guests type cannot grow it; the trigrams of the texts of many rooms are some thousands.
+ */
+const trigramCodes = new Map<string, number>();
+
+function codeOf(trigram: string): number {
+  let code = trigramCodes.get(trigram);
+  if (code === undefined) trigramCodes.set(trigram, (code = trigramCodes.size));
+  return code;
+}
+
+/**
+ * A typed place, ready to be compared with many texts: how many distinct trigrams it has, the numbers of those some
+ * text has, and which numbers those are as a table (`has[code]` is 1). A trigram no text had when it was made can
+ * match no text: make it after the texts it is compared with.
+ */
+export type PlaceQuery = { size: number; codes: Int32Array; has: Uint8Array };
 
 export function placeQuery(folded: string, chars: WordChars): PlaceQuery {
-  return { trigrams: new Set(trigramsInOrder(folded, chars)) };
+  const trigrams = new Set(trigramsInOrder(folded, chars));
+  const codes: number[] = [];
+  for (const trigram of trigrams) {
+    const code = trigramCodes.get(trigram);
+    if (code !== undefined) codes.push(code);
+  }
+  const has = new Uint8Array(trigramCodes.size);
+  for (const code of codes) has[code] = 1;
+  return { size: trigrams.size, codes: Int32Array.from(codes), has };
 }
 
 /**
@@ -66,19 +91,35 @@ function similarity(count: number, len1: number, len2: number): number {
   return Math.fround(count / (len1 + len2 - count));
 }
 
+/** A text's trigrams as `wordSimilarity` reads them: its distinct trigrams' numbers, and its trigrams in order as indexes into those. */
+export type TextTrigrams = { distinctTrigrams: Int32Array; trigramOrder: Int32Array };
+
+/** Room for one text's trigrams, kept between calls (a search compares many texts). */
+let found = new Uint8Array(64);
+let lastpos = new Int32Array(64);
+
 /**
  * `word_similarity(query, text)`: the greatest similarity between the query's trigrams and a continuous extent of
  * the text's trigrams, found by pg_trgm's own iterative procedure (which is what the database answers, even where
  * it is not the exact maximum), as a float4. The text comes as its distinct trigrams and each of its trigrams in
  * order as an index into those (`textTrigrams` makes both), so a room's text is split once.
  */
-export function wordSimilarity(query: PlaceQuery, text: { distinctTrigrams: readonly string[]; trigramOrder: Int32Array }): number {
-  const ulen1 = query.trigrams.size;
+export function wordSimilarity(query: PlaceQuery, text: TextTrigrams): number {
+  const ulen1 = query.size;
   const index = text.trigramOrder;
   const len2 = index.length;
   if (len2 === 0 || ulen1 === 0) return 0;
-  const found = text.distinctTrigrams.map((trigram) => query.trigrams.has(trigram));
-  const lastpos = new Int32Array(found.length).fill(-1);
+  const distinct = text.distinctTrigrams;
+  const { has } = query;
+  if (found.length < distinct.length) {
+    found = new Uint8Array(distinct.length * 2);
+    lastpos = new Int32Array(distinct.length * 2);
+  }
+  for (let t = 0; t < distinct.length; t++) {
+    const code = distinct[t] as number;
+    found[t] = code < has.length ? (has[code] as number) : 0;
+  }
+  lastpos.fill(-1, 0, distinct.length);
   let ulen2 = 0;
   let count = 0;
   let upper = -1;
@@ -127,10 +168,13 @@ export function wordSimilarity(query: PlaceQuery, text: { distinctTrigrams: read
   return best;
 }
 
-/** A text's distinct trigrams and its trigrams in order as indexes into them, for `wordSimilarity`. */
-export function textTrigrams(text: string, chars: WordChars): { distinctTrigrams: string[]; trigramOrder: Int32Array } {
+/** A text's distinct trigrams (numbered) and its trigrams in order as indexes into them, for `wordSimilarity`. */
+export function textTrigrams(text: string, chars: WordChars): TextTrigrams {
   const trigrams = trigramsInOrder(text, chars);
-  const distinctTrigrams = [...new Set(trigrams)];
-  const position = new Map(distinctTrigrams.map((trigram, i) => [trigram, i]));
-  return { distinctTrigrams, trigramOrder: Int32Array.from(trigrams, (trigram) => position.get(trigram) as number) };
+  const distinct = [...new Set(trigrams)];
+  const position = new Map(distinct.map((trigram, i) => [trigram, i]));
+  return {
+    distinctTrigrams: Int32Array.from(distinct, codeOf),
+    trigramOrder: Int32Array.from(trigrams, (trigram) => position.get(trigram) as number),
+  };
 }
