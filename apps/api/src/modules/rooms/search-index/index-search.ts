@@ -111,19 +111,29 @@ export type Chosen = { rooms: IndexedRoom[]; scores: Float64Array | null };
  * gazetteer knows it, those within reach of it, ranked NEAR_RANK less their distance, as `placeSearch` does.
  */
 function placeMatches(set: RoomSet, query: PlaceQuery, near: Place | null): Chosen {
-  const ranked = new Map<IndexedRoom, number>();
-  for (const room of set.textCandidates(query, PLACE_MATCH_THRESHOLD)) {
-    // A float4 at or above the threshold (exactly 0.5) reads back at or above it.
-    const similarity = wordSimilarity(query, room);
-    if (similarity >= PLACE_MATCH_THRESHOLD) ranked.set(room, similarityAsReal(similarity));
-  }
+  // Within reach ranks a room by its distance, whatever its text.
+  const reached = new Map<IndexedRoom, number>();
   if (near) {
     for (const room of set.inBoxes(boxesAround(near, NEAR_PLACE_RADIUS_KM))) {
       const km = distanceKm(near, { latitude: room.row.areaLatitude as number, longitude: room.row.areaLongitude as number });
-      if (km <= NEAR_PLACE_RADIUS_KM) ranked.set(room, asReal(NEAR_RANK - km));
+      if (km <= NEAR_PLACE_RADIUS_KM) reached.set(room, asReal(NEAR_RANK - km));
     }
   }
-  return { rooms: [...ranked.keys()], scores: Float64Array.from(ranked.values()) };
+  const rooms: IndexedRoom[] = [];
+  const scores: number[] = [];
+  for (const room of set.textCandidates(query, PLACE_MATCH_THRESHOLD)) {
+    if (reached.has(room)) continue;
+    // A float4 at or above the threshold (exactly 0.5) reads back at or above it.
+    const similarity = wordSimilarity(query, room);
+    if (similarity < PLACE_MATCH_THRESHOLD) continue;
+    rooms.push(room);
+    scores.push(similarityAsReal(similarity));
+  }
+  for (const [room, rank] of reached) {
+    rooms.push(room);
+    scores.push(rank);
+  }
+  return { rooms, scores: Float64Array.from(scores) };
 }
 
 /** The ordering's order of two rooms with their scores, first listed first: as `compareKeys` of their `keysOf`. */

@@ -5,7 +5,7 @@
  */
 import { CATEGORY_LABELS, RATING_SHOWN_FROM, type Bounds } from '@staybook/domain';
 import type { IndexedRoom } from './indexed-room.js';
-import type { PlaceQuery } from './trigrams.js';
+import { distinctTrigrams, type PlaceQuery } from './trigrams.js';
 
 /** The orders kept sorted: newest first, by nightly price (ascending; descending walks it backwards), top rated. */
 export type KeptOrder = 'newest' | 'price' | 'top-rated';
@@ -277,7 +277,7 @@ export class RoomSet {
   }
 
   private linkText(room: IndexedRoom): void {
-    for (const code of room.distinctTrigrams) {
+    for (const code of distinctTrigrams(room)) {
       let posting = this.postings[code];
       if (!posting) this.postings[code] = posting = { slots: new Int32Array(4), size: 0 };
       addSlot(posting, room.slot);
@@ -285,7 +285,7 @@ export class RoomSet {
   }
 
   private unlinkText(room: IndexedRoom): void {
-    for (const code of room.distinctTrigrams) {
+    for (const code of distinctTrigrams(room)) {
       const posting = this.postings[code];
       if (posting) removeSlot(posting, room.slot);
     }

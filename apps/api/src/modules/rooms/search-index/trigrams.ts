@@ -91,12 +91,20 @@ function similarity(count: number, len1: number, len2: number): number {
   return Math.fround(count / (len1 + len2 - count));
 }
 
-/** A text's trigrams as `wordSimilarity` reads them: its distinct trigrams' numbers, and its trigrams in order as indexes into those. */
-export type TextTrigrams = { distinctTrigrams: Int32Array; trigramOrder: Int32Array };
+/**
+ * A text's trigrams as `wordSimilarity` reads them, in one array (one object a room, not two): how many distinct
+ * trigrams it has (d), their numbers, then each of its trigrams in order as an index into those.
+ */
+export type TextTrigrams = { trigrams: Int32Array };
+
+/** The numbers of a text's distinct trigrams. */
+export function distinctTrigrams({ trigrams }: TextTrigrams): Int32Array {
+  return trigrams.subarray(1, 1 + (trigrams[0] as number));
+}
 
 /** Room for one text's trigrams, kept between calls (a search compares many texts). */
-let found = new Uint8Array(64);
-let lastpos = new Int32Array(64);
+let foundBuffer = new Uint8Array(64);
+let lastposBuffer = new Int32Array(64);
 
 /**
  * `word_similarity(query, text)`: the greatest similarity between the query's trigrams and a continuous extent of
@@ -104,29 +112,32 @@ let lastpos = new Int32Array(64);
  * it is not the exact maximum), as a float4. The text comes as its distinct trigrams and each of its trigrams in
  * order as an index into those (`textTrigrams` makes both), so a room's text is split once.
  */
-export function wordSimilarity(query: PlaceQuery, text: TextTrigrams): number {
+export function wordSimilarity(query: PlaceQuery, { trigrams }: TextTrigrams): number {
   const ulen1 = query.size;
-  const index = text.trigramOrder;
-  const len2 = index.length;
+  const distinct = trigrams[0] as number;
+  // The trigrams in order, as indexes into the distinct ones, are at `at + i`.
+  const at = 1 + distinct;
+  const len2 = trigrams.length - at;
   if (len2 === 0 || ulen1 === 0) return 0;
-  const distinct = text.distinctTrigrams;
   const { has } = query;
-  if (found.length < distinct.length) {
-    found = new Uint8Array(distinct.length * 2);
-    lastpos = new Int32Array(distinct.length * 2);
+  if (foundBuffer.length < distinct) {
+    foundBuffer = new Uint8Array(distinct * 2);
+    lastposBuffer = new Int32Array(distinct * 2);
   }
-  for (let t = 0; t < distinct.length; t++) {
-    const code = distinct[t] as number;
+  const found = foundBuffer;
+  const lastpos = lastposBuffer;
+  for (let t = 0; t < distinct; t++) {
+    const code = trigrams[1 + t] as number;
     found[t] = code < has.length ? (has[code] as number) : 0;
   }
-  lastpos.fill(-1, 0, distinct.length);
+  lastpos.fill(-1, 0, distinct);
   let ulen2 = 0;
   let count = 0;
   let upper = -1;
   let lower = -1;
   let best = 0;
   for (let i = 0; i < len2; i++) {
-    const t = index[i] as number;
+    const t = trigrams[at + i] as number;
     if (lower >= 0 || found[t]) {
       if ((lastpos[t] as number) < 0) {
         ulen2++;
@@ -141,11 +152,13 @@ export function wordSimilarity(query: PlaceQuery, text: TextTrigrams): number {
       ulen2 = 1;
     }
     let current = similarity(count, ulen1, ulen2);
-    // Also try to move the lower bound up for a greater similarity.
+    // Also try to move the lower bound up for a greater similarity. The query's trigrams in the extent only fall as it
+    // does, and a similarity is at most their share of the query's: once that is no greater, nothing further is.
     let tmpCount = count;
     let tmpUlen2 = ulen2;
     const previousLower = lower;
     for (let tmpLower = lower; tmpLower <= upper; tmpLower++) {
+      if (Math.fround(tmpCount / ulen1) <= current) break;
       const candidate = similarity(tmpCount, ulen1, tmpUlen2);
       if (candidate > current) {
         current = candidate;
@@ -153,7 +166,7 @@ export function wordSimilarity(query: PlaceQuery, text: TextTrigrams): number {
         lower = tmpLower;
         count = tmpCount;
       }
-      const u = index[tmpLower] as number;
+      const u = trigrams[at + tmpLower] as number;
       if (lastpos[u] === tmpLower) {
         tmpUlen2--;
         if (found[u]) tmpCount--;
@@ -161,20 +174,17 @@ export function wordSimilarity(query: PlaceQuery, text: TextTrigrams): number {
     }
     best = Math.max(best, current);
     for (let tmpLower = previousLower; tmpLower < lower; tmpLower++) {
-      const u = index[tmpLower] as number;
+      const u = trigrams[at + tmpLower] as number;
       if (lastpos[u] === tmpLower) lastpos[u] = -1;
     }
   }
   return best;
 }
 
-/** A text's distinct trigrams (numbered) and its trigrams in order as indexes into them, for `wordSimilarity`. */
+/** A text's trigrams for `wordSimilarity`. */
 export function textTrigrams(text: string, chars: WordChars): TextTrigrams {
   const trigrams = trigramsInOrder(text, chars);
   const distinct = [...new Set(trigrams)];
   const position = new Map(distinct.map((trigram, i) => [trigram, i]));
-  return {
-    distinctTrigrams: Int32Array.from(distinct, codeOf),
-    trigramOrder: Int32Array.from(trigrams, (trigram) => position.get(trigram) as number),
-  };
+  return { trigrams: Int32Array.from([distinct.length, ...distinct.map(codeOf), ...trigrams.map((trigram) => position.get(trigram) as number)]) };
 }
