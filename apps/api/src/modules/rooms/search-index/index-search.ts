@@ -294,7 +294,8 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
       start = backwards ? low - 1 : low;
     }
     // The filters on the columns first: a narrow search walks many rooms, and most of them stop there.
-    const { category: categories, guests: guestCounts, bedrooms: bedroomCounts, amenities: masks, priceCents: prices, fromDay: opens, toDay: closes } = columns;
+    const { category: categories, guests: guestCounts, bedrooms: bedroomCounts, amenities: masks, priceCents: prices, fromDay: opens, toDay: closes, slot: slots } = columns;
+    const { takenNights } = set;
     // A dated search's stay lies within the room's window (flexible stays are each judged by `fitOf`).
     const stayFrom = dated ? dated.fromDay : Infinity;
     const stayTo = dated ? dated.toDay : -Infinity;
@@ -309,6 +310,8 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
       const price = prices[i] as number;
       if (price < lowestNight || price > highestNight) continue;
       if (stayFrom < (opens[i] as number) || stayTo > (closes[i] as number)) continue;
+      // A stay or block of the room holds one of the stay's nights (a dated search refuses many rooms so).
+      if (dated && takenNights.holdsAny(slots[i] as number, stayFrom, stayTo)) continue;
       if (!consider(list[i] as IndexedRoom, null, true)) break;
     }
   }

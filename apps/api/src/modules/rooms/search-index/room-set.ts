@@ -5,6 +5,7 @@
  */
 import { CATEGORY_LABELS, RATING_SHOWN_FROM, type Bounds } from '@staybook/domain';
 import type { IndexedRoom } from './indexed-room.js';
+import { TakenNights } from './taken-nights.js';
 import { distinctTrigrams, type PlaceQuery } from './trigrams.js';
 
 /** The orders kept sorted: newest first, by nightly price (ascending; descending walks it backwards), top rated. */
@@ -58,6 +59,8 @@ export type Columns = {
   /** The availability window's first and last day (`dayNumber`). */
   fromDay: Int32Array;
   toDay: Int32Array;
+  /** The room's number, for what is kept by it (`takenNights`). */
+  slot: Int32Array;
 };
 
 /** The rooms in a kept order, and their columns. */
@@ -73,8 +76,9 @@ function columnsOf(rooms: readonly IndexedRoom[]): Columns {
     priceCents: new Float64Array(n),
     fromDay: new Int32Array(n),
     toDay: new Int32Array(n),
+    slot: new Int32Array(n),
   };
-  rooms.forEach(({ row, amenityMask, fromDay, toDay }, i) => {
+  rooms.forEach(({ row, amenityMask, fromDay, toDay, slot }, i) => {
     columns.category[i] = CATEGORY_CODES.get(row.category) ?? 0;
     columns.guests[i] = row.guests;
     columns.bedrooms[i] = row.bedrooms;
@@ -82,6 +86,7 @@ function columnsOf(rooms: readonly IndexedRoom[]): Columns {
     columns.priceCents[i] = row.priceCents;
     columns.fromDay[i] = fromDay;
     columns.toDay[i] = toDay;
+    columns.slot[i] = slot;
   });
   return columns;
 }
@@ -128,6 +133,8 @@ export class RoomSet {
   private counts = new Uint16Array(0);
   private readonly lists = new Map<string, { list: unknown; size: number }>();
   private keptRooms = 0;
+  /** The nights each room's stays and blocks hold, from a week before today (stays are kept from four days before). */
+  readonly takenNights = new TakenNights(Math.floor(Date.now() / 86_400_000) - 7);
 
   get size(): number {
     return this.byId.size;
@@ -140,6 +147,7 @@ export class RoomSet {
       next.slot = this.nextSlot++;
       this.byId.set(next.row.id, next);
       this.bySlot[next.slot] = next;
+      this.takenNights.set(next.slot, next.takenDays);
       this.linkText(next);
       this.link(next);
       this.sorted.clear();
@@ -153,6 +161,7 @@ export class RoomSet {
     if (retext) this.unlinkText(old);
     this.unlink(old);
     Object.assign(old, { ...next, slot: old.slot });
+    this.takenNights.set(old.slot, old.takenDays);
     if (retext) this.linkText(old);
     this.link(old);
     if (reorder) this.sorted.clear();
