@@ -21,7 +21,8 @@ import { NEAR_RANK, nightlyBoundsOf, planSearch, PLACE_MATCH_THRESHOLD, searchAn
 import type { OrderedRow } from '../rooms.service.js';
 import { decodeCursor, encodeCursor, searchOrdering, type Ordering } from '../room-orders.js';
 import { amenityBits, dayNumber, isBooked, quotedTotal, stayFacts, stayFit, type IndexedRoom, type RoomClock, type StayFacts } from './indexed-room.js';
-import { CATEGORY_CODES, COMPARE, topRatedKeys, type KeptOrder, type RoomSet } from './room-set.js';
+import { CATEGORY_CODES, topRatedKeys, type KeptOrder } from './room-keys.js';
+import { COMPARE, type RoomSet } from './room-set.js';
 import { asReal, placeQuery, wordSimilarity, type PlaceQuery, type WordChars } from './trigrams.js';
 
 /**

@@ -3,22 +3,13 @@
  * the public circles' centres, and in each order a search may list them in (kept sorted, sorted again only after a
  * change of what orders them: a booking changes none).
  */
-import { CATEGORY_LABELS, RATING_SHOWN_FROM, type Bounds } from '@staybook/domain';
+import type { Bounds } from '@staybook/domain';
 import type { IndexedRoom } from './indexed-room.js';
+import { RoomKeys, topRatedKeys, type Columns, type KeptOrder } from './room-keys.js';
 import { TakenNights } from './taken-nights.js';
 import { distinctTrigrams, type PlaceQuery } from './trigrams.js';
 
-/** The orders kept sorted: newest first, by nightly price (ascending; descending walks it backwards), top rated. */
-export type KeptOrder = 'newest' | 'price' | 'top-rated';
-
 const compareIds = (a: IndexedRoom, b: IndexedRoom) => (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0);
-
-/** 'Top rated''s first three keys (room-orders.ts): rated enough to show, the average to four decimals, the count. */
-export function topRatedKeys(room: IndexedRoom): [number, number, number] {
-  const { reviewCount, ratingSum } = room.row;
-  const rated = reviewCount >= RATING_SHOWN_FROM;
-  return [rated ? 1 : 0, rated ? Math.floor((ratingSum * 10000) / reviewCount) : 0, reviewCount];
-}
 
 /** Each kept order, first listed first (room-orders.ts's keys in their direction). */
 export const COMPARE: Record<KeptOrder, (a: IndexedRoom, b: IndexedRoom) => number> = {
@@ -43,53 +34,8 @@ function orderKey(room: IndexedRoom): string {
   return `${room.createdAt} ${row.priceCents} ${row.reviewCount} ${row.ratingSum} ${row.category} ${row.guests} ${row.bedrooms} ${room.amenityMask} ${room.fromDay} ${room.toDay}`;
 }
 
-/** Each category's number in the columns (0: none of them). */
-export const CATEGORY_CODES = new Map<string, number>(CATEGORY_LABELS.map((label, i) => [label, i + 1]));
-
-/**
- * What a search's own filters read of each room of a kept order, one typed array per filter in the order's order: a
- * search that walks all the rooms reads these one after the other rather than each room's row where it lies.
- */
-export type Columns = {
-  category: Uint8Array;
-  guests: Uint16Array;
-  bedrooms: Uint16Array;
-  amenities: Int32Array;
-  priceCents: Float64Array;
-  /** The availability window's first and last day (`dayNumber`). */
-  fromDay: Int32Array;
-  toDay: Int32Array;
-  /** The room's number, for what is kept by it (`takenNights`). */
-  slot: Int32Array;
-};
-
 /** The rooms in a kept order, and their columns. */
 export type KeptList = { rooms: readonly IndexedRoom[]; columns: Columns };
-
-function columnsOf(rooms: readonly IndexedRoom[]): Columns {
-  const n = rooms.length;
-  const columns: Columns = {
-    category: new Uint8Array(n),
-    guests: new Uint16Array(n),
-    bedrooms: new Uint16Array(n),
-    amenities: new Int32Array(n),
-    priceCents: new Float64Array(n),
-    fromDay: new Int32Array(n),
-    toDay: new Int32Array(n),
-    slot: new Int32Array(n),
-  };
-  rooms.forEach(({ row, amenityMask, fromDay, toDay, slot }, i) => {
-    columns.category[i] = CATEGORY_CODES.get(row.category) ?? 0;
-    columns.guests[i] = row.guests;
-    columns.bedrooms[i] = row.bedrooms;
-    columns.amenities[i] = amenityMask;
-    columns.priceCents[i] = row.priceCents;
-    columns.fromDay[i] = fromDay;
-    columns.toDay[i] = toDay;
-    columns.slot[i] = slot;
-  });
-  return columns;
-}
 
 /** What decides whether a place matches a room: its search text and its public circle's centre. */
 function placeKey(room: IndexedRoom): string {
@@ -135,6 +81,8 @@ export class RoomSet {
   private keptRooms = 0;
   /** The nights each room's stays and blocks hold, from a week before today (stays are kept from four days before). */
   readonly takenNights = new TakenNights(Math.floor(Date.now() / 86_400_000) - 7);
+  /** What orders each room and what the filters read of it, by its number. */
+  private readonly keys = new RoomKeys();
 
   get size(): number {
     return this.byId.size;
@@ -148,6 +96,7 @@ export class RoomSet {
       this.byId.set(next.row.id, next);
       this.bySlot[next.slot] = next;
       this.takenNights.set(next.slot, next.takenDays);
+      this.keys.set(next);
       this.linkText(next);
       this.link(next);
       this.sorted.clear();
@@ -162,6 +111,7 @@ export class RoomSet {
     this.unlink(old);
     Object.assign(old, { ...next, slot: old.slot });
     this.takenNights.set(old.slot, old.takenDays);
+    this.keys.set(old);
     if (retext) this.linkText(old);
     this.link(old);
     if (reorder) this.sorted.clear();
@@ -210,8 +160,9 @@ export class RoomSet {
   ordered(order: KeptOrder): KeptList {
     let list = this.sorted.get(order);
     if (!list) {
-      const rooms = [...this.byId.values()].sort(COMPARE[order]);
-      list = { rooms, columns: columnsOf(rooms) };
+      // As COMPARE[order] sorts the rooms, on numbers kept by room (`RoomKeys`).
+      const slots = this.keys.sort(Int32Array.from(this.byId.values(), (room) => room.slot), order);
+      list = { rooms: Array.from(slots, (slot) => this.bySlot[slot] as IndexedRoom), columns: this.keys.columns(slots) };
       this.sorted.set(order, list);
     }
     return list;
