@@ -21,7 +21,8 @@ import { NEAR_RANK, nightlyBoundsOf, planSearch, PLACE_MATCH_THRESHOLD, searchAn
 import type { OrderedRow } from '../rooms.service.js';
 import { decodeCursor, encodeCursor, searchOrdering, type Ordering } from '../room-orders.js';
 import { amenityBits, dayNumber, isBooked, quotedTotal, stayFacts, stayFit, type IndexedRoom, type RoomClock, type StayFacts } from './indexed-room.js';
-import { CATEGORY_CODES, COMPARE, topRatedKeys, type KeptOrder, type RoomSet } from './room-set.js';
+import { CATEGORY_CODES, topRatedKeys, type KeptOrder } from './room-keys.js';
+import { COMPARE, type RoomSet } from './room-set.js';
 import { asReal, placeQuery, wordSimilarity, type PlaceQuery, type WordChars } from './trigrams.js';
 
 /**
@@ -111,19 +112,29 @@ export type Chosen = { rooms: IndexedRoom[]; scores: Float64Array | null };
  * gazetteer knows it, those within reach of it, ranked NEAR_RANK less their distance, as `placeSearch` does.
  */
 function placeMatches(set: RoomSet, query: PlaceQuery, near: Place | null): Chosen {
-  const ranked = new Map<IndexedRoom, number>();
-  for (const room of set.textCandidates(query, PLACE_MATCH_THRESHOLD)) {
-    // A float4 at or above the threshold (exactly 0.5) reads back at or above it.
-    const similarity = wordSimilarity(query, room);
-    if (similarity >= PLACE_MATCH_THRESHOLD) ranked.set(room, similarityAsReal(similarity));
-  }
+  // Within reach ranks a room by its distance, whatever its text.
+  const reached = new Map<IndexedRoom, number>();
   if (near) {
     for (const room of set.inBoxes(boxesAround(near, NEAR_PLACE_RADIUS_KM))) {
       const km = distanceKm(near, { latitude: room.row.areaLatitude as number, longitude: room.row.areaLongitude as number });
-      if (km <= NEAR_PLACE_RADIUS_KM) ranked.set(room, asReal(NEAR_RANK - km));
+      if (km <= NEAR_PLACE_RADIUS_KM) reached.set(room, asReal(NEAR_RANK - km));
     }
   }
-  return { rooms: [...ranked.keys()], scores: Float64Array.from(ranked.values()) };
+  const rooms: IndexedRoom[] = [];
+  const scores: number[] = [];
+  for (const room of set.textCandidates(query, PLACE_MATCH_THRESHOLD)) {
+    if (reached.has(room)) continue;
+    // A float4 at or above the threshold (exactly 0.5) reads back at or above it.
+    const similarity = wordSimilarity(query, room);
+    if (similarity < PLACE_MATCH_THRESHOLD) continue;
+    rooms.push(room);
+    scores.push(similarityAsReal(similarity));
+  }
+  for (const [room, rank] of reached) {
+    rooms.push(room);
+    scores.push(rank);
+  }
+  return { rooms, scores: Float64Array.from(scores) };
 }
 
 /** The ordering's order of two rooms with their scores, first listed first: as `compareKeys` of their `keysOf`. */
@@ -284,7 +295,8 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
       start = backwards ? low - 1 : low;
     }
     // The filters on the columns first: a narrow search walks many rooms, and most of them stop there.
-    const { category: categories, guests: guestCounts, bedrooms: bedroomCounts, amenities: masks, priceCents: prices, fromDay: opens, toDay: closes } = columns;
+    const { category: categories, guests: guestCounts, bedrooms: bedroomCounts, amenities: masks, priceCents: prices, fromDay: opens, toDay: closes, slot: slots } = columns;
+    const { takenNights } = set;
     // A dated search's stay lies within the room's window (flexible stays are each judged by `fitOf`).
     const stayFrom = dated ? dated.fromDay : Infinity;
     const stayTo = dated ? dated.toDay : -Infinity;
@@ -299,6 +311,8 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
       const price = prices[i] as number;
       if (price < lowestNight || price > highestNight) continue;
       if (stayFrom < (opens[i] as number) || stayTo > (closes[i] as number)) continue;
+      // A stay or block of the room holds one of the stay's nights (a dated search refuses many rooms so).
+      if (dated && takenNights.holdsAny(slots[i] as number, stayFrom, stayTo)) continue;
       if (!consider(list[i] as IndexedRoom, null, true)) break;
     }
   }

@@ -38,9 +38,8 @@ export type IndexedRoom = {
   rules: ListingRules;
   /** Its amenities as bits (`amenityBits`). */
   amenityMask: number;
-  /** The search text's distinct trigrams (for the trigram index), and each of its trigrams in order as one of those. */
-  distinctTrigrams: string[];
-  trigramOrder: Int32Array;
+  /** The search text's trigrams (`TextTrigrams`: its distinct trigrams' numbers, for the trigram index, and its trigrams in order). */
+  trigrams: Int32Array;
   /** Stays holding nights (booked or requested), by check-in. */
   stays: Stay[];
   /** Those and the imported blocks, by check-in: what a stay must not meet. */

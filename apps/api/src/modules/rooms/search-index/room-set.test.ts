@@ -5,7 +5,7 @@ import type { ListingRow } from '../rooms.service.js';
 import { seededRandom } from '../../../seeded-random.js';
 import { compareKeys, inOrder, keysOf } from './index-search.js';
 import { indexedRoom, type IndexedRoom } from './indexed-room.js';
-import { RoomSet } from './room-set.js';
+import { COMPARE, RoomSet } from './room-set.js';
 
 /*
  * The search index's lists (decision 057): a place's or an area's rooms put in an ordering's order by a comparison
@@ -100,6 +100,39 @@ describe("a room set's kept lists", () => {
       change();
       expect(list(), `change ${i}`).toBe(i + 2);
       expect(list(), `change ${i}, asked again`).toBe(i + 2);
+    }
+  });
+
+  it('hold every room in each kept order as COMPARE sorts them, with many ties, ids of any form, after changes', () => {
+    const random = seededRandom(66);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+    const set = new RoomSet();
+    const ids = Array.from({ length: 300 }, (_, i) =>
+      // UUIDs alike in their first twelve hex digits, unlike, or not UUIDs at all.
+      pick([`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `${pick(['0a', 'ff', '10'])}345678-9abc-4000-8000-${String(i).padStart(12, '0')}`, `room-${i}`]),
+    );
+    const put = (id: string) => {
+      const reviewCount = pick([0, 1, 3, 5, 12]);
+      set.put(
+        indexedRoom(
+          row(id, { priceCents: pick([5_000, 7_500, 10_000]), reviewCount, ratingSum: reviewCount * pick([3, 4, 5]) - pick([0, 1]), createdAt: new Date(pick([1_700_000_000_000, 1_700_000_060_000])) }),
+          facts(),
+          chars,
+        ),
+      );
+    };
+    ids.forEach(put);
+    for (let round = 0; round < 3; round++) {
+      for (const order of ['newest', 'price', 'top-rated'] as const) {
+        const rooms = set.ordered(order).rooms;
+        expect(rooms.map((room) => room.row.id), `${order}, round ${round}`).toEqual([...rooms].sort(COMPARE[order]).map((room) => room.row.id));
+        expect(new Set(rooms.map((room) => room.row.id)).size).toBe(set.size);
+      }
+      for (let i = 0; i < 40; i++) {
+        const id = pick(ids);
+        if (random() < 0.3) set.remove(id);
+        else put(id);
+      }
     }
   });
 

@@ -3,21 +3,13 @@
  * the public circles' centres, and in each order a search may list them in (kept sorted, sorted again only after a
  * change of what orders them: a booking changes none).
  */
-import { CATEGORY_LABELS, RATING_SHOWN_FROM, type Bounds } from '@staybook/domain';
+import type { Bounds } from '@staybook/domain';
 import type { IndexedRoom } from './indexed-room.js';
-import type { PlaceQuery } from './trigrams.js';
-
-/** The orders kept sorted: newest first, by nightly price (ascending; descending walks it backwards), top rated. */
-export type KeptOrder = 'newest' | 'price' | 'top-rated';
+import { RoomKeys, topRatedKeys, type Columns, type KeptOrder } from './room-keys.js';
+import { TakenNights } from './taken-nights.js';
+import { distinctTrigrams, type PlaceQuery } from './trigrams.js';
 
 const compareIds = (a: IndexedRoom, b: IndexedRoom) => (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0);
-
-/** 'Top rated''s first three keys (room-orders.ts): rated enough to show, the average to four decimals, the count. */
-export function topRatedKeys(room: IndexedRoom): [number, number, number] {
-  const { reviewCount, ratingSum } = room.row;
-  const rated = reviewCount >= RATING_SHOWN_FROM;
-  return [rated ? 1 : 0, rated ? Math.floor((ratingSum * 10000) / reviewCount) : 0, reviewCount];
-}
 
 /** Each kept order, first listed first (room-orders.ts's keys in their direction). */
 export const COMPARE: Record<KeptOrder, (a: IndexedRoom, b: IndexedRoom) => number> = {
@@ -42,49 +34,8 @@ function orderKey(room: IndexedRoom): string {
   return `${room.createdAt} ${row.priceCents} ${row.reviewCount} ${row.ratingSum} ${row.category} ${row.guests} ${row.bedrooms} ${room.amenityMask} ${room.fromDay} ${room.toDay}`;
 }
 
-/** Each category's number in the columns (0: none of them). */
-export const CATEGORY_CODES = new Map<string, number>(CATEGORY_LABELS.map((label, i) => [label, i + 1]));
-
-/**
- * What a search's own filters read of each room of a kept order, one typed array per filter in the order's order: a
- * search that walks all the rooms reads these one after the other rather than each room's row where it lies.
- */
-export type Columns = {
-  category: Uint8Array;
-  guests: Uint16Array;
-  bedrooms: Uint16Array;
-  amenities: Int32Array;
-  priceCents: Float64Array;
-  /** The availability window's first and last day (`dayNumber`). */
-  fromDay: Int32Array;
-  toDay: Int32Array;
-};
-
 /** The rooms in a kept order, and their columns. */
 export type KeptList = { rooms: readonly IndexedRoom[]; columns: Columns };
-
-function columnsOf(rooms: readonly IndexedRoom[]): Columns {
-  const n = rooms.length;
-  const columns: Columns = {
-    category: new Uint8Array(n),
-    guests: new Uint16Array(n),
-    bedrooms: new Uint16Array(n),
-    amenities: new Int32Array(n),
-    priceCents: new Float64Array(n),
-    fromDay: new Int32Array(n),
-    toDay: new Int32Array(n),
-  };
-  rooms.forEach(({ row, amenityMask, fromDay, toDay }, i) => {
-    columns.category[i] = CATEGORY_CODES.get(row.category) ?? 0;
-    columns.guests[i] = row.guests;
-    columns.bedrooms[i] = row.bedrooms;
-    columns.amenities[i] = amenityMask;
-    columns.priceCents[i] = row.priceCents;
-    columns.fromDay[i] = fromDay;
-    columns.toDay[i] = toDay;
-  });
-  return columns;
-}
 
 /** What decides whether a place matches a room: its search text and its public circle's centre. */
 function placeKey(room: IndexedRoom): string {
@@ -97,16 +48,41 @@ function placeKey(room: IndexedRoom): string {
  */
 const KEPT_ROOMS = 2_000_000;
 
+/** The rooms holding one trigram, as their numbers (`slot`), in no order: the first `size` of `slots`. */
+type Posting = { slots: Int32Array; size: number };
+
+function addSlot(posting: Posting, slot: number): void {
+  if (posting.size === posting.slots.length) {
+    const grown = new Int32Array(posting.size * 2);
+    grown.set(posting.slots);
+    posting.slots = grown;
+  }
+  posting.slots[posting.size++] = slot;
+}
+
+function removeSlot(posting: Posting, slot: number): void {
+  const at = posting.slots.subarray(0, posting.size).indexOf(slot);
+  if (at < 0) return;
+  posting.size -= 1;
+  posting.slots[at] = posting.slots[posting.size] as number;
+}
+
 export class RoomSet {
   private readonly byId = new Map<string, IndexedRoom>();
-  private readonly postings = new Map<string, Set<IndexedRoom>>();
+  /** Each trigram's rooms, by the trigram's number. */
+  private readonly postings: (Posting | undefined)[] = [];
   private readonly cells = new Map<string, Set<IndexedRoom>>();
   private readonly sorted = new Map<KeptOrder, KeptList>();
-  /** Each room's number, for counting trigrams met in an array; a removed room's number is not given again. */
+  /** Each room's number, for the trigram index and marking rooms met in an array; a removed room's is not given again. */
   private nextSlot = 0;
+  private readonly bySlot: (IndexedRoom | undefined)[] = [];
   private counts = new Uint16Array(0);
   private readonly lists = new Map<string, { list: unknown; size: number }>();
   private keptRooms = 0;
+  /** The nights each room's stays and blocks hold, from a week before today (stays are kept from four days before). */
+  readonly takenNights = new TakenNights(Math.floor(Date.now() / 86_400_000) - 7);
+  /** What orders each room and what the filters read of it, by its number. */
+  private readonly keys = new RoomKeys();
 
   get size(): number {
     return this.byId.size;
@@ -118,6 +94,10 @@ export class RoomSet {
     if (!old) {
       next.slot = this.nextSlot++;
       this.byId.set(next.row.id, next);
+      this.bySlot[next.slot] = next;
+      this.takenNights.set(next.slot, next.takenDays);
+      this.keys.set(next);
+      this.linkText(next);
       this.link(next);
       this.sorted.clear();
       this.forgetLists();
@@ -125,8 +105,14 @@ export class RoomSet {
     }
     const reorder = orderKey(old) !== orderKey(next);
     const replace = placeKey(old) !== placeKey(next);
+    // The trigram lists name the room by its number: they change only with its text.
+    const retext = old.row.folded !== next.row.folded;
+    if (retext) this.unlinkText(old);
     this.unlink(old);
     Object.assign(old, { ...next, slot: old.slot });
+    this.takenNights.set(old.slot, old.takenDays);
+    this.keys.set(old);
+    if (retext) this.linkText(old);
     this.link(old);
     if (reorder) this.sorted.clear();
     // A booking changes neither: a place's matches in their order stay as they were worked out.
@@ -137,6 +123,8 @@ export class RoomSet {
     const old = this.byId.get(id);
     if (!old) return;
     this.byId.delete(id);
+    this.bySlot[old.slot] = undefined;
+    this.unlinkText(old);
     this.unlink(old);
     this.sorted.clear();
     this.forgetLists();
@@ -172,8 +160,9 @@ export class RoomSet {
   ordered(order: KeptOrder): KeptList {
     let list = this.sorted.get(order);
     if (!list) {
-      const rooms = [...this.byId.values()].sort(COMPARE[order]);
-      list = { rooms, columns: columnsOf(rooms) };
+      // As COMPARE[order] sorts the rooms, on numbers kept by room (`RoomKeys`).
+      const slots = this.keys.sort(Int32Array.from(this.byId.values(), (room) => room.slot), order);
+      list = { rooms: Array.from(slots, (slot) => this.bySlot[slot] as IndexedRoom), columns: this.keys.columns(slots) };
       this.sorted.set(order, list);
     }
     return list;
@@ -190,29 +179,43 @@ export class RoomSet {
    * common ones). The exact test is the caller's.
    *
    * A room holding `needed` of the place's n trigrams holds one of any n - needed + 1 of them: the rooms of the
-   * shortest n - needed + 1 lists are counted, and only those are looked up in the longer lists (a common trigram
-   * such as '  l' lists most rooms, and is never walked).
+   * shortest n - needed + 1 lists are met, and the longer lists (a common trigram such as '  l' lists most rooms)
+   * only add to their counts.
    */
   textCandidates(query: PlaceQuery, threshold: number): IndexedRoom[] {
-    const needed = Math.ceil(query.trigrams.size * threshold - 1e-9);
-    if (query.trigrams.size === 0) return [];
-    const lists = [...query.trigrams].map((trigram) => this.postings.get(trigram)).sort((a, b) => (a?.size ?? 0) - (b?.size ?? 0));
-    const walked = lists.length - needed + 1;
+    const needed = Math.ceil(query.size * threshold - 1e-9);
+    if (query.size === 0) return [];
+    const lists = Array.from(query.codes, (code) => this.postings[code]).sort((a, b) => (a?.size ?? 0) - (b?.size ?? 0));
+    // A trigram no text has lists no room: those are the shortest lists.
+    const walked = query.size - needed + 1 - (query.size - lists.length);
     if (this.counts.length < this.nextSlot) this.counts = new Uint16Array(this.nextSlot * 2);
-    const counts = this.counts;
-    const met: IndexedRoom[] = [];
+    const { counts, bySlot } = this;
+    const met: number[] = [];
     for (let i = 0; i < walked; i++) {
-      for (const room of lists[i] ?? []) {
-        if (counts[room.slot] === 0) met.push(room);
-        counts[room.slot] = (counts[room.slot] as number) + 1;
+      const posting = lists[i];
+      if (!posting) continue;
+      const { slots, size } = posting;
+      for (let j = 0; j < size; j++) {
+        const slot = slots[j] as number;
+        if (counts[slot] === 0) met.push(slot);
+        counts[slot] = (counts[slot] as number) + 1;
+      }
+    }
+    // The longer lists add to the rooms met only: read in a row, they cost less than looking at each room met.
+    for (let i = Math.max(walked, 0); i < lists.length; i++) {
+      const posting = lists[i];
+      if (!posting) continue;
+      const { slots, size } = posting;
+      for (let j = 0; j < size; j++) {
+        const slot = slots[j] as number;
+        const count = counts[slot] as number;
+        if (count !== 0) counts[slot] = count + 1;
       }
     }
     const out: IndexedRoom[] = [];
-    for (const room of met) {
-      let count = counts[room.slot] as number;
-      counts[room.slot] = 0;
-      for (let i = walked; i < lists.length && count < needed; i++) if (lists[i]?.has(room)) count++;
-      if (count >= needed) out.push(room);
+    for (const slot of met) {
+      if ((counts[slot] as number) >= needed) out.push(bySlot[slot] as IndexedRoom);
+      counts[slot] = 0;
     }
     return out;
   }
@@ -233,12 +236,22 @@ export class RoomSet {
     return [...out];
   }
 
-  private link(room: IndexedRoom): void {
-    for (const trigram of room.distinctTrigrams) {
-      let rooms = this.postings.get(trigram);
-      if (!rooms) this.postings.set(trigram, (rooms = new Set()));
-      rooms.add(room);
+  private linkText(room: IndexedRoom): void {
+    for (const code of distinctTrigrams(room)) {
+      let posting = this.postings[code];
+      if (!posting) this.postings[code] = posting = { slots: new Int32Array(4), size: 0 };
+      addSlot(posting, room.slot);
     }
+  }
+
+  private unlinkText(room: IndexedRoom): void {
+    for (const code of distinctTrigrams(room)) {
+      const posting = this.postings[code];
+      if (posting) removeSlot(posting, room.slot);
+    }
+  }
+
+  private link(room: IndexedRoom): void {
     const { areaLatitude, areaLongitude } = room.row;
     if (areaLatitude !== null && areaLongitude !== null) {
       const key = cellOf(areaLatitude, areaLongitude);
@@ -249,11 +262,6 @@ export class RoomSet {
   }
 
   private unlink(room: IndexedRoom): void {
-    for (const trigram of room.distinctTrigrams) {
-      const rooms = this.postings.get(trigram);
-      rooms?.delete(room);
-      if (rooms?.size === 0) this.postings.delete(trigram);
-    }
     const { areaLatitude, areaLongitude } = room.row;
     if (areaLatitude !== null && areaLongitude !== null) {
       const key = cellOf(areaLatitude, areaLongitude);

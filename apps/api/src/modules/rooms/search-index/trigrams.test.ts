@@ -31,6 +31,12 @@ describe.each(TEST_DATABASE_KINDS)('pg_trgm word similarity in process, on %s', 
   });
   afterAll(() => t.close());
 
+  /** The text's trigrams first: a place is compared with the texts numbered before it. */
+  function similarityOf(query: string, against: string): number {
+    const text = textTrigrams(against, chars);
+    return asReal(wordSimilarity(placeQuery(query, chars), text));
+  }
+
   async function database(query: string, against: string): Promise<{ similarity: number; matches: boolean }> {
     // The search's threshold, set for the transaction as the search sets it.
     const { rows } = await withTransaction(t.database.db, async (tx) => {
@@ -45,7 +51,7 @@ describe.each(TEST_DATABASE_KINDS)('pg_trgm word similarity in process, on %s', 
   it('gives the database’s similarity and match on random places and texts', async () => {
     await fc.assert(
       fc.asyncProperty(text, text, async (query, against) => {
-        const mine = asReal(wordSimilarity(placeQuery(query, chars), textTrigrams(against, chars)));
+        const mine = similarityOf(query, against);
         const theirs = await database(query, against);
         expect(mine).toBe(theirs.similarity);
         expect(mine >= 0.5).toBe(theirs.matches);
@@ -62,7 +68,7 @@ describe.each(TEST_DATABASE_KINDS)('pg_trgm word similarity in process, on %s', 
       ['sao paulo', 'sao paulo, brazil quiet room'],
       ['porto', 'lisbon, portugal beach house'],
     ] as const) {
-      const mine = asReal(wordSimilarity(placeQuery(query, chars), textTrigrams(against, chars)));
+      const mine = similarityOf(query, against);
       expect(mine, `${query} in ${against}`).toBe((await database(query, against)).similarity);
     }
   });

@@ -40,11 +40,36 @@ export function trigramsInOrder(text: string, chars: WordChars): string[] {
   return out;
 }
 
-/** A typed place, ready to be compared with many texts: its distinct trigrams. */
-export type PlaceQuery = { trigrams: ReadonlySet<string> };
+/**
+ * Every trigram of a room's text, numbered in the order first met, for as long as the process runs: texts and places
+ * are compared as numbers, and the trigram index lists rooms by number. Only texts number trigrams (a typed place
+ * adds none), so what guests type cannot grow it; the trigrams of the texts of many rooms are some thousands.
+ */
+const trigramCodes = new Map<string, number>();
+
+function codeOf(trigram: string): number {
+  let code = trigramCodes.get(trigram);
+  if (code === undefined) trigramCodes.set(trigram, (code = trigramCodes.size));
+  return code;
+}
+
+/**
+ * A typed place, ready to be compared with many texts: how many distinct trigrams it has, the numbers of those some
+ * text has, and which numbers those are as a table (`has[code]` is 1). A trigram no text had when it was made can
+ * match no text: make it after the texts it is compared with.
+ */
+export type PlaceQuery = { size: number; codes: Int32Array; has: Uint8Array };
 
 export function placeQuery(folded: string, chars: WordChars): PlaceQuery {
-  return { trigrams: new Set(trigramsInOrder(folded, chars)) };
+  const trigrams = new Set(trigramsInOrder(folded, chars));
+  const codes: number[] = [];
+  for (const trigram of trigrams) {
+    const code = trigramCodes.get(trigram);
+    if (code !== undefined) codes.push(code);
+  }
+  const has = new Uint8Array(trigramCodes.size);
+  for (const code of codes) has[code] = 1;
+  return { size: trigrams.size, codes: Int32Array.from(codes), has };
 }
 
 /**
@@ -67,25 +92,52 @@ function similarity(count: number, len1: number, len2: number): number {
 }
 
 /**
+ * A text's trigrams as `wordSimilarity` reads them, in one array (one object a room, not two): how many distinct
+ * trigrams it has (d), their numbers, then each of its trigrams in order as an index into those.
+ */
+export type TextTrigrams = { trigrams: Int32Array };
+
+/** The numbers of a text's distinct trigrams. */
+export function distinctTrigrams({ trigrams }: TextTrigrams): Int32Array {
+  return trigrams.subarray(1, 1 + (trigrams[0] as number));
+}
+
+/** Room for one text's trigrams, kept between calls (a search compares many texts). */
+let foundBuffer = new Uint8Array(64);
+let lastposBuffer = new Int32Array(64);
+
+/**
  * `word_similarity(query, text)`: the greatest similarity between the query's trigrams and a continuous extent of
  * the text's trigrams, found by pg_trgm's own iterative procedure (which is what the database answers, even where
  * it is not the exact maximum), as a float4. The text comes as its distinct trigrams and each of its trigrams in
  * order as an index into those (`textTrigrams` makes both), so a room's text is split once.
  */
-export function wordSimilarity(query: PlaceQuery, text: { distinctTrigrams: readonly string[]; trigramOrder: Int32Array }): number {
-  const ulen1 = query.trigrams.size;
-  const index = text.trigramOrder;
-  const len2 = index.length;
+export function wordSimilarity(query: PlaceQuery, { trigrams }: TextTrigrams): number {
+  const ulen1 = query.size;
+  const distinct = trigrams[0] as number;
+  // The trigrams in order, as indexes into the distinct ones, are at `at + i`.
+  const at = 1 + distinct;
+  const len2 = trigrams.length - at;
   if (len2 === 0 || ulen1 === 0) return 0;
-  const found = text.distinctTrigrams.map((trigram) => query.trigrams.has(trigram));
-  const lastpos = new Int32Array(found.length).fill(-1);
+  const { has } = query;
+  if (foundBuffer.length < distinct) {
+    foundBuffer = new Uint8Array(distinct * 2);
+    lastposBuffer = new Int32Array(distinct * 2);
+  }
+  const found = foundBuffer;
+  const lastpos = lastposBuffer;
+  for (let t = 0; t < distinct; t++) {
+    const code = trigrams[1 + t] as number;
+    found[t] = code < has.length ? (has[code] as number) : 0;
+  }
+  lastpos.fill(-1, 0, distinct);
   let ulen2 = 0;
   let count = 0;
   let upper = -1;
   let lower = -1;
   let best = 0;
   for (let i = 0; i < len2; i++) {
-    const t = index[i] as number;
+    const t = trigrams[at + i] as number;
     if (lower >= 0 || found[t]) {
       if ((lastpos[t] as number) < 0) {
         ulen2++;
@@ -100,11 +152,13 @@ export function wordSimilarity(query: PlaceQuery, text: { distinctTrigrams: read
       ulen2 = 1;
     }
     let current = similarity(count, ulen1, ulen2);
-    // Also try to move the lower bound up for a greater similarity.
+    // Also try to move the lower bound up for a greater similarity. The query's trigrams in the extent only fall as it
+    // does, and a similarity is at most their share of the query's: once that is no greater, nothing further is.
     let tmpCount = count;
     let tmpUlen2 = ulen2;
     const previousLower = lower;
     for (let tmpLower = lower; tmpLower <= upper; tmpLower++) {
+      if (Math.fround(tmpCount / ulen1) <= current) break;
       const candidate = similarity(tmpCount, ulen1, tmpUlen2);
       if (candidate > current) {
         current = candidate;
@@ -112,7 +166,7 @@ export function wordSimilarity(query: PlaceQuery, text: { distinctTrigrams: read
         lower = tmpLower;
         count = tmpCount;
       }
-      const u = index[tmpLower] as number;
+      const u = trigrams[at + tmpLower] as number;
       if (lastpos[u] === tmpLower) {
         tmpUlen2--;
         if (found[u]) tmpCount--;
@@ -120,17 +174,17 @@ export function wordSimilarity(query: PlaceQuery, text: { distinctTrigrams: read
     }
     best = Math.max(best, current);
     for (let tmpLower = previousLower; tmpLower < lower; tmpLower++) {
-      const u = index[tmpLower] as number;
+      const u = trigrams[at + tmpLower] as number;
       if (lastpos[u] === tmpLower) lastpos[u] = -1;
     }
   }
   return best;
 }
 
-/** A text's distinct trigrams and its trigrams in order as indexes into them, for `wordSimilarity`. */
-export function textTrigrams(text: string, chars: WordChars): { distinctTrigrams: string[]; trigramOrder: Int32Array } {
+/** A text's trigrams for `wordSimilarity`. */
+export function textTrigrams(text: string, chars: WordChars): TextTrigrams {
   const trigrams = trigramsInOrder(text, chars);
-  const distinctTrigrams = [...new Set(trigrams)];
-  const position = new Map(distinctTrigrams.map((trigram, i) => [trigram, i]));
-  return { distinctTrigrams, trigramOrder: Int32Array.from(trigrams, (trigram) => position.get(trigram) as number) };
+  const distinct = [...new Set(trigrams)];
+  const position = new Map(distinct.map((trigram, i) => [trigram, i]));
+  return { trigrams: Int32Array.from([distinct.length, ...distinct.map(codeOf), ...trigrams.map((trigram) => position.get(trigram) as number)]) };
 }
