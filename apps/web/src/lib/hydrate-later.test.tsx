@@ -54,14 +54,19 @@ const button = (container: HTMLElement, name: string) =>
 let container: HTMLElement;
 afterEach(() => container?.remove());
 
+/** The page as the server paints it, put in the document. */
+function paint(onMount: (name: string) => void): HTMLElement {
+  container = document.createElement('div');
+  container.innerHTML = renderToString(<Page onMount={onMount} />);
+  document.body.append(container);
+  return container;
+}
+
 describe('hydration in turns', () => {
   it('takes the painted page over at once, then each part left for later in page order, keeping every painted node', async () => {
     const mounted: string[] = [];
     const onMount = (name: string) => mounted.push(name);
-    container = document.createElement('div');
-    const painted = renderToString(<Page onMount={onMount} />);
-    container.innerHTML = painted;
-    document.body.append(container);
+    paint(onMount);
     const nodes = [...container.querySelectorAll('*')];
 
     hydrateInTurns(container, () => hydrateRoot(container, <Page onMount={onMount} />));
@@ -88,9 +93,7 @@ describe('hydration in turns', () => {
   it('hydrates every waiting part the moment the person presses, so the press lands on a hydrated page', async () => {
     const mounted: string[] = [];
     const onMount = (name: string) => mounted.push(name);
-    container = document.createElement('div');
-    container.innerHTML = renderToString(<Page onMount={onMount} />);
-    document.body.append(container);
+    paint(onMount);
 
     hydrateInTurns(container, () => hydrateRoot(container, <Page onMount={onMount} />));
     const second = button(container, 'second card');
@@ -106,9 +109,7 @@ describe('hydration in turns', () => {
   it('presses again, once the page is hydrated, a button pressed on the painted page before the app took it over', async () => {
     const mounted: string[] = [];
     const onMount = (name: string) => mounted.push(name);
-    container = document.createElement('div');
-    container.innerHTML = renderToString(<Page onMount={onMount} />);
-    document.body.append(container);
+    paint(onMount);
     keepEarlyPresses(container);
     button(container, 'second card').click();
 
