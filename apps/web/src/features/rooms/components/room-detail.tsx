@@ -7,6 +7,7 @@ import { HouseRules } from './house-rules';
 import { RoomAmenities } from './room-amenities';
 import { RoomGallery } from './room-gallery';
 import { RoomInfo } from './room-info';
+import { HydrateLater } from '../../../lib/hydrate-later';
 import { i18n } from '../../../lib/i18n';
 
 /** A room's page; `action` sits beside its title (the heart that saves it, which the route composes). */
@@ -22,12 +23,15 @@ export function RoomDetail({ room, action }: { room: Room; action?: ReactNode })
       </div>
       <RoomGallery title={room.title} photos={room.photos} />
       <div className="grid grid-cols-1 gap-10 md:grid-cols-7 md:gap-8">
-        <div className="flex flex-col gap-8 md:col-span-4">
-          <RoomInfo room={room} />
-          <RoomAmenities amenities={room.amenities} />
-          <HouseRules room={room} />
-          <WhereYoullBe room={room} />
-        </div>
+        {/* What the room is like reads as painted: it hydrates after the gallery and the reservation card (lib/hydrate-later.tsx). */}
+        <HydrateLater>
+          <div className="flex flex-col gap-8 md:col-span-4">
+            <RoomInfo room={room} />
+            <RoomAmenities amenities={room.amenities} />
+            <HouseRules room={room} />
+            <WhereYoullBe room={room} />
+          </div>
+        </HydrateLater>
         <div className="md:col-span-3">
           <ReservationCard room={room} />
         </div>
