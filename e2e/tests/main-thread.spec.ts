@@ -48,6 +48,9 @@ test('a room page, signed in, loads and hydrates within its main-thread budget',
     async ready(page) {
       await expect(page.locator(`#${FIRST_ROOM_ELEMENT_ID}`)).toHaveCount(0);
       await expect(page.getByRole('heading', { name: room.title, level: 1 })).toBeVisible();
+      // Painted, the page looks ready before its code has even arrived, and the main thread idles while it loads:
+      // the calendar is drawn only once the page is hydrated and its nights are in, the page's whole first run.
+      await expect(page.getByTestId('availability-calendar')).toBeVisible();
     },
   });
   report('room', figures);

@@ -1,6 +1,6 @@
 import './lib/zod-setup';
 import { CURRENCY_META_NAME, setMarketplaceCurrency } from '@staybook/domain/money';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { seedFirstRoom } from './app/first-room';
@@ -27,22 +27,27 @@ const seededRoom = seedFirstRoom(queryClient, location.pathname);
 if (!seededRoom) startRoomPage(queryClient, location.pathname, loadRoomPage);
 
 // The router adds the dashboard's routes the first time it is asked for a dashboard address (router.tsx).
-const app = (
+const makeApp = () => (
   <StrictMode>
     <AppProviders>
       <RouterProvider router={createBrowserRouter(routes, { patchRoutesOnNavigation: discoverRoutes })} />
     </AppProviders>
   </StrictMode>
 );
+let app: ReactElement | undefined;
+// The router is made in a task of its own, queued before any start below: its set-up (reading the address and
+// the saved scroll positions, matching the routes) was half of the modules' first run on a phone.
+setTimeout(() => (app ??= makeApp()));
 
 /** Takes the server's HTML over, or draws the page itself into an emptied root. */
 const start = (hydrate: boolean) => {
+  const page = (app ??= makeApp());
   if (hydrate && root.hasChildNodes()) {
-    hydrateInTurns(root, () => hydrateRoot(root, app));
+    hydrateInTurns(root, () => hydrateRoot(root, page));
   } else {
     forgetEarlyPresses(root);
     root.replaceChildren();
-    createRoot(root).render(app);
+    createRoot(root).render(page);
   }
 };
 
