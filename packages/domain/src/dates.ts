@@ -166,12 +166,15 @@ function utcOffsetMinutesAt(timeZone: string, at: number): number {
   return Math.round((wall - (at - (((at % 1000) + 1000) % 1000))) / 60_000);
 }
 
-/** The first instant in (`before`, `after`] whose offset is not `offset`, found to the millisecond by halving. */
-function offsetChangeBetween(timeZone: string, offset: number, before: number, after: number): number {
+/**
+ * The first instant in (`before`, `after`] at which `changed` holds, found to the millisecond by halving: `changed`
+ * must be false at `before`, true at `after`, and change once between. Clock changes and midnights are found so.
+ */
+function firstInstantWhen(before: number, after: number, changed: (at: number) => boolean): number {
   while (after - before > 1) {
     const middle = Math.floor((before + after) / 2);
-    if (utcOffsetMinutesAt(timeZone, middle) === offset) before = middle;
-    else after = middle;
+    if (changed(middle)) after = middle;
+    else before = middle;
   }
   return after;
 }
@@ -183,21 +186,10 @@ export function zoneClockOf(timeZone: string, now: Date = new Date()): ZoneClock
   const earliest = at - CLOCK_LOOKS_BACK_MS;
   const latest = at + CLOCK_LOOKS_AHEAD_MS;
   // No zone changes its clock twice within a week: one look at each end says whether it does in between.
-  const since = utcOffsetMinutesAt(timeZone, earliest) === offset ? earliest : offsetChangeBackFrom(timeZone, offset, earliest, at);
-  const until = utcOffsetMinutesAt(timeZone, latest) === offset ? latest : offsetChangeBetween(timeZone, offset, at, latest);
+  const holds = (instant: number) => utcOffsetMinutesAt(timeZone, instant) === offset;
+  const since = holds(earliest) ? earliest : firstInstantWhen(earliest, at, holds);
+  const until = holds(latest) ? latest : firstInstantWhen(at, latest, (instant) => !holds(instant));
   return { utcOffsetMinutes: offset, since: new Date(since).toISOString(), until: new Date(until).toISOString() };
-}
-
-/** The first instant in (`earliest`, `at`] from which the offset is `offset`, found to the millisecond by halving. */
-function offsetChangeBackFrom(timeZone: string, offset: number, earliest: number, at: number): number {
-  let before = earliest;
-  let after = at;
-  while (after - before > 1) {
-    const middle = Math.floor((before + after) / 2);
-    if (utcOffsetMinutesAt(timeZone, middle) === offset) after = middle;
-    else before = middle;
-  }
-  return after;
 }
 
 /** The zone's wall clock at `now` as a UTC date, when `clock` holds then; null when it does not. */
@@ -236,15 +228,8 @@ export function timeOfDayIn(timeZone: string, now: Date = new Date()): string {
  */
 export function nextDayStartIn(timeZone: string, now: Date = new Date()): Date {
   const day = todayIn(timeZone, now);
-  let before = now.getTime();
   // No zone's day lasts more than 26 hours.
-  let after = before + 27 * 3_600_000;
-  while (after - before > 1) {
-    const middle = Math.floor((before + after) / 2);
-    if (todayIn(timeZone, new Date(middle)) === day) before = middle;
-    else after = middle;
-  }
-  return new Date(after);
+  return new Date(firstInstantWhen(now.getTime(), now.getTime() + 27 * 3_600_000, (at) => todayIn(timeZone, new Date(at)) !== day));
 }
 
 /** Parses a stored calendar date into a local Date at midnight, for calendar widgets that think in local days. */

@@ -3,7 +3,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 /**
  * Hydration in turns (issue 36, decision 067): taking over a painted page in one task blocked a phone's main thread
  * for a third of a second, and a tap in that time waited for all of it. The parts a person reaches for first (the
- * header, the search, the categories) hydrate at once; each part wrapped in `HydrateLater` (a card of the list)
+ * header, the search, a room's gallery) hydrate at once; each part wrapped in `HydrateLater` (a card of the list)
  * keeps its painted HTML, links working as links, and hydrates in a task of its own afterwards, in page order, so
  * input between two turns is answered at once.
  *
