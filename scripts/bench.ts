@@ -22,6 +22,8 @@
 //                                          (DROP DATABASE NAME)
 //   --only=search,statistics               only these sections (browsing, bookings, statistics, search, calendar, bundle)
 //   --plans                                the search section prints each case's whole query plans too
+//   --server-processes=N                   the search section's server processes (SERVER_PROCESSES; default one per
+//                                          core on PostgreSQL, one on PGlite)
 //   --cpu-prof=DIR                         the app's (and the search section's) server writes a V8 CPU profile into DIR when it stops
 //                                          (open it in Chrome's DevTools, Performance tab)
 //
@@ -79,6 +81,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     plans: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    'server-processes': { type: 'string' },
   },
 });
 const SEED_ROOMS = Number(args.rooms);
@@ -92,6 +95,9 @@ const SEARCH_PORT = 6343;
 // Issue 33's goal is for 100,000 rooms on PostgreSQL and 10,000 on the embedded database.
 const SEARCH_ROOMS = Number(args['search-rooms'] ?? (process.env.DATABASE_URL ? 100_000 : 10_000));
 const SEARCH_BOOKINGS = Number(args['search-bookings'] ?? SEARCH_ROOMS * 10);
+// The search section's server as a site on this machine would run it: a process per core on PostgreSQL
+// (SERVER_PROCESSES, docs/decisions/068-server-processes.md); the embedded database has one.
+const SEARCH_PROCESSES = Number(args['server-processes'] ?? (process.env.DATABASE_URL ? availableParallelism() : 1));
 const ARGS_PLANS = args.plans;
 const ONLY = args.only ? new Set(args.only.split(',').map((name) => name.trim())) : null;
 /** A dashboard has a few readers at once, not a crowd: its figures are taken with fewer connections. */
@@ -667,7 +673,9 @@ const search: BenchSection = {
           `(${database.target.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}), ${seconds === null ? 'kept from an earlier run' : `seeded in ${seconds} s: ${stepsOf(steps)}`})`,
       );
       const cases = await searchCases(new Date().toISOString().slice(0, 10));
-      await withServer({ ...database.env, PORT: String(SEARCH_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn' }, async (server) => {
+      const processes = { SERVER_PROCESSES: String(SEARCH_PROCESSES) };
+      await withServer({ ...database.env, ...processes, PORT: String(SEARCH_PORT), SEED_DEMO: '0', LOG_LEVEL: 'warn' }, async (server) => {
+        console.log(`server: ${SEARCH_PROCESSES === 1 ? 'one process' : `${SEARCH_PROCESSES} processes sharing its port`}`);
         console.log(
           `repeated: one URL, answered from the listing cache after its first request; varied: a new search at each request (a run's requests / distinct URLs shown); goal p99 <= ${GOAL_P99_MS} ms, the mix >= ${GOAL_MIX_RPS} req/s`,
         );

@@ -32,6 +32,15 @@ describe('configuration', () => {
     });
   });
 
+  it('runs several server processes only on a PostgreSQL server, from 1 to 64', () => {
+    expect(parseConfig({}).serverProcesses).toBe(1);
+    expect(() => parseConfig({ SERVER_PROCESSES: '2' })).toThrow(/SERVER_PROCESSES: more than one process needs a PostgreSQL server \(DATABASE_URL\)/);
+    expect(parseConfig({ DATABASE_URL: 'postgres://primary/staybook', SERVER_PROCESSES: '4' }).serverProcesses).toBe(4);
+    for (const wrong of ['0', '65', '1.5', 'two']) {
+      expect(() => parseConfig({ DATABASE_URL: 'postgres://primary/staybook', SERVER_PROCESSES: wrong })).toThrow(/SERVER_PROCESSES: must be a whole number from 1 to 64/);
+    }
+  });
+
   it("reads the time zone of new rooms: UTC unless TIME_ZONE names an IANA zone", () => {
     expect(parseConfig({}).timeZone).toBe('UTC');
     expect(parseConfig({ TIME_ZONE: 'Europe/Lisbon' }).timeZone).toBe('Europe/Lisbon');

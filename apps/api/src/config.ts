@@ -21,6 +21,13 @@ const envSchema = z.object({
     .max(65535, 'must be between 0 and 65535')
     .default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Server processes sharing the port, one per core at most (docs/decisions/068-server-processes.md).
+  SERVER_PROCESSES: z.coerce
+    .number({ message: 'must be a whole number from 1 to 64' })
+    .int('must be a whole number from 1 to 64')
+    .min(1, 'must be a whole number from 1 to 64')
+    .max(64, 'must be a whole number from 1 to 64')
+    .default(1),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -123,6 +130,8 @@ export type Config = {
   port: number;
   /** Absolute path of the directory holding the embedded database and uploaded images. */
   dataDir: string;
+  /** How many server processes share the port (more than one only on PostgreSQL). */
+  serverProcesses: number;
   /** A PostgreSQL server to use instead of the embedded database. */
   databaseUrl: string | undefined;
   /** A streaming replica of that server: browsing and search read from it (docs/decisions/055-read-replica.md). */
@@ -231,6 +240,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
     problems.push('  DATABASE_REPLICA_URL: a replica of the PostgreSQL server in DATABASE_URL; set DATABASE_URL too (the embedded database has no replicas)');
   }
+  if (e.SERVER_PROCESSES > 1 && !e.DATABASE_URL) {
+    problems.push('  SERVER_PROCESSES: more than one process needs a PostgreSQL server (DATABASE_URL); the embedded database belongs to one process');
+  }
   if (e.MAP_TILE_URL && !e.MAP_ATTRIBUTION) {
     problems.push('  MAP_ATTRIBUTION: required with MAP_TILE_URL (the tile service\'s credit, e.g. © OpenStreetMap contributors)');
   }
@@ -257,6 +269,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     port: e.PORT,
     dataDir: resolve(e.DATA_DIR),
+    serverProcesses: e.SERVER_PROCESSES,
     databaseUrl: e.DATABASE_URL,
     databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',

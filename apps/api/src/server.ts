@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -13,6 +15,7 @@ import { ImageBucketError } from './integrations/images/s3-files.js';
 import { RedisUnavailableError } from './integrations/redis/redis.js';
 import { resolveAuthSecret } from './modules/auth/auth-secret.js';
 import { gazetteer } from './modules/places/gazetteer.js';
+import { superviseServerProcesses } from './server-processes.js';
 
 function readConfig(): Config {
   try {
@@ -33,13 +36,32 @@ function describeStartupError(err: unknown): unknown {
   return err;
 }
 
+/**
+ * With SERVER_PROCESSES above one, this process holds the data directory and starts the server processes, which
+ * share its port (server-processes.ts).
+ */
+async function superviseProcesses(config: Config): Promise<void> {
+  let lock: DataDirLock;
+  try {
+    lock = await lockDataDir(config.dataDir);
+  } catch (err) {
+    console.error(describeStartupError(err));
+    process.exit(1);
+  }
+  console.log(`Starting ${config.serverProcesses} server processes on port ${config.port}.`);
+  // Each runs this file (`npm start` loads it from scripts/start.mjs, which would check the build again).
+  superviseServerProcesses(config.serverProcesses, { entry: fileURLToPath(import.meta.url), onExit: () => lock.release() });
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
+  if (cluster.isPrimary && config.serverProcesses > 1) return superviseProcesses(config);
   let lock: DataDirLock | null = null;
   let database: Database | null = null;
   let app: FastifyInstance;
   try {
-    lock = await lockDataDir(config.dataDir);
+    // One of several server processes: the process that started it holds the data directory.
+    if (cluster.isPrimary) lock = await lockDataDir(config.dataDir);
     if (!config.s3) await mkdir(localUploadsDir(config.dataDir), { recursive: true });
     database = await openDatabase(databaseTarget(config));
     const imageStore = await openConfiguredImageStore(config);
@@ -102,8 +124,9 @@ async function main(): Promise<void> {
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const images = config.s3 ? `bucket ${config.s3.bucket}` : 'local disk';
   const limits = config.redis ? 'shared in Redis' : 'per process';
+  const serving = cluster.isWorker ? `, process ${cluster.worker?.id} of ${config.serverProcesses}` : '';
   app.log.info(
-    `StayBook is ready at http://${shown}:${config.port} (database: ${database.kind}${config.databaseReplicaUrl ? ' with a read replica' : ''}, data: ${config.dataDir}, images: ${images}, rate limits: ${limits})`,
+    `StayBook is ready at http://${shown}:${config.port}${serving} (database: ${database.kind}${config.databaseReplicaUrl ? ' with a read replica' : ''}, data: ${config.dataDir}, images: ${images}, rate limits: ${limits})`,
   );
 }
 

@@ -44,8 +44,9 @@ export async function startServer(env: Record<string, string>, { nodeArgs = [] }
   const exited = once(child, 'exit');
   let gone = false;
   void exited.then(() => (gone = true));
-  // Ready means answering, whatever the log level says.
-  while (!(await fetch(`${url}/api/health`).then((r) => r.ok, () => false))) {
+  // Ready means answering, whatever the log level says; several processes (SERVER_PROCESSES), all of them answering.
+  const several = Number(env.SERVER_PROCESSES ?? 1) > 1;
+  while (!(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) || (several && !output.includes('server processes are ready'))) {
     if (gone) throw new Error(`The server exited before it was ready:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
