@@ -185,7 +185,10 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
   );
 }
 
-/** One of the dialog's two parts: its heading (which names it for screen readers), a line on what it does, then its controls. */
+/**
+ * One of the dialog's two parts: its heading (which names it for screen readers), a line on what it does, then its
+ * controls. A page's parts are `PageSection`, whose h2 would stand level with the dialog's own title.
+ */
 function SyncSection({ headingId, title, intro, children }: { headingId: string; title: string; intro: string; children: ReactNode }) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
