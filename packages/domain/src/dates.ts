@@ -249,29 +249,27 @@ export function localDateToIso(date: Date): IsoDate {
  * made once per language and options: making an Intl formatter costs far more than formatting with it. Every page
  * formats its dates through here, the statistics too.
  */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function keptFormat<Format>(kept: Map<string, Format>, options: object, make: (locale: string) => Format): Format {
   const locale = intlLocale();
   const key = `${locale} ${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
+  let format = kept.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
+    format = make(locale);
+    kept.set(key, format);
   }
   return format;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Dates as the page's language writes them, with these options. */
+export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return keptFormat(dateFormats, options, (locale) => new Intl.DateTimeFormat(locale, options));
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 /** A number as the page's language writes it ('1,234' in English, '1234' or '12.345' in Spanish). */
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
-  const locale = intlLocale();
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format.format(value);
+  return keptFormat(numberFormats, options, (locale) => new Intl.NumberFormat(locale, options)).format(value);
 }
 
 /** The months and weekdays as each language's long date writes them (`Intl`'s `month: 'long'`, `weekday: 'long'`). */

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@staybook/domain/product';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AuthCard, OrDivider } from '../../features/auth/components/auth-card';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard, OrDivider, OtherWayIn } from '../../features/auth/components/auth-card';
 import { GoogleSignInButton } from '../../features/auth/components/google-sign-in-button';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { SocialErrorNotice } from '../../features/auth/components/social-error-notice';
@@ -30,12 +30,7 @@ export function LoginRoute() {
       <LoginForm onSignedIn={handleSignedIn} />
       <OrDivider />
       <GoogleSignInButton returnTo={returnTo} />
-      <p className="mt-6 text-center text-sm text-neutral-500">
-        {i18n.t("Don't have an account yet?")}{' '}
-        <Link to="/signup" className="font-semibold text-rose-600 hover:underline">
-          {i18n.t('Sign up')}
-        </Link>
-      </p>
+      <OtherWayIn question={i18n.t("Don't have an account yet?")} to="/signup" label={i18n.t('Sign up')} />
     </AuthCard>
   );
 }

@@ -2,7 +2,7 @@ import { EMAIL_VERIFICATION_HOURS } from '@staybook/domain/users';
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AuthCard, OrDivider } from '../../features/auth/components/auth-card';
+import { AuthCard, OrDivider, OtherWayIn } from '../../features/auth/components/auth-card';
 import { GoogleSignInButton } from '../../features/auth/components/google-sign-in-button';
 import { SignupForm } from '../../features/auth/components/signup-form';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -26,12 +26,7 @@ export function SignupRoute() {
       <SignupForm onSignedUp={handleSignedUp} />
       <OrDivider />
       <GoogleSignInButton returnTo="/" />
-      <p className="mt-6 text-center text-sm text-neutral-500">
-        {i18n.t('Already have an account?')}{' '}
-        <Link to="/login" className="font-semibold text-rose-600 hover:underline">
-          {i18n.t('Login')}
-        </Link>
-      </p>
+      <OtherWayIn question={i18n.t('Already have an account?')} to="/login" label={i18n.t('Login')} />
     </AuthCard>
   );
 }

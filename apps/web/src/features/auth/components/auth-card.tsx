@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { LogoLink } from '../../../components/logo-link';
 import { i18n } from '../../../lib/i18n';
 
@@ -32,5 +33,17 @@ export function OrDivider() {
       {i18n.t('or')}
       <span className="h-px flex-1 bg-neutral-200" />
     </div>
+  );
+}
+
+/** The card's last line, for a visitor on the wrong one of the two pages: log in instead of signing up, or the reverse. */
+export function OtherWayIn({ question, to, label }: { question: string; to: string; label: string }) {
+  return (
+    <p className="mt-6 text-center text-sm text-neutral-500">
+      {question}{' '}
+      <Link to={to} className="font-semibold text-rose-600 hover:underline">
+        {label}
+      </Link>
+    </p>
   );
 }

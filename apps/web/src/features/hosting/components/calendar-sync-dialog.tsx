@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { calendarImportInputSchema, type CalendarImport, type CalendarImportInput } from '@staybook/domain/calendar';
 import { dateFormat } from '@staybook/domain/dates';
 import type { RoomSummary } from '@staybook/domain/rooms';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/fields';
@@ -69,13 +69,11 @@ function ExportSection({ roomId, exportUrl }: { roomId: string; exportUrl: strin
     }
   };
   return (
-    <section aria-labelledby="calendar-export-heading" className="flex flex-col gap-3">
-      <h3 id="calendar-export-heading" className="font-semibold text-neutral-900">
-        {i18n.t("Export this room's bookings")}
-      </h3>
-      <p className="text-sm text-neutral-600">
-        {i18n.t("Give this private link to Airbnb, Google Calendar or your channel manager: it lists this room's booked nights, without guest details.")}
-      </p>
+    <SyncSection
+      headingId="calendar-export-heading"
+      title={i18n.t("Export this room's bookings")}
+      intro={i18n.t("Give this private link to Airbnb, Google Calendar or your channel manager: it lists this room's booked nights, without guest details.")}
+    >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <TextField label={i18n.t('Export link')} className="flex-1" readOnly value={exportUrl} onFocus={(e) => e.currentTarget.select()} />
         <Button variant="outline" className="sm:mt-7" onClick={() => void copy()}>
@@ -103,7 +101,7 @@ function ExportSection({ roomId, exportUrl }: { roomId: string; exportUrl: strin
           </Button>
         </div>
       )}
-    </section>
+    </SyncSection>
   );
 }
 
@@ -142,13 +140,11 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
   };
 
   return (
-    <section aria-labelledby="calendar-import-heading" className="flex flex-col gap-3">
-      <h3 id="calendar-import-heading" className="font-semibold text-neutral-900">
-        {i18n.t('Import other calendars')}
-      </h3>
-      <p className="text-sm text-neutral-600">
-        {i18n.t("Add the calendar (.ics) link another site gives for this room. Its bookings block those nights here. StayBook fetches it again every half hour or so; 'Sync now' fetches it at once.")}
-      </p>
+    <SyncSection
+      headingId="calendar-import-heading"
+      title={i18n.t('Import other calendars')}
+      intro={i18n.t("Add the calendar (.ics) link another site gives for this room. Its bookings block those nights here. StayBook fetches it again every half hour or so; 'Sync now' fetches it at once.")}
+    >
       {imports.length === 0 ? (
         <p className="text-sm text-neutral-500">{i18n.t('No calendars imported yet.')}</p>
       ) : (
@@ -185,6 +181,22 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
           {i18n.t('Sync now')}
         </Button>
       </div>
+    </SyncSection>
+  );
+}
+
+/**
+ * One of the dialog's two parts: its heading (which names it for screen readers), a line on what it does, then its
+ * controls. A page's parts are `PageSection`, whose h2 would stand level with the dialog's own title.
+ */
+function SyncSection({ headingId, title, intro, children }: { headingId: string; title: string; intro: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h3 id={headingId} className="font-semibold text-neutral-900">
+        {title}
+      </h3>
+      <p className="text-sm text-neutral-600">{intro}</p>
+      {children}
     </section>
   );
 }
