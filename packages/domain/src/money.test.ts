@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { withLocale } from './locale.js';
 import { currencyLabel, currencyCodeSchema, isSupportedCurrency, SUPPORTED_CURRENCIES } from './currencies.js';
 import {
   centsToDollars,
@@ -69,6 +70,14 @@ describe('money in the marketplace currency', () => {
     expect(formatMoney(1, 'GBP')).toBe('£0.01');
     expect(currencySymbol('EUR')).toBe('€');
     expect(currencyNamed('EUR')).toBe('euros (EUR)');
+  });
+
+  it('names the currency in the page’s language, its amounts written as ever', () => {
+    withLocale('es', () => {
+      expect(currencyNamed()).toBe('dólares estadounidenses (USD)');
+      expect(currencyNamed('EUR')).toBe('euros (EUR)');
+      expect(formatMoney(8_950, 'EUR')).toBe('€89.50');
+    });
   });
 
   it('counts yen whole: one minor unit is one yen, and no amount shows decimals', () => {
