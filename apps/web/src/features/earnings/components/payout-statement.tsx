@@ -6,7 +6,7 @@ import { PAYOUT_STATUS_LABELS } from '@staybook/domain/payouts';
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { Link, useLocation } from 'react-router';
 import { PrintedSheet, SheetBlock, SheetColumns, SheetRow } from '../../../components/printed-sheet';
-import { aroundLink, i18n } from '../../../lib/i18n';
+import { i18n, messageParts } from '../../../lib/i18n';
 import { formatTakenBack } from '../utils/money-text';
 
 const CELL = 'px-2 py-1.5 text-left align-top print:px-1 print:py-1';
@@ -148,14 +148,23 @@ function FailedNote({ statement }: { statement: Statement }) {
 
 /** 'Its stays were sent again with the payout of Oct 3, 2026.', the payout a link to its statement. */
 function SentAgain({ paidWith, routerState }: { paidWith: NonNullable<Statement['paidWith']>; routerState: unknown }) {
-  const [before, link, after] = aroundLink(i18n.t('Its stays were sent again with the <0>payout of {date}</0>.', { date: formatIsoDate(paidWith.asOf) }));
+  const sentence = i18n.t('Its stays were sent again with the <0>payout of {date}</0>.', { date: formatIsoDate(paidWith.asOf) });
   return (
     <p>
-      {before}
-      <Link to={payoutStatementPath(paidWith.id)} state={statementOpenedFromPayouts(routerState) ? OPENED_FROM_PAYOUTS : undefined} className="font-semibold underline underline-offset-2">
-        {link}
-      </Link>
-      {after}
+      {messageParts(sentence).map(({ text, mark }, index) =>
+        mark === null ? (
+          text
+        ) : (
+          <Link
+            key={index}
+            to={payoutStatementPath(paidWith.id)}
+            state={statementOpenedFromPayouts(routerState) ? OPENED_FROM_PAYOUTS : undefined}
+            className="font-semibold underline underline-offset-2"
+          >
+            {text}
+          </Link>
+        ),
+      )}
     </p>
   );
 }
