@@ -33,7 +33,10 @@ const CARDS: { [V in StatsView]: (stats: StatsByView[V]) => Card[] } = {
     {
       id: 'average-rating',
       label: i18n.t('Average rating'),
-      value: host.rating.average === null ? i18n.t('No reviews yet') : formatAverage(host.rating.average), icon: LuStar, tint: 'bg-yellow-500' },
+      value: host.rating.average === null ? i18n.t('No reviews yet') : formatAverage(host.rating.average),
+      icon: LuStar,
+      tint: 'bg-yellow-500',
+    },
   ],
   guest: (guest) => [
     { id: 'total-spent', label: i18n.t('Total Spent'), value: formatMoney(guest.totalPriceCents), icon: LuWallet, tint: 'bg-emerald-500' },
