@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyDecimals, type CurrencyCode } from './money.js';
+import type { CurrencyCode } from './money.js';
 
 /*
  * The currencies a marketplace can charge in (docs/decisions/061-the-marketplace-currency.md): Stripe's card
@@ -23,12 +23,6 @@ const SUPPORTED = new Set(SUPPORTED_CURRENCIES);
 
 export function isSupportedCurrency(code: string): boolean {
   return SUPPORTED.has(code);
-}
-
-/** What the choice says about a currency, in the product's English: 'EUR · Euro', 'JPY · Japanese Yen (no decimals)'. */
-export function currencyLabel(code: CurrencyCode): string {
-  const name = new Intl.DisplayNames('en-US', { type: 'currency' }).of(code) ?? code;
-  return `${code} · ${name}${currencyDecimals(code) === 0 ? ' (no decimals)' : ''}`;
 }
 
 export const UNSUPPORTED_CURRENCY_MESSAGE = 'Please choose one of the currencies on the list';

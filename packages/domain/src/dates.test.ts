@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, type IsoDate, localDayNames, timeOfDayIn, timeOfDayOnClock, todayOnClock, zoneClockOf, formatIsoDate, formatMoment, formatMonthYear, isIsoDate, isoToLocalDate, isTimeZone, localDateToIso, nextDayStartIn, nightsBetween, tidyTimeZone, todayIn, todayIso } from './dates.js';
+import { addDays, addMonths, type IsoDate, localDayNames, formatLongDate, formatMonthDay, weekdayName, timeOfDayIn, timeOfDayOnClock, todayOnClock, zoneClockOf, formatIsoDate, formatMoment, formatMonthYear, isIsoDate, isoToLocalDate, isTimeZone, localDateToIso, nextDayStartIn, nightsBetween, tidyTimeZone, todayIn, todayIso } from './dates.js';
 import { intlLocale, LOCALES, withLocale } from './locale.js';
 
 describe('calendar dates', () => {
@@ -82,6 +82,31 @@ describe('calendar dates', () => {
         }
       });
     }
+  });
+
+  it("writes a calendar date in full, without its year, and its weekday as Intl does, in every language", () => {
+    for (const locale of LOCALES) {
+      const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: 'UTC' });
+      const [full, monthDay, long, short] = [
+        format({ dateStyle: 'full' }),
+        format({ month: 'short', day: 'numeric' }),
+        format({ weekday: 'long' }),
+        format({ weekday: 'short' }),
+      ];
+      withLocale(locale, () => {
+        for (let day: IsoDate = '2026-01-01'; day <= '2028-12-31'; day = addDays(day, 1)) {
+          const moment = new Date(`${day}T00:00:00Z`);
+          expect([formatLongDate(day), formatMonthDay(day), weekdayName(day), weekdayName(day, 'short')], `${locale} ${day}`).toEqual([
+            full.format(moment),
+            monthDay.format(moment),
+            long.format(moment),
+            short.format(moment),
+          ]);
+        }
+      });
+    }
+    expect(formatLongDate('2027-03-05')).toBe('Friday, March 5, 2027');
+    expect(withLocale('es', () => [formatLongDate('2027-03-05'), formatMonthDay('2027-09-05')])).toEqual(['viernes, 5 de marzo de 2027', '5 sept']);
   });
 
   it("writes a month as Intl's long month and year do, in every language", () => {

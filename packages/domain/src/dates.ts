@@ -311,6 +311,33 @@ export function formatIsoDate(date: IsoDate): string {
   return locale === 'es' ? `${day} ${name} ${year}` : `${name} ${day}, ${year}`;
 }
 
+const SHORT_WEEKDAYS: Record<Locale, readonly string[]> = {
+  en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  es: ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'],
+};
+
+/** A calendar date's weekday in the page's language: 'Friday' ('viernes'), or short: 'Fri' ('vie'). */
+export function weekdayName(date: IsoDate, form: 'long' | 'short' = 'long'): string {
+  return (form === 'long' ? LONG_WEEKDAYS : SHORT_WEEKDAYS)[activeLocale()][dayOfWeek(date)]!;
+}
+
+/** "Mar 5" ("5 mar"): a calendar date without its year, as `Intl` writes a short month and day. */
+export function formatMonthDay(date: IsoDate): string {
+  const [, month, day] = date.split('-').map(Number) as [number, number, number];
+  const locale = activeLocale();
+  const name = SHORT_MONTHS[locale][month - 1];
+  return locale === 'es' ? `${day} ${name}` : `${name} ${day}`;
+}
+
+/** "Friday, March 5, 2027" ("viernes, 5 de marzo de 2027"): a calendar date in full, as `Intl`'s full date style. */
+export function formatLongDate(date: IsoDate): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const locale = activeLocale();
+  const weekday = LONG_WEEKDAYS[locale][dayOfWeek(date)];
+  const name = LONG_MONTHS[locale][month - 1];
+  return locale === 'es' ? `${weekday}, ${day} de ${name} de ${year}` : `${weekday}, ${name} ${day}, ${year}`;
+}
+
 /** "Jan 5, 2027": a moment (ISO timestamp) as the calendar date where the reader is, or in `timeZone`. */
 export function formatMoment(iso: string, timeZone?: string): string {
   return dateFormat({ dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));

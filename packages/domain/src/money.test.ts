@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { currencyLabel, currencyCodeSchema, isSupportedCurrency, SUPPORTED_CURRENCIES } from './currencies.js';
+import { withLocale } from './locale.js';
+import { currencyCodeSchema, isSupportedCurrency, SUPPORTED_CURRENCIES } from './currencies.js';
 import {
   centsToDollars,
   currencyDecimals,
@@ -71,6 +72,14 @@ describe('money in the marketplace currency', () => {
     expect(currencyNamed('EUR')).toBe('euros (EUR)');
   });
 
+  it('names the currency in the page’s language, its amounts written as ever', () => {
+    withLocale('es', () => {
+      expect(currencyNamed()).toBe('dólares estadounidenses (USD)');
+      expect(currencyNamed('EUR')).toBe('euros (EUR)');
+      expect(formatMoney(8_950, 'EUR')).toBe('€89.50');
+    });
+  });
+
   it('counts yen whole: one minor unit is one yen, and no amount shows decimals', () => {
     expect(currencyDecimals('JPY')).toBe(0);
     expect(formatMoney(12_000, 'JPY')).toBe('¥12,000');
@@ -105,7 +114,6 @@ describe('money in the marketplace currency', () => {
     expect(new Set(SUPPORTED_CURRENCIES).size).toBe(SUPPORTED_CURRENCIES.length);
     expect(currencyCodeSchema.parse(' eur ')).toBe('EUR');
     expect(currencyCodeSchema.safeParse('BHD').success).toBe(false);
-    expect(currencyLabel('JPY')).toBe('JPY · Japanese Yen (no decimals)');
     // Every one is written by the pages' formatter.
     for (const code of SUPPORTED_CURRENCIES) expect(formatMoney(12_345, code), code).toMatch(/\d/);
   });

@@ -1,5 +1,5 @@
 import { nightsBetween, type IsoDate } from './dates.js';
-import { countText } from './locale.js';
+import { countText, intlLocale } from './locale.js';
 
 /**
  * Money is an integer count of the marketplace currency's minor units everywhere it is stored, computed or charged:
@@ -107,9 +107,12 @@ export function currencyWords(currency: CurrencyCode = current): string {
   return currency === 'USD' ? 'dollars' : currency;
 }
 
-/** The currency's name for 'All amounts in …': 'US dollars (USD)', 'euros (EUR)', 'Japanese yen (JPY)'. */
+/**
+ * The currency's name for 'All amounts in …', in the page's language: 'US dollars (USD)', 'euros (EUR)', 'Japanese
+ * yen (JPY)'; in Spanish 'dólares estadounidenses (USD)'.
+ */
 export function currencyNamed(currency: CurrencyCode = current): string {
-  const name = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency, currencyDisplay: 'name' })
+  const name = new Intl.NumberFormat(intlLocale(), { style: 'currency', currency, currencyDisplay: 'name' })
     .formatToParts(2)
     .find((part) => part.type === 'currency')?.value;
   return name ? `${name} (${currency})` : currency;
@@ -119,9 +122,6 @@ export function currencyNamed(currency: CurrencyCode = current): string {
 export function amountStep(currency: CurrencyCode = current): number {
   return 1 / minorUnitsPerUnit(currency);
 }
-
-/** The pages are written in US English: '$1,200', '€89.50', '¥12,000', 'CHF 120'. */
-const MONEY_LOCALE = 'en-US';
 
 /**
  * The one way an amount is shown, as US English writes it ('-' and the sign before the digits, a no-break space after

@@ -20,7 +20,7 @@ export function ErrorScreen({ message, onRetry }: ErrorScreenProps) {
     <section className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-4 py-12 text-center">
       <Heading level={1} title={i18n.t('Something Went Wrong!')} center />
       {message && <p className="max-w-md text-neutral-700">{message}</p>}
-      <p className="text-neutral-500">Here are some helpful links:</p>
+      <p className="text-neutral-500">{i18n.t('Here are some helpful links:')}</p>
       <div className="flex flex-wrap items-center justify-center gap-3">
         {onRetry && (
           <Button variant="outline" onClick={onRetry}>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { FaArrowLeft, FaPrint } from 'react-icons/fa';
 import { Link } from 'react-router';
 import { Button } from './button';
+import { i18n } from '../lib/i18n';
 
 /*
  * The parts of a printable sheet (the trip's receipt, a payout's statement): titled blocks of terms and values that
@@ -36,7 +37,7 @@ export function PrintedSheet({
         </Link>
         <Button onClick={() => window.print()}>
           <FaPrint aria-hidden="true" />
-          Print
+          {i18n.t('Print')}
         </Button>
       </div>
       <article

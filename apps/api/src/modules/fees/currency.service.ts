@@ -19,7 +19,7 @@ import type { Actor } from '../../plugins/session.js';
 
 /** Said while a guest's payment is under way and nothing is booked yet: the sweeper cancels a stale one within hours. */
 export const CURRENCY_PAYMENT_UNDER_WAY_MESSAGE =
-  "The currency can't change while a guest is paying for a stay. Please try again once that payment has ended.";
+  /*i18n*/ "The currency can't change while a guest is paying for a stay. Please try again once that payment has ended.";
 
 /** The currency in force: the settings' row, or the default before the first start wrote it. */
 export async function currentCurrency(db: Db): Promise<CurrencyCode> {

@@ -92,7 +92,7 @@ export async function reconcileMonth(deps: FinanceDeps, month: string): Promise<
     const intent = await askProvider(() => payments.retrieveIntent(stay.providerPaymentId));
     const subject = stay.reference;
     if (!intent) {
-      differences.push({ kind: 'capture', subject, providerId: stay.providerPaymentId, ledgerCents: ledgerCaptured, providerCents: null, note: 'The provider has no such payment.' });
+      differences.push({ kind: 'capture', subject, providerId: stay.providerPaymentId, ledgerCents: ledgerCaptured, providerCents: null, note: /*i18n*/ 'The provider has no such payment.' });
       continue;
     }
     if (intent.amountReceivedCents !== ledgerCaptured) {
@@ -102,11 +102,11 @@ export async function reconcileMonth(deps: FinanceDeps, month: string): Promise<
         providerId: intent.id,
         ledgerCents: ledgerCaptured,
         providerCents: intent.amountReceivedCents,
-        note: stay.captured === null ? 'Captured at the provider, but the ledger has no capture.' : 'The captured amounts differ.',
+        note: stay.captured === null ? /*i18n*/ 'Captured at the provider, but the ledger has no capture.' : /*i18n*/ 'The captured amounts differ.',
       });
     }
     if (intent.amountRefundedCents !== ledgerRefunded) {
-      differences.push({ kind: 'refund', subject, providerId: intent.id, ledgerCents: ledgerRefunded, providerCents: intent.amountRefundedCents, note: 'The refunded amounts differ.' });
+      differences.push({ kind: 'refund', subject, providerId: intent.id, ledgerCents: ledgerRefunded, providerCents: intent.amountRefundedCents, note: /*i18n*/ 'The refunded amounts differ.' });
     }
   }
 
@@ -127,9 +127,9 @@ export async function reconcileMonth(deps: FinanceDeps, month: string): Promise<
     const transfer = transferId ? await askProvider(() => payments.retrieveTransfer(transferId)) : null;
     const providerPaid = transfer?.status === 'paid' ? transfer.amountCents : 0;
     if (transferId && !transfer) {
-      differences.push({ kind: 'transfer', subject, providerId: payout.transferId, ledgerCents: ledgerPaid, providerCents: null, note: 'The provider has no such transfer.' });
+      differences.push({ kind: 'transfer', subject, providerId: payout.transferId, ledgerCents: ledgerPaid, providerCents: null, note: /*i18n*/ 'The provider has no such transfer.' });
     } else if (providerPaid !== ledgerPaid) {
-      differences.push({ kind: 'transfer', subject, providerId: payout.transferId, ledgerCents: ledgerPaid, providerCents: providerPaid, note: 'The amounts paid out differ.' });
+      differences.push({ kind: 'transfer', subject, providerId: payout.transferId, ledgerCents: ledgerPaid, providerCents: providerPaid, note: /*i18n*/ 'The amounts paid out differ.' });
     }
   }
   differences.push(...(await providerOnlyRecords(deps, { from: new Date(start), to: new Date(end) })));
@@ -170,7 +170,7 @@ async function providerOnlyRecords({ db, payments }: FinanceDeps, period: { from
         providerId: transfer.id,
         ledgerCents: 0,
         providerCents: transfer.amountCents,
-        note: 'The provider has a transfer our records never made.',
+        note: /*i18n*/ 'The provider has a transfer our records never made.',
       });
     }
   }
@@ -193,7 +193,7 @@ async function providerOnlyRecords({ db, payments }: FinanceDeps, period: { from
         providerId: capture.intentId ?? capture.id,
         ledgerCents: 0,
         providerCents: capture.amountCents,
-        note: status === undefined ? 'The provider has a capture of a payment our records never made.' : 'Captured at the provider, but our records do not show the payment captured.',
+        note: status === undefined ? /*i18n*/ 'The provider has a capture of a payment our records never made.' : /*i18n*/ 'Captured at the provider, but our records do not show the payment captured.',
       });
     }
   }

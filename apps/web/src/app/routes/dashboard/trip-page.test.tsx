@@ -4,6 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setActiveLocale } from '@staybook/domain/locale';
+import '../../../locales/es/catalog';
 import { sampleBooking } from '../../../testing/samples';
 import { TripReceipt } from '../../../features/trips/components/trip-receipt';
 import { WithTrip } from '../../../features/trips/components/with-trip';
@@ -212,5 +214,62 @@ describe('the receipt', () => {
     expect(facts.get('Status')).toMatch(/^Cancelled on Feb 1[01], 2027$/);
     screen.getByRole('button', { name: 'Print' }).click();
     expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('is written in Spanish on a Spanish page, its charges and refund line by line, its dates in Spanish', () => {
+    const cancelled = { ...booking, status: 'cancelled', state: 'cancelled', cancellable: false, refundedCents: 12_345, cancelledAt: '2027-02-10T12:00:00.000Z', cancelledBy: 'guest' } as const;
+    const lines = [
+      { kind: 'nights', amountCents: 24_690, credit: false, nights: 2, unitCents: 12_345, weekend: false },
+      { kind: 'cleaning-fee', amountCents: 3_000, credit: false },
+    ] as const;
+    window.untranslatedMessages = [];
+    setActiveLocale('es');
+    try {
+      renderWithQueries(
+        <TripReceipt
+          trip={tripFor('guest', {
+            booking: cancelled,
+            refundIfCancelledToday: null,
+            price: { nightlyCents: 12_345, nights: 2, lines: [...lines], totalCents: 27_690 },
+            payment: {
+              card: booking.card,
+              capturedCents: 27_690,
+              refundedCents: 15_345,
+              status: 'partially-refunded',
+              refundLines: [
+                { kind: 'nights', refundCents: 12_345 },
+                { kind: 'cleaning-fee', refundCents: 3_000 },
+              ],
+            },
+          })}
+        />,
+      );
+      expect(screen.getByRole('heading', { name: 'Recibo', level: 1 })).toBeTruthy();
+      expect(screen.getByText('Referencia de la reserva SB-7K3Q-9M2D')).toBeTruthy();
+      expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Datos', 'Partes', 'Estancia', 'Cargos', 'Reembolso', 'Pago']);
+      const facts = Object.fromEntries(screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+      expect(facts).toMatchObject({
+        'Número de recibo': 'SB-7K3Q-9M2D',
+        Vendedor: 'StayBook',
+        Huésped: 'Gus Guest',
+        Fechas: '2 mar 2027 – 4 mar 2027',
+        Huéspedes: '2 huéspedes',
+        'Gastos de limpieza': '$30',
+        Tarjeta: 'Visa terminada en 4242',
+        'Importe cobrado': '$276.90',
+        'Total reembolsado': '$153.45',
+        'Neto pagado': '$123.45',
+        Moneda: 'USD',
+      });
+      // The stay's nights, then the nights' part of the refund.
+      expect(screen.getAllByText('Noches', { selector: 'dt' }).map((term) => term.nextElementSibling?.textContent)).toEqual(['2', '$123.45']);
+      expect(facts['Estado']).toMatch(/^Cancelada el 1[01] feb 2027$/);
+      expect(screen.getByText('Todos los importes en dólares estadounidenses (USD). StayBook cobró este pago por la estancia indicada.')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Imprimir' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Volver al viaje' })).toBeTruthy();
+      expect(window.untranslatedMessages).toEqual([]);
+    } finally {
+      setActiveLocale('en');
+    }
   });
 });

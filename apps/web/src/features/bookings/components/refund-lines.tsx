@@ -1,8 +1,8 @@
-import { refundLineLabel } from '@staybook/domain/bookings';
 import type { LineRefund } from '@staybook/domain/cancellation';
 import { formatMoney } from '@staybook/domain/money';
 import type { QuoteLine } from '@staybook/domain/quote';
 import { useId } from 'react';
+import { refundLineText } from '../../../lib/refund-line-text';
 
 interface RefundLinesProps {
   title: string;
@@ -31,7 +31,7 @@ export function RefundLines({ title, refunds, charged, totalLabel, totalCents, c
       <dl aria-labelledby={id} className="flex flex-col gap-1">
         {refunds.map((line) => (
           <div key={line.kind} className="flex items-center justify-between gap-4 text-neutral-600">
-            <dt>{refundLineLabel(line.kind, charged)}</dt>
+            <dt>{refundLineText(line.kind, charged)}</dt>
             <dd>{formatMoney(line.refundCents)}</dd>
           </div>
         ))}

@@ -3,6 +3,8 @@ import type { PayoutStatement as Statement } from '@staybook/domain/earnings';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setActiveLocale } from '@staybook/domain/locale';
+import '../../../locales/es/catalog';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/providers';
 import { PayoutStatement } from './payout-statement';
@@ -134,6 +136,43 @@ describe('PayoutStatement', () => {
     expect(term('Status')).toBe('Failed');
     fireEvent.click(next);
     expect(await screen.findByText('Payout of Oct 3, 2026')).toBeTruthy();
+  });
+
+  it('is written in Spanish on a Spanish page, the failed payout’s note and the payout that sent its stays again included', async () => {
+    stubApi();
+    window.untranslatedMessages = [];
+    setActiveLocale('es');
+    try {
+      renderStatement(FAILED_ID);
+      expect(await screen.findByRole('heading', { name: 'Extracto de pago', level: 1 })).toBeTruthy();
+      expect(screen.getByText('Pago del 1 oct 2026')).toBeTruthy();
+      expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Pago', 'Pagado a', 'Estancias de este pago']);
+      expect(term('Estado')).toBe('Fallida');
+      expect(term('Fecha del pago')).toBe('1 oct 2026');
+      expect(term('Cuenta bancaria')).toBe('Terminada en 6789');
+      const table = screen.getByRole('table', { name: 'Estancias de este pago' });
+      expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+        'Reserva',
+        'Alojamiento',
+        'Fechas',
+        'Huésped',
+        'Tu parte',
+        'Impuesto',
+        'Reembolsado',
+        'Pagado',
+      ]);
+      expect(within(table).getAllByRole('cell')[2]?.textContent).toBe('28 sept 2026 – 30 sept 2026');
+      const note = screen.getByRole('note');
+      expect(note.textContent).toContain('Este pago falló y su dinero volvió a tu saldo disponible.');
+      expect(note.textContent).toContain('Sus estancias se enviaron de nuevo con el pago del 3 oct 2026.');
+      expect(within(note).getByRole('link', { name: 'pago del 3 oct 2026' }).getAttribute('href')).toBe(`/dashboard/earnings/payouts/${PAID_ID}`);
+      expect(screen.getByText(/^Todos los importes en dólares estadounidenses \(USD\)\. Tu parte es lo que los huéspedes pagaron .* menos la comisión de StayBook;/)).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Imprimir' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Volver a Ingresos' })).toBeTruthy();
+      expect(window.untranslatedMessages).toEqual([]);
+    } finally {
+      setActiveLocale('en');
+    }
   });
 
   it('says a payout is not found when it is not the host’s, and asks nothing for an id that cannot name one', async () => {

@@ -6,6 +6,7 @@ import { PAYOUT_STATUS_LABELS } from '@staybook/domain/payouts';
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { Link, useLocation } from 'react-router';
 import { PrintedSheet, SheetBlock, SheetColumns, SheetRow } from '../../../components/printed-sheet';
+import { i18n, messageParts } from '../../../lib/i18n';
 import { formatTakenBack } from '../utils/money-text';
 
 const CELL = 'px-2 py-1.5 text-left align-top print:px-1 print:py-1';
@@ -23,50 +24,54 @@ export function PayoutStatement({ statement }: { statement: Statement }) {
   // Opened from Payouts, the way back leads there; from Earnings (or a link from elsewhere), to Earnings.
   const fromPayouts = statementOpenedFromPayouts(useLocation().state);
   const back = fromPayouts
-    ? { to: APP_PATHS.payouts, label: 'Back to Payouts' }
-    : { to: APP_PATHS.earnings, label: 'Back to Earnings' };
+    ? { to: APP_PATHS.payouts, label: i18n.t('Back to Payouts') }
+    : { to: APP_PATHS.earnings, label: i18n.t('Back to Earnings') };
   return (
-    <PrintedSheet back={back} title={{ id: 'statement-title', text: 'Payout statement', subtitle: `Payout of ${date}`, issuer: 'Marketplace' }} wide>
+    <PrintedSheet
+      back={back}
+      title={{ id: 'statement-title', text: i18n.t('Payout statement'), subtitle: i18n.t('Payout of {date}', { date }), issuer: i18n.t('Marketplace') }}
+      wide
+    >
       <SheetColumns>
-        <SheetBlock title="Payout">
-          <SheetRow term="Payout date" value={date} />
-          <SheetRow term="Sent" value={formatMoment(payout.createdAt)} />
-          <SheetRow term="Status" value={PAYOUT_STATUS_LABELS[payout.status]} />
-          <SheetRow term="Amount" value={formatMoney(payout.amountCents)} strong />
+        <SheetBlock title={i18n.t('Payout')}>
+          <SheetRow term={i18n.t('Payout date')} value={date} />
+          <SheetRow term={i18n.t('Sent')} value={formatMoment(payout.createdAt)} />
+          <SheetRow term={i18n.t('Status')} value={i18n.known(PAYOUT_STATUS_LABELS[payout.status])} />
+          <SheetRow term={i18n.t('Amount')} value={formatMoney(payout.amountCents)} strong />
         </SheetBlock>
-        <SheetBlock title="Paid to">
-          <SheetRow term="Host" value={statement.hostName} />
-          <SheetRow term="Bank account" value={payout.last4 ? `Ending in ${payout.last4}` : 'Not recorded'} />
-          <SheetRow term="Currency" value={marketplaceCurrency()} />
+        <SheetBlock title={i18n.t('Paid to')}>
+          <SheetRow term={i18n.t('Host')} value={statement.hostName} />
+          <SheetRow term={i18n.t('Bank account')} value={payout.last4 ? i18n.t('Ending in {last4}', { last4: payout.last4 }) : i18n.t('Not recorded')} />
+          <SheetRow term={i18n.t('Currency')} value={marketplaceCurrency()} />
         </SheetBlock>
       </SheetColumns>
 
       {payout.status === 'failed' && <FailedNote statement={statement} />}
 
       <section className="flex flex-col gap-2">
-        <h2 className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">Stays in this payout</h2>
+        <h2 className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">{i18n.t('Stays in this payout')}</h2>
         {stays.length === 0 ? (
-          <p className="text-neutral-600">This payout lists no stays.</p>
+          <p className="text-neutral-600">{i18n.t('This payout lists no stays.')}</p>
         ) : (
           // On a narrow screen the table scrolls sideways: focusable, so the keyboard scrolls it too.
           <div
             role="region"
-            aria-label="Stays in this payout"
+            aria-label={i18n.t('Stays in this payout')}
             tabIndex={0}
             className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-rose-500 print:overflow-visible"
           >
             <table className="w-full border-collapse text-sm print:text-xs">
-              <caption className="sr-only">Stays in this payout</caption>
+              <caption className="sr-only">{i18n.t('Stays in this payout')}</caption>
               <thead>
                 <tr className="border-b border-neutral-300 text-xs text-neutral-600">
-                  <th scope="col" className={CELL}>Booking</th>
-                  <th scope="col" className={CELL}>Room</th>
-                  <th scope="col" className={CELL}>Dates</th>
-                  <th scope="col" className={CELL}>Guest</th>
-                  <th scope="col" className={MONEY_CELL}>Your share</th>
-                  <th scope="col" className={MONEY_CELL}>Tax</th>
-                  <th scope="col" className={MONEY_CELL}>Refunded</th>
-                  <th scope="col" className={MONEY_CELL}>Paid</th>
+                  <th scope="col" className={CELL}>{i18n.t('Booking')}</th>
+                  <th scope="col" className={CELL}>{i18n.t('Room')}</th>
+                  <th scope="col" className={CELL}>{i18n.t('Dates')}</th>
+                  <th scope="col" className={CELL}>{i18n.t('Guest')}</th>
+                  <th scope="col" className={MONEY_CELL}>{i18n.t('Your share')}</th>
+                  <th scope="col" className={MONEY_CELL}>{i18n.t('Tax')}</th>
+                  <th scope="col" className={MONEY_CELL}>{i18n.t('Refunded')}</th>
+                  <th scope="col" className={MONEY_CELL}>{i18n.t('Paid')}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-neutral-200">
@@ -78,14 +83,14 @@ export function PayoutStatement({ statement }: { statement: Statement }) {
                 {statement.otherCents !== 0 && (
                   <tr>
                     <th scope="row" colSpan={7} className={CELL}>
-                      Balance from before these stays
+                      {i18n.t('Balance from before these stays')}
                     </th>
                     <td className={MONEY_CELL}>{formatMoney(statement.otherCents)}</td>
                   </tr>
                 )}
                 <tr>
                   <th scope="row" colSpan={4} className={CELL}>
-                    Total
+                    {i18n.t('Total')}
                   </th>
                   <td className={MONEY_CELL}>{formatMoney(totals.shareCents)}</td>
                   <td className={MONEY_CELL}>{formatMoney(totals.taxCents)}</td>
@@ -99,7 +104,10 @@ export function PayoutStatement({ statement }: { statement: Statement }) {
       </section>
 
       <p className="border-t border-neutral-300 pt-4 text-xs text-neutral-500">
-        {`All amounts in ${currencyNamed()}. Your share is what guests paid for your nights and fees, less ${PRODUCT_NAME}'s commission; the tax was collected with it for you to remit. A refund after a stay was paid out is taken from the next payout.`}
+        {i18n.t(
+          "All amounts in {currency}. Your share is what guests paid for your nights and fees, less {product}'s commission; the tax was collected with it for you to remit. A refund after a stay was paid out is taken from the next payout.",
+          { currency: currencyNamed(), product: PRODUCT_NAME },
+        )}
       </p>
     </PrintedSheet>
   );
@@ -127,19 +135,36 @@ function FailedNote({ statement }: { statement: Statement }) {
   const routerState: unknown = useLocation().state;
   return (
     <div role="note" className="rounded-lg bg-rose-50 px-4 py-3 text-rose-800 print:border print:border-rose-300">
-      <p className="font-semibold">This payout failed and its money went back to your available balance.</p>
+      <p className="font-semibold">{i18n.t('This payout failed and its money went back to your available balance.')}</p>
       {payout.failureMessage && <p>{payout.failureMessage}</p>}
       {paidWith ? (
-        <p>
-          {'Its stays were sent again with the '}
-          <Link to={payoutStatementPath(paidWith.id)} state={statementOpenedFromPayouts(routerState) ? OPENED_FROM_PAYOUTS : undefined} className="font-semibold underline underline-offset-2">
-            {`payout of ${formatIsoDate(paidWith.asOf)}`}
-          </Link>
-          {'.'}
-        </p>
+        <SentAgain paidWith={paidWith} routerState={routerState} />
       ) : (
-        <p>Its stays will be sent with your next payout.</p>
+        <p>{i18n.t('Its stays will be sent with your next payout.')}</p>
       )}
     </div>
+  );
+}
+
+/** 'Its stays were sent again with the payout of Oct 3, 2026.', the payout a link to its statement. */
+function SentAgain({ paidWith, routerState }: { paidWith: NonNullable<Statement['paidWith']>; routerState: unknown }) {
+  const sentence = i18n.t('Its stays were sent again with the <0>payout of {date}</0>.', { date: formatIsoDate(paidWith.asOf) });
+  return (
+    <p>
+      {messageParts(sentence).map(({ text, mark }, index) =>
+        mark === null ? (
+          text
+        ) : (
+          <Link
+            key={index}
+            to={payoutStatementPath(paidWith.id)}
+            state={statementOpenedFromPayouts(routerState) ? OPENED_FROM_PAYOUTS : undefined}
+            className="font-semibold underline underline-offset-2"
+          >
+            {text}
+          </Link>
+        ),
+      )}
+    </p>
   );
 }

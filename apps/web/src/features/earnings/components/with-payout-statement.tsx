@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorScreen } from '../../../components/error-screen';
 import { Loader } from '../../../components/loader';
 import { ApiRequestError } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
 import { usePayoutStatement } from '../api/use-payout-statement';
 
 /**
@@ -27,13 +28,15 @@ export function WithPayoutStatement({ children }: { children: (statement: Payout
 function PayoutNotFound() {
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-neutral-900">Payout not found</h1>
-      <p className="text-neutral-600">This payout does not exist, or it belongs to another account. Your payouts are listed on the Earnings page.</p>
+      <h1 className="text-2xl font-bold text-neutral-900">{i18n.t('Payout not found')}</h1>
+      <p className="text-neutral-600">
+        {i18n.t('This payout does not exist, or it belongs to another account. Your payouts are listed on the Earnings page.')}
+      </p>
       <Link
         to={APP_PATHS.earnings}
         className="rounded-lg border-2 border-rose-600 bg-rose-600 px-5 py-2.5 text-sm font-semibold text-white transition hover:border-rose-700 hover:bg-rose-700"
       >
-        Go to Earnings
+        {i18n.t('Go to Earnings')}
       </Link>
     </main>
   );

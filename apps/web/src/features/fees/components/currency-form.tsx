@@ -1,4 +1,6 @@
-import { currencyLabel, SUPPORTED_CURRENCIES } from '@staybook/domain/currencies';
+import { SUPPORTED_CURRENCIES } from '@staybook/domain/currencies';
+import { intlLocale } from '@staybook/domain/locale';
+import { currencyDecimals } from '@staybook/domain/money';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Options, SelectField } from '../../../components/fields';
@@ -7,23 +9,25 @@ import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { PageSection } from '../../../components/page-section';
 import { errorMessage } from '../../../lib/form-errors';
+import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useMarketplaceCurrency, useUpdateMarketplaceCurrency } from '../api/use-marketplace-currency';
-
-const INTRO =
-  "Every price, payment, refund and payout is in this currency. It can change only while the marketplace has no bookings: the amounts on record are in it.";
 
 /** The marketplace's currency (decision 061): a choice among those it takes, saved while nothing is booked. */
 export function CurrencySection() {
   const currency = useMarketplaceCurrency();
   return (
-    <PageSection headingId="currency-heading" title="Currency" intro={INTRO}>
+    <PageSection
+      headingId="currency-heading"
+      title={i18n.t('Currency')}
+      intro={i18n.t('Every price, payment, refund and payout is in this currency. It can change only while the marketplace has no bookings: the amounts on record are in it.')}
+    >
       {currency.isPending ? (
         <Loader size="short" />
       ) : currency.data ? (
         <CurrencyForm key={currency.data.currency} current={currency.data.currency} lockedBecause={currency.data.lockedBecause} />
       ) : (
-        <LoadError what="The currency" error={currency.error} onRetry={() => void currency.refetch()} />
+        <LoadError what={i18n.t('The currency')} error={currency.error} onRetry={() => void currency.refetch()} />
       )}
     </PageSection>
   );
@@ -37,7 +41,7 @@ function CurrencyForm({ current, lockedBecause }: { current: string; lockedBecau
     event.preventDefault();
     try {
       await update.mutateAsync(chosen);
-      notify.success('Currency saved');
+      notify.success(i18n.t('Currency saved'));
     } catch (error) {
       // A booking made since the page loaded: the server's reason, and the choice stays as chosen.
       notify.error(errorMessage(error));
@@ -46,19 +50,37 @@ function CurrencyForm({ current, lockedBecause }: { current: string; lockedBecau
 
   return (
     <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-2">
-      {lockedBecause && <p className="text-sm font-medium text-amber-800">{lockedBecause}</p>}
+      {lockedBecause && <p className="text-sm font-medium text-amber-800">{i18n.known(lockedBecause)}</p>}
       <div className="max-w-md">
-        <SelectField label="Currency" name="currency" value={chosen} disabled={lockedBecause !== null} onChange={(event) => setChosen(event.currentTarget.value)}>
-          <Options values={SUPPORTED_CURRENCIES} label={currencyLabel} />
+        <SelectField label={i18n.t('Currency')} name="currency" value={chosen} disabled={lockedBecause !== null} onChange={(event) => setChosen(event.currentTarget.value)}>
+          <Options values={SUPPORTED_CURRENCIES} label={currencyChoice()} />
         </SelectField>
       </div>
       {lockedBecause === null && (
         <FormActions>
           <Button type="submit" className="sm:min-w-48" pending={update.isPending}>
-            Save currency
+            {i18n.t('Save currency')}
           </Button>
         </FormActions>
       )}
     </form>
   );
 }
+
+/**
+ * What the choice says about a currency, in the page's language: 'EUR · Euro', 'JPY · Japanese Yen (no decimals)'
+ * ('JPY · yen japonés (sin decimales)').
+ */
+function currencyChoice(): (code: string) => string {
+  const names = new Intl.DisplayNames(intlLocale(), { type: 'currency' });
+  return (code) => {
+    const name = names.of(code) ?? code;
+    return currencyDecimals(code) === 0 ? i18n.t('{code} · {name} (no decimals)', { code, name }) : `${code} · ${name}`;
+  };
+}
+
+/**
+ * The domain's reason the currency cannot change (CURRENCY_LOCKED_MESSAGE, which the server answers in English), for
+ * the app's catalog: the page shows it in its language.
+ */
+export const CURRENCY_LOCKED_TEXT = /*i18n*/ "The currency can't change once the marketplace has bookings";

@@ -11,6 +11,7 @@ import { Button } from '../../../components/button';
 import { FormActions } from '../../../components/form-actions';
 import { TextField } from '../../../components/fields';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
+import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { sendForm } from '../../../lib/send-form';
 import { percentOf } from '../api/fees-api';
@@ -20,11 +21,14 @@ import { useUpdateMarketplaceFees } from '../api/use-update-marketplace-fees';
 type CheckedFees = z.output<typeof marketplaceFeesInputSchema>;
 
 /** The two rates' fields, in order; a server refusal may name either. */
-const FIELDS = [
-  { name: 'guestFeePercent', label: 'Guest service fee (%)', hint: "Added to each stay's price. From 0 to 25, with at most two decimals." },
-  { name: 'hostCommissionPercent', label: 'Host commission (%)', hint: "Taken from the host's share. From 0 to 25, with at most two decimals." },
-] as const;
-const FEE_FIELDS = FIELDS.map(({ name }) => name);
+const FEE_FIELDS = ['guestFeePercent', 'hostCommissionPercent'] as const;
+
+/** Each rate's field, its label and hint in the page's language. */
+const fields = () =>
+  [
+    { name: 'guestFeePercent', label: i18n.t('Guest service fee (%)'), hint: i18n.t("Added to each stay's price. From 0 to 25, with at most two decimals.") },
+    { name: 'hostCommissionPercent', label: i18n.t('Host commission (%)'), hint: i18n.t("Taken from the host's share. From 0 to 25, with at most two decimals.") },
+  ] as const;
 
 const percent = { type: 'number', inputMode: 'decimal', min: 0, max: MARKETPLACE_FEE_LIMITS.maxBp / 100, step: 0.01 } as const;
 
@@ -49,19 +53,19 @@ export function FeesForm({ current }: { current: MarketplaceFeeRates }) {
     if ((await sendForm(() => saving, setError, FEE_FIELDS)) !== 'sent') return;
     const answer = await saving;
     reset(valuesOf(answer.current));
-    notify.success('Fees saved');
+    notify.success(i18n.t('Fees saved'));
   });
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-2">
       <div className="grid grid-cols-1 gap-x-6 sm:grid-cols-2">
-        {FIELDS.map(({ name, label, hint }) => (
+        {fields().map(({ name, label, hint }) => (
           <TextField key={name} label={label} hint={hint} {...percent} error={errors[name]?.message} {...register(name)} />
         ))}
       </div>
       <FormActions>
         <Button type="submit" className="sm:min-w-48" pending={update.isPending}>
-          Save fees
+          {i18n.t('Save fees')}
         </Button>
       </FormActions>
     </form>

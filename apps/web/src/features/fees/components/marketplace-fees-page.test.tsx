@@ -6,6 +6,9 @@ import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/providers';
+import { setActiveLocale } from '@staybook/domain/locale';
+import '../../../locales/es/catalog';
+import { CURRENCY_LOCKED_TEXT } from './currency-form';
 import { MarketplaceFeesPage } from './marketplace-fees-page';
 
 afterEach(() => {
@@ -221,5 +224,34 @@ describe('MarketplaceFeesPage', () => {
     expect(await screen.findByText(CURRENCY_LOCKED_MESSAGE)).toBeTruthy();
     expect(marketplaceCurrency()).toBe('USD');
     expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveProperty('value', 'GBP');
+  });
+
+  it('speaks Spanish on a Spanish page: what the fees are, their form and history, and the currency with its lock', async () => {
+    stubApi({ fees: { current: SET, history: [SET, EARLIER] }, currency: { currency: 'USD', lockedBecause: CURRENCY_LOCKED_MESSAGE } });
+    window.untranslatedMessages = [];
+    setActiveLocale('es');
+    try {
+      renderPage();
+      const table = await screen.findByRole('table', { name: 'Historial de tarifas' });
+      expect(screen.getByText(/se suma al precio de cada estancia, como su línea «Tarifa de servicio»/)).toBeTruthy();
+      expect(screen.getByText('tarifa de servicio al huésped', { selector: 'strong' })).toBeTruthy();
+      expect(field('Tarifa de servicio al huésped (%)')).toHaveProperty('value', '10');
+      expect(field('Comisión del anfitrión (%)')).toHaveProperty('value', '3');
+      expect(screen.getByRole('button', { name: 'Guardar tarifas' })).toBeTruthy();
+      expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Establecida el', 'Tarifa de servicio al huésped', 'Comisión del anfitrión', 'Establecida por']);
+      expect(within(table).getAllByRole('row')[1]?.textContent).toContain('28 nov 2026');
+      expect(screen.getByRole('heading', { name: 'Moneda' })).toBeTruthy();
+      const select = await screen.findByRole('combobox', { name: 'Moneda' });
+      expect(within(select).getByRole('option', { name: 'JPY · yen japonés (sin decimales)' })).toBeTruthy();
+      expect(within(select).getByRole('option', { name: 'EUR · euro' })).toBeTruthy();
+      expect(screen.getByText('La moneda no puede cambiarse una vez que la plataforma tiene reservas')).toBeTruthy();
+      expect(window.untranslatedMessages).toEqual([]);
+    } finally {
+      setActiveLocale('en');
+    }
+  });
+
+  it('knows the reason the domain gives for a currency that cannot change', () => {
+    expect(CURRENCY_LOCKED_TEXT).toBe(CURRENCY_LOCKED_MESSAGE);
   });
 });

@@ -1,5 +1,6 @@
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
+import { i18n, messageParts } from '../../../lib/i18n';
 import { useMarketplaceFees } from '../api/use-marketplace-fees';
 import { CurrencySection } from './currency-form';
 import { FeeHistoryTable } from './fee-history-table';
@@ -16,11 +17,21 @@ export function MarketplaceFeesPage() {
     <div className="flex flex-col gap-8">
       <div className="flex max-w-3xl flex-col gap-2 text-neutral-700">
         <p>
-          The <strong className="font-semibold text-neutral-900">guest service fee</strong> is added to each stay&apos;s price, as its
-          &lsquo;Service fee&rsquo; line, and is the marketplace&apos;s. The{' '}
-          <strong className="font-semibold text-neutral-900">host commission</strong> is taken from the host&apos;s share of each stay.
+          {messageParts(
+            i18n.t(
+              "The <0>guest service fee</0> is added to each stay's price, as its ‘Service fee’ line, and is the marketplace's. The <1>host commission</1> is taken from the host's share of each stay.",
+            ),
+          ).map(({ text, mark }, index) =>
+            mark === null ? (
+              text
+            ) : (
+              <strong key={index} className="font-semibold text-neutral-900">
+                {text}
+              </strong>
+            ),
+          )}
         </p>
-        <p>A booking keeps the rates it was made with, so a change applies to new bookings only.</p>
+        <p>{i18n.t('A booking keeps the rates it was made with, so a change applies to new bookings only.')}</p>
       </div>
       {fees.isPending ? (
         <Loader size="short" />
@@ -30,7 +41,7 @@ export function MarketplaceFeesPage() {
           <FeeHistoryTable changes={fees.data.history} />
         </>
       ) : (
-        <LoadError what="The fees" error={fees.error} onRetry={() => void fees.refetch()} />
+        <LoadError what={i18n.t('The fees')} error={fees.error} onRetry={() => void fees.refetch()} />
       )}
       <CurrencySection />
     </div>

@@ -4,7 +4,9 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/providers';
-import { FinancePage } from './finance-page';
+import { setActiveLocale } from '@staybook/domain/locale';
+import '../../../locales/es/catalog';
+import { FINANCE_COLUMN_LABELS, FinancePage } from './finance-page';
 
 /** Midday UTC on 15 November 2026: the page opens on December 2025 to November 2026. */
 const NOW = new Date('2026-11-15T12:00:00.000Z');
@@ -290,6 +292,36 @@ describe('FinancePage', () => {
       ['Transfer', 'Oct 12, 2026 to Hana Host', 'tr_1Ab', '$100', '$100', 'Paid twice'],
     ]);
     expect(api.reconciliations()).toEqual(['/api/admin/finance/reconciliation?month=2026-10']);
+  });
+
+  it('speaks Spanish on a Spanish page: its sections, the month table, what hosts are owed and a month’s differences', async () => {
+    stubApi({ reconciliation: () => jsonResponse({ ...SOME_DIFFERENCES, differences: [{ ...SOME_DIFFERENCES.differences[0]!, note: 'The captured amounts differ.' }] }) });
+    window.untranslatedMessages = [];
+    setActiveLocale('es');
+    try {
+      renderPage();
+      await screen.findByRole('table', { name: 'Dinero por mes' });
+      expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Dinero por mes', 'Adeudado a los anfitriones', 'Conciliación']);
+      expect(screen.getByText('De dic 2025 a nov 2026, del más antiguo al más reciente.')).toBeTruthy();
+      const headers = within(screen.getByRole('table', { name: 'Dinero por mes' })).getAllByRole('columnheader').map((header) => header.textContent);
+      expect(headers).toEqual(['Mes', 'Reservas brutas', 'Tarifas de huéspedes', 'Comisiones', 'Impuestos cobrados', 'Reembolsos', 'Pagos enviados']);
+      expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Pendiente', 'Disponible', 'En camino']);
+      expect(screen.getByRole('link', { name: 'Descargar CSV' })).toBeTruthy();
+
+      type('Mes', '2026-10');
+      fireEvent.click(screen.getByRole('button', { name: 'Comprobar con el proveedor' }));
+      const table = await screen.findByRole('table', { name: 'Diferencias' });
+      expect(screen.getByText('Comprobados 8 cobros y 3 pagos con Stripe: 1 diferencia.')).toBeTruthy();
+      expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Tipo', 'Asunto', 'Id. del proveedor', 'Libro contable', 'Proveedor', 'Nota']);
+      expect(within(table).getAllByRole('row').slice(1).map(cellsOf)[0]).toEqual(['Cobro', 'SB-7Q2K9', 'pi_3Nx', '$246.90', '$240', 'Los importes cobrados no coinciden.']);
+      expect(window.untranslatedMessages).toEqual([]);
+    } finally {
+      setActiveLocale('en');
+    }
+  });
+
+  it('knows the name of each of the domain’s columns', () => {
+    expect(FINANCE_COLUMNS.map(({ label }) => label)).toEqual(FINANCE_COLUMN_LABELS);
   });
 
   it('checks the month before asking, and says when the provider could not be reached, trying again', async () => {

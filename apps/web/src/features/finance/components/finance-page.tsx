@@ -6,6 +6,7 @@ import { MonthFiguresTable } from '../../../components/month-figures-table';
 import { PeriodPicker } from '../../../components/month-period-picker';
 import { PageSection } from '../../../components/page-section';
 import { useMonthPeriod } from '../../../hooks/use-month-period';
+import { i18n } from '../../../lib/i18n';
 import { formatShortMonth, refusedMonths } from '../../../lib/month-period';
 import { financeCsvUrl } from '../api/finance-api';
 import { useFinanceReport } from '../api/use-finance-report';
@@ -26,27 +27,28 @@ export function FinancePage() {
   return (
     <div className="flex flex-col gap-8">
       <p className="max-w-3xl text-neutral-700">
-        The marketplace&apos;s money as its ledger records it: what guests paid, what the marketplace kept, the tax collected
-        for hosts, and what went back to guests and out to hosts. Months are calendar months in UTC.
+        {i18n.t(
+          "The marketplace's money as its ledger records it: what guests paid, what the marketplace kept, the tax collected for hosts, and what went back to guests and out to hosts. Months are calendar months in UTC.",
+        )}
       </p>
       <PageSection
         headingId="money-by-month-heading"
-        title="Money by month"
-        intro={`${formatShortMonth(period.from)} to ${formatShortMonth(period.to)}, oldest first.`}
+        title={i18n.t('Money by month')}
+        intro={i18n.t('{from} to {to}, oldest first.', { from: formatShortMonth(period.from), to: formatShortMonth(period.to) })}
       >
         <div className="flex flex-col gap-x-4 sm:flex-row sm:items-start">
           <PeriodPicker typed={typed} errors={errors(refused)} onChange={change} />
           <a href={financeCsvUrl(period)} download className={buttonClass('outline', 'self-start sm:mt-7')}>
-            Download CSV
+            {i18n.t('Download CSV')}
           </a>
         </div>
         {report.isPending ? (
           <Loader size="short" />
         ) : report.isError ? (
-          !refused && <LoadError what="The figures" error={report.error} onRetry={() => void report.refetch()} />
+          !refused && <LoadError what={i18n.t('The figures')} error={report.error} onRetry={() => void report.refetch()} />
         ) : (
           <div aria-busy={report.isPlaceholderData || undefined} className={report.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
-            <MonthFiguresTable label="Money by month" columns={FINANCE_COLUMNS} report={report.data} />
+            <MonthFiguresTable label={i18n.t('Money by month')} columns={FINANCE_COLUMNS} report={report.data} />
           </div>
         )}
       </PageSection>
@@ -55,3 +57,16 @@ export function FinancePage() {
     </div>
   );
 }
+
+/**
+ * The domain's names of the month table's columns (FINANCE_COLUMNS, which the CSV's header writes in English), for the
+ * app's catalog: the table shows them in the page's language.
+ */
+export const FINANCE_COLUMN_LABELS = [
+  /*i18n*/ 'Gross bookings',
+  /*i18n*/ 'Guest fees',
+  /*i18n*/ 'Commissions',
+  /*i18n*/ 'Tax collected',
+  /*i18n*/ 'Refunds',
+  /*i18n*/ 'Payouts sent',
+];

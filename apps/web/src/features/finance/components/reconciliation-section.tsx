@@ -7,38 +7,39 @@ import { Button } from '../../../components/button';
 import { Table, type Column } from '../../../components/data-table';
 import { TextField } from '../../../components/fields';
 import { LoadError } from '../../../components/load-error';
+import { i18n } from '../../../lib/i18n';
 import { useReconciliation } from '../api/use-reconciliation';
 import { currentMonth } from '../../../lib/month-period';
 import { PageSection } from '../../../components/page-section';
 
-const KIND_LABELS: Record<ReconciliationDifference['kind'], string> = { capture: 'Capture', refund: 'Refund', transfer: 'Transfer' };
+const KIND_LABELS: Record<ReconciliationDifference['kind'], string> = { capture: /*i18n*/ 'Capture', refund: /*i18n*/ 'Refund', transfer: /*i18n*/ 'Transfer' };
 
 /** The providers by the names the product's pages give them. */
-const PROVIDER_NAMES: Record<PaymentProviderName, string> = { test: 'the built-in processor', stripe: 'Stripe' };
+const PROVIDER_NAMES: Record<PaymentProviderName, string> = { test: /*i18n*/ 'the built-in processor', stripe: 'Stripe' };
 
 function providerName(provider: string): string {
-  return Object.hasOwn(PROVIDER_NAMES, provider) ? PROVIDER_NAMES[provider as PaymentProviderName] : provider;
+  return Object.hasOwn(PROVIDER_NAMES, provider) ? i18n.known(PROVIDER_NAMES[provider as PaymentProviderName]) : provider;
 }
 
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
+/** The domain's word for a month that is not one (reconciliationQuerySchema's), for the app's catalog. */
+export const NOT_A_MONTH_TEXT = /*i18n*/ 'Expected a month as YYYY-MM';
 
 type Row = ReconciliationDifference & { index: number };
 
 const NONE = '—';
 
-const COLUMNS: readonly Column<Row>[] = [
-  { header: 'Kind', cell: (row) => KIND_LABELS[row.kind] },
-  { header: 'Subject', cell: (row) => row.subject },
-  { header: 'Provider id', cell: (row) => row.providerId ?? NONE, className: 'break-all' },
-  { header: 'Ledger', cell: (row) => formatMoney(row.ledgerCents), className: 'whitespace-nowrap tabular-nums' },
+/** The differences' columns, their headers in the page's language. */
+const columns = (): readonly Column<Row>[] => [
+  { header: i18n.t('Kind'), cell: (row) => i18n.known(KIND_LABELS[row.kind]) },
+  { header: i18n.t('Subject'), cell: (row) => row.subject },
+  { header: i18n.t('Provider id'), cell: (row) => row.providerId ?? NONE, className: 'break-all' },
+  { header: i18n.t('Ledger'), cell: (row) => formatMoney(row.ledgerCents), className: 'whitespace-nowrap tabular-nums' },
   {
-    header: 'Provider',
+    header: i18n.t('Provider'),
     cell: (row) => (row.providerCents === null ? NONE : formatMoney(row.providerCents)),
     className: 'whitespace-nowrap tabular-nums',
   },
-  { header: 'Note', cell: (row) => row.note },
+  { header: i18n.t('Note'), cell: (row) => i18n.known(row.note) },
 ];
 
 /**
@@ -55,7 +56,7 @@ export function ReconciliationSection() {
     event.preventDefault();
     const checked = reconciliationQuerySchema.safeParse({ month: typed });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'Not a month');
+      setError(checked.error.issues[0]?.message ?? i18n.t('Not a month'));
       return;
     }
     setError(undefined);
@@ -67,12 +68,12 @@ export function ReconciliationSection() {
   return (
     <PageSection
       headingId="reconciliation-heading"
-      title="Reconciliation"
-      intro="Checks a month's payments, refunds and payouts in the ledger against the payment provider's own records."
+      title={i18n.t('Reconciliation')}
+      intro={i18n.t("Checks a month's payments, refunds and payouts in the ledger against the payment provider's own records.")}
     >
       <form noValidate onSubmit={check} className="flex flex-col gap-x-4 sm:flex-row sm:items-start">
         <TextField
-          label="Month"
+          label={i18n.t('Month')}
           type="month"
           placeholder="YYYY-MM"
           className="sm:w-56"
@@ -81,12 +82,12 @@ export function ReconciliationSection() {
           onChange={(event) => setTyped(event.currentTarget.value)}
         />
         <Button type="submit" variant="outline" className="sm:mt-7" pending={reconciliation.isFetching}>
-          Check with the provider
+          {i18n.t('Check with the provider')}
         </Button>
       </form>
       <div aria-live="polite">
         {reconciliation.isError ? (
-          <LoadError what="The reconciliation" error={reconciliation.error} onRetry={() => void reconciliation.refetch()} />
+          <LoadError what={i18n.t('The reconciliation')} error={reconciliation.error} onRetry={() => void reconciliation.refetch()} />
         ) : (
           reconciliation.data && <ReconciliationResult report={reconciliation.data} />
         )}
@@ -97,17 +98,19 @@ export function ReconciliationSection() {
 
 function ReconciliationResult({ report }: { report: ReconciliationReport }) {
   const { checked, differences } = report;
-  const outcome = differences.length === 0 ? 'no differences' : count(differences.length, 'difference');
   return (
     <div className="flex flex-col gap-3">
       <h3 className="font-semibold text-neutral-900">{formatMonthYear(report.month)}</h3>
       <p className={differences.length === 0 ? 'text-neutral-700' : 'font-semibold text-rose-700'}>
-        {`Checked ${count(checked.payments, 'payment')} and ${count(checked.payouts, 'payout')} with ${providerName(report.provider)}: ${outcome}.`}
+        {i18n.t(
+          'Checked {payments, plural, one {# payment} other {# payments}} and {payouts, plural, one {# payout} other {# payouts}} with {provider}: {differences, plural, =0 {no differences} one {# difference} other {# differences}}.',
+          { payments: checked.payments, payouts: checked.payouts, provider: providerName(report.provider), differences: differences.length },
+        )}
       </p>
       {differences.length > 0 && (
         <Table
-          label="Differences"
-          columns={COLUMNS}
+          label={i18n.t('Differences')}
+          columns={columns()}
           rows={differences.map((difference, index) => ({ ...difference, index }))}
           rowKey={(row) => String(row.index)}
         />

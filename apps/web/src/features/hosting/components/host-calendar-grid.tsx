@@ -11,7 +11,7 @@ import {
   nightName,
   rangeInMonth,
   rangeOf,
-  WEEKDAY_HEADERS,
+  weekdayHeaders,
   type CalendarMonth,
   type Selection,
 } from '../utils/host-calendar-grid';
@@ -145,7 +145,7 @@ const MonthGrid = memo(function MonthGrid({ month, today, selectedFrom, selected
       </h3>
       <div role="grid" aria-labelledby={headingId} aria-multiselectable="true" className="flex flex-col gap-px">
         <div role="row" className="grid grid-cols-7 gap-px">
-          {WEEKDAY_HEADERS.map(({ short, name }) => (
+          {weekdayHeaders().map(({ short, name }) => (
             <div key={name} role="columnheader" className="py-1 text-center text-xs font-medium text-neutral-700">
               <span aria-hidden="true">{short}</span>
               <span className="sr-only">{name}</span>

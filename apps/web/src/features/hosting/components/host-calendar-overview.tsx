@@ -105,7 +105,7 @@ function OverviewRow({ room, days, current, onChoose }: OverviewRowProps) {
 }
 
 function OverviewCell({ date, night }: { date: IsoDate; night: HostCalendarNight | undefined }) {
-  const text = `${longDate(date)}: ${night ? nightStateText(night) : 'not loaded'}`;
+  const text = `${longDate(date)}: ${night ? nightStateText(night) : i18n.t('not loaded')}`;
   return (
     <td className="p-0">
       <span aria-hidden="true" title={text} className={`block h-6 w-5 rounded-sm ${night ? NIGHT_STATE_STYLES[night.state].swatch : 'bg-neutral-100'}`} />

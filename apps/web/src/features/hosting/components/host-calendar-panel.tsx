@@ -1,7 +1,7 @@
 import { openedFromCalendar, tripPath } from '@staybook/domain/app-routes';
 import type { NightSetting } from '@staybook/domain/listing-rules';
 import type { HostCalendar } from '@staybook/domain/host-calendar';
-import { currencyWords, formatMoney } from '@staybook/domain/money';
+import { formatMoney } from '@staybook/domain/money';
 import { useId, useMemo, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
@@ -13,6 +13,7 @@ import type { NightsSet } from '../api/host-calendar-api';
 import { useNightsChanges } from '../api/use-host-calendar';
 import { changeMessage, summarizeRange, type RangeSummary } from '../utils/host-calendar-changes';
 import { rangeTitle, type NightRange } from '../utils/host-calendar-grid';
+import { currencyText } from '../../../lib/currency-text';
 import { i18n } from '../../../lib/i18n';
 
 /** A value the host sets on nights from a field of its own, or gives back to the listing's. */
@@ -130,7 +131,15 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
             autoComplete="off"
             value={price}
             onChange={(event) => setPrice(event.target.value)}
-            hint={`In ${currencyWords()}. The listing's price is ${formatMoney(calendar.priceCents)}${weekend === null ? '' : ` (${formatMoney(weekend)} on weekends)`}.`}
+            hint={
+              weekend === null
+                ? i18n.t("In {currency}. The listing's price is {price}.", { currency: currencyText(), price: formatMoney(calendar.priceCents) })
+                : i18n.t("In {currency}. The listing's price is {price} ({weekend} on weekends).", {
+                    currency: currencyText(),
+                    price: formatMoney(calendar.priceCents),
+                    weekend: formatMoney(weekend),
+                  })
+            }
             error={fieldErrors.price}
           />
         </NightValueForm>

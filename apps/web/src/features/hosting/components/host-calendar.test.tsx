@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/providers';
 import { sampleHostCalendar, sampleRoomSummary } from '../../../testing/samples';
+import { setActiveLocale } from '@staybook/domain/locale';
+import '../../../locales/es/catalog';
 import { HostCalendarOverview } from './host-calendar-overview';
 import { HostCalendarPage } from './host-calendar-page';
 
@@ -183,6 +185,39 @@ describe('HostCalendarPage', () => {
       { ...range, set: { minNights: 3 } },
       { ...range, set: { note: 'Deep clean' } },
     ]);
+  });
+
+  it('speaks Spanish on a Spanish page: the months, weekdays and nights named, the panel’s range and its price hint', async () => {
+    stubApi();
+    window.untranslatedMessages = [];
+    setActiveLocale('es');
+    try {
+      renderWithProviders(<HostCalendarPage />, { path: '/dashboard/calendar' });
+      const march = await screen.findByRole('grid', { name: 'marzo de 2027' });
+      expect(within(march).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+        'domdomingo',
+        'lunlunes',
+        'marmartes',
+        'miémiércoles',
+        'juejueves',
+        'vieviernes',
+        'sábsábado',
+      ]);
+      expect(cell('2027-03-05').getAttribute('aria-label')).toBe('5, $120, Ana Lima, viernes, marzo de 2027, reservada por Ana Lima');
+      expect(cell('2027-03-03').getAttribute('aria-label')).toBe('3, $120, miércoles, marzo de 2027, hoy, libre');
+      expect(cell('2027-03-01').getAttribute('aria-label')).toBe('1, $120, lunes, marzo de 2027, pasada');
+      const overview = screen.getByRole('table', { name: 'Qué ocupa cada una de las próximas 30 noches, por anuncio' });
+      await within(overview).findByRole('cell', { name: 'viernes, 5 de marzo de 2027: reservada por Ana Lima' });
+
+      selectThreeNights();
+      const opened = screen.getByRole('region', { name: '3 mar – 6 mar 2027 (3 noches)' });
+      expect(within(opened).getByRole('heading', { name: '3 mar – 6 mar 2027 (3 noches)' })).toBeTruthy();
+      expect(within(opened).getByText('En dólares. El precio del anuncio es $120.')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Cambiar 3 mar – 6 mar 2027 (3 noches)' })).toBeTruthy();
+      expect(window.untranslatedMessages).toEqual([]);
+    } finally {
+      setActiveLocale('en');
+    }
   });
 
   it('shows past nights but explains they cannot be changed', async () => {

@@ -87,7 +87,7 @@ function HostCalendarView({ roomId, calendar }: { roomId: string; calendar: Host
       <HostCalendarPanel key={`${range.from}/${range.to}`} roomId={roomId} calendar={calendar} range={range} headingRef={headingRef} onReturn={backToNights} />
       {/* On a phone the panel is under twelve months: this takes the host to it. */}
       <Button className="fixed right-4 bottom-4 z-10 shadow-lg lg:hidden" onClick={openPanel}>
-        {`Change ${rangeTitle(range)}`}
+        {i18n.t('Change {range}', { range: rangeTitle(range) })}
       </Button>
     </div>
   );
@@ -102,9 +102,16 @@ function NightDetails({ night }: { night: HostCalendarNight }) {
   return (
     <p className="sticky top-16 z-10 min-h-10 rounded-lg bg-neutral-100 px-3 py-2 text-sm text-neutral-800 md:top-0">
       <span className="font-semibold">{longDate(night.date)}</span>
-      {`: ${formatMoney(night.priceCents)}${night.customPrice ? ' (set for this night)' : night.weekend ? ' (weekend price)' : ''}, ${state}`}
+      {`: ${nightPrice(night)}, ${state}`}
       {night.minNights !== null && i18n.t(', minimum stay {count, plural, one {# night} other {# nights}}', { count: night.minNights })}
       {night.note && i18n.t('. Note: {note}', { note: night.note })}
     </p>
   );
+}
+
+/** A night's price, and where it comes from when not the listing's usual one. */
+function nightPrice(night: HostCalendarNight): string {
+  const price = formatMoney(night.priceCents);
+  if (night.customPrice) return i18n.t('{price} (set for this night)', { price });
+  return night.weekend ? i18n.t('{price} (weekend price)', { price }) : price;
 }

@@ -1,5 +1,7 @@
 import type { HostCalendarNight } from '@staybook/domain/host-calendar';
+import { setActiveLocale } from '@staybook/domain/locale';
 import { describe, expect, it } from 'vitest';
+import '../../../locales/es/catalog';
 import { sampleHostCalendar } from '../../../testing/samples';
 import { changeMessage, summarizeRange } from './host-calendar-changes';
 import {
@@ -13,6 +15,8 @@ import {
   rangeInMonth,
   rangeOf,
   rangeTitle,
+  shortDate,
+  weekdayHeaders,
 } from './host-calendar-grid';
 
 /** One night of a calendar whose today is March 1, 2027, free at $120 but for `overrides`. */
@@ -110,6 +114,31 @@ describe("a night's name", () => {
     );
     const set = night('2027-03-01', { priceCents: 19_950, customPrice: true, minNights: 3, note: 'Festival' });
     expect(nightName(set, '2027-03-01')).toBe('1, $199.50, Monday, March 2027, today, price set for this night, free, minimum stay 3 nights, note: Festival');
+  });
+});
+
+describe('the names in Spanish', () => {
+  it("says a range, a night and its date in the page's language, asking the catalog for nothing it lacks", () => {
+    window.untranslatedMessages = [];
+    setActiveLocale('es');
+    try {
+      expect(rangeTitle({ from: '2027-03-05', to: '2027-03-06' })).toBe('5 mar – 6 mar 2027 (1 noche)');
+      expect(rangeTitle({ from: '2027-12-30', to: '2028-01-02' })).toBe('30 dic 2027 – 2 ene 2028 (3 noches)');
+      expect(longDate('2027-03-05')).toBe('viernes, 5 de marzo de 2027');
+      expect(shortDate('2027-03-05')).toBe('vie, 5 mar');
+      expect(weekdayHeaders()[3]).toEqual({ short: 'mié', name: 'miércoles' });
+      expect(monthsOf(sampleHostCalendar({ from: '2027-02-01', months: 1 }).nights)[0]!.label).toBe('febrero de 2027');
+      const imported = night('2027-03-05', { state: 'imported', importedFrom: 'airbnb.com' });
+      expect(nightName(imported, '2027-03-01')).toBe('5, $120, airbnb.com, viernes, marzo de 2027, bloqueada por airbnb.com');
+      const set = night('2027-03-01', { priceCents: 19_950, customPrice: true, minNights: 1, note: 'Festival', startProblem: 'This home takes stays of at least 3 nights.' });
+      expect(nightName(set, '2027-03-01')).toBe(
+        '1, $199.50, Sin llegada, lunes, marzo de 2027, hoy, precio fijado para esta noche, libre, sin llegada, ninguna estancia puede empezar: This home takes stays of at least 3 nights., estancia mínima de 1 noche, nota: Festival',
+      );
+      expect(nightMarker(night('2027-03-05', { state: 'preparation' }))).toBe('Preparación');
+      expect(window.untranslatedMessages).toEqual([]);
+    } finally {
+      setActiveLocale('en');
+    }
   });
 });
 

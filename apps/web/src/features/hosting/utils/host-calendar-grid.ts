@@ -1,40 +1,49 @@
-import { addDays, addMonthsToDate, nightsBetween, type IsoDate } from '@staybook/domain/dates';
+import {
+  addDays,
+  addMonthsToDate,
+  dayOfWeek,
+  formatIsoDate,
+  formatLongDate,
+  formatMonthDay,
+  formatMonthYear,
+  nightsBetween,
+  weekdayName,
+  type IsoDate,
+} from '@staybook/domain/dates';
 import type { HostCalendarNight } from '@staybook/domain/host-calendar';
 import { formatMoney } from '@staybook/domain/money';
+import { i18n } from '../../../lib/i18n';
 
 /*
  * The host calendar's pure parts: its months as week rows, the selection, where the keyboard moves, and what each
- * night is called (the day cell's accessible name holds everything the cell shows, and its state).
+ * night is called (the day cell's accessible name holds everything the cell shows, and its state), in the page's
+ * language.
  */
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+/** A Sunday: the first of the week's seven days. */
+const A_SUNDAY = '2023-01-01';
 
-/** The column headers, weeks starting on Sunday: what a header shows and what it is called. */
-export const WEEKDAY_HEADERS = WEEKDAYS.map((name) => ({ short: name.slice(0, 3), name }));
+/** The column headers, weeks starting on Sunday: what a header shows ('Sun') and what it is called ('Sunday'). */
+export function weekdayHeaders(): { short: string; name: string }[] {
+  return Array.from({ length: 7 }, (_, day) => {
+    const date = addDays(A_SUNDAY, day);
+    return { short: weekdayName(date, 'short'), name: weekdayName(date) };
+  });
+}
 
 /** 0 for Sunday. */
 export function weekdayOf(date: IsoDate): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
+  return dayOfWeek(date);
 }
 
-function monthNameOf(date: IsoDate): string {
-  return MONTHS[Number(date.slice(5, 7)) - 1]!;
-}
-
-/** 'Friday, March 5, 2027'. */
+/** 'Friday, March 5, 2027' ('viernes, 5 de marzo de 2027'). */
 export function longDate(date: IsoDate): string {
-  return `${WEEKDAYS[weekdayOf(date)]}, ${monthNameOf(date)} ${Number(date.slice(8))}, ${date.slice(0, 4)}`;
+  return formatLongDate(date);
 }
 
-/** 'Mar 5'. */
-function monthDay(date: IsoDate): string {
-  return `${monthNameOf(date).slice(0, 3)} ${Number(date.slice(8))}`;
-}
-
-/** 'Fri, Mar 5'. */
+/** 'Fri, Mar 5' ('vie, 5 mar'). */
 export function shortDate(date: IsoDate): string {
-  return `${WEEKDAYS[weekdayOf(date)]!.slice(0, 3)}, ${monthDay(date)}`;
+  return `${weekdayName(date, 'short')}, ${formatMonthDay(date)}`;
 }
 
 /** One month of the calendar: its nights in week rows (Sunday first), null where a week reaches into another month. */
@@ -55,7 +64,7 @@ export function monthsOf(nights: readonly HostCalendarNight[]): CalendarMonth[] 
     let month = months.at(-1);
     if (month?.key !== key) {
       if (month && week.length > 0) month.weeks.push(padWeek(week));
-      month = { key, label: `${monthNameOf(night.date)} ${night.date.slice(0, 4)}`, weeks: [] };
+      month = { key, label: formatMonthYear(night.date), weeks: [] };
       months.push(month);
       week = Array.from({ length: weekdayOf(night.date) }, () => null);
     }
@@ -106,15 +115,15 @@ export function rangeInMonth(range: NightRange, month: string): NightRange | nul
   return from < to ? { from, to } : null;
 }
 
-/** 'Mar 5 – Mar 8, 2027 (3 nights)': the first night and the day after the last, as a stay is written. */
+/**
+ * 'Mar 5 – Mar 8, 2027 (3 nights)' ('5 mar – 8 mar 2027 (3 noches)'): the first night and the day after the last, as
+ * a stay is written.
+ */
 export function rangeTitle({ from, to }: NightRange): string {
-  const nights = nightsBetween(from, to);
-  const count = `${nights} ${nights === 1 ? 'night' : 'nights'}`;
-  const span =
-    from.slice(0, 4) === to.slice(0, 4)
-      ? `${monthDay(from)} – ${monthDay(to)}, ${to.slice(0, 4)}`
-      : `${monthDay(from)}, ${from.slice(0, 4)} – ${monthDay(to)}, ${to.slice(0, 4)}`;
-  return `${span} (${count})`;
+  const count = nightsBetween(from, to);
+  return from.slice(0, 4) === to.slice(0, 4)
+    ? i18n.t('{from} – {to}, {year} ({count, plural, one {# night} other {# nights}})', { from: formatMonthDay(from), to: formatMonthDay(to), year: to.slice(0, 4), count })
+    : i18n.t('{from} – {to} ({count, plural, one {# night} other {# nights}})', { from: formatIsoDate(from), to: formatIsoDate(to), count });
 }
 
 /* ---------------------------------------------------------------- the keyboard */
@@ -159,19 +168,19 @@ export function clampDate(date: IsoDate, first: IsoDate, end: IsoDate): IsoDate 
 export function nightMarker(night: HostCalendarNight): string | null {
   switch (night.state) {
     case 'booked':
-      return night.guestName ?? 'Booked';
+      return night.guestName ?? i18n.t('Booked');
     case 'blocked':
-      return 'Blocked';
+      return i18n.t('Blocked');
     case 'imported':
-      return night.importedFrom ?? 'Imported';
+      return night.importedFrom ?? i18n.t('Imported');
     case 'preparation':
-      return 'Preparation';
+      return i18n.t('Preparation');
     case 'outside':
-      return 'Outside';
+      return i18n.t('Outside');
     case 'past':
       return night.guestName;
     case 'free':
-      return night.startProblem ? 'No check-in' : null;
+      return night.startProblem ? i18n.t('No check-in') : null;
   }
 }
 
@@ -179,25 +188,25 @@ export function nightMarker(night: HostCalendarNight): string | null {
 export function nightStateText(night: HostCalendarNight): string {
   switch (night.state) {
     case 'booked':
-      return `booked by ${night.guestName ?? 'a guest'}`;
+      return night.guestName ? i18n.t('booked by {guest}', { guest: night.guestName }) : i18n.t('booked by a guest');
     case 'blocked':
-      return 'blocked';
+      return i18n.t('blocked');
     case 'imported':
-      return `blocked by ${night.importedFrom ?? 'an imported calendar'}`;
+      return night.importedFrom ? i18n.t('blocked by {site}', { site: night.importedFrom }) : i18n.t('blocked by an imported calendar');
     case 'preparation':
-      return 'held for preparation time';
+      return i18n.t('held for preparation time');
     case 'outside':
-      return 'outside the availability window';
+      return i18n.t('outside the availability window');
     case 'past':
-      return night.guestName ? `past, booked by ${night.guestName}` : 'past';
+      return night.guestName ? i18n.t('past, booked by {guest}', { guest: night.guestName }) : i18n.t('past');
     case 'free':
-      return night.startProblem ? `free, no check-in, no stay can start: ${night.startProblem}` : 'free';
+      return night.startProblem ? i18n.t('free, no check-in, no stay can start: {problem}', { problem: i18n.known(night.startProblem) }) : i18n.t('free');
   }
 }
 
-/** 'Friday, March 2027': the rest of a night's date once its day is said. */
+/** 'Friday, March 2027' ('viernes, marzo de 2027'): the rest of a night's date once its day is said. */
 export function weekdayAndMonth(date: IsoDate): string {
-  return `${WEEKDAYS[weekdayOf(date)]}, ${monthNameOf(date)} ${date.slice(0, 4)}`;
+  return `${weekdayName(date)}, ${formatMonthYear(date)}`;
 }
 
 /**
@@ -211,10 +220,10 @@ export function nightName(night: HostCalendarNight, today: IsoDate): string {
   const parts = [String(Number(night.date.slice(8))), formatMoney(night.priceCents)];
   if (marker !== null) parts.push(marker);
   parts.push(weekdayAndMonth(night.date));
-  if (night.date === today) parts.push('today');
-  if (night.customPrice) parts.push('price set for this night');
+  if (night.date === today) parts.push(i18n.t('today'));
+  if (night.customPrice) parts.push(i18n.t('price set for this night'));
   parts.push(nightStateText(night));
-  if (night.minNights !== null) parts.push(`minimum stay ${night.minNights} ${night.minNights === 1 ? 'night' : 'nights'}`);
-  if (night.note) parts.push(`note: ${night.note}`);
+  if (night.minNights !== null) parts.push(i18n.t('minimum stay {count, plural, one {# night} other {# nights}}', { count: night.minNights }));
+  if (night.note) parts.push(i18n.t('note: {note}', { note: night.note }));
   return parts.join(', ');
 }

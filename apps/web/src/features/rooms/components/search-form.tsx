@@ -1,5 +1,5 @@
 import { APP_PATHS } from '@staybook/domain/app-routes';
-import { currencySymbol, currencyWords } from '@staybook/domain/money';
+import { currencySymbol } from '@staybook/domain/money';
 import { SEARCH_LIMITS, SEARCH_SORT_LABELS, SEARCH_SORTS, searchToQuery, type RoomSearch, type SearchSort } from '@staybook/domain/search';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FiSearch } from 'react-icons/fi';
@@ -9,6 +9,7 @@ import { draftOf, searchOfDraft, type DraftErrors, type SearchDraft } from '../u
 import { AmenitiesFilter } from './amenities-filter';
 import { DatesField } from './dates-field';
 import { GuestsFilter } from './guests-filter';
+import { currencyText } from '../../../lib/currency-text';
 import { i18n } from '../../../lib/i18n';
 
 /** The price range's two ends, in whole dollars per night. */
@@ -110,7 +111,7 @@ export function SearchForm({ search, onSearch, variant, typed, onTyped }: Search
   const filters = (
     <div className={sheet ? 'flex flex-col gap-1' : 'flex flex-wrap items-start gap-x-4 gap-y-1'}>
       <fieldset className="flex gap-3">
-        <legend className="sr-only">{i18n.t('Price per night, in {currency}', { currency: currencyWords() })}</legend>
+        <legend className="sr-only">{i18n.t('Price per night, in {currency}', { currency: currencyText() })}</legend>
         {PRICE_FIELDS.map(({ field, label, min }) => (
           <TextField
             key={field}

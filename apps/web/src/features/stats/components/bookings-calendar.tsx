@@ -2,21 +2,18 @@ import { formatIsoDate, formatMonthYear, isoToLocalDate } from '@staybook/domain
 import type { StatsView } from '@staybook/domain/stats';
 import { useId, useState } from 'react';
 import { Calendar } from '../../../components/calendar';
+import { i18n } from '../../../lib/i18n';
 import { useStatsCalendar } from '../api/use-stats';
 import './bookings-calendar.css';
 
 const TITLES: Record<StatsView, string> = {
-  admin: 'Bookings per day',
-  host: 'Nights booked in your rooms',
-  guest: 'Your stays',
+  admin: /*i18n*/ 'Bookings per day',
+  host: /*i18n*/ 'Nights booked in your rooms',
+  guest: /*i18n*/ 'Your stays',
 };
 
 function localMonth(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
-}
-
-function staysLabel(count: number): string {
-  return count === 1 ? '1 stay' : `${count} stays`;
 }
 
 /**
@@ -34,7 +31,7 @@ export function BookingsCalendar({ view }: { view: StatsView }) {
   return (
     <section aria-labelledby={headingId} className="app-calendar stats-calendar rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200">
       <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
-        {TITLES[view]}
+        {i18n.known(TITLES[view])}
       </h2>
       <div className="mt-2 flex justify-center" data-testid="stats-calendar" aria-busy={calendar.isFetching}>
         <Calendar
@@ -46,16 +43,16 @@ export function BookingsCalendar({ view }: { view: StatsView }) {
         />
       </div>
       <p className="mt-2 flex items-center gap-2 text-sm text-neutral-600">
-        <span aria-hidden="true" className="inline-block size-3 rounded-full bg-emerald-500" /> Booked night
+        <span aria-hidden="true" className="inline-block size-3 rounded-full bg-emerald-500" /> {i18n.t('Booked night')}
       </p>
       {/* What the marks say, for screen readers (and anyone who prefers a list). */}
-      <ul aria-label={`Booked nights in ${formatMonthYear(month)}`} className="sr-only">
+      <ul aria-label={i18n.t('Booked nights in {month}', { month: formatMonthYear(month) })} className="sr-only">
         {nights.length === 0 ? (
-          <li>No booked nights this month</li>
+          <li>{i18n.t('No booked nights this month')}</li>
         ) : (
           nights.map((n) => (
             <li key={n.date} data-date={n.date}>
-              {formatIsoDate(n.date)}: {staysLabel(stays.get(n.date) ?? 0)}
+              {i18n.t('{date}: {count, plural, one {# stay} other {# stays}}', { date: formatIsoDate(n.date), count: stays.get(n.date) ?? 0 })}
             </li>
           ))
         )}

@@ -3,14 +3,16 @@ import { STATS_RANGES, type SalesChartInfo, type SalesPoint, type StatsRange } f
 import { useEffect, useId, useState } from 'react';
 import { Options } from '../../../components/fields';
 import { Loader } from '../../../components/loader';
+import { i18n } from '../../../lib/i18n';
 import { describePeriod } from '../utils/format';
 import { SalesLineChart } from './sales-line-chart';
 
 /** The spec: the chart's loader shows for one second. */
 export const CHART_LOADER_MS = 1000;
-export const NOT_ENOUGH_DATA = 'Not enough data available for this section!';
+export const NOT_ENOUGH_DATA = /*i18n*/ 'Not enough data available for this section!';
 
-export const RANGE_LABELS: Record<StatsRange, string> = { '30d': 'Last 30 days', '12m': 'Last 12 months', all: 'All time' };
+/** Each range's name, shown through the catalog (`i18n.known`). */
+export const RANGE_LABELS: Record<StatsRange, string> = { '30d': /*i18n*/ 'Last 30 days', '12m': /*i18n*/ 'Last 12 months', all: /*i18n*/ 'All time' };
 
 function useElapsed(ms: number): boolean {
   const [elapsed, setElapsed] = useState(false);
@@ -47,11 +49,11 @@ export function SalesChart({ points, info, range, onRangeChange, updating }: Sal
     <section aria-labelledby={headingId} className="min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
-          Sales Over Time
+          {i18n.t('Sales Over Time')}
         </h2>
         <div className="flex items-center gap-2 text-sm">
           <label htmlFor={rangeId} className="text-neutral-600">
-            Period
+            {i18n.t('Period')}
           </label>
           <select
             id={rangeId}
@@ -59,7 +61,7 @@ export function SalesChart({ points, info, range, onRangeChange, updating }: Sal
             onChange={(event) => onRangeChange(event.target.value as StatsRange)}
             className="rounded-md border border-neutral-300 bg-white px-2 py-1.5 text-neutral-900"
           >
-            <Options values={STATS_RANGES} label={(r) => RANGE_LABELS[r]} />
+            <Options values={STATS_RANGES} label={(r) => i18n.known(RANGE_LABELS[r])} />
           </select>
         </div>
       </div>
@@ -72,7 +74,7 @@ export function SalesChart({ points, info, range, onRangeChange, updating }: Sal
             <SalesTable points={points.filter(hasSales)} info={info} />
           </>
         ) : (
-          <p className="flex h-[250px] items-center justify-center text-center text-neutral-600">{NOT_ENOUGH_DATA}</p>
+          <p className="flex h-[250px] items-center justify-center text-center text-neutral-600">{i18n.known(NOT_ENOUGH_DATA)}</p>
         )}
       </div>
     </section>
@@ -83,14 +85,12 @@ export function SalesChart({ points, info, range, onRangeChange, updating }: Sal
 function SalesTable({ points, info }: { points: SalesPoint[]; info: SalesChartInfo }) {
   return (
     <table className="sr-only">
-      <caption>
-        Sales over time, {RANGE_LABELS[info.range].toLowerCase()}, by {info.granularity}
-      </caption>
+      <caption>{tableCaption(info)}</caption>
       <thead>
         <tr>
-          <th scope="col">Period</th>
-          <th scope="col">Sales</th>
-          <th scope="col">Bookings</th>
+          <th scope="col">{i18n.t('Period')}</th>
+          <th scope="col">{i18n.t('Sales')}</th>
+          <th scope="col">{i18n.t('Bookings')}</th>
         </tr>
       </thead>
       <tbody>
@@ -104,4 +104,12 @@ function SalesTable({ points, info }: { points: SalesPoint[]; info: SalesChartIn
       </tbody>
     </table>
   );
+}
+
+/** 'Sales over time, last 12 months, by week': what the table holds. */
+function tableCaption({ range, granularity }: SalesChartInfo): string {
+  const values = { range: i18n.known(RANGE_LABELS[range]).toLowerCase() };
+  if (granularity === 'day') return i18n.t('Sales over time, {range}, by day', values);
+  if (granularity === 'week') return i18n.t('Sales over time, {range}, by week', values);
+  return i18n.t('Sales over time, {range}, by month', values);
 }

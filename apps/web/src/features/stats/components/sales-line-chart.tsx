@@ -3,6 +3,7 @@ import type { SalesPoint, StatsGranularity } from '@staybook/domain/stats';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { i18n } from '../../../lib/i18n';
 import { describePeriod, formatAxisDate, isoDateToUtc } from '../utils/format';
 
 /** The spec's green line. */
@@ -40,7 +41,7 @@ function tooltipPlugin(points: SalesPoint[], granularity: StatsGranularity): uPl
         title.className = 'font-semibold';
         title.textContent = describePeriod(point.date, granularity);
         const body = document.createElement('div');
-        body.textContent = `${formatMoney(point.salesCents)} · ${point.bookings} ${point.bookings === 1 ? 'booking' : 'bookings'}`;
+        body.textContent = i18n.t('{sales} · {count, plural, one {# booking} other {# bookings}}', { sales: formatMoney(point.salesCents), count: point.bookings });
         tip.append(title, body);
         tip.classList.remove('hidden');
         // Keep it inside the plot: flip to the left of the point on the right half.
@@ -77,7 +78,7 @@ export function SalesLineChart({ points, granularity }: { points: SalesPoint[]; 
           { values: (_u, splits) => splits.map((s) => formatAxisDate(new Date(s * 1000), granularity)), stroke: '#525252', grid: { stroke: '#f5f5f5' } },
           { values: (_u, splits) => splits.map(axisMoney), size: 80, stroke: '#525252', grid: { stroke: '#f5f5f5' } },
         ],
-        series: [{}, { label: 'Sales', stroke: SALES_LINE_COLOR, width: 2, points: { show: true, size: 6, fill: SALES_LINE_COLOR } }],
+        series: [{}, { label: i18n.t('Sales'), stroke: SALES_LINE_COLOR, width: 2, points: { show: true, size: 6, fill: SALES_LINE_COLOR } }],
         plugins: [tooltipPlugin(points, granularity)],
       },
       data,

@@ -2,6 +2,7 @@ import { STATS_RANGES, DEFAULT_STATS_RANGE, type StatsRange, type StatsView } fr
 import { useSearchParams } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { errorMessage } from '../../../lib/form-errors';
+import { i18n } from '../../../lib/i18n';
 import { useStats } from '../api/use-stats';
 import { BookingsCalendar } from './bookings-calendar';
 import { SalesChart } from './sales-chart';
@@ -33,7 +34,7 @@ export function StatisticsDashboard({ view }: { view: StatsView }) {
   if (stats.isError && !data) {
     return (
       <p role="alert" className="mt-6 rounded-lg bg-rose-50 px-4 py-3 text-rose-700">
-        The statistics could not be loaded: {errorMessage(stats.error)}
+        {i18n.t('The statistics could not be loaded: {reason}', { reason: errorMessage(stats.error) })}
       </p>
     );
   }

@@ -1,9 +1,10 @@
 import { dateFormat, formatIsoDate, formatMonthYear } from '@staybook/domain/dates';
 import type { StatsGranularity } from '@staybook/domain/stats';
+import { i18n } from '../../../lib/i18n';
 
 /*
- * The statistics write dates as every other page does, in the product's US English (the domain's date
- * formatters), whatever the reader's browser language.
+ * The statistics write dates as every other page does, in the page's language (the domain's date formatters),
+ * whatever the reader's browser language.
  */
 
 /** A calendar date ('2026-01-05') as the moment uPlot and Intl work with: midnight UTC, shown in UTC. */
@@ -15,7 +16,7 @@ export function isoDateToUtc(date: string): Date {
 export function describePeriod(date: string, granularity: StatsGranularity): string {
   if (granularity === 'month') return formatMonthYear(date);
   const day = formatIsoDate(date);
-  return granularity === 'week' ? `Week of ${day}` : day;
+  return granularity === 'week' ? i18n.t('Week of {day}', { day }) : day;
 }
 
 const AXIS_DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC' };
