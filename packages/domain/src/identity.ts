@@ -1,6 +1,7 @@
 /** Request bodies, queries and form rules about people (classic zod); their answers and limits are in accounts.ts. */
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, roleSchema } from './accounts.js';
+import { LOCALES } from './locale.js';
 import { ROLES, USER_STATUSES } from './users.js';
 import { hasControlCharacters, hasControlCharactersButLayout } from './text.js';
 
@@ -95,6 +96,15 @@ export const declineHostBodySchema = z.object({
 export type DeclineHostBody = z.infer<typeof declineHostBodySchema>;
 
 export const updateRoleBodySchema = z.object({ role: roleSchema });
+
+/**
+ * `PUT /api/me/language`: the language a signed-in person chose in a picker, saved on their account (decision 062).
+ * Their mails are written in it, and a browser they sign in on without a chosen language takes it.
+ */
+export const languageChoiceBodySchema = z.object({
+  locale: z.enum(LOCALES, { message: `Language must be one of: ${LOCALES.join(', ')}` }),
+});
+export type LanguageChoiceBody = z.infer<typeof languageChoiceBodySchema>;
 
 /** The one message an admin sees when trying to change their own role. */
 export const SELF_ROLE_CHANGE_MESSAGE = /*i18n*/ 'Action Not Allowed';

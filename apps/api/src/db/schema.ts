@@ -19,7 +19,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { CANCELLATION_POLICIES, CATEGORY_LABELS, LISTING_RULE_LIMITS, MARKETPLACE_FEE_LIMITS, ROLES, USER_STATUSES, type QuoteLine, type RequestAnswer } from '@staybook/domain';
+import { CANCELLATION_POLICIES, CATEGORY_LABELS, LISTING_RULE_LIMITS, LOCALES, MARKETPLACE_FEE_LIMITS, ROLES, USER_STATUSES, type Locale, type QuoteLine, type RequestAnswer } from '@staybook/domain';
 
 /**
  * A moment in time. Timestamps keep millisecond precision so a value read into a JS Date and written back
@@ -94,11 +94,17 @@ export const users = pgTable(
     image: text('image'),
     role: userRole('role').notNull().default('guest'),
     status: userStatus('status').default('Verified'),
+    /**
+     * The language the person chose in a picker while signed in (decision 062): their mails are written in it, and
+     * a browser they sign in on without a chosen language takes it. Null until they choose (their mails: English).
+     */
+    locale: text('locale').$type<Locale>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    check('users_locale_known', sql`${t.locale} in (${sql.raw(LOCALES.map((l) => `'${l}'`).join(', '))})`),
     check('users_email_normalised', sql`${t.email} = lower(btrim(${t.email}))`),
     // Whether a stored picture is still shown before it is removed (with rooms_image_idx, bookings_room_image_idx).
     index('users_image_idx').on(t.image),

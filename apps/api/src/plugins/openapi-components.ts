@@ -35,6 +35,7 @@ import {
   hideReviewResultSchema,
   hostCalendarSchema,
   hostRequestCountSchema,
+  languageChoiceBodySchema,
   hostReviewBodySchema,
   hostRoomsPageSchema,
   hostSchema,
@@ -351,6 +352,7 @@ export const API_COMPONENTS: [schema: z.core.$ZodType, name: string, meta?: Comp
   [modifiedCountSchema, 'ModifiedCount'],
   [declineHostBodySchema, 'HostRequestDecline'],
   [updateRoleBodySchema, 'RoleChange'],
+  [languageChoiceBodySchema, 'LanguageChoice', { description: 'The language a signed-in person chose: their mails are written in it' }],
   [uploadedImageSchema, 'UploadedImage'],
   [serverInfoSchema, 'ServerInfo'],
   // Access tokens and webhooks

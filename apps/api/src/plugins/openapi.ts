@@ -60,6 +60,8 @@ const TAGS: Record<string, string> = {
   earnings: 'Earnings',
   user: 'Users',
   users: 'Users',
+  // The signed-in person's own settings: their language.
+  me: 'Users',
   booking: 'Bookings',
   'my-bookings': 'Bookings',
   'manage-bookings': 'Bookings',

@@ -8,34 +8,51 @@ import {
   formatMoney,
   lineLabel,
   refundedLines,
-  refundLineLabel,
   reviewPath,
+  SOURCE_LOCALE,
   tripPath,
+  withLocale,
   type CancellationPolicy,
   type IsoDate,
+  type Locale,
   type QuoteLine,
-  stayDatesText,
+  type QuoteLineKind,
 } from '@staybook/domain';
 import { escapeHtml } from '../../html.js';
 // The mails' Spanish (decision 062): a mail is written in its recipient's language when it is known.
 import '../../locales/es/catalog.js';
 import type { MailMessage } from './mailer.js';
 
+/** The language saved on a person's account (decision 062): null until they chose one in a picker. */
+type SavedLanguage = { locale?: Locale | null };
+
+/**
+ * Writes a mail in its recipient's language (decision 062): the one saved on their account, else English. Every mail
+ * is written inside it, with the person the mail goes to: never the sender's language, nor the request's.
+ */
+export function inRecipientLanguage<T>(recipient: SavedLanguage, write: () => T): T {
+  return withLocale(recipient.locale ?? SOURCE_LOCALE, write);
+}
+
 export function passwordResetMail(user: { name: string; email: string }, url: string): MailMessage {
-  return mail(user.email, 'Reset your StayBook password', greeting(user.name), [
-    ['Someone asked to reset the password of your StayBook account. To choose a new one, open this link within an hour:'],
-    { url, label: 'Reset my password' },
-    ['The link works once. If you did not ask for this, ignore this mail: your password stays as it is.'],
+  return mail(user.email, i18n.t('Reset your StayBook password'), greeting(user.name), [
+    [i18n.t('Someone asked to reset the password of your StayBook account. To choose a new one, open this link within an hour:')],
+    { url, label: i18n.t('Reset my password') },
+    [i18n.t('The link works once. If you did not ask for this, ignore this mail: your password stays as it is.')],
   ]);
 }
 
 /** Sent at sign-up and on 'Resend the link': the link proves the person reads mail at this address. */
 export function verifyEmailMail(user: { name: string; email: string }, url: string, validHours: number): MailMessage {
-  return mail(user.email, 'Confirm your e-mail address for StayBook', greeting(user.name), [
-    [`Welcome to StayBook! To confirm that this is your e-mail address, open this link within ${validHours} hours:`],
-    { url, label: 'Confirm my e-mail address' },
-    ['Until then you can browse and sign in, but not book, list a room or ask to become a host.'],
-    ['If you did not sign up for StayBook, ignore this mail and do not open the link.'],
+  return mail(user.email, i18n.t('Confirm your e-mail address for StayBook'), greeting(user.name), [
+    [
+      i18n.t('Welcome to StayBook! To confirm that this is your e-mail address, open this link within {count, plural, one {# hour} other {# hours}}:', {
+        count: validHours,
+      }),
+    ],
+    { url, label: i18n.t('Confirm my e-mail address') },
+    [i18n.t('Until then you can browse and sign in, but not book, list a room or ask to become a host.')],
+    [i18n.t('If you did not sign up for StayBook, ignore this mail and do not open the link.')],
   ]);
 }
 
@@ -44,11 +61,11 @@ export function verifyEmailMail(user: { name: string; email: string }, url: stri
  * for a new address, so this mail is where the owner learns it, with a way back in if they forgot.
  */
 export function signUpAttemptMail(user: { name: string; email: string }, resetUrl: string): MailMessage {
-  return mail(user.email, 'Someone tried to sign up with your e-mail address', greeting(user.name), [
-    ['Someone just tried to sign up for StayBook with this e-mail address, which already has an account.'],
-    ['If it was you, you do not need a new account: log in as usual, or choose a new password with this link within an hour:'],
-    { url: resetUrl, label: 'Choose a new password' },
-    ['If it was not you, ignore this mail: nothing was changed, and your password stays as it is.'],
+  return mail(user.email, i18n.t('Someone tried to sign up with your e-mail address'), greeting(user.name), [
+    [i18n.t('Someone just tried to sign up for StayBook with this e-mail address, which already has an account.')],
+    [i18n.t('If it was you, you do not need a new account: log in as usual, or choose a new password with this link within an hour:')],
+    { url: resetUrl, label: i18n.t('Choose a new password') },
+    [i18n.t('If it was not you, ignore this mail: nothing was changed, and your password stays as it is.')],
   ]);
 }
 
@@ -67,8 +84,8 @@ export type StayDetails = {
   /** The line items the stay was charged (the quote's), adding up to `totalCents`. */
   lines: QuoteLine[];
   totalCents: number;
-  guest: { name: string; email: string };
-  host: { name: string; email: string };
+  guest: { name: string; email: string } & SavedLanguage;
+  host: { name: string; email: string } & SavedLanguage;
 };
 
 
@@ -147,13 +164,13 @@ export function bookingConfirmationMail(stay: StayDetails, publicUrl: string, ac
 export function newBookingMail(stay: StayDetails, publicUrl: string): MailMessage {
   return mail(
     stay.host.email,
-    `New booking: ${stay.title}`,
+    i18n.t('New booking: {title}', { title: stay.title }),
     greeting(stay.host.name),
     [
-      [`${stay.guest.name || stay.guest.email} booked your room:`],
+      [i18n.t('{guest} booked your room:', { guest: stay.guest.name || stay.guest.email })],
       stayLines(stay),
-      priceLines(stay, 'Total paid'),
-      [`Guest: ${stay.guest.name} <${stay.guest.email}>`],
+      priceLines(stay, i18n.t('Total paid')),
+      [i18n.t('Guest: {guest}', { guest: `${stay.guest.name} <${stay.guest.email}>` })],
       [policyLine(stay)],
       tripLink(publicUrl, stay),
     ],
@@ -167,21 +184,24 @@ function instantText(at: Date): string {
 
 /** The host's Requests page, where they accept or decline. */
 function requestsLink(publicUrl: string): Block {
-  return { url: `${publicUrl}${APP_PATHS.requests}`, label: 'Accept or decline' };
+  return { url: `${publicUrl}${APP_PATHS.requests}`, label: i18n.t('Accept or decline') };
 }
 
 /** To the host: a guest asks for their room; the card is held until they answer or the request lapses. */
 export function bookingRequestMail(stay: StayDetails, expiresAt: Date, publicUrl: string): MailMessage {
   return mail(
     stay.host.email,
-    `Booking request: ${stay.title}, ${formatIsoDate(stay.from)}`,
+    i18n.t('Booking request: {title}, {date}', { title: stay.title, date: formatIsoDate(stay.from) }),
     greeting(stay.host.name),
     [
-      [`${stay.guest.name || stay.guest.email} would like to stay:`],
+      [i18n.t('{guest} would like to stay:', { guest: stay.guest.name || stay.guest.email })],
       stayLines(stay),
-      priceLines(stay, 'Total'),
+      priceLines(stay, i18n.t('Total')),
       [
-        `Please accept or decline by ${instantText(expiresAt)}. The guest's card is held for the total and charged only when you accept; without an answer the request expires and the nights open again.`,
+        i18n.t(
+          "Please accept or decline by {until}. The guest's card is held for the total and charged only when you accept; without an answer the request expires and the nights open again.",
+          { until: instantText(expiresAt) },
+        ),
       ],
       requestsLink(publicUrl),
     ],
@@ -224,19 +244,26 @@ export function requestEndedMail(
   publicUrl: string,
 ): MailMessage {
   const person = stay[recipient];
-  const host = stay.host.name || 'The host';
-  const guest = stay.guest.name || 'The guest';
-  const subjects = { declined: 'Request declined', withdrawn: 'Request withdrawn', expired: 'Request expired' } as const;
-  const what = {
-    declined: recipient === 'guest' ? `${host} declined your request:` : 'You declined this request:',
-    withdrawn: recipient === 'guest' ? 'You withdrew your request:' : `${guest} withdrew their request:`,
-    expired: recipient === 'guest' ? `${host} did not answer your request in time, so it expired:` : 'This request expired without an answer:',
-  }[ending];
-  const hold = recipient === 'guest' ? 'The hold on your card is released: you were not charged.' : "The hold on the guest's card is released, and these nights are open again.";
+  const host = stay.host.name || i18n.t('The host');
+  const guest = stay.guest.name || i18n.t('The guest');
+  const toGuest = recipient === 'guest';
+  const about = { title: stay.title, date: formatIsoDate(stay.from) };
+  const [subject, what] =
+    ending === 'declined'
+      ? [i18n.t('Request declined: {title}, {date}', about), toGuest ? i18n.t('{host} declined your request:', { host }) : i18n.t('You declined this request:')]
+      : ending === 'withdrawn'
+        ? [i18n.t('Request withdrawn: {title}, {date}', about), toGuest ? i18n.t('You withdrew your request:') : i18n.t('{guest} withdrew their request:', { guest })]
+        : [
+            i18n.t('Request expired: {title}, {date}', about),
+            toGuest ? i18n.t('{host} did not answer your request in time, so it expired:', { host }) : i18n.t('This request expired without an answer:'),
+          ];
+  const hold = toGuest
+    ? i18n.t('The hold on your card is released: you were not charged.')
+    : i18n.t("The hold on the guest's card is released, and these nights are open again.");
   const blocks: Block[] = [[what], stayLines(stay)];
-  if (message) blocks.push([`${recipient === 'guest' ? `${host}'s` : 'Your'} message: ${message}`]);
+  if (message) blocks.push([toGuest ? i18n.t("{host}'s message: {message}", { host, message }) : i18n.t('Your message: {message}', { message })]);
   blocks.push([hold], tripLink(publicUrl, stay));
-  return mail(person.email, `${subjects[ending]}: ${stay.title}, ${formatIsoDate(stay.from)}`, greeting(person.name), blocks);
+  return mail(person.email, subject, greeting(person.name), blocks);
 }
 
 /**
@@ -247,15 +274,15 @@ export function unpaidStayCancelledMail(stay: StayDetails, recipient: 'guest' | 
   const person = stay[recipient];
   return mail(
     person.email,
-    `Cancelled: ${stay.title}, ${formatIsoDate(stay.from)}`,
+    i18n.t('Cancelled: {title}, {date}', { title: stay.title, date: formatIsoDate(stay.from) }),
     greeting(person.name),
     [
-      ['This stay was cancelled because the payment for it could not be collected:'],
+      [i18n.t('This stay was cancelled because the payment for it could not be collected:')],
       stayLines(stay),
       [
         recipient === 'guest'
-          ? `Your card was not charged. To stay there, please book again.`
-          : `The guest's card was not charged, and these nights can be booked again.`,
+          ? i18n.t('Your card was not charged. To stay there, please book again.')
+          : i18n.t("The guest's card was not charged, and these nights can be booked again."),
       ],
       tripLink(publicUrl, stay),
     ],
@@ -271,13 +298,16 @@ export function bookingCancelledMail(
   publicUrl: string,
 ): MailMessage {
   const person = stay[recipient];
-  const who = cancelledBy === recipient ? 'You' : cancelledBy === 'guest' ? `${stay.guest.name || 'The guest'}` : `${stay.host.name || 'The host'}`;
+  const who =
+    cancelledBy === recipient
+      ? i18n.t('You cancelled this stay:')
+      : i18n.t('{name} cancelled this stay:', { name: cancelledBy === 'guest' ? stay.guest.name || i18n.t('The guest') : stay.host.name || i18n.t('The host') });
   return mail(
     person.email,
-    `Cancelled: ${stay.title}, ${formatIsoDate(stay.from)}`,
+    i18n.t('Cancelled: {title}, {date}', { title: stay.title, date: formatIsoDate(stay.from) }),
     greeting(person.name),
     [
-      [`${who} cancelled this stay:`],
+      [who],
       stayLines(stay),
       refundBlock(stay, refundedCents),
       tripLink(publicUrl, stay),
@@ -290,10 +320,28 @@ export function bookingCancelledMail(
  * one line (or one the stay's lines do not account for) is told in all only.
  */
 function refundBlock(stay: StayDetails, refundedCents: number): string[] {
-  const total = `Refunded to the guest's card: ${formatMoney(refundedCents)}`;
+  const total = i18n.t("Refunded to the guest's card: {amount}", { amount: formatMoney(refundedCents) });
   const byLine = refundedLines(stay.lines, stay.totalCents, refundedCents);
   if (byLine.length < 2) return [total];
-  return ['The refund, line by line:', ...byLine.map((line) => `${refundLineLabel(line.kind, stay.lines)}: ${formatMoney(line.refundCents)}`), total];
+  return [i18n.t('The refund, line by line:'), ...byLine.map((line) => `${refundLabel(line.kind, stay.lines)}: ${formatMoney(line.refundCents)}`), total];
+}
+
+/** A line of a refund as the domain's `refundLineLabel` names it (the cancel dialog's, the trip page's), in the mail's language. */
+function refundLabel(kind: QuoteLineKind, charged: readonly QuoteLine[]): string {
+  switch (kind) {
+    case 'nights':
+    case 'weekly-discount':
+    case 'monthly-discount':
+      return charged.some((line) => line.kind === 'weekly-discount' || line.kind === 'monthly-discount') ? i18n.t('Nights (after discount)') : i18n.t('Nights');
+    case 'cleaning-fee':
+      return i18n.t('Cleaning fee');
+    case 'extra-guest-fee':
+      return i18n.t('Extra guest fee');
+    case 'tax':
+      return i18n.t('Occupancy tax');
+    case 'service-fee':
+      return i18n.t('Service fee');
+  }
 }
 
 /** What a message mail says: who wrote, about which stay, and the text itself. */
@@ -302,7 +350,7 @@ export type MessageMailDetails = {
   reference: string;
   title: string;
   sender: { name: string };
-  recipient: { name: string; email: string };
+  recipient: { name: string; email: string } & SavedLanguage;
   body: string;
 };
 
@@ -311,12 +359,12 @@ export type MessageMailDetails = {
  * escaped in the HTML part) and a link to the trip page, where the thread is.
  */
 export function newMessageMail(details: MessageMailDetails, publicUrl: string): MailMessage {
-  const sender = details.sender.name || 'Someone';
-  return mail(details.recipient.email, `New message from ${sender} about ${details.title}`, greeting(details.recipient.name), [
-    [`${sender} wrote to you about the stay at ${details.title} (booking ${details.reference}):`],
+  const sender = details.sender.name || i18n.t('Someone');
+  return mail(details.recipient.email, i18n.t('New message from {sender} about {title}', { sender, title: details.title }), greeting(details.recipient.name), [
+    [i18n.t('{sender} wrote to you about the stay at {title} (booking {reference}):', { sender, title: details.title, reference: details.reference })],
     details.body.split(/\r\n|\r|\n/),
-    { url: `${publicUrl}${tripPath(details.bookingId)}`, label: 'Read and reply' },
-    ['We will not mail you about further messages in this conversation until you have read this one.'],
+    { url: `${publicUrl}${tripPath(details.bookingId)}`, label: i18n.t('Read and reply') },
+    [i18n.t('We will not mail you about further messages in this conversation until you have read this one.')],
   ]);
 }
 
@@ -325,11 +373,11 @@ export function newMessageMail(details: MessageMailDetails, publicUrl: string): 
  * escaped in the HTML part), and the dashboard, where 'Become A Host' is offered again.
  */
 export function hostRequestDeclinedMail(user: { name: string; email: string }, reason: string, publicUrl: string): MailMessage {
-  return mail(user.email, 'Your request to become a host was declined', greeting(user.name), [
-    ['Thank you for asking to host on StayBook. An admin looked at your request and declined it, for this reason:'],
+  return mail(user.email, i18n.t('Your request to become a host was declined'), greeting(user.name), [
+    [i18n.t('Thank you for asking to host on StayBook. An admin looked at your request and declined it, for this reason:')],
     reason.split(/\r\n|\r|\n/),
-    ['You can go on booking stays as a guest. When the reason no longer applies, you may ask again from your dashboard:'],
-    { url: `${publicUrl}/dashboard`, label: 'Open my dashboard' },
+    [i18n.t('You can go on booking stays as a guest. When the reason no longer applies, you may ask again from your dashboard:')],
+    { url: `${publicUrl}/dashboard`, label: i18n.t('Open my dashboard') },
   ]);
 }
 
@@ -338,10 +386,10 @@ export function hostRequestDeclinedMail(user: { name: string; email: string }, r
  * operator setting their role. The link leads to Add Room, where hosting starts.
  */
 export function becameHostMail(user: { name: string; email: string }, requested: boolean, publicUrl: string): MailMessage {
-  return mail(user.email, requested ? 'Your request to become a host was approved' : 'You can now host on StayBook', greeting(user.name), [
-    [requested ? 'Good news: an admin approved your request to host on StayBook.' : 'Your StayBook account is now a host account.'],
-    ['You can list your rooms, and guests can book them. Start with your first room:'],
-    { url: `${publicUrl}${APP_PATHS.addRoom}`, label: 'Add a room' },
+  return mail(user.email, requested ? i18n.t('Your request to become a host was approved') : i18n.t('You can now host on StayBook'), greeting(user.name), [
+    [requested ? i18n.t('Good news: an admin approved your request to host on StayBook.') : i18n.t('Your StayBook account is now a host account.')],
+    [i18n.t('You can list your rooms, and guests can book them. Start with your first room:')],
+    { url: `${publicUrl}${APP_PATHS.addRoom}`, label: i18n.t('Add a room') },
   ]);
 }
 
@@ -358,13 +406,13 @@ export type ReviewMailStay = { bookingId: string; title: string; from: IsoDate; 
  * about whether the host has reviewed them: reviews are double-blind.
  */
 export function reviewInvitationMail(stay: ReviewMailStay, guest: { name: string; email: string }, publicUrl: string): MailMessage {
-  return mail(guest.email, `How was your stay at ${stay.title}?`, greeting(guest.name), [
-    [`Thank you for staying at ${stay.title} ${stayDatesText(stay)}.`],
+  return mail(guest.email, i18n.t('How was your stay at {title}?', { title: stay.title }), greeting(guest.name), [
+    [i18n.t('Thank you for staying at {title} from {from} to {to}.', { title: stay.title, from: formatIsoDate(stay.from), to: formatIsoDate(stay.to) })],
     [
-      `Tell future guests what it was like: rate the stay and write a few lines by ${formatIsoDate(stay.closesOn)}.`,
-      'Your host cannot read your review before writing theirs, and you cannot read theirs before writing yours; both appear together.',
+      i18n.t('Tell future guests what it was like: rate the stay and write a few lines by {date}.', { date: formatIsoDate(stay.closesOn) }),
+      i18n.t('Your host cannot read your review before writing theirs, and you cannot read theirs before writing yours; both appear together.'),
     ],
-    reviewLink(publicUrl, stay.bookingId, 'Write a review'),
+    reviewLink(publicUrl, stay.bookingId, i18n.t('Write a review')),
   ]);
 }
 
@@ -374,47 +422,60 @@ export function reviewHiddenMail(
   recipient: { name: string; email: string },
   as: 'author' | 'host',
 ): MailMessage {
-  const what =
-    as === 'author'
-      ? `Your review of ${details.shownOnRoom ? details.title : `your guest's stay at ${details.title}`}`
-      : `${details.authorName || 'A guest'}'s review of ${details.title}`;
-  const consequence = details.shownOnRoom ? " It no longer shows on the room's page or counts in its rating." : ' It no longer shows.';
-  return mail(recipient.email, `A review of ${details.title} was removed`, greeting(recipient.name), [
-    [`${what} was removed by StayBook because it breaks the rules for reviews.${consequence}`],
-    ['The reason given:', ...details.reason.split(/\r\n|\r|\n/)],
+  const { title } = details;
+  const removed =
+    as === 'host'
+      ? i18n.t("{author}'s review of {title} was removed by StayBook because it breaks the rules for reviews.", { author: details.authorName || i18n.t('A guest'), title })
+      : details.shownOnRoom
+        ? i18n.t('Your review of {title} was removed by StayBook because it breaks the rules for reviews.', { title })
+        : i18n.t("Your review of your guest's stay at {title} was removed by StayBook because it breaks the rules for reviews.", { title });
+  const consequence = details.shownOnRoom ? i18n.t("It no longer shows on the room's page or counts in its rating.") : i18n.t('It no longer shows.');
+  return mail(recipient.email, i18n.t('A review of {title} was removed', { title }), greeting(recipient.name), [
+    [`${removed} ${consequence}`],
+    [i18n.t('The reason given:'), ...details.reason.split(/\r\n|\r|\n/)],
   ]);
 }
 
 /** What the payout mails say: the amount, the day it was made for and the account's last digits. */
 export type PayoutMailDetails = { amountCents: number; asOf: IsoDate; last4: string | null };
 
-function accountText(last4: string | null): string {
-  return last4 ? `your bank account ending in ${last4}` : 'your payout account';
-}
-
 /** To a host whose payout was sent. */
 export function payoutSentMail(host: { name: string; email: string }, payout: PayoutMailDetails, publicUrl: string): MailMessage {
-  return mail(host.email, `Your payout of ${formatMoney(payout.amountCents)} is on its way`, greeting(host.name), [
-    [`We sent ${formatMoney(payout.amountCents)} to ${accountText(payout.last4)}: your earnings available on ${formatIsoDate(payout.asOf)}.`],
-    ['Banks usually show a payout within two business days. Every payout and the stays it covers are on your Payouts page:'],
-    { url: `${publicUrl}${APP_PATHS.payouts}`, label: 'Open Payouts' },
+  const values = { amount: formatMoney(payout.amountCents), last4: payout.last4, date: formatIsoDate(payout.asOf) };
+  return mail(host.email, i18n.t('Your payout of {amount} is on its way', values), greeting(host.name), [
+    [
+      payout.last4
+        ? i18n.t('We sent {amount} to your bank account ending in {last4}: your earnings available on {date}.', values)
+        : i18n.t('We sent {amount} to your payout account: your earnings available on {date}.', values),
+    ],
+    [i18n.t('Banks usually show a payout within two business days. Every payout and the stays it covers are on your Payouts page:')],
+    { url: `${publicUrl}${APP_PATHS.payouts}`, label: i18n.t('Open Payouts') },
   ]);
 }
 
 /** To a host whose payout failed: the reason as the bank gave it, and that the money waits for the next payout. */
 export function payoutFailedMail(host: { name: string; email: string }, payout: PayoutMailDetails, reason: string, publicUrl: string): MailMessage {
-  return mail(host.email, `Your payout of ${formatMoney(payout.amountCents)} could not be sent`, greeting(host.name), [
-    [`We could not send ${formatMoney(payout.amountCents)} to ${accountText(payout.last4)}. ${reason}`],
-    ['The money is safe: it is back in your available balance, and the next daily payout sends it again.'],
-    { url: `${publicUrl}${APP_PATHS.payouts}`, label: 'Check your payout details' },
+  const values = { amount: formatMoney(payout.amountCents), last4: payout.last4 };
+  const notSent = payout.last4
+    ? i18n.t('We could not send {amount} to your bank account ending in {last4}.', values)
+    : i18n.t('We could not send {amount} to your payout account.', values);
+  return mail(host.email, i18n.t('Your payout of {amount} could not be sent', values), greeting(host.name), [
+    [`${notSent} ${reason}`],
+    [i18n.t('The money is safe: it is back in your available balance, and the next daily payout sends it again.')],
+    { url: `${publicUrl}${APP_PATHS.payouts}`, label: i18n.t('Check your payout details') },
   ]);
 }
 
 /** To a host whose webhook endpoint kept failing and was disabled (decision 056): where to look and enable it again. */
 export function webhookDisabledMail(owner: { name: string; email: string }, endpoint: { url: string; failures: number }, publicUrl: string): MailMessage {
-  return mail(owner.email, 'Your StayBook webhook endpoint was disabled', greeting(owner.name), [
-    [`The last ${endpoint.failures} deliveries to ${endpoint.url} failed, so we stopped sending events to it.`],
-    ['The delivery log in your profile shows what it answered. Once it works again, enable it there; you can redeliver any event you missed.'],
-    { url: `${publicUrl}${APP_PATHS.profile}`, label: 'Open my profile' },
+  return mail(owner.email, i18n.t('Your StayBook webhook endpoint was disabled'), greeting(owner.name), [
+    [
+      i18n.t('The last {count, plural, one {# delivery} other {# deliveries}} to {url} failed, so we stopped sending events to it.', {
+        count: endpoint.failures,
+        url: endpoint.url,
+      }),
+    ],
+    [i18n.t('The delivery log in your profile shows what it answered. Once it works again, enable it there; you can redeliver any event you missed.')],
+    { url: `${publicUrl}${APP_PATHS.profile}`, label: i18n.t('Open my profile') },
   ]);
 }

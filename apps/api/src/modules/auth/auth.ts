@@ -6,8 +6,12 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'b
 import { genericOAuth, openAPI } from 'better-auth/plugins';
 import {
   APP_PATHS,
+  cookieValue,
   EMAIL_VERIFICATION_HOURS,
+  isLocale,
   isOwnImageUrl,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_SECONDS,
   NAME_MAX_LENGTH,
   nameSchema,
   PASSWORD_MAX_LENGTH,
@@ -18,11 +22,17 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { accounts, sessions, uploads, users, verifications } from '../../db/schema.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
-import { passwordResetMail, signUpAttemptMail, verifyEmailMail } from '../../integrations/mail/templates.js';
+import { inRecipientLanguage, passwordResetMail, signUpAttemptMail, verifyEmailMail } from '../../integrations/mail/templates.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
 import { importRemoteImage } from '../../integrations/images/import-remote-image.js';
 import type { ListingChanges } from '../../listing-changes.js';
 import { releaseImage } from '../uploads/image-references.js';
+
+/** The language saved on a person's account as the library hands the person over (decision 062). */
+function savedLanguage(user: object) {
+  const locale = 'locale' in user ? user.locale : null;
+  return { locale: isLocale(locale) ? locale : null };
+}
 
 /** The header the server sets to the caller's address (from the socket or a trusted proxy) for rate limits. */
 export const CLIENT_IP_HEADER = 'x-staybook-client-ip';
@@ -146,6 +156,8 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
         // `input: false`: a sign-up or profile update cannot choose these; only the server sets them.
         role: { type: 'string', required: false, defaultValue: 'guest', input: false },
         status: { type: 'string', required: false, defaultValue: 'Verified', input: false },
+        // The language chosen in a picker while signed in (decision 062): saved by PUT /api/me/language only.
+        locale: { type: 'string', required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -157,7 +169,7 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
-        await mailer.send(passwordResetMail(user, url));
+        await mailer.send(inRecipientLanguage(savedLanguage(user), () => passwordResetMail(user, url)));
       },
       // Runs once the new password is stored (the used token is already gone).
       async onPasswordReset({ user }) {
@@ -168,7 +180,8 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
       // Someone signed up with an address that has an account: they were answered as for a new one (and got no
       // session); the owner hears about it, with a way back in. Runs after the answer.
       async onExistingUserSignUp({ user }) {
-        await mailer.send(signUpAttemptMail(user, await createResetLink(db, config.publicUrl, user.id)));
+        const resetUrl = await createResetLink(db, config.publicUrl, user.id);
+        await mailer.send(inRecipientLanguage(savedLanguage(user), () => signUpAttemptMail(user, resetUrl)));
       },
     },
     emailVerification: {
@@ -181,7 +194,7 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
         // The link always lands on the app's own page, whatever callback a request named.
         const callbackURL = encodeURIComponent(APP_PATHS.verifyEmail);
         const url = `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${callbackURL}`;
-        await mailer.send(verifyEmailMail(user, url, EMAIL_VERIFICATION_HOURS));
+        await mailer.send(inRecipientLanguage(savedLanguage(user), () => verifyEmailMail(user, url, EMAIL_VERIFICATION_HOURS)));
       },
     },
     verification: {
@@ -215,6 +228,16 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
           await endResetLinks(db, session.user.id);
         }
         if (ctx.path === '/update-user' && !isAPIError(ctx.context.returned)) await listing.roomsChanged();
+        // An answer that made (or renewed) a session, such as a sign-in with a password or back from Google (a
+        // redirect), gives a browser that has no language of its own yet the one saved on the account (decision 062);
+        // a browser's own choice is kept, and signing out keeps it too.
+        const signedIn = ctx.context.newSession;
+        if (signedIn) {
+          const { locale } = savedLanguage(signedIn.user);
+          if (locale && !isLocale(cookieValue(ctx.headers?.get('cookie'), LOCALE_COOKIE))) {
+            ctx.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS, sameSite: 'lax', httpOnly: false });
+          }
+        }
         // The library answers a new address with the new user and an existing one with a made-up user; both get this.
         if (ctx.path === '/sign-up/email' && !isAPIError(ctx.context.returned)) return ctx.json(SIGN_UP_ANSWER);
       }),

@@ -95,6 +95,15 @@ describe.each(TEST_DATABASE_KINDS)('Google sign-in on %s', (kind) => {
     expect((await t.call('GET', '/api/config')).json()).toEqual({ googleSignIn: true, timeZone: 'UTC', currency: 'USD' });
   });
 
+  it('gives a browser without a language the one saved on the account it signs into (decision 062)', async () => {
+    const existing = await t.signUp({ email: 'lola@example.com' });
+    await t.database.db.update(users).set({ locale: 'es' }).where(eq(users.id, existing.id));
+    identity = { sub: 'google-sub-lola', email: 'lola@example.com', name: 'Lola' };
+    const { status, cookie } = await signInWithGoogle();
+    expect(status).toBe(302);
+    expect(cookie.split('; ')).toContain('lang=es');
+  });
+
   it('will not join a Google identity to a password account whose e-mail nobody proved', async () => {
     // Someone may have signed up with another person's address; linking would hand them that person's Google sign-in.
     const squatter = await t.signUp({ email: 'victim@example.com', verified: false });

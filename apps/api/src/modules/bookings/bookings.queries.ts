@@ -14,6 +14,7 @@ import {
   type BookingState,
   type CancellationPolicy,
   type IsoDate,
+  type Locale,
   type QuoteLine,
   type ReviewSide,
   type StayStatus,
@@ -67,9 +68,12 @@ function selectBookingRows(db: Db) {
       guestName: guest.name,
       guestEmail: guest.email,
       guestImage: guest.image,
+      /** The languages saved on both parties' accounts: each one's mails are written in theirs (decision 062). */
+      guestLocale: guest.locale,
       hostName: host.name,
       hostEmail: host.email,
       hostImage: host.image,
+      hostLocale: host.locale,
     })
     .from(bookings)
     .innerJoin(payments, eq(payments.id, bookings.paymentId))
@@ -166,8 +170,8 @@ const roomLockedForBooking = preparedSelect('room_locked_for_booking', (db) =>
   db
     .select({
       room: rooms,
-      host: { name: host.name, email: host.email, image: host.image },
-      guest: { name: guest.name, email: guest.email, image: guest.image },
+      host: { name: host.name, email: host.email, image: host.image, locale: host.locale },
+      guest: { name: guest.name, email: guest.email, image: guest.image, locale: guest.locale },
     })
     .from(rooms)
     .innerJoin(host, eq(host.id, rooms.hostId))
@@ -224,7 +228,7 @@ export async function insertBookingWith(tx: Db, b: NewBooking, companions: SQL[]
   return new Date(row!.createdMs);
 }
 
-type Party = { name: string; email: string; image: string | null };
+type Party = { name: string; email: string; image: string | null; locale: Locale | null };
 
 /**
  * The row `selectBookingRows` would read back for a booking just inserted, made from what its transaction already
@@ -272,9 +276,11 @@ export function insertedBookingRow(
     guestName: payer.name,
     guestEmail: payer.email,
     guestImage: payer.image,
+    guestLocale: payer.locale,
     hostName: roomHost.name,
     hostEmail: roomHost.email,
     hostImage: roomHost.image,
+    hostLocale: roomHost.locale,
   };
 }
 

@@ -21,7 +21,7 @@ import {
   sqlState,
 } from '../../errors.js';
 import { withStayCalendar } from '../../integrations/calendar/ics.js';
-import { bookingConfirmationMail, bookingRequestMail, newBookingMail, requestSentMail } from '../../integrations/mail/templates.js';
+import { bookingConfirmationMail, bookingRequestMail, inRecipientLanguage, newBookingMail, requestSentMail } from '../../integrations/mail/templates.js';
 import type { ProviderIntent } from '../../integrations/payments/payment-provider.js';
 import type { Actor } from '../../plugins/session.js';
 import { mailJobs } from '../jobs/jobs.js';
@@ -250,21 +250,24 @@ async function bookingTransaction(deps: BookingDeps, payment: PaymentRow, intent
     };
     const bookedRow = insertedBookingRow(unborn, locked, paid);
     const stay = stayDetails(bookedRow);
+    // Each mail in its recipient's language (decision 062): the guest's saved one, else the language of their own
+    // request that booked it (English when the sweeper or a webhook books it); the host's saved one, else English.
+    const guestLocale = stay.guest.locale ?? locale;
     // Both mails and the other servers' notice commit with the booking, in its own statement: a crash after it
     // delays them, never loses them. A booked stay's mails carry it as an .ics event (integrations/calendar/ics.ts);
     // a request's do not, as nothing is booked yet.
     const mails = mailJobs(
       values.requestExpiresAt
         ? [
-            { key: `booking-requested:${values.id}:guest`, message: withLocale(locale, () => requestSentMail(stay, values.requestExpiresAt!, deps.publicUrl)) },
-            { key: `booking-requested:${values.id}:host`, message: bookingRequestMail(stay, values.requestExpiresAt, deps.publicUrl) },
+            { key: `booking-requested:${values.id}:guest`, message: withLocale(guestLocale, () => requestSentMail(stay, values.requestExpiresAt!, deps.publicUrl)) },
+            { key: `booking-requested:${values.id}:host`, message: inRecipientLanguage(stay.host, () => bookingRequestMail(stay, values.requestExpiresAt!, deps.publicUrl)) },
           ]
         : [
             {
               key: `booking-confirmed:${values.id}:guest`,
-              message: withStayCalendar(withLocale(locale, () => bookingConfirmationMail(stay, deps.publicUrl)), stay, deps.publicUrl),
+              message: withStayCalendar(withLocale(guestLocale, () => bookingConfirmationMail(stay, deps.publicUrl)), stay, deps.publicUrl),
             },
-            { key: `booking-confirmed:${values.id}:host`, message: withStayCalendar(newBookingMail(stay, deps.publicUrl), stay, deps.publicUrl) },
+            { key: `booking-confirmed:${values.id}:host`, message: withStayCalendar(inRecipientLanguage(stay.host, () => newBookingMail(stay, deps.publicUrl)), stay, deps.publicUrl) },
           ],
     );
     const notice = deps.listing.announcement(payment.roomId);

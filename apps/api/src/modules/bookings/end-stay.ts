@@ -6,7 +6,7 @@
 import { withTransaction, type Db } from '../../db/client.js';
 import { withStayCalendar } from '../../integrations/calendar/ics.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
-import { unpaidStayCancelledMail, type StayDetails } from '../../integrations/mail/templates.js';
+import { inRecipientLanguage, unpaidStayCancelledMail, type StayDetails } from '../../integrations/mail/templates.js';
 import { enqueueMail } from '../jobs/jobs.js';
 import { bookingEvent, emitWebhookEvent } from '../webhooks/webhook-events.js';
 import type { BookingDeps, PaymentRow } from './booking-deps.js';
@@ -34,7 +34,7 @@ export async function endStay(
     await emitWebhookEvent(tx, bookingEvent('booking.cancelled', row));
     for (const recipient of ['guest', 'host'] as const) {
       // Every ending is a cancellation: the mail's .ics cancels the event the booking mail added (same UID).
-      await enqueueMail(tx, `${mail.kind}:${row.id}:${recipient}`, withStayCalendar(mail.build(stay, recipient), stay, deps.publicUrl, { cancelled: true }));
+      await enqueueMail(tx, `${mail.kind}:${row.id}:${recipient}`, withStayCalendar(inRecipientLanguage(stay[recipient], () => mail.build(stay, recipient)), stay, deps.publicUrl, { cancelled: true }));
     }
     await deps.listing.announce(tx, roomId);
     return true;

@@ -12,7 +12,7 @@ import { withTransaction, type Db } from '../../db/client.js';
 import { bookings, payments, rooms } from '../../db/schema.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { withStayCalendar } from '../../integrations/calendar/ics.js';
-import { bookingConfirmationMail, newBookingMail, requestEndedMail, type RequestEnding } from '../../integrations/mail/templates.js';
+import { bookingConfirmationMail, inRecipientLanguage, newBookingMail, requestEndedMail, type RequestEnding } from '../../integrations/mail/templates.js';
 import type { Actor } from '../../plugins/session.js';
 import { enqueueMail } from '../jobs/jobs.js';
 import { bookingEvent, emitWebhookEvent } from '../webhooks/webhook-events.js';
@@ -86,8 +86,8 @@ export async function acceptRequest(
     const acceptedRow = (await findBookingRow(tx, eq(bookings.id, row.id)))!;
     const stay = stayDetails(acceptedRow);
     await emitWebhookEvent(tx, bookingEvent('booking.confirmed', acceptedRow));
-    await enqueueMail(tx, `request-accepted:${row.id}:guest`, withStayCalendar(bookingConfirmationMail(stay, deps.publicUrl, { message: note }), stay, deps.publicUrl));
-    await enqueueMail(tx, `request-accepted:${row.id}:host`, withStayCalendar(newBookingMail(stay, deps.publicUrl), stay, deps.publicUrl));
+    await enqueueMail(tx, `request-accepted:${row.id}:guest`, withStayCalendar(inRecipientLanguage(stay.guest, () => bookingConfirmationMail(stay, deps.publicUrl, { message: note })), stay, deps.publicUrl));
+    await enqueueMail(tx, `request-accepted:${row.id}:host`, withStayCalendar(inRecipientLanguage(stay.host, () => newBookingMail(stay, deps.publicUrl)), stay, deps.publicUrl));
     return true;
   });
   if (!accepted) {
@@ -158,7 +158,7 @@ export async function endRequest(deps: BookingDeps, row: BookingRow, ending: Req
     const stay = stayDetails(row);
     await emitWebhookEvent(tx, bookingEvent('booking.cancelled', { ...row, status: 'cancelled' }));
     for (const recipient of TOLD[ending]) {
-      await enqueueMail(tx, `request-${ending}:${row.id}:${recipient}`, requestEndedMail(stay, recipient, ending, message, deps.publicUrl));
+      await enqueueMail(tx, `request-${ending}:${row.id}:${recipient}`, inRecipientLanguage(stay[recipient], () => requestEndedMail(stay, recipient, ending, message, deps.publicUrl)));
     }
     await deps.listing.announce(tx, row.roomId);
     return true;

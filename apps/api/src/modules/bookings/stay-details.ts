@@ -28,7 +28,7 @@ export function stayDetails(row: BookingRow): StayDetails {
     guests: row.guests,
     lines: row.priceLines,
     totalCents: row.totalCents,
-    guest: { name: row.guestName, email: row.guestEmail },
-    host: { name: row.hostName, email: row.hostEmail },
+    guest: { name: row.guestName, email: row.guestEmail, locale: row.guestLocale },
+    host: { name: row.hostName, email: row.hostEmail, locale: row.hostLocale },
   };
 }

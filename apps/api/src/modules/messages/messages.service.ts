@@ -4,7 +4,7 @@ import { withTransaction, type Db } from '../../db/client.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor.js';
 import { bookings, messages, users } from '../../db/schema.js';
 import { NotFoundError } from '../../errors.js';
-import { newMessageMail } from '../../integrations/mail/templates.js';
+import { inRecipientLanguage, newMessageMail } from '../../integrations/mail/templates.js';
 import type { Actor } from '../../plugins/session.js';
 import { findBookingRow, type BookingRow } from '../bookings/bookings.queries.js';
 import { enqueueMail, type MailingDeps } from '../jobs/jobs.js';
@@ -64,10 +64,12 @@ export async function sendMessage(deps: MessageDeps, { actor, bookingId, body }:
       data: { messageId: message.id, bookingId, reference: thread.reference, body, sentAt: message.createdAt.toISOString() },
     });
     if (unread) return { row: message, mailed: false };
-    const recipient = toHost ? { name: thread.hostName, email: thread.hostEmail } : { name: thread.guestName, email: thread.guestEmail };
-    const mail = newMessageMail(
-      { bookingId, reference: thread.reference, title: thread.title, sender: { name: actor.name }, recipient, body },
-      deps.publicUrl,
+    const recipient = toHost
+      ? { name: thread.hostName, email: thread.hostEmail, locale: thread.hostLocale }
+      : { name: thread.guestName, email: thread.guestEmail, locale: thread.guestLocale };
+    // In the recipient's language, whatever the sender's (decision 062).
+    const mail = inRecipientLanguage(recipient, () =>
+      newMessageMail({ bookingId, reference: thread.reference, title: thread.title, sender: { name: actor.name }, recipient, body }, deps.publicUrl),
     );
     await enqueueMail(tx, `message:${message.id}`, mail);
     return { row: message, mailed: true };

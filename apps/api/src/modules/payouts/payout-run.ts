@@ -12,7 +12,7 @@ import { addDays, payoutFailureMessage, type IsoDate } from '@staybook/domain';
 import { queryRows, withTransaction, type Db } from '../../db/client.js';
 import { hostBalances, payoutJournal, postJournal, releaseShare, RELEASE_SHARE_JOB } from '../../db/ledger.js';
 import { payoutAccounts, payouts, users } from '../../db/schema.js';
-import { payoutFailedMail, payoutSentMail } from '../../integrations/mail/templates.js';
+import { inRecipientLanguage, payoutFailedMail, payoutSentMail } from '../../integrations/mail/templates.js';
 import { PaymentProviderError, type PaymentProvider, type ProviderTransfer } from '../../integrations/payments/payment-provider.js';
 import { currentCurrency } from '../fees/currency.service.js';
 import { enqueueMail, type MailingDeps } from '../jobs/jobs.js';
@@ -143,12 +143,13 @@ async function recordAnswer(deps: PayoutDeps, payout: PayoutRow, transfer: Trans
         .set({ ready: false, updatedAt: new Date() })
         .where(and(eq(payoutAccounts.hostId, payout.hostId), eq(payoutAccounts.accountRef, payout.accountRef)));
     }
-    const [host] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, payout.hostId));
+    const [host] = await tx.select({ name: users.name, email: users.email, locale: users.locale }).from(users).where(eq(users.id, payout.hostId));
     const details = { amountCents: payout.amountCents, asOf: payout.asOf, last4: payout.last4 };
-    const message =
+    const message = inRecipientLanguage(host!, () =>
       transfer.status === 'paid'
         ? payoutSentMail(host!, details, deps.publicUrl)
-        : payoutFailedMail(host!, details, payoutFailureMessage(transfer.failureCode), deps.publicUrl);
+        : payoutFailedMail(host!, details, payoutFailureMessage(transfer.failureCode), deps.publicUrl),
+    );
     await enqueueMail(tx, `payout-${transfer.status}:${payout.id}`, message);
     if (transfer.status === 'paid') {
       await emitWebhookEvent(tx, { ownerId: payout.hostId, type: 'payout.paid', data: { payoutId: payout.id, amountCents: payout.amountCents, asOf: payout.asOf } });

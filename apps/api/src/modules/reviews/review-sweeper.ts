@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { checkOutsReviewableAnywhere, reviewWindow, type IsoDate } from '@staybook/domain';
+import { checkOutsReviewableAnywhere, reviewWindow, type IsoDate, type Locale } from '@staybook/domain';
 import { queryRows, withTransaction } from '../../db/client.js';
 import { dateValue, isReviewWindowClosedSql, isReviewWindowOpenSql, roomTodaySql } from '../../db/stay-sql.js';
-import { reviewInvitationMail } from '../../integrations/mail/templates.js';
+import { inRecipientLanguage, reviewInvitationMail } from '../../integrations/mail/templates.js';
 import { enqueueMail, mailJobKey } from '../jobs/jobs.js';
 import { lockStay, publishStayReviews, type ReviewDeps } from './reviews.service.js';
 import { periodicPass, type PeriodicPass } from '../../periodic.js';
@@ -56,7 +56,7 @@ async function publishClosedWindows(deps: ReviewSweepDeps, now: Date): Promise<n
 /** The invitation's mail key, before the stay's booking id. */
 const INVITATION = 'review-invitation:';
 
-type InvitationRow = { booking_id: string; title: string; check_in: IsoDate; check_out: IsoDate; name: string; email: string };
+type InvitationRow = { booking_id: string; title: string; check_in: IsoDate; check_out: IsoDate; name: string; email: string; locale: Locale | null };
 
 /**
  * Mails the guest of each confirmed stay whose review window is open (from the day after check-out, the room's
@@ -69,7 +69,7 @@ async function inviteGuests(deps: ReviewSweepDeps, now: Date): Promise<number> {
     deps.db,
     sql`
       select b.id as booking_id, b.room_title as title, to_char(b.check_in, 'YYYY-MM-DD') as check_in,
-             to_char(b.check_out, 'YYYY-MM-DD') as check_out, g.name, g.email
+             to_char(b.check_out, 'YYYY-MM-DD') as check_out, g.name, g.email, g.locale
       from bookings b
       join rooms ro on ro.id = b.room_id
       join users g on g.id = b.guest_id
@@ -83,7 +83,7 @@ async function inviteGuests(deps: ReviewSweepDeps, now: Date): Promise<number> {
   );
   for (const row of due) {
     const stay = { bookingId: row.booking_id, title: row.title, from: row.check_in, to: row.check_out, closesOn: reviewWindow(row.check_out).closesOn };
-    await enqueueMail(deps.db, `${INVITATION}${row.booking_id}`, reviewInvitationMail(stay, row, deps.publicUrl));
+    await enqueueMail(deps.db, `${INVITATION}${row.booking_id}`, inRecipientLanguage(row, () => reviewInvitationMail(stay, row, deps.publicUrl)));
   }
   if (due.length > 0) deps.jobs.kick();
   return due.length;

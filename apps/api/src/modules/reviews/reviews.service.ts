@@ -21,7 +21,7 @@ import { withTransaction, type Db } from '../../db/client.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor.js';
 import { auditLog, bookings, reviews, rooms, users } from '../../db/schema.js';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, ROOM_NOT_FOUND_MESSAGE, sqlState } from '../../errors.js';
-import { reviewHiddenMail } from '../../integrations/mail/templates.js';
+import { inRecipientLanguage, reviewHiddenMail } from '../../integrations/mail/templates.js';
 import type { Actor } from '../../plugins/session.js';
 import { findBookingRow, type BookingRow } from '../bookings/bookings.queries.js';
 import { enqueueMail, type MailingDeps } from '../jobs/jobs.js';
@@ -321,14 +321,14 @@ export async function hideReview(deps: ReviewDeps, { actor, reviewId, reason }: 
     }
     await tx.insert(auditLog).values({ actorId: actor.id, action: 'review.hide', userId: review.authorId, reviewId, reason });
     const people = await tx
-      .select({ id: users.id, name: users.name, email: users.email })
+      .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
       .from(users)
       .where(sql`${users.id} in (${review.authorId}, ${row.hostId})`);
     const author = people.find((p) => p.id === review.authorId)!;
     const details = { title: row.title, authorName: author.name, reason, shownOnRoom: review.side === 'guest' };
-    await enqueueMail(tx, `review-hidden:${reviewId}:author`, reviewHiddenMail(details, author, 'author'));
+    await enqueueMail(tx, `review-hidden:${reviewId}:author`, inRecipientLanguage(author, () => reviewHiddenMail(details, author, 'author')));
     const host = people.find((p) => p.id === row.hostId);
-    if (host && host.id !== author.id) await enqueueMail(tx, `review-hidden:${reviewId}:host`, reviewHiddenMail(details, host, 'host'));
+    if (host && host.id !== author.id) await enqueueMail(tx, `review-hidden:${reviewId}:host`, inRecipientLanguage(host, () => reviewHiddenMail(details, host, 'host')));
     return counted ? review.roomId : null;
   });
   if (changedRoom) deps.listing.forget(changedRoom, 'rating');

@@ -4,6 +4,7 @@ import {
   declineHostBodySchema,
   emailParamsSchema,
   hostRequestCountSchema,
+  languageChoiceBodySchema,
   modifiedCountSchema,
   updateRoleBodySchema,
   listUsersQuerySchema,
@@ -12,7 +13,7 @@ import {
   usersPageSchema,
 } from '@staybook/domain';
 import { errorResponses } from '../../errors.js';
-import { routeFor } from '../../route-schema.js';
+import { noContent, routeFor } from '../../route-schema.js';
 import { actorOf, holdersOf, signedIn, verified } from '../../plugins/session.js';
 import {
   approveHostRequest,
@@ -21,6 +22,7 @@ import {
   getUserByEmail,
   listUsers,
   requestHostRole,
+  saveLanguage,
   setUserRole,
   type UserDeps,
 } from './users.service.js';
@@ -47,6 +49,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: UserDeps }> = async (app
     '/user',
     routeFor(verified(signedIn), 'Ask to become a host', { body: hostRequestBodySchema }, modifiedCountSchema, errors),
     async (request) => ({ modifiedCount: await requestHostRole(db, { actor: actorOf(request), email: request.body?.email }) }),
+  );
+
+  // The pickers in the footer and on Profile save a signed-in person's choice here as they set the `lang` cookie.
+  app.put(
+    '/me/language',
+    routeFor(
+      signedIn,
+      'Save the language the signed-in person chose: their mails are written in it, and a browser they sign in on without a chosen language takes it',
+      { body: languageChoiceBodySchema }, z.null(), errors, { status: 204 },
+    ),
+    async (request, reply) => noContent(reply, saveLanguage(db, { actor: actorOf(request), locale: request.body.locale })),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import {
   normalizeEmail,
   SELF_ROLE_CHANGE_MESSAGE,
   type HostRequestCount,
+  type Locale,
   type ListUsersQuery,
   type Role,
   type User,
@@ -14,7 +15,7 @@ import {
 import { withTransaction, type Db } from '../../db/client.js';
 import { auditLog, bookings, roleChanges, rooms, users } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
-import { becameHostMail, hostRequestDeclinedMail } from '../../integrations/mail/templates.js';
+import { becameHostMail, hostRequestDeclinedMail, inRecipientLanguage } from '../../integrations/mail/templates.js';
 import { isOwnEmail, type Actor } from '../../plugins/session.js';
 import { enqueueMail, type MailingDeps } from '../jobs/jobs.js';
 
@@ -177,6 +178,14 @@ export type UserDeps = MailingDeps;
 
 const NO_REQUEST_MESSAGE = 'This user has no host request waiting: another admin may have answered it already.';
 
+/**
+ * Saves the language a signed-in person chose in a picker on their account (decision 062): their mails are written
+ * in it from now on, and a browser they sign in on without a chosen language takes it.
+ */
+export async function saveLanguage(db: Db, { actor, locale }: { actor: Actor; locale: Locale }): Promise<void> {
+  await db.update(users).set({ locale, updatedAt: sql`now()` }).where(eq(users.id, actor.id));
+}
+
 /** Answers why a guarded decision changed nothing: nobody has the id (404), or their request is not waiting (409). */
 async function refuseDecision(db: Db, userId: string): Promise<never> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
@@ -196,13 +205,13 @@ function waitingRequest(userId: string): SQL | undefined {
  */
 async function recordRoleChange(
   tx: Db,
-  change: { actorId: string | null; user: { id: string; name: string; email: string }; fromRole: Role; toRole: Role; via: 'admin' | 'cli'; requested: boolean },
+  change: { actorId: string | null; user: { id: string; name: string; email: string; locale: Locale | null }; fromRole: Role; toRole: Role; via: 'admin' | 'cli'; requested: boolean },
   publicUrl: string,
 ): Promise<boolean> {
   const { actorId, user, fromRole, toRole, via, requested } = change;
   const [entry] = await tx.insert(roleChanges).values({ actorId, userId: user.id, fromRole, toRole, via }).returning({ id: roleChanges.id });
   if (toRole !== 'host') return false;
-  await enqueueMail(tx, `became-host:${entry!.id}`, becameHostMail(user, requested, publicUrl));
+  await enqueueMail(tx, `became-host:${entry!.id}`, inRecipientLanguage(user, () => becameHostMail(user, requested, publicUrl)));
   return true;
 }
 
@@ -236,7 +245,7 @@ export async function declineHostRequest(deps: UserDeps, { actor, userId, reason
       .insert(auditLog)
       .values({ actorId: actor.id, action: 'host-request.decline', userId, reason })
       .returning({ id: auditLog.id });
-    await enqueueMail(tx, `host-request-declined:${entry!.id}`, hostRequestDeclinedMail(row, reason, deps.publicUrl));
+    await enqueueMail(tx, `host-request-declined:${entry!.id}`, inRecipientLanguage(row, () => hostRequestDeclinedMail(row, reason, deps.publicUrl)));
     return row;
   });
   if (!declined) return refuseDecision(deps.db, userId);

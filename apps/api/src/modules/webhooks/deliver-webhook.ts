@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Locale } from '@staybook/domain';
 import { queryRows, withTransaction, type Db } from '../../db/client.js';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 import { CalendarFetchError, safePost, type FetchLimits } from '../../integrations/calendar/safe-fetch.js';
-import { webhookDisabledMail } from '../../integrations/mail/templates.js';
+import { inRecipientLanguage, webhookDisabledMail } from '../../integrations/mail/templates.js';
 import { enqueueMail, type JobKick } from '../jobs/jobs.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhook-signature.js';
 import { fanOutWebhookEvent, WEBHOOK_DELIVERY_JOB, WEBHOOK_EVENT_JOB, type WebhookDeliveryJob, type WebhookEventJob } from './webhook-events.js';
@@ -74,11 +75,11 @@ export async function deliverWebhook(deps: WebhookDeliveryDeps, { deliveryId }: 
 
   const disabled = await withTransaction(deps.db, async (tx) => {
     await tx.update(webhookDeliveries).set(recorded).where(eq(webhookDeliveries.id, deliveryId));
-    const [endpoint] = await queryRows<{ url: string; failures: number; status: string; ownerName: string; ownerEmail: string }>(
+    const [endpoint] = await queryRows<{ url: string; failures: number; status: string; ownerName: string; ownerEmail: string; ownerLocale: Locale | null }>(
       tx,
       sql`update webhook_endpoints e set failures_in_a_row = failures_in_a_row + 1 from users u
         where e.id = ${delivery.endpointId} and u.id = e.owner_id
-        returning e.url, e.failures_in_a_row as failures, e.status, u.name as "ownerName", u.email as "ownerEmail"`,
+        returning e.url, e.failures_in_a_row as failures, e.status, u.name as "ownerName", u.email as "ownerEmail", u.locale as "ownerLocale"`,
     );
     if (!endpoint || endpoint.status !== 'active' || endpoint.failures < WEBHOOK_FAILURES_TO_DISABLE) return false;
     await tx.update(webhookEndpoints).set({ status: 'disabled', disabledAt: sql`now()` }).where(eq(webhookEndpoints.id, delivery.endpointId));
@@ -87,7 +88,7 @@ export async function deliverWebhook(deps: WebhookDeliveryDeps, { deliveryId }: 
     await enqueueMail(
       tx,
       `webhook-disabled:${delivery.endpointId}:${delivery.id}`,
-      webhookDisabledMail({ name: endpoint.ownerName, email: endpoint.ownerEmail }, endpoint, deps.publicUrl),
+      inRecipientLanguage({ locale: endpoint.ownerLocale }, () => webhookDisabledMail({ name: endpoint.ownerName, email: endpoint.ownerEmail }, endpoint, deps.publicUrl)),
     );
     return true;
   });

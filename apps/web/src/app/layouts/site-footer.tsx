@@ -1,6 +1,6 @@
 import { FOOTER_TEXT } from '@staybook/domain/product';
 import { Container } from '../../components/container';
-import { LanguagePicker } from '../../components/language-picker';
+import { SiteLanguagePicker } from '../../features/auth/components/site-language-picker';
 import { i18n } from '../../lib/i18n';
 
 export function SiteFooter() {
@@ -8,7 +8,7 @@ export function SiteFooter() {
     <footer className="border-t border-neutral-200 bg-neutral-50 py-8 text-center text-sm text-neutral-500">
       <Container>
         <p>{i18n.t(FOOTER_TEXT)}</p>
-        <LanguagePicker id="footer-language" className="mt-3 justify-center" />
+        <SiteLanguagePicker id="footer-language" className="mt-3 justify-center" />
       </Container>
     </footer>
   );

@@ -4,7 +4,7 @@ import { DashboardPageHeading } from '../../../features/dashboard/components/das
 import { AccessTokensSection } from '../../../features/profile/components/access-tokens-section';
 import { ProfileCard } from '../../../features/profile/components/profile-card';
 import { ProfileSection } from '../../../features/profile/components/profile-section';
-import { LanguagePicker } from '../../../components/language-picker';
+import { SiteLanguagePicker } from '../../../features/auth/components/site-language-picker';
 import { WebhooksSection } from '../../../features/profile/components/webhooks-section';
 import { useRole } from '../../../features/users/api/use-role';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -18,7 +18,7 @@ export function ProfileRoute() {
       <DashboardPageHeading title={i18n.t('Profile')} />
       <ProfileCard />
       <ProfileSection title={i18n.t('Language')} description={i18n.t('The language StayBook is shown in on this device.')}>
-        <LanguagePicker id="profile-language" />
+        <SiteLanguagePicker id="profile-language" />
       </ProfileSection>
       <AccessTokensSection />
       {role && mayUse(role, 'webhooks') && <WebhooksSection />}

@@ -1,3 +1,4 @@
+import type { Locale } from '@staybook/domain/locale';
 import type { ServerInfo, SessionUser } from '@staybook/domain/accounts';
 import { serverInfoShape, sessionShape } from '@staybook/domain/first-paint-answers';
 import { object, string } from '@staybook/domain/shape';
@@ -85,4 +86,9 @@ export function changePassword(body: { currentPassword: string; newPassword: str
     // so a 401 here means the session itself is gone: sign out like any other call.
     json: { ...body, revokeOtherSessions: true },
   });
+}
+
+/** Keeps the language the signed-in person chose on their account (decision 062): their mails are written in it. */
+export function saveLanguage(locale: Locale): Promise<void> {
+  return apiRequest('/api/me/language', ignoredResponse, { method: 'PUT', json: { locale }, onAuthFailure: 'reject' });
 }
