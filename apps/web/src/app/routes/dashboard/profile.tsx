@@ -17,7 +17,7 @@ export function ProfileRoute() {
     <section>
       <DashboardPageHeading title={i18n.t('Profile')} />
       <ProfileCard />
-      <ProfileSection title={i18n.t('Language')} description={i18n.t('The language StayBook is shown in on this device.')}>
+      <ProfileSection title={i18n.t('Language')} description={i18n.t('The language StayBook is shown in on this device, and the one we write your e-mails in.')}>
         <SiteLanguagePicker id="profile-language" />
       </ProfileSection>
       <AccessTokensSection />
