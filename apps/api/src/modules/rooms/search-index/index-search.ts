@@ -319,7 +319,7 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
 
   const rows: OrderedRow[] = page.slice(0, limit).map(({ room, score, fit }) => ({
     ...room.row,
-    booked: isBooked(room, clockOf(room.row.timeZone).today),
+    booked: isBooked(room, clockOf(room.row.timeZone).day),
     serviceFeeBp: guestFeeBp,
     score,
     ...fitColumns(room, fit),

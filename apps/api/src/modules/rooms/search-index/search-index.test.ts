@@ -198,6 +198,28 @@ describe.each(TEST_DATABASE_KINDS)('the search index on %s', (kind) => {
     expect(await titles({ where: 'hidden gem' })).toEqual([]);
   });
 
+  it("marks a room booked when its stays hold every night left in its window, as the database does", async () => {
+    const db = t.database.db;
+    const [host] = await db.select().from(users).where(eq(users.name, 'Hana Host'));
+    const [guest] = await db.select().from(users).where(eq(users.name, 'Gus Guest'));
+    const room = await insertRoom(db, { hostId: host!.id, title: 'Nearly full barn', availableFrom: day(-10), availableTo: day(6) });
+    const booked = async () => {
+      index.changed(room.id);
+      const search = searchOf(roomsQuerySchema.parse({ where: 'nearly full barn', limit: '5' }));
+      const mine = (await index.search({ search, limit: 5 }))?.page.items.map((r) => r.booked);
+      expect(mine).toEqual((await searchRooms(db, { search, limit: 5 })).page.items.map((r) => r.booked));
+      return mine;
+    };
+    // Nights before today count for nothing; from today the window has six, held two stays at a time.
+    await insertBooking(db, { room, guestId: guest!.id, checkIn: day(-8), checkOut: day(-2) });
+    await insertBooking(db, { room, guestId: guest!.id, checkIn: day(0), checkOut: day(3) });
+    expect(await booked()).toEqual([false]);
+    await insertBooking(db, { room, guestId: guest!.id, checkIn: day(4), checkOut: day(6) });
+    expect(await booked()).toEqual([false]);
+    await insertBooking(db, { room, guestId: guest!.id, checkIn: day(3), checkOut: day(4) });
+    expect(await booked()).toEqual([true]);
+  });
+
   it('refuses what each rule refuses at its boundary, as the database does', async () => {
     const db = t.database.db;
     const [host] = await db.select().from(users).where(eq(users.name, 'Hana Host'));
