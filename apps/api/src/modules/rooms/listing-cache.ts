@@ -29,9 +29,10 @@ export type { CachedAnswer, Computed } from './listing-answers.js';
 export type ListingCache = ListingChanges & {
   /**
    * The answer for `key`: the kept one, or `compute`'s (kept when nothing changed meanwhile). Requests that
-   * miss the same key at once share one computation.
+   * miss the same key at once share one computation. `keepFrom: 'second'` keeps an answer only from the second time
+   * its key is asked: for searches, most of which are asked once (see SEEN_KEYS).
    */
-  answer(key: string, compute: () => Promise<Computed>): Promise<CachedAnswer>;
+  answer(key: string, compute: () => Promise<Computed>, options?: { keepFrom?: 'first' | 'second' }): Promise<CachedAnswer>;
   /** An answer made now and kept nowhere (a personal one). */
   fresh(compute: () => Promise<Computed>): Promise<CachedAnswer>;
   /**
@@ -53,6 +54,14 @@ export type ListingCache = ListingChanges & {
 };
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * How many keys asked once are remembered, for answers kept from their second time. Most searches are asked once
+ * (every party its own place, dates and size). Keeping each one's bytes until they were pushed out made the cache
+ * churn through its 64 MB, and V8 starts a full garbage collection on that much memory outside its heap coming
+ * and going: under the bench's mix of new searches one every four seconds, each holding requests up for up to
+ * hundreds of milliseconds. An answer made once is made at the fast compression and dropped with its request.
+ */
+const SEEN_KEYS = 50_000;
 
 export function createListingCache({
   database,
@@ -75,6 +84,8 @@ export function createListingCache({
   /** Moves on at every invalidation; a computation that began under an older one is not kept. */
   let generation = 0;
   const pending = new Map<string, Promise<CachedAnswer>>();
+  /** Keys asked once, whose answers are kept from their second time (`keepFrom: 'second'`). */
+  const seen = new Set<string>();
   const notices = createListingNotices({ database, log, drop: forget });
 
   function remove(key: string, entry: CachedAnswer): void {
@@ -146,7 +157,7 @@ export function createListingCache({
       forget(roomId, what);
     },
 
-    answer(key, run) {
+    answer(key, run, { keepFrom = 'first' } = {}) {
       const kept = entries.get(key);
       if (kept && Date.now() < kept.validUntil) {
         // Most recently used goes last.
@@ -158,6 +169,11 @@ export function createListingCache({
       if (!notices.listening()) return compute(key, run);
       const inFlight = pending.get(key);
       if (inFlight) return inFlight;
+      if (keepFrom === 'second' && !seen.has(key)) {
+        if (seen.size >= SEEN_KEYS) seen.clear();
+        seen.add(key);
+        return compute(null, run);
+      }
       const started = compute(key, run).finally(() => {
         if (pending.get(key) === started) pending.delete(key);
       });

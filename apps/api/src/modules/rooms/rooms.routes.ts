@@ -35,10 +35,16 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ browse: BrowsingReads; findRoo
       const { cursor, limit } = request.query;
       const search = searchOf(request.query);
       // One search has one key, whatever the order or spelling of its parameters.
-      const answer = await listing.answer(`rooms ${searchToQuery(search)} ${limit} ${cursor ?? ''}`, async () => {
-        const { page, dependencies } = await findRooms(request, { search, cursor, limit });
-        return { body: reply.serialize(page) as string, ...dependencies };
-      });
+      const query = searchToQuery(search);
+      const answer = await listing.answer(
+        `rooms ${query} ${limit} ${cursor ?? ''}`,
+        async () => {
+          const { page, dependencies } = await findRooms(request, { search, cursor, limit });
+          return { body: reply.serialize(page) as string, ...dependencies };
+        },
+        // The marketplace's own first page is asked by every visitor; a search, by one party, most of them once.
+        { keepFrom: query === '' && !cursor ? 'first' : 'second' },
+      );
       return listing.send(request, reply, answer);
     },
   );
