@@ -25,9 +25,9 @@ export default defineConfig({
       exclude: ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**'],
     },
     {
-      // The mails, with the domain's texts they use (a price line, a cancellation policy).
+      // The mails, with the domain's texts they use (a price line, a cancellation policy) and their .ics event's.
       path: '<rootDir>/apps/api/src/locales/{locale}/messages',
-      include: ['<rootDir>/apps/api/src/integrations/mail', '<rootDir>/packages/domain/src'],
+      include: ['<rootDir>/apps/api/src/integrations/mail', '<rootDir>/apps/api/src/integrations/calendar/ics.ts', '<rootDir>/packages/domain/src'],
       exclude: ['**/*.test.ts'],
     },
   ],

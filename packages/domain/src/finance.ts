@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { paymentProviderNameSchema } from './bookings.js';
+import { i18n } from './locale.js';
+import { isoDateSchema } from './rooms.js';
 import { monthSchema } from './stats.js';
 
 /*
@@ -71,11 +73,42 @@ export type FinanceReport = z.infer<typeof financeReportSchema>;
 
 export const RECONCILIATION_KINDS = ['capture', 'refund', 'transfer'] as const;
 
+/**
+ * What a difference is about, as its figures: a booking (by its reference), a payout of ours (its day and host), or a
+ * record only the provider has (a transfer: its day and the account it went to, with that account's host when we know
+ * them; a capture: its day). `reconciliationSubjectText` writes it as Finance shows it, in the page's language.
+ */
+export const reconciliationSubjectSchema = z.discriminatedUnion('record', [
+  z.object({ record: z.literal('booking'), reference: z.string() }),
+  z.object({ record: z.literal('payout'), date: isoDateSchema, hostName: z.string() }),
+  z.object({ record: z.literal('provider-transfer'), date: isoDateSchema, hostName: z.string().nullable(), destination: z.string() }),
+  z.object({ record: z.literal('provider-capture'), date: isoDateSchema }),
+]);
+export type ReconciliationSubject = z.infer<typeof reconciliationSubjectSchema>;
+
+/** A difference's subject in the active language: 'SB-7K3Q-9M2D', 'Payout of 2026-11-05 to Hana Host'. */
+export function reconciliationSubjectText(subject: ReconciliationSubject): string {
+  switch (subject.record) {
+    case 'booking':
+      return subject.reference;
+    case 'payout':
+      return i18n.t('Payout of {date} to {host}', { date: subject.date, host: subject.hostName });
+    case 'provider-transfer':
+      return subject.hostName === null
+        ? i18n.t('Transfer of {date} to {destination}', { date: subject.date, destination: subject.destination })
+        : i18n.t('Transfer of {date} to {host} ({destination})', { date: subject.date, host: subject.hostName, destination: subject.destination });
+    case 'provider-capture':
+      return i18n.t('Capture of {date}', { date: subject.date });
+  }
+}
+
 /** One disagreement between the ledger and the provider. */
 export const reconciliationDifferenceSchema = z.object({
   kind: z.enum(RECONCILIATION_KINDS),
-  /** The booking's reference (SB-…) or the payout's day and host, as an admin finds it. */
+  /** The booking's reference (SB-…) or the payout's day and host, as an admin finds it (English). */
   subject: z.string(),
+  /** The same, as its figures, for a page to write in its language (`reconciliationSubjectText`). */
+  subjectFacts: reconciliationSubjectSchema,
   /** The provider's id of the payment or transfer. */
   providerId: z.string().nullable(),
   ledgerCents: z.int(),

@@ -4,6 +4,7 @@ import { LISTING_RULE_LIMITS } from './listing-rules.js';
 import { currencyDecimals, formatMoney, parseDollars, tooManyDecimalsMessage } from './money.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { isoDateSchema, listingRulesSchema } from './rooms.js';
+import { stayProblemFactsSchema } from './stay-problem-schema.js';
 
 /*
  * The host calendar (docs/decisions/047-host-calendar-and-price-quote.md): a listing's nights month by month, each with
@@ -34,8 +35,10 @@ export const hostCalendarNightSchema = z.object({
   /** A minimum stay set for stays starting on this night (null: the listing's). */
   minNights: z.int().nullable(),
   note: z.string().nullable(),
-  /** Why no stay can start on this night, in a guest's words; null when one can. */
+  /** Why no stay can start on this night, in a guest's words (English); null when one can. */
   startProblem: z.string().nullable(),
+  /** The same, as the problem and its figures, for a page to write in its language (`stayProblemText`); null when one can. */
+  startProblemFacts: stayProblemFactsSchema.nullable(),
 });
 export type HostCalendarNight = z.infer<typeof hostCalendarNightSchema>;
 

@@ -21,6 +21,7 @@ export * from './search.js';
 export * from './search-query.js';
 export * from './flexible-stays.js';
 export * from './stay-rules.js';
+export * from './stay-problem-schema.js';
 export * from './stays.js';
 export * from './requests.js';
 export * from './cancellation.js';

@@ -15,6 +15,7 @@ import {
 } from './listing-rules.js';
 import { TIME_OF_DAY } from './amenities.js';
 import { currencyWords, formatMoney, parseDollars, tooManyDecimalsMessage, type Cents } from './money.js';
+import { i18n } from './locale.js';
 import { ROOM_LIMITS } from './room-limits.js';
 
 /** A form field left empty arrives as undefined, null, '' or (from a number input) NaN. */
@@ -97,15 +98,19 @@ function weekdaysSchema(label: string) {
     });
 }
 
-/** A percentage typed with at most two decimals (7.25) from 0 to `maxBp`, as basis points; blank is 0. */
-export function rateSchema(label: string, maxBp: number) {
-  const message = `${label} must be a percentage from 0 to ${maxBp / 100} with at most two decimals`;
-  return z.union([z.number(), z.string(), z.null()], { error: message }).transform((value, ctx): number => {
+/**
+ * A percentage typed with at most two decimals (7.25) from 0 to `maxBp`, as basis points; blank is 0. `message` is
+ * the field's one sentence for a rate it refuses, given the highest percentage, written when the value is checked
+ * (so a page shows it in its language and the server in English).
+ */
+export function rateSchema(message: (max: number) => string, maxBp: number) {
+  const refused = () => message(maxBp / 100);
+  return z.union([z.number(), z.string(), z.null()], { error: refused }).transform((value, ctx): number => {
     if (isBlank(value)) return 0;
     const percent = numberOf(value as number | string);
     const bp = Math.round(percent * 100);
     if (!Number.isFinite(percent) || Math.abs(percent * 100 - bp) > 1e-6 || bp < 0 || bp > maxBp) {
-      ctx.addIssue({ code: 'custom', message });
+      ctx.addIssue({ code: 'custom', message: refused() });
       return z.NEVER;
     }
     return bp;
@@ -138,7 +143,7 @@ export const LISTING_RULE_FIELDS = {
   guestsIncluded: wholeSchema('Guests included in the price', 1, ROOM_LIMITS.maxGuests).optional(),
   weeklyDiscount: wholeSchema('Weekly discount', 0, LISTING_RULE_LIMITS.maxDiscountPct, ' percent').optional(),
   monthlyDiscount: wholeSchema('Monthly discount', 0, LISTING_RULE_LIMITS.maxDiscountPct, ' percent').optional(),
-  taxRate: rateSchema('Occupancy tax', LISTING_RULE_LIMITS.maxTaxRateBp).optional(),
+  taxRate: rateSchema((max) => i18n.t('Occupancy tax must be a percentage from 0 to {max} with at most two decimals', { max }), LISTING_RULE_LIMITS.maxTaxRateBp).optional(),
   instantBook: z.boolean({ error: 'Instant book must be true or false' }).optional(),
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rateSchema } from './listing-rules-input.js';
+import { i18n } from './locale.js';
 
 /*
  * The marketplace's fees (docs/decisions/049-marketplace-money.md): a service fee the guest pays on top of what the
@@ -14,8 +15,8 @@ export const MARKETPLACE_FEE_LIMITS = {
 
 /** What an admin sends: each rate as a percentage with at most two decimals ('12.5'). */
 export const marketplaceFeesInputSchema = z.object({
-  guestFeePercent: rateSchema('Guest service fee', MARKETPLACE_FEE_LIMITS.maxBp),
-  hostCommissionPercent: rateSchema('Host commission', MARKETPLACE_FEE_LIMITS.maxBp),
+  guestFeePercent: rateSchema((max) => i18n.t('Guest service fee must be a percentage from 0 to {max} with at most two decimals', { max }), MARKETPLACE_FEE_LIMITS.maxBp),
+  hostCommissionPercent: rateSchema((max) => i18n.t('Host commission must be a percentage from 0 to {max} with at most two decimals', { max }), MARKETPLACE_FEE_LIMITS.maxBp),
 });
 export type MarketplaceFeesInput = z.input<typeof marketplaceFeesInputSchema>;
 

@@ -36,22 +36,25 @@ export const TEST_BANK_ACCOUNT_OUTCOMES: Readonly<Record<string, 'paid' | Payout
   '000444444440': 'invalid_currency',
 };
 
-/** What a host reads about a failed payout (and what to do). */
+/**
+ * What a host reads about a failed payout (and what to do). The API answers it in English; Payouts, the payout's
+ * statement and the payout mail show it in their language (`i18n.known`).
+ */
 export const PAYOUT_FAILURE_MESSAGES: Record<PayoutFailureCode, string> = {
-  no_account: 'The bank could not find an account with these details. Please check the account and routing numbers.',
-  account_closed: 'The bank account has been closed. Please add another account.',
-  insufficient_funds: 'The payout could not be sent just now. We will try again with the next payout.',
-  debit_not_authorized: 'The bank refused this payout. Please ask your bank, or add another account.',
-  invalid_currency: 'The bank cannot take payouts in this currency. Please add another account.',
-  balance_insufficient: 'The payout could not be sent just now. We will try again with the next payout.',
-  insufficient_capabilities_for_transfer: 'Stripe cannot pay your account yet. Please finish setting up payouts on your Payouts page.',
+  no_account: /*i18n*/ 'The bank could not find an account with these details. Please check the account and routing numbers.',
+  account_closed: /*i18n*/ 'The bank account has been closed. Please add another account.',
+  insufficient_funds: /*i18n*/ 'The payout could not be sent just now. We will try again with the next payout.',
+  debit_not_authorized: /*i18n*/ 'The bank refused this payout. Please ask your bank, or add another account.',
+  invalid_currency: /*i18n*/ 'The bank cannot take payouts in this currency. Please add another account.',
+  balance_insufficient: /*i18n*/ 'The payout could not be sent just now. We will try again with the next payout.',
+  insufficient_capabilities_for_transfer: /*i18n*/ 'Stripe cannot pay your account yet. Please finish setting up payouts on your Payouts page.',
 };
 
 /** A failure code as a host reads it; a code the product does not know reads as a general failure. */
 export function payoutFailureMessage(code: string | null): string {
   return code !== null && Object.hasOwn(PAYOUT_FAILURE_MESSAGES, code)
     ? PAYOUT_FAILURE_MESSAGES[code as PayoutFailureCode]
-    : 'The payout could not be sent. Please check your bank account.';
+    : /*i18n*/ 'The payout could not be sent. Please check your bank account.';
 }
 
 /** What the Payouts page sends to set the host's bank account (built-in processor). */

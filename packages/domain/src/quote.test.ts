@@ -15,6 +15,7 @@ import {
   type NightSetting,
 } from './listing-rules.js';
 import { formatRate, lineLabel, quoteStay, stayTotalOnNights, totalOfLines, type QuoteLine } from './quote.js';
+import { withLocale } from './locale.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import type { Stay } from './stays.js';
 
@@ -191,6 +192,17 @@ describe('formatRate', () => {
     expect(formatRate(1)).toBe('0.01%');
     expect(formatRate(10)).toBe('0.1%');
     expect(formatRate(0)).toBe('0%');
+  });
+
+  it("writes a rate as Spanish does in a Spanish page or mail ('12,5 %'), as Intl's es-ES percentages do", () => {
+    withLocale('es', () => {
+      expect(formatRate(1_250)).toBe('12,5\u00a0%');
+      expect(formatRate(1_000)).toBe('10\u00a0%');
+      for (const bp of [0, 1, 10, 505, 1_234, 2_500]) {
+        expect(formatRate(bp)).toBe(new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 4 }).format(bp / 10_000));
+      }
+    });
+    expect(formatRate(1_250)).toBe('12.5%');
   });
 
   it('reads back as the same rate for every rate a listing may have', () => {

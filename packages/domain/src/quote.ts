@@ -9,7 +9,7 @@
  *
  * Free of zod, so the room page's bundle can take it module by module (docs/decisions/017-bundle-budget.md).
  */
-import { i18n } from './locale.js';
+import { activeLocale, i18n } from './locale.js';
 import { formatMoney, type Cents } from './money.js';
 import {
   MONTHLY_DISCOUNT_NIGHTS,
@@ -182,7 +182,11 @@ export function stayTotalOnNights(rules: ListingRules, nightsCents: Cents, night
   return nightsCents + totalOfLines(chargesOnNights(rules, nightsCents, nightCount, guests, fees));
 }
 
-/** A rate in basis points as a percentage: 1,234 is '12.34%', 1,000 is '10%'. */
+/**
+ * A rate in basis points as a percentage, as the page's language writes it: 1,234 is '12.34%' ('12,34 %' in Spanish),
+ * 1,000 is '10%' ('10 %'). Written without an `Intl.NumberFormat`, whose first costs a phone's first paint (decision 066).
+ */
 export function formatRate(basisPoints: number): string {
-  return `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+  const figure = (basisPoints / 100).toFixed(2).replace(/\.?0+$/, '');
+  return activeLocale() === 'es' ? `${figure.replace('.', ',')}\u00a0%` : `${figure}%`;
 }

@@ -10,7 +10,6 @@ import {
   lastBookableCheckIn,
   maskHasWeekday,
   minNightsFrom,
-  WEEKDAY_NAMES,
   weekdayOf,
   weekdaysOfMask,
   withPreparation,
@@ -21,9 +20,8 @@ import {
 import { formatMoney, stayTotalCents, type Cents } from './money.js';
 import { quoteStay } from './quote.js';
 import { MAX_STAY_NIGHTS, MAX_STAY_TOTAL_CENTS, MIN_PAYMENT_CENTS } from './stay-limits.js';
-import { isCheckInOpen, isInsideWindow, stayDatesText, staysOverlap, type Stay } from './stays.js';
+import { isCheckInOpen, isInsideWindow, staysOverlap, type Stay } from './stays.js';
 import { i18n } from './locale.js';
-import { listOf } from './text.js';
 
 /**
  * What is known of the room. A fact left out is a rule not checked: the picker knows the window and the taken
@@ -164,10 +162,22 @@ function totalCentsOf({ stay, room }: Facts, guests = 1): Cents | null {
   }).totalCents;
 }
 
-/** 'Saturdays', 'Fridays and Saturdays': the days a mask allows, as a guest reads them. */
+/** 'Saturdays', 'Fridays and Saturdays': the days a mask allows, as a guest reads them, in the active language. */
 function weekdaysText(mask: WeekdayMask): string {
-  return listOf(weekdaysOfMask(mask).map((weekday) => `${WEEKDAY_NAMES[weekday]}s`));
+  const names = weekdaysOfMask(mask).map((weekday) => weekdayPlurals()[weekday]!);
+  return names.length <= 1 ? names.join('') : i18n.t('{list} and {last}', { list: names.slice(0, -1).join(', '), last: names.at(-1) });
 }
+
+/** The weekdays, Sunday first (as `weekdayOf` numbers them), as 'every Saturday' says them. */
+const weekdayPlurals = () => [
+  i18n.t('Sundays'),
+  i18n.t('Mondays'),
+  i18n.t('Tuesdays'),
+  i18n.t('Wednesdays'),
+  i18n.t('Thursdays'),
+  i18n.t('Fridays'),
+  i18n.t('Saturdays'),
+];
 
 /** The stay and its room, and the guests when known: the total a message states counts their extra-guest fee. */
 type Facts = Pick<StayCheck, 'stay' | 'room' | 'guests'>;
@@ -175,52 +185,113 @@ type Facts = Pick<StayCheck, 'stay' | 'room' | 'guests'>;
 /** Also the answer when the database's overlap constraint refuses a stay another guest booked first. */
 export const TAKEN_STAY_MESSAGE = /*i18n*/ 'These dates were just booked by someone else. Please choose other dates.';
 
-const totalOf = (facts: Facts) => formatMoney(totalCentsOf(facts, facts.guests) ?? 0);
 
-/** The one wording of each problem, shown by the room's page and answered by the API. */
-export const STAY_PROBLEM_MESSAGES: Record<StayProblem, (facts: Facts) => string> = {
-  'own-room': () => i18n.t('You cannot book your own room.'),
-  'too-many-guests': ({ room }) => i18n.t('This room takes at most {count, plural, one {# guest} other {# guests}}.', { count: room.guests ?? 0 }),
-  'no-nights': () => i18n.t('A stay is at least one night: choose a check-out day after the check-in day.'),
-  'in-the-past': () => i18n.t('A stay cannot start in the past. Please choose dates from today on.'),
-  'outside-window': ({ room }) => i18n.t('This room can be booked {dates}. Please choose dates in that range.', { dates: stayDatesText(room) }),
-  'too-long': () => i18n.t('A stay can be at most {count} nights.', { count: MAX_STAY_NIGHTS }),
-  notice: ({ room }) =>
-    room.rules && room.rules.noticeDays > 0
-      ? i18n.t('Book at least {count, plural, one {# day} other {# days}} ahead.', { count: room.rules.noticeDays })
-      : i18n.t("Same-day stays can be booked until {time} (the home's time). Please choose a later check-in day.", { time: room.rules?.sameDayUntil ?? '00:00' }),
-  'booking-window': ({ room }) =>
-    i18n.t('This home takes stays starting at most {count, plural, one {# month} other {# months}} ahead.', { count: room.rules?.bookingWindowMonths ?? 0 }),
-  'check-in-day': ({ room }) => `Check-in is on ${weekdaysText(room.rules?.checkInDays ?? 0)} only.`,
-  'check-out-day': ({ room }) => `Check-out is on ${weekdaysText(room.rules?.checkOutDays ?? 0)} only.`,
-  'min-nights': ({ stay, room }) => {
-    const rules = room.rules ?? DEFAULT_LISTING_RULES;
-    const fromCalendar = minNightsFrom(rules, room.nightSettings ?? [], stay.from);
-    return fromCalendar === rules.minNights
-      ? i18n.t('This home takes stays of at least {count, plural, one {# night} other {# nights}}.', { count: fromCalendar })
-      : i18n.t('This home takes stays of at least {count, plural, one {# night} other {# nights}} starting on {date}.', {
-          count: fromCalendar,
-          date: formatIsoDate(stay.from),
-        });
-  },
-  'max-nights': ({ room }) =>
-    i18n.t('This home takes stays of at most {count, plural, one {# night} other {# nights}}.', { count: room.rules?.maxNights ?? MAX_STAY_NIGHTS }),
-  'below-minimum': (facts) =>
-    i18n.t('Card payments start above {minimum}; this stay costs {total}.', { minimum: formatMoney(MIN_PAYMENT_CENTS - 1), total: totalOf(facts) }),
-  'above-maximum': (facts) =>
-    i18n.t('One booking can cost at most {maximum}; this stay costs {total}. Please choose fewer nights.', {
-      maximum: formatMoney(MAX_STAY_TOTAL_CENTS),
-      total: totalOf(facts),
-    }),
-  blocked: () => i18n.t('The host has closed some of these nights. Please choose other dates.'),
-  taken: () => i18n.known(TAKEN_STAY_MESSAGE),
-  preparation: ({ room }) =>
-    i18n.t('The host keeps {count, plural, one {# night} other {# nights}} free before and after each stay to prepare the home. Please choose other dates.', {
-      count: room.rules?.preparationNights ?? 0,
-    }),
+/**
+ * A problem with the figures its sentence names: what the API answers beside the sentence it writes in English (a
+ * wishlist's home, the host calendar's nights), so that a page writes the same sentence in its own language
+ * (`stayProblemText`). A figure the problem's sentence does not name is null.
+ */
+export type StayProblemFacts = {
+  problem: StayProblem;
+  /** The guests, nights, days or months the sentence counts. */
+  count: number | null;
+  /** The first and last day of the room's window (outside-window), or the day a minimum stay set on the calendar starts (min-nights: `from` only). */
+  from: IsoDate | null;
+  to: IsoDate | null;
+  /** The days a stay may start or end on (check-in-day, check-out-day), as a mask of weekdays (bit 0 Sunday). */
+  weekdays: WeekdayMask | null;
+  /** The same-day cut-off, 'HH:MM' in the home's time (notice, when the listing asks no days ahead). */
+  time: string | null;
+  /** What the stay costs (below-minimum, above-maximum), in minor units of the marketplace's currency. */
+  totalCents: number | null;
 };
 
-/** What a person reads about a problem with this stay. */
+/** The figures a problem's sentence names, from the stay and its room. */
+export function stayProblemFacts(problem: StayProblem, facts: Facts): StayProblemFacts {
+  const { stay, room } = facts;
+  const rules = room.rules ?? DEFAULT_LISTING_RULES;
+  const none: StayProblemFacts = { problem, count: null, from: null, to: null, weekdays: null, time: null, totalCents: null };
+  switch (problem) {
+    case 'too-many-guests':
+      return { ...none, count: room.guests ?? 0 };
+    case 'outside-window':
+      return { ...none, from: room.from, to: room.to };
+    case 'too-long':
+      return { ...none, count: MAX_STAY_NIGHTS };
+    case 'notice':
+      return room.rules && room.rules.noticeDays > 0 ? { ...none, count: room.rules.noticeDays } : { ...none, time: room.rules?.sameDayUntil ?? '00:00' };
+    case 'booking-window':
+      return { ...none, count: room.rules?.bookingWindowMonths ?? 0 };
+    case 'check-in-day':
+      return { ...none, weekdays: room.rules?.checkInDays ?? 0 };
+    case 'check-out-day':
+      return { ...none, weekdays: room.rules?.checkOutDays ?? 0 };
+    case 'min-nights': {
+      const fromCalendar = minNightsFrom(rules, room.nightSettings ?? [], stay.from);
+      return { ...none, count: fromCalendar, from: fromCalendar === rules.minNights ? null : stay.from };
+    }
+    case 'max-nights':
+      return { ...none, count: room.rules?.maxNights ?? MAX_STAY_NIGHTS };
+    case 'preparation':
+      return { ...none, count: room.rules?.preparationNights ?? 0 };
+    case 'below-minimum':
+    case 'above-maximum':
+      return { ...none, totalCents: totalCentsOf(facts, facts.guests) ?? 0 };
+    default:
+      return none;
+  }
+}
+
+/** A problem's one sentence in the active language, from its figures: what the room's page shows and the API answers. */
+export function stayProblemText({ problem, count, from, to, weekdays, time, totalCents }: StayProblemFacts): string {
+  switch (problem) {
+    case 'own-room':
+      return i18n.t('You cannot book your own room.');
+    case 'too-many-guests':
+      return i18n.t('This room takes at most {count, plural, one {# guest} other {# guests}}.', { count });
+    case 'no-nights':
+      return i18n.t('A stay is at least one night: choose a check-out day after the check-in day.');
+    case 'in-the-past':
+      return i18n.t('A stay cannot start in the past. Please choose dates from today on.');
+    case 'outside-window':
+      return i18n.t('This room can be booked from {from} to {to}. Please choose dates in that range.', { from: formatIsoDate(from!), to: formatIsoDate(to!) });
+    case 'too-long':
+      return i18n.t('A stay can be at most {count} nights.', { count });
+    case 'notice':
+      return count !== null
+        ? i18n.t('Book at least {count, plural, one {# day} other {# days}} ahead.', { count })
+        : i18n.t("Same-day stays can be booked until {time} (the home's time). Please choose a later check-in day.", { time });
+    case 'booking-window':
+      return i18n.t('This home takes stays starting at most {count, plural, one {# month} other {# months}} ahead.', { count });
+    case 'check-in-day':
+      return i18n.t('Check-in is on {days} only.', { days: weekdaysText(weekdays ?? 0) });
+    case 'check-out-day':
+      return i18n.t('Check-out is on {days} only.', { days: weekdaysText(weekdays ?? 0) });
+    case 'min-nights':
+      return from === null
+        ? i18n.t('This home takes stays of at least {count, plural, one {# night} other {# nights}}.', { count })
+        : i18n.t('This home takes stays of at least {count, plural, one {# night} other {# nights}} starting on {date}.', { count, date: formatIsoDate(from) });
+    case 'max-nights':
+      return i18n.t('This home takes stays of at most {count, plural, one {# night} other {# nights}}.', { count });
+    case 'below-minimum':
+      return i18n.t('Card payments start above {minimum}; this stay costs {total}.', { minimum: formatMoney(MIN_PAYMENT_CENTS - 1), total: formatMoney(totalCents ?? 0) });
+    case 'above-maximum':
+      return i18n.t('One booking can cost at most {maximum}; this stay costs {total}. Please choose fewer nights.', {
+        maximum: formatMoney(MAX_STAY_TOTAL_CENTS),
+        total: formatMoney(totalCents ?? 0),
+      });
+    case 'blocked':
+      return i18n.t('The host has closed some of these nights. Please choose other dates.');
+    case 'taken':
+      return i18n.known(TAKEN_STAY_MESSAGE);
+    case 'preparation':
+      return i18n.t('The host keeps {count, plural, one {# night} other {# nights}} free before and after each stay to prepare the home. Please choose other dates.', {
+        count,
+      });
+  }
+}
+
+/** What a person reads about a problem with this stay, in the active language: shown by the room's page and answered by the API. */
 export function describeStayProblem(problem: StayProblem, facts: Facts): string {
-  return STAY_PROBLEM_MESSAGES[problem](facts);
+  return stayProblemText(stayProblemFacts(problem, facts));
 }

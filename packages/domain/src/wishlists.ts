@@ -4,6 +4,7 @@ import { nightsBetween } from './dates.js';
 import { cursorPageSchema, pageLimitSchema, pageQuerySchema } from './pages.js';
 import { isoDateSchema, listedRoomSchema, roomIdSchema } from './rooms.js';
 import { SAVED_ROOMS_MAX_ASKED, type SavedRooms } from './saved-rooms.js';
+import { stayProblemFactsSchema } from './stay-problem-schema.js';
 import type { Same } from './shape.js';
 
 /*
@@ -110,7 +111,13 @@ export type WishlistsPage = z.infer<typeof wishlistsPageSchema>;
 /** Whether the list's stay is free in a home, with its total by the one quote, or why not. */
 export const roomStaySchema = z.discriminatedUnion('available', [
   z.object({ available: z.literal(true), nights: z.int(), totalCents: z.int() }),
-  z.object({ available: z.literal(false), reason: z.string() }),
+  z.object({
+    available: z.literal(false),
+    /** The first rule the stay breaks, in the words the room page uses (English). */
+    reason: z.string(),
+    /** The same, as the problem and its figures, for a page to write in its language (`stayProblemText`). */
+    reasonFacts: stayProblemFactsSchema,
+  }),
 ]);
 export type RoomStay = z.infer<typeof roomStaySchema>;
 

@@ -34,6 +34,7 @@ import {
   hideReviewBodySchema,
   hideReviewResultSchema,
   hostCalendarSchema,
+  stayProblemFactsSchema,
   hostRequestCountSchema,
   languageChoiceBodySchema,
   hostReviewBodySchema,
@@ -69,6 +70,7 @@ import {
   ratingSummarySchema,
   recentlyViewedSchema,
   reconciliationReportSchema,
+  reconciliationSubjectSchema,
   requestCountSchema,
   reviewReplyBodySchema,
   reviewSchema,
@@ -314,6 +316,14 @@ export const API_COMPONENTS: [schema: z.core.$ZodType, name: string, meta?: Comp
   [calendarImportSchema, 'CalendarImport'],
   [calendarImportInputSchema, 'CalendarImportRequest'],
   [hostCalendarSchema, 'HostCalendar'],
+  [
+    stayProblemFactsSchema,
+    'StayProblemFacts',
+    {
+      description:
+        "Why a stay cannot be booked: the rule it breaks and the figures its sentence names (null when it names none), for a client to write the sentence in its reader's language; the English sentence is answered beside it",
+    },
+  ],
   [nightsChangeBodySchema, 'NightsChange'],
   [nightsChangeResultSchema, 'NightsChangeResult'],
   // Messages and reviews
@@ -380,6 +390,11 @@ export const API_COMPONENTS: [schema: z.core.$ZodType, name: string, meta?: Comp
   [earningsReportSchema, 'EarningsReport'],
   [financeReportSchema, 'FinanceReport'],
   [reconciliationReportSchema, 'ReconciliationReport'],
+  [
+    reconciliationSubjectSchema,
+    'ReconciliationSubject',
+    { description: "What a reconciliation difference is about, as its figures, for a client to write it in its reader's language; the English subject is answered beside it" },
+  ],
   [adminStatsSchema, 'AdminStats'],
   [hostStatsSchema, 'HostStats'],
   [guestStatsSchema, 'GuestStats'],

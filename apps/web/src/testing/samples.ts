@@ -142,6 +142,7 @@ export function sampleHostCalendar({
       minNights: null,
       note: null,
       startProblem: null,
+      startProblemFacts: null,
       ...nights[date],
     });
   }

@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { tripPath, type IsoDate } from '@staybook/domain';
+import { i18n, tripPath, type IsoDate } from '@staybook/domain';
 import type { MailAttachment, MailMessage } from '../mail/mailer.js';
 
 /**
@@ -65,7 +65,8 @@ export function writeCalendar(events: StayEvent[], { method, name, stamp = new D
 export type BookedStay = { bookingId: string; reference: string; title: string; location: string; from: IsoDate; to: IsoDate };
 
 /**
- * A booking's own calendar file: the stay (METHOD:PUBLISH), or its cancellation (METHOD:CANCEL, STATUS:CANCELLED,
+ * A booking's own calendar file, its words in the active language (a mail's recipient's, decision 062; the
+ * download's and the feeds' are English): the stay (METHOD:PUBLISH), or its cancellation (METHOD:CANCEL, STATUS:CANCELLED,
  * the same UID with a higher SEQUENCE, so a calendar that added the stay removes it).
  */
 export function bookingCalendar(stay: BookedStay, publicUrl: string, { cancelled = false }: { cancelled?: boolean } = {}): string {
@@ -76,9 +77,9 @@ export function bookingCalendar(stay: BookedStay, publicUrl: string, { cancelled
         uid: bookingUid(stay.bookingId),
         from: stay.from,
         to: stay.to,
-        summary: `${cancelled ? 'Cancelled: ' : ''}${stay.title}`,
+        summary: cancelled ? i18n.t('Cancelled: {title}', { title: stay.title }) : stay.title,
         location: stay.location,
-        description: `Booking reference: ${stay.reference}\nTrip: ${tripUrl}`,
+        description: `${i18n.t('Booking reference: {reference}', { reference: stay.reference })}\n${i18n.t('Trip: {url}', { url: tripUrl })}`,
         sequence: cancelled ? 1 : 0,
         cancelled,
       },

@@ -460,7 +460,8 @@ export function payoutFailedMail(host: { name: string; email: string }, payout: 
     ? i18n.t('We could not send {amount} to your bank account ending in {last4}.', values)
     : i18n.t('We could not send {amount} to your payout account.', values);
   return mail(host.email, i18n.t('Your payout of {amount} could not be sent', values), greeting(host.name), [
-    [`${notSent} ${reason}`],
+    // The reason is the domain's (payoutFailureMessage), in English as the run hands it over: written in the mail's language.
+    [`${notSent} ${i18n.known(reason)}`],
     [i18n.t('The money is safe: it is back in your available balance, and the next daily payout sends it again.')],
     { url: `${publicUrl}${APP_PATHS.payouts}`, label: i18n.t('Check your payout details') },
   ]);

@@ -265,9 +265,9 @@ async function bookingTransaction(deps: BookingDeps, payment: PaymentRow, intent
         : [
             {
               key: `booking-confirmed:${values.id}:guest`,
-              message: withStayCalendar(withLocale(guestLocale, () => bookingConfirmationMail(stay, deps.publicUrl)), stay, deps.publicUrl),
+              message: withLocale(guestLocale, () => withStayCalendar(bookingConfirmationMail(stay, deps.publicUrl), stay, deps.publicUrl)),
             },
-            { key: `booking-confirmed:${values.id}:host`, message: withStayCalendar(inRecipientLanguage(stay.host, () => newBookingMail(stay, deps.publicUrl)), stay, deps.publicUrl) },
+            { key: `booking-confirmed:${values.id}:host`, message: inRecipientLanguage(stay.host, () => withStayCalendar(newBookingMail(stay, deps.publicUrl), stay, deps.publicUrl)) },
           ],
     );
     const notice = deps.listing.announcement(payment.roomId);

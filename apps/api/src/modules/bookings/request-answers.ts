@@ -86,8 +86,8 @@ export async function acceptRequest(
     const acceptedRow = (await findBookingRow(tx, eq(bookings.id, row.id)))!;
     const stay = stayDetails(acceptedRow);
     await emitWebhookEvent(tx, bookingEvent('booking.confirmed', acceptedRow));
-    await enqueueMail(tx, `request-accepted:${row.id}:guest`, withStayCalendar(inRecipientLanguage(stay.guest, () => bookingConfirmationMail(stay, deps.publicUrl, { message: note })), stay, deps.publicUrl));
-    await enqueueMail(tx, `request-accepted:${row.id}:host`, withStayCalendar(inRecipientLanguage(stay.host, () => newBookingMail(stay, deps.publicUrl)), stay, deps.publicUrl));
+    await enqueueMail(tx, `request-accepted:${row.id}:guest`, inRecipientLanguage(stay.guest, () => withStayCalendar(bookingConfirmationMail(stay, deps.publicUrl, { message: note }), stay, deps.publicUrl)));
+    await enqueueMail(tx, `request-accepted:${row.id}:host`, inRecipientLanguage(stay.host, () => withStayCalendar(newBookingMail(stay, deps.publicUrl), stay, deps.publicUrl)));
     return true;
   });
   if (!accepted) {

@@ -3,7 +3,7 @@
  * (`findStayProblem`) and its one quote (`quoteStay`) over the same facts `start-payment.ts` reads, so a wishlist's
  * 'Available' total is the amount a payment for that stay would be.
  */
-import { describeStayProblem, findStayProblem, nightsBetween, quoteStay, withPreparation, type RoomStay, type Stay, type StayRoom } from '@staybook/domain';
+import { findStayProblem, nightsBetween, quoteStay, stayProblemFacts, stayProblemText, withPreparation, type RoomStay, type Stay, type StayRoom } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
 import type { RoomForCard } from '../rooms/rooms.service.js';
 import { listNightSettings, occupiedRangesIn } from './room-nights.queries.js';
@@ -30,7 +30,11 @@ export async function checkStay(
     serviceFeeBp: room.serviceFeeBp,
   };
   const problem = findStayProblem({ stay, room: stayRoom, taken, viewerId, guests });
-  if (problem) return { available: false, reason: describeStayProblem(problem, { stay, room: stayRoom, guests }) };
+  if (problem) {
+    // The figures for a page to write the reason in its language; the sentence in English, as the API always answered.
+    const reasonFacts = stayProblemFacts(problem, { stay, room: stayRoom, guests });
+    return { available: false, reason: stayProblemText(reasonFacts), reasonFacts };
+  }
   const { totalCents } = quoteStay(rules, nightSettings, stay, guests, { guestFeeBp: room.serviceFeeBp });
   return { available: true, nights: nightsBetween(stay.from, stay.to), totalCents };
 }

@@ -10,7 +10,8 @@ import {
   listingRulesOf,
   maskOfWeekdays,
   quoteStay,
-  STAY_PROBLEM_MESSAGES,
+  stayProblemFacts,
+  stayProblemText,
   todayIn,
   todayIso,
   tripSchema,
@@ -80,7 +81,7 @@ describe.each(TEST_DATABASE_KINDS)('stay rules API on %s', (kind) => {
     const facts = { stay, room: stayRoomOf(row, settings), ...(guests ? { guests } : {}) };
     expect(findStayProblem({ ...facts, taken, viewerId: s.guest.id })).toBe(problem);
     expect(describeStayProblem(problem, facts)).toBe(message);
-    expect(STAY_PROBLEM_MESSAGES[problem](facts)).toBe(message);
+    expect(stayProblemText(stayProblemFacts(problem, facts))).toBe(message);
   }
 
   const accepted = (row: FactoryRoom, stay: Stay, guests?: number) => startPayment(s.t, s.guest, { roomId: row.id, ...stay, ...(guests ? { guests } : {}) });

@@ -10,7 +10,6 @@ import {
   addMonthsToDate,
   applyNightChange,
   checkInProblem,
-  describeStayProblem,
   formatIsoDate,
   isWeekendNight,
   listingRulesOf,
@@ -21,6 +20,8 @@ import {
   nightsOf,
   replaceNightSettings,
   settingOn,
+  stayProblemFacts,
+  stayProblemText,
   settingsWithin,
   timeOfDayIn,
   todayIn,
@@ -148,6 +149,7 @@ export async function getHostCalendar(
                   ? 'preparation'
                   : 'free';
     const problem = state === 'free' ? checkInProblem(date, { room: stayRoom, taken }) : null;
+    const startProblemFacts = problem ? stayProblemFacts(problem, { stay: { from: date, to: addDays(date, 1) }, room: stayRoom }) : null;
     return {
       date,
       priceCents: nightPriceCents(rules, setting, date),
@@ -159,7 +161,8 @@ export async function getHostCalendar(
       importedFrom: block ? siteOf(block.url) : null,
       minNights: setting?.minNights ?? null,
       note: setting?.note ?? null,
-      startProblem: problem ? describeStayProblem(problem, { stay: { from: date, to: addDays(date, 1) }, room: stayRoom }) : null,
+      startProblem: startProblemFacts && stayProblemText(startProblemFacts),
+      startProblemFacts,
     };
   });
   const { priceCents, ...answeredRules } = rules;

@@ -119,6 +119,12 @@ describe.each(TEST_DATABASE_KINDS)('host calendar API on %s', (kind) => {
       expect(night(calendar, day(49)).startProblem).toBe(CLOSED);
       expect(night(calendar, day(79)).startProblem).toBe(`This room can be booked from ${formatIsoDate(day(3))} to ${formatIsoDate(day(80))}. Please choose dates in that range.`);
       expect([day(3), day(24), day(78)].map((d) => night(calendar, d).startProblem)).toEqual([null, null, null]);
+      // The same, as the problem and its figures, for a page to write in its language.
+      const none = { count: null, from: null, to: null, weekdays: null, time: null, totalCents: null };
+      expect(night(calendar, day(18)).startProblemFacts).toEqual({ ...none, problem: 'preparation', count: 1 });
+      expect(night(calendar, day(49)).startProblemFacts).toEqual({ ...none, problem: 'blocked' });
+      expect(night(calendar, day(79)).startProblemFacts).toEqual({ ...none, problem: 'outside-window', from: day(3), to: day(80) });
+      expect([day(3), day(21), day(24)].map((d) => night(calendar, d).startProblemFacts)).toEqual([null, null, null]);
 
       const month = await calendarOf(room.id, `?from=${day(40)}&months=1`);
       const first = `${day(40).slice(0, 7)}-01`;

@@ -7,11 +7,13 @@ import {
   addMonths,
   ERROR_CODES,
   FINANCE_COLUMNS,
+  reconciliationSubjectText,
   type FinanceFigures,
   type FinanceQuery,
   type FinanceReport,
   type ReconciliationDifference,
   type ReconciliationReport,
+  type ReconciliationSubject,
 } from '@staybook/domain';
 import { queryRows, textArray, type Db } from '../../db/client.js';
 import { monthsAndTotals, monthStart, type MonthSums } from '../../db/ledger-months.js';
@@ -90,15 +92,17 @@ export async function reconcileMonth(deps: FinanceDeps, month: string): Promise<
     const ledgerCaptured = Number(stay.captured ?? 0);
     const ledgerRefunded = Number(stay.refunded);
     const intent = await askProvider(() => payments.retrieveIntent(stay.providerPaymentId));
-    const subject = stay.reference;
+    const subjectFacts: ReconciliationSubject = { record: 'booking', reference: stay.reference };
+    const subject = reconciliationSubjectText(subjectFacts);
     if (!intent) {
-      differences.push({ kind: 'capture', subject, providerId: stay.providerPaymentId, ledgerCents: ledgerCaptured, providerCents: null, note: /*i18n*/ 'The provider has no such payment.' });
+      differences.push({ kind: 'capture', subject, subjectFacts, providerId: stay.providerPaymentId, ledgerCents: ledgerCaptured, providerCents: null, note: /*i18n*/ 'The provider has no such payment.' });
       continue;
     }
     if (intent.amountReceivedCents !== ledgerCaptured) {
       differences.push({
         kind: 'capture',
         subject,
+        subjectFacts,
         providerId: intent.id,
         ledgerCents: ledgerCaptured,
         providerCents: intent.amountReceivedCents,
@@ -106,7 +110,7 @@ export async function reconcileMonth(deps: FinanceDeps, month: string): Promise<
       });
     }
     if (intent.amountRefundedCents !== ledgerRefunded) {
-      differences.push({ kind: 'refund', subject, providerId: intent.id, ledgerCents: ledgerRefunded, providerCents: intent.amountRefundedCents, note: /*i18n*/ 'The refunded amounts differ.' });
+      differences.push({ kind: 'refund', subject, subjectFacts, providerId: intent.id, ledgerCents: ledgerRefunded, providerCents: intent.amountRefundedCents, note: /*i18n*/ 'The refunded amounts differ.' });
     }
   }
 
@@ -121,15 +125,16 @@ export async function reconcileMonth(deps: FinanceDeps, month: string): Promise<
         order by p.created_at, p.id`,
   );
   for (const payout of sent) {
-    const subject = `Payout of ${payout.asOf} to ${payout.hostName}`;
+    const subjectFacts: ReconciliationSubject = { record: 'payout', date: payout.asOf, hostName: payout.hostName };
+    const subject = reconciliationSubjectText(subjectFacts);
     const ledgerPaid = Number(payout.paid);
     const transferId = payout.transferId;
     const transfer = transferId ? await askProvider(() => payments.retrieveTransfer(transferId)) : null;
     const providerPaid = transfer?.status === 'paid' ? transfer.amountCents : 0;
     if (transferId && !transfer) {
-      differences.push({ kind: 'transfer', subject, providerId: payout.transferId, ledgerCents: ledgerPaid, providerCents: null, note: /*i18n*/ 'The provider has no such transfer.' });
+      differences.push({ kind: 'transfer', subject, subjectFacts, providerId: payout.transferId, ledgerCents: ledgerPaid, providerCents: null, note: /*i18n*/ 'The provider has no such transfer.' });
     } else if (providerPaid !== ledgerPaid) {
-      differences.push({ kind: 'transfer', subject, providerId: payout.transferId, ledgerCents: ledgerPaid, providerCents: providerPaid, note: /*i18n*/ 'The amounts paid out differ.' });
+      differences.push({ kind: 'transfer', subject, subjectFacts, providerId: payout.transferId, ledgerCents: ledgerPaid, providerCents: providerPaid, note: /*i18n*/ 'The amounts paid out differ.' });
     }
   }
   differences.push(...(await providerOnlyRecords(deps, { from: new Date(start), to: new Date(end) })));
@@ -163,10 +168,16 @@ async function providerOnlyRecords({ db, payments }: FinanceDeps, period: { from
     );
     const hostOf = new Map(hosts.map((h) => [h.accountRef, h.name]));
     for (const transfer of strangers) {
-      const to = hostOf.get(transfer.destination);
+      const subjectFacts: ReconciliationSubject = {
+        record: 'provider-transfer',
+        date: transfer.createdAt.toISOString().slice(0, 10),
+        hostName: hostOf.get(transfer.destination) ?? null,
+        destination: transfer.destination,
+      };
       differences.push({
         kind: 'transfer',
-        subject: `Transfer of ${transfer.createdAt.toISOString().slice(0, 10)} to ${to ? `${to} (${transfer.destination})` : transfer.destination}`,
+        subject: reconciliationSubjectText(subjectFacts),
+        subjectFacts,
         providerId: transfer.id,
         ledgerCents: 0,
         providerCents: transfer.amountCents,
@@ -187,9 +198,11 @@ async function providerOnlyRecords({ db, payments }: FinanceDeps, period: { from
     for (const capture of captures) {
       const status = capture.intentId ? statusOf.get(capture.intentId) : undefined;
       if (status === 'succeeded' || status === 'refunded') continue;
+      const subjectFacts: ReconciliationSubject = { record: 'provider-capture', date: capture.createdAt.toISOString().slice(0, 10) };
       differences.push({
         kind: 'capture',
-        subject: `Capture of ${capture.createdAt.toISOString().slice(0, 10)}`,
+        subject: reconciliationSubjectText(subjectFacts),
+        subjectFacts,
         providerId: capture.intentId ?? capture.id,
         ledgerCents: 0,
         providerCents: capture.amountCents,

@@ -107,11 +107,25 @@ describe.each(TEST_DATABASE_KINDS)('finance on %s', (kind) => {
     await s.t.database.db.update(testPaymentIntents).set({ amountRefundedCents: sql`amount_refunded_cents - 100` }).where(eq(testPaymentIntents.id, stay!.intentId));
     const [transfer] = await s.t.database.db.select().from(testTransfers).limit(1);
     await s.t.database.db.update(testTransfers).set({ amountCents: transfer!.amountCents - 1 }).where(eq(testTransfers.id, transfer!.id));
+    const [{ payoutDay } = { payoutDay: '' }] = await queryRows<{ payoutDay: string }>(s.t.database.db, sql`select as_of::text as "payoutDay" from payouts where transfer_id = ${transfer!.id}`);
     const months = new Set([stay!.month, ...(await postedMonths())]);
     const differences = (await Promise.all([...months].map(reconcile))).flatMap((r) => r.differences);
     expect(differences).toEqual([
-      expect.objectContaining({ kind: 'refund', subject: stay!.reference, providerId: stay!.intentId, note: 'The refunded amounts differ.' }),
-      expect.objectContaining({ kind: 'transfer', providerId: transfer!.id, ledgerCents: transfer!.amountCents, providerCents: transfer!.amountCents - 1 }),
+      expect.objectContaining({
+        kind: 'refund',
+        subject: stay!.reference,
+        subjectFacts: { record: 'booking', reference: stay!.reference },
+        providerId: stay!.intentId,
+        note: 'The refunded amounts differ.',
+      }),
+      expect.objectContaining({
+        kind: 'transfer',
+        subject: `Payout of ${payoutDay} to Hana Host`,
+        subjectFacts: { record: 'payout', date: payoutDay, hostName: 'Hana Host' },
+        providerId: transfer!.id,
+        ledgerCents: transfer!.amountCents,
+        providerCents: transfer!.amountCents - 1,
+      }),
     ]);
     const refund = differences.find((d) => d.kind === 'refund')!;
     expect(refund.providerCents).toBe(refund.ledgerCents - 100);
@@ -129,8 +143,16 @@ describe.each(TEST_DATABASE_KINDS)('finance on %s', (kind) => {
     const report = await reconcile(today.slice(0, 7));
     const strangers = report.differences.filter((d) => d.ledgerCents === 0 && d.note.includes('never made'));
     expect(strangers).toEqual([
-      { kind: 'transfer', subject: `Transfer of ${today} to Hana Host (${hana!.accountRef})`, providerId: stranger.id, ledgerCents: 0, providerCents: 1_234, note: 'The provider has a transfer our records never made.' },
-      { kind: 'capture', subject: `Capture of ${today}`, providerId: intent.id, ledgerCents: 0, providerCents: 5_000, note: 'The provider has a capture of a payment our records never made.' },
+      {
+        kind: 'transfer',
+        subject: `Transfer of ${today} to Hana Host (${hana!.accountRef})`,
+        subjectFacts: { record: 'provider-transfer', date: today, hostName: 'Hana Host', destination: hana!.accountRef },
+        providerId: stranger.id, ledgerCents: 0, providerCents: 1_234, note: 'The provider has a transfer our records never made.' },
+      {
+        kind: 'capture',
+        subject: `Capture of ${today}`,
+        subjectFacts: { record: 'provider-capture', date: today },
+        providerId: intent.id, ledgerCents: 0, providerCents: 5_000, note: 'The provider has a capture of a payment our records never made.' },
     ]);
   });
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { hostPayoutOf, payoutsPageSchema, PAYOUT_FAILURE_MESSAGES, type Booking, type PayoutsPage } from '@staybook/domain';
 import { queryRows } from '../../db/client.js';
-import { bookings, payouts, testTransfers } from '../../db/schema.js';
+import { bookings, payouts, testTransfers, users } from '../../db/schema.js';
 import { PaymentProviderError, type PaymentProvider } from '../../integrations/payments/payment-provider.js';
 import { TestPaymentProcessor } from '../../integrations/payments/test-processor.js';
 import { errorOf } from '../../test/answers.js';
@@ -135,5 +135,19 @@ describe.each(TEST_DATABASE_KINDS)('payouts on %s', (kind) => {
     const second = await bookStay(s.t, s.guest, { roomId: room.id, from: day(33), to: day(36) });
     expect(await run(day(34))).toMatchObject({ paid: 1 });
     expect((await page()).payouts[0]).toMatchObject({ asOf: day(34), amountCents: (await shareOf(second)) - owed });
+  });
+
+  it('mails a failed payout’s reason in the host’s language, and answers it in English as the API always has', async () => {
+    await s.t.database.db.update(users).set({ locale: 'es' }).where(eq(users.id, s.otherHost.id));
+    expect((await setAccount({ ...GOOD_ACCOUNT, accountNumber: '000111111116' }, s.otherHost)).statusCode).toBe(200);
+    const room = await s.newRoom({ hostId: s.otherHost.id });
+    await bookStay(s.t, s.guest, { roomId: room.id, from: day(40), to: day(41) });
+    await s.t.clearMail();
+    expect(await run(day(41))).toMatchObject({ failed: 1 });
+    expect((await page(s.otherHost)).payouts[0]).toMatchObject({ status: 'failed', failureMessage: PAYOUT_FAILURE_MESSAGES.no_account });
+    const mail = (await s.t.mailSent()).find((m) => m.to === s.otherHost.email);
+    expect(mail?.subject).toMatch(/^No se ha podido enviar tu pago de /);
+    expect(mail?.text).toContain('El banco no ha encontrado ninguna cuenta con estos datos. Comprueba el número de cuenta y el número de ruta.');
+    expect(mail?.text).not.toContain(PAYOUT_FAILURE_MESSAGES.no_account);
   });
 });

@@ -335,12 +335,21 @@ describe.each(TEST_DATABASE_KINDS)('payouts through Stripe Connect on %s', (kind
         {
           kind: 'transfer',
           subject: `Transfer of ${today} to Hana Host (${hana.accountRef})`,
+          subjectFacts: { record: 'provider-transfer', date: today, hostName: 'Hana Host', destination: hana.accountRef },
           providerId: extra.id,
           ledgerCents: 0,
           providerCents: 4_321,
           note: 'The provider has a transfer our records never made.',
         },
-        { kind: 'capture', subject: `Capture of ${today}`, providerId: foreign.id, ledgerCents: 0, providerCents: 7_000, note: 'The provider has a capture of a payment our records never made.' },
+        {
+          kind: 'capture',
+          subject: `Capture of ${today}`,
+          subjectFacts: { record: 'provider-capture', date: today },
+          providerId: foreign.id,
+          ledgerCents: 0,
+          providerCents: 7_000,
+          note: 'The provider has a capture of a payment our records never made.',
+        },
       ]),
     );
     expect(differences).toHaveLength(3);

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locale } from '@staybook/domain';
 import { insertBooking, insertRoom } from '../../db/factories.js';
 import { users } from '../../db/schema.js';
+import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { startPayment, testCard } from '../../test/bookings.js';
 import { day } from '../../test/dates.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
@@ -42,6 +44,12 @@ describe.each(TEST_DATABASE_KINDS)('the language saved on an account on %s', (ki
     expect(booked.response.status).toBe(201);
   };
   const mailTo = (user: TestUser) => t.mail.filter((m) => m.to === user.email);
+  /** The words of the stay's event a mail's .ics attachment holds. */
+  const attachedEvent = (mail: MailMessage) => {
+    const calendar = new ICAL.Component(ICAL.parse(mail.attachments![0]!.content) as unknown[]);
+    const event = calendar.getFirstSubcomponent('vevent')!;
+    return { summary: event.getFirstPropertyValue('summary'), description: event.getFirstPropertyValue('description') };
+  };
 
   describe('PUT /api/me/language', () => {
     it('saves the signed-in person’s choice, theirs only; nobody has one until they choose', async () => {
@@ -139,6 +147,17 @@ describe.each(TEST_DATABASE_KINDS)('the language saved on an account on %s', (ki
       expect(toHost?.text).toContain('2 noches × $100: $200\nTotal pagado: $200');
       expect(toHost?.text).toContain(`Huésped: Ana <${guest.email}>`);
       expect(mailTo(guest)[0]?.subject).toBe('Your stay at Loft is booked');
+      // The stay's calendar event, attached, in each recipient's language too.
+      const reference = toHost!.text.match(/SB-[0-9A-Z]{4}-[0-9A-Z]{4}/)![0];
+      expect(attachedEvent(toHost!)).toEqual({ summary: 'Loft', description: expect.stringMatching(new RegExp(`^Referencia de la reserva: ${reference}\nViaje: http://localhost:3000/dashboard/trips/`)) });
+      expect(attachedEvent(mailTo(guest)[0]!)).toEqual({ summary: 'Loft', description: expect.stringMatching(new RegExp(`^Booking reference: ${reference}\nTrip: http://localhost:3000/dashboard/trips/`)) });
+
+      const bookingId = toHost!.text.match(/trips\/([0-9a-f-]{36})/)![1]!;
+      await t.clearMail();
+      expect((await t.call('DELETE', `/api/booking/${bookingId}`, { as: guest })).statusCode).toBe(200);
+      await t.mailSent();
+      expect(attachedEvent(mailTo(host)[0]!).summary).toBe('Cancelada: Loft');
+      expect(attachedEvent(mailTo(guest)[0]!).summary).toBe('Cancelled: Loft');
     });
 
     it('writes the guest’s confirmation in their saved language rather than their request’s', async () => {

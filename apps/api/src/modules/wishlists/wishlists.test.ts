@@ -277,8 +277,17 @@ describe.each(TEST_DATABASE_KINDS)('wishlists API on %s', (kind) => {
         paymentIntentSchema,
       );
       expect(byRoom.get(priced.id)).toEqual({ available: true, nights: 4, totalCents: intent.totalCents });
-      expect(byRoom.get(taken.id)).toEqual({ available: false, reason: 'These dates were just booked by someone else. Please choose other dates.' });
-      expect(byRoom.get(small.id)).toEqual({ available: false, reason: 'This room takes at most 1 guest.' });
+      // Why not: the sentence in English, and the problem with its figures for a page in another language.
+      expect(byRoom.get(taken.id)).toEqual({
+        available: false,
+        reason: 'These dates were just booked by someone else. Please choose other dates.',
+        reasonFacts: { problem: 'taken', count: null, from: null, to: null, weekdays: null, time: null, totalCents: null },
+      });
+      expect(byRoom.get(small.id)).toEqual({
+        available: false,
+        reason: 'This room takes at most 1 guest.',
+        reasonFacts: { problem: 'too-many-guests', count: 1, from: null, to: null, weekdays: null, time: null, totalCents: null },
+      });
 
       // The shared link prices the same stay.
       const shared = await ok(await t.call('POST', `/api/wishlists/${list.id}/share`, { as: person }), wishlistSchema);

@@ -136,7 +136,7 @@ function FailedNote({ statement }: { statement: Statement }) {
   return (
     <div role="note" className="rounded-lg bg-rose-50 px-4 py-3 text-rose-800 print:border print:border-rose-300">
       <p className="font-semibold">{i18n.t('This payout failed and its money went back to your available balance.')}</p>
-      {payout.failureMessage && <p>{payout.failureMessage}</p>}
+      {payout.failureMessage && <p>{i18n.known(payout.failureMessage)}</p>}
       {paidWith ? (
         <SentAgain paidWith={paidWith} routerState={routerState} />
       ) : (

@@ -251,6 +251,28 @@ describe('MarketplaceFeesPage', () => {
     }
   });
 
+  it('writes the rates and their check in Spanish on a Spanish page: 12,5 %, and the range a rate must be in', async () => {
+    const api = stubApi({ fees: { current: SET, history: [SET, EARLIER] } });
+    window.untranslatedMessages = [];
+    setActiveLocale('es');
+    try {
+      renderPage();
+      const table = await screen.findByRole('table', { name: 'Historial de tarifas' });
+      const cells = (row: number) => within(within(table).getAllByRole('row')[row]!).getAllByRole('cell').map((cell) => cell.textContent);
+      expect(cells(1).slice(1, 3)).toEqual(['10\u00a0%', '3\u00a0%']);
+      expect(cells(2).slice(1, 3)).toEqual(['12,5\u00a0%', '0\u00a0%']);
+      type('Tarifa de servicio al huésped (%)', '25.5');
+      type('Comisión del anfitrión (%)', '1.125');
+      fireEvent.click(screen.getByRole('button', { name: 'Guardar tarifas' }));
+      expect(await screen.findByText('La tarifa de servicio al huésped debe ser un porcentaje de 0 a 25 con dos decimales como máximo')).toBeTruthy();
+      expect(screen.getByText('La comisión del anfitrión debe ser un porcentaje de 0 a 25 con dos decimales como máximo')).toBeTruthy();
+      expect(api.changes()).toEqual([]);
+      expect(window.untranslatedMessages).toEqual([]);
+    } finally {
+      setActiveLocale('en');
+    }
+  });
+
   it('knows the reason the domain gives for a currency that cannot change', () => {
     expect(CURRENCY_LOCKED_TEXT).toBe(CURRENCY_LOCKED_MESSAGE);
   });

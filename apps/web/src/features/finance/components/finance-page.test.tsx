@@ -70,9 +70,13 @@ const SOME_DIFFERENCES: ReconciliationReport = {
   provider: 'stripe',
   checked: { payments: 8, payouts: 3 },
   differences: [
-    { kind: 'capture', subject: 'SB-7Q2K9', providerId: 'pi_3Nx', ledgerCents: 24_690, providerCents: 24_000, note: 'The provider captured less' },
-    { kind: 'refund', subject: 'SB-4M8T1', providerId: null, ledgerCents: 5_000, providerCents: null, note: 'No refund at the provider' },
-    { kind: 'transfer', subject: 'Oct 12, 2026 to Hana Host', providerId: 'tr_1Ab', ledgerCents: 10_000, providerCents: 10_000, note: 'Paid twice' },
+    { kind: 'capture', subject: 'SB-7Q2K9', subjectFacts: { record: 'booking', reference: 'SB-7Q2K9' }, providerId: 'pi_3Nx', ledgerCents: 24_690, providerCents: 24_000, note: 'The provider captured less' },
+    { kind: 'refund', subject: 'SB-4M8T1', subjectFacts: { record: 'booking', reference: 'SB-4M8T1' }, providerId: null, ledgerCents: 5_000, providerCents: null, note: 'No refund at the provider' },
+    {
+      kind: 'transfer',
+      subject: 'Payout of 2026-10-12 to Hana Host',
+      subjectFacts: { record: 'payout', date: '2026-10-12', hostName: 'Hana Host' },
+      providerId: 'tr_1Ab', ledgerCents: 10_000, providerCents: 10_000, note: 'Paid twice' },
   ],
 };
 
@@ -289,13 +293,31 @@ describe('FinancePage', () => {
     expect(within(table).getAllByRole('row').slice(1).map(cellsOf)).toEqual([
       ['Capture', 'SB-7Q2K9', 'pi_3Nx', '$246.90', '$240', 'The provider captured less'],
       ['Refund', 'SB-4M8T1', '—', '$50', '—', 'No refund at the provider'],
-      ['Transfer', 'Oct 12, 2026 to Hana Host', 'tr_1Ab', '$100', '$100', 'Paid twice'],
+      ['Transfer', 'Payout of 2026-10-12 to Hana Host', 'tr_1Ab', '$100', '$100', 'Paid twice'],
     ]);
     expect(api.reconciliations()).toEqual(['/api/admin/finance/reconciliation?month=2026-10']);
   });
 
   it('speaks Spanish on a Spanish page: its sections, the month table, what hosts are owed and a month’s differences', async () => {
-    stubApi({ reconciliation: () => jsonResponse({ ...SOME_DIFFERENCES, differences: [{ ...SOME_DIFFERENCES.differences[0]!, note: 'The captured amounts differ.' }] }) });
+    const [capture, , payout] = SOME_DIFFERENCES.differences;
+    const differences: ReconciliationReport['differences'] = [
+      { ...capture!, note: 'The captured amounts differ.' },
+      { ...payout!, note: 'The amounts paid out differ.' },
+      {
+        ...payout!,
+        subject: 'Transfer of 2026-10-13 to Hana Host (acct_1)',
+        subjectFacts: { record: 'provider-transfer', date: '2026-10-13', hostName: 'Hana Host', destination: 'acct_1' },
+        note: 'The provider has a transfer our records never made.',
+      },
+      {
+        ...payout!,
+        subject: 'Transfer of 2026-10-14 to acct_2',
+        subjectFacts: { record: 'provider-transfer', date: '2026-10-14', hostName: null, destination: 'acct_2' },
+        note: 'The provider has a transfer our records never made.',
+      },
+      { ...capture!, subject: 'Capture of 2026-10-15', subjectFacts: { record: 'provider-capture', date: '2026-10-15' }, note: 'The provider has a capture of a payment our records never made.' },
+    ];
+    stubApi({ reconciliation: () => jsonResponse({ ...SOME_DIFFERENCES, differences }) });
     window.untranslatedMessages = [];
     setActiveLocale('es');
     try {
@@ -311,9 +333,16 @@ describe('FinancePage', () => {
       type('Mes', '2026-10');
       fireEvent.click(screen.getByRole('button', { name: 'Comprobar con el proveedor' }));
       const table = await screen.findByRole('table', { name: 'Diferencias' });
-      expect(screen.getByText('Comprobados 8 cobros y 3 pagos con Stripe: 1 diferencia.')).toBeTruthy();
+      expect(screen.getByText('Comprobados 8 cobros y 3 pagos con Stripe: 5 diferencias.')).toBeTruthy();
       expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Tipo', 'Asunto', 'Id. del proveedor', 'Libro contable', 'Proveedor', 'Nota']);
       expect(within(table).getAllByRole('row').slice(1).map(cellsOf)[0]).toEqual(['Cobro', 'SB-7Q2K9', 'pi_3Nx', '$246.90', '$240', 'Los importes cobrados no coinciden.']);
+      // Each subject written in Spanish from its figures; the API's subject is English.
+      expect(within(table).getAllByRole('row').slice(2).map((row) => cellsOf(row)[1])).toEqual([
+        'Pago del 2026-10-12 a Hana Host',
+        'Transferencia del 2026-10-13 a Hana Host (acct_1)',
+        'Transferencia del 2026-10-14 a acct_2',
+        'Cobro del 2026-10-15',
+      ]);
       expect(window.untranslatedMessages).toEqual([]);
     } finally {
       setActiveLocale('en');

@@ -1,6 +1,6 @@
 import type { PaymentProviderName } from '@staybook/domain/bookings';
 import { formatMonthYear } from '@staybook/domain/dates';
-import { reconciliationQuerySchema, type ReconciliationDifference, type ReconciliationReport } from '@staybook/domain/finance';
+import { reconciliationQuerySchema, reconciliationSubjectText, type ReconciliationDifference, type ReconciliationReport } from '@staybook/domain/finance';
 import { formatMoney } from '@staybook/domain/money';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
@@ -31,7 +31,8 @@ const NONE = '—';
 /** The differences' columns, their headers in the page's language. */
 const columns = (): readonly Column<Row>[] => [
   { header: i18n.t('Kind'), cell: (row) => i18n.known(KIND_LABELS[row.kind]) },
-  { header: i18n.t('Subject'), cell: (row) => row.subject },
+  // Written here in the page's language from its figures (the API's subject is English).
+  { header: i18n.t('Subject'), cell: (row) => reconciliationSubjectText(row.subjectFacts) },
   { header: i18n.t('Provider id'), cell: (row) => row.providerId ?? NONE, className: 'break-all' },
   { header: i18n.t('Ledger'), cell: (row) => formatMoney(row.ledgerCents), className: 'whitespace-nowrap tabular-nums' },
   {

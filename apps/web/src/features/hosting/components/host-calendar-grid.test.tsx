@@ -21,7 +21,7 @@ const CALENDAR = sampleHostCalendar({
     '2027-03-06': { priceCents: 15_000, state: 'booked', bookingId: STAY_ID, guestName: 'Ana Lima' },
     '2027-03-08': { state: 'blocked' },
     '2027-03-09': { state: 'imported', importedFrom: 'airbnb.com' },
-    '2027-03-10': { startProblem: 'This home takes stays of at least 3 nights.' },
+    '2027-03-10': { startProblem: 'This home takes stays of at least 3 nights.', startProblemFacts: { problem: 'min-nights', count: 3, from: null, to: null, weekdays: null, time: null, totalCents: null } },
   },
 });
 

@@ -20,6 +20,9 @@ import {
 } from './host-calendar-grid';
 
 /** One night of a calendar whose today is March 1, 2027, free at $120 but for `overrides`. */
+/** Why no stay can start on a night, as the API answers it: the listing's minimum stay of 3 nights. */
+const MIN_3: NonNullable<HostCalendarNight['startProblemFacts']> = { problem: 'min-nights', count: 3, from: null, to: null, weekdays: null, time: null, totalCents: null };
+
 const night = (date: string, overrides: Partial<HostCalendarNight> = {}) =>
   sampleHostCalendar({ from: '2027-03-01', today: '2027-03-01', nights: { [date]: overrides } }).nights.find((n) => n.date === date)!;
 
@@ -107,7 +110,7 @@ describe("a night's name", () => {
   });
 
   it('says why no stay can start on a free night, today, a price set on it, its minimum stay and its note', () => {
-    const noStart = night('2027-03-05', { startProblem: 'This home takes stays of at least 3 nights.' });
+    const noStart = night('2027-03-05', { startProblem: 'This home takes stays of at least 3 nights.', startProblemFacts: MIN_3 });
     expect(nightMarker(noStart)).toBe('No check-in');
     expect(nightName(noStart, '2027-03-01')).toBe(
       '5, $120, No check-in, Friday, March 2027, free, no check-in, no stay can start: This home takes stays of at least 3 nights.',
@@ -130,10 +133,21 @@ describe('the names in Spanish', () => {
       expect(monthsOf(sampleHostCalendar({ from: '2027-02-01', months: 1 }).nights)[0]!.label).toBe('febrero de 2027');
       const imported = night('2027-03-05', { state: 'imported', importedFrom: 'airbnb.com' });
       expect(nightName(imported, '2027-03-01')).toBe('5, $120, airbnb.com, viernes, marzo de 2027, bloqueada por airbnb.com');
-      const set = night('2027-03-01', { priceCents: 19_950, customPrice: true, minNights: 1, note: 'Festival', startProblem: 'This home takes stays of at least 3 nights.' });
+      const set = night('2027-03-01', { priceCents: 19_950, customPrice: true, minNights: 1, note: 'Festival', startProblem: 'This home takes stays of at least 3 nights.', startProblemFacts: MIN_3 });
       expect(nightName(set, '2027-03-01')).toBe(
-        '1, $199.50, Sin llegada, lunes, marzo de 2027, hoy, precio fijado para esta noche, libre, sin llegada, ninguna estancia puede empezar: This home takes stays of at least 3 nights., estancia mínima de 1 noche, nota: Festival',
+        '1, $199.50, Sin llegada, lunes, marzo de 2027, hoy, precio fijado para esta noche, libre, sin llegada, ninguna estancia puede empezar: Este alojamiento admite estancias de al menos 3 noches., estancia mínima de 1 noche, nota: Festival',
       );
+      // The API's sentence is English; the page writes its own from the figures.
+      const weekends = night('2027-03-04', {
+        startProblem: 'Check-in is on Fridays and Saturdays only.',
+        startProblemFacts: { ...MIN_3, problem: 'check-in-day', count: null, weekdays: 0b1100000 },
+      });
+      expect(nightName(weekends, '2027-03-01')).toContain('ninguna estancia puede empezar: La llegada solo es posible los viernes y sábados.');
+      const outside = night('2027-03-04', {
+        startProblem: 'This room can be booked from Mar 4, 2027 to Apr 1, 2027. Please choose dates in that range.',
+        startProblemFacts: { ...MIN_3, problem: 'outside-window', count: null, from: '2027-03-04', to: '2027-04-01' },
+      });
+      expect(nightName(outside, '2027-03-01')).toContain('ninguna estancia puede empezar: Este alojamiento se puede reservar del 4 mar 2027 al 1 abr 2027. Elige fechas dentro de ese intervalo.');
       expect(nightMarker(night('2027-03-05', { state: 'preparation' }))).toBe('Preparación');
       expect(window.untranslatedMessages).toEqual([]);
     } finally {

@@ -12,6 +12,7 @@ import {
 } from '@staybook/domain/dates';
 import type { HostCalendarNight } from '@staybook/domain/host-calendar';
 import { formatMoney } from '@staybook/domain/money';
+import { stayProblemText } from '@staybook/domain/stay-rules';
 import { i18n } from '../../../lib/i18n';
 
 /*
@@ -180,7 +181,7 @@ export function nightMarker(night: HostCalendarNight): string | null {
     case 'past':
       return night.guestName;
     case 'free':
-      return night.startProblem ? i18n.t('No check-in') : null;
+      return night.startProblemFacts ? i18n.t('No check-in') : null;
   }
 }
 
@@ -200,7 +201,10 @@ export function nightStateText(night: HostCalendarNight): string {
     case 'past':
       return night.guestName ? i18n.t('past, booked by {guest}', { guest: night.guestName }) : i18n.t('past');
     case 'free':
-      return night.startProblem ? i18n.t('free, no check-in, no stay can start: {problem}', { problem: i18n.known(night.startProblem) }) : i18n.t('free');
+      // Why, written here in the page's language from the problem's figures (the API's sentence is English).
+      return night.startProblemFacts
+        ? i18n.t('free, no check-in, no stay can start: {problem}', { problem: stayProblemText(night.startProblemFacts) })
+        : i18n.t('free');
   }
 }
 

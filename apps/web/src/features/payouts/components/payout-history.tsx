@@ -27,7 +27,7 @@ const columns = (): readonly Column<Payout>[] => [
     cell: (payout) => (
       <div className="flex flex-col gap-1">
         <span className={payout.status === 'failed' ? 'font-semibold text-rose-700' : ''}>{i18n.known(PAYOUT_STATUS_LABELS[payout.status])}</span>
-        {payout.failureMessage && <span className="max-w-sm text-neutral-600">{payout.failureMessage}</span>}
+        {payout.failureMessage && <span className="max-w-sm text-neutral-600">{i18n.known(payout.failureMessage)}</span>}
       </div>
     ),
   },

@@ -1,9 +1,11 @@
-import type { Payout, PayoutsPage as PayoutsAnswer } from '@staybook/domain/payouts';
+import { setActiveLocale } from '@staybook/domain/locale';
+import { PAYOUT_FAILURE_MESSAGES, type Payout, type PayoutsPage as PayoutsAnswer } from '@staybook/domain/payouts';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/providers';
+import '../../../locales/es/catalog';
 import { PayoutsPage } from './payouts-page';
 
 afterEach(() => {
@@ -184,6 +186,23 @@ describe('PayoutsPage', () => {
     expect(historyRows().at(-1)).toEqual(['Mar 4, 2027', '$246.90', 'Paid', '…6789']);
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
     expect(api.reads().map((read) => read.cursor)).toEqual([null, 'older']);
+  });
+
+  it('says why a payout failed in the page’s language: the reason the API answers in English, translated', async () => {
+    const failed = payout({ id: 'p2', asOf: '2027-03-05', amountCents: 10_050, status: 'failed', failureMessage: PAYOUT_FAILURE_MESSAGES.account_closed, last4: '1116' });
+    stubApi({ pages: { '': payoutsAnswer({ account: ACCOUNT, payouts: [failed] }) } });
+    window.untranslatedMessages = [];
+    setActiveLocale('es');
+    try {
+      renderPage();
+      const history = await screen.findByRole('table', { name: 'Historial de pagos' });
+      const cells = within(within(history).getAllByRole('row')[1]!).getAllByRole('cell');
+      expect(cells[2]?.textContent).toContain('La cuenta bancaria se ha cerrado. Añade otra cuenta.');
+      expect(cells[2]?.textContent).not.toContain(PAYOUT_FAILURE_MESSAGES.account_closed);
+      expect(window.untranslatedMessages).toEqual([]);
+    } finally {
+      setActiveLocale('en');
+    }
   });
 
   it('checks the account as the server does, sending nothing while a field is wrong', async () => {

@@ -1,4 +1,5 @@
 import { formatMoney } from '@staybook/domain/money';
+import { stayProblemText } from '@staybook/domain/stay-rules';
 import type { RoomStay, WishlistRoom } from '@staybook/domain/wishlists';
 import { Button } from '../../../components/button';
 import { RoomCard } from '../../rooms/components/room-card';
@@ -35,7 +36,7 @@ export function WishlistRooms({
 }
 
 function StayNote({ stay, guests }: { stay: RoomStay; guests?: number | undefined }) {
-  if (!stay.available) return <p className="text-sm text-neutral-700">{i18n.t('Not available: {reason}', { reason: i18n.known(stay.reason) })}</p>;
+  if (!stay.available) return <p className="text-sm text-neutral-700">{i18n.t('Not available: {reason}', { reason: stayProblemText(stay.reasonFacts) })}</p>;
   const who = guests && guests > 1 ? `, ${i18n.t('{count, plural, one {# guest} other {# guests}}', { count: guests })}` : '';
   return (
     <p className="text-sm">
