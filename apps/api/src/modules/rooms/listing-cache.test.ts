@@ -256,6 +256,23 @@ describe('the cache itself', () => {
     expect(count.calls).toBe(2);
   });
 
+  it("keeps a search's answer from the second time its key is asked, and makes the first at the fast compression", async () => {
+    const cache = createListingCache({ database, log });
+    const count = counting();
+    const search = () => cache.answer('search', count.run, { keepFrom: 'second' });
+    const first = await search();
+    expect(first.key).toBe('');
+    expect(cache.stats().entries).toBe(0);
+    const second = await search();
+    expect(second.key).toBe('search');
+    expect(cache.stats().entries).toBe(1);
+    expect(await search()).toBe(second);
+    expect(count.calls).toBe(2);
+    // The marketplace's own first page is kept from its first time.
+    await cache.answer('first page', count.run);
+    expect(cache.stats().entries).toBe(2);
+  });
+
   /** A dated search, 'Top rated' and a plain list, all showing room r1; `kept` answers which are still kept. */
   function threeAnswers(cache: ReturnType<typeof createListingCache>) {
     const answers: Record<string, Computed> = {
