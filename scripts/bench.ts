@@ -134,9 +134,11 @@ async function measure(
     headers,
     connections = CONNECTIONS,
     server,
-  }: { requests?: autocannon.Request[]; headers?: Record<string, string>; connections?: number; server?: { pid: number | undefined } } = {},
+    rate,
+  }: { requests?: autocannon.Request[]; headers?: Record<string, string>; connections?: number; server?: { pid: number | undefined }; rate?: number } = {},
 ): Promise<Figures> {
-  const options = { url, connections, ...(requests ? { requests } : {}), ...(headers ? { headers } : {}) };
+  // `rate`: requests a second in all, as visitors arrive, rather than as fast as the server answers.
+  const options = { url, connections, ...(requests ? { requests } : {}), ...(headers ? { headers } : {}), ...(rate ? { overallRate: rate } : {}) };
   // One unreported second first: JIT, connection set-up and a first (uncached) answer are not the figure.
   await autocannon({ ...options, duration: 1 });
   const cpuBefore = server ? await processCpuMs(server.pid) : null;
@@ -577,10 +579,11 @@ const statistics: BenchSection = {
  * every connection at its first entry, so 32 connections would ask for the same search at once and share one
  * computation). Answers the figures and how many URLs were handed out, warm-up included.
  */
-async function measureEach(base: string, paths: string[], headers?: Record<string, string>): Promise<Figures & { sent: number }> {
+async function measureEach(base: string, paths: string[], headers?: Record<string, string>, rate?: number): Promise<Figures & { sent: number }> {
   let next = 0;
   const figures = await measure(base, {
     ...(headers ? { headers } : {}),
+    ...(rate ? { rate } : {}),
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
   });
   return { ...figures, sent: next };
@@ -690,6 +693,7 @@ const search: BenchSection = {
           console.log(
             `  ${`${label} (${f.sent.toLocaleString('en-US')} req, ${Math.round((Math.min(f.sent, distinct) / f.sent) * 100)}% distinct)`.padEnd(38)} ${fmt(f)}  ${verdict(f, rps)}`,
           );
+        let sameBytesShown = false;
         for (const { label, repeated, varied } of cases) {
           const res = await fetch(`${server.url}${repeated[0]}`);
           const page = (await res.json()) as RoomsPage & { total?: { count: number; more: boolean } };
@@ -698,7 +702,24 @@ const search: BenchSection = {
           console.log(`${label.padEnd(40)} ${found}  ${repeated[0]}`);
           const once = await measure(`${server.url}${repeated[0]}`, { headers: BROWSER });
           console.log(`  ${'repeated'.padEnd(38)} ${fmt(once)}  ${verdict(once)}`);
-          if (varied.length > 0) variedLine('varied', await measureEach(server.url, varied, BROWSER), varied.length);
+          if (!sameBytesShown) {
+            // The ceiling for the repeated figures: the same (compressed) bytes from a bare route, in this run.
+            sameBytesShown = true;
+            const sent = await fetch(`${server.url}${repeated[0]}`, { headers: BROWSER });
+            const bare = await startBareRoute();
+            try {
+              await bare.serve(repeated[0]!, Buffer.from(await sent.arrayBuffer()), sent.headers.get('content-type') ?? 'application/json');
+              const ceiling = await measure(`${bare.url}${repeated[0]}`);
+              console.log(`  ${'same bytes from a bare route'.padEnd(38)} ${fmt(ceiling)}  (repeated at ${((once.rps / ceiling.rps) * 100).toFixed(0)}% of it)`);
+            } finally {
+              await bare.stop();
+            }
+          }
+          if (varied.length > 0) {
+            variedLine('varied', await measureEach(server.url, varied, BROWSER), varied.length);
+            // At the goal's rate, from the other end of the list (the mix below takes its middle): the wait at that load.
+            variedLine(`varied, at ${GOAL_MIX_RPS} req/s`, await measureEach(server.url, [...varied].reverse(), BROWSER, GOAL_MIX_RPS), varied.length);
+          }
         }
         // Each kind's URLs were asked above: the mix takes later ones (other page sizes), still never asked.
         const mixed = interleaved(cases.filter((c) => c.inMix).map((c) => c.varied.slice(Math.floor(c.varied.length / 2))));
