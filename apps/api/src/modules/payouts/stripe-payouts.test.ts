@@ -148,8 +148,12 @@ describe.each(TEST_DATABASE_KINDS)('payouts through Stripe Connect on %s', (kind
     const urls = await Promise.all([setUp(), setUp(), setUp()]);
     const row = await accountOf(s.host);
     expect(row).toMatchObject({ provider: 'stripe', accountRef: expect.stringMatching(/^acct_/), holderName: 'Hana Host', last4: null, ready: false });
+    // Each request that found no account yet asked Stripe, all with the host's one key (how many found none is a
+    // matter of timing: one that reads after another's write adopts that account without asking); one account came of it.
     const made = accountCreations();
-    expect(made.map((c) => c.idempotencyKey)).toEqual([`payout-account:${s.host.id}`, `payout-account:${s.host.id}`, `payout-account:${s.host.id}`]);
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    expect(made.length).toBeLessThanOrEqual(3);
+    expect(new Set(made.map((c) => c.idempotencyKey))).toEqual(new Set([`payout-account:${s.host.id}`]));
     expect(made.filter((c) => !c.replayed)).toHaveLength(1);
     expect(made[0]!.params).toEqual({ type: 'express', country: 'US', email: s.host.email, capabilities: { transfers: { requested: 'true' } }, metadata: { hostId: s.host.id } });
     expect(s.stripeApi.account(row!.accountRef)).toMatchObject({ type: 'express', email: s.host.email, capabilities: { transfers: 'inactive' }, payouts_enabled: false });
