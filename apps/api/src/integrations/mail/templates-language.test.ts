@@ -1,25 +1,9 @@
 import { activeLocale, withLocale } from '@staybook/domain';
 import { describe, expect, it } from 'vitest';
-import { bookingConfirmationMail, type StayDetails } from './templates.js';
+import { SAMPLE_STAY } from '../../test/mail-samples.js';
+import { bookingConfirmationMail } from './templates.js';
 
-const STAY: StayDetails = {
-  bookingId: '5f0c9d3e-0000-4000-8000-000000000009',
-  reference: 'SB-7K3Q-9M2D',
-  policy: 'flexible',
-  title: 'Red cottage',
-  location: 'Lisbon, Portugal',
-  from: '2030-01-10',
-  to: '2030-01-13',
-  nights: 3,
-  guests: 2,
-  lines: [
-    { kind: 'nights', nights: 3, unitCents: 100_00, amountCents: 300_00, credit: false },
-    { kind: 'cleaning-fee', amountCents: 40_00, credit: false },
-  ],
-  totalCents: 340_00,
-  guest: { name: 'Ana', email: 'ana@example.com' },
-  host: { name: 'Rui', email: 'rui@example.com' },
-};
+const STAY = SAMPLE_STAY;
 
 /** Decision 062: a mail goes out in its recipient's language when it is known, in English otherwise. */
 describe('the booking confirmation in Spanish', () => {

@@ -21,26 +21,14 @@ import {
   type StayDetails,
 } from './templates.js';
 import type { MailMessage } from './mailer.js';
+import { SAMPLE_STAY } from '../../test/mail-samples.js';
 
 const URL = 'https://staybook.test';
 const ANA = { name: 'Ana', email: 'ana@example.com' };
 const STAY: StayDetails = {
-  bookingId: '5f0c9d3e-0000-4000-8000-000000000009',
-  reference: 'SB-7K3Q-9M2D',
-  policy: 'flexible',
-  title: 'Red cottage',
-  location: 'Lisbon, Portugal',
-  from: '2030-01-10',
-  to: '2030-01-13',
-  nights: 3,
-  guests: 2,
-  lines: [
-    { kind: 'nights', nights: 3, unitCents: 100_00, amountCents: 300_00, credit: false },
-    { kind: 'cleaning-fee', amountCents: 40_00, credit: false },
-  ],
-  totalCents: 340_00,
-  guest: { name: 'Ana', email: 'ana@example.com', locale: 'es' },
-  host: { name: 'Rui', email: 'rui@example.com', locale: null },
+  ...SAMPLE_STAY,
+  guest: { ...SAMPLE_STAY.guest, locale: 'es' },
+  host: { ...SAMPLE_STAY.host, locale: null },
 };
 const EXPIRES = new Date('2030-01-08T20:00:00Z');
 const PAYOUT = { amountCents: 250_00, asOf: '2030-01-11' as const, last4: '6789' };
