@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from './dates.js';
 import { LISTING_RULE_LIMITS } from './listing-rules.js';
 import { currencyDecimals, formatMoney, parseDollars, tooManyDecimalsMessage } from './money.js';
+import { i18n } from './locale.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { isoDateSchema, listingRulesSchema } from './rooms.js';
 import { stayProblemFactsSchema } from './stay-problem-schema.js';
@@ -74,7 +75,8 @@ export const nightSettingSchema = z.object({
 });
 
 /** Written when asked, in the marketplace's currency: 'Price per night must be an amount from $1 to $100,000'. */
-const priceMessage = () => `Price per night must be an amount from ${formatMoney(ROOM_LIMITS.minPriceCents)} to ${formatMoney(ROOM_LIMITS.maxPriceCents)}`;
+const priceMessage = () =>
+  i18n.t('Price per night must be an amount from {min} to {max}', { min: formatMoney(ROOM_LIMITS.minPriceCents), max: formatMoney(ROOM_LIMITS.maxPriceCents) });
 
 /** What a change sets on every night of its range; null puts a field back to the listing's. */
 export const nightChangeSchema = z

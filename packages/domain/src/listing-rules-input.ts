@@ -80,18 +80,21 @@ function choiceSchema<T extends number, B extends T | null>(label: string, choic
   });
 }
 
-/** Weekdays as their numbers (0 is Sunday), at least one: stored as a mask. */
-function weekdaysSchema(label: string) {
+/**
+ * Weekdays as their numbers (0 is Sunday), at least one: stored as a mask. The field's sentences are written when the
+ * value is checked (a page shows them in its language, the server in English).
+ */
+function weekdaysSchema(texts: { notAList: () => string; notWeekdays: () => string; none: () => string }) {
   return z
-    .array(z.union([z.number(), z.string()]), { error: `${label} must be a list of weekdays` })
+    .array(z.union([z.number(), z.string()]), { error: texts.notAList })
     .transform((days, ctx): number => {
       const numbers = days.map((day) => numberOf(day));
       if (numbers.some((n) => !Number.isInteger(n) || n < 0 || n > 6)) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be weekdays from 0 (Sunday) to 6 (Saturday)` });
+        ctx.addIssue({ code: 'custom', message: texts.notWeekdays() });
         return z.NEVER;
       }
       if (numbers.length === 0) {
-        ctx.addIssue({ code: 'custom', message: `Please choose at least one ${label.toLowerCase().replace(/ days$/, ' day')}` });
+        ctx.addIssue({ code: 'custom', message: texts.none() });
         return z.NEVER;
       }
       return maskOfWeekdays(numbers);
@@ -117,11 +120,13 @@ export function rateSchema(message: (max: number) => string, maxBp: number) {
   });
 }
 
-const sameDayUntilSchema = z.union([z.string(), z.null()], { error: 'Same-day cut-off must be a time such as 18:00' }).transform((value, ctx): string | null => {
+const sameDayUntilMessage = () => i18n.t('Same-day cut-off must be a time such as 18:00');
+
+const sameDayUntilSchema = z.union([z.string(), z.null()], { error: sameDayUntilMessage }).transform((value, ctx): string | null => {
   const time = value?.trim() ?? '';
   if (time === '') return null;
   if (!TIME_OF_DAY.test(time)) {
-    ctx.addIssue({ code: 'custom', message: 'Same-day cut-off must be a time such as 18:00' });
+    ctx.addIssue({ code: 'custom', message: sameDayUntilMessage() });
     return z.NEVER;
   }
   return time;
@@ -132,8 +137,16 @@ export const LISTING_RULE_FIELDS = {
   weekendPrice: dollarsSchema('Weekend price', { min: ROOM_LIMITS.minPriceCents, max: ROOM_LIMITS.maxPriceCents, blank: null }).optional(),
   minNights: wholeSchema('Minimum nights', 1, LISTING_RULE_LIMITS.maxNights).optional(),
   maxNights: wholeSchema('Maximum nights', 1, LISTING_RULE_LIMITS.maxNights).optional(),
-  checkInDays: weekdaysSchema('Check-in days').optional(),
-  checkOutDays: weekdaysSchema('Check-out days').optional(),
+  checkInDays: weekdaysSchema({
+    notAList: () => i18n.t('Check-in days must be a list of weekdays'),
+    notWeekdays: () => i18n.t('Check-in days must be weekdays from 0 (Sunday) to 6 (Saturday)'),
+    none: () => i18n.t('Please choose at least one check-in day'),
+  }).optional(),
+  checkOutDays: weekdaysSchema({
+    notAList: () => i18n.t('Check-out days must be a list of weekdays'),
+    notWeekdays: () => i18n.t('Check-out days must be weekdays from 0 (Sunday) to 6 (Saturday)'),
+    none: () => i18n.t('Please choose at least one check-out day'),
+  }).optional(),
   noticeDays: wholeSchema('Advance notice', 0, LISTING_RULE_LIMITS.maxNoticeDays, ' days').optional(),
   sameDayUntil: sameDayUntilSchema.optional(),
   bookingWindowMonths: choiceSchema('Booking window', BOOKING_WINDOW_MONTHS, null, ' months, or empty for the whole availability').optional(),
