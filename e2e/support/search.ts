@@ -8,12 +8,14 @@ import type { RoomDetails } from './hosting';
 import { SEEDED_URL } from './servers';
 
 /**
- * A made-up place name only one test's rooms carry, so searching for it finds those rooms and no demo room
- * (the search forgives typos, so the name is long and random rather than a real word).
+ * A made-up place name only one test's rooms carry, so searching for it finds those rooms and no demo room and no
+ * other test's. The search forgives typos (a word similarity of 0.5 finds a place), so the name is long and random
+ * from its first letter: a prefix shared by every name (it once began 'Zorv') gave two names a third of their
+ * trigrams alike, and three random letters more in common made another test's rooms a match.
  */
 export function uniquePlace(): string {
-  const letters = [...randomBytes(8)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
-  return `Zorv${letters}`;
+  const letters = [...randomBytes(12)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
+  return `${letters[0]!.toUpperCase()}${letters.slice(1)}`;
 }
 
 /** Today as the browser and the server see it here (both run in this machine's zone). */
