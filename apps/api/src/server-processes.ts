@@ -29,8 +29,11 @@ export function superviseServerProcesses(count: number, { entry, onExit }: { ent
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     finishIfAllGone();
   };
+  let finishing = false;
   const finishIfAllGone = () => {
-    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) void onExit(exitCode).finally(() => process.exit(exitCode));
+    if (finishing || !stopping || Object.keys(cluster.workers ?? {}).length > 0) return;
+    finishing = true;
+    void onExit(exitCode).finally(() => process.exit(exitCode));
   };
   let allReady = false;
   const start = () => {
