@@ -29,10 +29,11 @@ export type { CachedAnswer, Computed } from './listing-answers.js';
 export type ListingCache = ListingChanges & {
   /**
    * The answer for `key`: the kept one, or `compute`'s (kept when nothing changed meanwhile). Requests that
-   * miss the same key at once share one computation. `keepFrom: 'second'` keeps an answer only from the second time
-   * its key is asked: for searches, most of which are asked once (see SEEN_KEYS).
+   * miss the same key at once share one computation. `searched` says the answer is to a search (anything but the
+   * marketplace's own first page, in any language): the marketplace's own first page is asked by every visitor and
+   * kept from its first time, a search by one party, most of them once, and kept only from its second (see SEEN_KEYS).
    */
-  answer(key: string, compute: () => Promise<Computed>, options?: { keepFrom?: 'first' | 'second' }): Promise<CachedAnswer>;
+  answer(key: string, compute: () => Promise<Computed>, options?: { searched?: boolean }): Promise<CachedAnswer>;
   /** An answer made now and kept nowhere (a personal one). */
   fresh(compute: () => Promise<Computed>): Promise<CachedAnswer>;
   /**
@@ -84,7 +85,7 @@ export function createListingCache({
   /** Moves on at every invalidation; a computation that began under an older one is not kept. */
   let generation = 0;
   const pending = new Map<string, Promise<CachedAnswer>>();
-  /** Keys asked once, whose answers are kept from their second time (`keepFrom: 'second'`). */
+  /** Searches asked once, whose answers are kept from their second time. */
   const seen = new Set<string>();
   const notices = createListingNotices({ database, log, drop: forget });
 
@@ -157,7 +158,7 @@ export function createListingCache({
       forget(roomId, what);
     },
 
-    answer(key, run, { keepFrom = 'first' } = {}) {
+    answer(key, run, { searched = false } = {}) {
       const kept = entries.get(key);
       if (kept && Date.now() < kept.validUntil) {
         // Most recently used goes last.
@@ -169,7 +170,7 @@ export function createListingCache({
       if (!notices.listening()) return compute(key, run);
       const inFlight = pending.get(key);
       if (inFlight) return inFlight;
-      if (keepFrom === 'second' && !seen.has(key)) {
+      if (searched && !seen.has(key)) {
         if (seen.size >= SEEN_KEYS) seen.clear();
         seen.add(key);
         return compute(null, run);

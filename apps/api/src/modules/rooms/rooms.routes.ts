@@ -42,8 +42,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ browse: BrowsingReads; findRoo
           const { page, dependencies } = await findRooms(request, { search, cursor, limit });
           return { body: reply.serialize(page) as string, ...dependencies };
         },
-        // The marketplace's own first page is asked by every visitor; a search, by one party, most of them once.
-        { keepFrom: query === '' && !cursor ? 'first' : 'second' },
+        { searched: query !== '' || cursor !== undefined },
       );
       return listing.send(request, reply, answer);
     },

@@ -153,6 +153,17 @@ describe('serving the web app', () => {
       expect(embeddedRooms(brotliDecompressSync(changed.rawPayload).toString())?.page.items[0]?.title).toBe('Just listed');
     });
 
+    it("is kept from its first visit without a search, and with one from its second, as the API's searches are", async () => {
+      const kept = () => s.app.listing.stats().entries;
+      await s.app.listing.roomsChanged();
+      await s.app.inject({ method: 'GET', url: '/' });
+      expect(kept()).toBe(1);
+      await s.app.inject({ method: 'GET', url: '/?category=Caves' });
+      expect(kept()).toBe(1);
+      await s.app.inject({ method: 'GET', url: '/?category=Caves' });
+      expect(kept()).toBe(2);
+    });
+
     it('sends the page compressed to browsers that accept it', async () => {
       const plain = await s.app.inject({ method: 'GET', url: '/' });
       const br = await s.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });

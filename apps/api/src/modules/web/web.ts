@@ -331,7 +331,7 @@ export async function registerWebServing(
           const { page, dependencies } = await options.findRooms(request, { search, limit: ROOMS_PAGE_SIZE });
           const first = firstRoomsSchema.parse({ search: query, page });
           return { body: homePageHtml(template, first, drawFirstView(request, first, locale)), ...dependencies };
-        });
+        }, { searched: query !== '' });
         return options.listing.send(request, reply, answer, 'text/html; charset=utf-8');
       } catch (error) {
         // The app still loads and asks the API itself, which answers with the error the person sees.
