@@ -391,15 +391,34 @@ async function pgbenchReference(url: string, clients: number): Promise<{ tps: nu
   return tps && latency ? { tps: Number(tps), latencyMs: Number(latency) } : null;
 }
 
-/** CPU time (user + system) a process has used, from /proc (Linux); null where there is none. */
+/**
+ * CPU time (user + system) a server has used, from /proc (Linux): its process and the server processes it started
+ * (SERVER_PROCESSES above 1, where the first process only supervises); null where there is none.
+ */
 async function processCpuMs(pid: number | undefined): Promise<number | null> {
-  const stat = pid ? await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null) : null;
-  return stat ? cpuMsOf(stat) : null;
+  return pid ? cpuMsOfProcesses((entry, stat) => entry === pid || parentOf(stat) === pid) : null;
 }
+
+/** CPU time the processes `which` picks have used, from /proc (Linux); null when it picks none. */
+async function cpuMsOfProcesses(which: (pid: number, stat: string) => boolean): Promise<number | null> {
+  let total = 0;
+  let found = false;
+  for (const entry of (await readdir('/proc').catch(() => [])).filter((name) => /^\d+$/.test(name))) {
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    if (!stat || !which(Number(entry), stat)) continue;
+    found = true;
+    total += cpuMsOf(stat);
+  }
+  return found ? total : null;
+}
+
+/** The fields of a /proc/PID/stat line after the process's name: its state is the first, its parent the second. */
+const statFields = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+const parentOf = (stat: string) => Number(statFields(stat)[1]);
 
 /** A /proc/PID/stat line's CPU time: utime and stime, the 14th and 15th fields, in ticks of 10 ms. */
 function cpuMsOf(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = statFields(stat);
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
@@ -409,17 +428,7 @@ async function countFiles(dir: string): Promise<number> {
 }
 
 /** CPU time all PostgreSQL processes on this machine have used (its server is local to the bench); null if none is. */
-async function postgresCpuMs(): Promise<number | null> {
-  let total = 0;
-  let found = false;
-  for (const pid of (await readdir('/proc').catch(() => [])).filter((name) => /^\d+$/.test(name))) {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    if (!stat.includes('(postgres)')) continue;
-    found = true;
-    total += cpuMsOf(stat);
-  }
-  return found ? total : null;
-}
+const postgresCpuMs = () => cpuMsOfProcesses((_pid, stat) => stat.includes('(postgres)'));
 
 const bundleSizes: BenchSection = {
   key: 'bundle',
