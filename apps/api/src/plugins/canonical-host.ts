@@ -20,12 +20,17 @@ function isPageNavigation(request: FastifyRequest): boolean {
  */
 export function registerCanonicalHost(app: FastifyInstance, { publicUrl, trustProxy }: { publicUrl: string; trustProxy: number }): void {
   const canonical = new URL(publicUrl);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isPageNavigation(request)) return;
-    if (trustProxy > 0 && request.headers['x-forwarded-host'] === undefined) return;
-    if (`${request.protocol}:` !== canonical.protocol) return;
-    if (request.hostname.toLowerCase() === canonical.hostname) return;
+  // With a callback rather than as an async function: every request passes here (see input-limits.ts).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (
+      !isPageNavigation(request) ||
+      (trustProxy > 0 && request.headers['x-forwarded-host'] === undefined) ||
+      `${request.protocol}:` !== canonical.protocol ||
+      request.hostname.toLowerCase() === canonical.hostname
+    ) {
+      return done();
+    }
     // The path is appended to the origin, never resolved against it: '//elsewhere' stays on our host.
-    return reply.redirect(`${canonical.origin}${request.url}`, 302);
+    void reply.redirect(`${canonical.origin}${request.url}`, 302);
   });
 }

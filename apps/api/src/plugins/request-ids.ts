@@ -24,7 +24,7 @@ export function requestIdFor(request: Pick<IncomingMessage, 'headers'>, trustPro
 /**
  * Sends each request's id back, and makes it the current one for everything the request runs: from its first hook,
  * and again once its body is read (the body's last chunk arrives in the socket's context, not the request's, and
- * the rest of the request runs on from there).
+ * the rest of the request runs on from there). A request without a body runs on from its first hook.
  */
 export function registerRequestIds(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
@@ -32,6 +32,8 @@ export function registerRequestIds(app: FastifyInstance): void {
     withRequestId(request.id, done);
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    withRequestId(request.id, done);
+    const { headers } = request.raw;
+    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) done();
+    else withRequestId(request.id, done);
   });
 }
