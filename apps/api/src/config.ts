@@ -11,41 +11,46 @@ const booleanFlag = z
   .enum(['0', '1', 'true', 'false'], { message: 'must be 0, 1, true or false' })
   .transform((v) => v === '1' || v === 'true');
 
+/**
+ * A whole number from `min` to `max`, with what to say of a value that is not a number, not whole, too small or too
+ * large (one message says all four).
+ */
+function wholeNumber(min: number, max: number, message: string | { notANumber: string; tooSmall: string; tooLarge: string }) {
+  const says =
+    typeof message === 'string'
+      ? { notANumber: message, notWhole: message, tooSmall: message, tooLarge: message }
+      : { notWhole: 'must be a whole number', ...message };
+  return z.coerce
+    .number({ message: says.notANumber })
+    .int(says.notWhole)
+    .min(min, says.tooSmall)
+    .max(max, says.tooLarge);
+}
+
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce
-    .number({ message: 'must be a port number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(3000),
+  PORT: wholeNumber(0, 65535, {
+    notANumber: 'must be a port number',
+    tooSmall: 'must be between 0 and 65535',
+    tooLarge: 'must be between 0 and 65535',
+  }).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   // Server processes sharing the port, one per core at most (docs/decisions/068-server-processes.md).
-  SERVER_PROCESSES: z.coerce
-    .number({ message: 'must be a whole number from 1 to 64' })
-    .int('must be a whole number from 1 to 64')
-    .min(1, 'must be a whole number from 1 to 64')
-    .max(64, 'must be a whole number from 1 to 64')
-    .default(1),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
+  SERVER_PROCESSES: wholeNumber(1, 64, 'must be a whole number from 1 to 64').default(1),
+  DATABASE_URL: postgresUrl.optional(),
   // Browsing and search reads on a streaming replica of DATABASE_URL's server (docs/decisions/055-read-replica.md).
-  DATABASE_REPLICA_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
+  DATABASE_REPLICA_URL: postgresUrl.optional(),
   // Unset: seed outside production only (see docs/decisions/008-demo-seed-in-production.md).
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.coerce
-    .number({ message: 'must be the number of reverse proxies in front of the server (0 for none)' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 or more')
-    .max(10, 'must be at most 10')
-    .default(0),
+  TRUST_PROXY: wholeNumber(0, 10, {
+    notANumber: 'must be the number of reverse proxies in front of the server (0 for none)',
+    tooSmall: 'must be 0 or more',
+    tooLarge: 'must be at most 10',
+  }).default(0),
   PUBLIC_URL: z.url({ message: 'must be the URL people open, e.g. https://stays.example.com' }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
   AUTH_RATE_LIMIT: booleanFlag.default(true),
@@ -113,12 +118,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9.:_-]+(,[A-Za-z0-9.:_-]+)*$/, 'must be host names or IP addresses separated by commas, e.g. 127.0.0.1,localhost')
     .optional(),
-  CALENDAR_SYNC_MINUTES: z.coerce
-    .number({ message: 'must be a number of minutes' })
-    .int('must be a whole number')
-    .min(5, 'must be at least 5')
-    .max(1440, 'must be at most 1440 (a day)')
-    .default(30),
+  CALENDAR_SYNC_MINUTES: wholeNumber(5, 1440, {
+    notANumber: 'must be a number of minutes',
+    tooSmall: 'must be at least 5',
+    tooLarge: 'must be at most 1440 (a day)',
+  }).default(30),
 });
 
 /** Every environment variable the server reads: deployment files are checked against it (compose.test.ts). */

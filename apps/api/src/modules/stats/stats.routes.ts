@@ -15,10 +15,36 @@ import { getAdminStats, getGuestStats, getHostStats, getStatsCalendar } from './
 
 const errors = errorResponses(400);
 
-/** Who may read which figures: the access table's (decision 014), as every other route reads it. */
-const admins = holdersOf('adminStatistics');
-const hosts = holdersOf('hostStatistics');
-const everyone = holdersOf('statistics');
+/**
+ * Each view of the statistics (`StatsView`): who may read it, by the access table (decision 014) as every other
+ * route reads it; its figures, from its own service call; and the summaries of its two routes.
+ */
+const VIEWS = [
+  {
+    view: 'admin',
+    guard: holdersOf('adminStatistics'),
+    answer: adminStatsSchema,
+    figures: getAdminStats,
+    summary: 'Marketplace statistics (admins)',
+    calendarSummary: 'Stays per night of a month, marketplace-wide (admins)',
+  },
+  {
+    view: 'host',
+    guard: holdersOf('hostStatistics'),
+    answer: hostStatsSchema,
+    figures: getHostStats,
+    summary: "A host's statistics (hosts)",
+    calendarSummary: "Nights booked in a host's rooms in a month (hosts)",
+  },
+  {
+    view: 'guest',
+    guard: holdersOf('statistics'),
+    answer: guestStatsSchema,
+    figures: getGuestStats,
+    summary: "The caller's statistics as a guest",
+    calendarSummary: "The caller's nights of stay in a month",
+  },
+] as const;
 
 /**
  * The spec's statistics calls: admin figures to admins, host figures to hosts, guest figures to anyone
@@ -26,36 +52,19 @@ const everyone = holdersOf('statistics');
  * calendar shown beside the chart.
  */
 export const statsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    '/admin-stat',
-    routeFor(admins, 'Marketplace statistics (admins)', { querystring: statsQuerySchema }, adminStatsSchema, errors),
-    async (request) => getAdminStats(db, { actor: actorOf(request), ...request.query }),
-  );
-  app.get(
-    '/host-stat',
-    routeFor(hosts, "A host's statistics (hosts)", { querystring: statsQuerySchema }, hostStatsSchema, errors),
-    async (request) => getHostStats(db, { actor: actorOf(request), ...request.query }),
-  );
-  app.get(
-    '/guest-stat',
-    routeFor(everyone, "The caller's statistics as a guest", { querystring: statsQuerySchema }, guestStatsSchema, errors),
-    async (request) => getGuestStats(db, { actor: actorOf(request), ...request.query }),
-  );
-
-  const calendar = (guard: typeof admins, summary: string) => routeFor(guard, summary, { querystring: statsCalendarQuerySchema }, statsCalendarSchema, errors);
-  app.get(
-    '/admin-stat/calendar',
-    calendar(admins, 'Stays per night of a month, marketplace-wide (admins)'),
-    async (request) => getStatsCalendar(db, { actor: actorOf(request), view: 'admin', month: request.query.month }),
-  );
-  app.get(
-    '/host-stat/calendar',
-    calendar(hosts, "Nights booked in a host's rooms in a month (hosts)"),
-    async (request) => getStatsCalendar(db, { actor: actorOf(request), view: 'host', month: request.query.month }),
-  );
-  app.get(
-    '/guest-stat/calendar',
-    calendar(everyone, "The caller's nights of stay in a month"),
-    async (request) => getStatsCalendar(db, { actor: actorOf(request), view: 'guest', month: request.query.month }),
-  );
+  // Each view's figures, then each view's calendar: the reference lists them in this order.
+  for (const { view, guard, answer, figures, summary } of VIEWS) {
+    app.get(
+      `/${view}-stat`,
+      routeFor(guard, summary, { querystring: statsQuerySchema }, answer, errors),
+      async (request) => figures(db, { actor: actorOf(request), ...request.query }),
+    );
+  }
+  for (const { view, guard, calendarSummary } of VIEWS) {
+    app.get(
+      `/${view}-stat/calendar`,
+      routeFor(guard, calendarSummary, { querystring: statsCalendarQuerySchema }, statsCalendarSchema, errors),
+      async (request) => getStatsCalendar(db, { actor: actorOf(request), view, month: request.query.month }),
+    );
+  }
 };

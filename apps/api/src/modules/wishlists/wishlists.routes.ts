@@ -106,17 +106,18 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db; browse: BrowsingRe
     async (request, reply) => noContent(reply, deleteWishlist(db, { actor: actorOf(request), id: request.params.id })),
   );
 
-  app.post(
-    '/wishlists/:id/share',
-    routeFor(signedIn, 'Share a wishlist by a private link (read-only for others)', { params: wishlistParamsSchema }, wishlistSchema, changingOneRecord),
-    async (request) => shareWishlist(db, { actor: actorOf(request), id: request.params.id }),
-  );
-
-  app.delete(
-    '/wishlists/:id/share',
-    routeFor(signedIn, "Stop sharing a wishlist: its link reads nothing from now on", { params: wishlistParamsSchema }, wishlistSchema, changingOneRecord),
-    async (request) => stopSharingWishlist(db, { actor: actorOf(request), id: request.params.id }),
-  );
+  // Sharing a list and no longer sharing it take the same request and give the same answer: the list as it now stands.
+  const sharing = [
+    { method: 'post', act: shareWishlist, summary: 'Share a wishlist by a private link (read-only for others)' },
+    { method: 'delete', act: stopSharingWishlist, summary: 'Stop sharing a wishlist: its link reads nothing from now on' },
+  ] as const;
+  for (const { method, act, summary } of sharing) {
+    app[method](
+      '/wishlists/:id/share',
+      routeFor(signedIn, summary, { params: wishlistParamsSchema }, wishlistSchema, changingOneRecord),
+      async (request) => act(db, { actor: actorOf(request), id: request.params.id }),
+    );
+  }
 
   app.put(
     '/wishlists/:id/rooms/:roomId',

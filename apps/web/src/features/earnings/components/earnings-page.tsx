@@ -5,9 +5,9 @@ import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { MonthFiguresTable } from '../../../components/month-figures-table';
 import { PeriodPicker } from '../../../components/month-period-picker';
-import { PageSection } from '../../../components/page-section';
-import { useMonthPeriod } from '../../../hooks/use-month-period';
-import { formatShortMonth, refusedMonths } from '../../../lib/month-period';
+import { PageSection, PageWithIntro } from '../../../components/page-section';
+import { useMonthReport } from '../../../hooks/use-month-report';
+import { formatShortMonth } from '../../../lib/month-period';
 import { useEarnings } from '../api/use-earnings';
 import { formatTakenBack } from '../utils/money-text';
 import { EarningsPayouts } from './earnings-payouts';
@@ -27,19 +27,16 @@ function formatMonthFigure(cents: number, key: keyof MonthEarningsFigures): stri
  * under its field.
  */
 export function EarningsPage() {
-  const { typed, period, change, errors } = useMonthPeriod();
-  const report = useEarnings(period);
-  const refused = refusedMonths(report.error);
+  const { typed, period, change, report, refused, errors } = useMonthReport(useEarnings);
 
   if (report.isPending) return <Loader size="short" />;
   const data = report.data;
   return (
-    <div className="flex flex-col gap-8">
-      <p className="max-w-3xl text-neutral-700">
-        {i18n.t(
-          "What your stays earn you: your share of each stay after the marketplace's commission, with the tax collected for you to remit. Your share becomes available 24 hours after check-in and is paid to your bank once a day.",
-        )}
-      </p>
+    <PageWithIntro
+      intro={i18n.t(
+        "What your stays earn you: your share of each stay after the marketplace's commission, with the tax collected for you to remit. Your share becomes available 24 hours after check-in and is paid to your bank once a day.",
+      )}
+    >
       {data ? (
         <>
           <HostBalanceCards
@@ -57,7 +54,7 @@ export function EarningsPage() {
         title={i18n.t('By month')}
         intro={i18n.t('{from} to {to}, oldest first. Months are calendar months in UTC.', { from: formatShortMonth(period.from), to: formatShortMonth(period.to) })}
       >
-        <PeriodPicker typed={typed} errors={errors(refused)} onChange={change} />
+        <PeriodPicker typed={typed} errors={errors} onChange={change} />
         {data && (
           <div aria-busy={report.isPlaceholderData || undefined} className={report.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
             <MonthFiguresTable label={i18n.t('Earnings by month')} columns={EARNINGS_MONTH_COLUMNS} report={data} format={formatMonthFigure} />
@@ -66,6 +63,6 @@ export function EarningsPage() {
       </PageSection>
       <EntriesDownload />
       <EarningsPayouts />
-    </div>
+    </PageWithIntro>
   );
 }

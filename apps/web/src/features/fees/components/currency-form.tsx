@@ -2,9 +2,8 @@ import { SUPPORTED_CURRENCIES } from '@staybook/domain/currencies';
 import { intlLocale } from '@staybook/domain/locale';
 import { currencyDecimals } from '@staybook/domain/money';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/button';
 import { Options, SelectField } from '../../../components/fields';
-import { FormActions } from '../../../components/form-actions';
+import { FormActions, SubmitButton } from '../../../components/form-actions';
 import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { PageSection } from '../../../components/page-section';
@@ -58,9 +57,7 @@ function CurrencyForm({ current, lockedBecause }: { current: string; lockedBecau
       </div>
       {lockedBecause === null && (
         <FormActions>
-          <Button type="submit" className="sm:min-w-48" pending={update.isPending}>
-            {i18n.t('Save currency')}
-          </Button>
+          <SubmitButton pending={update.isPending}>{i18n.t('Save currency')}</SubmitButton>
         </FormActions>
       )}
     </form>

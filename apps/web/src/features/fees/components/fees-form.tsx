@@ -7,8 +7,7 @@ import {
 } from '@staybook/domain/marketplace-fees';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/button';
-import { FormActions } from '../../../components/form-actions';
+import { FormActions, SubmitButton } from '../../../components/form-actions';
 import { TextField } from '../../../components/fields';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { i18n } from '../../../lib/i18n';
@@ -64,9 +63,7 @@ export function FeesForm({ current }: { current: MarketplaceFeeRates }) {
         ))}
       </div>
       <FormActions>
-        <Button type="submit" className="sm:min-w-48" pending={update.isPending}>
-          {i18n.t('Save fees')}
-        </Button>
+        <SubmitButton pending={update.isPending}>{i18n.t('Save fees')}</SubmitButton>
       </FormActions>
     </form>
   );

@@ -4,10 +4,10 @@ import { LoadError } from '../../../components/load-error';
 import { Loader } from '../../../components/loader';
 import { MonthFiguresTable } from '../../../components/month-figures-table';
 import { PeriodPicker } from '../../../components/month-period-picker';
-import { PageSection } from '../../../components/page-section';
-import { useMonthPeriod } from '../../../hooks/use-month-period';
+import { PageSection, PageWithIntro } from '../../../components/page-section';
+import { useMonthReport } from '../../../hooks/use-month-report';
 import { i18n } from '../../../lib/i18n';
-import { formatShortMonth, refusedMonths } from '../../../lib/month-period';
+import { formatShortMonth } from '../../../lib/month-period';
 import { financeCsvUrl } from '../api/finance-api';
 import { useFinanceReport } from '../api/use-finance-report';
 import { OwedToHosts } from './owed-to-hosts';
@@ -20,24 +20,21 @@ import { ReconciliationSection } from './reconciliation-section';
  * that did on screen, and says what is wrong under its field.
  */
 export function FinancePage() {
-  const { typed, period, change, errors } = useMonthPeriod();
-  const report = useFinanceReport(period);
-  const refused = refusedMonths(report.error);
+  const { typed, period, change, report, refused, errors } = useMonthReport(useFinanceReport);
 
   return (
-    <div className="flex flex-col gap-8">
-      <p className="max-w-3xl text-neutral-700">
-        {i18n.t(
-          "The marketplace's money as its ledger records it: what guests paid, what the marketplace kept, the tax collected for hosts, and what went back to guests and out to hosts. Months are calendar months in UTC.",
-        )}
-      </p>
+    <PageWithIntro
+      intro={i18n.t(
+        "The marketplace's money as its ledger records it: what guests paid, what the marketplace kept, the tax collected for hosts, and what went back to guests and out to hosts. Months are calendar months in UTC.",
+      )}
+    >
       <PageSection
         headingId="money-by-month-heading"
         title={i18n.t('Money by month')}
         intro={i18n.t('{from} to {to}, oldest first.', { from: formatShortMonth(period.from), to: formatShortMonth(period.to) })}
       >
         <div className="flex flex-col gap-x-4 sm:flex-row sm:items-start">
-          <PeriodPicker typed={typed} errors={errors(refused)} onChange={change} />
+          <PeriodPicker typed={typed} errors={errors} onChange={change} />
           <a href={financeCsvUrl(period)} download className={buttonClass('outline', 'self-start sm:mt-7')}>
             {i18n.t('Download CSV')}
           </a>
@@ -54,7 +51,7 @@ export function FinancePage() {
       </PageSection>
       {report.data && !report.isError && <OwedToHosts owed={report.data.owedToHosts} />}
       <ReconciliationSection />
-    </div>
+    </PageWithIntro>
   );
 }
 

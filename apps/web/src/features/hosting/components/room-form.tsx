@@ -5,7 +5,7 @@ import type { Room, RoomSummary } from '@staybook/domain/rooms';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
-import { FormActions } from '../../../components/form-actions';
+import { FormActions, SubmitButton } from '../../../components/form-actions';
 import { RestoredDraftNotice } from '../../drafts/components/draft-notice';
 import { LeaveGuard, useCloseTabQuestion, useLeaveQuestion } from '../../../components/leave-guard';
 import { useFormDraft } from '../../drafts/hooks/use-draft';
@@ -186,9 +186,7 @@ function RoomFormFields({
             {i18n.t('Cancel')}
           </Button>
         )}
-        <Button type="submit" className="sm:min-w-48" pending={saving}>
-          {submitLabel}
-        </Button>
+        <SubmitButton pending={saving}>{submitLabel}</SubmitButton>
       </FormActions>
     </form>
   );

@@ -3,7 +3,7 @@ import { bankAccountInputSchema, TEST_BANK_ACCOUNT_OUTCOMES, TEST_ROUTING_NUMBER
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/fields';
-import { FormActions } from '../../../components/form-actions';
+import { FormActions, SubmitButton } from '../../../components/form-actions';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { notify } from '../../../lib/notify';
 import { sendForm } from '../../../lib/send-form';
@@ -78,9 +78,7 @@ export function BankAccountForm({ holderName = '', onSaved, onCancel }: { holder
             {i18n.t('Cancel')}
           </Button>
         )}
-        <Button type="submit" className="sm:min-w-48" pending={save.isPending}>
-          {i18n.t('Save bank account')}
-        </Button>
+        <SubmitButton pending={save.isPending}>{i18n.t('Save bank account')}</SubmitButton>
       </FormActions>
     </form>
   );

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { reviewReplyBodySchema, type ReviewReplyBody } from '@staybook/domain/reviews';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/button';
+import { CancelAndSubmit } from '../../../components/form-actions';
 import { TextAreaField } from '../../../components/fields';
 import { notify } from '../../../lib/notify';
 import { sendForm } from '../../../lib/send-form';
@@ -23,14 +23,9 @@ export function ReplyForm({ reviewId, roomId, onDone }: { reviewId: string; room
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-1">
       <TextAreaField label={i18n.t('Your reply')} rows={3} required autoFocus error={formState.errors.body?.message} {...register('body')} />
-      <div className="flex justify-end gap-3">
-        <Button variant="subtle" onClick={onDone}>
-          {i18n.t('Cancel')}
-        </Button>
-        <Button type="submit" pending={formState.isSubmitting}>
-          {i18n.t('Post reply')}
-        </Button>
-      </div>
+      <CancelAndSubmit onCancel={onDone} pending={formState.isSubmitting}>
+        {i18n.t('Post reply')}
+      </CancelAndSubmit>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { wishlistNameSchema, type Wishlist, type WishlistRoom } from '@staybook/
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
+import { CancelAndSubmit } from '../../../components/form-actions';
 import { ErrorScreen } from '../../../components/error-screen';
 import { TextField } from '../../../components/fields';
 import { Loader } from '../../../components/loader';
@@ -115,14 +116,9 @@ function RenameDialog({ list, onClose }: { list: Wishlist; onClose: () => void }
     <Modal open onClose={onClose} title={i18n.t('Rename wishlist')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         <TextField label={i18n.t('Name')} value={name} onChange={(event) => setName(event.currentTarget.value)} error={error} maxLength={50} />
-        <div className="flex justify-end gap-3">
-          <Button variant="subtle" onClick={onClose}>
-            {i18n.t('Cancel')}
-          </Button>
-          <Button type="submit" pending={update.isPending}>
-            {i18n.t('Save')}
-          </Button>
-        </div>
+        <CancelAndSubmit onCancel={onClose} pending={update.isPending}>
+          {i18n.t('Save')}
+        </CancelAndSubmit>
       </form>
     </Modal>
   );
