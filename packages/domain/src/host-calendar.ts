@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from './dates.js';
 import { LISTING_RULE_LIMITS } from './listing-rules.js';
 import { currencyDecimals, formatMoney, parseDollars, tooManyDecimalsMessage } from './money.js';
-import { i18n } from './locale.js';
+import { countText, i18n } from './locale.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { isoDateSchema, listingRulesSchema } from './rooms.js';
 import { stayProblemFactsSchema } from './stay-problem-schema.js';
@@ -78,10 +78,20 @@ export const nightSettingSchema = z.object({
 const priceMessage = () =>
   i18n.t('Price per night must be an amount from {min} to {max}', { min: formatMoney(ROOM_LIMITS.minPriceCents), max: formatMoney(ROOM_LIMITS.maxPriceCents) });
 
-/** What a change sets on every night of its range; null puts a field back to the listing's. */
+/** Written when asked: 'Minimum stay must be a whole number from 1 to 365 nights'. */
+const minNightsMessage = () =>
+  i18n.t('Minimum stay must be a whole number from {min} to {max} nights', { min: countText(1), max: countText(LISTING_RULE_LIMITS.maxNights) });
+
+/** The most characters a night's note holds. */
+const NOTE_MAX_LENGTH = 500;
+
+/**
+ * What a change sets on every night of its range; null puts a field back to the listing's. Each field's sentences
+ * are written when the value is checked: a page writes them in its language, the server in English.
+ */
 export const nightChangeSchema = z
   .object({
-    blocked: z.boolean({ error: 'Blocked must be true or false' }).optional(),
+    blocked: z.boolean({ error: () => i18n.t('Blocked must be true or false') }).optional(),
     /** The currency's major unit (dollars, yen), as 'Price per night' is typed. */
     price: z
       .union([z.number(), z.string(), z.null()], { error: priceMessage })
@@ -96,15 +106,15 @@ export const nightChangeSchema = z
       })
       .optional(),
     minNights: z
-      .int({ error: `Minimum stay must be a whole number from 1 to ${LISTING_RULE_LIMITS.maxNights} nights` })
-      .min(1, { error: `Minimum stay must be a whole number from 1 to ${LISTING_RULE_LIMITS.maxNights} nights` })
-      .max(LISTING_RULE_LIMITS.maxNights, { error: `Minimum stay must be a whole number from 1 to ${LISTING_RULE_LIMITS.maxNights} nights` })
+      .int({ error: minNightsMessage })
+      .min(1, { error: minNightsMessage })
+      .max(LISTING_RULE_LIMITS.maxNights, { error: minNightsMessage })
       .nullable()
       .optional(),
     note: z
-      .string({ error: 'Note must be text' })
+      .string({ error: () => i18n.t('Note must be text') })
       .trim()
-      .max(500, { error: 'Note must be at most 500 characters' })
+      .max(NOTE_MAX_LENGTH, { error: () => i18n.t('Note must be at most {max} characters', { max: countText(NOTE_MAX_LENGTH) }) })
       .nullable()
       .transform((note) => (note ? note : null))
       .optional(),

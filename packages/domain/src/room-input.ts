@@ -6,6 +6,7 @@ import { isIsoDate, isTimeZone, tidyTimeZone, todayIn, type IsoDate } from './da
 import { isOwnImageUrl } from './images.js';
 import { LISTING_RULE_FIELDS, splitRuleFields } from './listing-rules-input.js';
 import { formatMoney, minorUnitsPerUnit, parseDollars, tooManyDecimalsMessage, type Cents } from './money.js';
+import { i18n } from './locale.js';
 import { ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './search.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { hasControlCharacters, hasControlCharactersButLayout } from './text.js';
@@ -58,19 +59,19 @@ export const ARRIVAL_INSTRUCTIONS_MAX_LENGTH = 2000;
 
 /** The marketplace currency's major unit as a number or as typed ("120", "19.99"), no more decimals than it has, within the limits; answers minor units. */
 const priceSchema = z
-  .union([z.number(), z.string()], { error: (issue) => (isBlank(issue.input) ? 'Price is required' : 'Price must be a number') })
+  .union([z.number(), z.string()], { error: (issue) => (isBlank(issue.input) ? i18n.t('Price is required') : i18n.t('Price must be a number')) })
   .transform((value, ctx): Cents => {
     const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     };
-    if (isBlank(value)) return fail('Price is required');
+    if (isBlank(value)) return fail(i18n.t('Price is required'));
     const price = parseDollars(value);
-    if (!price) return fail('Price must be a number');
+    if (!price) return fail(i18n.t('Price must be a number'));
     // The limits are minor units of the marketplace's currency: $1 to $100,000, ¥100 to ¥10,000,000.
     const minor = price.cents ?? price.dollars * minorUnitsPerUnit();
-    if (minor < ROOM_LIMITS.minPriceCents) return fail(`Price must be at least ${formatMoney(ROOM_LIMITS.minPriceCents)}`);
-    if (minor > ROOM_LIMITS.maxPriceCents) return fail(`Price must be at most ${formatMoney(ROOM_LIMITS.maxPriceCents)}`);
+    if (minor < ROOM_LIMITS.minPriceCents) return fail(i18n.t('Price must be at least {min}', { min: formatMoney(ROOM_LIMITS.minPriceCents) }));
+    if (minor > ROOM_LIMITS.maxPriceCents) return fail(i18n.t('Price must be at most {max}', { max: formatMoney(ROOM_LIMITS.maxPriceCents) }));
     if (price.cents === null) return fail(tooManyDecimalsMessage('Price'));
     return price.cents;
   });
