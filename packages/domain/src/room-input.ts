@@ -146,7 +146,7 @@ function dateSchema(required: string) {
   return z
     .string({ error: required })
     .min(1, { error: required })
-    .refine(isIsoDate, { error: 'Please enter a date as YYYY-MM-DD' });
+    .refine(isIsoDate, { error: /*i18n*/ 'Please enter a date as YYYY-MM-DD' });
 }
 
 /** The same calendar day `years` later (29 February becomes 1 March). */
@@ -161,7 +161,7 @@ export function latestAvailabilityEnd(from: IsoDate): IsoDate {
   return addYears(from, ROOM_LIMITS.maxAvailabilityYears);
 }
 
-export const AVAILABILITY_START_MESSAGE = 'Availability cannot start before today';
+export const AVAILABILITY_START_MESSAGE = /*i18n*/ 'Availability cannot start before today';
 
 /**
  * Availability starts today or later; a window that has already started may keep its start when the room
@@ -180,8 +180,8 @@ function roomInputSchemaWith(startRule: StartRule | null) {
       title: requiredText('Title', ROOM_LIMITS.maxTitleLength),
       location: requiredText('Location', ROOM_LIMITS.maxLocationLength),
       category: z.enum(CATEGORY_LABELS, { error: 'Please choose a category' }),
-      from: dateSchema('Please choose the first available day'),
-      to: dateSchema('Please choose the last available day'),
+      from: dateSchema(/*i18n*/ 'Please choose the first available day'),
+      to: dateSchema(/*i18n*/ 'Please choose the last available day'),
       price: priceSchema,
       guests: countSchema('guests', ROOM_LIMITS.maxGuests),
       bedrooms: countSchema('bedrooms', ROOM_LIMITS.maxBedrooms),
@@ -260,9 +260,9 @@ function roomInputSchemaWith(startRule: StartRule | null) {
       }
       if (!isIsoDate(room.from) || !isIsoDate(room.to)) return;
       if (room.to <= room.from) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: 'Availability must end after it starts' });
+        ctx.addIssue({ code: 'custom', path: ['to'], message: /*i18n*/ 'Availability must end after it starts' });
       } else if (room.to > latestAvailabilityEnd(room.from)) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: 'Availability can be at most two years long' });
+        ctx.addIssue({ code: 'custom', path: ['to'], message: /*i18n*/ 'Availability can be at most two years long' });
       }
     })
     .transform((values) => {

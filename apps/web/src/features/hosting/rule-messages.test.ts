@@ -1,7 +1,8 @@
 import { nightChangeSchema } from '@staybook/domain/host-calendar';
 import { LISTING_RULE_FIELDS, listingRulesProblems } from '@staybook/domain/listing-rules-input';
 import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
-import { withLocale } from '@staybook/domain/locale';
+import { i18n, withLocale } from '@staybook/domain/locale';
+import { availabilityStartError } from '@staybook/domain/room-input';
 import { setMarketplaceCurrency, tooManyDecimalsMessage } from '@staybook/domain/money';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../locales/es/catalog';
@@ -86,5 +87,16 @@ describe("a host's stay rules and calendar prices, refused in the page's languag
       maxNights: 'Maximum nights must be at least the minimum nights',
       sameDayUntil: 'A same-day cut-off needs an advance notice of 0 days',
     });
+  });
+
+  it("shows the availability window's checks, which the page's catalog knows, in Spanish: the pricing page's dates", () => {
+    const start = availabilityStartError('2027-03-01', { today: '2027-03-03' })!;
+    const known = (english: string) => () => ({ success: false, error: { issues: [{ message: i18n.known(english) }] } });
+    expectBoth(known(start), 'La disponibilidad no puede empezar antes de hoy', 'Availability cannot start before today');
+    expectBoth(known('Availability must end after it starts'), 'La disponibilidad debe terminar después de empezar', 'Availability must end after it starts');
+    expectBoth(known('Availability can be at most two years long'), 'La disponibilidad puede durar como máximo dos años', 'Availability can be at most two years long');
+    expectBoth(known('Please choose the first available day'), 'Elige el primer día disponible', 'Please choose the first available day');
+    expectBoth(known('Please choose the last available day'), 'Elige el último día disponible', 'Please choose the last available day');
+    expectBoth(known('Please enter a date as YYYY-MM-DD'), 'Escribe una fecha como AAAA-MM-DD', 'Please enter a date as YYYY-MM-DD');
   });
 });

@@ -220,6 +220,41 @@ describe('HostCalendarPage', () => {
     }
   });
 
+  it("speaks Spanish in the panel: a stay in the selection, its buttons, and a field the server refused, written from the domain's check", async () => {
+    const english = 'Minimum stay must be a whole number from 1 to 365 nights';
+    const api = stubApi((body) =>
+      (body as { set: { minNights?: number } }).set.minNights === 0
+        ? jsonResponse({ error: { code: 'VALIDATION_FAILED', message: `set.minNights: ${english}`, fields: { 'set.minNights': english } } }, 400)
+        : jsonResponse({ previous: PREVIOUS }),
+    );
+    window.untranslatedMessages = [];
+    setActiveLocale('es');
+    try {
+      renderWithProviders(
+        <>
+          <HostCalendarPage />
+          <Toaster />
+        </>,
+        { path: '/dashboard/calendar' },
+      );
+      await screen.findByRole('grid', { name: 'marzo de 2027' });
+      selectThreeNights();
+      const spanishPanel = () => screen.getByRole('region', { name: '3 mar – 6 mar 2027 (3 noches)' });
+      const link = within(spanishPanel()).getByRole('link', { name: 'La estancia de Ana Lima' });
+      expect(link.closest('li')!.textContent).toBe('La estancia de Ana Lima ocupa 1 de estas noches, que no se puede bloquear.');
+      const minNights = within(spanishPanel()).getByLabelText('Estancia mínima');
+      fireEvent.change(minNights, { target: { value: '0' } });
+      fireEvent.click(within(spanishPanel()).getByRole('button', { name: 'Guardar estancia mínima' }));
+      expect(await within(spanishPanel()).findByText('La estancia mínima debe ser un número entero de 1 a 365 noches')).toBeTruthy();
+      expect(api.sent.filter((s) => s.method === 'PUT').map((s) => s.body)).toEqual([{ from: '2027-03-03', to: '2027-03-06', set: { minNights: 0 } }]);
+      fireEvent.click(within(spanishPanel()).getByRole('button', { name: 'Bloquear noches' }));
+      await screen.findByText('Noches bloqueadas');
+      expect(window.untranslatedMessages).toEqual([]);
+    } finally {
+      setActiveLocale('en');
+    }
+  });
+
   it('shows past nights but explains they cannot be changed', async () => {
     const api = stubApi();
     await renderPage();

@@ -3,6 +3,7 @@ import type { HostCalendarNight } from '@staybook/domain/host-calendar';
 import { centsToDollars } from '@staybook/domain/money';
 import type { NightsSet } from '../api/host-calendar-api';
 import { inRange, type NightRange } from './host-calendar-grid';
+import { i18n } from '../../../lib/i18n';
 
 /** A confirmed stay some of the selected nights belong to. */
 export interface StayInRange {
@@ -43,7 +44,7 @@ export function summarizeRange(all: readonly HostCalendarNight[], range: NightRa
   let blocked = 0;
   for (const night of nights) {
     if (night.state === 'booked' && night.bookingId) {
-      const stay = stays.get(night.bookingId) ?? { bookingId: night.bookingId, guestName: night.guestName ?? 'A guest', nights: 0 };
+      const stay = stays.get(night.bookingId) ?? { bookingId: night.bookingId, guestName: night.guestName ?? i18n.t('A guest'), nights: 0 };
       stay.nights += 1;
       stays.set(night.bookingId, stay);
     }
@@ -67,8 +68,8 @@ export function summarizeRange(all: readonly HostCalendarNight[], range: NightRa
 
 /** What the toast says once a change is saved. */
 export function changeMessage(set: NightsSet): string {
-  if (set.blocked !== undefined) return set.blocked ? 'Nights blocked' : 'Nights unblocked';
-  if (set.price !== undefined) return set.price === null ? "Price set back to the listing's" : 'Price saved';
-  if (set.minNights !== undefined) return set.minNights === null ? "Minimum stay set back to the listing's" : 'Minimum stay saved';
-  return set.note ? 'Note saved' : 'Note removed';
+  if (set.blocked !== undefined) return set.blocked ? i18n.t('Nights blocked') : i18n.t('Nights unblocked');
+  if (set.price !== undefined) return set.price === null ? i18n.t("Price set back to the listing's") : i18n.t('Price saved');
+  if (set.minNights !== undefined) return set.minNights === null ? i18n.t("Minimum stay set back to the listing's") : i18n.t('Minimum stay saved');
+  return set.note ? i18n.t('Note saved') : i18n.t('Note removed');
 }
