@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './dates.js';
+import { formatIsoDate, isIsoDate } from './dates.js';
 import { LISTING_RULE_LIMITS } from './listing-rules.js';
 import { currencyDecimals, formatMoney, parseDollars, tooManyDecimalsMessage } from './money.js';
 import { countText, i18n } from './locale.js';
@@ -63,6 +63,34 @@ export const hostCalendarQuerySchema = z.object({
   from: z.string().refine(isIsoDate, { error: 'Expected a date as YYYY-MM-DD' }).optional(),
   months: z.coerce.number({ error: 'Months must be a whole number from 1 to 24' }).int({ error: 'Months must be a whole number from 1 to 24' }).min(1, { error: 'Months must be a whole number from 1 to 24' }).max(24, { error: 'Months must be a whole number from 1 to 24' }).default(CALENDAR_MONTHS),
 });
+
+/**
+ * Why the calendar refused a read or a change that names a value, as the facts its sentence is written from: the API
+ * answers the English sentence as the error's `message` (the contract, as before) and these as the error's `facts`,
+ * which a page writes in its language with `calendarRefusalText`. The calendar reaches `last` at the latest; a change
+ * starts before `today` where the home is; a confirmed stay `from`–`to` holds nights a change would block.
+ */
+export const calendarRefusalFactsSchema = z.discriminatedUnion('refusal', [
+  z.object({ refusal: z.literal('past-the-end'), last: isoDateSchema }),
+  z.object({ refusal: z.literal('before-today'), today: isoDateSchema }),
+  z.object({ refusal: z.literal('stay-in-the-way'), from: isoDateSchema, to: isoDateSchema }),
+]);
+export type CalendarRefusalFacts = z.infer<typeof calendarRefusalFactsSchema>;
+
+/** A calendar refusal's sentence, in the active language: the API's English `message`, or a page's. */
+export function calendarRefusalText(facts: CalendarRefusalFacts): string {
+  switch (facts.refusal) {
+    case 'past-the-end':
+      return i18n.t('The calendar reaches {date} at the latest.', { date: formatIsoDate(facts.last) });
+    case 'before-today':
+      return i18n.t('Nights before today ({date} where the home is) cannot be changed.', { date: formatIsoDate(facts.today) });
+    case 'stay-in-the-way':
+      return i18n.t('A confirmed stay from {from} to {to} holds some of these nights, so they cannot be blocked. Choose other nights, or cancel the stay first.', {
+        from: formatIsoDate(facts.from),
+        to: formatIsoDate(facts.to),
+      });
+  }
+}
 
 /** A night setting as the API answers and takes it back (undo). */
 export const nightSettingSchema = z.object({

@@ -1,4 +1,6 @@
-import { nightChangeSchema } from '@staybook/domain/host-calendar';
+import { calendarRefusalText, nightChangeSchema } from '@staybook/domain/host-calendar';
+import { ApiRequestError } from '../../lib/api-client';
+import { calendarErrorText } from './utils/host-calendar-changes';
 import { LISTING_RULE_FIELDS, listingRulesProblems } from '@staybook/domain/listing-rules-input';
 import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
 import { i18n, withLocale } from '@staybook/domain/locale';
@@ -98,5 +100,32 @@ describe("a host's stay rules and calendar prices, refused in the page's languag
     expectBoth(known('Please choose the first available day'), 'Elige el primer día disponible', 'Please choose the first available day');
     expectBoth(known('Please choose the last available day'), 'Elige el último día disponible', 'Please choose the last available day');
     expectBoth(known('Please enter a date as YYYY-MM-DD'), 'Escribe una fecha como AAAA-MM-DD', 'Please enter a date as YYYY-MM-DD');
+  });
+
+  it("writes the host calendar's refusals that name a date from their facts: in Spanish on a Spanish page, the server's English unchanged", () => {
+    const end = { refusal: 'past-the-end', last: '2030-03-04' } as const;
+    const past = { refusal: 'before-today', today: '2027-03-03' } as const;
+    const stay = { refusal: 'stay-in-the-way', from: '2027-03-05', to: '2027-03-07' } as const;
+    expect(withLocale('es', () => [end, past, stay].map(calendarRefusalText))).toEqual([
+      'El calendario llega como máximo hasta el 4 mar 2030.',
+      'Las noches anteriores a hoy (3 mar 2027 donde está el alojamiento) no se pueden cambiar.',
+      'Una estancia confirmada del 5 mar 2027 al 7 mar 2027 ocupa algunas de estas noches, así que no se pueden bloquear. Elige otras noches o cancela antes la estancia.',
+    ]);
+    expect(withLocale('en', () => [end, past, stay].map(calendarRefusalText))).toEqual([
+      'The calendar reaches Mar 4, 2030 at the latest.',
+      'Nights before today (Mar 3, 2027 where the home is) cannot be changed.',
+      'A confirmed stay from Mar 5, 2027 to Mar 7, 2027 holds some of these nights, so they cannot be blocked. Choose other nights, or cancel the stay first.',
+    ]);
+    // The API's answer: the field named before the sentence, which an English page shows as it came.
+    const english = 'from: The calendar reaches Mar 4, 2030 at the latest.';
+    const refused = () => new ApiRequestError(400, 'VALIDATION_FAILED', english, { from: 'The calendar reaches Mar 4, 2030 at the latest.' }, end);
+    expect(withLocale('es', () => calendarErrorText(refused()))).toBe('El calendario llega como máximo hasta el 4 mar 2030.');
+    expect(withLocale('en', () => calendarErrorText(refused()))).toBe(english);
+    // Facts it does not know, or none: the server's words.
+    const other = () => new ApiRequestError(409, 'CONFLICT', 'This calendar is already imported for this room.', {}, { refusal: 'something-else' });
+    expect(withLocale('es', () => calendarErrorText(other()))).toBe('This calendar is already imported for this room.');
+    expect(withLocale('es', () => calendarErrorText(new ApiRequestError(400, 'VALIDATION_FAILED', 'A change can cover at most two years of nights.')))).toBe(
+      'Un cambio puede abarcar como máximo dos años de noches.',
+    );
   });
 });

@@ -7,11 +7,10 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
 import { TextAreaField, TextField } from '../../../components/fields';
 import { ApiRequestError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import type { NightsSet } from '../api/host-calendar-api';
 import { useNightsChanges } from '../api/use-host-calendar';
-import { changeMessage, summarizeRange, type RangeSummary } from '../utils/host-calendar-changes';
+import { calendarErrorText, changeMessage, summarizeRange, type RangeSummary } from '../utils/host-calendar-changes';
 import { rangeTitle, type NightRange } from '../utils/host-calendar-grid';
 import { currencyText } from '../../../lib/currency-text';
 import { i18n, messageParts } from '../../../lib/i18n';
@@ -70,7 +69,7 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
       await undo(range, previous);
       notify.success(i18n.t('Change undone'));
     } catch (error) {
-      notify.error(i18n.t('The change could not be undone: {reason}', { reason: errorMessage(error) }));
+      notify.error(i18n.t('The change could not be undone: {reason}', { reason: calendarErrorText(error) }));
     }
   };
 
@@ -84,7 +83,7 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
     } catch (error) {
       const fieldError = field && error instanceof ApiRequestError ? error.fields[`set.${field}`] : undefined;
       if (field && fieldError) setFieldErrors({ [field]: fieldRefusal(field, set, fieldError) });
-      else setRefusal(errorMessage(error));
+      else setRefusal(calendarErrorText(error));
     } finally {
       setDoing(null);
     }

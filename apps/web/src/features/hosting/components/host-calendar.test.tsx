@@ -20,6 +20,8 @@ const LOFT = sampleRoomSummary({ _id: '5f0c9d3e-0000-4000-8000-000000000002', ti
 const STAY_ID = '5f0c9d3e-0000-4000-8000-0000000000aa';
 const PREVIOUS = [{ from: '2027-03-04', to: '2027-03-05', priceCents: 15_000, minNights: null, blocked: false, note: 'Window cleaner' }];
 const REFUSAL = 'A confirmed stay from Mar 5, 2027 to Mar 7, 2027 holds some of these nights, so they cannot be blocked. Choose other nights, or cancel the stay first.';
+/** The 409 a block meets on Ana Lima's stay: the English sentence, and the facts it is written from. */
+const REFUSED = () => jsonResponse({ error: { code: 'CONFLICT', message: REFUSAL, facts: { refusal: 'stay-in-the-way', from: '2027-03-05', to: '2027-03-07' } } }, 409);
 
 interface Sent {
   method: string;
@@ -139,7 +141,7 @@ describe('HostCalendarPage', () => {
   });
 
   it("shows the server's refusal when a confirmed stay holds nights being blocked", async () => {
-    stubApi(() => jsonResponse({ error: { code: 'CONFLICT', message: REFUSAL } }, 409));
+    stubApi(REFUSED);
     await renderPage();
     selectThreeNights();
     fireEvent.click(within(panel()).getByRole('button', { name: 'Block nights' }));
@@ -220,13 +222,13 @@ describe('HostCalendarPage', () => {
     }
   });
 
-  it("speaks Spanish in the panel: a stay in the selection, its buttons, and a field the server refused, written from the domain's check", async () => {
+  it("speaks Spanish in the panel: a stay in the selection, its buttons, a field the server refused (from the domain's check) and a refusal around a value (from its facts)", async () => {
     const english = 'Minimum stay must be a whole number from 1 to 365 nights';
-    const api = stubApi((body) =>
-      (body as { set: { minNights?: number } }).set.minNights === 0
-        ? jsonResponse({ error: { code: 'VALIDATION_FAILED', message: `set.minNights: ${english}`, fields: { 'set.minNights': english } } }, 400)
-        : jsonResponse({ previous: PREVIOUS }),
-    );
+    const api = stubApi((body) => {
+      const { set } = body as { set: { minNights?: number; blocked?: boolean } };
+      if (set.minNights === 0) return jsonResponse({ error: { code: 'VALIDATION_FAILED', message: `set.minNights: ${english}`, fields: { 'set.minNights': english } } }, 400);
+      return set.blocked ? REFUSED() : jsonResponse({ previous: PREVIOUS });
+    });
     window.untranslatedMessages = [];
     setActiveLocale('es');
     try {
@@ -247,8 +249,13 @@ describe('HostCalendarPage', () => {
       fireEvent.click(within(spanishPanel()).getByRole('button', { name: 'Guardar estancia mínima' }));
       expect(await within(spanishPanel()).findByText('La estancia mínima debe ser un número entero de 1 a 365 noches')).toBeTruthy();
       expect(api.sent.filter((s) => s.method === 'PUT').map((s) => s.body)).toEqual([{ from: '2027-03-03', to: '2027-03-06', set: { minNights: 0 } }]);
+      // The server's refusal around a value, written from its facts.
       fireEvent.click(within(spanishPanel()).getByRole('button', { name: 'Bloquear noches' }));
-      await screen.findByText('Noches bloqueadas');
+      expect((await within(spanishPanel()).findByRole('alert')).textContent).toBe(
+        'Una estancia confirmada del 5 mar 2027 al 7 mar 2027 ocupa algunas de estas noches, así que no se pueden bloquear. Elige otras noches o cancela antes la estancia.',
+      );
+      fireEvent.click(within(spanishPanel()).getByRole('button', { name: 'Desbloquear noches' }));
+      await screen.findByText('Noches desbloqueadas');
       expect(window.untranslatedMessages).toEqual([]);
     } finally {
       setActiveLocale('en');

@@ -1,8 +1,11 @@
 import type { IsoDate } from '@staybook/domain/dates';
-import type { HostCalendarNight } from '@staybook/domain/host-calendar';
+import { calendarRefusalFactsSchema, calendarRefusalText, type HostCalendarNight } from '@staybook/domain/host-calendar';
+import { activeLocale, SOURCE_LOCALE } from '@staybook/domain/locale';
 import { centsToDollars } from '@staybook/domain/money';
 import type { NightsSet } from '../api/host-calendar-api';
 import { inRange, type NightRange } from './host-calendar-grid';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/form-errors';
 import { i18n } from '../../../lib/i18n';
 
 /** A confirmed stay some of the selected nights belong to. */
@@ -72,4 +75,14 @@ export function changeMessage(set: NightsSet): string {
   if (set.price !== undefined) return set.price === null ? i18n.t("Price set back to the listing's") : i18n.t('Price saved');
   if (set.minNights !== undefined) return set.minNights === null ? i18n.t("Minimum stay set back to the listing's") : i18n.t('Minimum stay saved');
   return set.note ? i18n.t('Note saved') : i18n.t('Note removed');
+}
+
+/**
+ * What the page says for a calendar read or change that failed. A refusal the server wrote around a value (a date
+ * past the calendar's end, nights before today, a confirmed stay in the way) is written again from its facts in the
+ * page's language; an English page, and anything else, shows the server's words as they came.
+ */
+export function calendarErrorText(error: unknown): string {
+  const facts = error instanceof ApiRequestError && activeLocale() !== SOURCE_LOCALE ? calendarRefusalFactsSchema.safeParse(error.facts) : null;
+  return facts?.success ? calendarRefusalText(facts.data) : errorMessage(error);
 }
