@@ -122,8 +122,12 @@ describe("a host's stay rules and calendar prices, refused in the page's languag
     expect(withLocale('es', () => calendarErrorText(refused()))).toBe('El calendario llega como máximo hasta el 4 mar 2030.');
     expect(withLocale('en', () => calendarErrorText(refused()))).toBe(english);
     // Facts it does not know, or none: the server's words.
-    const other = () => new ApiRequestError(409, 'CONFLICT', 'This calendar is already imported for this room.', {}, { refusal: 'something-else' });
-    expect(withLocale('es', () => calendarErrorText(other()))).toBe('This calendar is already imported for this room.');
+    const other = () => new ApiRequestError(400, 'VALIDATION_FAILED', 'The address calendar.example could not be found.', {}, { refusal: 'something-else' });
+    expect(withLocale('es', () => calendarErrorText(other()))).toBe('The address calendar.example could not be found.');
+    // Calendar sync's refusals that name nothing are in the catalog.
+    expect(withLocale('es', () => new ApiRequestError(409, 'CONFLICT', 'This calendar is already imported for this room.').message)).toBe(
+      'Este calendario ya está importado para este alojamiento.',
+    );
     expect(withLocale('es', () => calendarErrorText(new ApiRequestError(400, 'VALIDATION_FAILED', 'A change can cover at most two years of nights.')))).toBe(
       'Un cambio puede abarcar como máximo dos años de noches.',
     );
