@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly fields?: Record<string, string>,
     /** For card errors: the processor's reason, as Stripe's decline codes. */
     readonly declineCode?: string,
+    /** For a refusal written around a value: the facts its message is written from (a page writes it in its language). */
+    readonly facts?: Record<string, string>,
   ) {
     super(message);
     this.name = new.target.name;
@@ -19,8 +21,8 @@ export class AppError extends Error {
 }
 
 export class BadRequestError extends AppError {
-  constructor(message: string, fields?: Record<string, string>) {
-    super(400, fields ? ERROR_CODES.validation : ERROR_CODES.badRequest, message, fields);
+  constructor(message: string, fields?: Record<string, string>, facts?: Record<string, string>) {
+    super(400, fields ? ERROR_CODES.validation : ERROR_CODES.badRequest, message, fields, undefined, facts);
   }
 }
 
@@ -50,8 +52,8 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, ERROR_CODES.conflict, message);
+  constructor(message: string, facts?: Record<string, string>) {
+    super(409, ERROR_CODES.conflict, message, undefined, undefined, facts);
   }
 }
 
@@ -59,8 +61,8 @@ export class ConflictError extends AppError {
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /** The JSON body of every error answer: the error handler, the auth bridge and the 404 handler all build it here. */
-export function errorBody(code: string, message: string, fields?: Record<string, string>, declineCode?: string): ApiError {
-  return { error: { code, message, ...(fields ? { fields } : {}), ...(declineCode ? { declineCode } : {}) } };
+export function errorBody(code: string, message: string, fields?: Record<string, string>, declineCode?: string, facts?: Record<string, string>): ApiError {
+  return { error: { code, message, ...(fields ? { fields } : {}), ...(declineCode ? { declineCode } : {}), ...(facts ? { facts } : {}) } };
 }
 
 /**

@@ -11,6 +11,11 @@ export const apiErrorSchema = z.object({
     fields: z.optional(z.record(z.string(), z.string())),
     /** For card errors: the processor's reason (Stripe's decline codes: card_declined, insufficient_funds…). */
     declineCode: z.optional(z.string()),
+    /**
+     * For a refusal written around a value (the host calendar's: a date past its end, nights before today, a confirmed
+     * stay in the way): the facts its English `message` is written from, for a page to write it in its language.
+     */
+    facts: z.optional(z.record(z.string(), z.string())),
   }),
 });
 true satisfies Same<z.infer<typeof apiErrorSchema>, ApiError>;

@@ -12,6 +12,8 @@ export const apiErrorShape = object({
     fields: optional(stringRecord()),
     /** For card errors: the processor's reason (Stripe's decline codes: card_declined, insufficient_funds…). */
     declineCode: optional(string()),
+    /** For a refusal written around a value: the facts its message is written from, for a page to write it in its language. */
+    facts: optional(stringRecord()),
   }),
 });
 export type ApiError = Infer<typeof apiErrorShape>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isIsoDate } from './dates.js';
+import { formatIsoDate, isIsoDate } from './dates.js';
 import { LISTING_RULE_LIMITS } from './listing-rules.js';
 import { currencyDecimals, formatMoney, parseDollars, tooManyDecimalsMessage } from './money.js';
-import { i18n } from './locale.js';
+import { countText, i18n } from './locale.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { isoDateSchema, listingRulesSchema } from './rooms.js';
 import { stayProblemFactsSchema } from './stay-problem-schema.js';
@@ -64,6 +64,34 @@ export const hostCalendarQuerySchema = z.object({
   months: z.coerce.number({ error: 'Months must be a whole number from 1 to 24' }).int({ error: 'Months must be a whole number from 1 to 24' }).min(1, { error: 'Months must be a whole number from 1 to 24' }).max(24, { error: 'Months must be a whole number from 1 to 24' }).default(CALENDAR_MONTHS),
 });
 
+/**
+ * Why the calendar refused a read or a change that names a value, as the facts its sentence is written from: the API
+ * answers the English sentence as the error's `message` (the contract, as before) and these as the error's `facts`,
+ * which a page writes in its language with `calendarRefusalText`. The calendar reaches `last` at the latest; a change
+ * starts before `today` where the home is; a confirmed stay `from`–`to` holds nights a change would block.
+ */
+export const calendarRefusalFactsSchema = z.discriminatedUnion('refusal', [
+  z.object({ refusal: z.literal('past-the-end'), last: isoDateSchema }),
+  z.object({ refusal: z.literal('before-today'), today: isoDateSchema }),
+  z.object({ refusal: z.literal('stay-in-the-way'), from: isoDateSchema, to: isoDateSchema }),
+]);
+export type CalendarRefusalFacts = z.infer<typeof calendarRefusalFactsSchema>;
+
+/** A calendar refusal's sentence, in the active language: the API's English `message`, or a page's. */
+export function calendarRefusalText(facts: CalendarRefusalFacts): string {
+  switch (facts.refusal) {
+    case 'past-the-end':
+      return i18n.t('The calendar reaches {date} at the latest.', { date: formatIsoDate(facts.last) });
+    case 'before-today':
+      return i18n.t('Nights before today ({date} where the home is) cannot be changed.', { date: formatIsoDate(facts.today) });
+    case 'stay-in-the-way':
+      return i18n.t('A confirmed stay from {from} to {to} holds some of these nights, so they cannot be blocked. Choose other nights, or cancel the stay first.', {
+        from: formatIsoDate(facts.from),
+        to: formatIsoDate(facts.to),
+      });
+  }
+}
+
 /** A night setting as the API answers and takes it back (undo). */
 export const nightSettingSchema = z.object({
   from: isoDateSchema,
@@ -78,10 +106,20 @@ export const nightSettingSchema = z.object({
 const priceMessage = () =>
   i18n.t('Price per night must be an amount from {min} to {max}', { min: formatMoney(ROOM_LIMITS.minPriceCents), max: formatMoney(ROOM_LIMITS.maxPriceCents) });
 
-/** What a change sets on every night of its range; null puts a field back to the listing's. */
+/** Written when asked: 'Minimum stay must be a whole number from 1 to 365 nights'. */
+const minNightsMessage = () =>
+  i18n.t('Minimum stay must be a whole number from {min} to {max} nights', { min: countText(1), max: countText(LISTING_RULE_LIMITS.maxNights) });
+
+/** The most characters a night's note holds. */
+const NOTE_MAX_LENGTH = 500;
+
+/**
+ * What a change sets on every night of its range; null puts a field back to the listing's. Each field's sentences
+ * are written when the value is checked: a page writes them in its language, the server in English.
+ */
 export const nightChangeSchema = z
   .object({
-    blocked: z.boolean({ error: 'Blocked must be true or false' }).optional(),
+    blocked: z.boolean({ error: () => i18n.t('Blocked must be true or false') }).optional(),
     /** The currency's major unit (dollars, yen), as 'Price per night' is typed. */
     price: z
       .union([z.number(), z.string(), z.null()], { error: priceMessage })
@@ -96,15 +134,15 @@ export const nightChangeSchema = z
       })
       .optional(),
     minNights: z
-      .int({ error: `Minimum stay must be a whole number from 1 to ${LISTING_RULE_LIMITS.maxNights} nights` })
-      .min(1, { error: `Minimum stay must be a whole number from 1 to ${LISTING_RULE_LIMITS.maxNights} nights` })
-      .max(LISTING_RULE_LIMITS.maxNights, { error: `Minimum stay must be a whole number from 1 to ${LISTING_RULE_LIMITS.maxNights} nights` })
+      .int({ error: minNightsMessage })
+      .min(1, { error: minNightsMessage })
+      .max(LISTING_RULE_LIMITS.maxNights, { error: minNightsMessage })
       .nullable()
       .optional(),
     note: z
-      .string({ error: 'Note must be text' })
+      .string({ error: () => i18n.t('Note must be text') })
       .trim()
-      .max(500, { error: 'Note must be at most 500 characters' })
+      .max(NOTE_MAX_LENGTH, { error: () => i18n.t('Note must be at most {max} characters', { max: countText(NOTE_MAX_LENGTH) }) })
       .nullable()
       .transform((note) => (note ? note : null))
       .optional(),

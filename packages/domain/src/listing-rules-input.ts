@@ -14,8 +14,8 @@ import {
   type PreparationNights,
 } from './listing-rules.js';
 import { TIME_OF_DAY } from './amenities.js';
-import { currencyWords, formatMoney, parseDollars, tooManyDecimalsMessage, type Cents } from './money.js';
-import { i18n } from './locale.js';
+import { currencyWords, formatMoney, parseDollars, tooManyDecimalsMessage, type Cents, type MoneyField } from './money.js';
+import { countText, i18n } from './locale.js';
 import { ROOM_LIMITS } from './room-limits.js';
 
 /** A form field left empty arrives as undefined, null, '' or (from a number input) NaN. */
@@ -29,15 +29,23 @@ function numberOf(value: number | string): number {
   return /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
 }
 
-/** What a field of money says when it is not a number: '… must be an amount in dollars' (in EUR, in JPY). */
-function amountMessage(label: string): string {
-  return `${label} must be an amount in ${currencyWords()}`;
+/** A field of money's sentences, given the currency's word ('dollars', 'EUR') or an amount in it, one per check. */
+interface AmountTexts {
+  notAnAmount: (currency: string) => string;
+  atLeast: (min: string) => string;
+  atMost: (max: string) => string;
 }
 
-/** The currency's major unit from 0 (or the smallest price) to `max`, no more decimals than it has; blank is `blank`. Answers minor units. */
-function dollarsSchema<B extends Cents | null>(label: string, { min, max, blank }: { min: Cents; max: Cents; blank: B }) {
+/**
+ * The currency's major unit from 0 (or the smallest price) to `max`, no more decimals than it has; blank is `blank`.
+ * Answers minor units. Its sentences are written when the value is checked (a page shows them in its language, the
+ * server in English).
+ */
+function dollarsSchema<B extends Cents | null>(field: MoneyField, texts: AmountTexts, { min, max, blank }: { min: Cents; max: Cents; blank: B }) {
+  // The currency's word as the page's language writes it ('dollars' is 'dólares'; a code stays a code).
+  const notAnAmount = () => texts.notAnAmount(i18n.known(currencyWords()));
   return z
-    .union([z.number(), z.string(), z.null()], { error: () => amountMessage(label) })
+    .union([z.number(), z.string(), z.null()], { error: notAnAmount })
     .transform((value, ctx): Cents | B => {
       const fail = (message: string) => {
         ctx.addIssue({ code: 'custom', message });
@@ -45,35 +53,41 @@ function dollarsSchema<B extends Cents | null>(label: string, { min, max, blank 
       };
       if (isBlank(value)) return blank;
       const amount = parseDollars(value as number | string);
-      if (!amount) return fail(amountMessage(label));
-      if (amount.cents === null) return fail(tooManyDecimalsMessage(label));
-      if (amount.cents < min) return fail(`${label} must be at least ${formatMoney(min)}`);
-      if (amount.cents > max) return fail(`${label} must be at most ${formatMoney(max)}`);
+      if (!amount) return fail(notAnAmount());
+      if (amount.cents === null) return fail(tooManyDecimalsMessage(field));
+      if (amount.cents < min) return fail(texts.atLeast(formatMoney(min)));
+      if (amount.cents > max) return fail(texts.atMost(formatMoney(max)));
       return amount.cents;
     });
 }
 
-/** A whole number from `min` to `max`. */
-function wholeSchema(label: string, min: number, max: number, unit = '') {
-  const message = `${label} must be a whole number from ${min} to ${max}${unit}`;
-  return z.union([z.number(), z.string()], { error: message }).transform((value, ctx): number => {
+/**
+ * A whole number from `min` to `max`. `message` is the field's one sentence for a number it refuses, given the two
+ * limits as the page's language writes them, written when the value is checked.
+ */
+function wholeSchema(min: number, max: number, message: (limits: { min: string; max: string }) => string) {
+  const refused = () => message({ min: countText(min), max: countText(max) });
+  return z.union([z.number(), z.string()], { error: refused }).transform((value, ctx): number => {
     const n = numberOf(value);
     if (!Number.isInteger(n) || n < min || n > max) {
-      ctx.addIssue({ code: 'custom', message });
+      ctx.addIssue({ code: 'custom', message: refused() });
       return z.NEVER;
     }
     return n;
   });
 }
 
-/** One of a few numbers; blank is `blank`. */
-function choiceSchema<T extends number, B extends T | null>(label: string, choices: readonly T[], blank: B, noneText: string) {
-  const message = `${label} must be ${choices.join(', ').replace(/, (\d+)$/, ' or $1')}${noneText}`;
-  return z.union([z.number(), z.string(), z.null()], { error: message }).transform((value, ctx): T | B => {
+/**
+ * One of a few numbers; blank is `blank`. `message` is the field's one sentence for a number it refuses, given the
+ * choices but the last ('3, 6, 9, 12') and the last ('24'), written when the value is checked.
+ */
+function choiceSchema<T extends number, B extends T | null>(choices: readonly T[], blank: B, message: (choices: { choices: string; last: string }) => string) {
+  const refused = () => message({ choices: choices.slice(0, -1).map((n) => countText(n)).join(', '), last: countText(choices.at(-1) ?? 0) });
+  return z.union([z.number(), z.string(), z.null()], { error: refused }).transform((value, ctx): T | B => {
     if (isBlank(value)) return blank;
     const n = numberOf(value as number | string);
     if (!(choices as readonly number[]).includes(n)) {
-      ctx.addIssue({ code: 'custom', message });
+      ctx.addIssue({ code: 'custom', message: refused() });
       return z.NEVER;
     }
     return n as T;
@@ -134,9 +148,17 @@ const sameDayUntilSchema = z.union([z.string(), z.null()], { error: sameDayUntil
 
 /** The rule fields of a room's input, each optional; what `listingRulesFrom` turns into columns. */
 export const LISTING_RULE_FIELDS = {
-  weekendPrice: dollarsSchema('Weekend price', { min: ROOM_LIMITS.minPriceCents, max: ROOM_LIMITS.maxPriceCents, blank: null }).optional(),
-  minNights: wholeSchema('Minimum nights', 1, LISTING_RULE_LIMITS.maxNights).optional(),
-  maxNights: wholeSchema('Maximum nights', 1, LISTING_RULE_LIMITS.maxNights).optional(),
+  weekendPrice: dollarsSchema(
+    'Weekend price',
+    {
+      notAnAmount: (currency) => i18n.t('Weekend price must be an amount in {currency}', { currency }),
+      atLeast: (min) => i18n.t('Weekend price must be at least {min}', { min }),
+      atMost: (max) => i18n.t('Weekend price must be at most {max}', { max }),
+    },
+    { min: ROOM_LIMITS.minPriceCents, max: ROOM_LIMITS.maxPriceCents, blank: null },
+  ).optional(),
+  minNights: wholeSchema(1, LISTING_RULE_LIMITS.maxNights, (limits) => i18n.t('Minimum nights must be a whole number from {min} to {max}', limits)).optional(),
+  maxNights: wholeSchema(1, LISTING_RULE_LIMITS.maxNights, (limits) => i18n.t('Maximum nights must be a whole number from {min} to {max}', limits)).optional(),
   checkInDays: weekdaysSchema({
     notAList: () => i18n.t('Check-in days must be a list of weekdays'),
     notWeekdays: () => i18n.t('Check-in days must be weekdays from 0 (Sunday) to 6 (Saturday)'),
@@ -147,17 +169,35 @@ export const LISTING_RULE_FIELDS = {
     notWeekdays: () => i18n.t('Check-out days must be weekdays from 0 (Sunday) to 6 (Saturday)'),
     none: () => i18n.t('Please choose at least one check-out day'),
   }).optional(),
-  noticeDays: wholeSchema('Advance notice', 0, LISTING_RULE_LIMITS.maxNoticeDays, ' days').optional(),
+  noticeDays: wholeSchema(0, LISTING_RULE_LIMITS.maxNoticeDays, (limits) => i18n.t('Advance notice must be a whole number from {min} to {max} days', limits)).optional(),
   sameDayUntil: sameDayUntilSchema.optional(),
-  bookingWindowMonths: choiceSchema('Booking window', BOOKING_WINDOW_MONTHS, null, ' months, or empty for the whole availability').optional(),
-  preparationNights: choiceSchema('Preparation time', PREPARATION_NIGHTS, 0 as PreparationNights, ' nights').optional(),
-  cleaningFee: dollarsSchema('Cleaning fee', { min: 0, max: LISTING_RULE_LIMITS.maxFeeCents, blank: 0 }).optional(),
-  extraGuestFee: dollarsSchema('Extra guest fee', { min: 0, max: LISTING_RULE_LIMITS.maxFeeCents, blank: 0 }).optional(),
-  guestsIncluded: wholeSchema('Guests included in the price', 1, ROOM_LIMITS.maxGuests).optional(),
-  weeklyDiscount: wholeSchema('Weekly discount', 0, LISTING_RULE_LIMITS.maxDiscountPct, ' percent').optional(),
-  monthlyDiscount: wholeSchema('Monthly discount', 0, LISTING_RULE_LIMITS.maxDiscountPct, ' percent').optional(),
+  bookingWindowMonths: choiceSchema(BOOKING_WINDOW_MONTHS, null, (choices) =>
+    i18n.t('Booking window must be {choices} or {last} months, or empty for the whole availability', choices),
+  ).optional(),
+  preparationNights: choiceSchema(PREPARATION_NIGHTS, 0 as PreparationNights, (choices) => i18n.t('Preparation time must be {choices} or {last} nights', choices)).optional(),
+  cleaningFee: dollarsSchema(
+    'Cleaning fee',
+    {
+      notAnAmount: (currency) => i18n.t('Cleaning fee must be an amount in {currency}', { currency }),
+      atLeast: (min) => i18n.t('Cleaning fee must be at least {min}', { min }),
+      atMost: (max) => i18n.t('Cleaning fee must be at most {max}', { max }),
+    },
+    { min: 0, max: LISTING_RULE_LIMITS.maxFeeCents, blank: 0 },
+  ).optional(),
+  extraGuestFee: dollarsSchema(
+    'Extra guest fee',
+    {
+      notAnAmount: (currency) => i18n.t('Extra guest fee must be an amount in {currency}', { currency }),
+      atLeast: (min) => i18n.t('Extra guest fee must be at least {min}', { min }),
+      atMost: (max) => i18n.t('Extra guest fee must be at most {max}', { max }),
+    },
+    { min: 0, max: LISTING_RULE_LIMITS.maxFeeCents, blank: 0 },
+  ).optional(),
+  guestsIncluded: wholeSchema(1, ROOM_LIMITS.maxGuests, (limits) => i18n.t('Guests included in the price must be a whole number from {min} to {max}', limits)).optional(),
+  weeklyDiscount: wholeSchema(0, LISTING_RULE_LIMITS.maxDiscountPct, (limits) => i18n.t('Weekly discount must be a whole number from {min} to {max} percent', limits)).optional(),
+  monthlyDiscount: wholeSchema(0, LISTING_RULE_LIMITS.maxDiscountPct, (limits) => i18n.t('Monthly discount must be a whole number from {min} to {max} percent', limits)).optional(),
   taxRate: rateSchema((max) => i18n.t('Occupancy tax must be a percentage from 0 to {max} with at most two decimals', { max }), LISTING_RULE_LIMITS.maxTaxRateBp).optional(),
-  instantBook: z.boolean({ error: 'Instant book must be true or false' }).optional(),
+  instantBook: z.boolean({ error: () => i18n.t('Instant book must be true or false') }).optional(),
 };
 
 type RuleFields = { [K in keyof typeof LISTING_RULE_FIELDS]?: z.output<(typeof LISTING_RULE_FIELDS)[K]> };
@@ -215,8 +255,8 @@ export function ruleFieldsOf(rules: Partial<RuleColumns>): Record<string, unknow
  */
 export function listingRulesProblems(rules: Omit<ListingRules, 'priceCents'>): Record<string, string> {
   const problems: Record<string, string> = {};
-  if (rules.minNights > rules.maxNights) problems.maxNights = 'Maximum nights must be at least the minimum nights';
-  if (rules.sameDayUntil !== null && rules.noticeDays > 0) problems.sameDayUntil = 'A same-day cut-off needs an advance notice of 0 days';
+  if (rules.minNights > rules.maxNights) problems.maxNights = i18n.t('Maximum nights must be at least the minimum nights');
+  if (rules.sameDayUntil !== null && rules.noticeDays > 0) problems.sameDayUntil = i18n.t('A same-day cut-off needs an advance notice of 0 days');
   return problems;
 }
 

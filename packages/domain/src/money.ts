@@ -1,5 +1,5 @@
 import { nightsBetween, type IsoDate } from './dates.js';
-import { countText, intlLocale } from './locale.js';
+import { countText, i18n, intlLocale } from './locale.js';
 
 /**
  * Money is an integer count of the marketplace currency's minor units everywhere it is stored, computed or charged:
@@ -79,12 +79,41 @@ export function dollarsToCents(dollars: number | string, currency: CurrencyCode 
   return cents;
 }
 
+/** The fields of money whose amount can have more decimals than the currency: each has its own sentences. */
+export type MoneyField = 'Price' | 'Price per night' | 'Weekend price' | 'Cleaning fee' | 'Extra guest fee';
+
 /**
  * What a field of money says when the amount typed has more decimals than the currency: '… can have at most two
- * decimals', or, for a currency with no minor unit, '… must be a whole number of JPY'.
+ * decimals', or, for a currency with no minor unit, '… must be a whole number of JPY'. Written when asked, one
+ * sentence per field (a page shows it in its language, the server in English).
  */
-export function tooManyDecimalsMessage(label: string, currency: CurrencyCode = current): string {
-  return currencyDecimals(currency) === 0 ? `${label} must be a whole number of ${currency}, without decimals` : `${label} can have at most two decimals`;
+export function tooManyDecimalsMessage(field: MoneyField, currency: CurrencyCode = current): string {
+  if (currencyDecimals(currency) === 0) {
+    switch (field) {
+      case 'Price':
+        return i18n.t('Price must be a whole number of {currency}, without decimals', { currency });
+      case 'Price per night':
+        return i18n.t('Price per night must be a whole number of {currency}, without decimals', { currency });
+      case 'Weekend price':
+        return i18n.t('Weekend price must be a whole number of {currency}, without decimals', { currency });
+      case 'Cleaning fee':
+        return i18n.t('Cleaning fee must be a whole number of {currency}, without decimals', { currency });
+      case 'Extra guest fee':
+        return i18n.t('Extra guest fee must be a whole number of {currency}, without decimals', { currency });
+    }
+  }
+  switch (field) {
+    case 'Price':
+      return i18n.t('Price can have at most two decimals');
+    case 'Price per night':
+      return i18n.t('Price per night can have at most two decimals');
+    case 'Weekend price':
+      return i18n.t('Weekend price can have at most two decimals');
+    case 'Cleaning fee':
+      return i18n.t('Cleaning fee can have at most two decimals');
+    case 'Extra guest fee':
+      return i18n.t('Extra guest fee can have at most two decimals');
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { isIsoDate, isTimeZone, tidyTimeZone, todayIn, type IsoDate } from './da
 import { isOwnImageUrl } from './images.js';
 import { LISTING_RULE_FIELDS, splitRuleFields } from './listing-rules-input.js';
 import { formatMoney, minorUnitsPerUnit, parseDollars, tooManyDecimalsMessage, type Cents } from './money.js';
+import { i18n } from './locale.js';
 import { ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './search.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { hasControlCharacters, hasControlCharactersButLayout } from './text.js';
@@ -58,19 +59,19 @@ export const ARRIVAL_INSTRUCTIONS_MAX_LENGTH = 2000;
 
 /** The marketplace currency's major unit as a number or as typed ("120", "19.99"), no more decimals than it has, within the limits; answers minor units. */
 const priceSchema = z
-  .union([z.number(), z.string()], { error: (issue) => (isBlank(issue.input) ? 'Price is required' : 'Price must be a number') })
+  .union([z.number(), z.string()], { error: (issue) => (isBlank(issue.input) ? i18n.t('Price is required') : i18n.t('Price must be a number')) })
   .transform((value, ctx): Cents => {
     const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     };
-    if (isBlank(value)) return fail('Price is required');
+    if (isBlank(value)) return fail(i18n.t('Price is required'));
     const price = parseDollars(value);
-    if (!price) return fail('Price must be a number');
+    if (!price) return fail(i18n.t('Price must be a number'));
     // The limits are minor units of the marketplace's currency: $1 to $100,000, ¥100 to ¥10,000,000.
     const minor = price.cents ?? price.dollars * minorUnitsPerUnit();
-    if (minor < ROOM_LIMITS.minPriceCents) return fail(`Price must be at least ${formatMoney(ROOM_LIMITS.minPriceCents)}`);
-    if (minor > ROOM_LIMITS.maxPriceCents) return fail(`Price must be at most ${formatMoney(ROOM_LIMITS.maxPriceCents)}`);
+    if (minor < ROOM_LIMITS.minPriceCents) return fail(i18n.t('Price must be at least {min}', { min: formatMoney(ROOM_LIMITS.minPriceCents) }));
+    if (minor > ROOM_LIMITS.maxPriceCents) return fail(i18n.t('Price must be at most {max}', { max: formatMoney(ROOM_LIMITS.maxPriceCents) }));
     if (price.cents === null) return fail(tooManyDecimalsMessage('Price'));
     return price.cents;
   });
@@ -145,7 +146,7 @@ function dateSchema(required: string) {
   return z
     .string({ error: required })
     .min(1, { error: required })
-    .refine(isIsoDate, { error: 'Please enter a date as YYYY-MM-DD' });
+    .refine(isIsoDate, { error: /*i18n*/ 'Please enter a date as YYYY-MM-DD' });
 }
 
 /** The same calendar day `years` later (29 February becomes 1 March). */
@@ -160,7 +161,7 @@ export function latestAvailabilityEnd(from: IsoDate): IsoDate {
   return addYears(from, ROOM_LIMITS.maxAvailabilityYears);
 }
 
-export const AVAILABILITY_START_MESSAGE = 'Availability cannot start before today';
+export const AVAILABILITY_START_MESSAGE = /*i18n*/ 'Availability cannot start before today';
 
 /**
  * Availability starts today or later; a window that has already started may keep its start when the room
@@ -179,8 +180,8 @@ function roomInputSchemaWith(startRule: StartRule | null) {
       title: requiredText('Title', ROOM_LIMITS.maxTitleLength),
       location: requiredText('Location', ROOM_LIMITS.maxLocationLength),
       category: z.enum(CATEGORY_LABELS, { error: 'Please choose a category' }),
-      from: dateSchema('Please choose the first available day'),
-      to: dateSchema('Please choose the last available day'),
+      from: dateSchema(/*i18n*/ 'Please choose the first available day'),
+      to: dateSchema(/*i18n*/ 'Please choose the last available day'),
       price: priceSchema,
       guests: countSchema('guests', ROOM_LIMITS.maxGuests),
       bedrooms: countSchema('bedrooms', ROOM_LIMITS.maxBedrooms),
@@ -259,9 +260,9 @@ function roomInputSchemaWith(startRule: StartRule | null) {
       }
       if (!isIsoDate(room.from) || !isIsoDate(room.to)) return;
       if (room.to <= room.from) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: 'Availability must end after it starts' });
+        ctx.addIssue({ code: 'custom', path: ['to'], message: /*i18n*/ 'Availability must end after it starts' });
       } else if (room.to > latestAvailabilityEnd(room.from)) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: 'Availability can be at most two years long' });
+        ctx.addIssue({ code: 'custom', path: ['to'], message: /*i18n*/ 'Availability can be at most two years long' });
       }
     })
     .transform((values) => {

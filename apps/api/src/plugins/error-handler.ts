@@ -7,7 +7,7 @@ import { AppError, constraintOf, errorBody, errorCodeForStatus, fromDatabaseErro
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send(errorBody(err.code, err.message, err.fields, err.declineCode));
+      return reply.status(err.status).send(errorBody(err.code, err.message, err.fields, err.declineCode, err.facts));
     }
     const refused = fromDatabaseError(err);
     if (refused) {

@@ -31,12 +31,18 @@ const SCHEMAS = '#/components/schemas/';
  */
 const SHARED_RESPONSES: Record<string, { name: string; description: string; headers?: Record<string, string> }> = {
   '304': { name: 'NotModified', description: 'Not modified: the answer `If-None-Match` names is still current (no body)', headers: { ETag: 'The current answer’s tag' } },
-  '400': { name: 'BadRequest', description: 'The request is not valid: `fields` names each wrong field' },
+  '400': {
+    name: 'BadRequest',
+    description: 'The request is not valid: `fields` names each wrong field; a refusal around a value (the host calendar’s) also answers the `facts` it is written from',
+  },
   '401': { name: 'Unauthorized', description: 'Not signed in (no session cookie or access token, or an expired one)' },
   '402': { name: 'CardDeclined', description: 'The card was declined: `declineCode` says why' },
   '403': { name: 'Forbidden', description: 'Signed in but not allowed, or a state-changing call sent from another site' },
   '404': { name: 'NotFound', description: 'Not found' },
-  '409': { name: 'Conflict', description: 'Conflicts with the current state (e.g. dates taken meanwhile)' },
+  '409': {
+    name: 'Conflict',
+    description: 'Conflicts with the current state (e.g. dates taken meanwhile); a refusal around a value (the host calendar’s stay in the way) also answers the `facts` it is written from',
+  },
   '413': { name: 'PayloadTooLarge', description: 'The body is too large (JSON: over 1 MiB)' },
   '414': { name: 'UriTooLong', description: 'A value in the path is too long' },
   '415': { name: 'UnsupportedMediaType', description: 'The body is of a media type the operation does not take' },

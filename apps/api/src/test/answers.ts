@@ -2,6 +2,6 @@
 export function errorOf(res: { statusCode: number; json(): unknown }) {
   return {
     status: res.statusCode,
-    error: (res.json() as { error: { code: string; message: string; fields?: Record<string, string>; declineCode?: string } }).error,
+    error: (res.json() as { error: { code: string; message: string; fields?: Record<string, string>; declineCode?: string; facts?: Record<string, string> } }).error,
   };
 }

@@ -22,13 +22,16 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Readonly<Record<string, string>>;
+  /** A refusal written around a value: the facts its message is written from, for the page to write it in its language. */
+  readonly facts: Readonly<Record<string, string>> | null;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, facts: Record<string, string> | null = null) {
     // The API writes its messages in English, which is their key in the page's catalog (decision 062).
     super(i18n.known(message));
     this.status = status;
     this.code = code;
     this.fields = Object.fromEntries(Object.entries(fields).map(([field, text]) => [field, i18n.known(text)]));
+    this.facts = facts;
   }
 }
 
@@ -133,8 +136,8 @@ async function readJson(response: Response): Promise<unknown> {
 function toApiRequestError(response: { status: number; statusText: string }, body: unknown): ApiRequestError {
   const parsed = apiErrorShape.safeParse(body);
   if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    return new ApiRequestError(response.status, code, message, fields);
+    const { code, message, fields, facts } = parsed.data.error;
+    return new ApiRequestError(response.status, code, message, fields, facts ?? null);
   }
   return new ApiRequestError(
     response.status,

@@ -95,7 +95,7 @@ async function hostedRoom(db: Db, actor: Actor, roomId: string) {
     .where(and(eq(rooms.id, roomId), isNull(rooms.deletedAt)))
     .limit(1);
   if (!room) throw new NotFoundError(ROOM_NOT_FOUND_MESSAGE);
-  if (room.hostId !== actor.id) throw new ForbiddenError("Only the host of this room can manage its calendar.");
+  if (room.hostId !== actor.id) throw new ForbiddenError(/*i18n*/ 'Only the host of this room can manage its calendar.');
   return room;
 }
 
@@ -144,7 +144,7 @@ export async function addImport(deps: CalendarDeps, { actor, roomId, url }: { ac
   try {
     await checkedAddress(new URL(url), deps.limits.allowHosts, deps.limits.resolveHost);
   } catch (err) {
-    const message = err instanceof CalendarFetchError ? err.message : 'Enter a web address starting with https:// or http://';
+    const message = err instanceof CalendarFetchError ? err.message : /*i18n*/ 'Enter a web address starting with https:// or http://';
     throw new BadRequestError(message, { url: message });
   }
   const row = await withTransaction(deps.db, async (tx) => {
@@ -156,7 +156,7 @@ export async function addImport(deps: CalendarDeps, { actor, roomId, url }: { ac
       throw new BadRequestError(message, { url: message });
     }
     const [inserted] = await tx.insert(calendarImports).values({ roomId: room.id, url }).onConflictDoNothing().returning();
-    if (!inserted) throw new ConflictError('This calendar is already imported for this room.');
+    if (!inserted) throw new ConflictError(/*i18n*/ 'This calendar is already imported for this room.');
     return inserted;
   });
   await syncImport(deps, row);

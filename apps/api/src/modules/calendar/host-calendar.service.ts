@@ -9,8 +9,8 @@ import {
   addDays,
   addMonthsToDate,
   applyNightChange,
+  calendarRefusalText,
   checkInProblem,
-  formatIsoDate,
   isWeekendNight,
   listingRulesOf,
   MAX_CALENDAR_NIGHTS,
@@ -26,6 +26,7 @@ import {
   timeOfDayIn,
   todayIn,
   withPreparation,
+  type CalendarRefusalFacts,
   type HostCalendar,
   type HostCalendarNight,
   type IsoDate,
@@ -33,7 +34,6 @@ import {
   type NightsChangeBody,
   type Stay,
   type StayRoom,
-  stayDatesText,
 } from '@staybook/domain';
 import { preparedSelect, withTransaction, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, calendarImports, roomNightSettings, rooms, users } from '../../db/schema.js';
@@ -45,7 +45,7 @@ import { listNightSettings } from '../bookings/room-nights.queries.js';
 import type { ListingChanges } from '../../listing-changes.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 
-const NOT_THE_HOST = 'Only the host of this room can manage its calendar.';
+const NOT_THE_HOST = /*i18n*/ 'Only the host of this room can manage its calendar.';
 
 type RoomRow = typeof rooms.$inferSelect;
 
@@ -178,8 +178,9 @@ const HORIZON_DAYS = 3 * 366;
  */
 function checkWithinHorizon(date: IsoDate, today: IsoDate, field: 'from' | 'to'): void {
   if (date <= addDays(today, HORIZON_DAYS)) return;
-  const message = `The calendar reaches ${formatIsoDate(addDays(today, HORIZON_DAYS))} at the latest.`;
-  throw new BadRequestError(`${field}: ${message}`, { [field]: message });
+  const facts: CalendarRefusalFacts = { refusal: 'past-the-end', last: addDays(today, HORIZON_DAYS) };
+  const message = calendarRefusalText(facts);
+  throw new BadRequestError(`${field}: ${message}`, { [field]: message }, facts);
 }
 
 /**
@@ -193,15 +194,17 @@ export async function changeNights(
 ): Promise<{ previous: NightSetting[] }> {
   const range = { from: body.from, to: body.to };
   if (nightsBetween(range.from, range.to) > MAX_CALENDAR_NIGHTS) {
-    throw new BadRequestError('A change can cover at most two years of nights.', { to: 'A change can cover at most two years of nights.' });
+    const message = /*i18n*/ 'A change can cover at most two years of nights.';
+    throw new BadRequestError(message, { to: message });
   }
   const previous = await withTransaction(db, async (tx) => {
     const room = await hostedRoom(tx, actor, roomId, true);
     const today = todayIn(room.timeZone);
     checkWithinHorizon(range.to, today, 'to');
     if (range.from < today) {
-      const message = `Nights before today (${formatIsoDate(today)} where the home is) cannot be changed.`;
-      throw new BadRequestError(message, { from: message });
+      const facts: CalendarRefusalFacts = { refusal: 'before-today', today };
+      const message = calendarRefusalText(facts);
+      throw new BadRequestError(message, { from: message }, facts);
     }
     // One night either side, so a change next to a setting that says the same joins it.
     const span = { from: addDays(range.from, -1), to: addDays(range.to, 1) };
@@ -213,7 +216,8 @@ export async function changeNights(
       const stays = await confirmedStaysWhere(tx, roomId, staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, dateRange(range)));
       const stay = stays.find((held) => after.some((setting) => setting.blocked && setting.from < held.to && held.from < setting.to));
       if (stay) {
-        throw new ConflictError(`A confirmed stay ${stayDatesText(stay)} holds some of these nights, so they cannot be blocked. Choose other nights, or cancel the stay first.`);
+        const facts: CalendarRefusalFacts = { refusal: 'stay-in-the-way', from: stay.from, to: stay.to };
+        throw new ConflictError(calendarRefusalText(facts), facts);
       }
     }
     await tx

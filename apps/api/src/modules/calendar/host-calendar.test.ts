@@ -39,6 +39,8 @@ const CLOSED = 'The host has closed some of these nights. Please choose other da
 const setting = (range: Stay, values: Partial<NightSetting>): NightSetting => ({ ...range, priceCents: null, minNights: null, blocked: false, note: null, ...values });
 const heldBy = (stay: Stay) =>
   `A confirmed stay from ${formatIsoDate(stay.from)} to ${formatIsoDate(stay.to)} holds some of these nights, so they cannot be blocked. Choose other nights, or cancel the stay first.`;
+/** The 409 a block meets on a confirmed stay's nights: its English sentence, and the facts a page writes it from. */
+const heldByError = (stay: Stay) => ({ code: 'CONFLICT', message: heldBy(stay), facts: { refusal: 'stay-in-the-way', from: stay.from, to: stay.to } });
 
 /**
  * Resolves once some session waits for a session that waits for `holder`'s lock: the second in line behind it (the
@@ -133,6 +135,14 @@ describe.each(TEST_DATABASE_KINDS)('host calendar API on %s', (kind) => {
       for (const query of ['?months=0', '?months=25', '?from=2030-02-30', '?from=9999-12-01&months=24']) {
         expect((await s.t.call('GET', `/api/room/${room.id}/calendar/nights${query}`, { as: s.host })).statusCode, query).toBe(400);
       }
+      // Past the calendar's end: its last day named in English, and as the facts a page writes it from.
+      const last = addDays(todayIso(), 3 * 366);
+      expect(errorOf(await s.t.call('GET', `/api/room/${room.id}/calendar/nights?from=9999-12-01`, { as: s.host })).error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: `from: The calendar reaches ${formatIsoDate(last)} at the latest.`,
+        fields: { from: `The calendar reaches ${formatIsoDate(last)} at the latest.` },
+        facts: { refusal: 'past-the-end', last },
+      });
     });
 
     it('answers 401 to a visitor, 403 to a guest or another host, 404 for a room that is not there', async () => {
@@ -249,7 +259,7 @@ describe.each(TEST_DATABASE_KINDS)('host calendar API on %s', (kind) => {
         { from: day(10), to: day(35), restore: [setting({ from: day(31), to: day(33) }, { blocked: true })] },
       ]) {
         const res = await change(room.id, body);
-        expect(errorOf(res), JSON.stringify(body)).toEqual({ status: 409, error: { code: 'CONFLICT', message: heldBy(body.from === day(10) ? later : stay) } });
+        expect(errorOf(res), JSON.stringify(body)).toEqual({ status: 409, error: heldByError(body.from === day(10) ? later : stay) });
       }
       expect(await stored(room.id)).toEqual(before);
       await changed(room.id, { from: day(23), to: day(25), set: { blocked: true } });
@@ -261,10 +271,15 @@ describe.each(TEST_DATABASE_KINDS)('host calendar API on %s', (kind) => {
       const past = `Nights before today (${formatIsoDate(todayIso())} where the home is) cannot be changed.`;
       const long = 'A change can cover at most two years of nights.';
       const cases: [object, object][] = [
-        [{ from: day(-1), to: day(3), set: { blocked: true } }, { code: 'VALIDATION_FAILED', message: past, fields: { from: past } }],
+        [{ from: day(-1), to: day(3), set: { blocked: true } }, { code: 'VALIDATION_FAILED', message: past, fields: { from: past }, facts: { refusal: 'before-today', today: todayIso() } }],
         [{ from: day(1), to: day(733), set: { note: 'x' } }, { code: 'VALIDATION_FAILED', message: long, fields: { to: long } }],
         // The last nights of the calendar: refused with a reason, not a server error.
-        [{ from: '9999-12-20', to: '9999-12-31', set: { blocked: true } }, { code: 'VALIDATION_FAILED', fields: { to: expect.stringMatching(/^The calendar reaches /) } }],
+        [{ from: '9999-12-20', to: '9999-12-31', set: { blocked: true } }, {
+            code: 'VALIDATION_FAILED',
+            fields: { to: expect.stringMatching(/^The calendar reaches /) },
+            facts: { refusal: 'past-the-end', last: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+          },
+        ],
         [{ from: day(1), to: day(3) }, { code: 'VALIDATION_FAILED', message: 'set: Send either set or restore' }],
         [{ from: day(1), to: day(3), set: { blocked: true }, restore: [] }, { code: 'VALIDATION_FAILED', message: 'set: Send either set or restore' }],
         [{ from: day(3), to: day(3), set: { blocked: true } }, { code: 'VALIDATION_FAILED', message: 'to: The last night must not come before the first' }],
@@ -313,7 +328,7 @@ describe.each(TEST_DATABASE_KINDS)('host calendar API on %s', (kind) => {
       expect(await stored(roomId)).toEqual([setting({ from: day(10), to: day(17) }, { blocked: true })]);
     }
     async function expectBookingWon(roomId: string, blocked: { statusCode: number; json(): unknown }) {
-      expect(errorOf(blocked)).toEqual({ status: 409, error: { code: 'CONFLICT', message: heldBy({ from: day(12), to: day(15) }) } });
+      expect(errorOf(blocked)).toEqual({ status: 409, error: heldByError({ from: day(12), to: day(15) }) });
       expect(await s.t.database.db.select().from(bookings).where(eq(bookings.roomId, roomId))).toHaveLength(1);
       expect(await stored(roomId)).toEqual([]);
     }

@@ -1,13 +1,26 @@
-import { nightChangeSchema } from '@staybook/domain/host-calendar';
-import { LISTING_RULE_FIELDS } from '@staybook/domain/listing-rules-input';
-import { withLocale } from '@staybook/domain/locale';
-import { describe, expect, it } from 'vitest';
+import { calendarRefusalText, nightChangeSchema } from '@staybook/domain/host-calendar';
+import { ApiRequestError } from '../../lib/api-client';
+import { calendarErrorText } from './utils/host-calendar-changes';
+import { LISTING_RULE_FIELDS, listingRulesProblems } from '@staybook/domain/listing-rules-input';
+import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
+import { i18n, withLocale } from '@staybook/domain/locale';
+import { availabilityStartError } from '@staybook/domain/room-input';
+import { setMarketplaceCurrency, tooManyDecimalsMessage } from '@staybook/domain/money';
+import { afterEach, describe, expect, it } from 'vitest';
 import '../../locales/es/catalog';
 
 /** The first message a schema gives for `value`, written in `locale`. */
 function refusal(locale: 'en' | 'es', check: () => { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
   return withLocale(locale, () => check().error?.issues[0]?.message);
 }
+
+/** Each check's message on a Spanish page and on an English one (the server's, unchanged). */
+function expectBoth(check: () => { success: boolean; error?: { issues: { message: string }[] } }, es: string, en: string): void {
+  expect(refusal('es', check)).toBe(es);
+  expect(refusal('en', check)).toBe(en);
+}
+
+afterEach(() => setMarketplaceCurrency('USD'));
 
 describe("a host's stay rules and calendar prices, refused in the page's language", () => {
   it('writes the weekday, cut-off and price checks in Spanish on a Spanish page, and as before in English', () => {
@@ -23,5 +36,100 @@ describe("a host's stay rules and calendar prices, refused in the page's languag
     expect(refusal('en', outOfRange)).toBe('Check-out days must be weekdays from 0 (Sunday) to 6 (Saturday)');
     expect(refusal('en', cutOff)).toBe('Same-day cut-off must be a time such as 18:00');
     expect(refusal('en', price)).toBe('Price per night must be an amount from $1 to $100,000');
+  });
+
+  it('writes the number checks of the whole-number and choice fields with their limits, one sentence per field', () => {
+    expectBoth(() => LISTING_RULE_FIELDS.minNights.safeParse(0), 'El mínimo de noches debe ser un número entero de 1 a 365', 'Minimum nights must be a whole number from 1 to 365');
+    expectBoth(() => LISTING_RULE_FIELDS.maxNights.safeParse('2.5'), 'El máximo de noches debe ser un número entero de 1 a 365', 'Maximum nights must be a whole number from 1 to 365');
+    expectBoth(() => LISTING_RULE_FIELDS.noticeDays.safeParse(8), 'La antelación mínima debe ser un número entero de 0 a 7 días', 'Advance notice must be a whole number from 0 to 7 days');
+    expectBoth(
+      () => LISTING_RULE_FIELDS.guestsIncluded.safeParse(true),
+      'Los huéspedes incluidos en el precio deben ser un número entero de 1 a 50',
+      'Guests included in the price must be a whole number from 1 to 50',
+    );
+    expectBoth(() => LISTING_RULE_FIELDS.weeklyDiscount.safeParse(91), 'El descuento semanal debe ser un número entero de 0 a 90 por ciento', 'Weekly discount must be a whole number from 0 to 90 percent');
+    expectBoth(() => LISTING_RULE_FIELDS.monthlyDiscount.safeParse(-1), 'El descuento mensual debe ser un número entero de 0 a 90 por ciento', 'Monthly discount must be a whole number from 0 to 90 percent');
+    expectBoth(
+      () => LISTING_RULE_FIELDS.bookingWindowMonths.safeParse(5),
+      'La ventana de reserva debe ser de 3, 6, 9, 12 o 24 meses, o quedar vacía para toda la disponibilidad',
+      'Booking window must be 3, 6, 9, 12 or 24 months, or empty for the whole availability',
+    );
+    expectBoth(() => LISTING_RULE_FIELDS.preparationNights.safeParse(3), 'El tiempo de preparación debe ser de 0, 1 o 2 noches', 'Preparation time must be 0, 1 or 2 nights');
+    expectBoth(() => LISTING_RULE_FIELDS.instantBook.safeParse('yes'), 'La reserva inmediata debe ser verdadera o falsa', 'Instant book must be true or false');
+  });
+
+  it('writes the money checks with the currency and the limits', () => {
+    expectBoth(() => LISTING_RULE_FIELDS.cleaningFee.safeParse('ten'), 'Los gastos de limpieza deben ser un importe en dólares', 'Cleaning fee must be an amount in dollars');
+    expectBoth(() => LISTING_RULE_FIELDS.extraGuestFee.safeParse('12.345'), 'El cargo por huésped adicional puede tener como máximo dos decimales', 'Extra guest fee can have at most two decimals');
+    expectBoth(() => LISTING_RULE_FIELDS.weekendPrice.safeParse('0.5'), 'El precio de fin de semana debe ser de al menos $1', 'Weekend price must be at least $1');
+    expectBoth(() => LISTING_RULE_FIELDS.cleaningFee.safeParse('100001'), 'Los gastos de limpieza deben ser como máximo de $100,000', 'Cleaning fee must be at most $100,000');
+    setMarketplaceCurrency('JPY');
+    expectBoth(
+      () => LISTING_RULE_FIELDS.weekendPrice.safeParse('1500.5'),
+      'El precio de fin de semana debe ser un número entero de JPY, sin decimales',
+      'Weekend price must be a whole number of JPY, without decimals',
+    );
+    expectBoth(() => nightChangeSchema.safeParse({ price: '1500.5' }), 'El precio por noche debe ser un número entero de JPY, sin decimales', 'Price per night must be a whole number of JPY, without decimals');
+    expectBoth(() => LISTING_RULE_FIELDS.extraGuestFee.safeParse('yen'), 'El cargo por huésped adicional debe ser un importe en JPY', 'Extra guest fee must be an amount in JPY');
+    expect(withLocale('es', () => tooManyDecimalsMessage('Price'))).toBe('El precio debe ser un número entero de JPY, sin decimales');
+    expect(withLocale('en', () => tooManyDecimalsMessage('Price'))).toBe('Price must be a whole number of JPY, without decimals');
+  });
+
+  it("writes a calendar night's minimum stay, block and note checks, and the rules' checks between fields", () => {
+    expectBoth(() => nightChangeSchema.safeParse({ minNights: 0 }), 'La estancia mínima debe ser un número entero de 1 a 365 noches', 'Minimum stay must be a whole number from 1 to 365 nights');
+    expectBoth(() => nightChangeSchema.safeParse({ minNights: 366 }), 'La estancia mínima debe ser un número entero de 1 a 365 noches', 'Minimum stay must be a whole number from 1 to 365 nights');
+    expectBoth(() => nightChangeSchema.safeParse({ blocked: 'yes' }), 'El bloqueo debe ser verdadero o falso', 'Blocked must be true or false');
+    expectBoth(() => nightChangeSchema.safeParse({ note: 'x'.repeat(501) }), 'La nota debe tener como máximo 500 caracteres', 'Note must be at most 500 characters');
+    const rules = { ...DEFAULT_LISTING_RULES, minNights: 5, maxNights: 3, sameDayUntil: '18:00', noticeDays: 1 };
+    expect(withLocale('es', () => listingRulesProblems(rules))).toEqual({
+      maxNights: 'El máximo de noches debe ser al menos el mínimo de noches',
+      sameDayUntil: 'Una hora límite del mismo día requiere una antelación mínima de 0 días',
+    });
+    expect(withLocale('en', () => listingRulesProblems(rules))).toEqual({
+      maxNights: 'Maximum nights must be at least the minimum nights',
+      sameDayUntil: 'A same-day cut-off needs an advance notice of 0 days',
+    });
+  });
+
+  it("shows the availability window's checks, which the page's catalog knows, in Spanish: the pricing page's dates", () => {
+    const start = availabilityStartError('2027-03-01', { today: '2027-03-03' })!;
+    const known = (english: string) => () => ({ success: false, error: { issues: [{ message: i18n.known(english) }] } });
+    expectBoth(known(start), 'La disponibilidad no puede empezar antes de hoy', 'Availability cannot start before today');
+    expectBoth(known('Availability must end after it starts'), 'La disponibilidad debe terminar después de empezar', 'Availability must end after it starts');
+    expectBoth(known('Availability can be at most two years long'), 'La disponibilidad puede durar como máximo dos años', 'Availability can be at most two years long');
+    expectBoth(known('Please choose the first available day'), 'Elige el primer día disponible', 'Please choose the first available day');
+    expectBoth(known('Please choose the last available day'), 'Elige el último día disponible', 'Please choose the last available day');
+    expectBoth(known('Please enter a date as YYYY-MM-DD'), 'Escribe una fecha como AAAA-MM-DD', 'Please enter a date as YYYY-MM-DD');
+  });
+
+  it("writes the host calendar's refusals that name a date from their facts: in Spanish on a Spanish page, the server's English unchanged", () => {
+    const end = { refusal: 'past-the-end', last: '2030-03-04' } as const;
+    const past = { refusal: 'before-today', today: '2027-03-03' } as const;
+    const stay = { refusal: 'stay-in-the-way', from: '2027-03-05', to: '2027-03-07' } as const;
+    expect(withLocale('es', () => [end, past, stay].map(calendarRefusalText))).toEqual([
+      'El calendario llega como máximo hasta el 4 mar 2030.',
+      'Las noches anteriores a hoy (3 mar 2027 donde está el alojamiento) no se pueden cambiar.',
+      'Una estancia confirmada del 5 mar 2027 al 7 mar 2027 ocupa algunas de estas noches, así que no se pueden bloquear. Elige otras noches o cancela antes la estancia.',
+    ]);
+    expect(withLocale('en', () => [end, past, stay].map(calendarRefusalText))).toEqual([
+      'The calendar reaches Mar 4, 2030 at the latest.',
+      'Nights before today (Mar 3, 2027 where the home is) cannot be changed.',
+      'A confirmed stay from Mar 5, 2027 to Mar 7, 2027 holds some of these nights, so they cannot be blocked. Choose other nights, or cancel the stay first.',
+    ]);
+    // The API's answer: the field named before the sentence, which an English page shows as it came.
+    const english = 'from: The calendar reaches Mar 4, 2030 at the latest.';
+    const refused = () => new ApiRequestError(400, 'VALIDATION_FAILED', english, { from: 'The calendar reaches Mar 4, 2030 at the latest.' }, end);
+    expect(withLocale('es', () => calendarErrorText(refused()))).toBe('El calendario llega como máximo hasta el 4 mar 2030.');
+    expect(withLocale('en', () => calendarErrorText(refused()))).toBe(english);
+    // Facts it does not know, or none: the server's words.
+    const other = () => new ApiRequestError(400, 'VALIDATION_FAILED', 'The address calendar.example could not be found.', {}, { refusal: 'something-else' });
+    expect(withLocale('es', () => calendarErrorText(other()))).toBe('The address calendar.example could not be found.');
+    // Calendar sync's refusals that name nothing are in the catalog.
+    expect(withLocale('es', () => new ApiRequestError(409, 'CONFLICT', 'This calendar is already imported for this room.').message)).toBe(
+      'Este calendario ya está importado para este alojamiento.',
+    );
+    expect(withLocale('es', () => calendarErrorText(new ApiRequestError(400, 'VALIDATION_FAILED', 'A change can cover at most two years of nights.')))).toBe(
+      'Un cambio puede abarcar como máximo dos años de noches.',
+    );
   });
 });

@@ -27,7 +27,9 @@ export function AvailabilityField({ control, keepStart }: AvailabilityFieldProps
     field: { value: toValue, onChange: setTo },
     fieldState: { error: toError },
   } = useController({ control, name: 'to' });
-  const error = fromError?.message ?? toError?.message;
+  // The shared rules' words (and the server's) are English: the page's catalog writes the ones it knows in its language.
+  const refused = fromError?.message ?? toError?.message;
+  const error = refused && i18n.known(refused);
   // Today where the room is: the zone chosen in the same form.
   const timeZone = useWatch({ control, name: 'timeZone' });
 

@@ -155,7 +155,7 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
                 <p className="text-sm break-all text-neutral-900">{item.url}</p>
                 <ImportState item={item} />
               </div>
-              <Button variant="subtle" aria-label={`Remove ${item.url}`} pending={remove.isPending && remove.variables === item.id} onClick={() => void removeOne(item)}>
+              <Button variant="subtle" aria-label={i18n.t('Remove {url}', { url: item.url })} pending={remove.isPending && remove.variables === item.id} onClick={() => void removeOne(item)}>
                 {i18n.t('Remove')}
               </Button>
             </li>

@@ -25,7 +25,7 @@ export function HostCalendarPage() {
   const calendarRef = useRef<HTMLElement>(null);
 
   if (listings.isPending) return <Loader />;
-  if (!listings.data) return <LoadError what="Your listings" error={listings.error} onRetry={() => void listings.refetch()} />;
+  if (!listings.data) return <LoadError what={i18n.t('Your listings')} error={listings.error} onRetry={() => void listings.refetch()} />;
   const rooms = listings.data.pages.flatMap((page) => page.items);
   if (rooms.length === 0) return <NoListings text={i18n.t('Once you add a room, its calendar shows here: its nights, prices and stays, month by month.')} />;
   const room = rooms.find((r) => r._id === params.get(ROOM_PARAM)) ?? rooms[0]!;

@@ -1,20 +1,19 @@
 import { openedFromCalendar, tripPath } from '@staybook/domain/app-routes';
 import type { NightSetting } from '@staybook/domain/listing-rules';
-import type { HostCalendar } from '@staybook/domain/host-calendar';
+import { nightChangeSchema, type HostCalendar } from '@staybook/domain/host-calendar';
 import { formatMoney } from '@staybook/domain/money';
 import { useId, useMemo, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
 import { TextAreaField, TextField } from '../../../components/fields';
 import { ApiRequestError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import type { NightsSet } from '../api/host-calendar-api';
 import { useNightsChanges } from '../api/use-host-calendar';
-import { changeMessage, summarizeRange, type RangeSummary } from '../utils/host-calendar-changes';
+import { calendarErrorText, changeMessage, summarizeRange, type RangeSummary } from '../utils/host-calendar-changes';
 import { rangeTitle, type NightRange } from '../utils/host-calendar-grid';
 import { currencyText } from '../../../lib/currency-text';
-import { i18n } from '../../../lib/i18n';
+import { i18n, messageParts } from '../../../lib/i18n';
 
 /** A value the host sets on nights from a field of its own, or gives back to the listing's. */
 type NightValue = 'price' | 'minNights';
@@ -22,10 +21,20 @@ type Field = NightValue | 'note';
 /** Which button's change is being saved (its spinner shows). */
 type Action = 'block' | 'unblock' | NightValue | `${NightValue}-default` | 'note';
 
-const NIGHT_VALUE_BUTTONS: Record<NightValue, { save: string; reset: string }> = {
-  price: { save: 'Save price', reset: "Use the listing's price" },
-  minNights: { save: 'Save minimum stay', reset: "Use the listing's minimum" },
-};
+/** A night value's two buttons, in the page's language. */
+function nightValueButtons(value: NightValue): { save: string; reset: string } {
+  return value === 'price'
+    ? { save: i18n.t('Save price'), reset: i18n.t("Use the listing's price") }
+    : { save: i18n.t('Save minimum stay'), reset: i18n.t("Use the listing's minimum") };
+}
+
+/**
+ * A field's refusal in the page's language: the domain's check of what was sent (the one the server ran, which
+ * answers in English), or the server's words when that check lets it pass.
+ */
+function fieldRefusal(field: Field, set: NightsSet, serverWords: string): string {
+  return nightChangeSchema.safeParse(set).error?.issues.find((issue) => issue.path[0] === field)?.message ?? serverWords;
+}
 
 interface HostCalendarPanelProps {
   roomId: string;
@@ -60,7 +69,7 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
       await undo(range, previous);
       notify.success(i18n.t('Change undone'));
     } catch (error) {
-      notify.error(i18n.t('The change could not be undone: {reason}', { reason: errorMessage(error) }));
+      notify.error(i18n.t('The change could not be undone: {reason}', { reason: calendarErrorText(error) }));
     }
   };
 
@@ -73,8 +82,8 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
       notify.success(changeMessage(set), { action: { label: i18n.t('Undo'), onClick: () => void undoChange(previous) } });
     } catch (error) {
       const fieldError = field && error instanceof ApiRequestError ? error.fields[`set.${field}`] : undefined;
-      if (field && fieldError) setFieldErrors({ [field]: fieldError });
-      else setRefusal(errorMessage(error));
+      if (field && fieldError) setFieldErrors({ [field]: fieldRefusal(field, set, fieldError) });
+      else setRefusal(calendarErrorText(error));
     } finally {
       setDoing(null);
     }
@@ -85,12 +94,12 @@ export function HostCalendarPanel({ roomId, calendar, range, headingRef, onRetur
     save();
   };
   const savePrice = () => {
-    if (price.trim() === '') setFieldErrors({ price: "Enter a price per night, or use the listing's price" });
+    if (price.trim() === '') setFieldErrors({ price: i18n.t("Enter a price per night, or use the listing's price") });
     else void apply({ price: price.trim() }, 'price', 'price');
   };
   const saveMinNights = () => {
     const nights = Number(minNights);
-    if (minNights.trim() === '' || !Number.isFinite(nights)) setFieldErrors({ minNights: "Enter a number of nights, or use the listing's minimum" });
+    if (minNights.trim() === '' || !Number.isFinite(nights)) setFieldErrors({ minNights: i18n.t("Enter a number of nights, or use the listing's minimum") });
     else void apply({ minNights: nights }, 'minNights', 'minNights');
   };
 
@@ -193,7 +202,7 @@ function NightValueForm({
   busy: boolean;
   children: ReactNode;
 }) {
-  const { save, reset } = NIGHT_VALUE_BUTTONS[value];
+  const { save, reset } = nightValueButtons(value);
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-1">
       {children}
@@ -217,16 +226,30 @@ function RangeFacts({ summary, past }: { summary: RangeSummary; past: boolean })
     past && <li key="past">{i18n.t('Nights before today cannot be changed: select nights from today on to change them.')}</li>,
     ...summary.stays.map((stay) => (
       <li key={stay.bookingId}>
-        <Link to={tripPath(stay.bookingId)} state={openedFromCalendar(search)} className="font-medium text-neutral-900 underline underline-offset-2">
-          {`${stay.guestName}'s stay`}
-        </Link>{' '}
-        {stay.nights === 1 ? 'holds 1 of these nights, which cannot be blocked.' : `holds ${stay.nights} of these nights, which cannot be blocked.`}
+        {messageParts(
+          i18n.t(
+            "{count, plural, one {<0>{name}'s stay</0> holds # of these nights, which cannot be blocked.} other {<0>{name}'s stay</0> holds # of these nights, which cannot be blocked.}}",
+            { count: stay.nights, name: stay.guestName },
+          ),
+        ).map(({ text, mark }, index) =>
+          mark === null ? (
+            text
+          ) : (
+            <Link key={index} to={tripPath(stay.bookingId)} state={openedFromCalendar(search)} className="font-medium text-neutral-900 underline underline-offset-2">
+              {text}
+            </Link>
+          ),
+        )}
       </li>
     )),
     ...summary.importedFrom.map((site) => (
-      <li key={site}>{`Blocked by ${site}'s calendar: free them there, or remove that calendar in My Listings (Calendar sync).`}</li>
+      <li key={site}>{i18n.t("Blocked by {site}'s calendar: free them there, or remove that calendar in My Listings (Calendar sync).", { site })}</li>
     )),
-    summary.blocked > 0 && <li key="blocked">{summary.blocked === 1 ? '1 of these nights is blocked.' : `${summary.blocked} of these nights are blocked.`}</li>,
+    summary.blocked > 0 && (
+      <li key="blocked">
+        {i18n.t('{count, plural, one {# of these nights is blocked.} other {# of these nights are blocked.}}', { count: summary.blocked })}
+      </li>
+    ),
   ].filter(Boolean);
   if (facts.length === 0) return null;
   return <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-neutral-700">{facts}</ul>;

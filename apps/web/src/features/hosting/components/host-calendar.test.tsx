@@ -20,6 +20,8 @@ const LOFT = sampleRoomSummary({ _id: '5f0c9d3e-0000-4000-8000-000000000002', ti
 const STAY_ID = '5f0c9d3e-0000-4000-8000-0000000000aa';
 const PREVIOUS = [{ from: '2027-03-04', to: '2027-03-05', priceCents: 15_000, minNights: null, blocked: false, note: 'Window cleaner' }];
 const REFUSAL = 'A confirmed stay from Mar 5, 2027 to Mar 7, 2027 holds some of these nights, so they cannot be blocked. Choose other nights, or cancel the stay first.';
+/** The 409 a block meets on Ana Lima's stay: the English sentence, and the facts it is written from. */
+const REFUSED = () => jsonResponse({ error: { code: 'CONFLICT', message: REFUSAL, facts: { refusal: 'stay-in-the-way', from: '2027-03-05', to: '2027-03-07' } } }, 409);
 
 interface Sent {
   method: string;
@@ -139,7 +141,7 @@ describe('HostCalendarPage', () => {
   });
 
   it("shows the server's refusal when a confirmed stay holds nights being blocked", async () => {
-    stubApi(() => jsonResponse({ error: { code: 'CONFLICT', message: REFUSAL } }, 409));
+    stubApi(REFUSED);
     await renderPage();
     selectThreeNights();
     fireEvent.click(within(panel()).getByRole('button', { name: 'Block nights' }));
@@ -214,6 +216,46 @@ describe('HostCalendarPage', () => {
       expect(within(opened).getByRole('heading', { name: '3 mar – 6 mar 2027 (3 noches)' })).toBeTruthy();
       expect(within(opened).getByText('En dólares. El precio del anuncio es $120.')).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Cambiar 3 mar – 6 mar 2027 (3 noches)' })).toBeTruthy();
+      expect(window.untranslatedMessages).toEqual([]);
+    } finally {
+      setActiveLocale('en');
+    }
+  });
+
+  it("speaks Spanish in the panel: a stay in the selection, its buttons, a field the server refused (from the domain's check) and a refusal around a value (from its facts)", async () => {
+    const english = 'Minimum stay must be a whole number from 1 to 365 nights';
+    const api = stubApi((body) => {
+      const { set } = body as { set: { minNights?: number; blocked?: boolean } };
+      if (set.minNights === 0) return jsonResponse({ error: { code: 'VALIDATION_FAILED', message: `set.minNights: ${english}`, fields: { 'set.minNights': english } } }, 400);
+      return set.blocked ? REFUSED() : jsonResponse({ previous: PREVIOUS });
+    });
+    window.untranslatedMessages = [];
+    setActiveLocale('es');
+    try {
+      renderWithProviders(
+        <>
+          <HostCalendarPage />
+          <Toaster />
+        </>,
+        { path: '/dashboard/calendar' },
+      );
+      await screen.findByRole('grid', { name: 'marzo de 2027' });
+      selectThreeNights();
+      const spanishPanel = () => screen.getByRole('region', { name: '3 mar – 6 mar 2027 (3 noches)' });
+      const link = within(spanishPanel()).getByRole('link', { name: 'La estancia de Ana Lima' });
+      expect(link.closest('li')!.textContent).toBe('La estancia de Ana Lima ocupa 1 de estas noches, que no se puede bloquear.');
+      const minNights = within(spanishPanel()).getByLabelText('Estancia mínima');
+      fireEvent.change(minNights, { target: { value: '0' } });
+      fireEvent.click(within(spanishPanel()).getByRole('button', { name: 'Guardar estancia mínima' }));
+      expect(await within(spanishPanel()).findByText('La estancia mínima debe ser un número entero de 1 a 365 noches')).toBeTruthy();
+      expect(api.sent.filter((s) => s.method === 'PUT').map((s) => s.body)).toEqual([{ from: '2027-03-03', to: '2027-03-06', set: { minNights: 0 } }]);
+      // The server's refusal around a value, written from its facts.
+      fireEvent.click(within(spanishPanel()).getByRole('button', { name: 'Bloquear noches' }));
+      expect((await within(spanishPanel()).findByRole('alert')).textContent).toBe(
+        'Una estancia confirmada del 5 mar 2027 al 7 mar 2027 ocupa algunas de estas noches, así que no se pueden bloquear. Elige otras noches o cancela antes la estancia.',
+      );
+      fireEvent.click(within(spanishPanel()).getByRole('button', { name: 'Desbloquear noches' }));
+      await screen.findByText('Noches desbloqueadas');
       expect(window.untranslatedMessages).toEqual([]);
     } finally {
       setActiveLocale('en');

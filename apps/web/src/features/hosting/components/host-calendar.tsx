@@ -10,6 +10,7 @@ import { clampDate, longDate, monthsOf, nightStateText, rangeOf, rangeTitle, typ
 import { HostCalendarGrid } from './host-calendar-grid';
 import { HostCalendarLegend } from './host-calendar-legend';
 import { HostCalendarPanel } from './host-calendar-panel';
+import { calendarErrorText } from '../utils/host-calendar-changes';
 import { i18n } from '../../../lib/i18n';
 
 /**
@@ -21,7 +22,7 @@ export function HostCalendar({ roomId }: { roomId: string }) {
   const [from, setFrom] = useState<IsoDate | null>(null);
   const calendar = useHostCalendar(roomId, from);
   if (calendar.isPending) return <Loader size="short" />;
-  if (!calendar.data) return <LoadError what="The calendar" error={calendar.error} onRetry={() => void calendar.refetch()} />;
+  if (!calendar.data) return <LoadError what={i18n.t('The calendar')} error={new Error(calendarErrorText(calendar.error))} onRetry={() => void calendar.refetch()} />;
   const data = calendar.data;
   const moving = calendar.isPlaceholderData;
   return (
@@ -39,11 +40,11 @@ export function HostCalendar({ roomId }: { roomId: string }) {
           {i18n.t('Next 12 months')}
         </Button>
         <p role="status" className="text-sm text-neutral-700">
-          {moving ? 'Loading the months…' : ''}
+          {moving ? i18n.t('Loading the months…') : ''}
         </p>
       </div>
       <HostCalendarLegend />
-      {calendar.isError && <LoadError what="These months" error={calendar.error} onRetry={() => void calendar.refetch()} />}
+      {calendar.isError && <LoadError what={i18n.t('These months')} error={new Error(calendarErrorText(calendar.error))} onRetry={() => void calendar.refetch()} />}
       {/* Drawn afresh for another window: the selection starts again on today, or the window's first night. */}
       <HostCalendarView key={`${data.roomId}/${data.from}`} roomId={roomId} calendar={data} />
     </div>

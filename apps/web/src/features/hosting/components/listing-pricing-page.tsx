@@ -50,7 +50,7 @@ export function ListingPricingPage({ roomId }: { roomId: string }) {
   // The API's own words: 'Room not found. It may have been removed by its host.'
   if (room.error instanceof ApiRequestError && room.error.status === 404) return <ListingNotFound text={room.error.message} />;
   if (room.isPending) return <Loader />;
-  if (!room.data) return <LoadError what="This listing" error={room.error} onRetry={() => void room.refetch()} />;
+  if (!room.data) return <LoadError what={i18n.t('This listing')} error={room.error} onRetry={() => void room.refetch()} />;
   if (!isOwnRoom({ hostId: room.data.host.id }, user?.id)) return <ListingNotFound text={i18n.known(NOT_YOURS)} />;
   return <ListingPricing room={room.data} />;
 }

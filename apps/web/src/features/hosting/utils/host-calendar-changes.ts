@@ -1,8 +1,12 @@
 import type { IsoDate } from '@staybook/domain/dates';
-import type { HostCalendarNight } from '@staybook/domain/host-calendar';
+import { calendarRefusalFactsSchema, calendarRefusalText, type HostCalendarNight } from '@staybook/domain/host-calendar';
+import { activeLocale, SOURCE_LOCALE } from '@staybook/domain/locale';
 import { centsToDollars } from '@staybook/domain/money';
 import type { NightsSet } from '../api/host-calendar-api';
 import { inRange, type NightRange } from './host-calendar-grid';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/form-errors';
+import { i18n } from '../../../lib/i18n';
 
 /** A confirmed stay some of the selected nights belong to. */
 export interface StayInRange {
@@ -43,7 +47,7 @@ export function summarizeRange(all: readonly HostCalendarNight[], range: NightRa
   let blocked = 0;
   for (const night of nights) {
     if (night.state === 'booked' && night.bookingId) {
-      const stay = stays.get(night.bookingId) ?? { bookingId: night.bookingId, guestName: night.guestName ?? 'A guest', nights: 0 };
+      const stay = stays.get(night.bookingId) ?? { bookingId: night.bookingId, guestName: night.guestName ?? i18n.t('A guest'), nights: 0 };
       stay.nights += 1;
       stays.set(night.bookingId, stay);
     }
@@ -67,8 +71,18 @@ export function summarizeRange(all: readonly HostCalendarNight[], range: NightRa
 
 /** What the toast says once a change is saved. */
 export function changeMessage(set: NightsSet): string {
-  if (set.blocked !== undefined) return set.blocked ? 'Nights blocked' : 'Nights unblocked';
-  if (set.price !== undefined) return set.price === null ? "Price set back to the listing's" : 'Price saved';
-  if (set.minNights !== undefined) return set.minNights === null ? "Minimum stay set back to the listing's" : 'Minimum stay saved';
-  return set.note ? 'Note saved' : 'Note removed';
+  if (set.blocked !== undefined) return set.blocked ? i18n.t('Nights blocked') : i18n.t('Nights unblocked');
+  if (set.price !== undefined) return set.price === null ? i18n.t("Price set back to the listing's") : i18n.t('Price saved');
+  if (set.minNights !== undefined) return set.minNights === null ? i18n.t("Minimum stay set back to the listing's") : i18n.t('Minimum stay saved');
+  return set.note ? i18n.t('Note saved') : i18n.t('Note removed');
+}
+
+/**
+ * What the page says for a calendar read or change that failed. A refusal the server wrote around a value (a date
+ * past the calendar's end, nights before today, a confirmed stay in the way) is written again from its facts in the
+ * page's language; an English page, and anything else, shows the server's words as they came.
+ */
+export function calendarErrorText(error: unknown): string {
+  const facts = error instanceof ApiRequestError && activeLocale() !== SOURCE_LOCALE ? calendarRefusalFactsSchema.safeParse(error.facts) : null;
+  return facts?.success ? calendarRefusalText(facts.data) : errorMessage(error);
 }
