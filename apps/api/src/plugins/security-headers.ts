@@ -1,12 +1,14 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** Helmet's middleware for one set of options: it writes the headers on a raw response. */
-type HeadersWriter = ReturnType<typeof helmet>;
+/** The headers helmet writes for one set of options, by name. */
+type SecurityHeaders = Record<string, string>;
 
-/** Where a route with options of its own keeps its writer (null: none) in its config. */
-const ROUTE_WRITER = Symbol('security headers');
+/** Where a route with options of its own keeps its headers (null: none) in its config. */
+const ROUTE_HEADERS = Symbol('security headers');
 
 /** Helmet's callback: since helmet 8.1 it throws rather than passing an error, as fastify's helmet plugin expects. */
 function done(error?: unknown): void {
@@ -14,19 +16,39 @@ function done(error?: unknown): void {
 }
 
 /**
+ * What helmet's middleware writes for `options`, read once from a response of Node's own. Helmet's headers depend
+ * on its options alone, but for a Content-Security-Policy directive given as a function (a nonce, say), which is
+ * worked out per request: such options are refused.
+ */
+function securityHeadersFor(options: HelmetOptions): SecurityHeaders {
+  const directives = typeof options.contentSecurityPolicy === 'object' ? (options.contentSecurityPolicy.directives ?? {}) : {};
+  for (const [name, value] of Object.entries(directives)) {
+    if (typeof value === 'function' || (Array.isArray(value) && value.some((item) => typeof item === 'function'))) {
+      throw new Error(`security headers: the Content-Security-Policy directive ${name} is worked out per request, which is not supported`);
+    }
+  }
+  const request = new IncomingMessage(new Socket());
+  const response = new ServerResponse(request);
+  helmet(options)(request, response, done);
+  return Object.fromEntries(Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]));
+}
+
+/**
  * Helmet's security headers (Content-Security-Policy, nosniff, frame and referrer rules…) on every answer, pages,
- * API and errors alike, written by helmet's own middleware on the raw response before the route runs, so a route
- * may still set a header of its own over one of these.
+ * API and errors alike, set before the route runs, so a route may still set a header of its own over one of these.
  *
- * Fastify's helmet plugin builds that middleware again on every request (parsing the policy each time: about 6% of
- * a busy server's CPU on the room route); here it is built once for the app's options, and once for each route that
- * names options of its own as that plugin reads them (the route's `helmet` option, merged over the app's, or
- * `false` for none), when the route is added. The headers are helmet's, as before.
+ * Fastify's helmet plugin builds helmet's middleware again on every request (parsing the policy each time), and
+ * running the middleware on each response writes its dozen headers one by one through Node's checks: together a
+ * tenth of a busy server's CPU on the room route. The headers depend on the options alone, so they are worked out
+ * once for the app's options, and once for each route that names options of its own as that plugin reads them (the
+ * route's `helmet` option, merged over the app's, or `false` for none), when the route is added, and each answer
+ * gets them with its own headers. They are helmet's, as before (security-headers.test.ts compares them with the
+ * plugin's, header for header).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<void> {
   const { enableCSPNonces, global: _global, ...shared } = options;
   if (enableCSPNonces) throw new Error('security headers: CSP nonces are not supported (no route uses them)');
-  const everywhere: HeadersWriter = helmet(shared as HelmetOptions);
+  const everywhere = securityHeadersFor(shared as HelmetOptions);
 
   app.addHook('onRoute', (route) => {
     const own = (route as { helmet?: unknown }).helmet;
@@ -34,14 +56,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Fas
     if (own !== false && (typeof own !== 'object' || own === null || 'enableCSPNonces' in own)) {
       throw new Error(`security headers: the helmet options of ${route.url} are not supported`);
     }
-    const writer = own === false ? null : helmet({ ...shared, ...own } as HelmetOptions);
-    route.config = Object.assign(route.config ?? {}, { [ROUTE_WRITER]: writer });
+    const headers = own === false ? null : securityHeadersFor({ ...shared, ...own } as HelmetOptions);
+    route.config = Object.assign(route.config ?? {}, { [ROUTE_HEADERS]: headers });
   });
 
   app.addHook('onRequest', (request, reply, next) => {
-    const config = request.routeOptions.config as { [ROUTE_WRITER]?: HeadersWriter | null };
-    const writer = ROUTE_WRITER in config ? config[ROUTE_WRITER] : everywhere;
-    writer?.(request.raw, reply.raw, done);
+    const config = request.routeOptions.config as { [ROUTE_HEADERS]?: SecurityHeaders | null };
+    const headers = ROUTE_HEADERS in config ? config[ROUTE_HEADERS] : everywhere;
+    if (headers) void reply.headers(headers);
     next();
   });
 }
