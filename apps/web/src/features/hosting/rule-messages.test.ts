@@ -5,6 +5,8 @@ import { LISTING_RULE_FIELDS, listingRulesProblems } from '@staybook/domain/list
 import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
 import { i18n, withLocale } from '@staybook/domain/locale';
 import { availabilityStartError, roomInputSchema, type RoomInputValues } from '@staybook/domain/room-input';
+import { calendarImportInputSchema } from '@staybook/domain/calendar';
+import { CALENDAR_SYNC_MESSAGES, calendarSyncReasons, calendarSyncReasonText } from '@staybook/domain/calendar-sync-reasons';
 import { setMarketplaceCurrency, tooManyDecimalsMessage } from '@staybook/domain/money';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../locales/es/catalog';
@@ -214,6 +216,63 @@ describe("the room form's checks of the room's own details, in the page's langua
       known('Please upload your own photos; one of these was uploaded by someone else'),
       'Sube tus propias fotos; una de estas la ha subido otra persona',
       'Please upload your own photos; one of these was uploaded by someone else',
+    );
+  });
+});
+
+describe("calendar sync's reasons, in the page's language", () => {
+  it('writes each reason around a value from the English the server stored or answered, and leaves the English as it was', () => {
+    const english = withLocale('en', () => [
+      calendarSyncReasons.hostNotFound('calendar.example'),
+      calendarSyncReasons.httpStatus(404),
+      calendarSyncReasons.noAnswer(10),
+      calendarSyncReasons.tooLarge(2),
+      calendarSyncReasons.tooManyEvents(5000),
+      calendarSyncReasons.tooSlow(5),
+      calendarSyncReasons.tooManyImports(10),
+    ]);
+    expect(english).toEqual([
+      'The address calendar.example could not be found.',
+      'The other site answered with HTTP status 404.',
+      'The other site did not answer within 10 seconds.',
+      'The calendar is larger than 2 MB, so it was not imported.',
+      'The calendar has more than 5000 events, so it was not imported.',
+      'The calendar took longer than 5 seconds to read, so it was not imported.',
+      'A room can import at most 10 calendars. Remove one first.',
+    ]);
+    expect(withLocale('es', () => english.map(calendarSyncReasonText))).toEqual([
+      'No se ha encontrado la dirección calendar.example.',
+      'El otro sitio ha respondido con el estado HTTP 404.',
+      'El otro sitio no ha respondido en 10 segundos.',
+      'El calendario ocupa más de 2 MB, así que no se ha importado.',
+      'El calendario tiene más de 5000 eventos, así que no se ha importado.',
+      'El calendario ha tardado más de 5 segundos en leerse, así que no se ha importado.',
+      'Un alojamiento puede importar como máximo 10 calendarios. Elimina uno primero.',
+    ]);
+    expect(withLocale('en', () => english.map(calendarSyncReasonText))).toEqual(english);
+    expect(withLocale('es', () => calendarSyncReasons.noAnswer(2.5))).toBe('El otro sitio no ha respondido en 2,5 segundos.');
+  });
+
+  it('finds the reasons that name nothing in the catalog, and shows an unknown reason as it came', () => {
+    for (const message of Object.values(CALENDAR_SYNC_MESSAGES)) {
+      expect(withLocale('es', () => calendarSyncReasonText(message))).not.toBe(message);
+      expect(withLocale('en', () => calendarSyncReasonText(message))).toBe(message);
+    }
+    expect(withLocale('es', () => calendarSyncReasonText(CALENDAR_SYNC_MESSAGES.notRead))).toBe('No se ha podido leer el calendario.');
+    expect(withLocale('es', () => calendarSyncReasonText('Something else went wrong.'))).toBe('Something else went wrong.');
+  });
+
+  it("writes the address field's own checks in Spanish", () => {
+    expectBoth(() => calendarImportInputSchema.safeParse({ url: '' }), 'Escribe la dirección del calendario', 'Enter the calendar address');
+    expectBoth(
+      () => calendarImportInputSchema.safeParse({ url: 'ftp://calendar.example/a.ics' }),
+      'Escribe una dirección web que empiece por https:// o http://',
+      'Enter a web address starting with https:// or http://',
+    );
+    expectBoth(
+      () => calendarImportInputSchema.safeParse({ url: `https://a.example/${'x'.repeat(2000)}` }),
+      'La dirección puede tener como máximo 2000 caracteres',
+      'The address can be at most 2000 characters',
     );
   });
 });
