@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import '../../../locales/es/catalog';
 import { AmenitiesPanel } from './amenities-panel';
 import { SearchSheet } from './search-sheet';
+import { draftOf, searchOfDraft } from '../utils/search-draft';
+import { describeImageProblem } from '../../uploads/api/upload-image';
 
 afterEach(() => {
   setActiveLocale('en');
@@ -33,5 +35,19 @@ describe("the search's words in the page's language", () => {
     expect(screen.getByText('Busca alojamientos por lugar, fechas, huéspedes y precio.')).toBeTruthy();
     expect(screen.getByRole('search', { name: 'Buscar alojamiento' })).toBeTruthy();
     expect(window.untranslatedMessages).toEqual([]);
+  });
+
+  it("asks for a flexible search's missing half, and names a chosen picture's problem, in Spanish", () => {
+    const now = new Date('2030-01-10T12:00:00Z');
+    const flexible = { ...draftOf({}), flexible: true, stay: 'weekend' as const, months: ['2030-03'] };
+    expect(withLocale('es', () => searchOfDraft({ ...flexible, months: [] }, undefined, now))).toEqual({ errors: { months: 'Elige al menos un mes' } });
+    expect(withLocale('es', () => searchOfDraft({ ...flexible, stay: undefined }, undefined, now))).toEqual({ errors: { stay: 'Elige un fin de semana, una semana o un mes' } });
+    const big = new File([new Uint8Array(6 * 1024 * 1024)], 'big.jpg', { type: 'image/jpeg' });
+    expect(withLocale('es', () => [describeImageProblem(null), describeImageProblem(new File(['x'], 'a.txt', { type: 'text/plain' })), describeImageProblem(big)])).toEqual([
+      'Selecciona una imagen',
+      'Elige un archivo de imagen',
+      'La imagen debe ocupar 5 MB o menos',
+    ]);
+    expect(withLocale('en', () => describeImageProblem(big))).toBe('The image must be 5 MB or smaller');
   });
 });
