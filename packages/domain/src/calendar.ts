@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { i18n } from './locale.js';
 
 /**
  * Calendar sync (docs/decisions/030-calendar-sync.md): each listing's private export URL, and the other sites'
@@ -14,11 +15,12 @@ export const calendarImportIdSchema = z.uuid({ message: 'Calendar import id is m
 /** What 'Import calendar URL' takes: another site's .ics export, by http or https. */
 export const calendarImportInputSchema = z.object({
   url: z
-    .string({ error: 'Enter the calendar address' })
+    .string({ error: () => i18n.t('Enter the calendar address') })
     .trim()
-    .min(1, { error: 'Enter the calendar address' })
-    .max(MAX_CALENDAR_URL_LENGTH, { error: `The address can be at most ${MAX_CALENDAR_URL_LENGTH} characters` })
-    .regex(/^https?:\/\/[^\s/?#]+\S*$/i, { error: 'Enter a web address starting with https:// or http://' }),
+    .min(1, { error: () => i18n.t('Enter the calendar address') })
+    // The limit as the English always wrote it ('2000'), as Spanish writes a number of four digits too.
+    .max(MAX_CALENDAR_URL_LENGTH, { error: () => i18n.t('The address can be at most {max} characters', { max: String(MAX_CALENDAR_URL_LENGTH) }) })
+    .regex(/^https?:\/\/[^\s/?#]+\S*$/i, { error: () => i18n.t('Enter a web address starting with https:// or http://') }),
 });
 export type CalendarImportInput = z.infer<typeof calendarImportInputSchema>;
 

@@ -4,12 +4,14 @@
  * Free of zod and of the listing rules, so the home page's first paint can read it (decision 017).
  */
 import { addDays, addMonths, dateFormat, dayOfWeek, isIsoDate, type IsoDate } from './dates.js';
+import { i18n } from './locale.js';
 import { earliestCheckIn, latestTodayAnywhere, type Stay } from './stays.js';
 
 export const FLEXIBLE_STAYS = ['weekend', 'week', 'month'] as const;
 export type FlexibleStay = (typeof FLEXIBLE_STAYS)[number];
 
-export const FLEXIBLE_STAY_LABELS: Record<FlexibleStay, string> = { weekend: 'A weekend', week: 'A week', month: 'A month' };
+/** Marked for the catalog: a page shows them through `i18n.known`. */
+export const FLEXIBLE_STAY_LABELS: Record<FlexibleStay, string> = { weekend: /*i18n*/ 'A weekend', week: /*i18n*/ 'A week', month: /*i18n*/ 'A month' };
 
 /**
  * Each kind's length, in nights. A weekend is Friday to Sunday; a week starts any day; a month is four weeks,
@@ -88,9 +90,16 @@ export function monthName(month: YearMonth): string {
 /** 'A weekend in March', 'A week in March or April', 'A month in March, April or May'. */
 export function flexibleSummary(stay: FlexibleStay, months: readonly YearMonth[]): string {
   const names = sortMonths(months).map(monthName);
-  const last = names.pop();
-  const list = names.length > 0 ? `${names.join(', ')} or ${last}` : (last ?? '');
-  return `${FLEXIBLE_STAY_LABELS[stay]} in ${list}`;
+  const last = names.pop() ?? '';
+  const list = names.length > 0 ? i18n.t('{months} or {last}', { months: names.join(', '), last }) : last;
+  switch (stay) {
+    case 'weekend':
+      return i18n.t('A weekend in {months}', { months: list });
+    case 'week':
+      return i18n.t('A week in {months}', { months: list });
+    case 'month':
+      return i18n.t('A month in {months}', { months: list });
+  }
 }
 
 /** 'Mar 6 – 8', or 'Mar 30 – Apr 1' across a month's end: a card's stay in a few characters. */

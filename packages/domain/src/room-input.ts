@@ -6,32 +6,40 @@ import { isIsoDate, isTimeZone, tidyTimeZone, todayIn, type IsoDate } from './da
 import { isOwnImageUrl } from './images.js';
 import { LISTING_RULE_FIELDS, splitRuleFields } from './listing-rules-input.js';
 import { formatMoney, minorUnitsPerUnit, parseDollars, tooManyDecimalsMessage, type Cents } from './money.js';
-import { i18n } from './locale.js';
+import { countText, i18n } from './locale.js';
 import { ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './search.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { hasControlCharacters, hasControlCharactersButLayout } from './text.js';
 
 export { ROOM_LIMITS };
 
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((s) => !hasControlCharacters(s), { error: `${label} contains characters that are not allowed` });
+/**
+ * A text field's sentences, one per check, each written when the value is checked (a page shows them in its
+ * language, the server in English); `tooLong` is given the most characters as the page's numbers write it.
+ */
+interface TextTexts {
+  required?: () => string;
+  notText: () => string;
+  tooLong: (max: string) => string;
+  notAllowed: () => string;
 }
 
-/**
- * A text of several lines the host may leave empty (the description, house rules, arrival instructions), trimmed.
- * `plural` for a label that names several things ('House rules contain …').
- */
-function linesOfText(label: string, max: number, { plural = false } = {}) {
+function requiredText(texts: Required<TextTexts>, max: number) {
   return z
-    .string({ error: `${label} must be text` })
+    .string({ error: (issue) => (issue.input === undefined ? texts.required() : texts.notText()) })
     .trim()
-    .max(max, { error: `${label} must be at most ${max.toLocaleString('en-US')} characters` })
-    .refine((s) => !hasControlCharactersButLayout(s), { error: `${label} ${plural ? 'contain' : 'contains'} characters that are not allowed` });
+    .min(1, { error: texts.required })
+    .max(max, { error: () => texts.tooLong(countText(max)) })
+    .refine((s) => !hasControlCharacters(s), { error: texts.notAllowed });
+}
+
+/** A text of several lines the host may leave empty (the description, house rules, arrival instructions), trimmed. */
+function linesOfText(texts: TextTexts, max: number) {
+  return z
+    .string({ error: texts.notText })
+    .trim()
+    .max(max, { error: () => texts.tooLong(countText(max)) })
+    .refine((s) => !hasControlCharactersButLayout(s), { error: texts.notAllowed });
 }
 
 /** A form field left empty arrives as undefined, '' or (from a number input) NaN. */
@@ -39,14 +47,17 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || Number.isNaN(value);
 }
 
-/** A latitude or longitude in degrees, as a number or as typed; a blank field is left out. */
-function coordinateSchema(label: 'Latitude' | 'Longitude', limit: 90 | 180) {
-  const range = `${label} must be between -${limit} and ${limit}`;
+/**
+ * A latitude or longitude in degrees, as a number or as typed; a blank field is left out. Its two sentences are
+ * written when the value is checked; `range` is given the limit as the page's numbers write it.
+ */
+function coordinateSchema(limit: 90 | 180, texts: { notANumber: () => string; range: (limit: string) => string }) {
+  const range = () => texts.range(countText(limit));
   return z.preprocess(
     (value) => (isBlank(value) ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
     z
-      .number({ error: (issue) => (issue.input === undefined ? undefined : `${label} must be a number`) })
-      .refine(Number.isFinite, { error: `${label} must be a number` })
+      .number({ error: (issue) => (issue.input === undefined ? undefined : texts.notANumber()) })
+      .refine(Number.isFinite, { error: texts.notANumber })
       .min(-limit, { error: range })
       .max(limit, { error: range })
       .optional(),
@@ -76,37 +87,38 @@ const priceSchema = z
     return price.cents;
   });
 
-export const NO_PHOTO_MESSAGE = 'Please upload at least one photo';
-export const TOO_MANY_PHOTOS_MESSAGE = `A room can have at most ${ROOM_LIMITS.maxPhotos} photos`;
-const PHOTO_FROM_ELSEWHERE = 'Please upload the photo here; pictures from other sites are not accepted';
+/** The photos' sentences, written when asked (a page shows them in its language, the server in English). */
+const noPhotoMessage = () => i18n.t('Please upload at least one photo');
+const photoFromElsewhere = () => i18n.t('Please upload the photo here; pictures from other sites are not accepted');
 
 /** 1 to 10 pictures this product stored, each once, in the host's order. Every message names `photos` itself. */
 const photosSchema = z
-  .array(z.string({ error: PHOTO_FROM_ELSEWHERE }), { error: 'Photos must be a list of uploaded pictures' })
+  .array(z.string({ error: photoFromElsewhere }), { error: () => i18n.t('Photos must be a list of uploaded pictures') })
   .superRefine((photos, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
-    if (photos.length === 0) fail(NO_PHOTO_MESSAGE);
-    else if (photos.length > ROOM_LIMITS.maxPhotos) fail(TOO_MANY_PHOTOS_MESSAGE);
-    else if (!photos.every(isOwnImageUrl)) fail('Please upload the photos here; pictures from other sites are not accepted');
-    else if (new Set(photos).size !== photos.length) fail('Each photo can be added only once');
+    if (photos.length === 0) fail(noPhotoMessage());
+    else if (photos.length > ROOM_LIMITS.maxPhotos) fail(i18n.t('A room can have at most {max} photos', { max: countText(ROOM_LIMITS.maxPhotos) }));
+    else if (!photos.every(isOwnImageUrl)) fail(i18n.t('Please upload the photos here; pictures from other sites are not accepted'));
+    else if (new Set(photos).size !== photos.length) fail(i18n.t('Each photo can be added only once'));
   });
 
-/** A whole number from 1 to max, as a number or as typed ("3"). */
-function countSchema(noun: string, max: number) {
-  const required = `Please enter the number of ${noun}`;
-  const whole = `The number of ${noun} must be a whole number`;
+/**
+ * A whole number from 1 to max, as a number or as typed ("3"). Its sentences, one per check, are written when the
+ * value is checked; `atMost` is given the most as the page's numbers write it.
+ */
+function countSchema(max: number, texts: { required: () => string; whole: () => string; atLeastOne: () => string; atMost: (max: string) => string }) {
   return z
-    .union([z.number(), z.string()], { error: (issue) => (isBlank(issue.input) ? required : whole) })
+    .union([z.number(), z.string()], { error: (issue) => (isBlank(issue.input) ? texts.required() : texts.whole()) })
     .transform((value, ctx): number => {
       const fail = (message: string) => {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       };
-      if (isBlank(value)) return fail(required);
+      if (isBlank(value)) return fail(texts.required());
       const n = typeof value === 'string' ? (/^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN) : value;
-      if (!Number.isInteger(n)) return fail(whole);
-      if (n < 1) return fail(`The number of ${noun} must be at least 1`);
-      if (n > max) return fail(`The number of ${noun} must be at most ${max}`);
+      if (!Number.isInteger(n)) return fail(texts.whole());
+      if (n < 1) return fail(texts.atLeastOne());
+      if (n > max) return fail(texts.atMost(countText(max)));
       return n;
     });
 }
@@ -116,26 +128,25 @@ function countSchema(noun: string, max: number) {
  * message for the whole field, so a refusal names `amenities` (not an index in it).
  */
 const amenitiesSchema = z
-  .array(z.unknown(), { error: 'Amenities must be a list of amenity keys' })
-  .max(100, { error: 'Amenities must be a list of at most 100 keys' })
+  .array(z.unknown(), { error: () => i18n.t('Amenities must be a list of amenity keys') })
+  .max(100, { error: () => i18n.t('Amenities must be a list of at most {max} keys', { max: countText(100) }) })
   .superRefine((keys, ctx) => {
     const strange = keys.find((key) => typeof key !== 'string');
-    if (strange !== undefined) return void ctx.addIssue({ code: 'custom', message: 'Amenities must be a list of amenity keys' });
+    if (strange !== undefined) return void ctx.addIssue({ code: 'custom', message: i18n.t('Amenities must be a list of amenity keys') });
     const unknown = unknownAmenity(keys as string[]);
     if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: UNKNOWN_AMENITY_MESSAGE(unknown) });
   })
   .transform((keys) => sortAmenities(keys as string[]));
 
-/** A time of day as 'HH:MM' (24-hour, what a time input gives), or none: empty or null. */
-function timeOfDaySchema(label: string, example: string) {
-  const message = `${label} must be a time such as ${example}`;
+/** A time of day as 'HH:MM' (24-hour, what a time input gives), or none: empty or null. `message` is written when checked. */
+function timeOfDaySchema(message: () => string) {
   return z
     .union([z.string(), z.null()], { error: message })
     .transform((value, ctx): string | null => {
       const time = value?.trim() ?? '';
       if (time === '') return null;
       if (!TIME_OF_DAY.test(time)) {
-        ctx.addIssue({ code: 'custom', message });
+        ctx.addIssue({ code: 'custom', message: message() });
         return z.NEVER;
       }
       return time;
@@ -177,39 +188,97 @@ type StartRule = (from: IsoDate, timeZone: string | undefined) => string | null;
 function roomInputSchemaWith(startRule: StartRule | null) {
   return z
     .object({
-      title: requiredText('Title', ROOM_LIMITS.maxTitleLength),
-      location: requiredText('Location', ROOM_LIMITS.maxLocationLength),
-      category: z.enum(CATEGORY_LABELS, { error: 'Please choose a category' }),
+      title: requiredText(
+        {
+          required: () => i18n.t('Title is required'),
+          notText: () => i18n.t('Title must be text'),
+          tooLong: (max) => i18n.t('Title must be at most {max} characters', { max }),
+          notAllowed: () => i18n.t('Title contains characters that are not allowed'),
+        },
+        ROOM_LIMITS.maxTitleLength,
+      ),
+      location: requiredText(
+        {
+          required: () => i18n.t('Location is required'),
+          notText: () => i18n.t('Location must be text'),
+          tooLong: (max) => i18n.t('Location must be at most {max} characters', { max }),
+          notAllowed: () => i18n.t('Location contains characters that are not allowed'),
+        },
+        ROOM_LIMITS.maxLocationLength,
+      ),
+      category: z.enum(CATEGORY_LABELS, { error: () => i18n.t('Please choose a category') }),
       from: dateSchema(/*i18n*/ 'Please choose the first available day'),
       to: dateSchema(/*i18n*/ 'Please choose the last available day'),
       price: priceSchema,
-      guests: countSchema('guests', ROOM_LIMITS.maxGuests),
-      bedrooms: countSchema('bedrooms', ROOM_LIMITS.maxBedrooms),
-      bathrooms: countSchema('bathrooms', ROOM_LIMITS.maxBathrooms),
-      description: linesOfText('Description', ROOM_LIMITS.maxDescriptionLength).default(''),
+      guests: countSchema(ROOM_LIMITS.maxGuests, {
+        required: () => i18n.t('Please enter the number of guests'),
+        whole: () => i18n.t('The number of guests must be a whole number'),
+        atLeastOne: () => i18n.t('The number of guests must be at least 1'),
+        atMost: (max) => i18n.t('The number of guests must be at most {max}', { max }),
+      }),
+      bedrooms: countSchema(ROOM_LIMITS.maxBedrooms, {
+        required: () => i18n.t('Please enter the number of bedrooms'),
+        whole: () => i18n.t('The number of bedrooms must be a whole number'),
+        atLeastOne: () => i18n.t('The number of bedrooms must be at least 1'),
+        atMost: (max) => i18n.t('The number of bedrooms must be at most {max}', { max }),
+      }),
+      bathrooms: countSchema(ROOM_LIMITS.maxBathrooms, {
+        required: () => i18n.t('Please enter the number of bathrooms'),
+        whole: () => i18n.t('The number of bathrooms must be a whole number'),
+        atLeastOne: () => i18n.t('The number of bathrooms must be at least 1'),
+        atMost: (max) => i18n.t('The number of bathrooms must be at most {max}', { max }),
+      }),
+      description: linesOfText(
+        {
+          notText: () => i18n.t('Description must be text'),
+          tooLong: (max) => i18n.t('Description must be at most {max} characters', { max }),
+          notAllowed: () => i18n.t('Description contains characters that are not allowed'),
+        },
+        ROOM_LIMITS.maxDescriptionLength,
+      ).default(''),
       /*
        * Left out, each of the next four is none on a new room and unchanged on an update, as the cancellation
        * policy and the time zone are (docs/decisions/032-amenities-and-house-rules.md): a client that does not
        * know them keeps what the host set. An empty list, an empty time or empty rules clear them.
        */
       amenities: amenitiesSchema.optional(),
-      checkInTime: timeOfDaySchema('Check-in time', '15:00').optional(),
-      checkOutTime: timeOfDaySchema('Check-out time', '11:00').optional(),
-      houseRules: linesOfText('House rules', HOUSE_RULES_MAX_LENGTH, { plural: true }).optional(),
+      checkInTime: timeOfDaySchema(() => i18n.t('Check-in time must be a time such as 15:00')).optional(),
+      checkOutTime: timeOfDaySchema(() => i18n.t('Check-out time must be a time such as 11:00')).optional(),
+      houseRules: linesOfText(
+        {
+          notText: () => i18n.t('House rules must be text'),
+          tooLong: (max) => i18n.t('House rules must be at most {max} characters', { max }),
+          notAllowed: () => i18n.t('House rules contain characters that are not allowed'),
+        },
+        HOUSE_RULES_MAX_LENGTH,
+      ).optional(),
       /*
        * Where the home is (docs/decisions/051-where-a-home-is.md): the host's pin, both or neither; the address and
        * how to get in. Left out: on a new room, the pin is the place its location names (when the gazetteer knows
        * it) and the others are empty; on an update, unchanged.
        */
-      latitude: coordinateSchema('Latitude', 90),
-      longitude: coordinateSchema('Longitude', 180),
+      latitude: coordinateSchema(90, {
+        notANumber: () => i18n.t('Latitude must be a number'),
+        range: (limit) => i18n.t('Latitude must be between -{limit} and {limit}', { limit }),
+      }),
+      longitude: coordinateSchema(180, {
+        notANumber: () => i18n.t('Longitude must be a number'),
+        range: (limit) => i18n.t('Longitude must be between -{limit} and {limit}', { limit }),
+      }),
       address: z
-        .string({ error: 'Address must be text' })
+        .string({ error: () => i18n.t('Address must be text') })
         .trim()
-        .max(ADDRESS_MAX_LENGTH, { error: `Address must be at most ${ADDRESS_MAX_LENGTH} characters` })
-        .refine((s) => !hasControlCharacters(s), { error: 'Address contains characters that are not allowed' })
+        .max(ADDRESS_MAX_LENGTH, { error: () => i18n.t('Address must be at most {max} characters', { max: countText(ADDRESS_MAX_LENGTH) }) })
+        .refine((s) => !hasControlCharacters(s), { error: () => i18n.t('Address contains characters that are not allowed') })
         .optional(),
-      arrivalInstructions: linesOfText('Arrival instructions', ARRIVAL_INSTRUCTIONS_MAX_LENGTH, { plural: true }).optional(),
+      arrivalInstructions: linesOfText(
+        {
+          notText: () => i18n.t('Arrival instructions must be text'),
+          tooLong: (max) => i18n.t('Arrival instructions must be at most {max} characters', { max }),
+          notAllowed: () => i18n.t('Arrival instructions contain characters that are not allowed'),
+        },
+        ARRIVAL_INSTRUCTIONS_MAX_LENGTH,
+      ).optional(),
       /** The room's photos in the host's order; the first is the cover. */
       photos: photosSchema.optional(),
       /**
@@ -217,16 +286,16 @@ function roomInputSchemaWith(startRule: StartRule | null) {
        * the room's one photo; beside `photos` it must be their first (docs/decisions/031-photo-galleries.md).
        */
       image: z
-        .string({ error: 'Please upload a photo of the room' })
-        .min(1, { error: 'Please upload a photo of the room', abort: true })
-        .refine(isOwnImageUrl, { error: PHOTO_FROM_ELSEWHERE })
+        .string({ error: () => i18n.t('Please upload a photo of the room') })
+        .min(1, { error: () => i18n.t('Please upload a photo of the room'), abort: true })
+        .refine(isOwnImageUrl, { error: photoFromElsewhere })
         .optional(),
       /** What a guest who cancels gets back. Left out: Flexible on a new room, unchanged on an update. */
-      cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: 'Please choose a cancellation policy' }).optional(),
+      cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: () => i18n.t('Please choose a cancellation policy') }).optional(),
       /** Where the room is: its check-in days follow this zone's midnight. Left out: the server's zone on a new room, unchanged on an update. */
       timeZone: z
-        .string({ error: 'Time zone must be text' })
-        .refine(isTimeZone, { error: 'Please choose a time zone such as Europe/Lisbon' })
+        .string({ error: () => i18n.t('Time zone must be text') })
+        .refine(isTimeZone, { error: () => i18n.t('Please choose a time zone such as Europe/Lisbon') })
         .transform(tidyTimeZone)
         .optional(),
       /** The stay rules and fees (listing-rules-input.ts), each left out to keep what the room has. */
@@ -239,9 +308,9 @@ function roomInputSchemaWith(startRule: StartRule | null) {
         if (typeof room !== 'object' || room === null) return;
         const { photos, image } = room as { photos?: unknown; image?: unknown };
         if (photos === undefined && image === undefined) {
-          ctx.addIssue({ code: 'custom', path: ['photos'], message: NO_PHOTO_MESSAGE });
+          ctx.addIssue({ code: 'custom', path: ['photos'], message: noPhotoMessage() });
         } else if (Array.isArray(photos) && photos.length > 0 && typeof image === 'string' && image !== photos[0]) {
-          ctx.addIssue({ code: 'custom', path: ['image'], message: 'The cover (image) must be the first of the photos' });
+          ctx.addIssue({ code: 'custom', path: ['image'], message: i18n.t('The cover (image) must be the first of the photos') });
         }
       },
       { when: () => true },
@@ -249,7 +318,7 @@ function roomInputSchemaWith(startRule: StartRule | null) {
     .superRefine((room, ctx) => {
       if ((room.latitude === undefined) !== (room.longitude === undefined)) {
         const missing = room.latitude === undefined ? 'latitude' : 'longitude';
-        ctx.addIssue({ code: 'custom', path: [missing], message: 'Please place the pin: give both latitude and longitude' });
+        ctx.addIssue({ code: 'custom', path: [missing], message: i18n.t('Please place the pin: give both latitude and longitude') });
       }
     })
     .superRefine((room, ctx) => {

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@staybook/domain/product';
 import { Link } from 'react-router';
+import { i18n } from '../lib/i18n';
 
 const HEIGHTS = {
   regular: 'h-9',
@@ -16,7 +17,7 @@ interface LogoLinkProps {
 /** The logo, linking home: in the site header, above the sign-in cards and in the dashboard. */
 export function LogoLink({ size = 'regular', className = '' }: LogoLinkProps) {
   return (
-    <Link to="/" aria-label={`${PRODUCT_NAME} home`} className={`rounded-md ${className}`}>
+    <Link to="/" aria-label={i18n.t('{product} home', { product: PRODUCT_NAME })} className={`rounded-md ${className}`}>
       <img src="/logo.svg" alt={PRODUCT_NAME} width={160} height={36} className={`${HEIGHTS[size]} w-auto`} />
     </Link>
   );

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { todayIn, type IsoDate, type StayRange } from '@staybook/domain';
+import { CALENDAR_SYNC_MESSAGES, calendarSyncReasons } from '@staybook/domain/calendar-sync-reasons';
 import type { CalendarAnswer, CalendarJob, CalendarReady } from './calendar-worker.js';
 import { CalendarFetchError } from './safe-fetch.js';
 
@@ -46,11 +47,11 @@ const WORKER = FROM_SOURCE
   ? { url: new URL('../../worker-from-source.mjs', import.meta.url), argv: [new URL('./calendar-worker.ts', import.meta.url).href] }
   : { url: new URL('./calendar-worker.js', import.meta.url), argv: [] };
 
-const TOO_SLOW = (ms: number) => `The calendar took longer than ${ms / 1000} seconds to read, so it was not imported.`;
-const TOO_BIG = 'The calendar needs too much memory to read, so it was not imported.';
+const TOO_SLOW = (ms: number) => calendarSyncReasons.tooSlow(ms / 1000);
+const TOO_BIG = CALENDAR_SYNC_MESSAGES.tooMuchMemory;
 /** Our failure, not the calendar's: for the log (the host reads that the calendar could not be read). */
 const NOT_STARTED = (ms: number) => `The calendar reader did not start within ${ms} ms.`;
-const CLOSED = 'The server is shutting down; the calendar will be read again later.';
+const CLOSED = CALENDAR_SYNC_MESSAGES.shuttingDown;
 
 export function createCalendarReader(limits: ReaderLimits = DEFAULT_READER_LIMITS, log?: (detail: string) => void): CalendarReader {
   const running = new Set<Worker>();
@@ -103,7 +104,7 @@ export function createCalendarReader(limits: ReaderLimits = DEFAULT_READER_LIMIT
       worker.once('exit', () => {
         clearTimeout(timer);
         running.delete(worker);
-        const result = outcome ?? { error: new CalendarFetchError(closed ? CLOSED : 'The calendar could not be read.') };
+        const result = outcome ?? { error: new CalendarFetchError(closed ? CLOSED : CALENDAR_SYNC_MESSAGES.notRead) };
         if ('ranges' in result) resolve(result.ranges);
         else reject(result.error);
       });

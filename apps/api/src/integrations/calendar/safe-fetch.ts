@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { CALENDAR_SYNC_MESSAGES, calendarSyncReasons } from '@staybook/domain/calendar-sync-reasons';
 
 /**
  * Fetches another site's calendar for a host without letting the host aim the server at its own network
@@ -97,8 +98,8 @@ function hostOf(url: URL): string {
 
 /** A URL's scheme, or a message for the host when it is not one we fetch. */
 export function checkScheme(url: URL): void {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CalendarFetchError('Only http:// and https:// calendar addresses can be imported.');
-  if (url.username || url.password) throw new CalendarFetchError('Calendar addresses with a user name or password cannot be imported.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CalendarFetchError(CALENDAR_SYNC_MESSAGES.notHttp);
+  if (url.username || url.password) throw new CalendarFetchError(CALENDAR_SYNC_MESSAGES.withCredentials);
 }
 
 /**
@@ -120,13 +121,13 @@ export async function checkedAddress(
     try {
       addresses = await resolveHost(host);
     } catch {
-      throw new CalendarFetchError(`The address ${host} could not be found.`);
+      throw new CalendarFetchError(calendarSyncReasons.hostNotFound(host));
     }
   }
-  if (addresses.length === 0) throw new CalendarFetchError(`The address ${host} could not be found.`);
+  if (addresses.length === 0) throw new CalendarFetchError(calendarSyncReasons.hostNotFound(host));
   for (const { address } of addresses) {
     if (!isPublicAddress(address) && !allowed.has(host) && !allowed.has(unmapped(address))) {
-      throw new CalendarFetchError('This calendar address points to a private or local network, which StayBook does not fetch from.');
+      throw new CalendarFetchError(CALENDAR_SYNC_MESSAGES.privateNetwork);
     }
   }
   const first = addresses[0]!;
@@ -199,7 +200,7 @@ function requestOnce(
 }
 
 function tooLarge(limits: FetchLimits): CalendarFetchError {
-  return new CalendarFetchError(`The calendar is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB, so it was not imported.`);
+  return new CalendarFetchError(calendarSyncReasons.tooLarge(Math.round(limits.maxBytes / 1024 / 1024)));
 }
 
 /** The body of a calendar URL as text, or a CalendarFetchError saying why not. */
@@ -209,24 +210,24 @@ export async function fetchCalendarText(address: string, limits: FetchLimits): P
   try {
     url = new URL(address);
   } catch {
-    throw new CalendarFetchError('This is not a web address.');
+    throw new CalendarFetchError(CALENDAR_SYNC_MESSAGES.notAnAddress);
   }
   try {
     for (let hop = 0; ; hop += 1) {
       const target = await checkedAddress(url, limits.allowHosts, limits.resolveHost);
       const res = await requestOnce(url, target, limits, signal);
       if (res.status >= 300 && res.status < 400 && res.location) {
-        if (hop >= limits.maxRedirects) throw new CalendarFetchError('The calendar address redirects too many times.');
+        if (hop >= limits.maxRedirects) throw new CalendarFetchError(CALENDAR_SYNC_MESSAGES.tooManyRedirects);
         url = new URL(res.location, url);
         continue;
       }
-      if (res.status !== 200) throw new CalendarFetchError(`The other site answered with HTTP status ${res.status}.`);
+      if (res.status !== 200) throw new CalendarFetchError(calendarSyncReasons.httpStatus(res.status));
       return res.body.toString('utf8');
     }
   } catch (err) {
     if (err instanceof CalendarFetchError) throw err;
-    if (signal.aborted) throw new CalendarFetchError(`The other site did not answer within ${limits.timeoutMs / 1000} seconds.`);
-    throw new CalendarFetchError('The calendar could not be fetched from the other site.');
+    if (signal.aborted) throw new CalendarFetchError(calendarSyncReasons.noAnswer(limits.timeoutMs / 1000));
+    throw new CalendarFetchError(CALENDAR_SYNC_MESSAGES.notFetched);
   }
 }
 
@@ -243,7 +244,7 @@ export async function safePost(address: string, post: { headers: Record<string, 
     return { status };
   } catch (err) {
     if (err instanceof CalendarFetchError) throw err;
-    if (signal.aborted) throw new CalendarFetchError(`The other site did not answer within ${limits.timeoutMs / 1000} seconds.`);
-    throw new CalendarFetchError('The other site could not be reached.');
+    if (signal.aborted) throw new CalendarFetchError(calendarSyncReasons.noAnswer(limits.timeoutMs / 1000));
+    throw new CalendarFetchError(CALENDAR_SYNC_MESSAGES.unreachable);
   }
 }

@@ -9,6 +9,7 @@ import {
   type RoomCalendar,
   type StayRange,
 } from '@staybook/domain';
+import { CALENDAR_SYNC_MESSAGES, calendarSyncReasons } from '@staybook/domain/calendar-sync-reasons';
 import { withTransaction, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, calendarImports, rooms } from '../../db/schema.js';
 import { dateValue, holdsNightsSql, stayNotEndedSql } from '../../db/stay-sql.js';
@@ -152,7 +153,7 @@ export async function addImport(deps: CalendarDeps, { actor, roomId, url }: { ac
     await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, room.id)).for('update');
     const [{ n = 0 } = {}] = await tx.select({ n: count() }).from(calendarImports).where(eq(calendarImports.roomId, roomId));
     if (n >= MAX_CALENDAR_IMPORTS) {
-      const message = `A room can import at most ${MAX_CALENDAR_IMPORTS} calendars. Remove one first.`;
+      const message = calendarSyncReasons.tooManyImports(MAX_CALENDAR_IMPORTS);
       throw new BadRequestError(message, { url: message });
     }
     const [inserted] = await tx.insert(calendarImports).values({ roomId: room.id, url }).onConflictDoNothing().returning();
@@ -201,7 +202,7 @@ export async function syncImport(deps: CalendarDeps, row: { id: string; roomId: 
   try {
     ranges = await deps.reader.read(await fetchCalendarText(row.url, deps.limits), { timeZone: room.timeZone });
   } catch (err) {
-    const message = err instanceof CalendarFetchError ? err.message : 'The calendar could not be read.';
+    const message = err instanceof CalendarFetchError ? err.message : CALENDAR_SYNC_MESSAGES.notRead;
     if (!(err instanceof CalendarFetchError)) deps.log.error({ err, importId: row.id }, 'calendar import failed');
     await db.update(calendarImports).set({ lastFetchedAt: new Date(), lastError: message, nextFetchAt }).where(eq(calendarImports.id, row.id));
     return 'failed';

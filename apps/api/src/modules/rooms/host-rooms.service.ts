@@ -77,7 +77,7 @@ function checkedRules(current: Omit<ListingRules, 'priceCents'>, input: RoomInpu
   return changes;
 }
 
-const UNKNOWN_TIME_ZONE_MESSAGE = 'This time zone is not known to the server';
+const UNKNOWN_TIME_ZONE_MESSAGE = /*i18n*/ 'This time zone is not known to the server';
 
 /**
  * The database must know a room's zone too: it works out `booked` there. A name the web app's time zone
@@ -92,7 +92,7 @@ async function checkZoneKnown(db: Db, timeZone: string): Promise<void> {
   }
 }
 
-export const NOT_YOUR_PHOTO_MESSAGE = 'Please upload your own photos; one of these was uploaded by someone else';
+export const NOT_YOUR_PHOTO_MESSAGE = /*i18n*/ 'Please upload your own photos; one of these was uploaded by someone else';
 
 /**
  * A host may show only pictures they uploaded (an `uploads` row with their id, their sign-up photo included), or

@@ -4,7 +4,9 @@ import { calendarErrorText } from './utils/host-calendar-changes';
 import { LISTING_RULE_FIELDS, listingRulesProblems } from '@staybook/domain/listing-rules-input';
 import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
 import { i18n, withLocale } from '@staybook/domain/locale';
-import { availabilityStartError } from '@staybook/domain/room-input';
+import { availabilityStartError, roomInputSchema, type RoomInputValues } from '@staybook/domain/room-input';
+import { calendarImportInputSchema } from '@staybook/domain/calendar';
+import { CALENDAR_SYNC_MESSAGES, calendarSyncReasons, calendarSyncReasonText } from '@staybook/domain/calendar-sync-reasons';
 import { setMarketplaceCurrency, tooManyDecimalsMessage } from '@staybook/domain/money';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../locales/es/catalog';
@@ -130,6 +132,147 @@ describe("a host's stay rules and calendar prices, refused in the page's languag
     );
     expect(withLocale('es', () => calendarErrorText(new ApiRequestError(400, 'VALIDATION_FAILED', 'A change can cover at most two years of nights.')))).toBe(
       'Un cambio puede abarcar como máximo dos años de noches.',
+    );
+  });
+});
+
+const IMAGE = '/uploads/0b7e1f8c-1b2a-4c3d-9e8f-112233445566.webp';
+const ROOM: RoomInputValues = {
+  title: 'Cabin by the lake',
+  location: 'Hallstatt, Austria',
+  category: 'Lake',
+  from: '2027-04-01',
+  to: '2027-04-30',
+  price: 120,
+  guests: 4,
+  bedrooms: 2,
+  bathrooms: 1,
+  description: 'Quiet.',
+  image: IMAGE,
+};
+
+/** The room form's message for `field` when the room has `change`, written in `locale`. */
+function roomRefusal(locale: 'en' | 'es', change: Record<string, unknown>, field: string): string | undefined {
+  return withLocale(locale, () => roomInputSchema.safeParse({ ...ROOM, ...change }).error?.issues.find((issue) => issue.path[0] === field)?.message);
+}
+
+/** Each room check's message on a Spanish page and as the server writes it (English, unchanged). */
+function expectRoom(change: Record<string, unknown>, field: string, es: string, en: string): void {
+  expect(roomRefusal('es', change, field)).toBe(es);
+  expect(roomRefusal('en', change, field)).toBe(en);
+}
+
+describe("the room form's checks of the room's own details, in the page's language", () => {
+  it('writes the title, location, description, house rules, address and arrival instructions checks, one sentence per field', () => {
+    expectRoom({ title: undefined }, 'title', 'El título es obligatorio', 'Title is required');
+    expectRoom({ title: 5 }, 'title', 'El título debe ser texto', 'Title must be text');
+    expectRoom({ title: 'x'.repeat(121) }, 'title', 'El título debe tener como máximo 120 caracteres', 'Title must be at most 120 characters');
+    expectRoom({ title: 'a\u0007b' }, 'title', 'El título contiene caracteres que no están permitidos', 'Title contains characters that are not allowed');
+    expectRoom({ location: '  ' }, 'location', 'La ubicación es obligatoria', 'Location is required');
+    expectRoom({ location: 'x'.repeat(121) }, 'location', 'La ubicación debe tener como máximo 120 caracteres', 'Location must be at most 120 characters');
+    expectRoom({ description: 'x'.repeat(5001) }, 'description', 'La descripción debe tener como máximo 5000 caracteres', 'Description must be at most 5,000 characters');
+    expectRoom({ description: 'a\u0007b' }, 'description', 'La descripción contiene caracteres que no están permitidos', 'Description contains characters that are not allowed');
+    expectRoom({ houseRules: 'x'.repeat(2001) }, 'houseRules', 'Las normas de la casa deben tener como máximo 2000 caracteres', 'House rules must be at most 2,000 characters');
+    expectRoom({ houseRules: 'a\u0007b' }, 'houseRules', 'Las normas de la casa contienen caracteres que no están permitidos', 'House rules contain characters that are not allowed');
+    expectRoom({ houseRules: 3 }, 'houseRules', 'Las normas de la casa deben ser texto', 'House rules must be text');
+    expectRoom({ address: 'x'.repeat(201) }, 'address', 'La dirección debe tener como máximo 200 caracteres', 'Address must be at most 200 characters');
+    expectRoom({ address: 'a\u0007b' }, 'address', 'La dirección contiene caracteres que no están permitidos', 'Address contains characters that are not allowed');
+    expectRoom(
+      { arrivalInstructions: 'x'.repeat(2001) },
+      'arrivalInstructions',
+      'Las instrucciones de llegada deben tener como máximo 2000 caracteres',
+      'Arrival instructions must be at most 2,000 characters',
+    );
+  });
+
+  it('writes the counts, category, times, pin, time zone and photos checks', () => {
+    expectRoom({ guests: '' }, 'guests', 'Escribe el número de huéspedes', 'Please enter the number of guests');
+    expectRoom({ bedrooms: '1.5' }, 'bedrooms', 'El número de dormitorios debe ser un número entero', 'The number of bedrooms must be a whole number');
+    expectRoom({ bathrooms: 0 }, 'bathrooms', 'El número de baños debe ser al menos 1', 'The number of bathrooms must be at least 1');
+    expectRoom({ guests: 51 }, 'guests', 'El número de huéspedes debe ser como máximo 50', 'The number of guests must be at most 50');
+    expectRoom({ category: 'Castle' }, 'category', 'Elige una categoría', 'Please choose a category');
+    expectRoom({ checkInTime: '3pm' }, 'checkInTime', 'La hora de llegada debe ser una hora como 15:00', 'Check-in time must be a time such as 15:00');
+    expectRoom({ checkOutTime: '25:00' }, 'checkOutTime', 'La hora de salida debe ser una hora como 11:00', 'Check-out time must be a time such as 11:00');
+    expectRoom({ latitude: 91, longitude: 0 }, 'latitude', 'La latitud debe estar entre -90 y 90', 'Latitude must be between -90 and 90');
+    expectRoom({ latitude: 0, longitude: 'east' }, 'longitude', 'La longitud debe ser un número', 'Longitude must be a number');
+    expectRoom({ latitude: 10 }, 'longitude', 'Coloca el marcador: indica tanto la latitud como la longitud', 'Please place the pin: give both latitude and longitude');
+    expectRoom({ timeZone: 'Mars/Base' }, 'timeZone', 'Elige una zona horaria como Europe/Lisbon', 'Please choose a time zone such as Europe/Lisbon');
+    expectRoom({ cancellationPolicy: 'Lenient' }, 'cancellationPolicy', 'Elige una política de cancelación', 'Please choose a cancellation policy');
+    expectRoom({ image: undefined }, 'photos', 'Sube al menos una foto', 'Please upload at least one photo');
+    expectRoom({ photos: [] }, 'photos', 'Sube al menos una foto', 'Please upload at least one photo');
+    expectRoom({ photos: Array.from({ length: 11 }, () => IMAGE) }, 'photos', 'Un alojamiento puede tener como máximo 10 fotos', 'A room can have at most 10 photos');
+    expectRoom({ photos: [IMAGE, IMAGE] }, 'photos', 'Cada foto solo se puede añadir una vez', 'Each photo can be added only once');
+    expectRoom(
+      { image: 'https://elsewhere.example/a.jpg' },
+      'image',
+      'Sube la foto aquí; no se aceptan imágenes de otros sitios',
+      'Please upload the photo here; pictures from other sites are not accepted',
+    );
+  });
+  it("shows the server's own refusals of a room's field, which name nothing, from the catalog", () => {
+    const known = (english: string) => () => ({ success: false, error: { issues: [{ message: i18n.known(english) }] } });
+    expectBoth(known('This time zone is not known to the server'), 'El servidor no conoce esta zona horaria', 'This time zone is not known to the server');
+    expectBoth(
+      known('Please upload your own photos; one of these was uploaded by someone else'),
+      'Sube tus propias fotos; una de estas la ha subido otra persona',
+      'Please upload your own photos; one of these was uploaded by someone else',
+    );
+  });
+});
+
+describe("calendar sync's reasons, in the page's language", () => {
+  it('writes each reason around a value from the English the server stored or answered, and leaves the English as it was', () => {
+    const english = withLocale('en', () => [
+      calendarSyncReasons.hostNotFound('calendar.example'),
+      calendarSyncReasons.httpStatus(404),
+      calendarSyncReasons.noAnswer(10),
+      calendarSyncReasons.tooLarge(2),
+      calendarSyncReasons.tooManyEvents(5000),
+      calendarSyncReasons.tooSlow(5),
+      calendarSyncReasons.tooManyImports(10),
+    ]);
+    expect(english).toEqual([
+      'The address calendar.example could not be found.',
+      'The other site answered with HTTP status 404.',
+      'The other site did not answer within 10 seconds.',
+      'The calendar is larger than 2 MB, so it was not imported.',
+      'The calendar has more than 5000 events, so it was not imported.',
+      'The calendar took longer than 5 seconds to read, so it was not imported.',
+      'A room can import at most 10 calendars. Remove one first.',
+    ]);
+    expect(withLocale('es', () => english.map(calendarSyncReasonText))).toEqual([
+      'No se ha encontrado la dirección calendar.example.',
+      'El otro sitio ha respondido con el estado HTTP 404.',
+      'El otro sitio no ha respondido en 10 segundos.',
+      'El calendario ocupa más de 2 MB, así que no se ha importado.',
+      'El calendario tiene más de 5000 eventos, así que no se ha importado.',
+      'El calendario ha tardado más de 5 segundos en leerse, así que no se ha importado.',
+      'Un alojamiento puede importar como máximo 10 calendarios. Elimina uno primero.',
+    ]);
+    expect(withLocale('en', () => english.map(calendarSyncReasonText))).toEqual(english);
+    expect(withLocale('es', () => calendarSyncReasons.noAnswer(2.5))).toBe('El otro sitio no ha respondido en 2,5 segundos.');
+  });
+
+  it('finds the reasons that name nothing in the catalog, and shows an unknown reason as it came', () => {
+    for (const message of Object.values(CALENDAR_SYNC_MESSAGES)) {
+      expect(withLocale('es', () => calendarSyncReasonText(message))).not.toBe(message);
+      expect(withLocale('en', () => calendarSyncReasonText(message))).toBe(message);
+    }
+    expect(withLocale('es', () => calendarSyncReasonText(CALENDAR_SYNC_MESSAGES.notRead))).toBe('No se ha podido leer el calendario.');
+    expect(withLocale('es', () => calendarSyncReasonText('Something else went wrong.'))).toBe('Something else went wrong.');
+  });
+
+  it("writes the address field's own checks in Spanish", () => {
+    expectBoth(() => calendarImportInputSchema.safeParse({ url: '' }), 'Escribe la dirección del calendario', 'Enter the calendar address');
+    expectBoth(
+      () => calendarImportInputSchema.safeParse({ url: 'ftp://calendar.example/a.ics' }),
+      'Escribe una dirección web que empiece por https:// o http://',
+      'Enter a web address starting with https:// or http://',
+    );
+    expectBoth(
+      () => calendarImportInputSchema.safeParse({ url: `https://a.example/${'x'.repeat(2000)}` }),
+      'La dirección puede tener como máximo 2000 caracteres',
+      'The address can be at most 2000 characters',
     );
   });
 });

@@ -1,7 +1,6 @@
 import { REQUEST_MESSAGE_MAX, type Booking } from '@staybook/domain/bookings';
 import { dateFormat, formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
-import { countOf } from '@staybook/domain/text';
 import { useState } from 'react';
 import { TextAreaField } from '../../../components/fields';
 import { ConfirmDialog } from '../../../components/modal';
@@ -23,7 +22,12 @@ export function answerByTime(booking: Booking): string {
 }
 
 function stayLine(booking: Booking): string {
-  return `${booking.title}, ${formatIsoDate(booking.from)} – ${formatIsoDate(booking.to)}, ${countOf(booking.guests, 'guest')}`;
+  return i18n.t('{title}, {from} – {to}, {count, plural, one {# guest} other {# guests}}', {
+    title: booking.title,
+    from: formatIsoDate(booking.from),
+    to: formatIsoDate(booking.to),
+    count: booking.guests,
+  });
 }
 
 /**
@@ -45,37 +49,41 @@ export function AnswerRequestDialog({ booking, answer, onClose }: { booking: Boo
       setProblem(errorMessage(error));
       return;
     }
-    notify.success(accept ? 'Request Accepted' : 'Request Declined');
+    notify.success(accept ? i18n.t('Request Accepted') : i18n.t('Request Declined'));
     onClose();
   };
 
   return (
     <ConfirmDialog
-      title={accept ? 'Accept this request?' : 'Decline this request?'}
+      title={accept ? i18n.t('Accept this request?') : i18n.t('Decline this request?')}
       description={
         <>
           <p className="font-medium text-neutral-800">{stayLine(booking)}</p>
           <p className="mt-2">
             {accept
-              ? `${booking.guest.name || 'The guest'}'s card is charged ${formatMoney(booking.priceCents)} and the stay is booked.`
-              : `The hold on ${booking.guest.name || 'the guest'}'s card is released and the nights open again. They are told by e-mail.`}
+              ? booking.guest.name
+                ? i18n.t("{name}'s card is charged {amount} and the stay is booked.", { name: booking.guest.name, amount: formatMoney(booking.priceCents) })
+                : i18n.t("The guest's card is charged {amount} and the stay is booked.", { amount: formatMoney(booking.priceCents) })
+              : booking.guest.name
+                ? i18n.t("The hold on {name}'s card is released and the nights open again. They are told by e-mail.", { name: booking.guest.name })
+                : i18n.t("The hold on the guest's card is released and the nights open again. They are told by e-mail.")}
           </p>
         </>
       }
       onClose={onClose}
-      cancelLabel="Not now"
-      confirmLabel={accept ? 'Accept' : 'Decline'}
+      cancelLabel={i18n.t('Not now')}
+      confirmLabel={accept ? i18n.t('Accept') : i18n.t('Decline')}
       pending={mutation.isPending}
       confirmDisabled={tooLong}
       onConfirm={() => void confirm()}
     >
       <TextAreaField
-        label="Message to the guest (optional)"
+        label={i18n.t('Message to the guest (optional)')}
         rows={3}
         value={message}
         onChange={(event) => setMessage(event.target.value)}
-        error={tooLong ? `Keep the message under ${REQUEST_MESSAGE_MAX} characters.` : undefined}
-        hint={accept ? 'Check-in details, a welcome.' : 'A reason helps the guest choose other dates.'}
+        error={tooLong ? i18n.t('Keep the message under {max} characters.', { max: REQUEST_MESSAGE_MAX }) : undefined}
+        hint={accept ? i18n.t('Check-in details, a welcome.') : i18n.t('A reason helps the guest choose other dates.')}
       />
       {problem && (
         <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -99,22 +107,22 @@ export function WithdrawRequestDialog({ booking, onClose }: { booking: Booking; 
       setProblem(errorMessage(error));
       return;
     }
-    notify.success('Request Withdrawn');
+    notify.success(i18n.t('Request Withdrawn'));
     onClose();
   };
 
   return (
     <ConfirmDialog
-      title="Withdraw this request?"
+      title={i18n.t('Withdraw this request?')}
       description={
         <>
           <p className="font-medium text-neutral-800">{stayLine(booking)}</p>
-          <p className="mt-2">The hold on your card is released: you are not charged. The host is told by e-mail.</p>
+          <p className="mt-2">{i18n.t('The hold on your card is released: you are not charged. The host is told by e-mail.')}</p>
         </>
       }
       onClose={onClose}
-      cancelLabel="Keep request"
-      confirmLabel="Withdraw request"
+      cancelLabel={i18n.t('Keep request')}
+      confirmLabel={i18n.t('Withdraw request')}
       pending={mutation.isPending}
       onConfirm={() => void confirm()}
     >

@@ -3,6 +3,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useId, useImperativeHandle, useState } from 'react';
 import { stripeConfirmResult, type CardFormProps } from './card-payment';
+import { i18n } from '../../../lib/i18n';
 
 const STRIPE_UNAVAILABLE =
   'Card payments could not be loaded (Stripe did not answer). Please check your connection and reload the page.';
@@ -78,7 +79,7 @@ function StripeCardFields({ ref, onReadyChange, disabled, errorId, invalid }: Ca
   return (
     <div className="flex flex-col gap-1.5">
       <span id={labelId} className="text-sm font-medium text-neutral-800">
-        Card
+        {i18n.t('Card')}
       </span>
       <div
         role="group"

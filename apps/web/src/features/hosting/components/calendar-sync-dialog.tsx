@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { calendarImportInputSchema, type CalendarImport, type CalendarImportInput } from '@staybook/domain/calendar';
+import { calendarSyncReasonText } from '@staybook/domain/calendar-sync-reasons';
 import { dateFormat } from '@staybook/domain/dates';
 import type { RoomSummary } from '@staybook/domain/rooms';
 import { useState, type ReactNode } from 'react';
@@ -108,15 +109,18 @@ function ExportSection({ roomId, exportUrl }: { roomId: string; exportUrl: strin
 function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarImport[] }) {
   const { add, remove, sync } = useRoomCalendarChanges(roomId);
   const form = useForm<CalendarImportInput>({ resolver: zodResolver(calendarImportInputSchema), defaultValues: { url: '' } });
+  // A refused address's reason in the page's language (the server writes it in English).
+  const refusedUrl: typeof form.setError = (field, error, options) =>
+    form.setError(field, { ...error, message: error.message && calendarSyncReasonText(error.message) }, options);
   const submit = form.handleSubmit(async ({ url }) => {
     await sendForm(
       async () => {
         const added = await add.mutateAsync(url);
         form.reset();
-        if (added.lastError) notify.error(i18n.t('Calendar added, but it could not be read: {reason}', { reason: added.lastError }));
+        if (added.lastError) notify.error(i18n.t('Calendar added, but it could not be read: {reason}', { reason: calendarSyncReasonText(added.lastError) }));
         else notify.success(i18n.t('Calendar imported'));
       },
-      form.setError,
+      refusedUrl,
       ['url'],
     );
   });
@@ -206,7 +210,7 @@ function ImportState({ item }: { item: CalendarImport }) {
   if (item.lastError) {
     return (
       <p className="text-sm text-rose-700">
-        {i18n.t('Last sync failed: {reason}', { reason: item.lastError })}
+        {i18n.t('Last sync failed: {reason}', { reason: calendarSyncReasonText(item.lastError) })}
         {item.lastSyncedAt ? ` ${i18n.t('The nights from the last sync on {when} stay blocked.', { when: when.format(new Date(item.lastSyncedAt)) })}` : ''}
       </p>
     );

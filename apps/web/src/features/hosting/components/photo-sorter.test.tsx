@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
+import { setActiveLocale } from '@staybook/domain/locale';
 import { afterEach, describe, expect, it } from 'vitest';
+import '../../../locales/es/catalog';
 import { movePhoto, type PhotoItem } from './photo-order';
 import { PhotoSorter } from './photo-sorter';
 
@@ -67,5 +69,23 @@ describe('PhotoSorter', () => {
     fireEvent.click(button(2, 'Remove'));
     expect(order()).toEqual(['c', 'b']);
     expect(document.activeElement).toBe(button(2, 'Remove'));
+  });
+
+  it("writes an upload's progress in the page's language: its share sent, then 'Processing…' while the server makes its sizes", () => {
+    const items = [{ ...photo('a'), progress: 1 }, { ...photo('b'), progress: 0.42 }];
+    const { unmount } = render(<PhotoSorter items={items} onMove={() => {}} onRemove={() => {}} />);
+    expect(screen.getByText('Processing…')).toBeTruthy();
+    expect(screen.getByText('42%')).toBeTruthy();
+    unmount();
+    window.untranslatedMessages = [];
+    setActiveLocale('es');
+    try {
+      render(<PhotoSorter items={items} onMove={() => {}} onRemove={() => {}} />);
+      expect(screen.getByText('Procesando…')).toBeTruthy();
+      expect(screen.getByText('42 %')).toBeTruthy();
+      expect(window.untranslatedMessages).toEqual([]);
+    } finally {
+      setActiveLocale('en');
+    }
   });
 });

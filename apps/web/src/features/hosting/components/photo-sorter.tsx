@@ -131,7 +131,7 @@ export function PhotoSorter({ items, onMove, onRemove }: PhotoSorterProps) {
                 <div className="flex items-center gap-2 text-xs text-neutral-700">
                   <progress max={1} value={item.progress} aria-label={i18n.t('Uploading photo {number}', { number: index + 1 })} className="h-2 w-full accent-rose-600" />
                   {/* Every byte sent: the server is still making the picture's sizes. */}
-                  <span aria-hidden="true">{item.progress >= 1 ? 'Processing…' : `${Math.round(item.progress * 100)}%`}</span>
+                  <span aria-hidden="true">{item.progress >= 1 ? i18n.t('Processing…') : i18n.t('{percent}%', { percent: Math.round(item.progress * 100) })}</span>
                 </div>
               )}
               {item.error && (

@@ -5,6 +5,7 @@ import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useMapTiles } from '../utils/use-map-tiles';
 import { addBasemap } from '../utils/basemap';
+import { i18n } from '../../../lib/i18n';
 
 /*
  * The room form's pin (docs/decisions/053-the-map.md), loaded only with the form: the host clicks the map or drags the
@@ -84,7 +85,7 @@ export function PinMap({ position, onPlace }: PinMapProps) {
     <div
       ref={containerRef}
       role="region"
-      aria-label="Map of the pin: click the map or drag the pin to place it"
+      aria-label={i18n.t('Map of the pin: click the map or drag the pin to place it')}
       data-testid="pin-map"
       className="isolate h-64 w-full rounded-lg border border-neutral-300"
     />

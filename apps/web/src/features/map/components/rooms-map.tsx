@@ -14,6 +14,7 @@ import { roomLink } from '../../rooms/components/room-card';
 import type { SharedValue } from '../../../lib/shared-value';
 import { addBasemap } from '../utils/basemap';
 import { areaOfView, sameArea, viewAround, viewOfArea } from '../utils/map-area';
+import { i18n } from '../../../lib/i18n';
 
 /*
  * The home page's map (docs/decisions/053-the-map.md), loaded only when someone opens it: a price marker for each home
@@ -194,7 +195,7 @@ export function RoomsMap({ search, onSearch, highlighted }: RoomsMapProps) {
       <div
         ref={containerRef}
         role="region"
-        aria-label="Map: drag or use the arrow keys to move it, plus and minus to zoom"
+        aria-label={i18n.t('Map: drag or use the arrow keys to move it, plus and minus to zoom')}
         className="h-full w-full"
         data-testid="rooms-map"
       />
@@ -207,7 +208,7 @@ export function RoomsMap({ search, onSearch, highlighted }: RoomsMapProps) {
           onChange={(event) => setMoveSearch(event.currentTarget.checked)}
         />
         <label htmlFor={checkboxId} className="text-sm font-medium text-neutral-900">
-          Search as I move the map
+          {i18n.t('Search as I move the map')}
         </label>
       </div>
       {selected && (
@@ -229,12 +230,12 @@ export function RoomsMap({ search, onSearch, highlighted }: RoomsMapProps) {
             </Link>
             <p className="truncate text-sm text-neutral-600">{selected.location}</p>
             <p className="mt-1 text-sm">
-              <span className="font-semibold">{formatMoney(selected.priceCents)}</span> night
+              <span className="font-semibold">{formatMoney(selected.priceCents)}</span> {i18n.t('night')}
             </p>
           </div>
           <button
             type="button"
-            aria-label="Close"
+            aria-label={i18n.t('Close')}
             onClick={closeCard}
             className="self-start rounded-full px-2 text-lg leading-none text-neutral-700 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-rose-600"
           >

@@ -1,5 +1,6 @@
 import type { AmenityKey } from '@staybook/domain/amenities';
 import { AmenityCheckboxes } from '../../../components/amenity-checkboxes';
+import { i18n } from '../../../lib/i18n';
 
 interface AmenitiesPanelProps {
   value: readonly AmenityKey[];
@@ -11,7 +12,7 @@ interface AmenitiesPanelProps {
 export function AmenitiesPanel({ value, onChange, onDone }: AmenitiesPanelProps) {
   return (
     <>
-      <p className="mb-2 px-2 text-sm text-neutral-600">Stays with every amenity you tick.</p>
+      <p className="mb-2 px-2 text-sm text-neutral-600">{i18n.t('Stays with every amenity you tick.')}</p>
       <AmenityCheckboxes name="amenities" value={value} onChange={onChange} />
       <div className="mt-2 flex justify-end gap-4 px-2">
         <button
@@ -20,10 +21,10 @@ export function AmenitiesPanel({ value, onChange, onDone }: AmenitiesPanelProps)
           disabled={value.length === 0}
           onClick={() => onChange([])}
         >
-          Clear amenities
+          {i18n.t('Clear amenities')}
         </button>
         <button type="button" className="rounded-lg bg-neutral-900 px-4 py-2 text-sm font-semibold text-white" onClick={onDone}>
-          Done
+          {i18n.t('Done')}
         </button>
       </div>
     </>

@@ -11,6 +11,7 @@ import {
 import { useId } from 'react';
 import { CHOICE_INPUT } from '../utils/choice-input';
 import type { FlexibleChoice } from '../utils/search-draft';
+import { i18n } from '../../../lib/i18n';
 
 interface FlexibleDatesPickerProps {
   choice: FlexibleChoice;
@@ -34,19 +35,19 @@ export function FlexibleDatesPicker({ choice, onChange }: FlexibleDatesPickerPro
   return (
     <div className="flex w-[22rem] max-w-full flex-col gap-4 px-2">
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-semibold text-neutral-900">Stay for</legend>
+        <legend className="mb-2 text-sm font-semibold text-neutral-900">{i18n.t('Stay for')}</legend>
         <div className="flex flex-wrap gap-2">
           {FLEXIBLE_STAYS.map((stay) => (
             <label key={stay} className={CHIP}>
               <input type="radio" name={name} className={CHOICE_INPUT} checked={choice.stay === stay} onChange={() => onChange({ stay })} />
-              {FLEXIBLE_STAY_LABELS[stay]}
+              {i18n.known(FLEXIBLE_STAY_LABELS[stay])}
             </label>
           ))}
         </div>
       </fieldset>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-semibold text-neutral-900">
-          Go in <span className="font-normal text-neutral-600">(up to {MAX_FLEXIBLE_MONTHS} months)</span>
+          {i18n.t('Go in')} <span className="font-normal text-neutral-600">{i18n.t('(up to {count} months)', { count: MAX_FLEXIBLE_MONTHS })}</span>
         </legend>
         <div className="flex flex-wrap gap-2">
           {offered.map((month) => {

@@ -156,7 +156,7 @@ export function SearchForm({ search, onSearch, variant, typed, onTyped }: Search
   );
 
   return (
-    <form role="search" aria-label="Find a stay" method="get" action={APP_PATHS.home} noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
+    <form role="search" aria-label={i18n.t('Find a stay')} method="get" action={APP_PATHS.home} noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
       <CarriedFields draft={draft} category={search.category} />
       {sheet ? (
         <>

@@ -2,6 +2,7 @@ import type { RoomSearch } from '@staybook/domain/search';
 import { Modal } from '../../../components/modal';
 import type { SearchDraft } from '../utils/search-draft';
 import { SearchForm } from './search-form';
+import { i18n } from '../../../lib/i18n';
 
 interface SearchSheetProps {
   search: RoomSearch;
@@ -19,7 +20,7 @@ interface SearchSheetProps {
  */
 export function SearchSheet({ search, onSearch, onClose, typed, onTyped }: SearchSheetProps) {
   return (
-    <Modal open onClose={onClose} title="Where to?" description="Search stays by place, dates, guests and price.">
+    <Modal open onClose={onClose} title={i18n.t('Where to?')} description={i18n.t('Search stays by place, dates, guests and price.')}>
       <SearchForm search={search} onSearch={onSearch} variant="sheet" typed={typed} onTyped={onTyped} />
     </Modal>
   );

@@ -3,6 +3,7 @@ import type { IsoDate } from '@staybook/domain/dates';
 import type { FlexibleStay, YearMonth } from '@staybook/domain/flexible-stays';
 import { SEARCH_FIELD_READERS, searchOf, searchProblems, type RoomSearch, type SearchField, type SearchSort } from '@staybook/domain/search';
 import { longestStayEnd } from '@staybook/domain/stays';
+import { i18n } from '../../../lib/i18n';
 
 /** The dates being chosen: nothing, a check-in waiting for its check-out, or both. */
 export type DateRange = { checkin?: IsoDate; checkout?: IsoDate };
@@ -73,8 +74,8 @@ export function searchOfDraft(draft: SearchDraft, category: RoomSearch['category
   }
   for (const { field, message } of searchProblems(search, now)) errors[field] ??= message;
   // Half a flexible choice: the form asks for the other half in its own words (the API's name parameters).
-  if (errors.stay && !draft.stay) errors.stay = 'Choose a weekend, a week or a month';
-  if (errors.months && draft.months.length === 0) errors.months = 'Choose at least one month';
+  if (errors.stay && !draft.stay) errors.stay = i18n.t('Choose a weekend, a week or a month');
+  if (errors.months && draft.months.length === 0) errors.months = i18n.t('Choose at least one month');
   if (Object.keys(errors).length > 0) return { errors };
   return { search: searchOf(search) };
 }

@@ -7,6 +7,7 @@ import { ErrorScreen } from '../../../components/error-screen';
 import { Loader } from '../../../components/loader';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useTrip } from '../api/use-trip';
+import { i18n } from '../../../lib/i18n';
 
 /**
  * The stay the address names, once it has arrived: a loader meanwhile, 'Booking not found' for an id that names
@@ -32,16 +33,17 @@ function isNotFound(error: Error | null): boolean {
 function TripNotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-neutral-900">Booking not found</h1>
+      <h1 className="text-2xl font-bold text-neutral-900">{i18n.t('Booking not found')}</h1>
       <p className="text-neutral-600">
-        This booking does not exist, or it belongs to another account. Your stays are in My Bookings, and the stays in
-        your rooms in Manage Bookings.
+        {i18n.t(
+          'This booking does not exist, or it belongs to another account. Your stays are in My Bookings, and the stays in your rooms in Manage Bookings.',
+        )}
       </p>
       <Link
         to={APP_PATHS.myBookings}
         className="rounded-lg border-2 border-rose-600 bg-rose-600 px-5 py-2.5 text-sm font-semibold text-white transition hover:border-rose-700 hover:bg-rose-700"
       >
-        Go to My Bookings
+        {i18n.t('Go to My Bookings')}
       </Link>
     </section>
   );

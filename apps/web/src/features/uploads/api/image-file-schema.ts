@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { i18n } from '../../../lib/i18n';
 import { describeImageProblem } from './upload-image';
 
 /**
@@ -9,7 +10,7 @@ import { describeImageProblem } from './upload-image';
  */
 export function imageFileSchema({ required }: { required: boolean }) {
   return z
-    .custom<File | null>((value) => value === null || value instanceof File, { error: 'Please select an image' })
+    .custom<File | null>((value) => value === null || value instanceof File, { error: () => i18n.t('Please select an image') })
     .superRefine((file, ctx) => {
       if (!file && !required) return;
       const problem = describeImageProblem(file);

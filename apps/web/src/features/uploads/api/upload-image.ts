@@ -1,5 +1,6 @@
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, uploadedImageSchema } from '@staybook/domain/accounts';
 import { apiRequest } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
 
 /** Answers the address to store as the photo (the upload's display_url, which for this server is its canonical url). */
 export async function uploadImage(file: File): Promise<string> {
@@ -14,9 +15,9 @@ export async function uploadImage(file: File): Promise<string> {
  * by the file's content.
  */
 export function describeImageProblem(file: File | null | undefined): string | null {
-  if (!file) return 'Please select an image';
-  if (!file.type.startsWith('image/')) return 'Please choose an image file';
-  if (file.size > MAX_UPLOAD_BYTES) return `The image must be ${MAX_UPLOAD_MB} MB or smaller`;
+  if (!file) return i18n.t('Please select an image');
+  if (!file.type.startsWith('image/')) return i18n.t('Please choose an image file');
+  if (file.size > MAX_UPLOAD_BYTES) return i18n.t('The image must be {max} MB or smaller', { max: MAX_UPLOAD_MB });
   return null;
 }
 

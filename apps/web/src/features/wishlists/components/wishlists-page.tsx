@@ -35,7 +35,7 @@ export function WishlistsPage() {
                 <p className="mt-2 font-semibold text-neutral-900">{list.name}</p>
                 <p className="text-sm text-neutral-600">
                   {i18n.t('{count, plural, one {# home} other {# homes}}', { count: list.count })}
-                  {list.shareToken ? ' · Shared' : ''}
+                  {list.shareToken ? ` · ${i18n.t('Shared')}` : ''}
                 </p>
               </Link>
             </li>
