@@ -11,8 +11,10 @@ import { fetchSeededRoom, roomCards, roomPath } from '../support/rooms';
  * of five first visits (support/main-thread.ts).
  */
 const BUDGET = {
-  home: { longest: 6, blocking: 8 },
-  room: { longest: 5, blocking: 6 },
+  // Raised on 2026-12-01 for Chromium 156, which measures the same build's blocking time at twice the old budget
+  // (decision 064's amendment of that day); the longest task, the figure that catches a new long task, barely moved.
+  home: { longest: 7, blocking: 17 },
+  room: { longest: 6, blocking: 18 },
 } as const;
 
 function report(name: keyof typeof BUDGET, { longest, blocking, tasks }: PageFigures): void {
