@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { outboxDir } from '../integrations/mail/mailer.js';
 
 const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
+/** The compiled server `npm start` runs (`npm run build:api` makes it). */
+const builtServerEntry = fileURLToPath(new URL('../../dist/server.js', import.meta.url));
 /** The operator commands (`npm run set-role`, `npm run payouts`), by name. */
 const OPERATOR_COMMANDS = {
   'set-role': fileURLToPath(new URL('../cli/set-role.ts', import.meta.url)),
@@ -26,14 +28,18 @@ export async function freePort(): Promise<number> {
 export type RunningServer = { url: string; process: ChildProcess; output: () => string; stop(): Promise<number | null> };
 
 /**
- * Starts the real server as `npm start` runs it (minus the web build) and waits until it answers. Tests and
- * `npm run bench` use it; `nodeArgs` go to Node.js itself (the bench's `--cpu-prof`).
+ * Starts the real server and waits until it answers. Tests run it from its TypeScript source (through tsx, so a
+ * test sees the code as it stands); `built` runs the compiled bundle exactly as `npm start` does, which the bench
+ * measures (the caller makes sure the build is current). `nodeArgs` go to Node.js itself (the bench's `--cpu-prof`).
  */
-export async function startServer(env: Record<string, string>, { nodeArgs = [] }: { nodeArgs?: string[] } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  { nodeArgs = [], built = false }: { nodeArgs?: string[]; built?: boolean } = {},
+): Promise<RunningServer> {
   // A given PORT is kept (the bench's own ports); otherwise any free one.
   const port = Number(env.PORT) || (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, built ? [...nodeArgs, builtServerEntry] : [...nodeArgs, '--import', 'tsx', serverEntry], {
     // The address it is opened at is its public one, so its pages are not redirected elsewhere.
     env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
