@@ -62,7 +62,7 @@ import { registerCanonicalHost } from './plugins/canonical-host.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputLimits } from './plugins/input-limits.js';
 import { metricsRoutes, registerMetrics } from './plugins/metrics.js';
-import { openApiRoutes, registerOpenApi } from './plugins/openapi.js';
+import { DOCS_PATH, openApiRoutes, registerOpenApi } from './plugins/openapi.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerReplicaReads, replicaMetrics } from './plugins/replica-reads.js';
@@ -173,6 +173,9 @@ export async function buildApp({
       },
     },
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
+    // The API answers with data; its reference page and the auth library's entries (which can answer with a page of
+    // their own, such as its error page) keep the page's headers.
+    servesDataOnly: (url) => url.startsWith('/api/') && !url.startsWith(DOCS_PATH) && !url.startsWith('/api/auth/'),
   });
   registerCanonicalHost(app, config);
 

@@ -89,3 +89,46 @@ describe('the security headers, built once', () => {
     expect(plain!.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
+
+describe('the security headers of data', () => {
+  const options = { strictTransportSecurity: true, servesDataOnly: (url: string) => url.startsWith('/api/') };
+
+  async function answersOf(urls: readonly string[]) {
+    const app = Fastify();
+    await registerSecurityHeaders(app, options);
+    app.get('/api/room', async () => ({ ok: true }));
+    app.get('/api/framed', async (_request, reply) => reply.header('x-frame-options', 'SAMEORIGIN').send({ ok: true }));
+    app.get('/api/own', { helmet: { frameguard: { action: 'deny' } } }, async () => ({ ok: true }));
+    app.get('/page', async (_request, reply) => reply.type('text/html').send('<p>page</p>'));
+    const answers = await Promise.all(urls.map((url) => app.inject({ method: 'GET', url })));
+    await app.close();
+    return answers.map((answer) => answer.headers);
+  }
+
+  it('are the short set on a route that serves data: nothing loads, nothing frames it, nothing sniffs it', async () => {
+    const [data, page] = await answersOf(['/api/room', '/page']);
+    expect(data!['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(data!['x-frame-options']).toBe('DENY');
+    expect(data!['x-content-type-options']).toBe('nosniff');
+    expect(data!['cross-origin-resource-policy']).toBe('same-origin');
+    expect(data!['referrer-policy']).toBe('no-referrer');
+    expect(data!['strict-transport-security']).toBe(page!['strict-transport-security']);
+    for (const pageOnly of ['x-xss-protection', 'x-dns-prefetch-control', 'x-download-options', 'origin-agent-cluster', 'cross-origin-opener-policy']) {
+      expect(data, pageOnly).not.toHaveProperty(pageOnly);
+      expect(page, pageOnly).toHaveProperty(pageOnly);
+    }
+    expect(page!['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it("keep helmet's headers on pages, on paths no route serves, and on a data route naming options of its own", async () => {
+    const [missing, own] = await answersOf(['/api/missing', '/api/own']);
+    expect(missing!['content-security-policy']).toContain("default-src 'self'");
+    expect(own!['content-security-policy']).toContain("default-src 'self'");
+    expect(own!['x-frame-options']).toBe('DENY');
+  });
+
+  it("give way to a data route's own value", async () => {
+    const [framed] = await answersOf(['/api/framed']);
+    expect(framed!['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});

@@ -34,8 +34,34 @@ function securityHeadersFor(options: HelmetOptions): SecurityHeaders {
 }
 
 /**
- * Helmet's security headers (Content-Security-Policy, nosniff, frame and referrer rules…) on every answer, pages,
- * API and errors alike, set before the route runs, so a route may still set a header of its own over one of these.
+ * The headers of an answer that is data, never a page (OWASP's REST Security Cheat Sheet): it may not be framed,
+ * sniffed into another type, or load anything if opened as a document, and it is read from this origin only. Helmet's
+ * other headers rule a page's scripts, frames and downloads, which a JSON answer, a picture or a calendar file has none of.
+ */
+function dataHeadersFrom(pageHeaders: SecurityHeaders): SecurityHeaders {
+  const hsts = pageHeaders['strict-transport-security'];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+  };
+}
+
+export type SecurityHeaderOptions = FastifyHelmetOptions & {
+  /**
+   * Whether the route at this URL answers with data only (JSON, pictures, calendar files), never with a page: such
+   * a route gets the short set of headers above rather than helmet's. Asked once per route, when it is added.
+   */
+  servesDataOnly?: (url: string) => boolean;
+};
+
+/**
+ * Helmet's security headers (Content-Security-Policy, nosniff, frame and referrer rules…) on every page and error,
+ * and the data set above on routes that serve data only, set before the route runs, so a route may still set a header
+ * of its own over one of these.
  *
  * Fastify's helmet plugin builds helmet's middleware again on every request (parsing the policy each time), and
  * running the middleware on each response writes its dozen headers one by one through Node's checks: together a
@@ -45,14 +71,18 @@ function securityHeadersFor(options: HelmetOptions): SecurityHeaders {
  * gets them with its own headers. They are helmet's, as before (security-headers.test.ts compares them with the
  * plugin's, header for header).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<void> {
-  const { enableCSPNonces, global: _global, ...shared } = options;
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
+  const { enableCSPNonces, global: _global, servesDataOnly, ...shared } = options;
   if (enableCSPNonces) throw new Error('security headers: CSP nonces are not supported (no route uses them)');
   const everywhere = securityHeadersFor(shared as HelmetOptions);
+  const forData = dataHeadersFrom(everywhere);
 
   app.addHook('onRoute', (route) => {
     const own = (route as { helmet?: unknown }).helmet;
-    if (own === undefined) return;
+    if (own === undefined) {
+      if (servesDataOnly?.(route.url)) route.config = Object.assign(route.config ?? {}, { [ROUTE_HEADERS]: forData });
+      return;
+    }
     if (own !== false && (typeof own !== 'object' || own === null || 'enableCSPNonces' in own)) {
       throw new Error(`security headers: the helmet options of ${route.url} are not supported`);
     }

@@ -133,7 +133,10 @@ describe.each(TEST_DATABASE_KINDS)('a search of the map’s area (GET /api/rooms
   it('leaves the map to the offline basemap when no tile service is configured', async () => {
     const res = await s.t.call('GET', '/api/config');
     expect(res.json()).not.toHaveProperty('mapTiles');
-    expect(res.headers['content-security-policy']).toMatch(/img-src 'self' data: blob:;/);
+    // The page's policy (an API answer is data: it loads nothing).
+    const page = await s.t.call('GET', '/');
+    expect(page.headers['content-security-policy']).toMatch(/img-src 'self' data: blob:;/);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('never carries the exact pin or the address: the area’s centre only', async () => {
@@ -153,7 +156,8 @@ describe('the map’s tiles (GET /api/config)', () => {
     try {
       const res = await tiled.call('GET', '/api/config');
       expect(res.json()).toMatchObject({ mapTiles: { url: 'https://{s}.tile.example.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' } });
-      expect(res.headers['content-security-policy']).toMatch(/img-src 'self' data: blob: https:\/\/\*\.tile\.example\.org;/);
+      const page = await tiled.call('GET', '/');
+      expect(page.headers['content-security-policy']).toMatch(/img-src 'self' data: blob: https:\/\/\*\.tile\.example\.org;/);
     } finally {
       await tiled.close();
     }
