@@ -134,17 +134,20 @@ export function rateSchema(message: (max: number) => string, maxBp: number) {
   });
 }
 
-const sameDayUntilMessage = () => i18n.t('Same-day cut-off must be a time such as 18:00');
-
-const sameDayUntilSchema = z.union([z.string(), z.null()], { error: sameDayUntilMessage }).transform((value, ctx): string | null => {
-  const time = value?.trim() ?? '';
-  if (time === '') return null;
-  if (!TIME_OF_DAY.test(time)) {
-    ctx.addIssue({ code: 'custom', message: sameDayUntilMessage() });
-    return z.NEVER;
-  }
-  return time;
-});
+/** A time of day as 'HH:MM' (24-hour, what a time input gives), or none: empty or null. `message` is written when checked. */
+export function timeOfDaySchema(message: () => string) {
+  return z
+    .union([z.string(), z.null()], { error: message })
+    .transform((value, ctx): string | null => {
+      const time = value?.trim() ?? '';
+      if (time === '') return null;
+      if (!TIME_OF_DAY.test(time)) {
+        ctx.addIssue({ code: 'custom', message: message() });
+        return z.NEVER;
+      }
+      return time;
+    });
+}
 
 /** The rule fields of a room's input, each optional; what `listingRulesFrom` turns into columns. */
 export const LISTING_RULE_FIELDS = {
@@ -170,7 +173,7 @@ export const LISTING_RULE_FIELDS = {
     none: () => i18n.t('Please choose at least one check-out day'),
   }).optional(),
   noticeDays: wholeSchema(0, LISTING_RULE_LIMITS.maxNoticeDays, (limits) => i18n.t('Advance notice must be a whole number from {min} to {max} days', limits)).optional(),
-  sameDayUntil: sameDayUntilSchema.optional(),
+  sameDayUntil: timeOfDaySchema(() => i18n.t('Same-day cut-off must be a time such as 18:00')).optional(),
   bookingWindowMonths: choiceSchema(BOOKING_WINDOW_MONTHS, null, (choices) =>
     i18n.t('Booking window must be {choices} or {last} months, or empty for the whole availability', choices),
   ).optional(),
