@@ -2,8 +2,7 @@ import { APP_PATHS } from '@staybook/domain/app-routes';
 import { payoutIdSchema, type PayoutStatement } from '@staybook/domain/earnings';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ErrorScreen } from '../../../components/error-screen';
-import { Loader } from '../../../components/loader';
+import { WithRecord } from '../../../components/with-record';
 import { ApiRequestError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { usePayoutStatement } from '../api/use-payout-statement';
@@ -19,10 +18,12 @@ export function WithPayoutStatement({ children }: { children: (statement: Payout
   const wellFormed = payoutIdSchema.safeParse(payoutId).success;
   const statement = usePayoutStatement(payoutId, { enabled: wellFormed });
 
-  if (!wellFormed || (statement.error instanceof ApiRequestError && statement.error.status === 404)) return <PayoutNotFound />;
-  if (statement.isPending) return <Loader />;
-  if (!statement.data) return <ErrorScreen message={statement.error?.message} onRetry={() => void statement.refetch()} />;
-  return children(statement.data);
+  const missing = !wellFormed || (statement.error instanceof ApiRequestError && statement.error.status === 404);
+  return (
+    <WithRecord query={statement} missing={missing} notFound={<PayoutNotFound />}>
+      {children}
+    </WithRecord>
+  );
 }
 
 function PayoutNotFound() {

@@ -3,8 +3,7 @@ import { bookingIdSchema } from '@staybook/domain/bookings';
 import type { Trip } from '@staybook/domain/trips';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ErrorScreen } from '../../../components/error-screen';
-import { Loader } from '../../../components/loader';
+import { WithRecord } from '../../../components/with-record';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useTrip } from '../api/use-trip';
 import { i18n } from '../../../lib/i18n';
@@ -20,10 +19,11 @@ export function WithTrip({ children }: { children: (trip: Trip) => ReactNode }) 
   const wellFormed = bookingIdSchema.safeParse(bookingId).success;
   const trip = useTrip(bookingId, { enabled: wellFormed });
 
-  if (!wellFormed || isNotFound(trip.error)) return <TripNotFound />;
-  if (trip.isPending) return <Loader />;
-  if (!trip.data) return <ErrorScreen message={trip.error?.message} onRetry={() => void trip.refetch()} />;
-  return children(trip.data);
+  return (
+    <WithRecord query={trip} missing={!wellFormed || isNotFound(trip.error)} notFound={<TripNotFound />}>
+      {children}
+    </WithRecord>
+  );
 }
 
 function isNotFound(error: Error | null): boolean {
