@@ -134,6 +134,11 @@ export function rateSchema(message: (max: number) => string, maxBp: number) {
   });
 }
 
+/** A fee a host adds to a stay (cleaning, an extra guest): none, when left blank, up to the fees' limit. */
+function feeSchema(field: MoneyField, texts: AmountTexts) {
+  return dollarsSchema(field, texts, { min: 0, max: LISTING_RULE_LIMITS.maxFeeCents, blank: 0 });
+}
+
 /** A time of day as 'HH:MM' (24-hour, what a time input gives), or none: empty or null. `message` is written when checked. */
 export function timeOfDaySchema(message: () => string) {
   return z
@@ -178,24 +183,16 @@ export const LISTING_RULE_FIELDS = {
     i18n.t('Booking window must be {choices} or {last} months, or empty for the whole availability', choices),
   ).optional(),
   preparationNights: choiceSchema(PREPARATION_NIGHTS, 0 as PreparationNights, (choices) => i18n.t('Preparation time must be {choices} or {last} nights', choices)).optional(),
-  cleaningFee: dollarsSchema(
-    'Cleaning fee',
-    {
-      notAnAmount: (currency) => i18n.t('Cleaning fee must be an amount in {currency}', { currency }),
-      atLeast: (min) => i18n.t('Cleaning fee must be at least {min}', { min }),
-      atMost: (max) => i18n.t('Cleaning fee must be at most {max}', { max }),
-    },
-    { min: 0, max: LISTING_RULE_LIMITS.maxFeeCents, blank: 0 },
-  ).optional(),
-  extraGuestFee: dollarsSchema(
-    'Extra guest fee',
-    {
-      notAnAmount: (currency) => i18n.t('Extra guest fee must be an amount in {currency}', { currency }),
-      atLeast: (min) => i18n.t('Extra guest fee must be at least {min}', { min }),
-      atMost: (max) => i18n.t('Extra guest fee must be at most {max}', { max }),
-    },
-    { min: 0, max: LISTING_RULE_LIMITS.maxFeeCents, blank: 0 },
-  ).optional(),
+  cleaningFee: feeSchema('Cleaning fee', {
+    notAnAmount: (currency) => i18n.t('Cleaning fee must be an amount in {currency}', { currency }),
+    atLeast: (min) => i18n.t('Cleaning fee must be at least {min}', { min }),
+    atMost: (max) => i18n.t('Cleaning fee must be at most {max}', { max }),
+  }).optional(),
+  extraGuestFee: feeSchema('Extra guest fee', {
+    notAnAmount: (currency) => i18n.t('Extra guest fee must be an amount in {currency}', { currency }),
+    atLeast: (min) => i18n.t('Extra guest fee must be at least {min}', { min }),
+    atMost: (max) => i18n.t('Extra guest fee must be at most {max}', { max }),
+  }).optional(),
   guestsIncluded: wholeSchema(1, ROOM_LIMITS.maxGuests, (limits) => i18n.t('Guests included in the price must be a whole number from {min} to {max}', limits)).optional(),
   weeklyDiscount: wholeSchema(0, LISTING_RULE_LIMITS.maxDiscountPct, (limits) => i18n.t('Weekly discount must be a whole number from {min} to {max} percent', limits)).optional(),
   monthlyDiscount: wholeSchema(0, LISTING_RULE_LIMITS.maxDiscountPct, (limits) => i18n.t('Monthly discount must be a whole number from {min} to {max} percent', limits)).optional(),
