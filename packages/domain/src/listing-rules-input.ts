@@ -134,17 +134,25 @@ export function rateSchema(message: (max: number) => string, maxBp: number) {
   });
 }
 
-const sameDayUntilMessage = () => i18n.t('Same-day cut-off must be a time such as 18:00');
+/** A fee a host adds to a stay (cleaning, an extra guest): none, when left blank, up to the fees' limit. */
+function feeSchema(field: MoneyField, texts: AmountTexts) {
+  return dollarsSchema(field, texts, { min: 0, max: LISTING_RULE_LIMITS.maxFeeCents, blank: 0 });
+}
 
-const sameDayUntilSchema = z.union([z.string(), z.null()], { error: sameDayUntilMessage }).transform((value, ctx): string | null => {
-  const time = value?.trim() ?? '';
-  if (time === '') return null;
-  if (!TIME_OF_DAY.test(time)) {
-    ctx.addIssue({ code: 'custom', message: sameDayUntilMessage() });
-    return z.NEVER;
-  }
-  return time;
-});
+/** A time of day as 'HH:MM' (24-hour, what a time input gives), or none: empty or null. `message` is written when checked. */
+export function timeOfDaySchema(message: () => string) {
+  return z
+    .union([z.string(), z.null()], { error: message })
+    .transform((value, ctx): string | null => {
+      const time = value?.trim() ?? '';
+      if (time === '') return null;
+      if (!TIME_OF_DAY.test(time)) {
+        ctx.addIssue({ code: 'custom', message: message() });
+        return z.NEVER;
+      }
+      return time;
+    });
+}
 
 /** The rule fields of a room's input, each optional; what `listingRulesFrom` turns into columns. */
 export const LISTING_RULE_FIELDS = {
@@ -170,29 +178,21 @@ export const LISTING_RULE_FIELDS = {
     none: () => i18n.t('Please choose at least one check-out day'),
   }).optional(),
   noticeDays: wholeSchema(0, LISTING_RULE_LIMITS.maxNoticeDays, (limits) => i18n.t('Advance notice must be a whole number from {min} to {max} days', limits)).optional(),
-  sameDayUntil: sameDayUntilSchema.optional(),
+  sameDayUntil: timeOfDaySchema(() => i18n.t('Same-day cut-off must be a time such as 18:00')).optional(),
   bookingWindowMonths: choiceSchema(BOOKING_WINDOW_MONTHS, null, (choices) =>
     i18n.t('Booking window must be {choices} or {last} months, or empty for the whole availability', choices),
   ).optional(),
   preparationNights: choiceSchema(PREPARATION_NIGHTS, 0 as PreparationNights, (choices) => i18n.t('Preparation time must be {choices} or {last} nights', choices)).optional(),
-  cleaningFee: dollarsSchema(
-    'Cleaning fee',
-    {
-      notAnAmount: (currency) => i18n.t('Cleaning fee must be an amount in {currency}', { currency }),
-      atLeast: (min) => i18n.t('Cleaning fee must be at least {min}', { min }),
-      atMost: (max) => i18n.t('Cleaning fee must be at most {max}', { max }),
-    },
-    { min: 0, max: LISTING_RULE_LIMITS.maxFeeCents, blank: 0 },
-  ).optional(),
-  extraGuestFee: dollarsSchema(
-    'Extra guest fee',
-    {
-      notAnAmount: (currency) => i18n.t('Extra guest fee must be an amount in {currency}', { currency }),
-      atLeast: (min) => i18n.t('Extra guest fee must be at least {min}', { min }),
-      atMost: (max) => i18n.t('Extra guest fee must be at most {max}', { max }),
-    },
-    { min: 0, max: LISTING_RULE_LIMITS.maxFeeCents, blank: 0 },
-  ).optional(),
+  cleaningFee: feeSchema('Cleaning fee', {
+    notAnAmount: (currency) => i18n.t('Cleaning fee must be an amount in {currency}', { currency }),
+    atLeast: (min) => i18n.t('Cleaning fee must be at least {min}', { min }),
+    atMost: (max) => i18n.t('Cleaning fee must be at most {max}', { max }),
+  }).optional(),
+  extraGuestFee: feeSchema('Extra guest fee', {
+    notAnAmount: (currency) => i18n.t('Extra guest fee must be an amount in {currency}', { currency }),
+    atLeast: (min) => i18n.t('Extra guest fee must be at least {min}', { min }),
+    atMost: (max) => i18n.t('Extra guest fee must be at most {max}', { max }),
+  }).optional(),
   guestsIncluded: wholeSchema(1, ROOM_LIMITS.maxGuests, (limits) => i18n.t('Guests included in the price must be a whole number from {min} to {max}', limits)).optional(),
   weeklyDiscount: wholeSchema(0, LISTING_RULE_LIMITS.maxDiscountPct, (limits) => i18n.t('Weekly discount must be a whole number from {min} to {max} percent', limits)).optional(),
   monthlyDiscount: wholeSchema(0, LISTING_RULE_LIMITS.maxDiscountPct, (limits) => i18n.t('Monthly discount must be a whole number from {min} to {max} percent', limits)).optional(),

@@ -5,25 +5,11 @@ import {
   latestAvailabilityEnd,
   roomInputSchema,
   roomInputSchemaFor,
-  type RoomInputValues,
 } from './room-input.js';
+import { ROOM_INPUT_SAMPLE, SAMPLE_PHOTO } from './test/room-input-sample.js';
 
 const TODAY = '2026-03-10';
-const IMAGE = '/uploads/0b7e1f8c-1b2a-4c3d-9e8f-112233445566.webp';
-
-const valid: RoomInputValues = {
-  title: 'Cabin by the lake',
-  location: 'Hallstatt, Austria',
-  category: 'Lake',
-  from: '2026-04-01',
-  to: '2026-04-30',
-  price: 120,
-  guests: 4,
-  bedrooms: 2,
-  bathrooms: 1,
-  description: 'Quiet.',
-  image: IMAGE,
-};
+const valid = ROOM_INPUT_SAMPLE;
 
 const schema = roomInputSchemaFor({ today: TODAY });
 
@@ -52,15 +38,15 @@ describe('room input', () => {
       title: 'Cabin by the lake',
       location: 'Hallstatt, Austria',
       category: 'Lake',
-      from: '2026-04-01',
-      to: '2026-04-30',
+      from: '2027-04-01',
+      to: '2027-04-30',
       priceCents: 1999,
       guests: 4,
       bedrooms: 2,
       bathrooms: 1,
       description: 'Quiet.',
-      image: IMAGE,
-      photos: [IMAGE],
+      image: SAMPLE_PHOTO,
+      photos: [SAMPLE_PHOTO],
       // Sent as the spec sends it, a lone image: on an update it replaces the cover only.
       coverOnly: true,
       // No stay rule named: a new room keeps the defaults, an update what it had.
@@ -243,7 +229,7 @@ describe('room input', () => {
     });
 
     it('takes a lone image as the one photo, and an image beside photos only when it is their first', () => {
-      expect(schema.parse(valid)).toMatchObject({ image: IMAGE, photos: [IMAGE] });
+      expect(schema.parse(valid)).toMatchObject({ image: SAMPLE_PHOTO, photos: [SAMPLE_PHOTO] });
       expect(schema.parse({ ...valid, image: photo(1), photos: [photo(1), photo(2)] })).toMatchObject({ image: photo(1), photos: [photo(1), photo(2)] });
       expect(messages({ ...valid, image: photo(2), photos: [photo(1), photo(2)] })).toEqual({ image: 'The cover (image) must be the first of the photos' });
     });

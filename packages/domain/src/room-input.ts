@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { HOUSE_RULES_MAX_LENGTH, sortAmenities, TIME_OF_DAY, UNKNOWN_AMENITY_MESSAGE, unknownAmenity } from './amenities.js';
+import { HOUSE_RULES_MAX_LENGTH, sortAmenities, UNKNOWN_AMENITY_MESSAGE, unknownAmenity } from './amenities.js';
 import { CANCELLATION_POLICIES } from './cancellation-policies.js';
 import { CATEGORY_LABELS } from './categories.js';
 import { isIsoDate, isTimeZone, tidyTimeZone, todayIn, type IsoDate } from './dates.js';
 import { isOwnImageUrl } from './images.js';
-import { LISTING_RULE_FIELDS, splitRuleFields } from './listing-rules-input.js';
+import { LISTING_RULE_FIELDS, splitRuleFields, timeOfDaySchema } from './listing-rules-input.js';
 import { formatMoney, minorUnitsPerUnit, parseDollars, tooManyDecimalsMessage, type Cents } from './money.js';
 import { countText, i18n } from './locale.js';
 import { ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE } from './search.js';
@@ -137,21 +137,6 @@ const amenitiesSchema = z
     if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: UNKNOWN_AMENITY_MESSAGE(unknown) });
   })
   .transform((keys) => sortAmenities(keys as string[]));
-
-/** A time of day as 'HH:MM' (24-hour, what a time input gives), or none: empty or null. `message` is written when checked. */
-function timeOfDaySchema(message: () => string) {
-  return z
-    .union([z.string(), z.null()], { error: message })
-    .transform((value, ctx): string | null => {
-      const time = value?.trim() ?? '';
-      if (time === '') return null;
-      if (!TIME_OF_DAY.test(time)) {
-        ctx.addIssue({ code: 'custom', message: message() });
-        return z.NEVER;
-      }
-      return time;
-    });
-}
 
 function dateSchema(required: string) {
   return z

@@ -4,7 +4,8 @@ import { calendarErrorText } from './utils/host-calendar-changes';
 import { LISTING_RULE_FIELDS, listingRulesProblems } from '@staybook/domain/listing-rules-input';
 import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
 import { i18n, withLocale } from '@staybook/domain/locale';
-import { availabilityStartError, roomInputSchema, type RoomInputValues } from '@staybook/domain/room-input';
+import { availabilityStartError, roomInputSchema } from '@staybook/domain/room-input';
+import { ROOM_INPUT_SAMPLE, SAMPLE_PHOTO } from '@staybook/domain/test/room-input-sample';
 import { calendarImportInputSchema } from '@staybook/domain/calendar';
 import { CALENDAR_SYNC_MESSAGES, calendarSyncReasons, calendarSyncReasonText } from '@staybook/domain/calendar-sync-reasons';
 import { setMarketplaceCurrency, tooManyDecimalsMessage } from '@staybook/domain/money';
@@ -136,20 +137,7 @@ describe("a host's stay rules and calendar prices, refused in the page's languag
   });
 });
 
-const IMAGE = '/uploads/0b7e1f8c-1b2a-4c3d-9e8f-112233445566.webp';
-const ROOM: RoomInputValues = {
-  title: 'Cabin by the lake',
-  location: 'Hallstatt, Austria',
-  category: 'Lake',
-  from: '2027-04-01',
-  to: '2027-04-30',
-  price: 120,
-  guests: 4,
-  bedrooms: 2,
-  bathrooms: 1,
-  description: 'Quiet.',
-  image: IMAGE,
-};
+const ROOM = ROOM_INPUT_SAMPLE;
 
 /** The room form's message for `field` when the room has `change`, written in `locale`. */
 function roomRefusal(locale: 'en' | 'es', change: Record<string, unknown>, field: string): string | undefined {
@@ -200,8 +188,8 @@ describe("the room form's checks of the room's own details, in the page's langua
     expectRoom({ cancellationPolicy: 'Lenient' }, 'cancellationPolicy', 'Elige una política de cancelación', 'Please choose a cancellation policy');
     expectRoom({ image: undefined }, 'photos', 'Sube al menos una foto', 'Please upload at least one photo');
     expectRoom({ photos: [] }, 'photos', 'Sube al menos una foto', 'Please upload at least one photo');
-    expectRoom({ photos: Array.from({ length: 11 }, () => IMAGE) }, 'photos', 'Un alojamiento puede tener como máximo 10 fotos', 'A room can have at most 10 photos');
-    expectRoom({ photos: [IMAGE, IMAGE] }, 'photos', 'Cada foto solo se puede añadir una vez', 'Each photo can be added only once');
+    expectRoom({ photos: Array.from({ length: 11 }, () => SAMPLE_PHOTO) }, 'photos', 'Un alojamiento puede tener como máximo 10 fotos', 'A room can have at most 10 photos');
+    expectRoom({ photos: [SAMPLE_PHOTO, SAMPLE_PHOTO] }, 'photos', 'Cada foto solo se puede añadir una vez', 'Each photo can be added only once');
     expectRoom(
       { image: 'https://elsewhere.example/a.jpg' },
       'image',

@@ -1,9 +1,8 @@
 import { APP_PATHS } from '@staybook/domain/app-routes';
 import { payoutIdSchema, type PayoutStatement } from '@staybook/domain/earnings';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { ErrorScreen } from '../../../components/error-screen';
-import { Loader } from '../../../components/loader';
+import { useParams } from 'react-router';
+import { RecordNotFound, WithRecord } from '../../../components/with-record';
 import { ApiRequestError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { usePayoutStatement } from '../api/use-payout-statement';
@@ -19,25 +18,21 @@ export function WithPayoutStatement({ children }: { children: (statement: Payout
   const wellFormed = payoutIdSchema.safeParse(payoutId).success;
   const statement = usePayoutStatement(payoutId, { enabled: wellFormed });
 
-  if (!wellFormed || (statement.error instanceof ApiRequestError && statement.error.status === 404)) return <PayoutNotFound />;
-  if (statement.isPending) return <Loader />;
-  if (!statement.data) return <ErrorScreen message={statement.error?.message} onRetry={() => void statement.refetch()} />;
-  return children(statement.data);
+  const missing = !wellFormed || (statement.error instanceof ApiRequestError && statement.error.status === 404);
+  return (
+    <WithRecord query={statement} missing={missing} notFound={<PayoutNotFound />}>
+      {children}
+    </WithRecord>
+  );
 }
 
 function PayoutNotFound() {
   return (
-    <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-neutral-900">{i18n.t('Payout not found')}</h1>
-      <p className="text-neutral-600">
-        {i18n.t('This payout does not exist, or it belongs to another account. Your payouts are listed on the Earnings page.')}
-      </p>
-      <Link
-        to={APP_PATHS.earnings}
-        className="rounded-lg border-2 border-rose-600 bg-rose-600 px-5 py-2.5 text-sm font-semibold text-white transition hover:border-rose-700 hover:bg-rose-700"
-      >
-        {i18n.t('Go to Earnings')}
-      </Link>
-    </main>
+    <RecordNotFound
+      standalone
+      title={i18n.t('Payout not found')}
+      text={i18n.t('This payout does not exist, or it belongs to another account. Your payouts are listed on the Earnings page.')}
+      action={{ to: APP_PATHS.earnings, label: i18n.t('Go to Earnings') }}
+    />
   );
 }

@@ -13,7 +13,8 @@ import { UpdateRoomDialog } from './update-room-dialog';
 import { NoListings } from './no-listings';
 import { i18n } from '../../../lib/i18n';
 
-type Open = { dialog: 'delete' | 'update' | 'calendar'; room: RoomSummary } | null;
+type Dialog = 'delete' | 'update' | 'calendar';
+type Open = { dialog: Dialog; room: RoomSummary } | null;
 
 /**
  * The host's rooms, newest first, each with its Delete and Update actions (spec: My Listings), its Pricing and
@@ -23,6 +24,21 @@ export function MyListingsTable() {
   const listings = useMyListings();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
+  /** A column whose button, named with the room's title, opens `dialog` for its row's room. */
+  const dialogColumn = (
+    header: string,
+    tone: 'danger' | 'change',
+    dialog: Dialog,
+    label: (room: RoomSummary) => string,
+    text: string,
+  ): Column<RoomSummary> => ({
+    header,
+    cell: (room) => (
+      <RowAction tone={tone} label={label(room)} onClick={() => setOpen({ dialog, room })}>
+        {text}
+      </RowAction>
+    ),
+  });
 
   const columns: Column<RoomSummary>[] = [
     { header: i18n.t('Title'), cell: (room) => <ListingTitle room={room} /> },
@@ -30,22 +46,8 @@ export function MyListingsTable() {
     { header: i18n.t('Price'), cell: (room) => formatMoney(room.priceCents), className: 'whitespace-nowrap' },
     { header: i18n.t('From'), cell: (room) => formatIsoDate(room.from), className: 'whitespace-nowrap' },
     { header: i18n.t('To'), cell: (room) => formatIsoDate(room.to), className: 'whitespace-nowrap' },
-    {
-      header: i18n.t('Delete'),
-      cell: (room) => (
-        <RowAction tone="danger" label={i18n.t('Delete {title}', { title: room.title })} onClick={() => setOpen({ dialog: 'delete', room })}>
-          {i18n.t('Delete')}
-        </RowAction>
-      ),
-    },
-    {
-      header: i18n.t('Update'),
-      cell: (room) => (
-        <RowAction tone="change" label={i18n.t('Update {title}', { title: room.title })} onClick={() => setOpen({ dialog: 'update', room })}>
-          {i18n.t('Update')}
-        </RowAction>
-      ),
-    },
+    dialogColumn(i18n.t('Delete'), 'danger', 'delete', (room) => i18n.t('Delete {title}', { title: room.title }), i18n.t('Delete')),
+    dialogColumn(i18n.t('Update'), 'change', 'update', (room) => i18n.t('Update {title}', { title: room.title }), i18n.t('Update')),
     {
       header: i18n.t('Pricing'),
       cell: (room) => (
@@ -54,14 +56,7 @@ export function MyListingsTable() {
         </RowLink>
       ),
     },
-    {
-      header: i18n.t('Calendar'),
-      cell: (room) => (
-        <RowAction tone="change" label={i18n.t('Calendar sync for {title}', { title: room.title })} onClick={() => setOpen({ dialog: 'calendar', room })}>
-          {i18n.t('Calendar sync')}
-        </RowAction>
-      ),
-    },
+    dialogColumn(i18n.t('Calendar'), 'change', 'calendar', (room) => i18n.t('Calendar sync for {title}', { title: room.title }), i18n.t('Calendar sync')),
   ];
 
   return (

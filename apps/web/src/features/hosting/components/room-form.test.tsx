@@ -1,6 +1,7 @@
 import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
 import { addDays, todayIso } from '@staybook/domain/dates';
 import { setMarketplaceCurrency } from '@staybook/domain/money';
+import { ROOM_INPUT_SAMPLE } from '@staybook/domain/test/room-input-sample';
 import type { Room } from '@staybook/domain/rooms';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
@@ -25,19 +26,22 @@ const STORED = '/uploads/0b6a2f9e-5d1c-4c7b-9a0e-3f2d1c4b5a69.webp';
 const UPLOADED = '/uploads/7c1e4d2a-9b3f-4e5d-8a6c-1f2e3d4c5b6a.webp';
 const SECOND = '/uploads/2d9c7e1b-4a3f-4b6c-8d2e-9f1a0b3c5d7e.webp';
 
+// The room's own details are the sample the tests of its checks start from; its dates start after today, which the form checks.
+const SAMPLE = ROOM_INPUT_SAMPLE;
+
 const ROOM: Room = {
   _id: '5f0c9d3e-0000-4000-8000-000000000001',
-  title: 'Cabin by the fjord',
-  location: 'Tromsø, Norway',
-  category: 'Arctic',
+  title: SAMPLE.title,
+  location: SAMPLE.location,
+  category: SAMPLE.category,
   from: addDays(today, 2),
   to: addDays(today, 60),
   price: 132.5,
   priceCents: 13250,
-  guests: 4,
-  bedrooms: 2,
-  bathrooms: 1,
-  description: 'Northern lights from the bed.',
+  guests: SAMPLE.guests,
+  bedrooms: SAMPLE.bedrooms,
+  bathrooms: SAMPLE.bathrooms,
+  description: SAMPLE.description,
   image: STORED,
   photos: [STORED, SECOND],
   host: { name: 'Hana Host', image: null },
@@ -101,7 +105,7 @@ describe('RoomForm', () => {
   it("shows the shared rules' messages under each field and keeps what was typed", async () => {
     const onSave = vi.fn();
     render(<RoomForm submitLabel="Save & Continue" saving={false} onSave={onSave} />);
-    type('Location', 'Tromsø, Norway');
+    type('Location', SAMPLE.location);
     type('Price per night ($)', '19.999');
     type('Total guests', '51');
 
@@ -113,7 +117,7 @@ describe('RoomForm', () => {
     expect(screen.getByText('Price can have at most two decimals')).toBeTruthy();
     expect(screen.getByText('The number of guests must be at most 50')).toBeTruthy();
     expect(screen.getByText('Please upload at least one photo')).toBeTruthy();
-    expect(screen.getByLabelText('Location')).toHaveProperty('value', 'Tromsø, Norway');
+    expect(screen.getByLabelText('Location')).toHaveProperty('value', SAMPLE.location);
     expect(screen.getByLabelText('Price per night ($)')).toHaveProperty('value', '19.999');
     expect(onSave).not.toHaveBeenCalled();
     // The keyboard goes to the first field to fix in the page's order: the category.
@@ -174,7 +178,7 @@ describe('RoomForm', () => {
   it('starts from the stored room when updating and hands over what the server takes', async () => {
     const onSave = vi.fn();
     render(<RoomForm room={ROOM} submitLabel="Update" saving={false} onSave={onSave} onCancel={() => {}} />);
-    expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Cabin by the fjord');
+    expect(screen.getByLabelText('Title')).toHaveProperty('value', SAMPLE.title);
     expect(screen.getByRole('img', { name: 'Preview of photo 1' }).getAttribute('src')).toContain('/uploads/0b6a2f9e');
     expect(screen.getByText('Cover')).toBeTruthy();
     type('Price per night ($)', '140.25');
@@ -191,16 +195,16 @@ describe('RoomForm', () => {
 
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave.mock.calls[0]![0]).toEqual({
-      title: 'Cabin by the fjord',
-      location: 'Tromsø, Norway',
-      category: 'Arctic',
+      title: SAMPLE.title,
+      location: SAMPLE.location,
+      category: SAMPLE.category,
       from: ROOM.from,
       to: ROOM.to,
       priceCents: 14025,
-      guests: 4,
-      bedrooms: 2,
-      bathrooms: 1,
-      description: 'Northern lights from the bed.',
+      guests: SAMPLE.guests,
+      bedrooms: SAMPLE.bedrooms,
+      bathrooms: SAMPLE.bathrooms,
+      description: SAMPLE.description,
       photos: [STORED, SECOND],
       image: STORED,
       coverOnly: false,
@@ -397,18 +401,18 @@ describe('RoomForm', () => {
         </AuthContext>,
       );
     addRoom();
-    type('Location', 'Tromsø, Norway');
-    type('Title', 'Cabin by the fjord');
-    type('Description', 'Northern lights from the bed.');
+    type('Location', SAMPLE.location);
+    type('Title', SAMPLE.title);
+    type('Description', SAMPLE.description);
     cleanup();
 
     // Back again: everything typed is there, and says so.
     addRoom();
     // Said as a status (the availability calendar, once its code has loaded, has its own for the month shown).
     expect(screen.getByText('Draft restored').closest('[role="status"]')).not.toBeNull();
-    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Cabin by the fjord'));
-    expect(screen.getByLabelText('Location')).toHaveProperty('value', 'Tromsø, Norway');
-    expect(screen.getByLabelText('Description')).toHaveProperty('value', 'Northern lights from the bed.');
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveProperty('value', SAMPLE.title));
+    expect(screen.getByLabelText('Location')).toHaveProperty('value', SAMPLE.location);
+    expect(screen.getByLabelText('Description')).toHaveProperty('value', SAMPLE.description);
     cleanup();
 
     // Another person on this browser sees none of it.
@@ -435,7 +439,7 @@ describe('RoomForm', () => {
         <RoomForm room={ROOM} submitLabel="Update" saving={false} onSave={onSave} onSaved={onSaved} draft={`update-room:${ROOM._id}`} />
       </AuthContext>,
     );
-    type('Title', 'Cabin by the fjord, renovated');
+    type('Title', `${SAMPLE.title}, renovated`);
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
     expect(onSave).toHaveBeenCalledTimes(1);
@@ -457,7 +461,7 @@ describe('RoomForm', () => {
       </AuthContext>,
     );
     expect(closeTab()).toBe(false);
-    type('Title', 'Cabin by the fjord, renovated');
+    type('Title', `${SAMPLE.title}, renovated`);
     await waitFor(() => expect(closeTab()).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));

@@ -46,4 +46,21 @@ describe("the search's flexible dates", () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Dates' }));
     expect(screen.getByRole('button', { name: /Check in Add date/ })).toBeTruthy();
   });
+
+  it("offers 'Clear dates' once a flexible stay or a month is chosen, clears both, and closes on 'Done'", async () => {
+    render(<SearchForm search={{}} onSearch={() => {}} variant="bar" />);
+    fireEvent.click(screen.getByRole('button', { name: /Check in/ }));
+    const clear = () => screen.getByRole('button', { name: 'Clear dates' });
+    expect(clear()).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Flexible' }));
+    expect(clear()).toHaveProperty('disabled', true);
+    fireEvent.click(await screen.findByRole('radio', { name: 'A weekend' }));
+    expect(clear()).toHaveProperty('disabled', false);
+    fireEvent.click(screen.getByRole('checkbox', { name: formatMonthYear(nextMonth) }));
+    fireEvent.click(clear());
+    expect(clear()).toHaveProperty('disabled', true);
+    expect(screen.getByRole('checkbox', { name: formatMonthYear(nextMonth) })).toHaveProperty('checked', false);
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('button', { name: 'Clear dates' })).toBeNull();
+  });
 });

@@ -6,6 +6,7 @@ import { PopoverPanel } from '../../../components/popover-panel';
 import { usePopover } from '../../../hooks/use-popover';
 import { lazyPage } from '../../../lib/lazy-page';
 import { CHOICE_INPUT } from '../utils/choice-input';
+import { PanelFoot } from './panel-foot';
 import type { WhenDraft } from '../utils/search-draft';
 import { i18n } from '../../../lib/i18n';
 
@@ -76,19 +77,12 @@ export function DatesField({ when, onChange, error, inSheet = false }: DatesFiel
               <StayRangePicker range={range} onChange={(picked) => onChange({ checkin: picked.checkin, checkout: picked.checkout })} twoMonths={!inSheet} />
             )}
           </Suspense>
-          <div className="mt-2 flex justify-end gap-4 px-2">
-            <button
-              type="button"
-              className="text-sm font-semibold text-neutral-800 underline disabled:text-neutral-400 disabled:no-underline"
-              disabled={when.flexible ? !when.stay && when.months.length === 0 : !range.checkin}
-              onClick={() => onChange(when.flexible ? { stay: undefined, months: [] } : { checkin: undefined, checkout: undefined })}
-            >
-              {i18n.t('Clear dates')}
-            </button>
-            <button type="button" className="rounded-lg bg-neutral-900 px-4 py-2 text-sm font-semibold text-white" onClick={close}>
-              {i18n.t('Done')}
-            </button>
-          </div>
+          <PanelFoot
+            clearLabel={i18n.t('Clear dates')}
+            canClear={when.flexible ? Boolean(when.stay) || when.months.length > 0 : Boolean(range.checkin)}
+            onClear={() => onChange(when.flexible ? { stay: undefined, months: [] } : { checkin: undefined, checkout: undefined })}
+            onDone={close}
+          />
         </PopoverPanel>
       )}
     </div>

@@ -2,9 +2,8 @@ import { APP_PATHS } from '@staybook/domain/app-routes';
 import { bookingIdSchema } from '@staybook/domain/bookings';
 import type { Trip } from '@staybook/domain/trips';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { ErrorScreen } from '../../../components/error-screen';
-import { Loader } from '../../../components/loader';
+import { useParams } from 'react-router';
+import { RecordNotFound, WithRecord } from '../../../components/with-record';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useTrip } from '../api/use-trip';
 import { i18n } from '../../../lib/i18n';
@@ -20,10 +19,11 @@ export function WithTrip({ children }: { children: (trip: Trip) => ReactNode }) 
   const wellFormed = bookingIdSchema.safeParse(bookingId).success;
   const trip = useTrip(bookingId, { enabled: wellFormed });
 
-  if (!wellFormed || isNotFound(trip.error)) return <TripNotFound />;
-  if (trip.isPending) return <Loader />;
-  if (!trip.data) return <ErrorScreen message={trip.error?.message} onRetry={() => void trip.refetch()} />;
-  return children(trip.data);
+  return (
+    <WithRecord query={trip} missing={!wellFormed || isNotFound(trip.error)} notFound={<TripNotFound />}>
+      {children}
+    </WithRecord>
+  );
 }
 
 function isNotFound(error: Error | null): boolean {
@@ -32,19 +32,12 @@ function isNotFound(error: Error | null): boolean {
 
 function TripNotFound() {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-neutral-900">{i18n.t('Booking not found')}</h1>
-      <p className="text-neutral-600">
-        {i18n.t(
-          'This booking does not exist, or it belongs to another account. Your stays are in My Bookings, and the stays in your rooms in Manage Bookings.',
-        )}
-      </p>
-      <Link
-        to={APP_PATHS.myBookings}
-        className="rounded-lg border-2 border-rose-600 bg-rose-600 px-5 py-2.5 text-sm font-semibold text-white transition hover:border-rose-700 hover:bg-rose-700"
-      >
-        {i18n.t('Go to My Bookings')}
-      </Link>
-    </section>
+    <RecordNotFound
+      title={i18n.t('Booking not found')}
+      text={i18n.t(
+        'This booking does not exist, or it belongs to another account. Your stays are in My Bookings, and the stays in your rooms in Manage Bookings.',
+      )}
+      action={{ to: APP_PATHS.myBookings, label: i18n.t('Go to My Bookings') }}
+    />
   );
 }
