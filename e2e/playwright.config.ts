@@ -91,7 +91,8 @@ export default defineConfig({
     browserName: 'chromium',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's Chromium; CHROMIUM_BIN names another build of it (a trace of one build on two browser versions).
+      executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
