@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { i18n } from './locale.js';
 import { isoDateSchema, roomIdSchema } from './rooms.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { CANCELLATION_POLICIES } from './cancellation-policies.js';
@@ -85,7 +86,7 @@ export const roomAvailabilitySchema = z.object({
 });
 export type RoomAvailability = z.infer<typeof roomAvailabilitySchema>;
 
-const GUESTS_MESSAGE = `Guests must be a whole number from 1 to ${ROOM_LIMITS.maxGuests}`;
+const GUESTS_MESSAGE = () => i18n.t('Guests must be a whole number from 1 to {max}', { max: ROOM_LIMITS.maxGuests });
 
 /** How many people a stay is for: a whole number, at least one, at most what any room may take. */
 export const stayGuestsSchema = z
@@ -181,7 +182,7 @@ export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 
 /** `POST /api/booking/:id/accept` and `/decline`: the host's optional message to the guest. */
 export const answerRequestBodySchema = z
-  .object({ message: z.string().trim().max(REQUEST_MESSAGE_MAX, `Keep the message under ${REQUEST_MESSAGE_MAX} characters.`).optional() })
+  .object({ message: z.string().trim().max(REQUEST_MESSAGE_MAX, { error: () => i18n.t('Keep the message under {max} characters.', { max: REQUEST_MESSAGE_MAX }) }).optional() })
   .passthrough()
   .nullish();
 export type AnswerRequestBody = z.infer<typeof answerRequestBodySchema>;

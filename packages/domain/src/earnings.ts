@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { i18n } from './locale.js';
 import { isIsoDate, nightsBetween } from './dates.js';
 import { marketplaceCurrency, type CurrencyCode } from './money.js';
 import { financeQuerySchema } from './finance.js';
@@ -131,7 +132,7 @@ export const earningsEntriesQuerySchema = z
   .object({ from: dateSchema, to: dateSchema })
   .refine(({ from, to }) => !bothDays({ from, to }) || from <= to, { message: 'The first day must not come after the last', path: ['to'] })
   .refine(({ from, to }) => !bothDays({ from, to }) || nightsBetween(from, to) < EARNINGS_CSV_MAX_DAYS, {
-    message: `At most ${EARNINGS_CSV_MAX_DAYS} days at a time`,
+    error: () => i18n.t('At most {max} days at a time', { max: EARNINGS_CSV_MAX_DAYS }),
     path: ['to'],
   });
 export type EarningsEntriesQuery = z.infer<typeof earningsEntriesQuerySchema>;

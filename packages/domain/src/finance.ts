@@ -19,7 +19,7 @@ export const financeQuerySchema = z
   .object({ from: monthSchema, to: monthSchema })
   .refine(({ from, to }) => !bothMonths({ from, to }) || from <= to, { message: 'The first month must not come after the last', path: ['to'] })
   .refine(({ from, to }) => !bothMonths({ from, to }) || monthsBetween(from, to) <= FINANCE_MAX_MONTHS, {
-    message: `At most ${FINANCE_MAX_MONTHS} months at a time`,
+    error: () => i18n.t('At most {max} months at a time', { max: FINANCE_MAX_MONTHS }),
     path: ['to'],
   });
 export type FinanceQuery = z.infer<typeof financeQuerySchema>;

@@ -1,7 +1,7 @@
 /** Request bodies, queries and form rules about people (classic zod); their answers and limits are in accounts.ts. */
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, roleSchema } from './accounts.js';
-import { LOCALES } from './locale.js';
+import { i18n, LOCALES } from './locale.js';
 import { ROLES, USER_STATUSES } from './users.js';
 import { hasControlCharacters, hasControlCharactersButLayout } from './text.js';
 
@@ -13,7 +13,7 @@ import { hasControlCharacters, hasControlCharactersButLayout } from './text.js';
 export const nameSchema = z
   .string({ error: (issue) => (issue.input === undefined ? /*i18n*/ 'Name is required' : /*i18n*/ 'Name must be text') })
   .trim()
-  .max(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters` })
+  .max(NAME_MAX_LENGTH, { error: () => i18n.t('Name must be at most {max} characters', { max: NAME_MAX_LENGTH }) })
   .refine((s) => !hasControlCharacters(s), { error: /*i18n*/ 'Name contains characters that are not allowed' });
 
 export const EMAIL_REQUIRED_MESSAGE = /*i18n*/ 'Email is required';
@@ -30,8 +30,8 @@ export const emailParamsSchema = z.object({ email: emailSchema });
 
 export const passwordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
-  .max(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` });
+  .min(PASSWORD_MIN_LENGTH, { error: () => i18n.t('Password must be at least {min} characters', { min: PASSWORD_MIN_LENGTH }) })
+  .max(PASSWORD_MAX_LENGTH, { error: () => i18n.t('Password must be at most {max} characters', { max: PASSWORD_MAX_LENGTH }) });
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -68,7 +68,7 @@ export const listUsersQuerySchema = z.object({
   q: z
     .string()
     .trim()
-    .max(USERS_SEARCH_MAX_LENGTH, { message: `Search at most ${USERS_SEARCH_MAX_LENGTH} characters` })
+    .max(USERS_SEARCH_MAX_LENGTH, { error: () => i18n.t('Search at most {max} characters', { max: USERS_SEARCH_MAX_LENGTH }) })
     .refine((s) => !hasControlCharacters(s), { error: 'The search contains characters that are not allowed' })
     .optional(),
   role: z.enum(ROLES, { message: `Role must be one of: ${ROLES.join(', ')}` }).optional(),

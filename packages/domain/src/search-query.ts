@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as zm from 'zod/mini';
 import { sortAmenities, type AmenityKey } from './amenities.js';
+import { i18n } from './locale.js';
 import { FLEXIBLE_STAYS, sortMonths, type YearMonth } from './flexible-stays.js';
 import type { Bounds } from './geo.js';
 import { categorySchema, isoDateSchema } from './rooms.js';
@@ -51,7 +52,7 @@ export const searchFieldSchemas = {
   where: zm.string().check(
     zm.trim(),
     zm.minLength(1, { error: 'Where must not be empty' }),
-    zm.maxLength(SEARCH_LIMITS.maxWhereLength, { error: `Where must be at most ${SEARCH_LIMITS.maxWhereLength} characters` }),
+    zm.maxLength(SEARCH_LIMITS.maxWhereLength, { error: () => i18n.t('Where must be at most {max} characters', { max: SEARCH_LIMITS.maxWhereLength }) }),
   ),
   checkin: isoDateSchema,
   checkout: isoDateSchema,

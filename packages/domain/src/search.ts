@@ -1,4 +1,5 @@
 import { isIsoDate, nightsBetween, type IsoDate } from './dates.js';
+import { i18n } from './locale.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { MAX_STAY_NIGHTS } from './stay-limits.js';
 import { earliestCheckIn } from './stays.js';
@@ -58,7 +59,7 @@ export function amenityListProblem(text: string): string | null {
 export function monthListProblem(text: string): string | null {
   const pieces = text.split(',');
   if (!pieces.every(isYearMonth)) return 'Months must be months written YYYY-MM, separated by commas';
-  if (sortMonths(pieces).length > MAX_FLEXIBLE_MONTHS) return `Months must name at most ${MAX_FLEXIBLE_MONTHS} months`;
+  if (sortMonths(pieces).length > MAX_FLEXIBLE_MONTHS) return i18n.t('Months must name at most {max} months', { max: MAX_FLEXIBLE_MONTHS });
   return null;
 }
 
@@ -138,7 +139,7 @@ export const SEARCH_FIELD_READERS: { [K in SearchField]-?: (text: string) => Fie
   where(text) {
     const where = text.trim();
     if (where.length < 1) return wrong('Where must not be empty');
-    if (where.length > SEARCH_LIMITS.maxWhereLength) return wrong(`Where must be at most ${SEARCH_LIMITS.maxWhereLength} characters`);
+    if (where.length > SEARCH_LIMITS.maxWhereLength) return wrong(i18n.t('Where must be at most {max} characters', { max: SEARCH_LIMITS.maxWhereLength }));
     return ok(where);
   },
   checkin: isoDate,
