@@ -39,8 +39,8 @@ export type CalendarDeps = {
 /** How far back the export still lists stays, so a calendar keeps the recent past. */
 export const EXPORT_PAST_DAYS = 60;
 
-const BOOKING_NOT_FOUND = 'Booking not found.';
-const IMPORT_NOT_FOUND = 'This imported calendar was not found. It may have been removed.';
+const BOOKING_NOT_FOUND = /*i18n*/ 'Booking not found.';
+const IMPORT_NOT_FOUND = /*i18n*/ 'This imported calendar was not found. It may have been removed.';
 
 // ---- A booking's own event ('Add to calendar') ----
 
@@ -64,7 +64,7 @@ export async function exportFeed(db: Db, token: string): Promise<string> {
     .from(rooms)
     .where(and(eq(rooms.calendarToken, token), isNull(rooms.deletedAt)))
     .limit(1);
-  if (!room) throw new NotFoundError('This calendar link does not exist. The host may have made a new one.');
+  if (!room) throw new NotFoundError(/*i18n*/ 'This calendar link does not exist. The host may have made a new one.');
   const since = addDays(todayIn(room.timeZone), -EXPORT_PAST_DAYS);
   const stays = await db
     .select({ id: bookings.id, from: bookings.checkIn, to: bookings.checkOut })
