@@ -13,6 +13,7 @@
 // to translate. A message no page shows (an operator's) has `i18n-literal-ok` in a comment on its line or the one before.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -41,15 +42,13 @@ function files(dir) {
   });
 }
 
-/** The English the web app's catalog knows (its msgids): what `i18n.known` finds. */
-const CATALOG = new Set(
-  [...readFileSync(join(ROOT, 'apps/web/src/locales/en/messages.po'), 'utf8').matchAll(/^msgid "((?:[^"\\]|\\.)*)"$/gm)].map((match) => JSON.parse(`"${match[1]}"`)),
-);
-
-const found = [];
-for (const file of files(API)) {
-  const text = readFileSync(file, 'utf8');
-  if (!Object.keys(MESSAGE_ARGUMENT).some((name) => text.includes(name))) continue;
+/**
+ * The problems of one file's error messages, each as 'file:line: why: code'. `catalog` holds the English the web
+ * app's catalog knows (its msgids).
+ */
+export function apiMessageProblems(file, text, catalog) {
+  if (!Object.keys(MESSAGE_ARGUMENT).some((name) => text.includes(name))) return [];
+  const found = [];
   const lines = text.split('\n');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const marked = (node) => /\/\*i18n\*\/\s*$/.test(text.slice(node.getFullStart(), node.getStart(source)));
@@ -58,7 +57,7 @@ for (const file of files(API)) {
     const line = lineOf(node);
     return /i18n-literal-ok/.test(lines[line] ?? '') || /i18n-literal-ok/.test(lines[line - 1] ?? '');
   };
-  const report = (node, why) => found.push(`${relative(ROOT, file)}:${lineOf(node) + 1}: ${why}: ${node.getText(source).slice(0, 100)}`);
+  const report = (node, why) => found.push(`${file}:${lineOf(node) + 1}: ${why}: ${node.getText(source).slice(0, 100)}`);
 
   /** The file's own constants: name → their declarations' initializers, in the file's order. */
   const constants = new Map();
@@ -91,7 +90,7 @@ for (const file of files(API)) {
       return;
     }
     if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) {
-      if (WORD.test(expression.text) && !CATALOG.has(expression.text) && !excused(at)) {
+      if (WORD.test(expression.text) && !catalog.has(expression.text) && !excused(at)) {
         report(at, marked(expression) ? 'marked /*i18n*/ but not in the catalog (is the file extracted?)' : 'an English message not in the catalog (mark it /*i18n*/)');
       }
       return;
@@ -117,10 +116,22 @@ for (const file of files(API)) {
     ts.forEachChild(node, visit);
   };
   visit(source);
+  return found;
 }
 
-if (found.length > 0) {
-  console.error(`API error messages a page cannot write in its language (decision 062):\n${found.join('\n')}`);
-  process.exit(1);
+/** The English the web app's catalog knows (its msgids): what `i18n.known` finds. */
+function catalogOf(po) {
+  return new Set([...po.matchAll(/^msgid "((?:[^"\\]|\\.)*)"$/gm)].map((match) => JSON.parse(`"${match[1]}"`)));
 }
-console.log("PASS api messages: every refusal the API answers is in the catalog or written from its facts.");
+
+function main() {
+  const catalog = catalogOf(readFileSync(join(ROOT, 'apps/web/src/locales/en/messages.po'), 'utf8'));
+  const found = files(API).flatMap((file) => apiMessageProblems(relative(ROOT, file), readFileSync(file, 'utf8'), catalog));
+  if (found.length > 0) {
+    console.error(`API error messages a page cannot write in its language (decision 062):\n${found.join('\n')}`);
+    process.exit(1);
+  }
+  console.log('PASS api messages: every refusal the API answers is in the catalog or written from its facts.');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
