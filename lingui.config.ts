@@ -21,7 +21,16 @@ export default defineConfig({
     {
       // What the web app shows, the texts the domain and the API hand it included.
       path: '<rootDir>/apps/web/src/locales/{locale}/messages',
-      include: ['<rootDir>/apps/web/src', '<rootDir>/packages/domain/src', '<rootDir>/apps/api/src/modules', '<rootDir>/apps/api/src/plugins'],
+      include: [
+        '<rootDir>/apps/web/src',
+        '<rootDir>/packages/domain/src',
+        '<rootDir>/apps/api/src/modules',
+        '<rootDir>/apps/api/src/plugins',
+        // The API's refusals written outside its modules (scripts/check-api-messages.mjs finds them).
+        '<rootDir>/apps/api/src/errors.ts',
+        '<rootDir>/apps/api/src/db/time-cursor.ts',
+        '<rootDir>/apps/api/src/integrations/payments/test-processor.ts',
+      ],
       exclude: ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**'],
     },
     {

@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES, marketplaceCurrency, setMarketplaceCurrency, todayIso } from '@staybook/domain';
+import { refusalText, type RefusalFacts } from '@staybook/domain/refusals';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { openReplicaReads, primaryReads, type BrowsingReads, type ReplicaReads } from './db/replica.js';
@@ -191,8 +192,10 @@ export async function buildApp({
     // A Redis that is away lets requests through rather than failing them (docs/decisions/020-several-servers.md).
     ...(redis ? { redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
     // Thrown by the plugin, so the error handler builds the answer as for any other error.
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, ERROR_CODES.rateLimited, `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+    errorResponseBuilder: (_request, context) => {
+      const facts: RefusalFacts = { refusal: 'too-many-requests', seconds: String(Math.ceil(context.ttl / 1000)) };
+      return new AppError(429, ERROR_CODES.rateLimited, refusalText(facts), undefined, undefined, facts);
+    },
   });
   await app.register(multipart);
   // Counts every request by route once it is answered; off unless METRICS=1.

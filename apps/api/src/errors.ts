@@ -111,7 +111,7 @@ export const PG_ERRORS = {
   deadlockDetected: '40P01',
 } as const;
 
-export const DISALLOWED_CHARACTERS_MESSAGE = 'The request contains characters that are not allowed.';
+export const DISALLOWED_CHARACTERS_MESSAGE = /*i18n*/ 'The request contains characters that are not allowed.';
 
 /** The database's own error (with its SQLSTATE); drivers and the ORM wrap it at different depths. */
 function databaseError(err: unknown): { code: string; constraint?: unknown } | undefined {
@@ -152,12 +152,12 @@ export class AlreadyBookedError extends AppError {
 /** What the client hears for each kind of write the database refuses (by SQLSTATE). */
 const DATABASE_REFUSALS: Partial<Record<string, () => AppError>> = {
   [PG_ERRORS.exclusionViolation]: () => new ConflictError(OVERLAPPING_BOOKING_MESSAGE),
-  [PG_ERRORS.uniqueViolation]: () => new ConflictError('This already exists, so it was not saved again.'),
-  [PG_ERRORS.foreignKeyViolation]: () => new BadRequestError('This refers to something that no longer exists.'),
-  [PG_ERRORS.checkViolation]: () => new BadRequestError('A value is outside what is allowed.'),
-  [PG_ERRORS.invalidTextRepresentation]: () => new BadRequestError('A value in the request is not in the expected format.'),
+  [PG_ERRORS.uniqueViolation]: () => new ConflictError(/*i18n*/ 'This already exists, so it was not saved again.'),
+  [PG_ERRORS.foreignKeyViolation]: () => new BadRequestError(/*i18n*/ 'This refers to something that no longer exists.'),
+  [PG_ERRORS.checkViolation]: () => new BadRequestError(/*i18n*/ 'A value is outside what is allowed.'),
+  [PG_ERRORS.invalidTextRepresentation]: () => new BadRequestError(/*i18n*/ 'A value in the request is not in the expected format.'),
   [PG_ERRORS.characterNotInRepertoire]: () => new BadRequestError(DISALLOWED_CHARACTERS_MESSAGE),
-  [PG_ERRORS.numericValueOutOfRange]: () => new BadRequestError('A number in the request is too large.'),
+  [PG_ERRORS.numericValueOutOfRange]: () => new BadRequestError(/*i18n*/ 'A number in the request is too large.'),
 };
 
 /**

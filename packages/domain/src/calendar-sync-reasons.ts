@@ -2,8 +2,9 @@ import { countText, i18n } from './locale.js';
 
 /**
  * Why calendar sync could not fetch or read another site's calendar, or refused an address (decision 062). The API
- * writes these in English, keeps a failed fetch's as the import's last error (`lastError`) and answers a refused
- * address's as its `url` field; a page in another language writes them again with `calendarSyncReasonText`.
+ * writes these in English, keeps a failed fetch's as the import's last error (`lastError`) beside its code and fact
+ * (`lastErrorReason`, which a page writes with `calendarSyncReasonSentence`), and answers a refused address's as its
+ * `url` field; a page in another language writes the English again with `calendarSyncReasonText`.
  *
  * The sentences that name nothing are marked for the catalog and read through `i18n.known`.
  */
@@ -38,6 +39,34 @@ export const calendarSyncReasons = {
   tooManyImports: (max: number) => i18n.t('A room can import at most {max} calendars. Remove one first.', { max: String(max) }),
 };
 
+/** A reason's code: one of the sentences that name nothing, or one of those around a value. */
+export type CalendarSyncReasonCode = keyof typeof CALENDAR_SYNC_MESSAGES | keyof typeof calendarSyncReasons;
+
+/**
+ * A reason as the API keeps and answers it (an import's `lastErrorReason`, stored since migration 0034): its code, and
+ * for a sentence around a value that value as text (a host name, or the digits of a status, a count or a limit).
+ */
+export type CalendarSyncReason = { code: CalendarSyncReasonCode; fact?: string | undefined };
+
+/** Every code, for the API reference's enum. */
+export const CALENDAR_SYNC_REASON_CODES = [...Object.keys(CALENDAR_SYNC_MESSAGES), ...Object.keys(calendarSyncReasons)] as [
+  CalendarSyncReasonCode,
+  ...CalendarSyncReasonCode[],
+];
+
+const NUMBER = /^\d+(?:\.\d+)?$/;
+
+/**
+ * A reason's sentence in the active language (the server's English, or a page's), or null when its fact is missing
+ * or not what its sentence names (a stored reason a later release no longer writes).
+ */
+export function calendarSyncReasonSentence({ code, fact }: CalendarSyncReason): string | null {
+  if (Object.hasOwn(CALENDAR_SYNC_MESSAGES, code)) return i18n.known(CALENDAR_SYNC_MESSAGES[code as keyof typeof CALENDAR_SYNC_MESSAGES]);
+  if (!Object.hasOwn(calendarSyncReasons, code) || fact === undefined || fact === '') return null;
+  if (code === 'hostNotFound') return calendarSyncReasons.hostNotFound(fact);
+  return NUMBER.test(fact) ? calendarSyncReasons[code as Exclude<keyof typeof calendarSyncReasons, 'hostNotFound'>](Number(fact)) : null;
+}
+
 /** Each sentence around a value as the API writes it in English, with the writer that takes its one fact. */
 const ENGLISH_REASONS: readonly [RegExp, (fact: string) => string][] = [
   [/^The address (.+) could not be found\.$/, (host) => calendarSyncReasons.hostNotFound(host)],
@@ -50,10 +79,10 @@ const ENGLISH_REASONS: readonly [RegExp, (fact: string) => string][] = [
 ];
 
 /**
- * A reason the API gave in English (an import's `lastError`, a refused address's `url` message) in the page's
- * language: a sentence around a value is read back into its fact and written again, one that names nothing is looked
- * up in the catalog, and anything else shows as it came. Reasons stored before a release read the same way, since
- * the English they were written in is the English above.
+ * A reason the API gave in English (a refused address's `url` message; an import's `lastError` stored before
+ * migration 0034 kept its code) in the page's language: a sentence around a value is read back into its fact and
+ * written again, one that names nothing is looked up in the catalog, and anything else shows as it came. Reasons
+ * stored before a release read the same way, since the English they were written in is the English above.
  */
 export function calendarSyncReasonText(english: string): string {
   for (const [pattern, write] of ENGLISH_REASONS) {
@@ -61,4 +90,13 @@ export function calendarSyncReasonText(english: string): string {
     if (fact !== undefined) return write(fact);
   }
   return i18n.known(english);
+}
+
+/**
+ * Why an import's last fetch failed, in the active language: written from its kept reason (since migration 0034), else
+ * read back from its English (a failure recorded before, or a reason this release cannot write); null when it worked.
+ */
+export function lastErrorText({ lastError, lastErrorReason }: { lastError: string | null; lastErrorReason: CalendarSyncReason | null }): string | null {
+  if (lastError === null) return null;
+  return (lastErrorReason && calendarSyncReasonSentence(lastErrorReason)) ?? calendarSyncReasonText(lastError);
 }

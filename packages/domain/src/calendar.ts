@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { i18n } from './locale.js';
+import { CALENDAR_SYNC_REASON_CODES } from './calendar-sync-reasons.js';
 
 /**
  * Calendar sync (docs/decisions/030-calendar-sync.md): each listing's private export URL, and the other sites'
@@ -31,8 +32,13 @@ export const calendarImportSchema = z.object({
   /** The last fetch that worked (its events are what blocks nights now), or null before any. */
   lastSyncedAt: z.nullable(z.string()),
   lastFetchedAt: z.nullable(z.string()),
-  /** Why the last fetch did not work, in words for the host; null when it did. */
+  /** Why the last fetch did not work, in words for the host (English); null when it did. */
   lastError: z.nullable(z.string()),
+  /**
+   * The same reason as its code and the value its sentence names, for a page to write it in its language
+   * (`calendarSyncReasonSentence`); null when the fetch worked, or failed before the reason was kept (then `lastError`).
+   */
+  lastErrorReason: z.nullable(z.object({ code: z.enum(CALENDAR_SYNC_REASON_CODES), fact: z.optional(z.string()) })),
   /** How many stays the last good fetch blocked. */
   blockCount: z.number(),
 });

@@ -13,7 +13,8 @@ export const apiErrorSchema = z.object({
     declineCode: z.optional(z.string()),
     /**
      * For a refusal written around a value (the host calendar's: a date past its end, nights before today, a confirmed
-     * stay in the way): the facts its English `message` is written from, for a page to write it in its language.
+     * stay in the way; and refusals.ts' `RefusalFacts`): the facts its English `message` is written from, for a page to
+     * write it in its language.
      */
     facts: z.optional(z.record(z.string(), z.string())),
   }),

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { refusalText, type RefusalFacts } from '@staybook/domain/refusals';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
 
@@ -14,7 +15,7 @@ type RowOf<T extends OwnedTable> = T['$inferSelect'];
 export function ownedRecords<T extends OwnedTable>(
   table: T,
   owner: PgColumn,
-  { max, tooMany, notFound }: { max: number; tooMany: string; notFound: string },
+  { max, tooMany, notFound }: { max: number; tooMany: RefusalFacts; notFound: string },
 ) {
   const theirs = (ownerId: string, id?: string) => (id === undefined ? eq(owner, ownerId) : and(eq(table.id, id), eq(owner, ownerId)));
   return {
@@ -25,7 +26,7 @@ export function ownedRecords<T extends OwnedTable>(
 
     /** Refuses one more once the owner holds `max`. */
     async checkRoom(db: Db, ownerId: string): Promise<void> {
-      if ((await db.$count(table, theirs(ownerId))) >= max) throw new ConflictError(tooMany);
+      if ((await db.$count(table, theirs(ownerId))) >= max) throw new ConflictError(refusalText(tooMany), tooMany);
     },
 
     async find(db: Db, ownerId: string, id: string): Promise<RowOf<T>> {

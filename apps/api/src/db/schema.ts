@@ -20,6 +20,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { CANCELLATION_POLICIES, CATEGORY_LABELS, LISTING_RULE_LIMITS, LOCALES, MARKETPLACE_FEE_LIMITS, ROLES, USER_STATUSES, type Locale, type QuoteLine, type RequestAnswer } from '@staybook/domain';
+import type { CalendarSyncReason } from '@staybook/domain/calendar-sync-reasons';
 
 /**
  * A moment in time. Timestamps keep millisecond precision so a value read into a JS Date and written back
@@ -828,6 +829,8 @@ export const calendarImports = pgTable(
     lastFetchedAt: moment('last_fetched_at'),
     lastSyncedAt: moment('last_synced_at'),
     lastError: text('last_error'),
+    /** The same reason as its code and fact (decision 062), for a page to write in its language; null before 0034. */
+    lastErrorReason: jsonb('last_error_reason').$type<CalendarSyncReason>(),
     /** How many nights-ranges the last good fetch blocked. */
     blockCount: integer('block_count').notNull().default(0),
     /** When it is next due: the scheduler takes the imports whose time has come. */

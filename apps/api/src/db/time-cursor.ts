@@ -23,7 +23,7 @@ export function decodeTimeCursor(text: string, field = 'cursor'): TimeCursor {
   } catch {
     // Falls through: not base64 JSON at all.
   }
-  throw new BadRequestError('The page cursor is not valid; start again from the first page.', { [field]: 'Invalid cursor' });
+  throw new BadRequestError(/*i18n*/ 'The page cursor is not valid; start again from the first page.', { [field]: 'Invalid cursor' });
 }
 
 /** Whether `at` is a time exactly as this server writes one (`Date#toISOString`), so PostgreSQL reads it too. */

@@ -7,6 +7,7 @@ import { bookings, payments, rooms } from '../db/schema.js';
 import { ConflictError, PG_ERRORS, sqlState } from '../errors.js';
 import { TEST_DATABASE_KINDS } from '../test/databases.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { refusalInSpanish } from '../test/refusals.js';
 
 /** Database refusals reach the client through the API's one error path, as clear 4xx answers. */
 describe.each(TEST_DATABASE_KINDS)('database refusals as answers on %s', (kind) => {
@@ -104,8 +105,12 @@ describe.each(TEST_DATABASE_KINDS)('database refusals as answers on %s', (kind) 
     expect((await t.call('GET', '/test/limited')).statusCode).toBe(200);
     const res = await t.call('GET', '/test/limited');
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again in 60 seconds.' } });
+    expect(res.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again in 60 seconds.', facts: { refusal: 'too-many-requests', seconds: '60' } },
+    });
     expect(res.headers['retry-after']).toBe('60');
+    // A Spanish page writes it from the facts.
+    expect(refusalInSpanish(res)).toBe('Demasiadas solicitudes. Vuelve a intentarlo dentro de 60 segundos.');
   });
 
   it("answers the auth library's failures as the product's JSON 500, never the library's own body", async () => {

@@ -22,7 +22,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         fields[field] ??= issue.message ?? 'is not valid';
       }
       const first = Object.entries(fields)[0];
-      const message = first ? `${first[0]}: ${first[1]}` : 'The request is not valid.';
+      const message = first ? `${first[0]}: ${first[1]}` : /*i18n*/ 'The request is not valid.';
       return reply.status(400).send(errorBody(ERROR_CODES.validation, message, fields));
     }
     const status = err.statusCode ?? 500;
@@ -40,9 +40,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
  */
 export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (err.code === 'FST_ERR_BAD_URL') {
-    void reply.status(400).send(errorBody(ERROR_CODES.badRequest, 'The address is not valid.'));
+    void reply.status(400).send(errorBody(ERROR_CODES.badRequest, /*i18n*/ 'The address is not valid.'));
   } else if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void reply.status(414).send(errorBody(ERROR_CODES.badRequest, 'The address is too long.'));
+    void reply.status(414).send(errorBody(ERROR_CODES.badRequest, /*i18n*/ 'The address is too long.'));
   } else {
     request.log.error({ err }, 'request failed');
     void reply.status(500).send(errorBody(ERROR_CODES.internal, INTERNAL_ERROR_MESSAGE));

@@ -3,7 +3,7 @@ import { BadRequestError, DISALLOWED_CHARACTERS_MESSAGE } from '../errors.js';
 
 /** Far deeper than any body the product takes, and far from what a parser or a serializer can overflow on. */
 export const MAX_JSON_DEPTH = 32;
-export const TOO_DEEP_MESSAGE = 'The request is nested too deeply.';
+export const TOO_DEEP_MESSAGE = /*i18n*/ 'The request is nested too deeply.';
 
 /** Whether JSON text opens more than `limit` arrays or objects inside each other (counted without parsing). */
 function nestsDeeperThan(text: string, limit: number): boolean {

@@ -41,12 +41,12 @@ const SHARED_RESPONSES: Record<string, { name: string; description: string; head
   '404': { name: 'NotFound', description: 'Not found' },
   '409': {
     name: 'Conflict',
-    description: 'Conflicts with the current state (e.g. dates taken meanwhile); a refusal around a value (the host calendar’s stay in the way) also answers the `facts` it is written from',
+    description: 'Conflicts with the current state (e.g. dates taken meanwhile); a refusal around a value (a stay in the way of the host calendar or of a room’s new dates, a room’s upcoming stays, a changed refund, the most tokens or endpoints one can have) also answers the `facts` it is written from',
   },
-  '413': { name: 'PayloadTooLarge', description: 'The body is too large (JSON: over 1 MiB)' },
+  '413': { name: 'PayloadTooLarge', description: 'The body is too large (JSON: over 1 MiB; an image: over its limit, named in `facts`)' },
   '414': { name: 'UriTooLong', description: 'A value in the path is too long' },
   '415': { name: 'UnsupportedMediaType', description: 'The body is of a media type the operation does not take' },
-  '429': { name: 'TooManyRequests', description: 'Too many requests: try again after `Retry-After` seconds', headers: { 'Retry-After': 'Seconds until a new try may succeed' } },
+  '429': { name: 'TooManyRequests', description: 'Too many requests: try again after `Retry-After` seconds (also in `facts`)', headers: { 'Retry-After': 'Seconds until a new try may succeed' } },
   '500': { name: 'InternalError', description: 'Something went wrong on our side' },
   '503': { name: 'Unavailable', description: 'Busy: try again after `Retry-After` seconds', headers: { 'Retry-After': 'Seconds until a new try may succeed' } },
 };

@@ -29,6 +29,6 @@ export function registerOriginCheck(api: FastifyInstance, allowedOrigins: string
     const origin = request.headers.origin;
     const sameHost = origin !== undefined && origin === `${request.protocol}://${request.host}`;
     const foreign = origin !== undefined ? !allowed.has(origin) && !sameHost : request.headers['sec-fetch-site'] === 'cross-site';
-    done(foreign ? new ForbiddenError('This request came from another site and was refused.') : undefined);
+    done(foreign ? new ForbiddenError(/*i18n*/ 'This request came from another site and was refused.') : undefined);
   });
 }

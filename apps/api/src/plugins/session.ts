@@ -132,7 +132,7 @@ async function signedInActor(request: FastifyRequest, reply: FastifyReply): Prom
   if (!request.actor) throw new UnauthorizedError();
   // A token reaches only the calls its scopes open (the domain's TOKEN_SCOPES): never account settings.
   if (request.actor.token && !tokenMayCall(request.actor.token.scopes, request.method, request.routeOptions.url ?? '')) {
-    throw new ForbiddenError('This access token may not make this call.');
+    throw new ForbiddenError(/*i18n*/ 'This access token may not make this call.');
   }
   return request.actor;
 }
@@ -144,7 +144,7 @@ export const requireUser: onRequestAsyncHookHandler = async (request, reply) => 
 export function requireRole(...roles: Role[]): onRequestAsyncHookHandler {
   return async (request, reply) => {
     const actor = await signedInActor(request, reply);
-    if (!roles.includes(actor.role)) throw new ForbiddenError('You do not have the role this needs.');
+    if (!roles.includes(actor.role)) throw new ForbiddenError(/*i18n*/ 'You do not have the role this needs.');
   };
 }
 

@@ -1,4 +1,6 @@
 import { apiErrorShape } from '@staybook/domain/errors';
+import { activeLocale, SOURCE_LOCALE } from '@staybook/domain/locale';
+import { readRefusalFacts, refusalText } from '@staybook/domain/refusals';
 import { i18n } from './i18n';
 
 /** Anything that turns untrusted JSON into a typed value: the domain's zod schemas, or its hand-checked shapes. */
@@ -26,8 +28,10 @@ export class ApiRequestError extends Error {
   readonly facts: Readonly<Record<string, string>> | null;
 
   constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, facts: Record<string, string> | null = null) {
-    // The API writes its messages in English, which is their key in the page's catalog (decision 062).
-    super(i18n.known(message));
+    // The API writes its messages in English, which is their key in the page's catalog (decision 062); a refusal
+    // written around a value comes with its facts, from which a page in another language writes it again.
+    const refusal = activeLocale() === SOURCE_LOCALE ? null : readRefusalFacts(facts);
+    super(refusal ? refusalText(refusal) : i18n.known(message));
     this.status = status;
     this.code = code;
     this.fields = Object.fromEntries(Object.entries(fields).map(([field, text]) => [field, i18n.known(text)]));

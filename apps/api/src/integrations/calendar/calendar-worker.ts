@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import type { CalendarSyncReason } from '@staybook/domain/calendar-sync-reasons';
 import { parseBlockedNights } from './parse.js';
 import { CalendarFetchError } from './safe-fetch.js';
 
@@ -11,8 +12,8 @@ import { CalendarFetchError } from './safe-fetch.js';
 export type CalendarJob = { text: string; timeZone: string; today: string };
 export type CalendarAnswer =
   | { ok: true; ranges: { from: string; to: string }[] }
-  /** `message` is for the host; none for a failure of ours, whose `detail` goes to the log. */
-  | { ok: false; message: string | null; detail?: string };
+  /** `reason` is for the host; none for a failure of ours, whose `detail` goes to the log. */
+  | { ok: false; reason: CalendarSyncReason | null; detail?: string };
 
 /** Sent once the reader's code has loaded: the calendar's time limit counts from here, not from the thread's start. */
 export type CalendarReady = { ready: true };
@@ -23,6 +24,6 @@ let answer: CalendarAnswer;
 try {
   answer = { ok: true, ranges: parseBlockedNights(job.text, { timeZone: job.timeZone, today: job.today }) };
 } catch (err) {
-  answer = err instanceof CalendarFetchError ? { ok: false, message: err.message } : { ok: false, message: null, detail: String((err as Error)?.stack ?? err) };
+  answer = err instanceof CalendarFetchError ? { ok: false, reason: err.reason } : { ok: false, reason: null, detail: String((err as Error)?.stack ?? err) };
 }
 parentPort!.postMessage(answer);

@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import type { StayRange } from '@staybook/domain/bookings';
 import { addDays, todayIn, type IsoDate } from '@staybook/domain/dates';
 import { stayHasEnded } from '@staybook/domain/stays';
-import { CALENDAR_SYNC_MESSAGES, calendarSyncReasons } from '@staybook/domain/calendar-sync-reasons';
+import type { CalendarSyncReason } from '@staybook/domain/calendar-sync-reasons';
 import { CalendarFetchError } from './safe-fetch.js';
 
 /**
@@ -27,8 +27,8 @@ export const MAX_STEPS = 50_000;
 /** How far ahead a repeating event is expanded. */
 const HORIZON_DAYS = 3 * 366;
 
-const MALFORMED = CALENDAR_SYNC_MESSAGES.notACalendar;
-const TOO_MANY_REPEATS = CALENDAR_SYNC_MESSAGES.repeatsTooOften;
+const MALFORMED: CalendarSyncReason = { code: 'notACalendar' };
+const TOO_MANY_REPEATS: CalendarSyncReason = { code: 'repeatsTooOften' };
 
 /** The calendar day a time falls on where the room is (a date value is its own day; a floating time its own). */
 function dayOf(time: ICAL.Time, timeZone: string): IsoDate {
@@ -73,7 +73,7 @@ export function parseBlockedNights(text: string, { timeZone, today = todayIn(tim
   let steps = 0;
   const take = (range: StayRange) => {
     if (stayHasEnded(range.to, today) || range.from >= horizon) return;
-    if (ranges.length >= MAX_EVENTS) throw new CalendarFetchError(calendarSyncReasons.tooManyEvents(MAX_EVENTS));
+    if (ranges.length >= MAX_EVENTS) throw new CalendarFetchError({ code: 'tooManyEvents', fact: String(MAX_EVENTS) });
     ranges.push(range);
   };
   try {

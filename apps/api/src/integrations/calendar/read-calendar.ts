@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { todayIn, type IsoDate, type StayRange } from '@staybook/domain';
-import { CALENDAR_SYNC_MESSAGES, calendarSyncReasons } from '@staybook/domain/calendar-sync-reasons';
+import type { CalendarSyncReason } from '@staybook/domain/calendar-sync-reasons';
 import type { CalendarAnswer, CalendarJob, CalendarReady } from './calendar-worker.js';
 import { CalendarFetchError } from './safe-fetch.js';
 
@@ -47,11 +47,11 @@ const WORKER = FROM_SOURCE
   ? { url: new URL('../../worker-from-source.mjs', import.meta.url), argv: [new URL('./calendar-worker.ts', import.meta.url).href] }
   : { url: new URL('./calendar-worker.js', import.meta.url), argv: [] };
 
-const TOO_SLOW = (ms: number) => calendarSyncReasons.tooSlow(ms / 1000);
-const TOO_BIG = CALENDAR_SYNC_MESSAGES.tooMuchMemory;
+const TOO_SLOW = (ms: number): CalendarSyncReason => ({ code: 'tooSlow', fact: String(ms / 1000) });
+const TOO_BIG: CalendarSyncReason = { code: 'tooMuchMemory' };
 /** Our failure, not the calendar's: for the log (the host reads that the calendar could not be read). */
 const NOT_STARTED = (ms: number) => `The calendar reader did not start within ${ms} ms.`;
-const CLOSED = CALENDAR_SYNC_MESSAGES.shuttingDown;
+const CLOSED: CalendarSyncReason = { code: 'shuttingDown' };
 
 export function createCalendarReader(limits: ReaderLimits = DEFAULT_READER_LIMITS, log?: (detail: string) => void): CalendarReader {
   const running = new Set<Worker>();
@@ -98,13 +98,13 @@ export function createCalendarReader(limits: ReaderLimits = DEFAULT_READER_LIMIT
         }
         if (answer.ok) return end({ ranges: answer.ranges });
         if (answer.detail) log?.(answer.detail);
-        end({ error: answer.message ? new CalendarFetchError(answer.message) : new Error('The calendar reader failed') });
+        end({ error: answer.reason ? new CalendarFetchError(answer.reason) : new Error('The calendar reader failed') });
       });
       worker.on('error', (err: Error & { code?: string }) => end({ error: err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new CalendarFetchError(TOO_BIG) : err }));
       worker.once('exit', () => {
         clearTimeout(timer);
         running.delete(worker);
-        const result = outcome ?? { error: new CalendarFetchError(closed ? CLOSED : CALENDAR_SYNC_MESSAGES.notRead) };
+        const result = outcome ?? { error: new CalendarFetchError(closed ? CLOSED : { code: 'notRead' }) };
         if ('ranges' in result) resolve(result.ranges);
         else reject(result.error);
       });

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { CALENDAR_SYNC_MESSAGES, calendarSyncReasons } from '@staybook/domain/calendar-sync-reasons';
+import { CALENDAR_SYNC_MESSAGES, calendarSyncReasonSentence, type CalendarSyncReason } from '@staybook/domain/calendar-sync-reasons';
 
 /**
  * Fetches another site's calendar for a host without letting the host aim the server at its own network
@@ -28,9 +28,13 @@ export type FetchLimits = {
 
 export const DEFAULT_FETCH_LIMITS: FetchLimits = { allowHosts: [], timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 };
 
-/** A fetch refused or failed; the message is written for the host (it is shown beside the import). */
+/** A fetch refused or failed: its reason, and that reason's English as the message (shown to the host beside the import). */
 export class CalendarFetchError extends Error {
   override name = 'CalendarFetchError';
+
+  constructor(readonly reason: CalendarSyncReason) {
+    super(calendarSyncReasonSentence(reason) ?? CALENDAR_SYNC_MESSAGES.notRead);
+  }
 }
 
 const NOT_PUBLIC = new BlockList();
@@ -98,8 +102,8 @@ function hostOf(url: URL): string {
 
 /** A URL's scheme, or a message for the host when it is not one we fetch. */
 export function checkScheme(url: URL): void {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CalendarFetchError(CALENDAR_SYNC_MESSAGES.notHttp);
-  if (url.username || url.password) throw new CalendarFetchError(CALENDAR_SYNC_MESSAGES.withCredentials);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CalendarFetchError({ code: 'notHttp' });
+  if (url.username || url.password) throw new CalendarFetchError({ code: 'withCredentials' });
 }
 
 /**
@@ -121,13 +125,13 @@ export async function checkedAddress(
     try {
       addresses = await resolveHost(host);
     } catch {
-      throw new CalendarFetchError(calendarSyncReasons.hostNotFound(host));
+      throw new CalendarFetchError({ code: 'hostNotFound', fact: host });
     }
   }
-  if (addresses.length === 0) throw new CalendarFetchError(calendarSyncReasons.hostNotFound(host));
+  if (addresses.length === 0) throw new CalendarFetchError({ code: 'hostNotFound', fact: host });
   for (const { address } of addresses) {
     if (!isPublicAddress(address) && !allowed.has(host) && !allowed.has(unmapped(address))) {
-      throw new CalendarFetchError(CALENDAR_SYNC_MESSAGES.privateNetwork);
+      throw new CalendarFetchError({ code: 'privateNetwork' });
     }
   }
   const first = addresses[0]!;
@@ -200,7 +204,7 @@ function requestOnce(
 }
 
 function tooLarge(limits: FetchLimits): CalendarFetchError {
-  return new CalendarFetchError(calendarSyncReasons.tooLarge(Math.round(limits.maxBytes / 1024 / 1024)));
+  return new CalendarFetchError({ code: 'tooLarge', fact: String(Math.round(limits.maxBytes / 1024 / 1024)) });
 }
 
 /** The body of a calendar URL as text, or a CalendarFetchError saying why not. */
@@ -210,24 +214,24 @@ export async function fetchCalendarText(address: string, limits: FetchLimits): P
   try {
     url = new URL(address);
   } catch {
-    throw new CalendarFetchError(CALENDAR_SYNC_MESSAGES.notAnAddress);
+    throw new CalendarFetchError({ code: 'notAnAddress' });
   }
   try {
     for (let hop = 0; ; hop += 1) {
       const target = await checkedAddress(url, limits.allowHosts, limits.resolveHost);
       const res = await requestOnce(url, target, limits, signal);
       if (res.status >= 300 && res.status < 400 && res.location) {
-        if (hop >= limits.maxRedirects) throw new CalendarFetchError(CALENDAR_SYNC_MESSAGES.tooManyRedirects);
+        if (hop >= limits.maxRedirects) throw new CalendarFetchError({ code: 'tooManyRedirects' });
         url = new URL(res.location, url);
         continue;
       }
-      if (res.status !== 200) throw new CalendarFetchError(calendarSyncReasons.httpStatus(res.status));
+      if (res.status !== 200) throw new CalendarFetchError({ code: 'httpStatus', fact: String(res.status) });
       return res.body.toString('utf8');
     }
   } catch (err) {
     if (err instanceof CalendarFetchError) throw err;
-    if (signal.aborted) throw new CalendarFetchError(calendarSyncReasons.noAnswer(limits.timeoutMs / 1000));
-    throw new CalendarFetchError(CALENDAR_SYNC_MESSAGES.notFetched);
+    if (signal.aborted) throw new CalendarFetchError({ code: 'noAnswer', fact: String(limits.timeoutMs / 1000) });
+    throw new CalendarFetchError({ code: 'notFetched' });
   }
 }
 
@@ -244,7 +248,7 @@ export async function safePost(address: string, post: { headers: Record<string, 
     return { status };
   } catch (err) {
     if (err instanceof CalendarFetchError) throw err;
-    if (signal.aborted) throw new CalendarFetchError(calendarSyncReasons.noAnswer(limits.timeoutMs / 1000));
-    throw new CalendarFetchError(CALENDAR_SYNC_MESSAGES.unreachable);
+    if (signal.aborted) throw new CalendarFetchError({ code: 'noAnswer', fact: String(limits.timeoutMs / 1000) });
+    throw new CalendarFetchError({ code: 'unreachable' });
   }
 }

@@ -316,7 +316,7 @@ export class TestPaymentProcessor implements PaymentProvider {
    */
   async confirmCard(clientSecret: string, card: CardInput, now: Date = new Date()): Promise<ProviderIntent> {
     const id = /^(pi_test_[A-Za-z0-9]{24})_secret_[A-Za-z0-9]{24}$/.exec(clientSecret)?.[1];
-    const notFound = new NotFoundError('This payment does not exist. Please start the payment again.');
+    const notFound = new NotFoundError(/*i18n*/ 'This payment does not exist. Please start the payment again.');
     if (!id) throw notFound;
     const [row] = await intentById(this.db).execute({ id });
     if (!row || !sameSecret(row.clientSecret, clientSecret)) throw notFound;
@@ -342,7 +342,7 @@ export class TestPaymentProcessor implements PaymentProvider {
     // Not waiting for a card any more: cancelled, or confirmed already (a retry after the answer was lost), in
     // which case the hold stands and the caller books it.
     const current = await this.current(id);
-    if (current.status === 'canceled') throw new ConflictError('This payment was cancelled. Please start the payment again.');
+    if (current.status === 'canceled') throw new ConflictError(/*i18n*/ 'This payment was cancelled. Please start the payment again.');
     return toIntent({ ...current, lastDeclineCode: null });
   }
 

@@ -14,7 +14,7 @@ type TokenRow = typeof accessTokens.$inferSelect;
 
 const ownTokens = ownedRecords(accessTokens, accessTokens.userId, {
   max: ACCESS_TOKENS_MAX,
-  tooMany: `You have ${ACCESS_TOKENS_MAX} access tokens, the most one can have. Revoke one you no longer use first.`,
+  tooMany: { refusal: 'too-many-access-tokens', max: String(ACCESS_TOKENS_MAX) },
   notFound: 'No such access token.',
 });
 

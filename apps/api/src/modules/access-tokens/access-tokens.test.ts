@@ -5,6 +5,7 @@ import { errorOf } from '../../test/answers.js';
 import { signUpCast, type Cast } from '../../test/cast.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { day } from '../../test/dates.js';
+import { refusalInSpanish, SPANISH_PAGE } from '../../test/refusals.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 
 describe.each(TEST_DATABASE_KINDS)('personal access tokens on %s', (kind) => {
@@ -87,8 +88,16 @@ describe.each(TEST_DATABASE_KINDS)('personal access tokens on %s', (kind) => {
     it(`keeps at most ${ACCESS_TOKENS_MAX} a person, listed oldest first; revoking one makes room`, async () => {
       const made = [];
       for (let i = 0; i < ACCESS_TOKENS_MAX; i += 1) made.push(await makeToken(cast.otherGuest, ['readBookings'], `Tool ${i}`));
-      const refused = await t.call('POST', '/api/access-tokens', { as: cast.otherGuest, body: { name: 'One more', scopes: ['readBookings'] } });
-      expect(errorOf(refused).status).toBe(409);
+      const refused = await t.call('POST', '/api/access-tokens', { as: cast.otherGuest, headers: SPANISH_PAGE, body: { name: 'One more', scopes: ['readBookings'] } });
+      expect(errorOf(refused)).toEqual({
+        status: 409,
+        error: {
+          code: 'CONFLICT',
+          message: `You have ${ACCESS_TOKENS_MAX} access tokens, the most one can have. Revoke one you no longer use first.`,
+          facts: { refusal: 'too-many-access-tokens', max: String(ACCESS_TOKENS_MAX) },
+        },
+      });
+      expect(refusalInSpanish(refused)).toBe(`Tienes ${ACCESS_TOKENS_MAX} tokens de acceso, el máximo que se puede tener. Revoca antes uno que ya no uses.`);
       const listed = accessTokensSchema.parse((await t.call('GET', '/api/access-tokens', { as: cast.otherGuest })).json());
       expect(listed.items.map((item) => item.id)).toEqual(made.map((token) => token.id));
       expect((await t.call('DELETE', `/api/access-tokens/${made[0]!.id}`, { as: cast.otherGuest })).statusCode).toBe(204);

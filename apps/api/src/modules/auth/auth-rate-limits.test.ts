@@ -21,7 +21,9 @@ describe.each(TEST_DATABASE_KINDS)('rate limits on sign-in, sign-up and password
     return statuses;
   }
 
-  const TOO_MANY = { error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) } };
+  const TOO_MANY = {
+    error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/), facts: { refusal: 'too-many-requests', seconds: expect.stringMatching(/^\d+$/) } },
+  };
   const WRONG = { error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } };
   const signInFrom = (app: FastifyInstance, remoteAddress: string, headers: Record<string, string> = {}) =>
     app.inject({

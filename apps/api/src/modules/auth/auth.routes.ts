@@ -32,7 +32,7 @@ function normaliseError(status: number, text: string): string {
     // Not JSON: the code and message come from the status.
   }
   const code = typeof parsed.code === 'string' && parsed.code ? parsed.code : errorCodeForStatus(status);
-  const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : 'The request could not be completed.';
+  const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : /*i18n*/ 'The request could not be completed.';
   return JSON.stringify(errorBody(code, message));
 }
 

@@ -361,7 +361,7 @@ function decodeCursor(text: string): ListCursor {
   } catch {
     // Falls through to the error below: a cursor the client altered or made up.
   }
-  throw new BadRequestError('The page cursor is not valid; start again from the first page.', { cursor: 'Invalid cursor' });
+  throw new BadRequestError(/*i18n*/ 'The page cursor is not valid; start again from the first page.', { cursor: 'Invalid cursor' });
 }
 
 /** One page of the bookings `scope` selects (a guest's, or those on a host's rooms). */

@@ -5,7 +5,8 @@
  * cancellation a server began and never finished.
  */
 import { eq } from 'drizzle-orm';
-import { formatMoney, partyOf, refundFor, stayHasStarted, todayIn, type Booking, type CancellationQuote, type IsoDate, type Refund } from '@staybook/domain';
+import { partyOf, refundFor, stayHasStarted, todayIn, type Booking, type CancellationQuote, type IsoDate, type Refund } from '@staybook/domain';
+import { refusalText, type RefusalFacts } from '@staybook/domain/refusals';
 import type { Db } from '../../db/client.js';
 import { bookings, payments } from '../../db/schema.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
@@ -17,10 +18,10 @@ import { ensureCaptured, holdIsGone } from './capture-payment.js';
 import { cancelUnpaidStay, endStay } from './end-stay.js';
 import { cancelRefunded, markCancelRequested } from './payment-states.js';
 
-const BOOKING_NOT_FOUND = 'Booking not found.';
-export const STAY_STARTED_MESSAGE = 'This stay has already started';
+const BOOKING_NOT_FOUND = /*i18n*/ 'Booking not found.';
+export const STAY_STARTED_MESSAGE = /*i18n*/ 'This stay has already started';
 const REQUEST_NOT_BOOKED_MESSAGE =
-  'This is a request the host has not answered yet, so there is nothing to cancel: the guest may withdraw it, the host may decline it. Nothing was charged.';
+  /*i18n*/ 'This is a request the host has not answered yet, so there is nothing to cancel: the guest may withdraw it, the host may decline it. Nothing was charged.';
 
 /** `GET /api/booking/:id/cancellation`: what the confirm dialog shows before a guest or host cancels. */
 export async function previewCancellation(db: Db, { actor, bookingId, today }: { actor: Actor; bookingId: string; today?: IsoDate }): Promise<CancellationQuote> {
@@ -28,7 +29,7 @@ export async function previewCancellation(db: Db, { actor, bookingId, today }: {
   if (!row) throw new NotFoundError(BOOKING_NOT_FOUND);
   const by = cancellerOf(row, actor);
   const day = today ?? todayIn(row.timeZone);
-  if (row.status === 'cancelled') throw new ConflictError('This stay is already cancelled.');
+  if (row.status === 'cancelled') throw new ConflictError(/*i18n*/ 'This stay is already cancelled.');
   if (row.status === 'requested') throw new ConflictError(REQUEST_NOT_BOOKED_MESSAGE);
   if (stayHasStarted(row.checkIn, day)) throw new ConflictError(STAY_STARTED_MESSAGE);
   const { refundCents, totalCents, share, lines } = refundNow(row, by, new Date(), day);
@@ -61,9 +62,8 @@ export async function cancelBooking(
 
   const { refundCents, totalCents } = refundNow(row, by, new Date(), today);
   if (expectedRefundCents !== undefined && expectedRefundCents !== refundCents && row.cancelRequestedAt === null) {
-    throw new ConflictError(
-      `The refund for cancelling this stay is now ${formatMoney(refundCents)} of ${formatMoney(totalCents)}. Please look again before cancelling.`,
-    );
+    const facts: RefusalFacts = { refusal: 'refund-changed', refundCents: String(refundCents), totalCents: String(totalCents) };
+    throw new ConflictError(refusalText(facts), facts);
   }
   // When the other side asked first, theirs is the request: this one finishes it as it was recorded.
   await markCancelRequested(db, row.id, { by, refundCents });

@@ -13,6 +13,7 @@ import { bookings, payments, rooms, testPaymentIntents } from '../../db/schema.j
 import { bookStay, confirmBooking, confirmCard, startPayment } from '../../test/bookings.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { day } from '../../test/dates.js';
+import { refusalInSpanish } from '../../test/refusals.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 
 const HOUR = 3_600_000;
@@ -129,7 +130,13 @@ describe.each(TEST_DATABASE_KINDS)('cancellation policies on %s', (kind) => {
     const shown = (await quote(stay)).refundCents + 1;
     const refused = await t.call('DELETE', `/api/booking/${stay._id}`, { as: guest, body: { expectedRefundCents: shown } });
     expect(refused.statusCode, refused.body).toBe(409);
-    expect(refused.json().error.message).toBe('The refund for cancelling this stay is now $50.01 of $100.01. Please look again before cancelling.');
+    expect(refused.json().error).toEqual({
+      code: 'CONFLICT',
+      message: 'The refund for cancelling this stay is now $50.01 of $100.01. Please look again before cancelling.',
+      facts: { refusal: 'refund-changed', refundCents: '5001', totalCents: '10001' },
+    });
+    // A Spanish page writes it from the facts, the amounts as the currency setting writes them.
+    expect(refusalInSpanish(refused)).toBe('El reembolso por cancelar esta estancia es ahora de $50.01 de $100.01. Revísalo antes de cancelar.');
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, stay._id));
     expect(row).toMatchObject({ status: 'confirmed', cancelRequestedAt: null });
     const agreed = await t.call('DELETE', `/api/booking/${stay._id}`, { as: guest, body: { expectedRefundCents: 5_001 } });

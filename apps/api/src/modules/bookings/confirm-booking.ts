@@ -40,7 +40,7 @@ import { captureOrLeaveForSweeper, voidPayment } from './capture-payment.js';
 import { holdPaymentUnlessBlocked, markAuthorized } from './payment-states.js';
 import { bookingForPayment, stayDetails } from './stay-details.js';
 
-const PAYMENT_NOT_FOUND = 'This payment does not exist. Please start the booking again.';
+const PAYMENT_NOT_FOUND = /*i18n*/ 'This payment does not exist. Please start the booking again.';
 
 /**
  * Books the stay a payment was made for, once: the browser after the card is confirmed, a provider's

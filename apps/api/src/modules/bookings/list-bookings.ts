@@ -35,7 +35,7 @@ export async function listBookings(
 
 /** The spec's `/my-bookings/:email` form: only the caller's own e-mail is answered. */
 export function assertOwnEmail(actor: Actor, email: string): void {
-  if (!isOwnEmail(actor, email)) throw new ForbiddenError('You can only see your own bookings.');
+  if (!isOwnEmail(actor, email)) throw new ForbiddenError(/*i18n*/ 'You can only see your own bookings.');
 }
 
 

@@ -21,7 +21,7 @@ import { blockedNightIn, findBookingRow, toBooking, type BookingRow } from './bo
 import { captureOrLeaveForSweeper, voidPayment } from './capture-payment.js';
 import { stayDetails } from './stay-details.js';
 
-const REQUEST_NOT_FOUND = 'Booking not found.';
+const REQUEST_NOT_FOUND = /*i18n*/ 'Booking not found.';
 
 /** Why a request can no longer be answered, for whoever tries. */
 function endedMessage(row: BookingRow): string {
@@ -45,7 +45,7 @@ async function requestFor(db: Db, bookingId: string, actor: Actor, side: StayPar
   const party = row && partyOf(row, actor);
   if (!row || !party) throw new NotFoundError(REQUEST_NOT_FOUND);
   if (party !== side) {
-    throw new ConflictError(side === 'host' ? 'Only the host can accept or decline a request.' : 'Only the guest can withdraw their request.');
+    throw new ConflictError(side === 'host' ? /*i18n*/ 'Only the host can accept or decline a request.' : /*i18n*/ 'Only the guest can withdraw their request.');
   }
   return row;
 }
@@ -96,10 +96,10 @@ export async function acceptRequest(
     if (now.requestAnswer === 'accepted') return toBooking(now, undefined, asHost);
     if (now.status === 'requested' && now.requestExpiresAt! > new Date()) {
       throw new ConflictError(
-        'Another calendar you import has taken some of these nights since the request was made, so it cannot be accepted. Please decline it.',
+        /*i18n*/ 'Another calendar you import has taken some of these nights since the request was made, so it cannot be accepted. Please decline it.',
       );
     }
-    throw new ConflictError(now.status === 'requested' ? 'This request expired before it was answered.' : endedMessage(now));
+    throw new ConflictError(now.status === 'requested' ? /*i18n*/ 'This request expired before it was answered.' : endedMessage(now));
   }
   deps.jobs.kick();
   deps.metrics?.booking('accepted');

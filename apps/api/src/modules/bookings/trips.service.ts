@@ -8,7 +8,7 @@ import { findBookingRow, reviewedBookings, toBooking, type BookingRow } from './
 import { refundNow } from './cancel-booking.js';
 
 /** Anyone but the two parties hears this, admins included, so that booking ids cannot be probed. */
-const TRIP_NOT_FOUND = 'Booking not found.';
+const TRIP_NOT_FOUND = /*i18n*/ 'Booking not found.';
 
 type PaymentFacts = Pick<typeof payments.$inferSelect, 'status' | 'amountCents' | 'refundedCents'>;
 

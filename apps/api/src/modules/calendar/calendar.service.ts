@@ -9,7 +9,7 @@ import {
   type RoomCalendar,
   type StayRange,
 } from '@staybook/domain';
-import { CALENDAR_SYNC_MESSAGES, calendarSyncReasons } from '@staybook/domain/calendar-sync-reasons';
+import { calendarSyncReasons } from '@staybook/domain/calendar-sync-reasons';
 import { withTransaction, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, calendarImports, rooms } from '../../db/schema.js';
 import { dateValue, holdsNightsSql, stayNotEndedSql } from '../../db/stay-sql.js';
@@ -39,8 +39,8 @@ export type CalendarDeps = {
 /** How far back the export still lists stays, so a calendar keeps the recent past. */
 export const EXPORT_PAST_DAYS = 60;
 
-const BOOKING_NOT_FOUND = 'Booking not found.';
-const IMPORT_NOT_FOUND = 'This imported calendar was not found. It may have been removed.';
+const BOOKING_NOT_FOUND = /*i18n*/ 'Booking not found.';
+const IMPORT_NOT_FOUND = /*i18n*/ 'This imported calendar was not found. It may have been removed.';
 
 // ---- A booking's own event ('Add to calendar') ----
 
@@ -64,7 +64,7 @@ export async function exportFeed(db: Db, token: string): Promise<string> {
     .from(rooms)
     .where(and(eq(rooms.calendarToken, token), isNull(rooms.deletedAt)))
     .limit(1);
-  if (!room) throw new NotFoundError('This calendar link does not exist. The host may have made a new one.');
+  if (!room) throw new NotFoundError(/*i18n*/ 'This calendar link does not exist. The host may have made a new one.');
   const since = addDays(todayIn(room.timeZone), -EXPORT_PAST_DAYS);
   const stays = await db
     .select({ id: bookings.id, from: bookings.checkIn, to: bookings.checkOut })
@@ -107,6 +107,8 @@ function toImport(row: typeof calendarImports.$inferSelect): CalendarImport {
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
     lastFetchedAt: row.lastFetchedAt?.toISOString() ?? null,
     lastError: row.lastError,
+    // Kept since migration 0034; before it, only the English (which a page reads back into its fact).
+    lastErrorReason: row.lastErrorReason?.code ? { code: row.lastErrorReason.code, ...(row.lastErrorReason.fact === undefined ? {} : { fact: row.lastErrorReason.fact }) } : null,
     blockCount: row.blockCount,
   };
 }
@@ -202,9 +204,12 @@ export async function syncImport(deps: CalendarDeps, row: { id: string; roomId: 
   try {
     ranges = await deps.reader.read(await fetchCalendarText(row.url, deps.limits), { timeZone: room.timeZone });
   } catch (err) {
-    const message = err instanceof CalendarFetchError ? err.message : CALENDAR_SYNC_MESSAGES.notRead;
+    const failure = err instanceof CalendarFetchError ? err : new CalendarFetchError({ code: 'notRead' });
     if (!(err instanceof CalendarFetchError)) deps.log.error({ err, importId: row.id }, 'calendar import failed');
-    await db.update(calendarImports).set({ lastFetchedAt: new Date(), lastError: message, nextFetchAt }).where(eq(calendarImports.id, row.id));
+    await db
+      .update(calendarImports)
+      .set({ lastFetchedAt: new Date(), lastError: failure.message, lastErrorReason: failure.reason, nextFetchAt })
+      .where(eq(calendarImports.id, row.id));
     return 'failed';
   }
   const changed = await withTransaction(db, async (tx) => {
@@ -220,7 +225,7 @@ export async function syncImport(deps: CalendarDeps, row: { id: string; roomId: 
     const now = new Date();
     await tx
       .update(calendarImports)
-      .set({ lastFetchedAt: now, lastSyncedAt: now, lastError: null, blockCount: ranges.length, nextFetchAt })
+      .set({ lastFetchedAt: now, lastSyncedAt: now, lastError: null, lastErrorReason: null, blockCount: ranges.length, nextFetchAt })
       .where(eq(calendarImports.id, row.id));
     // Dated searches and the room's answers change with its blocked nights.
     await deps.listing.announce(tx, row.roomId);

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomAvailabilitySchema, roomCalendarSchema, roomsPageSchema, type RoomCalendar } from '@staybook/domain';
+import { eq } from 'drizzle-orm';
+import { lastErrorText } from '@staybook/domain/calendar-sync-reasons';
+import { withLocale } from '@staybook/domain/locale';
 import { insertBooking, insertRoom } from '../../db/factories.js';
+import { calendarImports } from '../../db/schema.js';
+import '../../locales/es/catalog.js';
 import { OVERLAPPING_BOOKING_MESSAGE } from '../../errors.js';
 import { bookStay, confirmBooking, confirmCard, startPayment } from '../../test/bookings.js';
 import { signUpCast } from '../../test/cast.js';
@@ -229,23 +234,45 @@ describe.each(TEST_DATABASE_KINDS)('calendar sync on %s', (kind) => {
     site.pages.set('/flaky.ics', { body: 'this is not a calendar' });
     const bad = await t.call('POST', `/api/room/${r.id}/calendar/imports`, { as: host, body: { url: site.url('/flaky.ics') } });
     expect(bad.statusCode).toBe(201);
-    expect(bad.json()).toMatchObject({ lastError: 'The address did not give a calendar in iCalendar (.ics) format.', lastSyncedAt: null, blockCount: 0 });
+    expect(bad.json()).toMatchObject({
+      lastError: 'The address did not give a calendar in iCalendar (.ics) format.',
+      lastErrorReason: { code: 'notACalendar' },
+      lastSyncedAt: null,
+      blockCount: 0,
+    });
     expect(roomAvailabilitySchema.parse((await t.call('GET', `/api/room/${r.id}/availability`)).json()).taken).toEqual([]);
 
     site.pages.set('/flaky.ics', { body: ics([allDay('x@elsewhere', day(4), day(6))]) });
-    expect(roomCalendarSchema.parse((await t.call('POST', `/api/room/${r.id}/calendar/sync`, { as: host })).json()).imports[0]).toMatchObject({ lastError: null, blockCount: 1 });
+    expect(roomCalendarSchema.parse((await t.call('POST', `/api/room/${r.id}/calendar/sync`, { as: host })).json()).imports[0]).toMatchObject({
+      lastError: null,
+      lastErrorReason: null,
+      blockCount: 1,
+    });
 
     // Over 2 MB, of valid-looking events: refused while it streams; the nights of the last good fetch stay blocked.
     const padding = allDay('y@elsewhere', day(10), day(12), [`DESCRIPTION:${'x'.repeat(70)}`]);
     site.pages.set('/flaky.ics', { body: ics(Array.from({ length: 25_000 }, () => padding)) });
     const huge = roomCalendarSchema.parse((await t.call('POST', `/api/room/${r.id}/calendar/sync`, { as: host })).json()).imports[0]!;
     expect(huge.lastError).toBe('The calendar is larger than 2 MB, so it was not imported.');
+    expect(huge.lastErrorReason).toEqual({ code: 'tooLarge', fact: '2' });
     expect(huge.blockCount).toBe(1);
     expect(roomAvailabilitySchema.parse((await t.call('GET', `/api/room/${r.id}/availability`)).json()).taken).toEqual([{ from: day(4), to: day(6) }]);
 
     site.pages.set('/flaky.ics', { status: 500, body: 'down' });
     const down = roomCalendarSchema.parse((await t.call('POST', `/api/room/${r.id}/calendar/sync`, { as: host })).json()).imports[0]!;
     expect(down.lastError).toBe('The other site answered with HTTP status 500.');
+    // Kept as its code and fact, which a Spanish page writes in Spanish.
+    expect(down.lastErrorReason).toEqual({ code: 'httpStatus', fact: '500' });
+    const [row] = await t.database.db.select().from(calendarImports).where(eq(calendarImports.id, down.id));
+    expect(row!.lastErrorReason).toEqual({ code: 'httpStatus', fact: '500' });
+    expect(withLocale('es', () => lastErrorText(down))).toBe('El otro sitio ha respondido con el estado HTTP 500.');
+    expect(withLocale('es', () => lastErrorText(huge))).toBe('El calendario ocupa más de 2 MB, así que no se ha importado.');
+
+    // A failure recorded before the reason was kept answers its English only, which a page reads back into its fact.
+    await t.database.db.update(calendarImports).set({ lastErrorReason: null }).where(eq(calendarImports.id, down.id));
+    const before = roomCalendarSchema.parse((await t.call('GET', `/api/room/${r.id}/calendar`, { as: host })).json()).imports[0]!;
+    expect(before).toMatchObject({ lastError: 'The other site answered with HTTP status 500.', lastErrorReason: null });
+    expect(withLocale('es', () => lastErrorText(before))).toBe('El otro sitio ha respondido con el estado HTTP 500.');
   });
 
   it('follows a few redirects, checking each hop', async () => {

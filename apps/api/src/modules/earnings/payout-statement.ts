@@ -13,7 +13,7 @@ import { hostJournalsSql } from './host-journals.js';
 type PayoutRow = typeof payouts.$inferSelect;
 
 /** Another host's payout, or none: the same answer, so a payout's existence is never told to anyone else. */
-const NOT_FOUND = 'Payout not found. Your payouts are listed on the Earnings and Payouts pages.';
+const NOT_FOUND = /*i18n*/ 'Payout not found. Your payouts are listed on the Earnings and Payouts pages.';
 
 /**
  * The statement of the host's payout `payoutId`. Its stays are those whose releases it covers: posted after the

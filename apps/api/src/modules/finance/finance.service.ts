@@ -223,6 +223,6 @@ async function askProvider<T>(ask: () => Promise<T>): Promise<T | null> {
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     if (err.code === 'resource_missing') return null;
-    throw new AppError(503, ERROR_CODES.internal, 'The payment provider could not be asked just now, so the month was not checked. Please try again in a few minutes.');
+    throw new AppError(503, ERROR_CODES.internal, /*i18n*/ 'The payment provider could not be asked just now, so the month was not checked. Please try again in a few minutes.');
   }
 }

@@ -18,7 +18,7 @@ import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 /** What sending needs from the outside. */
 export type MessageDeps = MailingDeps;
 
-const BOOKING_NOT_FOUND = 'Booking not found.';
+const BOOKING_NOT_FOUND = /*i18n*/ 'Booking not found.';
 
 /** The booking a thread is about, with its two parties; 404 for anyone else. */
 async function findThread(db: Db, { actor, bookingId }: { actor: Actor; bookingId: string }): Promise<BookingRow> {

@@ -35,7 +35,9 @@ describe('payment routes', () => {
     for (let i = 0; i < 30; i += 1) await startPayment(t, greedy, { roomId, from: day(2), to: day(3) });
     const refused = await t.call('POST', '/api/create-payment-intent', { as: greedy, body: { roomId, from: day(2), to: day(3) } });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) } });
+    expect(refused.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/), facts: { refusal: 'too-many-requests', seconds: expect.stringMatching(/^\d+$/) } },
+    });
     await startPayment(t, other, { roomId, from: day(2), to: day(3) });
   });
 

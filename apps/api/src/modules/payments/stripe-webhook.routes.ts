@@ -44,7 +44,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookRoutesOptio
     async (request) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-        throw new BadRequestError('Send a Stripe event as JSON with its Stripe-Signature header.');
+        throw new BadRequestError(/*i18n*/ 'Send a Stripe event as JSON with its Stripe-Signature header.');
       }
       let event;
       try {

@@ -26,7 +26,7 @@ export function payoutAccountIdempotencyKey(hostId: string): string {
 
 function onboardingOf(payments: PaymentProvider): PayoutOnboarding {
   if (!payments.payoutOnboarding) {
-    throw new ConflictError('This marketplace pays hosts to a bank account: add yours on the Payouts page.');
+    throw new ConflictError(/*i18n*/ 'This marketplace pays hosts to a bank account: add yours on the Payouts page.');
   }
   return payments.payoutOnboarding;
 }
@@ -38,7 +38,7 @@ async function askProvider<T>(log: Log, ask: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     log[err.retryable ? 'warn' : 'error']({ err, code: err.code }, 'Stripe refused or could not answer a payout setup call');
-    throw new AppError(503, ERROR_CODES.internal, 'Payouts cannot be set up with Stripe just now. Please try again in a few minutes.');
+    throw new AppError(503, ERROR_CODES.internal, /*i18n*/ 'Payouts cannot be set up with Stripe just now. Please try again in a few minutes.');
   }
 }
 
@@ -61,7 +61,7 @@ async function ensureAccount(deps: OnboardingDeps, onboarding: PayoutOnboarding,
   const existing = await accountAtProvider(db, payments, hostId);
   if (existing) return existing.accountRef;
   const [host] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, hostId));
-  if (!host) throw new ConflictError('Your account could not be found. Please sign in again.');
+  if (!host) throw new ConflictError(/*i18n*/ 'Your account could not be found. Please sign in again.');
   const created = await askProvider(log, () => onboarding.createAccount({ hostId, email: host.email, idempotencyKey: payoutAccountIdempotencyKey(hostId) }));
   const values = { provider: payments.name, accountRef: created.id, holderName: host.name, last4: created.last4, ready: created.ready };
   await db

@@ -59,7 +59,7 @@ function toPayout(row: typeof payouts.$inferSelect): Payout {
  */
 export async function setBankAccount({ db, payments }: PayoutsDeps, hostId: string, input: BankAccountInput): Promise<void> {
   if (!payments.createBankAccount) {
-    throw new ConflictError('This marketplace pays hosts through Stripe: set up payouts with Stripe on the Payouts page, where Stripe asks for your bank account.');
+    throw new ConflictError(/*i18n*/ 'This marketplace pays hosts through Stripe: set up payouts with Stripe on the Payouts page, where Stripe asks for your bank account.');
   }
   const bank = await payments.createBankAccount(input);
   const values = { provider: payments.name, accountRef: bank.id, holderName: input.holderName.trim(), last4: bank.last4, ready: true };

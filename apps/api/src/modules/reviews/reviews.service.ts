@@ -41,8 +41,8 @@ export type ReviewDeps = MailingDeps & {
 };
 
 /** To anyone but the stay's two parties, admins included, as for the trip page. */
-const BOOKING_NOT_FOUND = 'Booking not found.';
-const REVIEW_NOT_FOUND = 'Review not found.';
+const BOOKING_NOT_FOUND = /*i18n*/ 'Booking not found.';
+const REVIEW_NOT_FOUND = /*i18n*/ 'Review not found.';
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -291,8 +291,8 @@ export async function replyToReview(db: Db, { actor, reviewId, body }: { actor: 
     if (!row || !review || review.side !== 'guest' || review.publishedAt === null || review.hiddenAt !== null) {
       throw new NotFoundError(REVIEW_NOT_FOUND);
     }
-    if (row.hostId !== actor.id) throw new ForbiddenError('Only the host of this room can reply to its reviews.');
-    if (review.reply !== null) throw new ConflictError('This review already has a reply.');
+    if (row.hostId !== actor.id) throw new ForbiddenError(/*i18n*/ 'Only the host of this room can reply to its reviews.');
+    if (review.reply !== null) throw new ConflictError(/*i18n*/ 'This review already has a reply.');
     await tx.update(reviews).set({ reply: body, repliedAt: sql`now()` }).where(and(eq(reviews.id, reviewId), isNull(reviews.reply)));
   });
   const [row] = await selectPublicReviews(db, eq(reviews.id, reviewId));
@@ -309,7 +309,7 @@ export async function hideReview(deps: ReviewDeps, { actor, reviewId, reason }: 
     // An unpublished review is nobody's to see yet, admins' included: hiding it would tell the other side it exists.
     if (!row || row.review.publishedAt === null) throw new NotFoundError(REVIEW_NOT_FOUND);
     const { review } = row;
-    if (review.hiddenAt !== null) throw new ConflictError('This review is already hidden.');
+    if (review.hiddenAt !== null) throw new ConflictError(/*i18n*/ 'This review is already hidden.');
     await tx
       .update(reviews)
       .set({ hiddenAt: sql`now()`, hiddenBy: actor.id, hiddenReason: reason })

@@ -2,7 +2,6 @@ import { and, count, eq, not, or, sql } from 'drizzle-orm';
 import {
   areaCentreFor,
   availabilityStartError,
-  countOf,
   DEFAULT_LISTING_RULES,
   listingRulesOf,
   listingRulesProblems,
@@ -15,8 +14,8 @@ import {
   type RoomInput,
   type HostRoomsPage,
   type StayRange,
-  stayDatesText,
 } from '@staybook/domain';
+import { refusalText, type RefusalFacts } from '@staybook/domain/refusals';
 import { confirmedStaysWhere } from '../../db/confirmed-stays.js';
 import { textArray, withTransaction, type Db } from '../../db/client.js';
 import { bookings, payments, recentlyViewed, rooms, uploads, users, wishlistRooms } from '../../db/schema.js';
@@ -176,7 +175,7 @@ export async function listHostRooms(
   { actor, email, cursor, limit }: { actor: Actor; email?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<HostRoomsPage> {
   if (email !== undefined && !isOwnEmail(actor, email)) {
-    throw new ForbiddenError('You can only see your own listings.');
+    throw new ForbiddenError(/*i18n*/ 'You can only see your own listings.');
   }
   return pageOfHostRooms(db, { hostId: actor.id, cursor, limit });
 }
@@ -191,14 +190,13 @@ async function lockLiveRoom(tx: Db, id: string) {
   return room;
 }
 
-function outsideStaysMessage(stays: StayRange[]): string {
-  const dates = stayDatesText(stays[0]!);
-  return stays.length === 1
-    ? `A confirmed stay ${dates} falls outside the new dates.`
-    : `${stays.length} confirmed stays fall outside the new dates; the first is ${dates}.`;
+/** The refusal of new dates that leave out confirmed stays: its English sentence, and the facts a page writes it from. */
+function outsideStaysRefusal(stays: StayRange[]): ConflictError {
+  const facts: RefusalFacts = { refusal: 'stays-outside-dates', count: String(stays.length), from: stays[0]!.from, to: stays[0]!.to };
+  return new ConflictError(refusalText(facts), facts);
 }
 
-const NOT_THE_HOST = 'Only the host of this room can change it.';
+const NOT_THE_HOST = /*i18n*/ 'Only the host of this room can change it.';
 
 /**
  * Whether the actor may change the room at all, asked before its new details are read: another host hears 403
@@ -238,7 +236,7 @@ export async function updateRoom(
         not(isInsideWindowSql({ from: bookings.checkIn, to: bookings.checkOut }, { from: dateValue(input.from), to: dateValue(input.to) })),
       )!,
     );
-    if (outside.length > 0) throw new ConflictError(outsideStaysMessage(outside));
+    if (outside.length > 0) throw outsideStaysRefusal(outside);
     // A lone `image` replaces the cover and keeps the other photos (only a client that sends `photos` reorders them).
     const photos = input.coverOnly ? [input.image, ...room.photos.slice(1).filter((url) => url !== input.image)] : input.photos;
     await checkPhotosAreTheHosts(tx, actor.id, photos);
@@ -255,12 +253,9 @@ export async function updateRoom(
 }
 
 /** Who can clear the stays: a host cancels them in Manage Bookings; an admin, who has no such page, waits for the host. */
-function upcomingStaysMessage(upcoming: number, actor: Actor): string {
-  const stays = `This room has ${countOf(upcoming, 'upcoming stay')}.`;
-  const them = upcoming === 1 ? 'it' : 'them';
-  return mayUse(actor.role, 'manageBookings')
-    ? `${stays} Cancel ${them} in Manage Bookings first.`
-    : `${stays} Its host must cancel ${them} first.`;
+function upcomingStaysRefusal(upcoming: number, actor: Actor): ConflictError {
+  const facts: RefusalFacts = { refusal: 'upcoming-stays', count: String(upcoming), cancels: mayUse(actor.role, 'manageBookings') ? 'you' : 'host' };
+  return new ConflictError(refusalText(facts), facts);
 }
 
 /**
@@ -275,14 +270,14 @@ export async function deleteRoom(
   const freedPhotos = await withTransaction(db, async (tx) => {
     const room = await lockLiveRoom(tx, id);
     if (room.hostId !== actor.id && !mayUse(actor.role, 'removeAnyRoom')) {
-      throw new ForbiddenError('Only the host of this room or an admin can remove it.');
+      throw new ForbiddenError(/*i18n*/ 'Only the host of this room or an admin can remove it.');
     }
     const today = todayIn(room.timeZone);
     const [{ upcoming } = { upcoming: 0 }] = await tx
       .select({ upcoming: count() })
       .from(bookings)
       .where(and(eq(bookings.roomId, id), holdsNightsSql(bookings.status), stayNotEndedSql(bookings.checkOut, dateValue(today))));
-    if (upcoming > 0) throw new ConflictError(upcomingStaysMessage(upcoming, actor));
+    if (upcoming > 0) throw upcomingStaysRefusal(upcoming, actor);
     const [history] = await tx
       .select({ id: rooms.id })
       .from(rooms)

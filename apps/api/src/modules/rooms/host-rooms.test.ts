@@ -133,7 +133,11 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
       const res = await s.t.call('POST', '/api/room', { as: busy, body: await ownRoomBody(s.t, busy) });
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({
-        error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) },
+        error: {
+          code: 'RATE_LIMITED',
+          message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+          facts: { refusal: 'too-many-requests', seconds: expect.stringMatching(/^\d+$/) },
+        },
       });
       // Another host from the same address is not held back.
       const fresh = await s.t.signUp({ role: 'host' });

@@ -71,7 +71,7 @@ export function encodeCursor(ordering: Ordering, row: OrderedRow): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-const INVALID_CURSOR = new BadRequestError('The page cursor is not valid; start again from the first page.', {
+const INVALID_CURSOR = new BadRequestError(/*i18n*/ 'The page cursor is not valid; start again from the first page.', {
   cursor: 'Invalid cursor',
 });
 

@@ -12,6 +12,7 @@ import { serverUrlOf, TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { NOT_FOUND, SIGN_IN, useHostingSuite, validationError, WRONG_ROLE } from '../../test/hosting-suite.js';
 import { untilBlockedBy } from '../../test/lock-waits.js';
 import { describeNeeding, twoConnectionsOn } from '../../test/needs.js';
+import { refusalInSpanish, SPANISH_PAGE } from '../../test/refusals.js';
 import { roomBody } from '../../test/rooms.js';
 
 /** Removing a room: who may, deleting for good or keeping it for the guests' history, and never under a stay. */
@@ -58,20 +59,53 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
       await s.t.app.listing.roomsChanged();
       const one = await s.t.call('DELETE', `/api/room/${row.id}`, { as: s.host });
       expect(one.statusCode).toBe(409);
-      expect(one.json()).toEqual({ error: { code: 'CONFLICT', message: 'This room has 1 upcoming stay. Cancel it in Manage Bookings first.' } });
+      expect(one.json()).toEqual({
+        error: {
+          code: 'CONFLICT',
+          message: 'This room has 1 upcoming stay. Cancel it in Manage Bookings first.',
+          facts: { refusal: 'upcoming-stays', count: '1', cancels: 'you' },
+        },
+      });
       // A stay in progress blocks as well; past and cancelled ones do not count.
       await insertBooking(s.t.database.db, { room: row, guestId: s.guest.id, checkIn: day(-1), checkOut: day(1) });
       await insertBooking(s.t.database.db, { room: row, guestId: s.guest.id, checkIn: day(-8), checkOut: day(-5) });
       await insertBooking(s.t.database.db, { room: row, guestId: s.guest.id, checkIn: day(10), checkOut: day(12), status: 'cancelled' });
       const two = await s.t.call('DELETE', `/api/room/${row.id}`, { as: s.host });
       expect(two.statusCode).toBe(409);
-      expect(two.json()).toEqual({ error: { code: 'CONFLICT', message: 'This room has 2 upcoming stays. Cancel them in Manage Bookings first.' } });
+      expect(two.json()).toEqual({
+        error: {
+          code: 'CONFLICT',
+          message: 'This room has 2 upcoming stays. Cancel them in Manage Bookings first.',
+          facts: { refusal: 'upcoming-stays', count: '2', cancels: 'you' },
+        },
+      });
       // An admin has no Manage Bookings: the answer says who can clear the stays.
       const asAdmin = await s.t.call('DELETE', `/api/room/${row.id}`, { as: s.admin });
       expect(asAdmin.statusCode).toBe(409);
-      expect(asAdmin.json()).toEqual({ error: { code: 'CONFLICT', message: 'This room has 2 upcoming stays. Its host must cancel them first.' } });
+      expect(asAdmin.json()).toEqual({
+        error: {
+          code: 'CONFLICT',
+          message: 'This room has 2 upcoming stays. Its host must cancel them first.',
+          facts: { refusal: 'upcoming-stays', count: '2', cancels: 'host' },
+        },
+      });
       expect(await s.roomRow(row.id)).toMatchObject({ deletedAt: null });
       expect(await s.browse()).toContain(row.id);
+    });
+
+    it('says how many stays are in the way in the page’s language, from the answer’s facts', async () => {
+      const row = await insertRoom(s.t.database.db, { hostId: s.host.id, availableFrom: day(-10), availableTo: day(30), image: storedImageUrl(randomUUID()) });
+      await insertBooking(s.t.database.db, { room: row, guestId: s.guest.id, checkIn: day(5), checkOut: day(8) });
+      await s.t.app.listing.roomsChanged();
+      const one = await s.t.call('DELETE', `/api/room/${row.id}`, { as: s.host, headers: SPANISH_PAGE });
+      // The message stays the English contract; the facts are written again in Spanish.
+      expect(one.json()).toMatchObject({ error: { message: 'This room has 1 upcoming stay. Cancel it in Manage Bookings first.' } });
+      expect(refusalInSpanish(one)).toBe('Este alojamiento tiene 1 estancia próxima. Cancélala antes en Gestionar reservas.');
+      await insertBooking(s.t.database.db, { room: row, guestId: s.guest.id, checkIn: day(10), checkOut: day(12) });
+      const two = await s.t.call('DELETE', `/api/room/${row.id}`, { as: s.host, headers: SPANISH_PAGE });
+      expect(refusalInSpanish(two)).toBe('Este alojamiento tiene 2 estancias próximas. Cancélalas antes en Gestionar reservas.');
+      const asAdmin = await s.t.call('DELETE', `/api/room/${row.id}`, { as: s.admin, headers: SPANISH_PAGE });
+      expect(refusalInSpanish(asAdmin)).toBe('Este alojamiento tiene 2 estancias próximas. Su anfitrión debe cancelarlas antes.');
     });
 
     it('removes a room with only past or cancelled stays from browsing but keeps it for the guests’ history', async () => {

@@ -7,6 +7,7 @@ import { insertBooking, insertRoom } from '../../db/factories.js';
 import { bookings, payments } from '../../db/schema.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { NOT_FOUND, SIGN_IN, useHostingSuite, validationError, WRONG_ROLE } from '../../test/hosting-suite.js';
+import { refusalInSpanish, SPANISH_PAGE } from '../../test/refusals.js';
 import { ownRoomBody, roomBody } from '../../test/rooms.js';
 
 /** A host changing their room: who may, what the form replaces, and the stays and bookings a change must respect. */
@@ -124,14 +125,22 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
         const res = await s.t.call('PUT', `/api/room/update/${row.id}`, { as: s.host, body: roomBody({ ...base, from, to }) });
         expect(res.statusCode, `${from}..${to}`).toBe(409);
         expect(res.json()).toEqual({
-          error: { code: 'CONFLICT', message: 'A confirmed stay from Jan 5, 2027 to Jan 8, 2027 falls outside the new dates.' },
+          error: {
+            code: 'CONFLICT',
+            message: 'A confirmed stay from Jan 5, 2027 to Jan 8, 2027 falls outside the new dates.',
+            facts: { refusal: 'stays-outside-dates', count: '1', from: '2027-01-05', to: '2027-01-08' },
+          },
         });
       }
       await insertBooking(s.t.database.db, { room: row, guestId: s.guest.id, checkIn: '2027-01-20', checkOut: '2027-01-25' });
       const both = await s.t.call('PUT', `/api/room/update/${row.id}`, { as: s.host, body: roomBody({ ...base, from: '2027-01-10', to: '2027-01-15' }) });
       expect(both.statusCode).toBe(409);
       expect(both.json()).toEqual({
-        error: { code: 'CONFLICT', message: '2 confirmed stays fall outside the new dates; the first is from Jan 5, 2027 to Jan 8, 2027.' },
+        error: {
+          code: 'CONFLICT',
+          message: '2 confirmed stays fall outside the new dates; the first is from Jan 5, 2027 to Jan 8, 2027.',
+          facts: { refusal: 'stays-outside-dates', count: '2', from: '2027-01-05', to: '2027-01-08' },
+        },
       });
       expect((await s.roomRow(row.id))!).toMatchObject({ availableFrom: '2027-01-01', availableTo: '2027-02-01' });
 
@@ -154,6 +163,20 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
       const cut = await s.t.call('PUT', `/api/room/update/${current.id}`, { as: s.host, body: roomBody({ image: current.image, from: day(0), to: day(20) }) });
       expect(cut.statusCode).toBe(409);
       expect((cut.json() as { error: { message: string } }).error.message).toMatch(/^A confirmed stay from .+ falls outside the new dates\.$/);
+    });
+
+    it('names the stays outside the new dates in the page’s language, their dates in its format, from the answer’s facts', async () => {
+      const row = await insertRoom(s.t.database.db, { hostId: s.host.id, availableFrom: '2027-01-01', availableTo: '2027-02-01', image: storedImageUrl(randomUUID()) });
+      await insertBooking(s.t.database.db, { room: row, guestId: s.guest.id, checkIn: '2027-01-05', checkOut: '2027-01-08' });
+      const update = (from: string, to: string) =>
+        s.t.call('PUT', `/api/room/update/${row.id}`, { as: s.host, headers: SPANISH_PAGE, body: roomBody({ image: row.image, from, to }) });
+      const one = await update('2027-01-06', '2027-02-01');
+      expect(one.json()).toMatchObject({ error: { message: 'A confirmed stay from Jan 5, 2027 to Jan 8, 2027 falls outside the new dates.' } });
+      expect(refusalInSpanish(one)).toBe('Una estancia confirmada del 5 ene 2027 al 8 ene 2027 queda fuera de las nuevas fechas.');
+      await insertBooking(s.t.database.db, { room: row, guestId: s.guest.id, checkIn: '2027-01-20', checkOut: '2027-01-25' });
+      expect(refusalInSpanish(await update('2027-01-10', '2027-01-15'))).toBe(
+        '2 estancias confirmadas quedan fuera de las nuevas fechas; la primera es del 5 ene 2027 al 8 ene 2027.',
+      );
     });
 
     it('applies a new price to new bookings only', async () => {

@@ -49,7 +49,7 @@ async function zoneErrors<T>(answer: Promise<T>): Promise<T> {
   } catch (err) {
     // A name the browser's time zone database knows and the server's does not.
     if (sqlState(err) === PG_ERRORS.invalidParameterValue) {
-      throw new BadRequestError('This time zone is not known to the server.', { tz: 'Unknown time zone' });
+      throw new BadRequestError(/*i18n*/ 'This time zone is not known to the server.', { tz: 'Unknown time zone' });
     }
     throw err;
   }
@@ -169,7 +169,7 @@ async function salesChart(
   );
   if (sums.some((row) => !row.whole)) {
     // A zone whose midnight is not on a quarter hour (only old local mean times are): no rollup can split it.
-    throw new BadRequestError('This time zone cannot be used for statistics.', { tz: 'Unsupported time zone' });
+    throw new BadRequestError(/*i18n*/ 'This time zone cannot be used for statistics.', { tz: 'Unsupported time zone' });
   }
   return {
     chartData: starts.map((date, i) => ({ date, salesCents: Number(sums[i]!.sales), bookings: Number(sums[i]!.bookings) })),

@@ -1,6 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, uploadedImageSchema } from '@staybook/domain';
+import { refusalText, type RefusalFacts } from '@staybook/domain/refusals';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { AppError, BadRequestError, errorResponses } from '../../errors.js';
@@ -27,12 +28,15 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageSto
       ),
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new BadRequestError('Send the image as multipart/form-data in a field named "image".');
-      const tooLarge = () => new AppError(413, ERROR_CODES.payloadTooLarge, `The image is too large. The limit is ${MAX_UPLOAD_MB} MB.`);
+      if (!request.isMultipart()) throw new BadRequestError(/*i18n*/ 'Send the image as multipart/form-data in a field named "image".');
+      const tooLarge = () => {
+        const facts: RefusalFacts = { refusal: 'image-too-large', megabytes: String(MAX_UPLOAD_MB) };
+        return new AppError(413, ERROR_CODES.payloadTooLarge, refusalText(facts), undefined, undefined, facts);
+      };
       let data: Buffer;
       try {
         const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
-        if (!file || file.fieldname !== 'image') throw new BadRequestError('Add the image in a field named "image".');
+        if (!file || file.fieldname !== 'image') throw new BadRequestError(/*i18n*/ 'Add the image in a field named "image".');
         data = await file.toBuffer();
         // toBuffer throws only when a piece arrives after the cut; when the bytes over the limit arrive in a
         // piece of their own, the parser drops them, flags the file and toBuffer answers the first 5 MB.
@@ -41,7 +45,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageSto
         if (err instanceof AppError) throw err;
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
         // A malformed or interrupted multipart body: the client's upload broke, not the server.
-        throw new BadRequestError('The upload could not be read. Please choose the picture and try again.');
+        throw new BadRequestError(/*i18n*/ 'The upload could not be read. Please choose the picture and try again.');
       }
       try {
         const url = await imageStore.saveImage(data);

@@ -8,6 +8,7 @@ import { parseConfig } from '../../config.js';
 import { createLocalImageStore, localUploadsDir } from '../../integrations/images/image-store.js';
 import { createImageJobs } from '../../integrations/images/process-image.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { refusalInSpanish } from '../../test/refusals.js';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
 
 function multipart(field: string, filename: string, contentType: string, data: Buffer) {
@@ -151,7 +152,10 @@ describe.each(TEST_DATABASE_KINDS)('image uploads on %s', (kind) => {
   it('refuses a file over the size limit with a clear message', async () => {
     const res = await upload('image', 'huge.png', 'image/png', Buffer.concat([png, Buffer.alloc(MAX_UPLOAD_BYTES)]));
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The image is too large. The limit is 5 MB.' } });
+    expect(res.json()).toEqual({
+      error: { code: 'PAYLOAD_TOO_LARGE', message: 'The image is too large. The limit is 5 MB.', facts: { refusal: 'image-too-large', megabytes: '5' } },
+    });
+    expect(refusalInSpanish(res)).toBe('La imagen es demasiado grande. El límite es de 5 MB.');
   });
 
   it('refuses a picture one byte over the limit every time, however the browser\'s upload arrives in pieces', async () => {
@@ -170,7 +174,10 @@ describe.each(TEST_DATABASE_KINDS)('image uploads on %s', (kind) => {
         const res = await fetch(`${address}/api/uploads/image`, { method: 'POST', body: form, headers: { origin: TEST_ORIGIN } });
         answers.push({ status: res.status, body: await res.json() });
       }
-      const tooLarge = { status: 413, body: { error: { code: 'PAYLOAD_TOO_LARGE', message: 'The image is too large. The limit is 5 MB.' } } };
+      const tooLarge = {
+        status: 413,
+        body: { error: { code: 'PAYLOAD_TOO_LARGE', message: 'The image is too large. The limit is 5 MB.', facts: { refusal: 'image-too-large', megabytes: '5' } } },
+      };
       expect(answers).toEqual(Array(20).fill(tooLarge));
       expect(await readdir(localUploadsDir(t.dataDir)).catch(() => [])).toEqual(before);
     } finally {

@@ -35,10 +35,10 @@ function toUser(row: typeof users.$inferSelect): User {
 export async function getUserByEmail(db: Db, { actor, email }: { actor: Actor; email: string }): Promise<User> {
   const wanted = normalizeEmail(email);
   if (wanted !== actor.email && !mayUse(actor.role, 'seeAnyAccount')) {
-    throw new ForbiddenError('You can only see your own account.');
+    throw new ForbiddenError(/*i18n*/ 'You can only see your own account.');
   }
   const [row] = await db.select().from(users).where(eq(users.email, wanted)).limit(1);
-  if (!row) throw new NotFoundError('No user has this e-mail.');
+  if (!row) throw new NotFoundError(/*i18n*/ 'No user has this e-mail.');
   return toUser(row);
 }
 
@@ -48,7 +48,7 @@ export async function getUserByEmail(db: Db, { actor, email }: { actor: Actor; e
  */
 export async function requestHostRole(db: Db, { actor, email }: { actor: Actor; email?: string | undefined }): Promise<number> {
   if (email !== undefined && !isOwnEmail(actor, email)) {
-    throw new ForbiddenError('You can only ask for your own account.');
+    throw new ForbiddenError(/*i18n*/ 'You can only ask for your own account.');
   }
   const changed = await db
     .update(users)
@@ -94,7 +94,7 @@ function decodeCursor(text: string): PageCursor {
   const direction = raw.startsWith(CURSOR_MARK.after) ? 'after' : raw.startsWith(CURSOR_MARK.before) ? 'before' : null;
   const email = raw.slice(1);
   if (!direction || !emailSchema.safeParse(email).success) {
-    throw new BadRequestError('The page cursor is not valid; start again from the first page.', { cursor: 'Invalid cursor' });
+    throw new BadRequestError(/*i18n*/ 'The page cursor is not valid; start again from the first page.', { cursor: 'Invalid cursor' });
   }
   return { direction, email };
 }
@@ -176,7 +176,7 @@ export async function countHostRequests(db: Db): Promise<HostRequestCount> {
 /** What deciding a host request or a role needs besides the database: the outbox's worker and the address mail links to. */
 export type UserDeps = MailingDeps;
 
-const NO_REQUEST_MESSAGE = 'This user has no host request waiting: another admin may have answered it already.';
+const NO_REQUEST_MESSAGE = /*i18n*/ 'This user has no host request waiting: another admin may have answered it already.';
 
 /**
  * Saves the language a signed-in person chose in a picker on their account (decision 062): their mails are written
@@ -189,7 +189,7 @@ export async function saveLanguage(db: Db, { actor, locale }: { actor: Actor; lo
 /** Answers why a guarded decision changed nothing: nobody has the id (404), or their request is not waiting (409). */
 async function refuseDecision(db: Db, userId: string): Promise<never> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw new NotFoundError('No user has this id.');
+  if (!row) throw new NotFoundError(/*i18n*/ 'No user has this id.');
   throw new ConflictError(NO_REQUEST_MESSAGE);
 }
 
@@ -286,7 +286,7 @@ export async function applyRoleChange(
 export async function setUserRole(deps: UserDeps, { actor, email, role }: { actor: Actor; email: string; role: Role }): Promise<number> {
   if (normalizeEmail(email) === actor.email) throw new ForbiddenError(SELF_ROLE_CHANGE_MESSAGE);
   const result = await applyRoleChange(deps.db, { email, role, actorId: actor.id, via: 'admin', publicUrl: deps.publicUrl });
-  if (!result) throw new NotFoundError('No user has this e-mail.');
+  if (!result) throw new NotFoundError(/*i18n*/ 'No user has this e-mail.');
   if (result.mailed) deps.jobs.kick();
   return result.changed ? 1 : 0;
 }

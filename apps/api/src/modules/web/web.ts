@@ -384,6 +384,7 @@ export async function registerWebServing(
       !path.startsWith('/uploads/') &&
       !/\.[A-Za-z0-9]+$/.test(path);
     if (webDist && isAppRoute) return sendAppPage(request, reply, path);
+    // An address no page asks for (a hand-written request's): it names what was asked. i18n-literal-ok
     return reply.status(404).send(errorBody(ERROR_CODES.notFound, `Nothing here: ${request.method} ${path}`));
   });
 }

@@ -30,7 +30,7 @@ type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 const ownEndpoints = ownedRecords(webhookEndpoints, webhookEndpoints.ownerId, {
   max: WEBHOOK_ENDPOINTS_MAX,
-  tooMany: `You have ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints, the most one can have. Remove one first.`,
+  tooMany: { refusal: 'too-many-webhook-endpoints', max: String(WEBHOOK_ENDPOINTS_MAX) },
   notFound: 'No such webhook endpoint.',
 });
 
@@ -65,18 +65,18 @@ function deliveryOf(row: DeliveryRow): WebhookDelivery {
  * and local tools); either way, under the calendar imports' rules for private and local addresses (decision 040).
  */
 async function checkEndpointUrl(url: string, limits: FetchLimits): Promise<void> {
-  if (!URL.canParse(url)) throw new BadRequestError('This is not a web address', { url: 'This is not a web address' });
+  if (!URL.canParse(url)) throw new BadRequestError(/*i18n*/ 'This is not a web address', { url: 'This is not a web address' });
   const parsed = new URL(url);
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   const allowed = limits.allowHosts.some((h) => h.toLowerCase() === host);
   if (parsed.protocol !== 'https:' && !allowed) throw new BadRequestError(WEBHOOK_URL_HTTPS, { url: WEBHOOK_URL_HTTPS });
-  if (parsed.username || parsed.password) throw new BadRequestError('Endpoint URLs cannot hold a user name or password', { url: 'Endpoint URLs cannot hold a user name or password' });
+  if (parsed.username || parsed.password) throw new BadRequestError(/*i18n*/ 'Endpoint URLs cannot hold a user name or password', { url: 'Endpoint URLs cannot hold a user name or password' });
   try {
     await checkedAddress(parsed, limits.allowHosts, limits.resolveHost);
   } catch (err) {
     if (!(err instanceof CalendarFetchError)) throw err;
     const message = /private or local/.test(err.message)
-      ? 'This URL points to a private or local network, which StayBook does not send to.'
+      ? /*i18n*/ 'This URL points to a private or local network, which StayBook does not send to.'
       : err.message;
     throw new BadRequestError(message, { url: message });
   }
@@ -134,13 +134,13 @@ export async function listDeliveries(db: Db, { actor, id }: { actor: Actor; id: 
  */
 export async function redeliver(deps: WebhookDeps, { actor, id, deliveryId }: { actor: Actor; id: string; deliveryId: string }): Promise<WebhookDelivery> {
   const endpoint = await ownEndpoints.find(deps.db, actor.id, id);
-  if (endpoint.status === 'disabled') throw new ConflictError('This endpoint is disabled. Enable it first, then redeliver.');
+  if (endpoint.status === 'disabled') throw new ConflictError(/*i18n*/ 'This endpoint is disabled. Enable it first, then redeliver.');
   const [row] = await deps.db
     .update(webhookDeliveries)
     .set({ status: 'pending', redeliveries: sql`${webhookDeliveries.redeliveries} + 1` })
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id)))
     .returning();
-  if (!row) throw new NotFoundError('No such delivery.');
+  if (!row) throw new NotFoundError(/*i18n*/ 'No such delivery.');
   await enqueueJob(deps.db, WEBHOOK_DELIVERY_JOB, `${WEBHOOK_DELIVERY_JOB}:${row.id}:${row.redeliveries}`, { deliveryId: row.id });
   deps.jobs.kick();
   return deliveryOf(row);

@@ -18,6 +18,7 @@ import { bookStay } from '../../test/bookings.js';
 import { signUpCast, type Cast } from '../../test/cast.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { day } from '../../test/dates.js';
+import { refusalInSpanish, SPANISH_PAGE } from '../../test/refusals.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { WEBHOOK_FAILURES_TO_DISABLE } from './deliver-webhook.js';
 
@@ -243,8 +244,16 @@ describe.each(TEST_DATABASE_KINDS)('webhooks on %s', (kind) => {
   it(`keeps at most ${WEBHOOK_ENDPOINTS_MAX} endpoints a host, listed oldest first; removing one makes room`, async () => {
     const added = [];
     for (let i = 0; i < WEBHOOK_ENDPOINTS_MAX; i += 1) added.push(await addEndpoint(cast.otherHost, ['payout.paid'], `${receiver.url}?n=${i}`));
-    const refused = await t.call('POST', '/api/webhooks', { as: cast.otherHost, body: { url: receiver.url, events: ['payout.paid'] } });
-    expect(errorOf(refused).status).toBe(409);
+    const refused = await t.call('POST', '/api/webhooks', { as: cast.otherHost, headers: SPANISH_PAGE, body: { url: receiver.url, events: ['payout.paid'] } });
+    expect(errorOf(refused)).toEqual({
+      status: 409,
+      error: {
+        code: 'CONFLICT',
+        message: `You have ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints, the most one can have. Remove one first.`,
+        facts: { refusal: 'too-many-webhook-endpoints', max: String(WEBHOOK_ENDPOINTS_MAX) },
+      },
+    });
+    expect(refusalInSpanish(refused)).toBe(`Tienes ${WEBHOOK_ENDPOINTS_MAX} endpoints de webhook, el máximo que se puede tener. Quita uno antes.`);
     const listed = webhookEndpointsSchema.parse((await t.call('GET', '/api/webhooks', { as: cast.otherHost })).json());
     expect(listed.items.map((item) => item.id)).toEqual(added.map((endpoint) => endpoint.id));
     expect((await t.call('DELETE', `/api/webhooks/${added[0]!.id}`, { as: cast.otherHost })).statusCode).toBe(204);

@@ -34,7 +34,7 @@ import {
  * here is ever answered to a room's host: who saved a home is the saver's alone.
  */
 
-const LIST_NOT_FOUND = 'Wishlist not found.';
+const LIST_NOT_FOUND = /*i18n*/ 'Wishlist not found.';
 
 /** The actor's own list, or 404 (someone else's list answers as one that does not exist). */
 async function findOwnList(db: Db, actor: Actor, id: string): Promise<WishlistRow> {

@@ -7,7 +7,14 @@ import { i18n, withLocale } from '@staybook/domain/locale';
 import { availabilityStartError, roomInputSchema } from '@staybook/domain/room-input';
 import { ROOM_INPUT_SAMPLE, SAMPLE_PHOTO } from '@staybook/domain/test/room-input-sample';
 import { calendarImportInputSchema } from '@staybook/domain/calendar';
-import { CALENDAR_SYNC_MESSAGES, calendarSyncReasons, calendarSyncReasonText } from '@staybook/domain/calendar-sync-reasons';
+import {
+  CALENDAR_SYNC_MESSAGES,
+  calendarSyncReasons,
+  calendarSyncReasonSentence,
+  calendarSyncReasonText,
+  lastErrorText,
+  type CalendarSyncReason,
+} from '@staybook/domain/calendar-sync-reasons';
 import { setMarketplaceCurrency, tooManyDecimalsMessage } from '@staybook/domain/money';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../locales/es/catalog';
@@ -239,6 +246,30 @@ describe("calendar sync's reasons, in the page's language", () => {
     ]);
     expect(withLocale('en', () => english.map(calendarSyncReasonText))).toEqual(english);
     expect(withLocale('es', () => calendarSyncReasons.noAnswer(2.5))).toBe('El otro sitio no ha respondido en 2,5 segundos.');
+  });
+
+  it("writes an import's kept reason from its code and fact, and reads back one kept before as English", () => {
+    const kept = (code: CalendarSyncReason['code'], fact?: string) => ({ lastError: 'Stored English.', lastErrorReason: { code, ...(fact === undefined ? {} : { fact }) } });
+    expect(
+      withLocale('es', () =>
+        [kept('hostNotFound', 'calendar.example'), kept('httpStatus', '404'), kept('noAnswer', '2.5'), kept('tooManyEvents', '5000'), kept('notRead')].map(lastErrorText),
+      ),
+    ).toEqual([
+      'No se ha encontrado la dirección calendar.example.',
+      'El otro sitio ha respondido con el estado HTTP 404.',
+      'El otro sitio no ha respondido en 2,5 segundos.',
+      'El calendario tiene más de 5000 eventos, así que no se ha importado.',
+      'No se ha podido leer el calendario.',
+    ]);
+    // The server writes its English with the same function.
+    expect(withLocale('en', () => calendarSyncReasonSentence({ code: 'httpStatus', fact: '404' }))).toBe('The other site answered with HTTP status 404.');
+    // Kept before migration 0034 (no reason), or a fact that is not what its sentence names: read back from the English.
+    const before = { lastError: 'The other site answered with HTTP status 500.', lastErrorReason: null };
+    expect(withLocale('es', () => lastErrorText(before))).toBe('El otro sitio ha respondido con el estado HTTP 500.');
+    expect(withLocale('es', () => lastErrorText({ ...before, lastErrorReason: { code: 'httpStatus', fact: 'five hundred' } }))).toBe(
+      'El otro sitio ha respondido con el estado HTTP 500.',
+    );
+    expect(withLocale('es', () => lastErrorText({ lastError: null, lastErrorReason: null }))).toBeNull();
   });
 
   it('finds the reasons that name nothing in the catalog, and shows an unknown reason as it came', () => {

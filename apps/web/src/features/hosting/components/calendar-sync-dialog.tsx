@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { calendarImportInputSchema, type CalendarImport, type CalendarImportInput } from '@staybook/domain/calendar';
-import { calendarSyncReasonText } from '@staybook/domain/calendar-sync-reasons';
+import { calendarSyncReasonText, lastErrorText } from '@staybook/domain/calendar-sync-reasons';
 import { dateFormat } from '@staybook/domain/dates';
 import type { RoomSummary } from '@staybook/domain/rooms';
 import { useState, type ReactNode } from 'react';
@@ -117,7 +117,7 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
       async () => {
         const added = await add.mutateAsync(url);
         form.reset();
-        if (added.lastError) notify.error(i18n.t('Calendar added, but it could not be read: {reason}', { reason: calendarSyncReasonText(added.lastError) }));
+        if (added.lastError) notify.error(i18n.t('Calendar added, but it could not be read: {reason}', { reason: lastErrorText(added) }));
         else notify.success(i18n.t('Calendar imported'));
       },
       refusedUrl,
@@ -210,7 +210,7 @@ function ImportState({ item }: { item: CalendarImport }) {
   if (item.lastError) {
     return (
       <p className="text-sm text-rose-700">
-        {i18n.t('Last sync failed: {reason}', { reason: calendarSyncReasonText(item.lastError) })}
+        {i18n.t('Last sync failed: {reason}', { reason: lastErrorText(item) })}
         {item.lastSyncedAt ? ` ${i18n.t('The nights from the last sync on {when} stay blocked.', { when: when.format(new Date(item.lastSyncedAt)) })}` : ''}
       </p>
     );

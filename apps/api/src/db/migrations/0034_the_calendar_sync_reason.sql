@@ -1,0 +1,2 @@
+-- Why an imported calendar's last fetch failed, as its code and the value its sentence names (decision 062), for a page to write it in its language. Null when the fetch worked, and for failures recorded before this, whose English last_error is read back.
+ALTER TABLE "calendar_imports" ADD COLUMN "last_error_reason" jsonb;
