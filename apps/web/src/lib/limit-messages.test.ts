@@ -2,7 +2,8 @@ import { answerRequestBodySchema, stayGuestsSchema } from '@staybook/domain/book
 import { earningsEntriesQuerySchema } from '@staybook/domain/earnings';
 import { financeQuerySchema } from '@staybook/domain/finance';
 import { listUsersQuerySchema, nameSchema, passwordSchema } from '@staybook/domain/identity';
-import { withLocale } from '@staybook/domain/locale';
+import { AUTH_LIBRARY_MESSAGES } from '@staybook/domain/auth-library-messages';
+import { i18n, withLocale } from '@staybook/domain/locale';
 import { monthListProblem, SEARCH_FIELD_READERS } from '@staybook/domain/search';
 import { roomsQuerySchema } from '@staybook/domain/search-query';
 import { describe, expect, it } from 'vitest';
@@ -55,5 +56,17 @@ describe('the checks that name their limit, in the page’s language', () => {
       'Como máximo 366 días a la vez',
       'At most 366 days at a time',
     );
+  });
+});
+
+describe('the auth library’s messages a person can meet', () => {
+  it('are written in Spanish on a Spanish page, and as the library writes them in English', () => {
+    for (const message of AUTH_LIBRARY_MESSAGES) {
+      const spanish = withLocale('es', () => i18n.known(message));
+      expect(spanish, message).not.toBe(message);
+      expect(spanish, message).not.toBe('');
+      expect(withLocale('en', () => i18n.known(message))).toBe(message);
+    }
+    expect(withLocale('es', () => i18n.known('Invalid email or password'))).toBe('Correo electrónico o contraseña incorrectos');
   });
 });
