@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { calendarSyncReasonText } from './calendar-sync-reasons.js';
+import { i18n } from './locale.js';
 
 /*
  * Webhooks for hosts (docs/decisions/056-access-tokens-and-webhooks.md, docs/webhooks.md): endpoints that hear of
@@ -86,3 +88,22 @@ export type WebhookDeliveries = z.infer<typeof webhookDeliveriesSchema>;
 
 export const webhookParamsSchema = z.object({ id: z.uuid({ error: 'The endpoint id is not valid' }) });
 export const webhookDeliveryParamsSchema = webhookParamsSchema.extend({ deliveryId: z.uuid({ error: 'The delivery id is not valid' }) });
+
+/** A delivery's error when its endpoint answered with a status other than 2xx (kept in English with the attempt). */
+export const endpointAnsweredText = (status: number) => i18n.t('The endpoint answered with HTTP status {status}.', { status });
+/** A delivery's error when no answer came (no address refusal to name). */
+export const ENDPOINT_UNREACHABLE = /*i18n*/ 'The endpoint could not be reached.';
+/** A delivery's error when its endpoint was already disabled as it came to be sent. */
+export const ENDPOINT_DISABLED = /*i18n*/ 'The endpoint is disabled.';
+/** A waiting delivery's error when its endpoint is disabled for failing. */
+export const ENDPOINT_WAS_DISABLED = /*i18n*/ 'The endpoint was disabled.';
+
+/**
+ * A delivery's recorded error in the active language: its status written again, an address refusal (the calendar
+ * imports' rules, shared) read back from its English, or one of the sentences above through the catalog.
+ */
+export function deliveryErrorText({ lastError, responseStatus }: { lastError: string | null; responseStatus: number | null }): string | undefined {
+  if (!lastError) return undefined;
+  if (responseStatus !== null && (responseStatus < 200 || responseStatus >= 300)) return endpointAnsweredText(responseStatus);
+  return calendarSyncReasonText(lastError);
+}

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Locale } from '@staybook/domain';
+import { ENDPOINT_DISABLED, ENDPOINT_UNREACHABLE, ENDPOINT_WAS_DISABLED, endpointAnsweredText } from '@staybook/domain/webhooks';
 import { queryRows, withTransaction, type Db } from '../../db/client.js';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 import { CalendarFetchError, safePost, type FetchLimits } from '../../integrations/calendar/safe-fetch.js';
@@ -39,9 +40,9 @@ async function attempt(deps: WebhookDeliveryDeps, delivery: DeliveryToSend): Pro
   };
   try {
     const { status } = await safePost(delivery.url, { headers, body: delivery.body }, deps.limits);
-    return { status, error: status >= 200 && status < 300 ? null : `The endpoint answered with HTTP status ${status}.` };
+    return { status, error: status >= 200 && status < 300 ? null : endpointAnsweredText(status) };
   } catch (err) {
-    return { status: null, error: err instanceof CalendarFetchError ? err.message : 'The endpoint could not be reached.' };
+    return { status: null, error: err instanceof CalendarFetchError ? err.message : ENDPOINT_UNREACHABLE };
   }
 }
 
@@ -59,7 +60,7 @@ export async function deliverWebhook(deps: WebhookDeliveryDeps, { deliveryId }: 
   // Removed with its endpoint, or delivered by a redelivery meanwhile.
   if (!delivery || delivery.status !== 'pending') return;
   if (delivery.endpointStatus === 'disabled') {
-    await deps.db.update(webhookDeliveries).set({ status: 'failed', lastError: 'The endpoint is disabled.' }).where(eq(webhookDeliveries.id, deliveryId));
+    await deps.db.update(webhookDeliveries).set({ status: 'failed', lastError: ENDPOINT_DISABLED }).where(eq(webhookDeliveries.id, deliveryId));
     return;
   }
 
@@ -83,7 +84,7 @@ export async function deliverWebhook(deps: WebhookDeliveryDeps, { deliveryId }: 
     );
     if (!endpoint || endpoint.status !== 'active' || endpoint.failures < WEBHOOK_FAILURES_TO_DISABLE) return false;
     await tx.update(webhookEndpoints).set({ status: 'disabled', disabledAt: sql`now()` }).where(eq(webhookEndpoints.id, delivery.endpointId));
-    await tx.execute(sql`update webhook_deliveries set status = 'failed', last_error = coalesce(last_error, 'The endpoint was disabled.')
+    await tx.execute(sql`update webhook_deliveries set status = 'failed', last_error = coalesce(last_error, ${ENDPOINT_WAS_DISABLED})
       where endpoint_id = ${delivery.endpointId} and status = 'pending'`);
     await enqueueMail(
       tx,

@@ -1,6 +1,6 @@
 import { formatMoment } from '@staybook/domain/dates';
 import { intlLocale } from '@staybook/domain/locale';
-import { createWebhookBodySchema, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS, type CreatedWebhook, type WebhookEndpoint, type WebhookEventType } from '@staybook/domain/webhooks';
+import { createWebhookBodySchema, deliveryErrorText, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS, type CreatedWebhook, type WebhookEndpoint, type WebhookEventType } from '@staybook/domain/webhooks';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/fields';
@@ -135,7 +135,7 @@ function DeliveryLog({ endpointId, disabled }: { endpointId: string; disabled: b
           {log.data.items.map((delivery) => (
             <tr key={delivery.id}>
               <td className="py-2 pr-3">{eventName(delivery.event)}</td>
-              <td className="py-2 pr-3" title={delivery.lastError ?? undefined}>{i18n.t('{status} ({count, plural, one {# attempt} other {# attempts}})', { status: i18n.known(DELIVERY_STATUS[delivery.status]), count: delivery.attempts })}</td>
+              <td className="py-2 pr-3" title={deliveryErrorText(delivery)}>{i18n.t('{status} ({count, plural, one {# attempt} other {# attempts}})', { status: i18n.known(DELIVERY_STATUS[delivery.status]), count: delivery.attempts })}</td>
               <td className="py-2 pr-3">{delivery.responseStatus ?? (delivery.lastError ? i18n.t('No answer') : '–')}</td>
               <td className="py-2 pr-3">{new Date(delivery.lastAttemptAt ?? delivery.createdAt).toLocaleString(intlLocale())}</td>
               <td className="py-2">
