@@ -120,6 +120,40 @@ describe('hydration in turns', () => {
     expect(button(container, 'second card').textContent).toBe('second card 1');
   });
 
+  it('tells the hydrated page of a list chosen and a text typed on the painted page before the app took it over', async () => {
+    function Form() {
+      const [language, setLanguage] = useState('en');
+      const [note, setNote] = useState('');
+      return (
+        <form>
+          <select aria-label="Language" value={language} onChange={(event) => setLanguage(event.currentTarget.value)}>
+            <option value="en">English</option>
+            <option value="es">Español</option>
+          </select>
+          <textarea aria-label="Note" value={note} onChange={(event) => setNote(event.currentTarget.value)} />
+          <output>
+            {language}: {note}
+          </output>
+        </form>
+      );
+    }
+    container = document.createElement('div');
+    container.innerHTML = renderToString(<Form />);
+    document.body.append(container);
+    keepEarlyPresses(container);
+    const select = container.querySelector('select')!;
+    select.value = 'es';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    const note = container.querySelector('textarea')!;
+    note.value = 'Late arrival';
+    note.dispatchEvent(new Event('input', { bubbles: true }));
+
+    hydrateInTurns(container, () => hydrateRoot(container, <Form />));
+    await vi.waitFor(() => expect(container.querySelector('output')!.textContent).toBe('es: Late arrival'));
+    expect(select.value).toBe('es');
+    expect(note.value).toBe('Late arrival');
+  });
+
   it('draws the parts at once when the app draws the page itself', async () => {
     const mounted: string[] = [];
     container = document.createElement('div');

@@ -31,18 +31,54 @@ const keepPress = (event: Event) => {
   if (button) earlyPress = button;
 };
 
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+/** What a changed control held (its text, its choice, or whether it is ticked) and the events it fired, in order. */
+interface EarlyChange {
+  value: string;
+  checked: boolean;
+  types: Set<string>;
+}
+/** The form controls changed on the painted page before the app took it over. */
+const earlyChanges = new Map<Control, EarlyChange>();
+const CHANGE_EVENTS = ['input', 'change'] as const;
+const keepChange = (event: Event) => {
+  const control = event.target;
+  if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement)) return;
+  const types = earlyChanges.get(control)?.types ?? new Set<string>();
+  types.add(event.type);
+  earlyChanges.delete(control);
+  earlyChanges.set(control, { value: control.value, checked: control instanceof HTMLInputElement && control.checked, types });
+};
+
 /**
  * From the app's first run until it takes the painted page over, a press on one of its buttons (a heart, a menu) is
- * kept, and pressed again once the page is hydrated: nothing done on a page that looked ready is lost.
+ * kept, and pressed again once the page is hydrated; so is a change to a field or a list (the footer's language):
+ * hydration keeps what the field holds, and the app is told of it. Nothing done on a page that looked ready is lost.
  */
 export function keepEarlyPresses(root: HTMLElement): void {
   root.addEventListener('click', keepPress, { capture: true });
+  for (const type of CHANGE_EVENTS) root.addEventListener(type, keepChange, { capture: true });
 }
 
 /** The page was not hydrated after all (the app drew it anew): what was pressed is gone with it. */
 export function forgetEarlyPresses(root: HTMLElement): void {
   root.removeEventListener('click', keepPress, { capture: true });
+  for (const type of CHANGE_EVENTS) root.removeEventListener(type, keepChange, { capture: true });
   earlyPress = null;
+  earlyChanges.clear();
+}
+
+/**
+ * Tells the hydrated page of each change made before it: the control is given back what it held (hydration may have
+ * written the painted text over a text area's) and fires the same events, so the app's state takes it.
+ */
+function replayChanges(changes: Map<Control, EarlyChange>): void {
+  for (const [control, change] of changes) {
+    if (!control.isConnected) continue;
+    if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) control.checked = change.checked;
+    else if (control.type !== 'file') control.value = change.value;
+    for (const type of CHANGE_EVENTS) if (change.types.has(type)) control.dispatchEvent(new Event(type, { bubbles: true }));
+  }
 }
 
 /**
@@ -59,11 +95,15 @@ export function hydrateInTurns(root: HTMLElement, hydrate: () => void): void {
     hydrating = false;
   }
   const pressed = earlyPress;
+  const changes = new Map(earlyChanges);
   forgetEarlyPresses(root);
-  if (pressed) {
-    // The press is answered by a hydrated page: every part now, and the press once their renders are done.
+  if (pressed || changes.size > 0) {
+    // Answered by a hydrated page: every part now, the changes and the press once their renders are done.
     hydrateTheRest();
-    setTimeout(() => pressed.isConnected && pressed.click());
+    setTimeout(() => {
+      replayChanges(changes);
+      if (pressed?.isConnected) pressed.click();
+    });
     return;
   }
   if (waiting.length === 0) return;
