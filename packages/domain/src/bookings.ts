@@ -86,13 +86,13 @@ export const roomAvailabilitySchema = z.object({
 });
 export type RoomAvailability = z.infer<typeof roomAvailabilitySchema>;
 
-const GUESTS_MESSAGE = () => i18n.t('Guests must be a whole number from 1 to {max}', { max: ROOM_LIMITS.maxGuests });
+const guestsMessage = () => i18n.t('Guests must be a whole number from 1 to {max}', { max: ROOM_LIMITS.maxGuests });
 
 /** How many people a stay is for: a whole number, at least one, at most what any room may take. */
 export const stayGuestsSchema = z
-  .int({ error: GUESTS_MESSAGE })
-  .min(1, { error: GUESTS_MESSAGE })
-  .max(ROOM_LIMITS.maxGuests, { error: GUESTS_MESSAGE });
+  .int({ error: guestsMessage })
+  .min(1, { error: guestsMessage })
+  .max(ROOM_LIMITS.maxGuests, { error: guestsMessage });
 
 /**
  * `POST /api/create-payment-intent`. Only the room, the dates and the guest count are read (an older client
