@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { buttonClass } from './button';
 
 /** What a list shows when it has nothing yet: what will appear there, and where to go to add some. */
 export function EmptyState({ title, text, action }: { title: string; text: string; action: { to: string; label: string } }) {
@@ -8,7 +9,7 @@ export function EmptyState({ title, text, action }: { title: string; text: strin
       <p className="max-w-md text-neutral-600">{text}</p>
       <Link
         to={action.to}
-        className="mt-2 rounded-lg border-2 border-rose-600 bg-rose-600 px-5 py-2.5 text-sm font-semibold text-white transition hover:border-rose-700 hover:bg-rose-700"
+        className={buttonClass('primary', 'mt-2')}
       >
         {action.label}
       </Link>

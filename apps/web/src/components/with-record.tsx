@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorScreen } from './error-screen';
 import { Loader } from './loader';
+import { buttonClass } from './button';
 
 /** What `WithRecord` reads of the record's query. */
 interface RecordQuery<T> {
@@ -46,7 +47,7 @@ export function RecordNotFound({ title, text, action, standalone = false }: { ti
       <p className="text-neutral-600">{text}</p>
       <Link
         to={action.to}
-        className="rounded-lg border-2 border-rose-600 bg-rose-600 px-5 py-2.5 text-sm font-semibold text-white transition hover:border-rose-700 hover:bg-rose-700"
+        className={buttonClass()}
       >
         {action.label}
       </Link>

@@ -6,9 +6,9 @@ import { Loader } from '../../../components/loader';
 import { useReviewState } from '../api/use-review-state';
 import { reviewPhase, StayReviews } from './stay-reviews';
 import { i18n } from '../../../lib/i18n';
+import { buttonClass } from '../../../components/button';
 
-const WRITE_LINK =
-  'inline-flex items-center justify-center self-start rounded-lg border-2 border-rose-600 bg-rose-600 px-5 py-2.5 text-sm font-semibold text-white transition hover:border-rose-700 hover:bg-rose-700';
+const WRITE_LINK = buttonClass('primary', 'self-start');
 
 /** The trip page's reviews of a stay that is over: 'Write a review' while the viewer may, then the reviews. */
 export function TripReviews({ trip }: { trip: Trip }) {
