@@ -86,26 +86,21 @@ afterEach(() => {
 });
 
 describe("the server's refusals around a value, in the page's language", () => {
-  it('writes each from its facts on a Spanish page, and shows the server’s English as it came on an English one', () => {
+  it.each(REFUSALS)('writes "$message" from its facts on a Spanish page, and shows the server’s English as it came on an English one', ({ status, code, message, facts, es }) => {
     setMarketplaceCurrency('EUR');
-    for (const { status, code, message, facts, es } of REFUSALS) {
-      const refused = () => new ApiRequestError(status, code, message, {}, facts);
-      expect(withLocale('es', () => refused().message), message).toBe(es);
-      expect(withLocale('en', () => refused().message)).toBe(message);
-    }
+    const refused = () => new ApiRequestError(status, code, message, {}, facts);
+    expect(withLocale('es', () => refused().message)).toBe(es);
+    expect(withLocale('en', () => refused().message)).toBe(message);
   });
 
-  it('shows the server’s words when the facts are another refusal’s, incomplete or not counts', () => {
-    const unknown: Record<string, string>[] = [
-      { refusal: 'something-else', count: '1' },
-      { refusal: 'upcoming-stays', count: '1' },
-      { refusal: 'upcoming-stays', count: 'two', cancels: 'you' },
-      { refusal: 'stays-outside-dates', count: '1', from: '2027-02-30', to: '2027-03-01' },
-      { refusal: 'past-the-end', last: '2030-03-04' },
-    ];
-    for (const facts of unknown) {
-      expect(withLocale('es', () => new ApiRequestError(409, 'CONFLICT', 'The server said so.', {}, facts).message)).toBe('The server said so.');
-    }
+  it.each<Record<string, string>>([
+    { refusal: 'something-else', count: '1' },
+    { refusal: 'upcoming-stays', count: '1' },
+    { refusal: 'upcoming-stays', count: 'two', cancels: 'you' },
+    { refusal: 'stays-outside-dates', count: '1', from: '2027-02-30', to: '2027-03-01' },
+    { refusal: 'past-the-end', last: '2030-03-04' },
+  ])('shows the server’s words when the facts are another refusal’s, incomplete or not counts: %o', (facts) => {
+    expect(withLocale('es', () => new ApiRequestError(409, 'CONFLICT', 'The server said so.', {}, facts).message)).toBe('The server said so.');
   });
 
   it('reads the facts from the answer', async () => {
@@ -117,14 +112,12 @@ describe("the server's refusals around a value, in the page's language", () => {
     expect((error as ApiRequestError).message).toBe(es);
   });
 
-  it('shows the refusals that name nothing from the catalog (npm run lint holds every one the API answers to it)', () => {
-    for (const [message, es] of [
-      ['Only the host of this room or an admin can remove it.', 'Solo el anfitrión de este alojamiento o un administrador pueden quitarlo.'],
-      ['Wishlist not found.', 'Lista de deseos no encontrada.'],
-      ['This already exists, so it was not saved again.', 'Esto ya existe, así que no se ha guardado de nuevo.'],
-      ['This request came from another site and was refused.', 'Esta solicitud venía de otro sitio y se ha rechazado.'],
-    ]) {
-      expect(withLocale('es', () => new ApiRequestError(409, 'CONFLICT', message!).message)).toBe(es);
-    }
+  it.each([
+    ['Only the host of this room or an admin can remove it.', 'Solo el anfitrión de este alojamiento o un administrador pueden quitarlo.'],
+    ['Wishlist not found.', 'Lista de deseos no encontrada.'],
+    ['This already exists, so it was not saved again.', 'Esto ya existe, así que no se ha guardado de nuevo.'],
+    ['This request came from another site and was refused.', 'Esta solicitud venía de otro sitio y se ha rechazado.'],
+  ])('shows "%s", a refusal that names nothing, from the catalog (npm run lint holds every one the API answers to it)', (message, es) => {
+    expect(withLocale('es', () => new ApiRequestError(409, 'CONFLICT', message).message)).toBe(es);
   });
 });
