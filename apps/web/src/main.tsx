@@ -9,13 +9,13 @@ import { seedFirstRooms } from './app/first-rooms';
 import { AppProviders } from './app/providers';
 import { startRoomPage } from './app/room-head-start';
 import { discoverRoutes, loadRoomPage, routes } from './app/router';
-import { forgetEarlyPresses, hydrateInTurns, keepEarlyPresses } from './lib/hydrate-later';
+import { forgetEarlyInput, hydrateInTurns, keepEarlyInput } from './lib/hydrate-later';
 import { queryClient } from './lib/query-client';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-keepEarlyPresses(root);
+keepEarlyInput(root);
 
 // Every amount is drawn in the marketplace's currency, which the server names in the page (decision 061).
 const currency = document.querySelector<HTMLMetaElement>(`meta[name="${CURRENCY_META_NAME}"]`)?.content;
@@ -45,7 +45,7 @@ const start = (hydrate: boolean) => {
   if (hydrate && root.hasChildNodes()) {
     hydrateInTurns(root, () => hydrateRoot(root, page));
   } else {
-    forgetEarlyPresses(root);
+    forgetEarlyInput(root);
     root.replaceChildren();
     createRoot(root).render(page);
   }

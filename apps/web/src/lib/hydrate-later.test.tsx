@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HydrateLater, hydrateInTurns, keepEarlyPresses } from './hydrate-later';
+import { HydrateLater, hydrateInTurns, keepEarlyInput } from './hydrate-later';
 
 // Hydration in turns is Preact's suspended hydration, the app's runtime (decision 023): this file runs on Preact,
 // where the other component tests run on React.
@@ -110,7 +110,7 @@ describe('hydration in turns', () => {
     const mounted: string[] = [];
     const onMount = (name: string) => mounted.push(name);
     paint(onMount);
-    keepEarlyPresses(container);
+    keepEarlyInput(container);
     button(container, 'second card').click();
 
     hydrateInTurns(container, () => hydrateRoot(container, <Page onMount={onMount} />));
@@ -140,7 +140,7 @@ describe('hydration in turns', () => {
     container = document.createElement('div');
     container.innerHTML = renderToString(<Form />);
     document.body.append(container);
-    keepEarlyPresses(container);
+    keepEarlyInput(container);
     const select = container.querySelector('select')!;
     select.value = 'es';
     select.dispatchEvent(new Event('change', { bubbles: true }));

@@ -55,13 +55,13 @@ const keepChange = (event: Event) => {
  * kept, and pressed again once the page is hydrated; so is a change to a field or a list (the footer's language):
  * hydration keeps what the field holds, and the app is told of it. Nothing done on a page that looked ready is lost.
  */
-export function keepEarlyPresses(root: HTMLElement): void {
+export function keepEarlyInput(root: HTMLElement): void {
   root.addEventListener('click', keepPress, { capture: true });
   for (const type of CHANGE_EVENTS) root.addEventListener(type, keepChange, { capture: true });
 }
 
-/** The page was not hydrated after all (the app drew it anew): what was pressed is gone with it. */
-export function forgetEarlyPresses(root: HTMLElement): void {
+/** The page was not hydrated after all (the app drew it anew): what was pressed or changed is gone with it. */
+export function forgetEarlyInput(root: HTMLElement): void {
   root.removeEventListener('click', keepPress, { capture: true });
   for (const type of CHANGE_EVENTS) root.removeEventListener(type, keepChange, { capture: true });
   earlyPress = null;
@@ -96,7 +96,7 @@ export function hydrateInTurns(root: HTMLElement, hydrate: () => void): void {
   }
   const pressed = earlyPress;
   const changes = new Map(earlyChanges);
-  forgetEarlyPresses(root);
+  forgetEarlyInput(root);
   if (pressed || changes.size > 0) {
     // Answered by a hydrated page: every part now, the changes and the press once their renders are done.
     hydrateTheRest();
