@@ -9,6 +9,7 @@ import {
   type ListedRoom,
   type ListingRules,
   listingRulesOf,
+  type RatingSums,
   type Room,
   type StoredListingRules,
   sortAmenities,
@@ -132,8 +133,38 @@ export async function readListings(db: Db, where?: SQL): Promise<ListingRow[]> {
     .where(and(isNull(rooms.deletedAt), where));
 }
 
-/** A room as its page and its host's list show it. */
-function toRoom(row: RoomRow): RoomSummary {
+/**
+ * What a search's card shows of a room (`toListedRoom`) and what its orders read to place it: all a search keeps of
+ * a row. The search index holds only these for each room, not what only its page and its host see (its photos,
+ * amenities, house rules, pin, address, arrival instructions).
+ */
+export type CardRow = Pick<
+  RoomRow,
+  | 'id'
+  | 'title'
+  | 'location'
+  | 'category'
+  | 'availableFrom'
+  | 'availableTo'
+  | 'priceCents'
+  | 'guests'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'description'
+  | 'image'
+  | 'hostName'
+  | 'hostImage'
+  | 'booked'
+  | 'timeZone'
+  | 'cancellationPolicy'
+  | 'areaLatitude'
+  | 'areaLongitude'
+  | 'createdAt'
+  | keyof RatingSums
+>;
+
+/** A room as its card shows it, with its rating in full. */
+function cardOf(row: CardRow) {
   return {
     _id: row.id,
     title: row.title,
@@ -148,12 +179,20 @@ function toRoom(row: RoomRow): RoomSummary {
     bathrooms: row.bathrooms,
     description: row.description,
     image: row.image,
-    photos: row.photos,
     host: { name: row.hostName, image: row.hostImage },
     booked: row.booked,
     timeZone: row.timeZone,
     cancellationPolicy: row.cancellationPolicy,
     rating: ratingFromSums(row),
+    area: areaOf(row),
+  };
+}
+
+/** A room as its page and its host's list show it. */
+function toRoom(row: RoomRow): RoomSummary {
+  return {
+    ...cardOf(row),
+    photos: row.photos,
     // Written only through the room input, which keeps list keys in the list's order.
     amenities: sortAmenities(row.amenities),
     checkInTime: row.checkInTime,
@@ -161,7 +200,6 @@ function toRoom(row: RoomRow): RoomSummary {
     houseRules: row.houseRules,
     rules: roomRulesOf(row),
     serviceFeeBp: row.serviceFeeBp,
-    area: areaOf(row),
     position: row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude },
     address: row.address,
     arrivalInstructions: row.arrivalInstructions,
@@ -185,13 +223,20 @@ function roomRulesOf(row: StoredListingRules): Room['rules'] {
   return rules;
 }
 
-/** A room as a search's card shows it: without what only its page shows (docs/decisions/032-amenities-and-house-rules.md). */
-export function toListedRoom(row: RoomRow): ListedRoom {
-  const { photos: _p, amenities: _a, checkInTime: _i, checkOutTime: _o, houseRules: _r, rules: _s, serviceFeeBp: _f, rating, ...listed } = publicRoom(toRoom(row));
-  return { ...listed, rating: { count: rating.count, average: rating.average } };
+/**
+ * A room as a search's card shows it: without what only its page shows (docs/decisions/032-amenities-and-house-rules.md)
+ * or only its host (decision 051), and with its rating's count and average only.
+ */
+export function toListedRoom(row: CardRow): ListedRoom {
+  const { rating, ...card } = cardOf(row);
+  return { ...card, rating: { count: rating.count, average: rating.average } };
 }
 
-export type OrderedRow = RoomRow & { score: number | null; stayTotalCents: number | null; stayChoice: string | null };
+/** What a search adds to a row: its match score, and its stay's total or its first fitting stay. */
+type SearchColumns = { score: number | null; stayTotalCents: number | null; stayChoice: string | null };
+
+/** A search's row: what its card shows, with what the search adds. */
+export type OrderedRow = CardRow & SearchColumns;
 
 /**
  * One page of live rooms matching `where` in `ordering` (newest first unless said): browsing, searching and
@@ -216,7 +261,7 @@ export async function pageOfRooms(
      */
     extra?: { score?: SQL<number>; stayTotal?: SQL<number>; stayChoice?: SQL<string | null> };
   },
-): Promise<{ rows: OrderedRow[]; nextCursor: string | null }> {
+): Promise<{ rows: (RoomRow & SearchColumns)[]; nextCursor: string | null }> {
   // Removed rooms stay for booking history only; the listing indexes cover live rooms.
   const conditions: SQL[] = [isNull(rooms.deletedAt), ...where];
   const comparison = ordering.direction === 'desc' ? sql.raw('<') : sql.raw('>');
@@ -246,7 +291,7 @@ export async function pageOfRooms(
     .from(chosen)
     .innerJoin(rooms, eq(rooms.id, chosen.chosenId))
     .innerJoin(host, eq(host.id, rooms.hostId))
-    .orderBy(...ordering.keys.map((key) => sql`${key.score ? chosen.chosenScore : key.expr}${nulls}`))) as OrderedRow[];
+    .orderBy(...ordering.keys.map((key) => sql`${key.score ? chosen.chosenScore : key.expr}${nulls}`))) as (RoomRow & SearchColumns)[];
 
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];

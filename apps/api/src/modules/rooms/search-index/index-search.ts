@@ -105,13 +105,20 @@ function similarityAsReal(similarity: number): number {
 }
 
 /** Rooms a place or an area chose, with each one's match score or distance rank (none for an area). */
-export type Chosen = { rooms: IndexedRoom[]; scores: Float64Array | null };
+type Found = { rooms: IndexedRoom[]; scores: Float64Array | null };
+
+/**
+ * The rooms a place or an area chose in the ordering's order, as their numbers in the room set (`slot`), with their
+ * scores. A place's list is kept (RoomSet.kept): numbers, which a garbage collection does not walk, where a list of
+ * rooms would be millions of references for every full one to follow.
+ */
+export type Chosen = { slots: Int32Array; scores: Float64Array | null };
 
 /**
  * The rooms whose text matches the place (by pg_trgm's word similarity, as the database reads it) and, when the
  * gazetteer knows it, those within reach of it, ranked NEAR_RANK less their distance, as `placeSearch` does.
  */
-function placeMatches(set: RoomSet, query: PlaceQuery, near: Place | null): Chosen {
+function placeMatches(set: RoomSet, query: PlaceQuery, near: Place | null): Found {
   // Within reach ranks a room by its distance, whatever its text.
   const reached = new Map<IndexedRoom, number>();
   if (near) {
@@ -154,11 +161,14 @@ export function orderOf(ordering: Ordering): (a: IndexedRoom, x: number, b: Inde
   }
 }
 
-/** The chosen rooms in the ordering's order. */
-export function inOrder(ordering: Ordering, { rooms, scores }: Chosen): Chosen {
+/** The rooms found, in the ordering's order. */
+export function inOrder(ordering: Ordering, { rooms, scores }: Found): Chosen {
   const order = orderOf(ordering);
   const places = Array.from(rooms, (_room, i) => i).sort((i, j) => order(rooms[i] as IndexedRoom, scores?.[i] ?? 0, rooms[j] as IndexedRoom, scores?.[j] ?? 0));
-  return { rooms: places.map((i) => rooms[i] as IndexedRoom), scores: scores ? Float64Array.from(places, (i) => scores[i] as number) : null };
+  return {
+    slots: Int32Array.from(places, (i) => (rooms[i] as IndexedRoom).slot),
+    scores: scores ? Float64Array.from(places, (i) => scores[i] as number) : null,
+  };
 }
 
 export async function runSearch(set: RoomSet, context: Context): Promise<SearchAnswer> {
@@ -258,23 +268,24 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
       folded !== null
         ? set.kept(`${ordering.tag} ${near ? `${near.latitude} ${near.longitude}` : '-'} ${folded}`, () =>
             inOrder(ordering, placeMatches(set, placeQuery(folded, context.chars), near)),
-            (list) => list.rooms.length,
+            (list) => list.slots.length,
           )
         : inOrder(ordering, { rooms: set.inBoxes(areaBoxes ?? []), scores: null });
     // The page starts after the cursor's row: found by halving, as the list is in the ordering's order.
+    const { slots, scores } = chosen;
     let start = 0;
     if (after) {
       let low = 0;
-      let high = chosen.rooms.length;
+      let high = slots.length;
       while (low < high) {
         const middle = (low + high) >> 1;
-        if (isAfter(keysOf(ordering, chosen.rooms[middle] as IndexedRoom, chosen.scores?.[middle] ?? 0))) high = middle;
+        if (isAfter(keysOf(ordering, set.at(slots[middle] as number), scores?.[middle] ?? 0))) high = middle;
         else low = middle + 1;
       }
       start = low;
     }
-    for (let i = start; i < chosen.rooms.length; i++) {
-      if (!consider(chosen.rooms[i] as IndexedRoom, folded !== null ? (chosen.scores?.[i] ?? 0) : null)) break;
+    for (let i = start; i < slots.length; i++) {
+      if (!consider(set.at(slots[i] as number), folded !== null ? (scores?.[i] ?? 0) : null)) break;
     }
   } else {
     const { order, backwards } = keptOrderOf(ordering);

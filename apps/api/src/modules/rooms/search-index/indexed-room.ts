@@ -26,32 +26,36 @@ import {
   type NightSetting,
   type Stay,
 } from '@staybook/domain';
-import type { ListingRow } from '../rooms.service.js';
+import type { CardRow, ListingRow } from '../rooms.service.js';
 import type { NightlyBounds } from '../dated-search-sql.js';
 import { textTrigrams, type WordChars } from './trigrams.js';
+
+/** What the index keeps of a room's row: what its card shows and its orders read (`booked` is worked out per search), and its search text. */
+export type IndexedRow = Omit<CardRow, 'booked'> & { folded: string };
 
 export type IndexedRoom = {
   /** Its number in the index's room set (room-set.ts). */
   slot: number;
-  row: ListingRow;
+  row: IndexedRow;
   createdAt: number;
   rules: ListingRules;
   /** Its amenities as bits (`amenityBits`). */
   amenityMask: number;
   /** The search text's trigrams (`TextTrigrams`: its distinct trigrams' numbers, for the trigram index, and its trigrams in order). */
   trigrams: Int32Array;
-  /** The host's calendar runs, by check-in. */
-  settings: NightSetting[];
+  /** The host's calendar runs, by check-in (most rooms have none, and share one empty list). */
+  settings: readonly NightSetting[];
   /**
    * Dates as day numbers (`dayNumber`), which a search compares for thousands of rooms: the availability window's
-   * first and last day; the stays holding nights (booked or requested) as [from, to) pairs, by check-in; and those
-   * with the imported blocks, what a stay must not meet. Numbers in one array a room, not an object a stay: a large
-   * marketplace's million stays would otherwise be millions of objects for every full garbage collection to walk.
+   * first and last day; and in `days`, the stays holding nights (booked or requested) as [from, to) pairs by
+   * check-in, up to `staysEnd`, then the imported blocks so, what a stay must not meet with the stays. Numbers in one
+   * array a room, not an object a stay: a large marketplace's million stays would otherwise be millions of objects for
+   * every full garbage collection to walk (a room with neither shares one empty array).
    */
   fromDay: number;
   toDay: number;
-  stayDays: Int32Array;
-  takenDays: Int32Array;
+  days: Int32Array;
+  staysEnd: number;
 };
 
 const AMENITY_BITS = new Map<string, number>(AMENITY_KEYS.map((key, i) => [key, 1 << i]));
@@ -74,12 +78,15 @@ export function dayNumber(date: IsoDate): number {
 
 const byCheckIn = (a: Stay, b: Stay) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0);
 
+/** What rooms without calendar runs, stays or blocks share: one empty list each, not one a room. */
+const NO_SETTINGS: readonly NightSetting[] = Object.freeze([]);
+const NO_DAYS = new Int32Array(0);
+
 export function indexedRoom(
   row: ListingRow,
   { stays, blocks, settings }: { stays: Stay[]; blocks: Stay[]; settings: NightSetting[] },
   chars: WordChars,
 ): IndexedRoom {
-  const taken = [...stays, ...blocks].sort(byCheckIn);
   return {
     slot: -1,
     row: compactRow(row),
@@ -87,11 +94,11 @@ export function indexedRoom(
     rules: listingRulesOf(row),
     amenityMask: amenityBits(row.amenities.filter((key) => AMENITY_BITS.has(key))) ?? 0,
     ...textTrigrams(row.folded, chars),
-    settings: [...settings].sort(byCheckIn),
+    settings: settings.length === 0 ? NO_SETTINGS : [...settings].sort(byCheckIn),
     fromDay: dayNumber(row.availableFrom),
     toDay: dayNumber(row.availableTo),
-    stayDays: dayPairs([...stays].sort(byCheckIn)),
-    takenDays: dayPairs(taken),
+    days: stays.length + blocks.length === 0 ? NO_DAYS : dayPairs([...[...stays].sort(byCheckIn), ...[...blocks].sort(byCheckIn)]),
+    staysEnd: 2 * stays.length,
   };
 }
 
@@ -122,17 +129,19 @@ function dayPairs(stays: readonly Stay[]): Int32Array {
 }
 
 /**
- * The row as one object of a fixed shape. The database driver's rows are built a column at a time, and an object
- * given this many properties so is kept by V8 as a dictionary, about three times the size: on a marketplace of
- * 100,000 rooms the index took 790 MB of heap with them and 520 MB with these. Every column of `ListingRow` is
- * named (the type checker says when one is missing). The texts many rooms have alike (a category, a zone, a date, a
- * host, an amenity) are one string each, not one a room.
+ * The row as the index keeps it, one object of a fixed shape. The database driver's rows are built a column at a
+ * time, and an object given this many properties so is kept by V8 as a dictionary, about three times the size: on a
+ * marketplace of 100,000 rooms the index took 790 MB of heap with them and 520 MB with these. Only what the card
+ * shows and the orders read is kept (`CardRow`; the type checker says when one is missing): the photos, house rules,
+ * pin and address are many strings and numbers a room that every full garbage collection would walk, and a search
+ * answers none of them. The texts many rooms have alike (a category, a zone, a date, a host) are one string each,
+ * not one a room.
  */
-function compactRow(r: ListingRow): ListingRow {
+function compactRow(r: ListingRow): IndexedRow {
   return {
     id: r.id,
     title: r.title,
-    location: r.location,
+    location: shared(r.location),
     category: shared(r.category),
     availableFrom: shared(r.availableFrom),
     availableTo: shared(r.availableTo),
@@ -142,37 +151,11 @@ function compactRow(r: ListingRow): ListingRow {
     bathrooms: r.bathrooms,
     description: r.description,
     image: r.image,
-    photos: r.photos,
     timeZone: shared(r.timeZone),
     cancellationPolicy: shared(r.cancellationPolicy),
-    amenities: r.amenities.map(shared),
-    checkInTime: shared(r.checkInTime),
-    checkOutTime: shared(r.checkOutTime),
-    houseRules: r.houseRules,
-    weekendPriceCents: r.weekendPriceCents,
-    minNights: r.minNights,
-    maxNights: r.maxNights,
-    checkInDays: r.checkInDays,
-    checkOutDays: r.checkOutDays,
-    noticeDays: r.noticeDays,
-    sameDayUntil: shared(r.sameDayUntil),
-    bookingWindowMonths: r.bookingWindowMonths,
-    preparationNights: r.preparationNights,
-    instantBook: r.instantBook,
-    cleaningFeeCents: r.cleaningFeeCents,
-    extraGuestFeeCents: r.extraGuestFeeCents,
-    guestsIncluded: r.guestsIncluded,
-    weeklyDiscountPct: r.weeklyDiscountPct,
-    monthlyDiscountPct: r.monthlyDiscountPct,
-    taxRateBp: r.taxRateBp,
-    latitude: r.latitude,
-    longitude: r.longitude,
     areaLatitude: r.areaLatitude,
     areaLongitude: r.areaLongitude,
-    address: r.address,
-    arrivalInstructions: r.arrivalInstructions,
     createdAt: r.createdAt,
-    hostId: shared(r.hostId),
     hostName: shared(r.hostName),
     hostImage: shared(r.hostImage),
     reviewCount: r.reviewCount,
@@ -192,13 +175,13 @@ function compactRow(r: ListingRow): ListingRow {
  * and today (day numbers) up to its last day is held by a stay, or that window has ended. As `bookedExpr` in rooms.service.ts.
  */
 export function isBooked(room: IndexedRoom, today: number): boolean {
-  const { fromDay, toDay, stayDays } = room;
+  const { fromDay, toDay, days, staysEnd } = room;
   const start = Math.max(fromDay, today);
   if (start >= toDay) return true;
   let held = 0;
-  for (let i = 0; i < stayDays.length; i += 2) {
-    const from = stayDays[i] as number;
-    const to = stayDays[i + 1] as number;
+  for (let i = 0; i < staysEnd; i += 2) {
+    const from = days[i] as number;
+    const to = days[i + 1] as number;
     if (from >= toDay || to <= start) continue;
     held += Math.min(to, toDay) - Math.max(from, start);
   }
@@ -265,13 +248,18 @@ export function stayFacts(stay: Stay, { guests, guestFeeBp, bounds }: { guests: 
   };
 }
 
-/** Whether one of the [from, to) pairs of `days` (by check-in) meets the days [from, to). */
-function meetsAny(days: Int32Array, from: number, to: number): boolean {
-  for (let i = 0; i < days.length; i += 2) {
+/** Whether one of the [from, to) pairs of `days` from `start` to `end` (by check-in) meets the days [from, to). */
+function meetsAnyOf(days: Int32Array, start: number, end: number, from: number, to: number): boolean {
+  for (let i = start; i < end; i += 2) {
     if ((days[i] as number) >= to) return false;
     if ((days[i + 1] as number) > from) return true;
   }
   return false;
+}
+
+/** Whether one of the room's stays or blocks meets the days [from, to). */
+function takenIn({ days, staysEnd }: IndexedRoom, from: number, to: number): boolean {
+  return meetsAnyOf(days, 0, staysEnd, from, to) || meetsAnyOf(days, staysEnd, days.length, from, to);
 }
 
 /**
@@ -286,7 +274,7 @@ function rulesTake(room: IndexedRoom, facts: StayFacts, clockOf: (room: IndexedR
   const { rules } = room;
   const { stay, fromDay, toDay } = facts;
   if (fromDay < room.fromDay || toDay > room.toDay) return false;
-  if (meetsAny(room.takenDays, fromDay, toDay)) return false;
+  if (takenIn(room, fromDay, toDay)) return false;
   // The calendar: a blocked night in the stay, and the minimum stay set on its check-in night (`minNightsFrom`).
   let minNights = rules.minNights;
   for (const setting of room.settings) {
@@ -305,7 +293,7 @@ function rulesTake(room: IndexedRoom, facts: StayFacts, clockOf: (room: IndexedR
     if (windowEnd !== null && stay.from > windowEnd) return false;
   }
   const widened = facts.widenedDays[rules.preparationNights];
-  return rules.preparationNights === 0 || !widened || !meetsAny(room.takenDays, widened[0], widened[1]);
+  return rules.preparationNights === 0 || !widened || !takenIn(room, widened[0], widened[1]);
 }
 
 /**

@@ -27,6 +27,7 @@ function randomRoom(random: () => number, i: number): IndexedRoom {
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
   const reviewCount = pick([0, 1, 3, 5, 12]);
   return {
+    slot: i,
     row: {
       id: `00000000-0000-4000-8000-${String(pick([1, 2, 3]) * 1000 + i).padStart(12, '0')}`,
       priceCents: pick([5_000, 7_500, 10_000]),
@@ -50,7 +51,7 @@ describe("the index's orders", () => {
         const expected = rooms
           .map((room, i) => ({ room, score: scored ? (scores[i] as number) : 0 }))
           .sort((a, b) => sign * compareKeys(keysOf(ordering, a.room, a.score), keysOf(ordering, b.room, b.score)));
-        expect(chosen.rooms.map((room) => room.row.id), ordering.tag).toEqual(expected.map(({ room }) => room.row.id));
+        expect(Array.from(chosen.slots, (slot) => (rooms[slot] as IndexedRoom).row.id), ordering.tag).toEqual(expected.map(({ room }) => room.row.id));
         if (scored) expect([...(chosen.scores ?? [])], ordering.tag).toEqual(expected.map(({ score }) => score));
         else expect(chosen.scores).toBeNull();
       }

@@ -43,7 +43,7 @@ function placeKey(room: IndexedRoom): string {
 }
 
 /**
- * How many rooms the lists worked out from the rooms (`kept`) may name in all (some 16 bytes each: 32 MB), the least
+ * How many rooms the lists worked out from the rooms (`kept`) may name in all (some 12 bytes each: 24 MB), the least
  * recently used going first: enough for the places of a busy day's searches (the bench's mix asks some 4,000).
  */
 const KEPT_ROOMS = 2_000_000;
@@ -88,6 +88,11 @@ export class RoomSet {
     return this.byId.size;
   }
 
+  /** The room with this number, which a list worked out since the last change of rooms names (`kept`). */
+  at(slot: number): IndexedRoom {
+    return this.bySlot[slot] as IndexedRoom;
+  }
+
   /** Adds the room, or brings the one with its id up to date (keeping its identity, so the kept orders stay valid). */
   put(next: IndexedRoom): void {
     const old = this.byId.get(next.row.id);
@@ -95,7 +100,7 @@ export class RoomSet {
       next.slot = this.nextSlot++;
       this.byId.set(next.row.id, next);
       this.bySlot[next.slot] = next;
-      this.takenNights.set(next.slot, next.takenDays);
+      this.takenNights.set(next.slot, next.days);
       this.keys.set(next);
       this.linkText(next);
       this.link(next);
@@ -110,7 +115,7 @@ export class RoomSet {
     if (retext) this.unlinkText(old);
     this.unlink(old);
     Object.assign(old, { ...next, slot: old.slot });
-    this.takenNights.set(old.slot, old.takenDays);
+    this.takenNights.set(old.slot, old.days);
     this.keys.set(old);
     if (retext) this.linkText(old);
     this.link(old);

@@ -15,8 +15,8 @@ export class TakenNights {
   /** `firstDay`: the day number of the first night kept (`dayNumber`). */
   constructor(private readonly firstDay: number) {}
 
-  /** Keeps the room's nights: `takenDays`, its stays and blocks as [from, to) pairs of day numbers. */
-  set(slot: number, takenDays: Int32Array): void {
+  /** Keeps the room's nights: `days`, its stays and blocks as [from, to) pairs of day numbers, in any order. */
+  set(slot: number, days: Int32Array): void {
     const at = slot * WORDS;
     if (this.bits.length < at + WORDS) {
       const grown = new Int32Array(Math.max(at + WORDS, this.bits.length * 2));
@@ -25,9 +25,9 @@ export class TakenNights {
     }
     const { bits } = this;
     bits.fill(0, at, at + WORDS);
-    for (let i = 0; i + 1 < takenDays.length; i += 2) {
-      const from = Math.max((takenDays[i] as number) - this.firstDay, 0);
-      const to = Math.min((takenDays[i + 1] as number) - this.firstDay, NIGHTS);
+    for (let i = 0; i + 1 < days.length; i += 2) {
+      const from = Math.max((days[i] as number) - this.firstDay, 0);
+      const to = Math.min((days[i + 1] as number) - this.firstDay, NIGHTS);
       for (let night = from; night < to; night++) bits[at + (night >> 5)] = (bits[at + (night >> 5)] as number) | (1 << (night & 31));
     }
   }
