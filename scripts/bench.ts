@@ -69,6 +69,7 @@ import { migrateDatabase } from '../apps/api/src/db/migrate.js';
 import { PLACE_MATCH_THRESHOLD } from '../apps/api/src/modules/rooms/room-search.js';
 import { signUpVerified, startServer, type RunningServer } from '../apps/api/src/test/server-process.js';
 import { apiBuildIsStale, buildApi } from './build-api.mjs';
+import { webBuildIsStale } from './build-state.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -469,9 +470,9 @@ const bundleSizes: BenchSection = {
   title: 'web bundle (raw / gzip)',
   usesApp: false,
   async run() {
+    await buildWebIfStale();
     const dir = new URL('../apps/web/dist/assets/', import.meta.url);
     const files = await readdir(dir).catch(() => []);
-    if (files.length === 0) return console.log('(web app not built: run `npm run build` for bundle sizes)');
     for (const file of files.filter((f) => f.endsWith('.js') || f.endsWith('.css')).sort()) {
       const path = new URL(file, dir);
       const size = (await stat(path)).size;
@@ -578,12 +579,22 @@ async function withKeptDatabase(
   });
 }
 
+/** Builds the web app when its sources changed since its last build, as `npm start` does: the server paints its pages. */
+async function buildWebIfStale(): Promise<void> {
+  if (!webBuildIsStale()) return;
+  console.log('(building the web app: its sources changed since the last build)');
+  const build = spawn('npm', ['run', 'build:web', '--silent'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const [code] = (await once(build, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`npm run build:web failed (exit code ${code})`);
+}
+
 /**
  * The server as `npm start` runs it, on `env`, for the length of `run`; stopped after. That is the compiled bundle
  * (apps/api/dist/server.js), built first when its sources changed, as `npm start` does: under a TypeScript loader the
  * same server answered the room route a third slower, which would understate the product.
  */
 async function withServer(env: Record<string, string>, run: (server: RunningServer) => Promise<void>, options?: { nodeArgs?: string[] }) {
+  await buildWebIfStale();
   if (apiBuildIsStale()) {
     console.log('(building the API: its sources changed since the last build)');
     await buildApi();

@@ -2,9 +2,10 @@
 // apps/api/dist, so production runs `node apps/api/dist/server.js` with no TypeScript loader.
 // esbuild bundles our own code into one file per entry point; every npm package stays an import, so the
 // production install (`npm ci --omit=dev`) provides them. Files the code reads at run time are copied beside it.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isStale } from './build-state.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const API_DIST = join(root, 'apps/api/dist');
@@ -27,17 +28,8 @@ export const API_RUNTIME_FILES = { 'apps/api/src/db/migrations': 'migrations' };
 /** What the compiled API is made from: when any of it is newer than the build, `npm start` builds again. */
 export const API_BUILD_INPUTS = ['apps/api/src', 'apps/api/package.json', 'packages/domain/src', 'package-lock.json', 'scripts/build-api.mjs'];
 
-function newestChange(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);
-}
-
 export function apiBuildIsStale() {
-  const built = join(API_DIST, 'server.js');
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-  return API_BUILD_INPUTS.some((p) => newestChange(join(root, p)) > builtAt);
+  return isStale(['apps/api/dist/server.js'], API_BUILD_INPUTS);
 }
 
 /** Writes a file so that a reader sees the old or the new content, never half of it (two starts may build at once). */

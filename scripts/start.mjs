@@ -12,22 +12,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { constants } from 'node:os';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiBuildIsStale, buildApi } from './build-api.mjs';
+import { webBuildIsStale } from './build-state.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// The browser's build and the server's (which draws the home page's first view): the older one says when it was built.
-const builtWeb = [join(root, 'apps/web/dist/index.html'), join(root, 'apps/web/dist-server/entry-server.js')];
-const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src', 'package-lock.json'];
-
-function newestChange(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);
-}
 
 /**
  * Runs `npm run <script>`. Stopped meanwhile, this stops all of it and then itself: the build runs in a process
@@ -52,8 +41,7 @@ async function runScript(script) {
   if (code !== 0) throw new Error(`npm run ${script} failed (exit code ${code}).`);
 }
 
-const builtAt = Math.min(...builtWeb.map((path) => (existsSync(path) ? statSync(path).mtimeMs : 0)));
-if (webInputs.some((p) => newestChange(join(root, p)) > builtAt)) {
+if (webBuildIsStale()) {
   console.log('Building the web app…');
   await runScript('build:web');
 }
