@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { i18n } from './locale.js';
 import { isIsoDate, nightsBetween } from './dates.js';
 import { marketplaceCurrency, type CurrencyCode } from './money.js';
-import { financeQuerySchema } from './finance.js';
+import { financeQuerySchema, monthFiguresShape, type MonthColumns } from './finance.js';
 import { payoutSchema, PAYOUT_STATUSES } from './payouts.js';
 import { isoDateSchema } from './rooms.js';
-import { monthSchema } from './stats.js';
 
 /*
  * A host's earnings (docs/decisions/049-marketplace-money.md), read from their entries in the ledger: what they hold
@@ -60,7 +59,7 @@ export const monthEarningsFiguresSchema = z.object({
 export type MonthEarningsFigures = z.infer<typeof monthEarningsFiguresSchema>;
 
 /** The month table's columns, in order: the page and its tests read them from here. */
-export const EARNINGS_MONTH_COLUMNS: { key: keyof MonthEarningsFigures; label: string }[] = [
+export const EARNINGS_MONTH_COLUMNS: MonthColumns<MonthEarningsFigures> = [
   { key: 'bookedCents', label: /*i18n*/ 'Booked' },
   { key: 'refundedCents', label: /*i18n*/ 'Refunded' },
   { key: 'releasedCents', label: /*i18n*/ 'Released' },
@@ -72,9 +71,8 @@ export const earningsReportSchema = z.object({
   balances: earningsBalancesSchema,
   /** Every listing that had a paid stay, by title. */
   listings: z.array(listingEarningsSchema),
-  /** Every month from `from` to `to`, oldest first, zero when nothing happened. */
-  months: z.array(monthEarningsFiguresSchema.extend({ month: monthSchema })),
-  totals: monthEarningsFiguresSchema,
+  /** Every month from `from` to `to`, and their totals. */
+  ...monthFiguresShape(monthEarningsFiguresSchema),
 });
 export type EarningsReport = z.infer<typeof earningsReportSchema>;
 

@@ -30,6 +30,17 @@ export function monthsBetween(from: string, to: string): number {
   return index(to) - index(from) + 1;
 }
 
+/**
+ * A ledger report's figures by month (Finance's and Earnings'): every month asked for, oldest first, zero when nothing
+ * happened, each with its figures, and the figures' totals.
+ */
+export function monthFiguresShape<Figures extends z.ZodRawShape>(figures: z.ZodObject<Figures>) {
+  return { months: z.array(figures.extend({ month: monthSchema })), totals: figures };
+}
+
+/** A month table's columns, in order, a figure each: the pages, the CSV files and their tests read them from the domain. */
+export type MonthColumns<Figures> = { key: keyof Figures; label: string }[];
+
 /** One month's figures, each in cents, from the journals posted in it. */
 export const financeFiguresSchema = z.object({
   /** What guests paid for the stays captured (before refunds). */
@@ -46,7 +57,7 @@ export const financeFiguresSchema = z.object({
 });
 export type FinanceFigures = z.infer<typeof financeFiguresSchema>;
 
-export const FINANCE_COLUMNS: { key: keyof FinanceFigures; label: string }[] = [
+export const FINANCE_COLUMNS: MonthColumns<FinanceFigures> = [
   { key: 'grossBookingsCents', label: 'Gross bookings' },
   { key: 'guestFeesCents', label: 'Guest fees' },
   { key: 'commissionsCents', label: 'Commissions' },
@@ -57,8 +68,7 @@ export const FINANCE_COLUMNS: { key: keyof FinanceFigures; label: string }[] = [
 
 /** `GET /api/admin/finance?from=&to=`: the months asked for, oldest first (every month, zero when nothing happened). */
 export const financeReportSchema = z.object({
-  months: z.array(financeFiguresSchema.extend({ month: monthSchema })),
-  totals: financeFiguresSchema,
+  ...monthFiguresShape(financeFiguresSchema),
   /** Now, whatever the months: what the marketplace holds for hosts and has not paid out yet. */
   owedToHosts: z.object({
     /** Shares of stays not yet 24 hours past check-in, with their tax. */

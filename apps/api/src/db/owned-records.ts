@@ -7,16 +7,20 @@ import type { Db } from './client.js';
 type OwnedTable = PgTable & { id: PgColumn; createdAt: PgColumn };
 /** Drizzle cannot work out what a select from a table it knows only as a type parameter answers: the helpers say. */
 type RowOf<T extends OwnedTable> = T['$inferSelect'];
+/** The refusals that say a person holds the most records of a kind one can have; their facts are that cap. */
+type TooManyRefusal = Extract<RefusalFacts, { max: string }>['refusal'];
 
 /**
  * A kind of record people keep a few of for themselves (access tokens, webhook endpoints; decision 056): listed
- * oldest first, at most `max` each, and read or removed by their owner only: anyone else's is not found.
+ * oldest first, at most `max` each, and read or removed by their owner only: anyone else's is not found. One more past
+ * `max` is refused with `tooMany`, its facts (and so its sentence) written from `max`.
  */
 export function ownedRecords<T extends OwnedTable>(
   table: T,
   owner: PgColumn,
-  { max, tooMany, notFound }: { max: number; tooMany: RefusalFacts; notFound: string },
+  { max, tooMany, notFound }: { max: number; tooMany: TooManyRefusal; notFound: string },
 ) {
+  const tooManyFacts: RefusalFacts = { refusal: tooMany, max: String(max) };
   const theirs = (ownerId: string, id?: string) => (id === undefined ? eq(owner, ownerId) : and(eq(table.id, id), eq(owner, ownerId)));
   return {
     async list(db: Db, ownerId: string): Promise<RowOf<T>[]> {
@@ -26,7 +30,7 @@ export function ownedRecords<T extends OwnedTable>(
 
     /** Refuses one more once the owner holds `max`. */
     async checkRoom(db: Db, ownerId: string): Promise<void> {
-      if ((await db.$count(table, theirs(ownerId))) >= max) throw new ConflictError(refusalText(tooMany), tooMany);
+      if ((await db.$count(table, theirs(ownerId))) >= max) throw new ConflictError(refusalText(tooManyFacts), tooManyFacts);
     },
 
     async find(db: Db, ownerId: string, id: string): Promise<RowOf<T>> {

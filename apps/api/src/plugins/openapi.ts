@@ -25,6 +25,9 @@ const SESSION_COOKIE = 'better-auth.session_token';
 
 const SCHEMAS = '#/components/schemas/';
 
+/** When to try again: the header of a 429 (a rate limit passed) and of a 503 (busy), as the document declares it. */
+const RETRY_AFTER = { 'Retry-After': 'Seconds until a new try may succeed' };
+
 /**
  * The answers operations share, by status: each operation that can give one refers to it. 304 comes with the ETag it
  * matched; 429 and 503 say when to try again.
@@ -46,9 +49,9 @@ const SHARED_RESPONSES: Record<string, { name: string; description: string; head
   '413': { name: 'PayloadTooLarge', description: 'The body is too large (JSON: over 1 MiB; an image: over its limit, named in `facts`)' },
   '414': { name: 'UriTooLong', description: 'A value in the path is too long' },
   '415': { name: 'UnsupportedMediaType', description: 'The body is of a media type the operation does not take' },
-  '429': { name: 'TooManyRequests', description: 'Too many requests: try again after `Retry-After` seconds (also in `facts`)', headers: { 'Retry-After': 'Seconds until a new try may succeed' } },
+  '429': { name: 'TooManyRequests', description: 'Too many requests: try again after `Retry-After` seconds (also in `facts`)', headers: RETRY_AFTER },
   '500': { name: 'InternalError', description: 'Something went wrong on our side' },
-  '503': { name: 'Unavailable', description: 'Busy: try again after `Retry-After` seconds', headers: { 'Retry-After': 'Seconds until a new try may succeed' } },
+  '503': { name: 'Unavailable', description: 'Busy: try again after `Retry-After` seconds', headers: RETRY_AFTER },
 };
 
 /** The reference's sections, by the first segment of a route's path under /api. */

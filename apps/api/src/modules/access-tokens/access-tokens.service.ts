@@ -14,7 +14,7 @@ type TokenRow = typeof accessTokens.$inferSelect;
 
 const ownTokens = ownedRecords(accessTokens, accessTokens.userId, {
   max: ACCESS_TOKENS_MAX,
-  tooMany: { refusal: 'too-many-access-tokens', max: String(ACCESS_TOKENS_MAX) },
+  tooMany: 'too-many-access-tokens',
   notFound: 'No such access token.',
 });
 

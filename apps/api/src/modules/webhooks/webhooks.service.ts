@@ -30,7 +30,7 @@ type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 const ownEndpoints = ownedRecords(webhookEndpoints, webhookEndpoints.ownerId, {
   max: WEBHOOK_ENDPOINTS_MAX,
-  tooMany: { refusal: 'too-many-webhook-endpoints', max: String(WEBHOOK_ENDPOINTS_MAX) },
+  tooMany: 'too-many-webhook-endpoints',
   notFound: 'No such webhook endpoint.',
 });
 
