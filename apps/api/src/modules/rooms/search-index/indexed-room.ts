@@ -47,9 +47,9 @@ export type IndexedRoom = {
   settings: readonly NightSetting[];
   /**
    * Dates as day numbers (`dayNumber`), which a search compares for thousands of rooms: the availability window's
-   * first and last day; and in `days`, the stays holding nights (booked or requested) as [from, to) pairs by
-   * check-in, up to `staysEnd`, then the imported blocks so, what a stay must not meet with the stays. Numbers in one
-   * array a room, not an object a stay: a large marketplace's million stays would otherwise be millions of objects for
+   * first and last day; and in `days`, [from, to) pairs by check-in: up to `staysEnd` the stays holding nights
+   * (booked or requested), then the imported blocks (a new stay must meet neither). Numbers in one array a room, not
+   * an object a stay: a large marketplace's million stays would otherwise be millions of objects for
    * every full garbage collection to walk (a room with neither shares one empty array).
    */
   fromDay: number;
@@ -97,7 +97,7 @@ export function indexedRoom(
     settings: settings.length === 0 ? NO_SETTINGS : [...settings].sort(byCheckIn),
     fromDay: dayNumber(row.availableFrom),
     toDay: dayNumber(row.availableTo),
-    days: stays.length + blocks.length === 0 ? NO_DAYS : dayPairs([...[...stays].sort(byCheckIn), ...[...blocks].sort(byCheckIn)]),
+    days: stays.length + blocks.length === 0 ? NO_DAYS : dayPairs([...stays].sort(byCheckIn).concat([...blocks].sort(byCheckIn))),
     staysEnd: 2 * stays.length,
   };
 }
