@@ -159,7 +159,6 @@ export type CardRow = Pick<
   | 'cancellationPolicy'
   | 'areaLatitude'
   | 'areaLongitude'
-  | 'createdAt'
   | keyof RatingSums
 >;
 
@@ -235,8 +234,8 @@ export function toListedRoom(row: CardRow): ListedRoom {
 /** What a search adds to a row: its match score, and its stay's total or its first fitting stay. */
 type SearchColumns = { score: number | null; stayTotalCents: number | null; stayChoice: string | null };
 
-/** A search's row: what its card shows, with what the search adds. */
-export type OrderedRow = CardRow & SearchColumns;
+/** A search's row: what its card shows, with what the search adds and what its cursor reads. */
+export type OrderedRow = CardRow & Pick<RoomRow, 'createdAt'> & SearchColumns;
 
 /**
  * One page of live rooms matching `where` in `ordering` (newest first unless said): browsing, searching and

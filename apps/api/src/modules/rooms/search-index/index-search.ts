@@ -330,6 +330,7 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
 
   const rows: OrderedRow[] = page.slice(0, limit).map(({ room, score, fit }) => ({
     ...room.row,
+    createdAt: new Date(room.createdAt),
     booked: isBooked(room, clockOf(room.row.timeZone).day),
     serviceFeeBp: guestFeeBp,
     score,

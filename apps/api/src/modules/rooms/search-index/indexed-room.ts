@@ -30,13 +30,17 @@ import type { CardRow, ListingRow } from '../rooms.service.js';
 import type { NightlyBounds } from '../dated-search-sql.js';
 import { textTrigrams, type WordChars } from './trigrams.js';
 
-/** What the index keeps of a room's row: what its card shows and its orders read (`booked` is worked out per search), and its search text. */
+/**
+ * What the index keeps of a room's row: what its card shows and its orders read (`booked` is worked out per search),
+ * and its search text. Its creation time is the room's `createdAt`, a number, not a `Date` a room.
+ */
 export type IndexedRow = Omit<CardRow, 'booked'> & { folded: string };
 
 export type IndexedRoom = {
   /** Its number in the index's room set (room-set.ts). */
   slot: number;
   row: IndexedRow;
+  /** When it was listed, in milliseconds since 1970: the newest order's key and its cursor's. */
   createdAt: number;
   rules: ListingRules;
   /** Its amenities as bits (`amenityBits`). */
@@ -82,22 +86,52 @@ const byCheckIn = (a: Stay, b: Stay) => (a.from < b.from ? -1 : a.from > b.from 
 const NO_SETTINGS: readonly NightSetting[] = Object.freeze([]);
 const NO_DAYS = new Int32Array(0);
 
+/**
+ * Typed arrays of many rooms as views of a few large buffers, for an index's first read of every room: a typed array of
+ * its own is three objects (the array, its buffer and the buffer's memory outside the heap, which the collector tracks
+ * and sweeps one by one), a view of a shared buffer one. Rooms read again later get arrays of their own, and the space
+ * their old ones held stays until the next read of every room makes a new slab: at most the first read's size is lost.
+ */
+export class IntSlab {
+  private chunk = new Int32Array(0);
+  private used = 0;
+
+  /** `values` as a view of the slab (an empty array as it is). */
+  keep(values: Int32Array): Int32Array {
+    if (values.length === 0) return values;
+    if (this.used + values.length > this.chunk.length) {
+      this.chunk = new Int32Array(Math.max(SLAB_CHUNK_INTS, values.length));
+      this.used = 0;
+    }
+    const view = this.chunk.subarray(this.used, this.used + values.length);
+    view.set(values);
+    this.used += values.length;
+    return view;
+  }
+}
+
+/** Numbers a slab's buffer holds (4 MB). */
+const SLAB_CHUNK_INTS = 1 << 20;
+
+/** The room as the index keeps it; its typed arrays in `slab` when one is given (`IntSlab`). */
 export function indexedRoom(
   row: ListingRow,
   { stays, blocks, settings }: { stays: Stay[]; blocks: Stay[]; settings: NightSetting[] },
   chars: WordChars,
+  slab?: IntSlab,
 ): IndexedRoom {
+  const kept = (values: Int32Array) => (slab ? slab.keep(values) : values);
   return {
     slot: -1,
     row: compactRow(row),
     createdAt: row.createdAt.getTime(),
     rules: listingRulesOf(row),
     amenityMask: amenityBits(row.amenities.filter((key) => AMENITY_BITS.has(key))) ?? 0,
-    ...textTrigrams(row.folded, chars),
+    trigrams: kept(textTrigrams(row.folded, chars).trigrams),
     settings: settings.length === 0 ? NO_SETTINGS : [...settings].sort(byCheckIn),
     fromDay: dayNumber(row.availableFrom),
     toDay: dayNumber(row.availableTo),
-    days: stays.length + blocks.length === 0 ? NO_DAYS : dayPairs([...stays].sort(byCheckIn).concat([...blocks].sort(byCheckIn))),
+    days: stays.length + blocks.length === 0 ? NO_DAYS : kept(dayPairs([...stays].sort(byCheckIn).concat([...blocks].sort(byCheckIn)))),
     staysEnd: 2 * stays.length,
   };
 }
@@ -155,7 +189,6 @@ function compactRow(r: ListingRow): IndexedRow {
     cancellationPolicy: shared(r.cancellationPolicy),
     areaLatitude: r.areaLatitude,
     areaLongitude: r.areaLongitude,
-    createdAt: r.createdAt,
     hostName: shared(r.hostName),
     hostImage: shared(r.hostImage),
     reviewCount: r.reviewCount,

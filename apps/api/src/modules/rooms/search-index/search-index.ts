@@ -17,7 +17,7 @@ import { currentFeeRates } from '../../fees/fees.service.js';
 import type { BrowsingReads } from '../../../db/replica.js';
 import { searchRooms, type SearchAnswer } from '../room-search.js';
 import { readListings } from '../rooms.service.js';
-import { indexedRoom } from './indexed-room.js';
+import { IntSlab, indexedRoom } from './indexed-room.js';
 import { runSearch, type IndexSearch } from './index-search.js';
 import { RoomSet } from './room-set.js';
 import type { WordChars } from './trigrams.js';
@@ -122,7 +122,8 @@ export function createSearchIndex({
     readingEverything = true;
     const [listings, facts, fees, wordChars] = await Promise.all([readListings(db), readFacts(db, null), currentFeeRates(db), readWordChars(db)]);
     const next = new RoomSet();
-    for (const row of listings) next.put(indexedRoom(row, facts.get(row.id) ?? noFacts(), wordChars));
+    const slab = new IntSlab();
+    for (const row of listings) next.put(indexedRoom(row, facts.get(row.id) ?? noFacts(), wordChars, slab));
     rooms = next;
     chars = wordChars;
     guestFeeBp = fees.guestFeeBp;
