@@ -217,15 +217,16 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
   const factsOf = (one: Stay) => stayFacts(one, { guests, guestFeeBp, bounds });
   const dated = stay ? factsOf(stay) : null;
   const flexible = flexibleStays ? flexibleStays.candidates.map(factsOf) : null;
+  const nightsDecide = dated !== null && set.takenNights.covers(dated.fromDay, dated.toDay);
 
   /**
    * Whether the room takes the stay, or which flexible stay first, and its total when it was quoted to decide; null
    * when it takes none. A total not quoted is quoted for the page's rooms only.
    */
-  const fitOf = (room: IndexedRoom): Fit | null => {
+  const fitOf = (room: IndexedRoom, nightsFree: boolean): Fit | null => {
     if (!dated && !flexible) return { facts: null, total: null, choice: null };
     if (dated) {
-      const fit = stayFit(room, dated, roomClock);
+      const fit = stayFit(room, dated, roomClock, nightsFree);
       return fit === null ? null : { facts: dated, total: fit, choice: null };
     }
     const candidates = flexible ?? [];
@@ -248,9 +249,13 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
   let counted = 0;
   const zones = new Set<string>();
   const counting = !cursor;
+  /**
+   * `filtered`: the room passed the filters on the columns, and for a dated search the night bitmaps (which decide
+   * alone when they cover the stay: `nightsDecide`).
+   */
   const consider = (room: IndexedRoom, score: number | null, filtered = false): boolean => {
     if (!filtered && !passesFilters(room)) return true;
-    const fit = fitOf(room);
+    const fit = fitOf(room, filtered && nightsDecide);
     if (!fit) return true;
     if (counting && counted <= SEARCH_LIMITS.countCap) {
       counted += 1;

@@ -303,11 +303,11 @@ function takenIn({ days, staysEnd }: IndexedRoom, from: number, to: number): boo
  * their ends (the first notice day is at most max(notice, 1) days after today, the window's end at least 28 days
  * a month after it).
  */
-function rulesTake(room: IndexedRoom, facts: StayFacts, clockOf: (room: IndexedRoom) => RoomClock): boolean {
+function rulesTake(room: IndexedRoom, facts: StayFacts, clockOf: (room: IndexedRoom) => RoomClock, nightsFree: boolean): boolean {
   const { rules } = room;
   const { stay, fromDay, toDay } = facts;
   if (fromDay < room.fromDay || toDay > room.toDay) return false;
-  if (takenIn(room, fromDay, toDay)) return false;
+  if (!nightsFree && takenIn(room, fromDay, toDay)) return false;
   // The calendar: a blocked night in the stay, and the minimum stay set on its check-in night (`minNightsFrom`).
   let minNights = rules.minNights;
   for (const setting of room.settings) {
@@ -378,9 +378,15 @@ export function quotedTotal(room: IndexedRoom, facts: StayFacts): number {
  * Whether the room takes the stay within the price filter (its average night, fees and tax included, between the
  * bounds; the payment's own bounds are the filter's outer ends): null when it does not, else its total when it was
  * quoted to decide, or 'unquoted' when the rules and the bounds of the total decided (`quotedTotal` gives it).
+ * `nightsFree`: the night bitmaps (`TakenNights`) covering the stay found its nights free, so the days are not read.
  */
-export function stayFit(room: IndexedRoom, facts: StayFacts, clockOf: (room: IndexedRoom) => RoomClock): number | 'unquoted' | null {
-  if (!rulesTake(room, facts, clockOf)) return null;
+export function stayFit(
+  room: IndexedRoom,
+  facts: StayFacts,
+  clockOf: (room: IndexedRoom) => RoomClock,
+  nightsFree = false,
+): number | 'unquoted' | null {
+  if (!rulesTake(room, facts, clockOf, nightsFree)) return null;
   const [low, high] = totalBounds(room, facts);
   if (high < facts.lowest || low > facts.highest) return null;
   if (low >= facts.lowest && high <= facts.highest) return 'unquoted';

@@ -4,7 +4,8 @@ import { TakenNights } from './taken-nights.js';
 
 /*
  * The nights a room's stays hold, as bits (decision 057): within the nights kept, a stay meets the room's stays
- * exactly when the bits say so; beyond them, the bits never refuse a stay that meets none.
+ * exactly when the bits say so (a dated search then reads no room's days); beyond them, the bits never refuse a stay
+ * that meets none.
  */
 describe('taken nights', () => {
   it('say whether a stay meets a room’s stays, on random stays around and beyond the nights kept', () => {
@@ -27,11 +28,12 @@ describe('taken nights', () => {
         const meets = pairs.some((_, i) => i % 2 === 0 && (pairs[i] as number) < to && (pairs[i + 1] as number) > from);
         const held = nights.holdsAny(slot, from, to);
         seen[held ? 'met' : 'free'] += 1;
-        // Within the 512 nights kept: the same answer; beyond them, never a refusal the stays do not make.
-        if (from >= firstDay && to <= firstDay + 512) expect(held, `${slot} ${from}-${to} ${pairs.join(',')}`).toBe(meets);
+        // Within the 512 nights kept (`covers`): the same answer; beyond them, never a refusal the stays do not make.
+        if (nights.covers(from, to)) expect(held, `${slot} ${from}-${to} ${pairs.join(',')}`).toBe(meets);
         else if (held) expect(meets).toBe(true);
       }
     }
+    expect([nights.covers(firstDay, firstDay + 512), nights.covers(firstDay - 1, firstDay + 3), nights.covers(firstDay + 500, firstDay + 513)]).toEqual([true, false, false]);
     expect(seen.met).toBeGreaterThan(1000);
     expect(seen.free).toBeGreaterThan(1000);
   });

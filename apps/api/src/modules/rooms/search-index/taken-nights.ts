@@ -1,8 +1,9 @@
 /*
  * The nights each room's stays and imported blocks hold, as bits by room number (docs/decisions/057-search-index.md):
  * a dated search that walks many rooms refuses those whose stays meet its nights from these, read one room after the
- * other, before it reads the room itself. They only ever refuse: a room they let through is judged in full
- * (`stayFit`), so nights beyond the ones kept, or a stay they could not hold, change no answer.
+ * other, before it reads the room itself. For the nights they keep they answer exactly, kept in step with the room
+ * (`RoomSet.put`): a stay within them (`covers`) that they find free is free, and the room's own days are not read
+ * again (`stayFit`'s `nightsFree`); beyond them they refuse nothing, and the room's days decide.
  */
 
 /** 32 nights a word, 16 words a room: 512 nights (64 bytes a room) from a few days before the index read every room. */
@@ -30,6 +31,11 @@ export class TakenNights {
       const to = Math.min((days[i + 1] as number) - this.firstDay, NIGHTS);
       for (let night = from; night < to; night++) bits[at + (night >> 5)] = (bits[at + (night >> 5)] as number) | (1 << (night & 31));
     }
+  }
+
+  /** Whether the nights [from, to) (day numbers) are all among those kept, so that `holdsAny` answers for them exactly. */
+  covers(from: number, to: number): boolean {
+    return from >= this.firstDay && to <= this.firstDay + NIGHTS;
   }
 
   /** Whether a stay or block of the room holds one of the nights [from, to) (day numbers) among those kept. */
