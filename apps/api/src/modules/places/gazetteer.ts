@@ -87,7 +87,7 @@ const COUNTRY_ALIASES: Record<string, string> = {
 let loading: Promise<Gazetteer> | undefined;
 let countries: Map<string, string> | undefined;
 
-/** One place as the data file holds it, read into the same object each time (fields a place lacks keep the last place's). */
+/** One place as the data file holds it, read into the same object each time, its fields emptied first as the package's are. */
 type PlaceRecord = { name: string; country: string; population: number; longitude: number; latitude: number };
 
 /**
@@ -107,7 +107,7 @@ async function readPlaces(each: (place: PlaceRecord) => void): Promise<void> {
     else if (tag === 11) p.latitude = (latitude += reader.readSVarint()) / 1e5;
   };
   while (pbf.pos < pbf.length) {
-    Object.assign(place, { name: '', country: '', population: 0 });
+    Object.assign(place, { name: '', country: '', population: 0, longitude: 0, latitude: 0 });
     each(pbf.readMessage(readField, place));
   }
 }
