@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequest, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import {
   modifiedCountSchema,
   sessionSchema,
@@ -219,4 +219,29 @@ export async function createUser(
  */
 export async function signInAs(page: Page, account: Account, baseURL = SEEDED_URL): Promise<void> {
   await signInThroughApi(page.request, account, baseURL);
+}
+
+/**
+ * Ends the page's session on the server at the moment the page makes the first call `matches` picks, before that call
+ * goes on to the server, while the browser keeps presenting its (now dead) cookie. Every call the page made before met
+ * a live session, however its background reads were timed, so this call is the first to meet the dead one.
+ */
+export async function revokeSessionOnCall(
+  page: Page,
+  matches: (request: Request) => boolean,
+  baseURL = SEEDED_URL,
+): Promise<void> {
+  let revoked = false;
+  await page.route(
+    (url) => url.origin === new URL(baseURL).origin && url.pathname.startsWith('/api/'),
+    async (route) => {
+      if (revoked || !matches(route.request())) return route.fallback();
+      revoked = true;
+      const cookies = await page.context().cookies();
+      const signOut = await page.request.post(`${baseURL}/api/auth/sign-out`, { headers: sameOrigin(baseURL), data: {} });
+      expect(signOut.status(), 'POST /api/auth/sign-out').toBe(200);
+      await page.context().addCookies(cookies);
+      await route.continue();
+    },
+  );
 }

@@ -1,6 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { violationsAtBothSizes } from '../support/a11y';
-import { asAccount, createUser, DEMO, fetchSession, fetchUser, sameOrigin, signInAs, uniquePassword } from '../support/auth';
+import {
+  asAccount,
+  createUser,
+  DEMO,
+  fetchSession,
+  fetchUser,
+  revokeSessionOnCall,
+  sameOrigin,
+  signInAs,
+  uniquePassword,
+} from '../support/auth';
 import { failRequests } from '../support/network';
 import { SEEDED_URL } from '../support/servers';
 import { atPath, dashboardNav, dialog, manageUsersRow, profileMenuButton } from '../support/ui';
@@ -10,6 +20,8 @@ const UNREACHABLE = 'Could not reach the server. Please check your connection an
 const AFTER_RETRIES = { timeout: 20_000 };
 
 const isSessionRequest = (url: URL) => url.pathname === '/api/auth/get-session';
+const hostRequest = (request: Request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/user';
+const passwordChange = (request: Request) => new URL(request.url()).pathname === '/api/auth/change-password';
 
 test('an admin cannot change their own role', async ({ page }) => {
   await signInAs(page, DEMO.admin);
@@ -131,25 +143,19 @@ test.describe('on a small screen (375 px)', () => {
   });
 });
 
-test('a session revoked on the server signs the page out at its next API call', async ({ page, context, playwright }) => {
+test('a session revoked on the server signs the page out at its next API call', async ({ page, playwright }) => {
   const user = await createUser(playwright.request);
   await signInAs(page, user);
   await page.goto('/dashboard');
   const nav = dashboardNav(page);
   await expect(nav.getByRole('button', { name: 'Become A Host' })).toBeVisible();
-  // The Statistics page has asked for its figures: a call still on its way would meet the dead session before
-  // the button is clicked, and sign the page out first.
-  await expect(page.getByText('Not enough data available for this section!')).toBeVisible();
-  await page.waitForLoadState('networkidle');
 
-  // End the session on the server; the browser keeps presenting its (now dead) cookie.
-  const cookies = await context.cookies();
-  const signOut = await page.request.post(`${SEEDED_URL}/api/auth/sign-out`, { headers: sameOrigin(), data: {} });
-  expect(signOut.status()).toBe(200);
-  await context.addCookies(cookies);
-
+  // The session ends on the server as the host request leaves; the browser keeps presenting its dead cookie.
+  await revokeSessionOnCall(page, hostRequest);
+  const answered = page.waitForResponse((response) => hostRequest(response.request()));
   await nav.getByRole('button', { name: 'Become A Host' }).click();
   await dialog(page, 'Become A Host!').getByRole('button', { name: 'Continue' }).click();
+  expect((await answered).status()).toBe(401);
   await expect(page).toHaveURL(atPath('/login'));
   await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
   expect(await fetchSession(page.request)).toBeNull();
@@ -191,26 +197,20 @@ test('an admin whose role was taken away meanwhile is refused with a message and
   await expect(dashboardNav(page).getByRole('link', { name: 'Manage Users' })).toBeHidden();
 });
 
-test('a session revoked on the server signs the page out when the password is changed', async ({ page, context, playwright }) => {
+test('a session revoked on the server signs the page out when the password is changed', async ({ page, playwright }) => {
   const user = await createUser(playwright.request);
   await signInAs(page, user);
   await page.goto('/dashboard/profile');
   await expect(page.getByText(`Email: ${user.email}`)).toBeVisible();
-  // The page's own first reads (the sidebar's unread count among them) must be answered before the session is
-  // revoked: any of them arriving after would rightly sign the page out first, and the password change is the call
-  // this test means.
-  await page.waitForLoadState('networkidle');
 
-  const cookies = await context.cookies();
-  const signOut = await page.request.post(`${SEEDED_URL}/api/auth/sign-out`, { headers: sameOrigin(), data: {} });
-  expect(signOut.status()).toBe(200);
-  await context.addCookies(cookies);
-
+  await revokeSessionOnCall(page, passwordChange);
+  const answered = page.waitForResponse((response) => passwordChange(response.request()));
   await page.getByRole('button', { name: 'Change Password' }).click();
   const change = dialog(page, 'Change Password');
   await change.getByLabel('Current password').fill(user.password);
   await change.getByLabel('New password').fill(uniquePassword());
   await change.getByRole('button', { name: 'Save' }).click();
+  expect((await answered).status()).toBe(401);
   await expect(page).toHaveURL(atPath('/login'));
 });
 
