@@ -20,9 +20,10 @@ import {
 import { NEAR_RANK, nightlyBoundsOf, planSearch, PLACE_MATCH_THRESHOLD, searchAnswer, type SearchAnswer } from '../room-search.js';
 import type { OrderedRow } from '../rooms.service.js';
 import { decodeCursor, encodeCursor, searchOrdering, type Ordering } from '../room-orders.js';
-import { amenityBits, dayNumber, isBooked, quotedTotal, stayFacts, stayFit, type IndexedRoom, type RoomClock, type StayFacts } from './indexed-room.js';
-import { CATEGORY_CODES, topRatedKeys, type KeptOrder } from './room-keys.js';
+import { amenityBits, dayNumber, isBooked, stayFacts, type IndexedRoom, type RoomClock, type StayFacts } from './indexed-room.js';
 import { COMPARE, type RoomSet } from './room-set.js';
+import { quotedTotal, stayFit, zoneOf, type Judging } from './room-rules.js';
+import { CATEGORY_CODES, topRatedKeys, type KeptOrder } from './room-keys.js';
 import { asReal, placeQuery, wordSimilarity, type PlaceQuery, type WordChars } from './trigrams.js';
 
 /**
@@ -177,7 +178,6 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
   const plan = await planSearch(search, now);
   const { stay, flexibleStays, near } = plan;
   const minute = Math.floor(now.getTime() / 60_000);
-  const roomClock = (room: IndexedRoom) => clockOf(room.row.timeZone);
   const clockOf = (zone: string): RoomClock => {
     const kept = zoneClocks.get(zone);
     if (kept?.minute === minute) return kept.clock;
@@ -223,16 +223,16 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
    * Whether the room takes the stay, or which flexible stay first, and its total when it was quoted to decide; null
    * when it takes none. A total not quoted is quoted for the page's rooms only.
    */
-  const fitOf = (room: IndexedRoom, nightsFree: boolean): Fit | null => {
+  const fitOf = (slot: number, room: IndexedRoom, nightsFree: boolean): Fit | null => {
     if (!dated && !flexible) return { facts: null, total: null, choice: null };
     if (dated) {
-      const fit = stayFit(room, dated, roomClock, nightsFree);
+      const fit = stayFit(judging, slot, room, dated, nightsFree);
       return fit === null ? null : { facts: dated, total: fit, choice: null };
     }
     const candidates = flexible ?? [];
     for (let i = 0; i < candidates.length; i++) {
       const facts = candidates[i] as StayFacts;
-      const fit = stayFit(room, facts, roomClock);
+      const fit = stayFit(judging, slot, room, facts);
       if (fit !== null) return { facts, total: fit, choice: i };
     }
     return null;
@@ -240,6 +240,10 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
 
   // The place: rooms whose text matches it and, when the gazetteer knows it, rooms within reach, each with its rank.
   const folded = search.where ? await context.fold(search.where) : null;
+  // The rooms' rules as numbers, read after the search's last wait (a room put meanwhile may have replaced the array).
+  const { zones: zoneNames } = set.rules;
+  const clocksByZone: (RoomClock | undefined)[] = [];
+  const judging: Judging = { numbers: set.rules.all, clockOf: (zone) => (clocksByZone[zone] ??= clockOf(zoneNames[zone] as string)) };
   const ordering = searchOrdering(search, folded !== null ? { rank: sql`0`, near: near !== null } : undefined);
   const after = cursor ? cursorKeys(ordering, cursor) : null;
   const descending = ordering.direction === 'desc';
@@ -253,13 +257,14 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
    * `filtered`: the room passed the filters on the columns, and for a dated search the night bitmaps (which decide
    * alone when they cover the stay: `nightsDecide`).
    */
-  const consider = (room: IndexedRoom, score: number | null, filtered = false): boolean => {
+  const consider = (slot: number, room: IndexedRoom, score: number | null, filtered = false): boolean => {
     if (!filtered && !passesFilters(room)) return true;
-    const fit = fitOf(room, filtered && nightsDecide);
+    const fit = fitOf(slot, room, filtered && nightsDecide);
     if (!fit) return true;
     if (counting && counted <= SEARCH_LIMITS.countCap) {
       counted += 1;
-      zones.add(room.row.timeZone);
+      // The zone where the room's row was read already (the filters read it when the columns did not), else by number.
+      zones.add(filtered ? (zoneNames[zoneOf(judging.numbers, slot)] as string) : room.row.timeZone);
     }
     if (page.length <= limit) page.push({ room, score, fit });
     // Done when the page (and one more, to know there is a next) is full and the count reached its cap.
@@ -290,7 +295,8 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
       start = low;
     }
     for (let i = start; i < slots.length; i++) {
-      if (!consider(set.at(slots[i] as number), folded !== null ? (scores?.[i] ?? 0) : null)) break;
+      const slot = slots[i] as number;
+      if (!consider(slot, set.at(slot), folded !== null ? (scores?.[i] ?? 0) : null)) break;
     }
   } else {
     const { order, backwards } = keptOrderOf(ordering);
@@ -329,7 +335,7 @@ export async function runSearch(set: RoomSet, context: Context): Promise<SearchA
       if (stayFrom < (opens[i] as number) || stayTo > (closes[i] as number)) continue;
       // A stay or block of the room holds one of the stay's nights (a dated search refuses many rooms so).
       if (dated && takenNights.holdsAny(slots[i] as number, stayFrom, stayTo)) continue;
-      if (!consider(list[i] as IndexedRoom, null, true)) break;
+      if (!consider(slots[i] as number, list[i] as IndexedRoom, null, true)) break;
     }
   }
 

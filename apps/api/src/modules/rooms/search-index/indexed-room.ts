@@ -1,9 +1,7 @@
 /*
  * One listed room as the search index keeps it (docs/decisions/057-search-index.md): its card's row, its rules, the
- * nights its stays and imported blocks hold, its calendar, and its search text as trigrams; and the questions a
- * search asks of it: `findStayProblem`'s rules over facts of the stay worked out once per search, and the total by
- * the domain's own `quoteStay` where bounds of it cannot decide (search-index.test.ts holds them to the database's
- * dated search, which dated-search-sql.test.ts holds to the domain).
+ * nights its stays and imported blocks hold, its calendar, and its search text as trigrams; and the facts of a stay a
+ * dated search works out once for every room it judges (room-rules.ts judges a room by them).
  */
 import {
   addDays,
@@ -12,14 +10,11 @@ import {
   isWeekendNight,
   lastBookableCheckIn,
   listingRulesOf,
-  MAX_STAY_NIGHTS,
   MAX_STAY_TOTAL_CENTS,
   MIN_PAYMENT_CENTS,
   nightsBetween,
   nightsOf,
   PREPARATION_NIGHTS,
-  quoteStay,
-  stayTotalOnNights,
   weekdayOf,
   type IsoDate,
   type ListingRules,
@@ -291,105 +286,6 @@ function meetsAnyOf(days: Int32Array, start: number, end: number, from: number, 
 }
 
 /** Whether one of the room's stays or blocks meets the days [from, to). */
-function takenIn({ days, staysEnd }: IndexedRoom, from: number, to: number): boolean {
+export function takenIn({ days, staysEnd }: IndexedRoom, from: number, to: number): boolean {
   return meetsAnyOf(days, 0, staysEnd, from, to) || meetsAnyOf(days, staysEnd, days.length, from, to);
-}
-
-/**
- * Whether the room's rules take the stay, but for its price: `findStayProblem`'s rules (without the viewer's own room
- * and the guests, the search's own filters), on the search's facts of the stay, the calendar read only where it meets
- * the stay (the equivalence test of search-index.test.ts holds this to the domain's and the database's answers).
- * Dates are compared as day numbers; the notice and the booking window are worked out only for a stay close to
- * their ends (the first notice day is at most max(notice, 1) days after today, the window's end at least 28 days
- * a month after it).
- */
-function rulesTake(room: IndexedRoom, facts: StayFacts, clockOf: (room: IndexedRoom) => RoomClock, nightsFree: boolean): boolean {
-  const { rules } = room;
-  const { stay, fromDay, toDay } = facts;
-  if (fromDay < room.fromDay || toDay > room.toDay) return false;
-  if (!nightsFree && takenIn(room, fromDay, toDay)) return false;
-  // The calendar: a blocked night in the stay, and the minimum stay set on its check-in night (`minNightsFrom`).
-  let minNights = rules.minNights;
-  for (const setting of room.settings) {
-    if (setting.from >= stay.to) break;
-    if (setting.to <= stay.from) continue;
-    if (setting.blocked) return false;
-    if (setting.from <= stay.from && setting.minNights !== null) minNights = setting.minNights;
-  }
-  if (facts.nights > MAX_STAY_NIGHTS || facts.nights < minNights || facts.nights > rules.maxNights) return false;
-  if ((rules.checkInDays & facts.checkInBit) === 0 || (rules.checkOutDays & facts.checkOutBit) === 0) return false;
-  // The clock last: most rooms a search judges are refused before it is read.
-  const clock = clockOf(room);
-  if (fromDay < clock.day + Math.max(rules.noticeDays, 1) && stay.from < facts.noticeFrom(rules, clock)) return false;
-  if (rules.bookingWindowMonths !== null && fromDay > clock.day + 28 * rules.bookingWindowMonths) {
-    const windowEnd = facts.windowEnd(rules, clock);
-    if (windowEnd !== null && stay.from > windowEnd) return false;
-  }
-  const widened = facts.widenedDays[rules.preparationNights];
-  return rules.preparationNights === 0 || !widened || !takenIn(room, widened[0], widened[1]);
-}
-
-/**
- * Bounds of the stay's total: at least its nights at their lowest price less the larger discount, at most its nights
- * at their highest price and the fees with the tax and the service fee on all of it (a cent either side for rounding);
- * without a calendar price in the stay, its nights' exact sum. Where they decide the price filter, no quote is made.
- */
-function totalBounds(room: IndexedRoom, facts: StayFacts): [number, number] {
-  const { rules } = room;
-  const weekendPrice = rules.weekendPriceCents ?? rules.priceCents;
-  let lowNights = (facts.nights - facts.weekendNights) * rules.priceCents + facts.weekendNights * weekendPrice;
-  let highNights = lowNights;
-  for (const setting of room.settings) {
-    if (setting.from >= facts.stay.to) break;
-    if (setting.to <= facts.stay.from || setting.priceCents === null) continue;
-    lowNights = facts.nights * Math.min(rules.priceCents, weekendPrice, setting.priceCents, lowNights / facts.nights);
-    highNights = facts.nights * Math.max(rules.priceCents, weekendPrice, setting.priceCents, highNights / facts.nights);
-  }
-  const discount = Math.max(rules.weeklyDiscountPct, rules.monthlyDiscountPct);
-  const extraGuests = Math.max(0, facts.guests - rules.guestsIncluded);
-  const charged = highNights + rules.cleaningFeeCents + rules.extraGuestFeeCents * extraGuests * facts.nights;
-  return [Math.floor((lowNights * (100 - discount)) / 100) - 1, Math.ceil((charged * (10_000 + rules.taxRateBp + facts.guestFeeBp)) / 10_000) + 1];
-}
-
-/** Whether the host set a price on a night of the stay. */
-function calendarPriceIn(room: IndexedRoom, stay: Stay): boolean {
-  for (const setting of room.settings) {
-    if (setting.from >= stay.to) return false;
-    if (setting.to > stay.from && setting.priceCents !== null) return true;
-  }
-  return false;
-}
-
-/**
- * The stay's total in the room, as the one quote prices it: without a calendar price in the stay its nights are
- * at the nightly and weekend prices, and the quote's charges are added to their sum; else the quote itself.
- */
-export function quotedTotal(room: IndexedRoom, facts: StayFacts): number {
-  const { rules } = room;
-  if (calendarPriceIn(room, facts.stay)) {
-    return quoteStay(rules, room.settings, facts.stay, facts.guests, { guestFeeBp: facts.guestFeeBp }).totalCents;
-  }
-  const weekendPrice = rules.weekendPriceCents ?? rules.priceCents;
-  const nightsCents = (facts.nights - facts.weekendNights) * rules.priceCents + facts.weekendNights * weekendPrice;
-  return stayTotalOnNights(rules, nightsCents, facts.nights, facts.guests, { guestFeeBp: facts.guestFeeBp });
-}
-
-/**
- * Whether the room takes the stay within the price filter (its average night, fees and tax included, between the
- * bounds; the payment's own bounds are the filter's outer ends): null when it does not, else its total when it was
- * quoted to decide, or 'unquoted' when the rules and the bounds of the total decided (`quotedTotal` gives it).
- * `nightsFree`: the night bitmaps (`TakenNights`) covering the stay found its nights free, so the days are not read.
- */
-export function stayFit(
-  room: IndexedRoom,
-  facts: StayFacts,
-  clockOf: (room: IndexedRoom) => RoomClock,
-  nightsFree = false,
-): number | 'unquoted' | null {
-  if (!rulesTake(room, facts, clockOf, nightsFree)) return null;
-  const [low, high] = totalBounds(room, facts);
-  if (high < facts.lowest || low > facts.highest) return null;
-  if (low >= facts.lowest && high <= facts.highest) return 'unquoted';
-  const total = quotedTotal(room, facts);
-  return total >= facts.lowest && total <= facts.highest ? total : null;
 }

@@ -6,6 +6,7 @@
 import type { Bounds } from '@staybook/domain';
 import type { IndexedRoom } from './indexed-room.js';
 import { RoomKeys, topRatedKeys, type Columns, type KeptOrder } from './room-keys.js';
+import { RoomRules } from './room-rules.js';
 import { TakenNights } from './taken-nights.js';
 import { distinctTrigrams, type PlaceQuery } from './trigrams.js';
 
@@ -83,6 +84,8 @@ export class RoomSet {
   readonly takenNights = new TakenNights(Math.floor(Date.now() / 86_400_000) - 7);
   /** What orders each room and what the filters read of it, by its number. */
   private readonly keys = new RoomKeys();
+  /** Each room's rules as numbers, by its number: what a dated search judges it by. */
+  readonly rules = new RoomRules();
 
   get size(): number {
     return this.byId.size;
@@ -102,6 +105,7 @@ export class RoomSet {
       this.bySlot[next.slot] = next;
       this.takenNights.set(next.slot, next.days);
       this.keys.set(next);
+      this.rules.set(next);
       this.linkText(next);
       this.link(next);
       this.sorted.clear();
@@ -117,6 +121,7 @@ export class RoomSet {
     Object.assign(old, { ...next, slot: old.slot });
     this.takenNights.set(old.slot, old.days);
     this.keys.set(old);
+    this.rules.set(old);
     if (retext) this.linkText(old);
     this.link(old);
     if (reorder) this.sorted.clear();
