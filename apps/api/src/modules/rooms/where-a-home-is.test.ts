@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, distanceKm, hostRoomsPageSchema, roomCalendarSchema, roomsPageSchema, todayIso, tripSchema, type Position, type Room } from '@staybook/domain';
+import {
+  addDays,
+  distanceKm,
+  hostRoomsPageSchema,
+  quickSaveSchema,
+  roomCalendarSchema,
+  roomsPageSchema,
+  todayIso,
+  tripSchema,
+  wishlistSchema,
+  type Position,
+  type Room,
+} from '@staybook/domain';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { bookStay } from '../../test/bookings.js';
 import { useHostingSuite, validationError } from '../../test/hosting-suite.js';
@@ -23,7 +35,7 @@ describe.each(TEST_DATABASE_KINDS)('where a home is, on %s', (kind) => {
   };
 
   describe('the pin, the address and the arrival instructions', () => {
-    it('are the host’s and their confirmed guests’ only: never in a room, a search, a listing or an export', async () => {
+    it('are the host’s and their confirmed guests’ only: never in a room, a search, a listing, a wishlist or an export', async () => {
       const room = await listAt(SINTRA_PIN, { title: 'Quinta in the hills', location: 'Sintra, Portugal', address: ADDRESS, arrivalInstructions: INSTRUCTIONS });
       // Everyone sees a circle of about 500 m that holds the pin, drawn once.
       expect(room.area!.radiusMeters).toBe(500);
@@ -39,6 +51,18 @@ describe.each(TEST_DATABASE_KINDS)('where a home is, on %s', (kind) => {
         await s.t.call('GET', '/api/rooms?where=lisbon', { as: s.guest }),
         await s.t.call('GET', '/api/rooms?limit=60'),
       ];
+      // Saved to a shared wishlist and opened: the list, its shared link and the recently viewed row show the card only.
+      const saved = quickSaveSchema.parse((await s.t.call('POST', '/api/wishlists/save', { as: s.guest, body: { roomId: room._id } })).json());
+      const shared = wishlistSchema.parse((await s.t.call('POST', `/api/wishlists/${saved.list.id}/share`, { as: s.guest })).json());
+      expect((await s.t.call('POST', '/api/recently-viewed', { as: s.guest, body: { roomId: room._id } })).statusCode).toBeLessThan(300);
+      answers.push(
+        await s.t.call('GET', `/api/wishlists/${saved.list.id}`, { as: s.guest }),
+        await s.t.call('GET', `/api/wishlists/shared/${shared.shareToken!}`),
+        await s.t.call('GET', '/api/recently-viewed', { as: s.guest }),
+      );
+      expect(answers.at(-3)!.body).toContain(room._id);
+      expect(answers.at(-2)!.body).toContain(room._id);
+      expect(answers.at(-1)!.body).toContain(room._id);
       for (const [i, answer] of answers.entries()) {
         expect(answer.statusCode).toBe(200);
         for (const secret of secrets) expect(answer.body, `answer ${i}: ${secret}`).not.toContain(secret);
