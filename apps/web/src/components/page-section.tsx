@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 interface PageSectionProps {
-  /** The heading's id, which names the section for screen readers (`aria-labelledby`). */
-  headingId: string;
+  /** The heading's id, which names the section for screen readers (`aria-labelledby`); one is made when not given. */
+  headingId?: string;
   title: ReactNode;
   /** A line under the heading saying what the section shows. */
   intro?: ReactNode;
@@ -10,7 +10,9 @@ interface PageSectionProps {
 }
 
 /** A titled part of a dashboard page: its heading, a line under it when it needs one, then what it shows. */
-export function PageSection({ headingId, title, intro, children }: PageSectionProps) {
+export function PageSection({ headingId: givenId, title, intro, children }: PageSectionProps) {
+  const madeId = useId();
+  const headingId = givenId ?? madeId;
   const heading = (
     <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
       {title}

@@ -41,7 +41,6 @@ export function EntriesDownload() {
   const checked = checkRange(typed);
   return (
     <PageSection
-      headingId="entries-download-heading"
       title={i18n.t('Download your entries')}
       intro={i18n.t('Every movement of your money from the first day to the last, a row each, as a CSV file for your accountant or a spreadsheet: stays paid for, refunds, shares released and payouts. Days are UTC days, at most a year at a time.')}
     >

@@ -29,7 +29,6 @@ export function ListingEarningsTable({ listings }: { listings: readonly ListingE
   for (const listing of listings) for (const key of SUMMED) total[key] += listing[key];
   return (
     <PageSection
-      headingId="by-listing-heading"
       title={i18n.t('By listing')}
       intro={i18n.t("Since each listing's first stay: what its stays were booked for, less what refunds to guests took back, is what is upcoming, available, on its way and paid out.")}
     >

@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/fields';
+import { LabelledSection } from '../../../components/labelled-section';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/form-errors';
@@ -71,7 +72,6 @@ function ExportSection({ roomId, exportUrl }: { roomId: string; exportUrl: strin
   };
   return (
     <SyncSection
-      headingId="calendar-export-heading"
       title={i18n.t("Export this room's bookings")}
       intro={i18n.t("Give this private link to Airbnb, Google Calendar or your channel manager: it lists this room's booked nights, without guest details.")}
     >
@@ -145,7 +145,6 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
 
   return (
     <SyncSection
-      headingId="calendar-import-heading"
       title={i18n.t('Import other calendars')}
       intro={i18n.t("Add the calendar (.ics) link another site gives for this room. Its bookings block those nights here. StayBook fetches it again every half hour or so; 'Sync now' fetches it at once.")}
     >
@@ -193,15 +192,12 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
  * One of the dialog's two parts: its heading (which names it for screen readers), a line on what it does, then its
  * controls. A page's parts are `PageSection`, whose h2 would stand level with the dialog's own title.
  */
-function SyncSection({ headingId, title, intro, children }: { headingId: string; title: string; intro: string; children: ReactNode }) {
+function SyncSection({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <h3 id={headingId} className="font-semibold text-neutral-900">
-        {title}
-      </h3>
+    <LabelledSection title={title} level={3} className="flex flex-col gap-3" titleClassName="font-semibold text-neutral-900">
       <p className="text-sm text-neutral-600">{intro}</p>
       {children}
-    </section>
+    </LabelledSection>
   );
 }
 

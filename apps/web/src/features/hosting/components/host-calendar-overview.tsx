@@ -1,6 +1,7 @@
 import { addDays, type IsoDate } from '@staybook/domain/dates';
 import type { HostCalendarNight } from '@staybook/domain/host-calendar';
 import type { RoomSummary } from '@staybook/domain/rooms';
+import { LabelledSection } from '../../../components/labelled-section';
 import { useNextDays } from '../api/use-host-calendar';
 import { longDate, nightStateText, shortDate } from '../utils/host-calendar-grid';
 import { NIGHT_STATE_STYLES } from './host-calendar-legend';
@@ -28,10 +29,7 @@ export function HostCalendarOverview({ rooms, more, currentId, onChoose }: HostC
   const start = useNextDays(shown[0]!._id).data?.today;
   const days = start ? Array.from({ length: DAYS }, (_, i) => addDays(start, i)) : [];
   return (
-    <section aria-labelledby="host-calendar-overview" className="flex flex-col gap-2">
-      <h2 id="host-calendar-overview" className="text-xl font-semibold text-neutral-900">
-        {i18n.t('Next 30 days')}
-      </h2>
+    <LabelledSection title={i18n.t('Next 30 days')} className="flex flex-col gap-2" titleClassName="text-xl font-semibold text-neutral-900">
       <p className="text-sm text-neutral-700">
         {more || rooms.length > OVERVIEW_LISTINGS
           ? i18n.t("Showing your first {count} listings. Choose a listing's name to see its calendar below; the Listing menu has them all.", { count: OVERVIEW_LISTINGS })
@@ -60,7 +58,7 @@ export function HostCalendarOverview({ rooms, more, currentId, onChoose }: HostC
           </tbody>
         </table>
       </div>
-    </section>
+    </LabelledSection>
   );
 }
 

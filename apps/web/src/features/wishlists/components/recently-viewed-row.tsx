@@ -1,3 +1,4 @@
+import { LabelledSection } from '../../../components/labelled-section';
 import { RoomCard } from '../../rooms/components/room-card';
 import { useRecentlyViewed } from '../api/use-wishlists';
 import { HeartButton } from './heart-button';
@@ -8,10 +9,7 @@ export function RecentlyViewedRow() {
   const { data } = useRecentlyViewed();
   if (!data || data.items.length === 0) return null;
   return (
-    <section aria-labelledby="recently-viewed" className="pt-6">
-      <h2 id="recently-viewed" className="mb-4 text-xl font-semibold text-neutral-900">
-        {i18n.t('Recently viewed')}
-      </h2>
+    <LabelledSection title={i18n.t('Recently viewed')} className="pt-6" titleClassName="mb-4 text-xl font-semibold text-neutral-900">
       <ul className="grid auto-cols-[minmax(12rem,14rem)] grid-flow-col gap-6 overflow-x-auto pb-2">
         {data.items.map((room) => (
           <li key={room._id}>
@@ -19,6 +17,6 @@ export function RecentlyViewedRow() {
           </li>
         ))}
       </ul>
-    </section>
+    </LabelledSection>
   );
 }
