@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, distanceKm, sortAmenities } from '@staybook/domain';
 import { findPlace, timeZoneAt } from '../modules/places/gazetteer.js';
-import { DEMO_POSITIONS, DEMO_ROOMS, demoRoomExtras } from './demo-data.js';
+import { DEMO_ROOMS, demoRoomExtras } from './demo-data.js';
 
 describe("the demo rooms' amenities, times and house rules", () => {
   // As the seed plans them: three variants of each category, categories interleaved.
@@ -35,9 +35,8 @@ describe("the demo rooms' places", () => {
 
   it('places every demo room at a pin in the time zone it declares', () => {
     for (const room of demoRooms) {
-      const pin = DEMO_POSITIONS[room.location];
-      expect(pin, room.location).toBeDefined();
-      expect(timeZoneAt({ latitude: pin![0], longitude: pin![1] }), room.location).toBe(room.timeZone);
+      const [latitude, longitude] = room.position;
+      expect(timeZoneAt({ latitude, longitude }), room.location).toBe(room.timeZone);
     }
   });
 
@@ -47,7 +46,7 @@ describe("the demo rooms' places", () => {
       const place = await findPlace(room.location);
       if (!place) continue;
       known += 1;
-      const [latitude, longitude] = DEMO_POSITIONS[room.location]!;
+      const [latitude, longitude] = room.position;
       expect(distanceKm(place, { latitude, longitude }), room.location).toBeLessThan(30);
     }
     // Regions ('Hokkaido', 'Cotswolds') and villages under 1,000 people ('Niseko') are not in it; 21 of 45 are.

@@ -1,4 +1,6 @@
-import { sortAmenities, type AmenityKey, type CancellationPolicy, type CategoryLabel, type ListingRules, type Role } from '@staybook/domain';
+import { CANCELLATION_POLICIES, CATEGORY_LABELS, listingRulesSchema, sortAmenities, type AmenityKey, type CategoryLabel, type Role } from '@staybook/domain';
+import { z } from 'zod';
+import demoRooms from './demo-rooms.json' with { type: 'json' };
 
 /**
  * The demo marketplace: who is in it and what they list. Sign-in passwords for the
@@ -27,151 +29,52 @@ export const DEMO_GUESTS: { key: string; name: string; email: string; tint: stri
  * What a demo host set on a run of nights in the calendar, counted in days from the seed's today: a season's price,
  * a longer minimum stay, a blocked week.
  */
-export type DemoNights = { fromDay: number; nights: number; priceCents?: number; minNights?: number; blocked?: boolean; note?: string };
+const demoNightsSchema = z.strictObject({
+  fromDay: z.int(),
+  nights: z.int().positive(),
+  priceCents: z.int().optional(),
+  minNights: z.int().optional(),
+  blocked: z.literal(true).optional(),
+  note: z.string().optional(),
+});
+export type DemoNights = z.infer<typeof demoNightsSchema>;
 
 /**
  * `policy`: what a guest who cancels gets back; Flexible unless named. `rules`: the listing's stay rules and fees
  * beyond its price (the defaults unless named); `nights`: what its calendar sets on chosen nights.
  */
-type DemoRoom = {
-  title: string;
-  location: string;
-  timeZone: string;
-  price: number;
-  guests: number;
-  bedrooms: number;
-  bathrooms: number;
-  policy?: CancellationPolicy;
-  rules?: Partial<Omit<ListingRules, 'priceCents'>>;
-  nights?: DemoNights[];
-};
+const demoRoomSchema = z.strictObject({
+  title: z.string(),
+  location: z.string(),
+  timeZone: z.string(),
+  /**
+   * Where the home is: a pin near the place its location names (latitude, longitude), so searches near a place and
+   * the map show it where it is (docs/decisions/051-where-a-home-is.md). The test checks that its time zone is the
+   * zone at the pin.
+   */
+  position: z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]),
+  price: z.number().positive(),
+  guests: z.int(),
+  bedrooms: z.int(),
+  bathrooms: z.int(),
+  policy: z.enum(CANCELLATION_POLICIES).optional(),
+  rules: z.strictObject(listingRulesSchema.shape).partial().optional(),
+  nights: z.array(demoNightsSchema).optional(),
+});
 
-/** Saturdays only, as a weekday mask (bit 0 is Sunday). */
-const SATURDAY = 0b100_0000;
+/**
+ * What the demo hosts list, three homes a category, read from demo-rooms.json (data, checked here as it loads).
+ * Most take the default rules; a few show what a host can set:
+ * - the Comporta villa: longer stays cost less, guests above four pay a fee, a festival season is dearer, and the
+ *   host's own week is closed;
+ * - the Chianti farmhouse: weekend prices, a cleaning fee, a 3-night minimum, Saturday check-in (`checkInDays` 64,
+ *   bit 6), a night to prepare, the local tax;
+ * - the Cotswolds cottage: same-day stays until 6 p.m., at most six months ahead, a night to prepare between guests;
+ * - the Zermatt chalet: Saturday to Saturday weeks, booked two days ahead, the tourist tax on top.
+ */
+export type DemoRoom = z.infer<typeof demoRoomSchema>;
 
-export const DEMO_ROOMS: Record<CategoryLabel, DemoRoom[]> = {
-  Beach: [
-    { title: 'Sunlit bungalow steps from the surf', location: 'Tulum, Mexico', timeZone: 'America/Cancun', price: 185, guests: 4, bedrooms: 2, bathrooms: 1 },
-    { title: 'Whitewashed beach house with terrace', location: 'Naxos, Greece', timeZone: 'Europe/Athens', price: 240, guests: 6, bedrooms: 3, bathrooms: 2, policy: 'moderate' },
-    { title: 'Driftwood cabin on a quiet cove', location: 'Byron Bay, Australia', timeZone: 'Australia/Sydney', price: 132.5, guests: 2, bedrooms: 1, bathrooms: 1 },
-  ],
-  Windmills: [
-    { title: 'Restored mill on the polder', location: 'Kinderdijk, Netherlands', timeZone: 'Europe/Amsterdam', price: 210, guests: 4, bedrooms: 2, bathrooms: 1 },
-    { title: 'Miller’s cottage by the tulip fields', location: 'Lisse, Netherlands', timeZone: 'Europe/Amsterdam', price: 145, guests: 3, bedrooms: 2, bathrooms: 1 },
-    { title: 'Hilltop windmill with sea views', location: 'Mykonos, Greece', timeZone: 'Europe/Athens', price: 320, guests: 2, bedrooms: 1, bathrooms: 1, policy: 'moderate' },
-  ],
-  Modern: [
-    { title: 'Glass house above the city lights', location: 'Los Angeles, United States', timeZone: 'America/Los_Angeles', price: 560, guests: 6, bedrooms: 3, bathrooms: 3, policy: 'strict' },
-    { title: 'Concrete loft with a rooftop garden', location: 'Berlin, Germany', timeZone: 'Europe/Berlin', price: 198, guests: 4, bedrooms: 2, bathrooms: 2 },
-    {
-      title: 'Minimalist villa in the pines',
-      location: 'Comporta, Portugal',
-      timeZone: 'Europe/Lisbon',
-      price: 375,
-      guests: 8,
-      bedrooms: 4,
-      bathrooms: 3,
-      // Longer stays cost less; guests above four pay a fee; a festival season is dearer; the host's own week is closed.
-      rules: { weeklyDiscountPct: 10, monthlyDiscountPct: 20, extraGuestFeeCents: 25_00, guestsIncluded: 4, cleaningFeeCents: 120_00, taxRateBp: 650 },
-      nights: [
-        { fromDay: 20, nights: 10, priceCents: 450_00, minNights: 4, note: 'Festival season' },
-        { fromDay: 40, nights: 7, blocked: true, note: 'Family week' },
-      ],
-    },
-  ],
-  Countryside: [
-    {
-      title: 'Stone farmhouse among the vines',
-      location: 'Chianti, Italy',
-      timeZone: 'Europe/Rome',
-      price: 260,
-      guests: 8,
-      bedrooms: 4,
-      bathrooms: 2,
-      policy: 'moderate',
-      // Weekend prices, a cleaning fee, a 3-night minimum, Saturday check-in, a night to prepare, the local tax.
-      rules: { weekendPriceCents: 310_00, cleaningFeeCents: 90_00, minNights: 3, checkInDays: SATURDAY, preparationNights: 1, taxRateBp: 1_000 },
-    },
-    {
-      title: 'Thatched cottage with a rose garden',
-      location: 'Cotswolds, United Kingdom',
-      timeZone: 'Europe/London',
-      price: 172,
-      guests: 4,
-      bedrooms: 2,
-      bathrooms: 1,
-      // Same-day stays until 6 p.m., at most six months ahead, a night to prepare between guests.
-      rules: { sameDayUntil: '18:00', bookingWindowMonths: 6, preparationNights: 1, weekendPriceCents: 195_00 },
-    },
-    { title: 'Timber lodge in rolling hills', location: 'Hokkaido, Japan', timeZone: 'Asia/Tokyo', price: 149.99, guests: 5, bedrooms: 2, bathrooms: 1 },
-  ],
-  Pools: [
-    { title: 'Villa with an infinity pool', location: 'Bali, Indonesia', timeZone: 'Asia/Makassar', price: 310, guests: 6, bedrooms: 3, bathrooms: 3, policy: 'strict' },
-    { title: 'Desert modern with a plunge pool', location: 'Palm Springs, United States', timeZone: 'America/Los_Angeles', price: 285, guests: 4, bedrooms: 2, bathrooms: 2 },
-    { title: 'Garden house with a heated pool', location: 'Marrakesh, Morocco', timeZone: 'Africa/Casablanca', price: 199, guests: 5, bedrooms: 3, bathrooms: 2 },
-  ],
-  Islands: [
-    { title: 'Private islet with a wooden villa', location: 'Palawan, Philippines', timeZone: 'Asia/Manila', price: 690, guests: 4, bedrooms: 2, bathrooms: 2 },
-    { title: 'Fisherman’s house on a tiny island', location: 'Lofoten, Norway', timeZone: 'Europe/Oslo', price: 225, guests: 5, bedrooms: 3, bathrooms: 1 },
-    { title: 'Overwater hideaway', location: 'Bora Bora, French Polynesia', timeZone: 'Pacific/Tahiti', price: 880, guests: 2, bedrooms: 1, bathrooms: 1, policy: 'strict' },
-  ],
-  Lake: [
-    { title: 'Lakeside cabin with a private dock', location: 'Lake Tahoe, United States', timeZone: 'America/Los_Angeles', price: 230, guests: 6, bedrooms: 3, bathrooms: 2 },
-    { title: 'Boathouse apartment on the shore', location: 'Lake Como, Italy', timeZone: 'Europe/Rome', price: 340, guests: 2, bedrooms: 1, bathrooms: 1 },
-    { title: 'Red cottage by a still lake', location: 'Småland, Sweden', timeZone: 'Europe/Stockholm', price: 118, guests: 4, bedrooms: 2, bathrooms: 1 },
-  ],
-  Skiing: [
-    {
-      title: 'Ski-in chalet with a fireplace',
-      location: 'Zermatt, Switzerland',
-      timeZone: 'Europe/Zurich',
-      price: 720,
-      guests: 8,
-      bedrooms: 4,
-      bathrooms: 3,
-      policy: 'moderate',
-      // Saturday to Saturday weeks, booked two days ahead, the tourist tax on top.
-      rules: { checkInDays: SATURDAY, checkOutDays: SATURDAY, minNights: 7, noticeDays: 2, taxRateBp: 350, cleaningFeeCents: 250_00 },
-    },
-    { title: 'Cozy lodge near the lifts', location: 'Niseko, Japan', timeZone: 'Asia/Tokyo', price: 265, guests: 5, bedrooms: 2, bathrooms: 2 },
-    { title: 'Mountain cabin with a sauna', location: 'Whistler, Canada', timeZone: 'America/Vancouver', price: 299, guests: 6, bedrooms: 3, bathrooms: 2 },
-  ],
-  Castles: [
-    { title: 'Tower suite in a medieval castle', location: 'Scottish Highlands, United Kingdom', timeZone: 'Europe/London', price: 480, guests: 2, bedrooms: 1, bathrooms: 1 },
-    { title: 'Château wing with a walled garden', location: 'Loire Valley, France', timeZone: 'Europe/Paris', price: 620, guests: 10, bedrooms: 5, bathrooms: 4, policy: 'moderate' },
-    { title: 'Hillside fortress apartment', location: 'Sintra, Portugal', timeZone: 'Europe/Lisbon', price: 275, guests: 4, bedrooms: 2, bathrooms: 1 },
-  ],
-  Caves: [
-    { title: 'Cave house carved in the cliffs', location: 'Matera, Italy', timeZone: 'Europe/Rome', price: 190, guests: 3, bedrooms: 1, bathrooms: 1 },
-    { title: 'Fairy-chimney cave suite', location: 'Cappadocia, Türkiye', timeZone: 'Europe/Istanbul', price: 160, guests: 2, bedrooms: 1, bathrooms: 1 },
-    { title: 'Troglodyte home with a courtyard', location: 'Guadix, Spain', timeZone: 'Europe/Madrid', price: 105, guests: 5, bedrooms: 2, bathrooms: 1 },
-  ],
-  Camping: [
-    { title: 'Safari tent under the stars', location: 'Serengeti, Tanzania', timeZone: 'Africa/Dar_es_Salaam', price: 390, guests: 2, bedrooms: 1, bathrooms: 1 },
-    { title: 'Forest glamping with a campfire', location: 'Black Forest, Germany', timeZone: 'Europe/Berlin', price: 89, guests: 4, bedrooms: 1, bathrooms: 1 },
-    { title: 'Canvas lodge by the river', location: 'Yosemite, United States', timeZone: 'America/Los_Angeles', price: 135, guests: 3, bedrooms: 1, bathrooms: 1 },
-  ],
-  Arctic: [
-    { title: 'Glass igloo under the aurora', location: 'Rovaniemi, Finland', timeZone: 'Europe/Helsinki', price: 430, guests: 2, bedrooms: 1, bathrooms: 1 },
-    { title: 'Snow-bound cabin on the fjord', location: 'Tromsø, Norway', timeZone: 'Europe/Oslo', price: 255, guests: 4, bedrooms: 2, bathrooms: 1 },
-    { title: 'Explorer’s hut at the edge of the ice', location: 'Ilulissat, Greenland', timeZone: 'America/Nuuk', price: 210, guests: 3, bedrooms: 1, bathrooms: 1 },
-  ],
-  Desert: [
-    { title: 'Adobe retreat among the cacti', location: 'Sedona, United States', timeZone: 'America/Phoenix', price: 245, guests: 4, bedrooms: 2, bathrooms: 2 },
-    { title: 'Dune camp with Berber tents', location: 'Merzouga, Morocco', timeZone: 'Africa/Casablanca', price: 120, guests: 6, bedrooms: 3, bathrooms: 1 },
-    { title: 'Starlit desert dome', location: 'Wadi Rum, Jordan', timeZone: 'Asia/Amman', price: 175, guests: 2, bedrooms: 1, bathrooms: 1 },
-  ],
-  Barns: [
-    { title: 'Converted red barn with a hayloft', location: 'Vermont, United States', timeZone: 'America/New_York', price: 195, guests: 6, bedrooms: 3, bathrooms: 2 },
-    { title: 'Oak-frame barn by the orchard', location: 'Normandy, France', timeZone: 'Europe/Paris', price: 165, guests: 4, bedrooms: 2, bathrooms: 1 },
-    { title: 'Alpine hay barn loft', location: 'Tyrol, Austria', timeZone: 'Europe/Vienna', price: 140, guests: 3, bedrooms: 1, bathrooms: 1 },
-  ],
-  Lux: [
-    { title: 'Cliffside villa with a private chef', location: 'Amalfi Coast, Italy', timeZone: 'Europe/Rome', price: 1450, guests: 10, bedrooms: 5, bathrooms: 5, policy: 'strict' },
-    { title: 'Penthouse with a wraparound terrace', location: 'Dubai, United Arab Emirates', timeZone: 'Asia/Dubai', price: 980, guests: 6, bedrooms: 3, bathrooms: 3, policy: 'strict' },
-    { title: 'Beachfront estate with a spa', location: 'Saint-Tropez, France', timeZone: 'Europe/Paris', price: 1200, guests: 12, bedrooms: 6, bathrooms: 6 },
-  ],
-};
+export const DEMO_ROOMS: Record<CategoryLabel, DemoRoom[]> = z.record(z.enum(CATEGORY_LABELS), z.array(demoRoomSchema)).parse(demoRooms);
 
 /** What the demo's guests wrote about their stays (one is picked per review, in turn). */
 export const DEMO_GUEST_REVIEWS: string[] = [
@@ -259,59 +162,6 @@ export function demoRoomExtras(category: CategoryLabel, variant: number, index: 
     houseRules: ruled ? (amenities.includes('pets-allowed') ? `${rules}\n${PET_RULE}` : rules) : '',
   };
 }
-
-/**
- * Where each demo home is: a pin near the place its location names (latitude, longitude), so searches near a place
- * and the map show them where they are (docs/decisions/051-where-a-home-is.md). The test checks that every demo
- * location has one and that its time zone is the zone at the pin.
- */
-export const DEMO_POSITIONS: Record<string, readonly [number, number]> = {
-  'Tulum, Mexico': [20.2114, -87.4654],
-  'Naxos, Greece': [37.1036, 25.3766],
-  'Byron Bay, Australia': [-28.6474, 153.602],
-  'Kinderdijk, Netherlands': [51.8846, 4.6394],
-  'Lisse, Netherlands': [52.257, 4.557],
-  'Mykonos, Greece': [37.4467, 25.3289],
-  'Los Angeles, United States': [34.1184, -118.3004],
-  'Berlin, Germany': [52.5302, 13.4117],
-  'Comporta, Portugal': [38.3805, -8.7836],
-  'Sintra, Portugal': [38.798, -9.388],
-  'Matera, Italy': [40.6664, 16.6043],
-  'Chianti, Italy': [43.5836, 11.3158],
-  'Cotswolds, United Kingdom': [51.883, -1.7583],
-  'Scottish Highlands, United Kingdom': [57.1448, -4.6803],
-  'Hokkaido, Japan': [43.342, 142.3832],
-  'Niseko, Japan': [42.8048, 140.6874],
-  'Bali, Indonesia': [-8.5069, 115.2625],
-  'Palm Springs, United States': [33.8303, -116.5453],
-  'Marrakesh, Morocco': [31.6295, -7.9811],
-  'Palawan, Philippines': [11.1949, 119.4013],
-  'Bora Bora, French Polynesia': [-16.5004, -151.7415],
-  'Zermatt, Switzerland': [46.0207, 7.7491],
-  'Whistler, Canada': [50.1163, -122.9574],
-  'Tyrol, Austria': [47.226, 11.29],
-  'Yosemite, United States': [37.7456, -119.5936],
-  'Vermont, United States': [44.4654, -72.6874],
-  'Wadi Rum, Jordan': [29.5759, 35.4195],
-  'Tromsø, Norway': [69.6492, 18.9553],
-  'Småland, Sweden': [56.8777, 14.8091],
-  'Serengeti, Tanzania': [-2.3333, 34.8333],
-  'Sedona, United States': [34.8697, -111.761],
-  'Saint-Tropez, France': [43.2727, 6.6406],
-  'Rovaniemi, Finland': [66.5039, 25.7294],
-  'Normandy, France': [49.2764, -0.7024],
-  'Merzouga, Morocco': [31.0802, -4.0134],
-  'Loire Valley, France': [47.4133, 0.9823],
-  'Lofoten, Norway': [68.234, 14.563],
-  'Lake Tahoe, United States': [39.0968, -120.0324],
-  'Lake Como, Italy': [45.987, 9.2572],
-  'Ilulissat, Greenland': [69.2198, -51.0986],
-  'Guadix, Spain': [37.3004, -3.1367],
-  'Dubai, United Arab Emirates': [25.2048, 55.2708],
-  'Cappadocia, Türkiye': [38.6431, 34.8289],
-  'Black Forest, Germany': [48.1306, 8.2306],
-  'Amalfi Coast, Italy': [40.634, 14.6027],
-};
 
 const DEMO_STREETS = ['Harbour Lane', 'Mill Road', 'Pine Walk', 'Olive Grove', 'Lake Street', 'Hill Path', 'Vineyard Way'];
 

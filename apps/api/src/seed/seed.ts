@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { addDays, areaCentreFor, CATEGORIES, countOf, dollarsToCents, todayIso, type CardInput, type IsoDate } from '@staybook/domain';
 import { TestPaymentProcessor } from '../integrations/payments/test-processor.js';
 import { withTransaction, type Db } from '../db/client.js';
-import { DEMO_GUEST_REVIEWS, DEMO_GUESTS, DEMO_HOST_REVIEWS, DEMO_REPLIES, DEMO_ROOMS, DEMO_POSITIONS, DEMO_USERS, demoArrival, demoRoomExtras } from './demo-data.js';
+import { DEMO_GUEST_REVIEWS, DEMO_GUESTS, DEMO_HOST_REVIEWS, DEMO_REPLIES, DEMO_ROOMS, DEMO_USERS, demoArrival, demoRoomExtras, type DemoRoom } from './demo-data.js';
 import { seededRandom } from '../seeded-random.js';
 import { insertBooking, insertRoom, insertUser } from '../db/factories.js';
 import { recomputeRoomRatings } from '../modules/reviews/ratings.js';
@@ -245,8 +245,7 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
     }
     const seededRooms = [];
     /** The demo home's pin, the centre of its public circle (drawn from a random sequence of its own, so every seed draws the same) and its arrival details. */
-    const demoPlacement = (location: string, i: number) => {
-      const [latitude, longitude] = DEMO_POSITIONS[location]!;
+    const demoPlacement = ({ location, position: [latitude, longitude] }: DemoRoom, i: number) => {
       const area = areaCentreFor({ latitude, longitude }, seededRandom(i + 1));
       return { latitude, longitude, areaLatitude: area.latitude, areaLongitude: area.longitude, ...demoArrival(location, i) };
     };
@@ -273,7 +272,7 @@ export async function seedDemoData(db: Db, store: Pick<ImageStore, 'saveImage'>,
         ...demoRoomExtras(category.label, variant, i),
         ...room.rules,
         photos: [images[i]!, ...galleryOf(i)],
-        ...demoPlacement(room.location, i),
+        ...demoPlacement(room, i),
         createdAt: new Date(seededAt - i * 60_000),
       });
       seededRooms.push(seeded);
