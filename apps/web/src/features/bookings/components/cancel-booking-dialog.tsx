@@ -4,6 +4,7 @@ import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { useState } from 'react';
 
+import { DialogProblem } from '../../../components/alert-text';
 import { Loader } from '../../../components/loader';
 import { ConfirmDialog } from '../../../components/modal';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -112,11 +113,7 @@ export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogPro
           </button>
         </p>
       )}
-      {problem && (
-        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {problem}
-        </p>
-      )}
+      <DialogProblem>{problem}</DialogProblem>
     </ConfirmDialog>
   );
 }

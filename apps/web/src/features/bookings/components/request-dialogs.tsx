@@ -2,6 +2,7 @@ import { REQUEST_MESSAGE_MAX, type Booking } from '@staybook/domain/bookings';
 import { dateFormat, formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { useState } from 'react';
+import { DialogProblem } from '../../../components/alert-text';
 import { TextAreaField } from '../../../components/fields';
 import { ConfirmDialog } from '../../../components/modal';
 import { errorMessage } from '../../../lib/form-errors';
@@ -21,6 +22,26 @@ export function answerByTime(booking: Booking): string {
   return dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(booking.request.expiresAt));
 }
 
+/**
+ * A request dialog's action: any failure is said in the dialog (`problem`), nothing changed; once done, a toast says
+ * so (`done`) as the dialog closes.
+ */
+function useRequestAction(onClose: () => void) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    setProblem(null);
+    try {
+      await action();
+    } catch (error) {
+      setProblem(errorMessage(error));
+      return;
+    }
+    notify.success(done);
+    onClose();
+  };
+  return { problem, run };
+}
+
 function stayLine(booking: Booking): string {
   return i18n.t('{title}, {from} – {to}, {count, plural, one {# guest} other {# guests}}', {
     title: booking.title,
@@ -36,22 +57,15 @@ function stayLine(booking: Booking): string {
  */
 export function AnswerRequestDialog({ booking, answer, onClose }: { booking: Booking; answer: 'accept' | 'decline'; onClose: () => void }) {
   const mutation = useAnswerRequest();
+  const { problem, run } = useRequestAction(onClose);
   const [message, setMessage] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const accept = answer === 'accept';
   const tooLong = message.length > REQUEST_MESSAGE_MAX;
-
-  const confirm = async () => {
-    setProblem(null);
-    try {
-      await mutation.mutateAsync({ id: booking._id, answer, ...(message.trim() ? { message: message.trim() } : {}) });
-    } catch (error) {
-      setProblem(errorMessage(error));
-      return;
-    }
-    notify.success(accept ? i18n.t('Request Accepted') : i18n.t('Request Declined'));
-    onClose();
-  };
+  const confirm = () =>
+    run(
+      () => mutation.mutateAsync({ id: booking._id, answer, ...(message.trim() ? { message: message.trim() } : {}) }),
+      accept ? i18n.t('Request Accepted') : i18n.t('Request Declined'),
+    );
 
   return (
     <ConfirmDialog
@@ -85,11 +99,7 @@ export function AnswerRequestDialog({ booking, answer, onClose }: { booking: Boo
         error={tooLong ? i18n.t('Keep the message under {max} characters.', { max: REQUEST_MESSAGE_MAX }) : undefined}
         hint={accept ? i18n.t('Check-in details, a welcome.') : i18n.t('A reason helps the guest choose other dates.')}
       />
-      {problem && (
-        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {problem}
-        </p>
-      )}
+      <DialogProblem>{problem}</DialogProblem>
     </ConfirmDialog>
   );
 }
@@ -97,19 +107,8 @@ export function AnswerRequestDialog({ booking, answer, onClose }: { booking: Boo
 /** The guest withdraws their request before the host answers: the hold on their card is released. */
 export function WithdrawRequestDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
   const mutation = useWithdrawRequest();
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const confirm = async () => {
-    setProblem(null);
-    try {
-      await mutation.mutateAsync(booking._id);
-    } catch (error) {
-      setProblem(errorMessage(error));
-      return;
-    }
-    notify.success(i18n.t('Request Withdrawn'));
-    onClose();
-  };
+  const { problem, run } = useRequestAction(onClose);
+  const confirm = () => run(() => mutation.mutateAsync(booking._id), i18n.t('Request Withdrawn'));
 
   return (
     <ConfirmDialog
@@ -126,11 +125,7 @@ export function WithdrawRequestDialog({ booking, onClose }: { booking: Booking; 
       pending={mutation.isPending}
       onConfirm={() => void confirm()}
     >
-      {problem && (
-        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {problem}
-        </p>
-      )}
+      <DialogProblem>{problem}</DialogProblem>
     </ConfirmDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { AlertText } from '../../../components/alert-text';
 import { shortFileName } from '../../../lib/file-name';
 import type { PhotoItem } from './photo-order';
 import { i18n } from '../../../lib/i18n';
@@ -134,11 +135,7 @@ export function PhotoSorter({ items, onMove, onRemove }: PhotoSorterProps) {
                   <span aria-hidden="true">{item.progress >= 1 ? i18n.t('Processing…') : i18n.t('{percent}%', { percent: Math.round(item.progress * 100) })}</span>
                 </div>
               )}
-              {item.error && (
-                <p role="alert" className="text-xs text-rose-700">
-                  {item.error}
-                </p>
-              )}
+              <AlertText className="text-xs text-rose-700">{item.error}</AlertText>
               <div className="flex flex-wrap gap-1">
                 <button type="button" ref={bind(item.key, 'up')} aria-describedby={captionId} className={controlClass} disabled={index === 0} onClick={() => move(index, index - 1, 'up')}>
                   {i18n.t('Move up')}

@@ -1,5 +1,6 @@
 import { updateWishlistBodySchema, type WishlistStay } from '@staybook/domain/wishlists';
 import { useState, type FormEvent } from 'react';
+import { AlertText } from '../../../components/alert-text';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/fields';
 import { errorMessage } from '../../../lib/form-errors';
@@ -40,11 +41,7 @@ export function StayForm({ listId, stay }: { listId: string; stay: WishlistStay 
         <TextField label={i18n.t('Check-out')} type="date" value={checkout} onChange={(e) => setCheckout(e.currentTarget.value)} error={errors.checkout} />
         <TextField label={i18n.t('Guests')} type="number" min={1} value={guests} onChange={(e) => setGuests(e.currentTarget.value)} error={errors.guests} />
       </div>
-      {errors.form && (
-        <p role="alert" className="text-sm text-rose-600">
-          {errors.form}
-        </p>
-      )}
+      <AlertText className="text-sm text-rose-600">{errors.form}</AlertText>
       <div className="flex gap-3">
         <Button type="submit" pending={update.isPending}>
           {i18n.t('Show totals')}
