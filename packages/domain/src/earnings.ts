@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { i18n } from './locale.js';
 import { isIsoDate, nightsBetween } from './dates.js';
 import { marketplaceCurrency, type CurrencyCode } from './money.js';
-import { financeQuerySchema, monthFiguresShape, type MonthColumns } from './finance.js';
+import { financeQuerySchema, monthFiguresSchema, monthFiguresShape } from './finance.js';
 import { payoutSchema, PAYOUT_STATUSES } from './payouts.js';
 import { isoDateSchema } from './rooms.js';
 
@@ -45,26 +45,20 @@ export const listingEarningsSchema = earningsBalancesSchema.extend({
 });
 export type ListingEarnings = z.infer<typeof listingEarningsSchema>;
 
-/** One month's movements (UTC month), each in cents. */
-export const monthEarningsFiguresSchema = z.object({
+/** The month table's columns, in order, each a movement of the month (UTC month): the page and its tests read them from here. */
+export const EARNINGS_MONTH_COLUMNS = [
   /** The host's share and tax of the stays booked and paid for in the month. */
-  bookedCents: z.int(),
-  /** What refunds in the month took back (a positive amount). */
-  refundedCents: z.int(),
-  /** What became available in the month (24 hours after each check-in), less refunds taken from released money. */
-  releasedCents: z.int(),
-  /** What payouts brought to the host's bank in the month. */
-  paidCents: z.int(),
-});
-export type MonthEarningsFigures = z.infer<typeof monthEarningsFiguresSchema>;
-
-/** The month table's columns, in order: the page and its tests read them from here. */
-export const EARNINGS_MONTH_COLUMNS: MonthColumns<MonthEarningsFigures> = [
   { key: 'bookedCents', label: /*i18n*/ 'Booked' },
+  /** What refunds in the month took back (a positive amount). */
   { key: 'refundedCents', label: /*i18n*/ 'Refunded' },
+  /** What became available in the month (24 hours after each check-in), less refunds taken from released money. */
   { key: 'releasedCents', label: /*i18n*/ 'Released' },
+  /** What payouts brought to the host's bank in the month. */
   { key: 'paidCents', label: /*i18n*/ 'Paid out' },
-];
+] as const;
+
+export const monthEarningsFiguresSchema = monthFiguresSchema(EARNINGS_MONTH_COLUMNS);
+export type MonthEarningsFigures = z.infer<typeof monthEarningsFiguresSchema>;
 
 /** `GET /api/earnings?from=&to=`: the host's balances now, each listing's money, and the months asked for. */
 export const earningsReportSchema = z.object({

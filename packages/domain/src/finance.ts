@@ -38,33 +38,34 @@ export function monthFiguresShape<Figures extends z.ZodRawShape>(figures: z.ZodO
   return { months: z.array(figures.extend({ month: monthSchema })), totals: figures };
 }
 
-/** A month table's columns, in order, a figure each: the pages, the CSV files and their tests read them from the domain. */
-export type MonthColumns<Figures> = { key: keyof Figures; label: string }[];
+/** A column of a month table: a figure, by its key, and its heading. */
+export type MonthColumn<Key extends string> = { readonly key: Key; readonly label: string };
 
-/** One month's figures, each in cents, from the journals posted in it. */
-export const financeFiguresSchema = z.object({
+/**
+ * One month's figures, each in cents, as the month table's columns name them and in their order: the pages, the CSV
+ * files and their tests read the columns from the domain, and the answer's shape is written from the same list.
+ */
+export function monthFiguresSchema<const Key extends string>(columns: readonly MonthColumn<Key>[]) {
+  return z.object(Object.fromEntries(columns.map(({ key }) => [key, z.int()])) as Record<Key, z.ZodInt>);
+}
+
+/** Finance's month table: each figure from the journals posted in the month. */
+export const FINANCE_COLUMNS = [
   /** What guests paid for the stays captured (before refunds). */
-  grossBookingsCents: z.int(),
-  /** The service fees the marketplace kept (less what refunds gave back). */
-  guestFeesCents: z.int(),
-  /** The commissions the marketplace kept (less what refunds gave back). */
-  commissionsCents: z.int(),
-  /** Tax collected for hosts to remit (less what refunds gave back). */
-  taxCollectedCents: z.int(),
-  refundsCents: z.int(),
-  /** Payouts that reached hosts' banks. */
-  payoutsSentCents: z.int(),
-});
-export type FinanceFigures = z.infer<typeof financeFiguresSchema>;
-
-export const FINANCE_COLUMNS: MonthColumns<FinanceFigures> = [
   { key: 'grossBookingsCents', label: 'Gross bookings' },
+  /** The service fees the marketplace kept (less what refunds gave back). */
   { key: 'guestFeesCents', label: 'Guest fees' },
+  /** The commissions the marketplace kept (less what refunds gave back). */
   { key: 'commissionsCents', label: 'Commissions' },
+  /** Tax collected for hosts to remit (less what refunds gave back). */
   { key: 'taxCollectedCents', label: 'Tax collected' },
   { key: 'refundsCents', label: 'Refunds' },
+  /** Payouts that reached hosts' banks. */
   { key: 'payoutsSentCents', label: 'Payouts sent' },
-];
+] as const;
+
+export const financeFiguresSchema = monthFiguresSchema(FINANCE_COLUMNS);
+export type FinanceFigures = z.infer<typeof financeFiguresSchema>;
 
 /** `GET /api/admin/finance?from=&to=`: the months asked for, oldest first (every month, zero when nothing happened). */
 export const financeReportSchema = z.object({
