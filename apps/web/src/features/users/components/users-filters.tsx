@@ -1,8 +1,8 @@
-import { isRole, ROLES, USER_STATUSES } from '@staybook/domain/users';
+import { ROLES, USER_STATUSES, type Role, type UserStatus } from '@staybook/domain/users';
 import { USERS_SEARCH_MAX_LENGTH } from '@staybook/domain/identity';
 import { useEffect, useState } from 'react';
 import { Options, SelectField, TextField } from '../../../components/fields';
-import { isStatus, type UsersSearch } from '../api/users-search';
+import type { UsersSearch } from '../api/users-search';
 import { i18n } from '../../../lib/i18n';
 import { roleName, statusName } from '../utils/user-labels';
 
@@ -14,22 +14,24 @@ interface UsersFiltersProps {
   onChange: (next: UsersSearch, options?: { replace?: boolean }) => void;
 }
 
-interface ChoiceFilterProps<T extends string> {
-  label: string;
-  /** The first option, which filters nothing ('All roles'). */
-  anyLabel: string;
+/** One of the list's filters: its label, its first option (which filters nothing: 'All roles'), its values and their names. */
+interface Choice<T extends string> {
+  label: () => string;
+  anyLabel: () => string;
   values: readonly T[];
-  optionLabel?: (value: T) => string;
-  isValue: (value: string) => value is T;
-  value: T | null;
-  onChange: (value: T | null) => void;
+  optionLabel: (value: T) => string;
 }
 
-/** One of the list's filters: everyone, or those with one of `values`. */
-function ChoiceFilter<T extends string>({ label, anyLabel, values, optionLabel, isValue, value, onChange }: ChoiceFilterProps<T>) {
+// Written when shown, in the page's language.
+const ROLE_CHOICE: Choice<Role> = { label: () => i18n.t('Role'), anyLabel: () => i18n.t('All roles'), values: ROLES, optionLabel: roleName };
+const STATUS_CHOICE: Choice<UserStatus> = { label: () => i18n.t('Status'), anyLabel: () => i18n.t('All statuses'), values: USER_STATUSES, optionLabel: statusName };
+
+/** One of the list's filters: everyone, or those with one of its values. */
+function ChoiceFilter<T extends string>({ choice, value, onChange }: { choice: Choice<T>; value: T | null; onChange: (value: T | null) => void }) {
+  const { label, anyLabel, values, optionLabel } = choice;
   return (
-    <SelectField label={label} value={value ?? ''} onChange={(event) => onChange(isValue(event.target.value) ? event.target.value : null)}>
-      <option value="">{anyLabel}</option>
+    <SelectField label={label()} value={value ?? ''} onChange={(event) => onChange(values.find((one) => one === event.target.value) ?? null)}>
+      <option value="">{anyLabel()}</option>
       <Options values={values} label={optionLabel} />
     </SelectField>
   );
@@ -74,24 +76,8 @@ export function UsersFilters({ search, onChange }: UsersFiltersProps) {
         hint={i18n.t('Part of a name or an e-mail address.')}
         onChange={(event) => setText(event.target.value)}
       />
-      <ChoiceFilter
-        label={i18n.t('Role')}
-        anyLabel={i18n.t('All roles')}
-        values={ROLES}
-        optionLabel={roleName}
-        isValue={isRole}
-        value={search.role}
-        onChange={(role) => filter({ role })}
-      />
-      <ChoiceFilter
-        label={i18n.t('Status')}
-        anyLabel={i18n.t('All statuses')}
-        values={USER_STATUSES}
-        optionLabel={statusName}
-        isValue={isStatus}
-        value={search.status}
-        onChange={(status) => filter({ status })}
-      />
+      <ChoiceFilter choice={ROLE_CHOICE} value={search.role} onChange={(role) => filter({ role })} />
+      <ChoiceFilter choice={STATUS_CHOICE} value={search.status} onChange={(status) => filter({ status })} />
     </form>
   );
 }
