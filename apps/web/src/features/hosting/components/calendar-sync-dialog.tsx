@@ -170,7 +170,6 @@ function ImportSection({ roomId, imports }: { roomId: string; imports: CalendarI
           label={i18n.t('Import calendar URL')}
           className="flex-1"
           type="url"
-          inputMode="url"
           placeholder={i18n.t('https://www.airbnb.com/calendar/ical/….ics')}
           error={form.formState.errors.url?.message}
           {...form.register('url')}
