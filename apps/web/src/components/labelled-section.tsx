@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 
 interface LabelledSectionProps {
   title: ReactNode;
-  /** 2 for a part of a page, 3 for a part of a dialog (whose title is the page's h2). */
+  /** 2 for a part of a page, 3 for a part of a dialog (whose own title is an h2). */
   level?: 2 | 3;
   className: string;
   titleClassName: string;
