@@ -28,23 +28,26 @@ const SCHEMAS = '#/components/schemas/';
 /** When to try again: the header of a 429 (a rate limit passed) and of a 503 (busy), as the document declares it. */
 const RETRY_AFTER = { 'Retry-After': 'Seconds until a new try may succeed' };
 
+/** The description of a status some of whose refusals are written around a value (`refusals`: which): those also answer their facts. */
+const withFacts = (what: string, refusals: string) => `${what}; a refusal around a value (${refusals}) also answers the \`facts\` it is written from`;
+
 /**
  * The answers operations share, by status: each operation that can give one refers to it. 304 comes with the ETag it
  * matched; 429 and 503 say when to try again.
  */
 const SHARED_RESPONSES: Record<string, { name: string; description: string; headers?: Record<string, string> }> = {
   '304': { name: 'NotModified', description: 'Not modified: the answer `If-None-Match` names is still current (no body)', headers: { ETag: 'The current answer’s tag' } },
-  '400': {
-    name: 'BadRequest',
-    description: 'The request is not valid: `fields` names each wrong field; a refusal around a value (the host calendar’s) also answers the `facts` it is written from',
-  },
+  '400': { name: 'BadRequest', description: withFacts('The request is not valid: `fields` names each wrong field', 'the host calendar’s') },
   '401': { name: 'Unauthorized', description: 'Not signed in (no session cookie or access token, or an expired one)' },
   '402': { name: 'CardDeclined', description: 'The card was declined: `declineCode` says why' },
   '403': { name: 'Forbidden', description: 'Signed in but not allowed, or a state-changing call sent from another site' },
   '404': { name: 'NotFound', description: 'Not found' },
   '409': {
     name: 'Conflict',
-    description: 'Conflicts with the current state (e.g. dates taken meanwhile); a refusal around a value (a stay in the way of the host calendar or of a room’s new dates, a room’s upcoming stays, a changed refund, the most tokens or endpoints one can have) also answers the `facts` it is written from',
+    description: withFacts(
+      'Conflicts with the current state (e.g. dates taken meanwhile)',
+      'a stay in the way of the host calendar or of a room’s new dates, a room’s upcoming stays, a changed refund, the most tokens or endpoints one can have',
+    ),
   },
   '413': { name: 'PayloadTooLarge', description: 'The body is too large (JSON: over 1 MiB; an image: over its limit, named in `facts`)' },
   '414': { name: 'UriTooLong', description: 'A value in the path is too long' },
