@@ -60,21 +60,18 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps; checkAn
   // Adding and 'Sync now' fetch from other sites at once: a host cannot make the server hammer one.
   const fetches = { rateLimit: { max: 30, timeWindow: '10 minutes', hook: 'preHandler' as const, keyGenerator: rateLimitKeyByUser } };
 
-  app.get(
-    '/room/:id/calendar',
-    routeFor(
-      host,
-      "A room's calendar sync: its export URL (made on first read) and imports (its host only)",
-      { params: roomParamsSchema }, roomCalendarSchema, oneRecord,
-    ),
-    async (request) => getRoomCalendar(deps, { actor: actorOf(request), roomId: request.params.id }),
-  );
-
-  app.post(
-    '/room/:id/calendar/regenerate',
-    routeFor(host, "'Regenerate link': a new export URL; the old one stops working", { params: roomParamsSchema }, roomCalendarSchema, oneRecord),
-    async (request) => regenerateExportUrl(deps, { actor: actorOf(request), roomId: request.params.id }),
-  );
+  // Reading a room's calendar sync and giving it a new export link take the same request and give the same answer.
+  const exportLink = [
+    { method: 'get', path: '/room/:id/calendar', act: getRoomCalendar, summary: "A room's calendar sync: its export URL (made on first read) and imports (its host only)" },
+    { method: 'post', path: '/room/:id/calendar/regenerate', act: regenerateExportUrl, summary: "'Regenerate link': a new export URL; the old one stops working" },
+  ] as const;
+  for (const { method, path, act, summary } of exportLink) {
+    app[method](
+      path,
+      routeFor(host, summary, { params: roomParamsSchema }, roomCalendarSchema, oneRecord),
+      async (request) => act(deps, { actor: actorOf(request), roomId: request.params.id }),
+    );
+  }
 
   app.post(
     '/room/:id/calendar/imports',
