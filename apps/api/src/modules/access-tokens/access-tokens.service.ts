@@ -1,5 +1,6 @@
 import { ACCESS_TOKENS_MAX, type AccessToken, type CreatedAccessToken, type TokenScope } from '@staybook/domain';
 import { accessTokenHash, accessTokenStart, newAccessTokenSecret } from '../../db/access-tokens.js';
+import { answerColumns } from '../../db/answer-columns.js';
 import type { Db } from '../../db/client.js';
 import { ownedRecords } from '../../db/owned-records.js';
 import { accessTokens } from '../../db/schema.js';
@@ -19,14 +20,7 @@ const ownTokens = ownedRecords(accessTokens, accessTokens.userId, {
 });
 
 function tokenOf(row: TokenRow): AccessToken {
-  return {
-    id: row.id,
-    name: row.name,
-    scopes: row.scopes as TokenScope[],
-    start: row.start,
-    createdAt: row.createdAt.toISOString(),
-    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-  };
+  return { ...answerColumns(row, ['id', 'name', 'start', 'createdAt', 'lastUsedAt']), scopes: row.scopes as TokenScope[] };
 }
 
 export async function listAccessTokens(db: Db, { actor }: { actor: Actor }): Promise<{ items: AccessToken[] }> {

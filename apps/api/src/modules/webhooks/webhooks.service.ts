@@ -8,6 +8,7 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from '@staybook/domain';
+import { answerColumns } from '../../db/answer-columns.js';
 import type { Db } from '../../db/client.js';
 import { ownedRecords } from '../../db/owned-records.js';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
@@ -35,29 +36,12 @@ const ownEndpoints = ownedRecords(webhookEndpoints, webhookEndpoints.ownerId, {
 });
 
 function endpointOf(row: EndpointRow): WebhookEndpoint {
-  return {
-    id: row.id,
-    url: row.url,
-    events: row.events as WebhookEventType[],
-    status: row.status,
-    failuresInARow: row.failuresInARow,
-    disabledAt: row.disabledAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return { ...answerColumns(row, ['id', 'url', 'status', 'failuresInARow', 'disabledAt', 'createdAt']), events: row.events as WebhookEventType[] };
 }
 
 function deliveryOf(row: DeliveryRow): WebhookDelivery {
-  return {
-    id: row.id,
-    eventId: row.eventId,
-    event: row.event as WebhookEventType,
-    status: row.status,
-    attempts: row.attempts,
-    responseStatus: row.responseStatus,
-    lastError: row.lastError,
-    createdAt: row.createdAt.toISOString(),
-    lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
-  };
+  const answered = answerColumns(row, ['id', 'eventId', 'status', 'attempts', 'responseStatus', 'lastError', 'createdAt', 'lastAttemptAt']);
+  return { ...answered, event: row.event as WebhookEventType };
 }
 
 /**
