@@ -27,21 +27,22 @@ export const lineRefundSchema = z.object({ kind: z.enum(QUOTE_LINE_KINDS), refun
  * What a person reads for a line of a refund, in the cancel dialog, on the trip page, the receipt and the mail. The
  * nights' line is what the nights cost after their discount, and says so when the stay had one (`charged`: the lines
  * the stay was charged). Here rather than beside `refundLines`, whose module the home page's first paint carries.
+ * The words are in English, marked for the catalogs: a page and a mail write them in their language (`i18n.known`).
  */
 export function refundLineLabel(kind: QuoteLineKind, charged: readonly QuoteLine[]): string {
   switch (kind) {
     case 'nights':
     case 'weekly-discount':
     case 'monthly-discount':
-      return charged.some((line) => line.kind === 'weekly-discount' || line.kind === 'monthly-discount') ? 'Nights (after discount)' : 'Nights';
+      return charged.some((line) => line.kind === 'weekly-discount' || line.kind === 'monthly-discount') ? /*i18n*/ 'Nights (after discount)' : /*i18n*/ 'Nights';
     case 'cleaning-fee':
-      return 'Cleaning fee';
+      return /*i18n*/ 'Cleaning fee';
     case 'extra-guest-fee':
-      return 'Extra guest fee';
+      return /*i18n*/ 'Extra guest fee';
     case 'tax':
-      return 'Occupancy tax';
+      return /*i18n*/ 'Occupancy tax';
     case 'service-fee':
-      return 'Service fee';
+      return /*i18n*/ 'Service fee';
   }
 }
 

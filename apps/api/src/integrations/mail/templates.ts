@@ -8,6 +8,7 @@ import {
   formatMoney,
   lineLabel,
   refundedLines,
+  refundLineLabel,
   reviewPath,
   SOURCE_LOCALE,
   tripPath,
@@ -16,7 +17,6 @@ import {
   type IsoDate,
   type Locale,
   type QuoteLine,
-  type QuoteLineKind,
 } from '@staybook/domain';
 import { escapeHtml } from '../../html.js';
 // The mails' Spanish (decision 062): a mail is written in its recipient's language when it is known.
@@ -323,25 +323,7 @@ function refundBlock(stay: StayDetails, refundedCents: number): string[] {
   const total = i18n.t("Refunded to the guest's card: {amount}", { amount: formatMoney(refundedCents) });
   const byLine = refundedLines(stay.lines, stay.totalCents, refundedCents);
   if (byLine.length < 2) return [total];
-  return [i18n.t('The refund, line by line:'), ...byLine.map((line) => `${refundLabel(line.kind, stay.lines)}: ${formatMoney(line.refundCents)}`), total];
-}
-
-/** A line of a refund as the domain's `refundLineLabel` names it (the cancel dialog's, the trip page's), in the mail's language. */
-function refundLabel(kind: QuoteLineKind, charged: readonly QuoteLine[]): string {
-  switch (kind) {
-    case 'nights':
-    case 'weekly-discount':
-    case 'monthly-discount':
-      return charged.some((line) => line.kind === 'weekly-discount' || line.kind === 'monthly-discount') ? i18n.t('Nights (after discount)') : i18n.t('Nights');
-    case 'cleaning-fee':
-      return i18n.t('Cleaning fee');
-    case 'extra-guest-fee':
-      return i18n.t('Extra guest fee');
-    case 'tax':
-      return i18n.t('Occupancy tax');
-    case 'service-fee':
-      return i18n.t('Service fee');
-  }
+  return [i18n.t('The refund, line by line:'), ...byLine.map((line) => `${i18n.known(refundLineLabel(line.kind, stay.lines))}: ${formatMoney(line.refundCents)}`), total];
 }
 
 /** What a message mail says: who wrote, about which stay, and the text itself. */
