@@ -88,31 +88,18 @@ export type MoneyField = 'Price' | 'Price per night' | 'Weekend price' | 'Cleani
  * sentence per field (a page shows it in its language, the server in English).
  */
 export function tooManyDecimalsMessage(field: MoneyField, currency: CurrencyCode = current): string {
-  if (currencyDecimals(currency) === 0) {
-    switch (field) {
-      case 'Price':
-        return i18n.t('Price must be a whole number of {currency}, without decimals', { currency });
-      case 'Price per night':
-        return i18n.t('Price per night must be a whole number of {currency}, without decimals', { currency });
-      case 'Weekend price':
-        return i18n.t('Weekend price must be a whole number of {currency}, without decimals', { currency });
-      case 'Cleaning fee':
-        return i18n.t('Cleaning fee must be a whole number of {currency}, without decimals', { currency });
-      case 'Extra guest fee':
-        return i18n.t('Extra guest fee must be a whole number of {currency}, without decimals', { currency });
-    }
-  }
+  const whole = currencyDecimals(currency) === 0;
   switch (field) {
     case 'Price':
-      return i18n.t('Price can have at most two decimals');
+      return whole ? i18n.t('Price must be a whole number of {currency}, without decimals', { currency }) : i18n.t('Price can have at most two decimals');
     case 'Price per night':
-      return i18n.t('Price per night can have at most two decimals');
+      return whole ? i18n.t('Price per night must be a whole number of {currency}, without decimals', { currency }) : i18n.t('Price per night can have at most two decimals');
     case 'Weekend price':
-      return i18n.t('Weekend price can have at most two decimals');
+      return whole ? i18n.t('Weekend price must be a whole number of {currency}, without decimals', { currency }) : i18n.t('Weekend price can have at most two decimals');
     case 'Cleaning fee':
-      return i18n.t('Cleaning fee can have at most two decimals');
+      return whole ? i18n.t('Cleaning fee must be a whole number of {currency}, without decimals', { currency }) : i18n.t('Cleaning fee can have at most two decimals');
     case 'Extra guest fee':
-      return i18n.t('Extra guest fee can have at most two decimals');
+      return whole ? i18n.t('Extra guest fee must be a whole number of {currency}, without decimals', { currency }) : i18n.t('Extra guest fee can have at most two decimals');
   }
 }
 
