@@ -1,6 +1,7 @@
 import { AMENITIES, sortAmenities, type AmenityKey } from '@staybook/domain/amenities';
 import type { Ref } from 'react';
 import { AMENITY_ICONS } from './amenity-icons';
+import { Checkbox, toggled } from './fields';
 import { i18n } from '../lib/i18n';
 
 interface AmenityCheckboxesProps {
@@ -26,19 +27,14 @@ export function AmenityCheckboxes({ value, onChange, name, ref, invalid, describ
         return (
           <li key={amenity.key}>
             <label className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-neutral-800 hover:bg-neutral-100">
-              <input
+              <Checkbox
                 ref={i === 0 ? ref : undefined}
-                type="checkbox"
                 name={name}
                 value={amenity.key}
                 checked={chosen.has(amenity.key)}
-                aria-invalid={invalid ? true : undefined}
+                invalid={invalid}
                 aria-describedby={describedBy}
-                onChange={(event) => {
-                  const next = event.currentTarget.checked ? [...value, amenity.key] : value.filter((key) => key !== amenity.key);
-                  onChange(sortAmenities(next));
-                }}
-                className="size-4 accent-rose-600"
+                onChange={(event) => onChange(sortAmenities(toggled(value, amenity.key, event.currentTarget.checked)))}
               />
               <Icon size={20} aria-hidden="true" className="shrink-0 text-neutral-700" />
               <span>{i18n.t(amenity.label)}</span>

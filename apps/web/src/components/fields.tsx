@@ -85,3 +85,13 @@ export function Options<T extends string | number>({ values, label = String }: {
     </>
   );
 }
+
+/** A checkbox in the product's look; `invalid` marks it refused. The rest, `ref` included, goes to the input. */
+export function Checkbox({ invalid, ...input }: { invalid?: boolean | undefined } & Omit<ComponentProps<'input'>, 'type' | 'className'>) {
+  return <input type="checkbox" className="size-4 accent-rose-600" aria-invalid={invalid ? true : undefined} {...input} />;
+}
+
+/** The list with `value` added (`on`, at the end) or removed: what a checkbox of a group makes of its ticking. */
+export function toggled<T>(values: readonly T[], value: T, on: boolean): T[] {
+  return on ? [...values, value] : values.filter((v) => v !== value);
+}

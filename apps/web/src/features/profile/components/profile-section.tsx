@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/fields';
+import { Checkbox, TextField, toggled } from '../../../components/fields';
 import { LoadError } from '../../../components/load-error';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
@@ -129,16 +129,7 @@ export function CheckboxGroup<T extends string>({
       <div className="grid grid-cols-1 sm:grid-cols-2">
         {options.map((option) => (
           <label key={option.value} className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-1 text-sm text-neutral-800 hover:bg-neutral-100">
-            <input
-              type="checkbox"
-              className="size-4 accent-rose-600"
-              checked={value.includes(option.value)}
-              aria-invalid={error ? true : undefined}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                onChange(on ? [...value, option.value] : value.filter((v) => v !== option.value));
-              }}
-            />
+            <Checkbox checked={value.includes(option.value)} invalid={!!error} onChange={(e) => onChange(toggled(value, option.value, e.currentTarget.checked))} />
             {option.label}
           </label>
         ))}

@@ -2,7 +2,7 @@ import { wishlistNameSchema } from '@staybook/domain/wishlists';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/fields';
+import { Checkbox, TextField } from '../../../components/fields';
 import { Loader } from '../../../components/loader';
 import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/form-errors';
@@ -70,13 +70,7 @@ export function SaveDialog({ roomId, title, onClose }: { roomId: string; title: 
           <legend className="sr-only">{i18n.t('Your wishlists')}</legend>
           {all.map((list) => (
             <label key={list.id} className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-neutral-100">
-              <input
-                type="checkbox"
-                className="size-4 accent-rose-600"
-                checked={holding.has(list.id)}
-                disabled={pending !== null}
-                onChange={() => void toggle(list)}
-              />
+              <Checkbox checked={holding.has(list.id)} disabled={pending !== null} onChange={() => void toggle(list)} />
               <span className="font-medium text-neutral-900">{list.name}</span>
               <span className="ml-auto text-sm text-neutral-500">{list.count}</span>
             </label>
