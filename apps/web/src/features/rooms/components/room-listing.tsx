@@ -2,9 +2,9 @@ import { formatNumber } from '@staybook/domain/dates';
 import type { ListedRoom, SearchTotal } from '@staybook/domain/rooms';
 import { isNarrowed, type RoomSearch } from '@staybook/domain/search';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/button';
 import { ErrorScreen } from '../../../components/error-screen';
 import { Loader } from '../../../components/loader';
+import { ShowMore } from '../../../components/show-more';
 import { useOnVisible } from '../../../hooks/use-on-visible';
 import { useRooms } from '../api/use-rooms';
 import { NoResults } from './no-results';
@@ -96,12 +96,11 @@ export function RoomListing({ search, onSearch, cardAction, onCardHighlight, bes
           {error?.message}
         </p>
       )}
-      {hasNextPage && !isFetchingNextPage && (
-        <div className="mt-10 flex justify-center">
-          <Button variant="outline" onClick={loadMore}>
-            {i18n.t('Show more rooms')}
-          </Button>
-        </div>
+      {/* While the next page loads, the loader above stands in for the button. */}
+      {!isFetchingNextPage && (
+        <ShowMore pages={{ hasNextPage, isFetchingNextPage, fetchNextPage }} className="mt-10">
+          {i18n.t('Show more rooms')}
+        </ShowMore>
       )}
     </div>
   );
