@@ -1,15 +1,5 @@
 import { useId, type ReactNode } from 'react';
 
-/** A dashboard page that opens with a paragraph on what it shows (Finance, Earnings), then its sections. */
-export function PageWithIntro({ intro, children }: { intro: ReactNode; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-8">
-      <p className="max-w-3xl text-neutral-700">{intro}</p>
-      {children}
-    </div>
-  );
-}
-
 interface PageSectionProps {
   /** The heading's id, which names the section for screen readers (`aria-labelledby`); one is made when not given. */
   headingId?: string;
@@ -46,4 +36,14 @@ export function PageSection({ headingId: givenId, title, intro, children }: Page
 /** What a section says in place of its table while it has nothing to show yet. */
 export function EmptyNote({ children }: { children: ReactNode }) {
   return <p className="rounded-xl border border-dashed border-neutral-300 bg-neutral-50 px-6 py-8 text-center text-neutral-600">{children}</p>;
+}
+
+/** A dashboard page that opens with a paragraph on what it shows (Finance, Earnings), then its sections. */
+export function PageWithIntro({ intro, children }: { intro: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-8">
+      <p className="max-w-3xl text-neutral-700">{intro}</p>
+      {children}
+    </div>
+  );
 }
