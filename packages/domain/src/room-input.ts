@@ -24,7 +24,7 @@ interface TextTexts {
   notAllowed: () => string;
 }
 
-function requiredText(texts: Required<TextTexts>, max: number) {
+function requiredText(max: number, texts: Required<TextTexts>) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? texts.required() : texts.notText()) })
     .trim()
@@ -34,7 +34,7 @@ function requiredText(texts: Required<TextTexts>, max: number) {
 }
 
 /** A text of several lines the host may leave empty (the description, house rules, arrival instructions), trimmed. */
-function linesOfText(texts: TextTexts, max: number) {
+function linesOfText(max: number, texts: TextTexts) {
   return z
     .string({ error: texts.notText })
     .trim()
@@ -173,24 +173,18 @@ type StartRule = (from: IsoDate, timeZone: string | undefined) => string | null;
 function roomInputSchemaWith(startRule: StartRule | null) {
   return z
     .object({
-      title: requiredText(
-        {
-          required: () => i18n.t('Title is required'),
-          notText: () => i18n.t('Title must be text'),
-          tooLong: (max) => i18n.t('Title must be at most {max} characters', { max }),
-          notAllowed: () => i18n.t('Title contains characters that are not allowed'),
-        },
-        ROOM_LIMITS.maxTitleLength,
-      ),
-      location: requiredText(
-        {
-          required: () => i18n.t('Location is required'),
-          notText: () => i18n.t('Location must be text'),
-          tooLong: (max) => i18n.t('Location must be at most {max} characters', { max }),
-          notAllowed: () => i18n.t('Location contains characters that are not allowed'),
-        },
-        ROOM_LIMITS.maxLocationLength,
-      ),
+      title: requiredText(ROOM_LIMITS.maxTitleLength, {
+        required: () => i18n.t('Title is required'),
+        notText: () => i18n.t('Title must be text'),
+        tooLong: (max) => i18n.t('Title must be at most {max} characters', { max }),
+        notAllowed: () => i18n.t('Title contains characters that are not allowed'),
+      }),
+      location: requiredText(ROOM_LIMITS.maxLocationLength, {
+        required: () => i18n.t('Location is required'),
+        notText: () => i18n.t('Location must be text'),
+        tooLong: (max) => i18n.t('Location must be at most {max} characters', { max }),
+        notAllowed: () => i18n.t('Location contains characters that are not allowed'),
+      }),
       category: z.enum(CATEGORY_LABELS, { error: () => i18n.t('Please choose a category') }),
       from: dateSchema(/*i18n*/ 'Please choose the first available day'),
       to: dateSchema(/*i18n*/ 'Please choose the last available day'),
@@ -213,14 +207,11 @@ function roomInputSchemaWith(startRule: StartRule | null) {
         atLeastOne: () => i18n.t('The number of bathrooms must be at least 1'),
         atMost: (max) => i18n.t('The number of bathrooms must be at most {max}', { max }),
       }),
-      description: linesOfText(
-        {
-          notText: () => i18n.t('Description must be text'),
-          tooLong: (max) => i18n.t('Description must be at most {max} characters', { max }),
-          notAllowed: () => i18n.t('Description contains characters that are not allowed'),
-        },
-        ROOM_LIMITS.maxDescriptionLength,
-      ).default(''),
+      description: linesOfText(ROOM_LIMITS.maxDescriptionLength, {
+        notText: () => i18n.t('Description must be text'),
+        tooLong: (max) => i18n.t('Description must be at most {max} characters', { max }),
+        notAllowed: () => i18n.t('Description contains characters that are not allowed'),
+      }).default(''),
       /*
        * Left out, each of the next four is none on a new room and unchanged on an update, as the cancellation
        * policy and the time zone are (docs/decisions/032-amenities-and-house-rules.md): a client that does not
@@ -229,14 +220,11 @@ function roomInputSchemaWith(startRule: StartRule | null) {
       amenities: amenitiesSchema.optional(),
       checkInTime: timeOfDaySchema(() => i18n.t('Check-in time must be a time such as 15:00')).optional(),
       checkOutTime: timeOfDaySchema(() => i18n.t('Check-out time must be a time such as 11:00')).optional(),
-      houseRules: linesOfText(
-        {
-          notText: () => i18n.t('House rules must be text'),
-          tooLong: (max) => i18n.t('House rules must be at most {max} characters', { max }),
-          notAllowed: () => i18n.t('House rules contain characters that are not allowed'),
-        },
-        HOUSE_RULES_MAX_LENGTH,
-      ).optional(),
+      houseRules: linesOfText(HOUSE_RULES_MAX_LENGTH, {
+        notText: () => i18n.t('House rules must be text'),
+        tooLong: (max) => i18n.t('House rules must be at most {max} characters', { max }),
+        notAllowed: () => i18n.t('House rules contain characters that are not allowed'),
+      }).optional(),
       /*
        * Where the home is (docs/decisions/051-where-a-home-is.md): the host's pin, both or neither; the address and
        * how to get in. Left out: on a new room, the pin is the place its location names (when the gazetteer knows
@@ -256,14 +244,11 @@ function roomInputSchemaWith(startRule: StartRule | null) {
         .max(ADDRESS_MAX_LENGTH, { error: () => i18n.t('Address must be at most {max} characters', { max: countText(ADDRESS_MAX_LENGTH) }) })
         .refine((s) => !hasControlCharacters(s), { error: () => i18n.t('Address contains characters that are not allowed') })
         .optional(),
-      arrivalInstructions: linesOfText(
-        {
-          notText: () => i18n.t('Arrival instructions must be text'),
-          tooLong: (max) => i18n.t('Arrival instructions must be at most {max} characters', { max }),
-          notAllowed: () => i18n.t('Arrival instructions contain characters that are not allowed'),
-        },
-        ARRIVAL_INSTRUCTIONS_MAX_LENGTH,
-      ).optional(),
+      arrivalInstructions: linesOfText(ARRIVAL_INSTRUCTIONS_MAX_LENGTH, {
+        notText: () => i18n.t('Arrival instructions must be text'),
+        tooLong: (max) => i18n.t('Arrival instructions must be at most {max} characters', { max }),
+        notAllowed: () => i18n.t('Arrival instructions contain characters that are not allowed'),
+      }).optional(),
       /** The room's photos in the host's order; the first is the cover. */
       photos: photosSchema.optional(),
       /**
