@@ -82,39 +82,25 @@ export function roomPath(roomId: string, stay: RoomLinkStay | null = null): stri
 }
 
 /** The Pricing and availability page of one of the host's listings. */
-export function listingPricingPath(roomId: string): string {
-  return fillPath(APP_PATHS.listingPricing, { id: roomId });
-}
+export const listingPricingPath = (roomId: string): string => fillPath(APP_PATHS.listingPricing, { id: roomId });
 
 /** The trip page of a stay, for its guest or the room's host (the booking mails and calendar files link here too). */
-export function tripPath(bookingId: string): string {
-  return fillPath(APP_PATHS.trip, { bookingId });
-}
+export const tripPath = (bookingId: string): string => fillPath(APP_PATHS.trip, { bookingId });
 
 /** The stay's printable receipt. */
-export function tripReceiptPath(bookingId: string): string {
-  return fillPath(APP_PATHS.tripReceipt, { bookingId });
-}
+export const tripReceiptPath = (bookingId: string): string => fillPath(APP_PATHS.tripReceipt, { bookingId });
 
 /** A payout's printable statement (the Earnings and Payouts pages link here). */
-export function payoutStatementPath(payoutId: string): string {
-  return fillPath(APP_PATHS.payoutStatement, { payoutId });
-}
+export const payoutStatementPath = (payoutId: string): string => fillPath(APP_PATHS.payoutStatement, { payoutId });
 
 /** One of the person's wishlists. */
-export function wishlistPath(listId: string): string {
-  return fillPath(APP_PATHS.wishlist, { id: listId });
-}
+export const wishlistPath = (listId: string): string => fillPath(APP_PATHS.wishlist, { id: listId });
 
 /** A shared wishlist's private link (a path: the page prefixes the origin to copy it). */
-export function sharedWishlistPath(token: string): string {
-  return fillPath(APP_PATHS.sharedWishlist, { token });
-}
+export const sharedWishlistPath = (token: string): string => fillPath(APP_PATHS.sharedWishlist, { token });
 
 /** The stay's review page (the review invitation mail links here too). */
-export function reviewPath(bookingId: string): string {
-  return fillPath(APP_PATHS.review, { bookingId });
-}
+export const reviewPath = (bookingId: string): string => fillPath(APP_PATHS.review, { bookingId });
 
 /**
  * The pages a trip page can be opened from that its way back leads to again (issue 35: every 'Back' returns where
