@@ -36,6 +36,9 @@ export const TEST_BANK_ACCOUNT_OUTCOMES: Readonly<Record<string, 'paid' | Payout
   '000444444440': 'invalid_currency',
 };
 
+/** What a host reads when the money fell short just then (the bank's, or the marketplace's balance): the next payout tries again. */
+const TRIED_AGAIN = /*i18n*/ 'The payout could not be sent just now. We will try again with the next payout.';
+
 /**
  * What a host reads about a failed payout (and what to do). The API answers it in English; Payouts, the payout's
  * statement and the payout mail show it in their language (`i18n.known`).
@@ -43,10 +46,10 @@ export const TEST_BANK_ACCOUNT_OUTCOMES: Readonly<Record<string, 'paid' | Payout
 export const PAYOUT_FAILURE_MESSAGES: Record<PayoutFailureCode, string> = {
   no_account: /*i18n*/ 'The bank could not find an account with these details. Please check the account and routing numbers.',
   account_closed: /*i18n*/ 'The bank account has been closed. Please add another account.',
-  insufficient_funds: /*i18n*/ 'The payout could not be sent just now. We will try again with the next payout.',
+  insufficient_funds: TRIED_AGAIN,
   debit_not_authorized: /*i18n*/ 'The bank refused this payout. Please ask your bank, or add another account.',
   invalid_currency: /*i18n*/ 'The bank cannot take payouts in this currency. Please add another account.',
-  balance_insufficient: /*i18n*/ 'The payout could not be sent just now. We will try again with the next payout.',
+  balance_insufficient: TRIED_AGAIN,
   insufficient_capabilities_for_transfer: /*i18n*/ 'Stripe cannot pay your account yet. Please finish setting up payouts on your Payouts page.',
 };
 
