@@ -35,32 +35,19 @@ import { getRoom, pageOfHostRooms } from './rooms.service.js';
 /** What a change to a room must tell: the browsing answers kept for visitors. */
 type Changes = { listing: ListingChanges };
 
+/**
+ * The columns a room input writes. The details an input may leave out (undefined: its policy, amenities, times, house
+ * rules, address and arrival instructions, and the stay rules it does not name) are none on a new room (the columns'
+ * defaults) and unchanged on an update: Drizzle writes no column for an undefined value.
+ */
 function roomColumns(input: RoomInput) {
-  return {
-    title: input.title,
-    location: input.location,
-    category: input.category,
-    availableFrom: input.from,
-    availableTo: input.to,
-    priceCents: input.priceCents,
-    guests: input.guests,
-    bedrooms: input.bedrooms,
-    bathrooms: input.bathrooms,
-    description: input.description,
-    // The cover is the first photo (the check rooms_photos_cover holds every writer to it).
-    image: input.photos[0]!,
-    photos: input.photos,
-    ...(input.cancellationPolicy ? { cancellationPolicy: input.cancellationPolicy } : {}),
-    // Left out: none on a new room (the columns' defaults), unchanged on an update.
-    ...(input.amenities !== undefined ? { amenities: input.amenities } : {}),
-    ...(input.checkInTime !== undefined ? { checkInTime: input.checkInTime } : {}),
-    ...(input.checkOutTime !== undefined ? { checkOutTime: input.checkOutTime } : {}),
-    ...(input.houseRules !== undefined ? { houseRules: input.houseRules } : {}),
-    ...(input.address !== undefined ? { address: input.address } : {}),
-    ...(input.arrivalInstructions !== undefined ? { arrivalInstructions: input.arrivalInstructions } : {}),
-    // The stay rules and fees the input sets (listing-rules-input.ts); the rest keep their defaults or values.
-    ...input.rules,
-  };
+  const { title, location, category, priceCents, guests, bedrooms, bathrooms, description, photos } = input;
+  const { cancellationPolicy, amenities, checkInTime, checkOutTime, houseRules, address, arrivalInstructions } = input;
+  const details = { cancellationPolicy, amenities, checkInTime, checkOutTime, houseRules, address, arrivalInstructions };
+  // The cover is the first photo (the check rooms_photos_cover holds every writer to it). The stay rules and fees are
+  // those the input sets (listing-rules-input.ts).
+  const stored = { availableFrom: input.from, availableTo: input.to, image: photos[0]!, ...details, ...input.rules };
+  return { title, location, category, priceCents, guests, bedrooms, bathrooms, description, photos, ...stored };
 }
 
 /**
