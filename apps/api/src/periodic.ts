@@ -1,3 +1,12 @@
+/**
+ * A part of a server process that works in the background between its start and its stop (the job worker, the
+ * listing cache and its notices from other servers). `stop` waits for the work in progress.
+ */
+export type ProcessPart = {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
 /** A pass a server process runs on a schedule (sweepers, calendar sync): started and stopped with the process. */
 export type PeriodicPass = {
   start(): void;

@@ -3,6 +3,7 @@ import { preparedSql, queryRows, type Db } from '../../db/client.js';
 import type { JobKind, JobPayloads } from './jobs.js';
 import { withRequestId } from '../../request-context.js';
 import type { Log } from '../../log.js';
+import type { ProcessPart } from '../../periodic.js';
 
 /** How often a worker looks for due jobs when nothing told it about a new one. */
 export const JOB_POLL_MS = 2_000;
@@ -47,7 +48,7 @@ type ClaimedJob = { id: number; key: string; kind: JobKind; payload: unknown; at
 
 export type PassResult = { done: number; retried: number; failed: number };
 
-export type JobWorker = {
+export type JobWorker = ProcessPart & {
   /**
    * Waits for the pass in progress, then runs the jobs due at `now` (default: the database's clock), batch after
    * batch, until none is left (tests: every job written so far has been tried).
@@ -55,9 +56,6 @@ export type JobWorker = {
   runDue(options?: { now?: Date }): Promise<PassResult>;
   /** A change just committed a job: look now rather than at the next poll. */
   kick(): void;
-  start(): Promise<void>;
-  /** Stops polling and waits for the pass in progress. */
-  stop(): Promise<void>;
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { ListingChanges, RoomChange } from '../../listing-changes.js';
+import type { ProcessPart } from '../../periodic.js';
 import { makeAnswer, sendAnswer, type CachedAnswer, type Computed } from './listing-answers.js';
 import { createListingNotices } from './listing-notices.js';
 
@@ -26,7 +27,7 @@ import { createListingNotices } from './listing-notices.js';
 
 export type { CachedAnswer, Computed } from './listing-answers.js';
 
-export type ListingCache = ListingChanges & {
+export type ListingCache = ListingChanges & ProcessPart & {
   /**
    * The answer for `key`: the kept one, or `compute`'s (kept when nothing changed meanwhile). Requests that
    * miss the same key at once share one computation. `searched` says the answer is to a search (anything but the
@@ -50,8 +51,6 @@ export type ListingCache = ListingChanges & {
    * moved on: a change whose NOTIFY never arrived still reaches this cache. Runs every VERSION_CHECK_MS.
    */
   checkVersion(): Promise<void>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
 };
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;

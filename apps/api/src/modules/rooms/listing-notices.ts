@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Subscription } from '../../db/listen.js';
+import type { ProcessPart } from '../../periodic.js';
 import type { RoomChange } from '../../listing-changes.js';
 
 /*
@@ -26,7 +27,7 @@ export const VERSION_CHECK_MS = 20_000;
 /** Changes older than this leave the log (the check compares the whole log, so a pruned row is one more drop). */
 const CHANGE_LOG_KEPT = '5 minutes';
 
-export type ListingNotices = {
+export type ListingNotices = ProcessPart & {
   /**
    * Whether every other process's change reaches this one: always without other processes (PGlite); on
    * PostgreSQL, while the LISTEN connection is up.
@@ -48,8 +49,6 @@ export type ListingNotices = {
   remoteInvalidations(): number;
   /** Resolves at the next invalidation heard from another server process (tests wait on it). */
   nextRemoteInvalidation(): Promise<void>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
 };
 
 /**
