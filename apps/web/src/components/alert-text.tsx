@@ -9,7 +9,7 @@ export function AlertText({ className, children }: { className: string; children
   ) : null;
 }
 
-/** Why a dialog's action did not go through (a refused answer, a refund that changed), above its buttons. */
+/** Why a dialog's or a form's action did not go through (a refused answer, a refund that changed), above its buttons. */
 export function DialogProblem({ children }: { children: string | null }) {
   return <AlertText className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{children}</AlertText>;
 }

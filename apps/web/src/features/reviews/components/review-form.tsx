@@ -10,6 +10,7 @@ import {
 } from '@staybook/domain/reviews';
 import { useState, type BaseSyntheticEvent, type ReactNode, type RefObject } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldPath, type FieldValues, type UseFormRegisterReturn } from 'react-hook-form';
+import { DialogProblem } from '../../../components/alert-text';
 import { Button } from '../../../components/button';
 import { RestoredDraftNotice } from '../../drafts/components/draft-notice';
 import { LeaveGuard, useLeaveQuestion } from '../../../components/leave-guard';
@@ -189,11 +190,7 @@ function ReviewTextField<V extends { body: string }>({
 function SubmitRow({ problem, pending }: { problem: string | null; pending: boolean }) {
   return (
     <div className="flex flex-col items-start gap-3">
-      {problem && (
-        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {problem}
-        </p>
-      )}
+      <DialogProblem>{problem}</DialogProblem>
       <Button type="submit" pending={pending}>
         {i18n.t('Submit review')}
       </Button>
