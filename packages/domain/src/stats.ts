@@ -29,7 +29,11 @@ export const statsQuerySchema = z.object({
 export type StatsQuery = z.infer<typeof statsQuerySchema>;
 
 /** One point of 'Sales Over Time': the sales booked in one day, week or month (its first day, in the viewer's zone). */
-export const salesPointSchema = z.object({ date: isoDateSchema, salesCents: z.int(), bookings: z.int() });
+export const salesPointSchema = z.object({
+  date: isoDateSchema,
+  salesCents: z.int(),
+  bookings: z.int(),
+});
 export type SalesPoint = z.infer<typeof salesPointSchema>;
 
 /** What the chart covers: every day, week or month of it is a point, in date order (zeros where nothing sold). */
