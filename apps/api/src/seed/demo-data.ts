@@ -62,6 +62,8 @@ const demoRoomSchema = z.strictObject({
   nights: z.array(demoNightsSchema).optional(),
 });
 
+export type DemoRoom = z.infer<typeof demoRoomSchema>;
+
 /**
  * What the demo hosts list, three homes a category, read from demo-rooms.json (data, checked here as it loads).
  * Most take the default rules; a few show what a host can set:
@@ -72,9 +74,7 @@ const demoRoomSchema = z.strictObject({
  * - the Cotswolds cottage: same-day stays until 6 p.m., at most six months ahead, a night to prepare between guests;
  * - the Zermatt chalet: Saturday to Saturday weeks, booked two days ahead, the tourist tax on top.
  */
-export type DemoRoom = z.infer<typeof demoRoomSchema>;
-
-export const DEMO_ROOMS: Record<CategoryLabel, DemoRoom[]> = z.record(z.enum(CATEGORY_LABELS), z.array(demoRoomSchema)).parse(demoRooms);
+export const DEMO_ROOMS: Record<CategoryLabel, DemoRoom[]> = z.record(z.enum(CATEGORY_LABELS), z.array(demoRoomSchema).length(3)).parse(demoRooms);
 
 /** What the demo's guests wrote about their stays (one is picked per review, in turn). */
 export const DEMO_GUEST_REVIEWS: string[] = [
