@@ -10,6 +10,6 @@ export function AlertText({ className, children }: { className: string; children
 }
 
 /** Why a dialog's or a form's action did not go through (a refused answer, a refund that changed), above its buttons. */
-export function DialogProblem({ children }: { children: string | null }) {
+export function ActionProblem({ children }: { children: string | null }) {
   return <AlertText className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{children}</AlertText>;
 }

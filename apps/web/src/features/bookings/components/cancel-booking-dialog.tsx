@@ -4,7 +4,7 @@ import { formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { useState } from 'react';
 
-import { DialogProblem } from '../../../components/alert-text';
+import { ActionProblem } from '../../../components/alert-text';
 import { Loader } from '../../../components/loader';
 import { ConfirmDialog } from '../../../components/modal';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -113,7 +113,7 @@ export function CancelBookingDialog({ booking, onClose }: CancelBookingDialogPro
           </button>
         </p>
       )}
-      <DialogProblem>{problem}</DialogProblem>
+      <ActionProblem>{problem}</ActionProblem>
     </ConfirmDialog>
   );
 }

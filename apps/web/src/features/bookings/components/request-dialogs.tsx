@@ -2,7 +2,7 @@ import { REQUEST_MESSAGE_MAX, type Booking } from '@staybook/domain/bookings';
 import { dateFormat, formatIsoDate } from '@staybook/domain/dates';
 import { formatMoney } from '@staybook/domain/money';
 import { useState } from 'react';
-import { DialogProblem } from '../../../components/alert-text';
+import { ActionProblem } from '../../../components/alert-text';
 import { TextAreaField } from '../../../components/fields';
 import { ConfirmDialog } from '../../../components/modal';
 import { errorMessage } from '../../../lib/form-errors';
@@ -99,7 +99,7 @@ export function AnswerRequestDialog({ booking, answer, onClose }: { booking: Boo
         error={tooLong ? i18n.t('Keep the message under {max} characters.', { max: REQUEST_MESSAGE_MAX }) : undefined}
         hint={accept ? i18n.t('Check-in details, a welcome.') : i18n.t('A reason helps the guest choose other dates.')}
       />
-      <DialogProblem>{problem}</DialogProblem>
+      <ActionProblem>{problem}</ActionProblem>
     </ConfirmDialog>
   );
 }
@@ -125,7 +125,7 @@ export function WithdrawRequestDialog({ booking, onClose }: { booking: Booking; 
       pending={mutation.isPending}
       onConfirm={() => void confirm()}
     >
-      <DialogProblem>{problem}</DialogProblem>
+      <ActionProblem>{problem}</ActionProblem>
     </ConfirmDialog>
   );
 }

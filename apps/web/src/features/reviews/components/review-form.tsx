@@ -10,7 +10,7 @@ import {
 } from '@staybook/domain/reviews';
 import { useState, type BaseSyntheticEvent, type ReactNode, type RefObject } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldPath, type FieldValues, type UseFormRegisterReturn } from 'react-hook-form';
-import { DialogProblem } from '../../../components/alert-text';
+import { ActionProblem } from '../../../components/alert-text';
 import { Button } from '../../../components/button';
 import { RestoredDraftNotice } from '../../drafts/components/draft-notice';
 import { LeaveGuard, useLeaveQuestion } from '../../../components/leave-guard';
@@ -190,7 +190,7 @@ function ReviewTextField<V extends { body: string }>({
 function SubmitRow({ problem, pending }: { problem: string | null; pending: boolean }) {
   return (
     <div className="flex flex-col items-start gap-3">
-      <DialogProblem>{problem}</DialogProblem>
+      <ActionProblem>{problem}</ActionProblem>
       <Button type="submit" pending={pending}>
         {i18n.t('Submit review')}
       </Button>
