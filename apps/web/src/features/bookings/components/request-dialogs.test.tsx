@@ -1,6 +1,7 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { setActiveLocale } from '@staybook/domain/locale';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/providers';
 import { sampleBooking } from '../../../testing/samples';
 import '../../../locales/es/catalog';
@@ -9,6 +10,7 @@ import { AnswerRequestDialog, WithdrawRequestDialog } from './request-dialogs';
 afterEach(() => {
   setActiveLocale('en');
   cleanup();
+  vi.unstubAllGlobals();
 });
 
 const REQUEST = sampleBooking({ status: 'requested', request: { expiresAt: '2027-03-01T20:00:00.000Z', answer: null, answeredAt: null, message: null } });
@@ -38,5 +40,27 @@ describe("a request's dialogs in the page's language", () => {
     expect(screen.getByRole('dialog', { name: '¿Retirar esta solicitud?' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Mantener la solicitud' })).toBeTruthy();
     expect(window.untranslatedMessages).toEqual([]);
+  });
+});
+
+describe("a request's dialog acting", () => {
+  it('says a refused answer in the dialog and stays open, then closes once the answer goes through', async () => {
+    const answers = [
+      jsonResponse({ error: { code: 'conflict', message: 'This request expired before it was answered.' } }, 409),
+      jsonResponse({ ...REQUEST, status: 'confirmed' }),
+    ];
+    const fetch = stubFetch(() => answers.shift()!);
+    const onClose = vi.fn();
+    renderWithProviders(<AnswerRequestDialog booking={REQUEST} answer="accept" onClose={onClose} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This request expired before it was answered.');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Accept this request?' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([`/api/booking/${REQUEST._id}/accept`, `/api/booking/${REQUEST._id}/accept`]);
   });
 });
