@@ -1,8 +1,8 @@
 import type { CancellationQuote } from '@staybook/domain/bookings';
 import type { QuoteLine } from '@staybook/domain/quote';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetchJson } from '../../../testing/fetch';
+import { jsonResponse, stubFetch, stubFetchJson } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/providers';
 import { sampleBooking } from '../../../testing/samples';
 import { CancelBookingDialog } from './cancel-booking-dialog';
@@ -79,5 +79,48 @@ describe('the cancel dialog', () => {
     const single = openDialog();
     expect((await within(single).findByTestId('refund-headline')).textContent).toBe('You will be refunded $275.63 of $275.63');
     expect(within(single).queryAllByRole('term')).toEqual([]);
+  });
+});
+
+describe('confirming a cancellation', () => {
+  it('cancels nothing when the refund changed meanwhile: says so, shows the new refund, and cancels with it next', async () => {
+    /** Midnight passed the policy's threshold while the dialog was open: nothing of the nights comes back now. */
+    const NOTHING: CancellationQuote = { ...HALF, share: 'none', refundCents: 0, lines: [] };
+    const quotes = [HALF, NOTHING];
+    const cancels = [
+      jsonResponse(
+        {
+          error: {
+            code: 'conflict',
+            message: 'The refund for cancelling this stay is now $0 of $275.63. Please look again before cancelling.',
+            facts: { refusal: 'refund-changed', refundCents: '0', totalCents: '27563' },
+          },
+        },
+        409,
+      ),
+      jsonResponse({ ...booking, status: 'cancelled' }),
+    ];
+    const fetch = stubFetch((url, init) => (init.method === 'DELETE' ? cancels.shift()! : jsonResponse(quotes.shift())));
+    const onClose = vi.fn();
+    renderWithProviders(<CancelBookingDialog booking={booking} view="mine" onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this booking?' });
+    expect((await within(dialog).findByTestId('refund-headline')).textContent).toBe('You will be refunded $163.13 of $275.63');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'The refund for cancelling this stay is now $0 of $275.63. Please look again before cancelling.',
+    );
+    await vi.waitFor(() => expect(within(dialog).getByTestId('refund-headline').textContent).toBe('You will be refunded $0 of $275.63'));
+    expect(onClose).not.toHaveBeenCalled();
+
+    const confirm = within(dialog).getByRole('button', { name: 'Yes, cancel' }) as HTMLButtonElement;
+    await vi.waitFor(() => expect(confirm.disabled).toBe(false));
+    fireEvent.click(confirm);
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    const deletes = fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+    expect(deletes.map(([url, init]) => [String(url), JSON.parse(String(init?.body))])).toEqual([
+      [`/api/booking/${booking._id}`, { expectedRefundCents: 16_313 }],
+      [`/api/booking/${booking._id}`, { expectedRefundCents: 0 }],
+    ]);
   });
 });
