@@ -219,3 +219,48 @@ test.describe('the home page before the app starts', () => {
     await expect(page.getByRole('search', { name: 'Find a stay' }).getByLabel('Where')).toHaveValue('Lake');
   });
 });
+
+/**
+ * Holds back the app's code (every script under /assets) until `release`: the painted page is all there is, as on a
+ * slow connection. Its first view is painted by then; the page's own inline script keeps what a person does on it.
+ */
+async function holdAppCode(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(
+    (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+    (route) => (released ? route.continue() : void held.push(route)),
+  );
+  return {
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}
+
+// What a person does on the painted page while the app's code is still on its way is not lost (decision 071).
+test.describe("the home page while the app's code is on its way", () => {
+  test('a menu pressed before the app has started opens once it has', async ({ page }) => {
+    const code = await holdAppCode(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const menu = page.getByRole('button', { name: 'Open profile menu' });
+    await menu.click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeHidden();
+
+    await code.release();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  });
+
+  test("a language chosen in the footer before the app has started is the site's once it has", async ({ page }) => {
+    const code = await holdAppCode(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByRole('contentinfo').getByLabel('Language').selectOption('es');
+
+    await code.release();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('contentinfo').getByLabel('Idioma')).toHaveValue('es');
+    await expect(page.getByRole('button', { name: 'Buscar' })).toBeVisible();
+  });
+});

@@ -68,7 +68,7 @@ import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerReplicaReads, replicaMetrics } from './plugins/replica-reads.js';
 import { registerSession, viewerResolver } from './plugins/session.js';
-import { registerWebServing } from './modules/web/web.js';
+import { inlineScriptSources, registerWebServing } from './modules/web/web.js';
 
 /** Reset tokens and OAuth codes travel in URLs; they must never reach the logs. */
 const SECRET_PATH = /(\/reset-password\/)[^/?#]+/;
@@ -169,6 +169,8 @@ export async function buildApp({
         // Every picture is served by us (provider photos are copied in at sign-in), but the map's tiles when a tile
         // service is configured (MAP_TILE_URL; docs/decisions/053-the-map.md).
         'img-src': ["'self'", 'data:', 'blob:', ...(config.mapTiles ? [config.mapTiles.imageSource] : [])],
+        // Scripts are this origin's files, and the page's one inline script, named by its hash.
+        'script-src': ["'self'", ...inlineScriptSources(webDist)],
         // Served over plain HTTP on localhost by default; HTTPS deployments terminate TLS in front.
         'upgrade-insecure-requests': null,
       },

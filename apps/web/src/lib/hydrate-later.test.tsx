@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import indexHtml from '../../index.html?raw';
 import { HydrateLater, hydrateInTurns, keepEarlyInput } from './hydrate-later';
 
 // Hydration in turns is Preact's suspended hydration, the app's runtime (decision 023): this file runs on Preact,
@@ -50,6 +51,15 @@ function Page({ onMount }: { onMount: (name: string) => void }) {
 
 const button = (container: HTMLElement, name: string) =>
   [...container.querySelectorAll('button')].find((element) => element.textContent?.startsWith(name))!;
+
+/**
+ * Runs the page's one inline script (index.html), as the browser does before the app's code: from here it keeps
+ * what is pressed or changed in the document.
+ */
+function runPageScript(): void {
+  const [, code] = /<script>([\s\S]*?)<\/script>/.exec(indexHtml)!;
+  new Function(code!)();
+}
 
 let container: HTMLElement;
 afterEach(() => container?.remove());
@@ -152,6 +162,57 @@ describe('hydration in turns', () => {
     await vi.waitFor(() => expect(container.querySelector('output')!.textContent).toBe('es: Late arrival'));
     expect(select.value).toBe('es');
     expect(note.value).toBe('Late arrival');
+  });
+
+  it("takes over what was pressed and changed on the painted page before the app's code ran, as the page's script kept it", async () => {
+    const mounted: string[] = [];
+    const onMount = (name: string) => mounted.push(name);
+    runPageScript();
+    paint(onMount);
+    const elsewhere = document.createElement('button');
+    elsewhere.type = 'button';
+    document.body.append(elsewhere);
+    button(container, 'first card').click();
+    button(container, 'second card').click();
+    // Outside the app's root: not the app's to press.
+    elsewhere.click();
+    elsewhere.remove();
+
+    keepEarlyInput(container);
+    expect(window.earlyInput).toBeUndefined();
+    hydrateInTurns(container, () => hydrateRoot(container, <Page onMount={onMount} />));
+    // The last press is pressed again, once.
+    await vi.waitFor(() => expect(button(container, 'second card').textContent).toBe('second card 1'));
+    await afterTurns();
+    expect(button(container, 'first card').textContent).toBe('first card 0');
+    expect(button(container, 'second card').textContent).toBe('second card 1');
+  });
+
+  it("tells the hydrated page of a list chosen before the app's code ran", async () => {
+    function Picker() {
+      const [language, setLanguage] = useState('en');
+      return (
+        <form>
+          <select aria-label="Language" value={language} onChange={(event) => setLanguage(event.currentTarget.value)}>
+            <option value="en">English</option>
+            <option value="es">Español</option>
+          </select>
+          <output>{language}</output>
+        </form>
+      );
+    }
+    runPageScript();
+    container = document.createElement('div');
+    container.innerHTML = renderToString(<Picker />);
+    document.body.append(container);
+    const select = container.querySelector('select')!;
+    select.value = 'es';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+
+    keepEarlyInput(container);
+    hydrateInTurns(container, () => hydrateRoot(container, <Picker />));
+    await vi.waitFor(() => expect(container.querySelector('output')!.textContent).toBe('es'));
+    expect(select.value).toBe('es');
   });
 
   it('draws the parts at once when the app draws the page itself', async () => {

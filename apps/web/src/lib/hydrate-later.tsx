@@ -50,12 +50,32 @@ const keepChange = (event: Event) => {
   earlyChanges.set(control, { value: control.value, checked: control instanceof HTMLInputElement && control.checked, types });
 };
 
+declare global {
+  interface Window {
+    /**
+     * The presses and changes made on the painted page before the app's code ran, kept by the page's one inline
+     * script (index.html) until `keepEarlyInput` takes them over; `stop` ends the keeping.
+     */
+    earlyInput?: Event[] & { stop: () => void };
+  }
+}
+
 /**
- * From the app's first run until it takes the painted page over, a press on one of its buttons (a heart, a menu) is
- * kept, and pressed again once the page is hydrated; so is a change to a field or a list (the footer's language):
- * hydration keeps what the field holds, and the app is told of it. Nothing done on a page that looked ready is lost.
+ * Until the app takes the painted page over, a press on one of its buttons (a heart, a menu) is kept, and pressed
+ * again once the page is hydrated; so is a change to a field or a list (the footer's language): hydration keeps what
+ * the field holds, and the app is told of it. Nothing done on a page that looked ready is lost. What was done before
+ * the app's code ran at all, on a slow connection, the page's inline script kept (decision 071): it is taken over
+ * here, in the order it was done, as if this had seen it.
  */
 export function keepEarlyInput(root: HTMLElement): void {
+  const before = window.earlyInput;
+  if (before) {
+    before.stop();
+    delete window.earlyInput;
+    for (const event of before) {
+      if (event.target instanceof Node && root.contains(event.target)) (event.type === 'click' ? keepPress : keepChange)(event);
+    }
+  }
   root.addEventListener('click', keepPress, { capture: true });
   for (const type of CHANGE_EVENTS) root.addEventListener(type, keepChange, { capture: true });
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -75,6 +75,8 @@ describe('serving the web app', () => {
   it('sends the security headers', async () => {
     const res = await s.app.inject({ method: 'GET', url: '/' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // A page without inline scripts runs this origin's files only.
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
@@ -217,5 +219,25 @@ describe('serving the web app', () => {
       // A picture we did not store has no other widths: preloaded as it is.
       expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/uploads/outside.png"></head>');
     });
+  });
+});
+
+/** The page's one inline script (it keeps input made before the app's code runs, decision 071) may run, and no other. */
+describe("a page's inline script", () => {
+  const SCRIPT = "\n      (() => { window.earlyInput = []; })();\n    ";
+  const s = useWebBuild(async (dist) => {
+    await writeFile(join(dist, 'index.html'), INDEX_HTML.replace('</head>', `<script>${SCRIPT}</script></head>`));
+  });
+
+  it('is named in the Content-Security-Policy by the hash of its text, beside this origin', async () => {
+    const hash = createHash('sha256').update(SCRIPT).digest('base64');
+    for (const url of ['/', '/login', '/no-such-page']) {
+      const res = await s.app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain(`<script>${SCRIPT}</script>`);
+      const policy = String(res.headers['content-security-policy']).split(';').map((directive) => directive.trim());
+      expect(policy, url).toContain(`script-src 'self' 'sha256-${hash}'`);
+    }
+    // An answer that is data runs nothing.
+    expect((await s.app.inject({ method: 'GET', url: '/api/rooms' })).headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

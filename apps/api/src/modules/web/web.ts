@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -175,6 +176,19 @@ export function pageInCurrency(page: string, currency: string): string {
     inCurrency.set(key, made);
   }
   return made;
+}
+
+/**
+ * The Content-Security-Policy's sources for the built page's inline scripts, each by its hash (`'sha256-…'`): the one
+ * script a page runs before the app's code, which keeps what a person presses or changes meanwhile (index.html,
+ * decision 071). Every other script is a file of this origin. None without a built app.
+ */
+export function inlineScriptSources(webDist: string | null): string[] {
+  const page = webDist ? join(webDist, 'index.html') : null;
+  if (!page || !existsSync(page)) return [];
+  return [...readFileSync(page, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`,
+  );
 }
 
 /** The root element the app mounts into, as the built index.html has it. */
