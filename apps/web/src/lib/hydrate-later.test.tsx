@@ -49,6 +49,24 @@ function Page({ onMount }: { onMount: (name: string) => void }) {
   );
 }
 
+/** A list and a text area, as the footer's language and a form's note. */
+function Form() {
+  const [language, setLanguage] = useState('en');
+  const [note, setNote] = useState('');
+  return (
+    <form>
+      <select aria-label="Language" value={language} onChange={(event) => setLanguage(event.currentTarget.value)}>
+        <option value="en">English</option>
+        <option value="es">Español</option>
+      </select>
+      <textarea aria-label="Note" value={note} onChange={(event) => setNote(event.currentTarget.value)} />
+      <output>
+        {language}: {note}
+      </output>
+    </form>
+  );
+}
+
 const button = (container: HTMLElement, name: string) =>
   [...container.querySelectorAll('button')].find((element) => element.textContent?.startsWith(name))!;
 
@@ -130,27 +148,16 @@ describe('hydration in turns', () => {
     expect(button(container, 'second card').textContent).toBe('second card 1');
   });
 
-  it('tells the hydrated page of a list chosen and a text typed on the painted page before the app took it over', async () => {
-    function Form() {
-      const [language, setLanguage] = useState('en');
-      const [note, setNote] = useState('');
-      return (
-        <form>
-          <select aria-label="Language" value={language} onChange={(event) => setLanguage(event.currentTarget.value)}>
-            <option value="en">English</option>
-            <option value="es">Español</option>
-          </select>
-          <textarea aria-label="Note" value={note} onChange={(event) => setNote(event.currentTarget.value)} />
-          <output>
-            {language}: {note}
-          </output>
-        </form>
-      );
-    }
+  // The app keeps input from its first run; before that, the page's own inline script keeps it (decision 071).
+  it.each([
+    ['before the app took it over', 'app'],
+    ["before the app's code ran", 'page script'],
+  ] as const)('tells the hydrated page of a list chosen and a text typed on the painted page %s', async (_when, keptBy) => {
+    if (keptBy === 'page script') runPageScript();
     container = document.createElement('div');
     container.innerHTML = renderToString(<Form />);
     document.body.append(container);
-    keepEarlyInput(container);
+    if (keptBy === 'app') keepEarlyInput(container);
     const select = container.querySelector('select')!;
     select.value = 'es';
     select.dispatchEvent(new Event('change', { bubbles: true }));
@@ -158,6 +165,7 @@ describe('hydration in turns', () => {
     note.value = 'Late arrival';
     note.dispatchEvent(new Event('input', { bubbles: true }));
 
+    if (keptBy === 'page script') keepEarlyInput(container);
     hydrateInTurns(container, () => hydrateRoot(container, <Form />));
     await vi.waitFor(() => expect(container.querySelector('output')!.textContent).toBe('es: Late arrival'));
     expect(select.value).toBe('es');
@@ -186,33 +194,6 @@ describe('hydration in turns', () => {
     await afterTurns();
     expect(button(container, 'first card').textContent).toBe('first card 0');
     expect(button(container, 'second card').textContent).toBe('second card 1');
-  });
-
-  it("tells the hydrated page of a list chosen before the app's code ran", async () => {
-    function Picker() {
-      const [language, setLanguage] = useState('en');
-      return (
-        <form>
-          <select aria-label="Language" value={language} onChange={(event) => setLanguage(event.currentTarget.value)}>
-            <option value="en">English</option>
-            <option value="es">Español</option>
-          </select>
-          <output>{language}</output>
-        </form>
-      );
-    }
-    runPageScript();
-    container = document.createElement('div');
-    container.innerHTML = renderToString(<Picker />);
-    document.body.append(container);
-    const select = container.querySelector('select')!;
-    select.value = 'es';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-
-    keepEarlyInput(container);
-    hydrateInTurns(container, () => hydrateRoot(container, <Picker />));
-    await vi.waitFor(() => expect(container.querySelector('output')!.textContent).toBe('es'));
-    expect(select.value).toBe('es');
   });
 
   it('draws the parts at once when the app draws the page itself', async () => {
