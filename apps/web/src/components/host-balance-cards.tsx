@@ -23,9 +23,9 @@ function cardsOf({ pendingCents, availableCents, inTransitCents, paidCents }: Ho
 }
 
 /** The host's four balances under `heading` (the Payouts page's 'Balances', Earnings' 'Your money now'). */
-export function HostBalanceCards({ balances, heading, headingId }: { balances: HostBalances; heading: string; headingId: string }) {
+export function HostBalanceCards({ balances, heading }: { balances: HostBalances; heading: string }) {
   return (
-    <PageSection headingId={headingId} title={heading}>
+    <PageSection title={heading}>
       <MoneyCards cards={cardsOf(balances)} columns={4} />
     </PageSection>
   );

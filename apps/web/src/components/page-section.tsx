@@ -1,18 +1,18 @@
 import { useId, type ReactNode } from 'react';
 
 interface PageSectionProps {
-  /** The heading's id, which names the section for screen readers (`aria-labelledby`); one is made when not given. */
-  headingId?: string;
   title: ReactNode;
   /** A line under the heading saying what the section shows. */
   intro?: ReactNode;
   children: ReactNode;
 }
 
-/** A titled part of a dashboard page: its heading, a line under it when it needs one, then what it shows. */
-export function PageSection({ headingId: givenId, title, intro, children }: PageSectionProps) {
-  const madeId = useId();
-  const headingId = givenId ?? madeId;
+/**
+ * A titled part of a dashboard page: its heading, which names it for screen readers (`aria-labelledby`), a line under
+ * it when it needs one, then what it shows.
+ */
+export function PageSection({ title, intro, children }: PageSectionProps) {
+  const headingId = useId();
   const heading = (
     <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
       {title}

@@ -42,7 +42,6 @@ export function EarningsPage() {
           <HostBalanceCards
             balances={{ ...data.balances, pendingCents: data.balances.upcomingCents }}
             heading={i18n.t('Your money now')}
-            headingId="earnings-now-heading"
           />
           <ListingEarningsTable listings={data.listings} />
         </>
@@ -50,7 +49,6 @@ export function EarningsPage() {
         !refused && <LoadError what={i18n.t('Your earnings')} error={report.error} onRetry={() => void report.refetch()} />
       )}
       <PageSection
-        headingId="by-month-heading"
         title={i18n.t('By month')}
         intro={i18n.t('{from} to {to}, oldest first. Months are calendar months in UTC.', { from: formatShortMonth(period.from), to: formatShortMonth(period.to) })}
       >

@@ -17,7 +17,6 @@ export function CurrencySection() {
   const currency = useMarketplaceCurrency();
   return (
     <PageSection
-      headingId="currency-heading"
       title={i18n.t('Currency')}
       intro={i18n.t('Every price, payment, refund and payout is in this currency. It can change only while the marketplace has no bookings: the amounts on record are in it.')}
     >

@@ -18,7 +18,7 @@ const columns = (): readonly Column<MarketplaceFeeRates>[] => [
 /** The admins' changes of the rates, newest first; before the first, a line saying no fees are charged. */
 export function FeeHistoryTable({ changes }: { changes: readonly MarketplaceFeeRates[] }) {
   return (
-    <PageSection headingId="fee-history-heading" title={i18n.t('Fee history')}>
+    <PageSection title={i18n.t('Fee history')}>
       {changes.length === 0 ? (
         <EmptyNote>{i18n.t('No changes yet: no fees are charged')}</EmptyNote>
       ) : (

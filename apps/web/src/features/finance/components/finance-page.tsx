@@ -29,7 +29,6 @@ export function FinancePage() {
       )}
     >
       <PageSection
-        headingId="money-by-month-heading"
         title={i18n.t('Money by month')}
         intro={i18n.t('{from} to {to}, oldest first.', { from: formatShortMonth(period.from), to: formatShortMonth(period.to) })}
       >

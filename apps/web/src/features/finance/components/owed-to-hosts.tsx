@@ -21,7 +21,7 @@ function cardsOf({ pendingCents, availableCents, inTransitCents }: Owed): MoneyC
 /** What the marketplace owes hosts now, whatever the period shown above, each with what it means. */
 export function OwedToHosts({ owed }: { owed: Owed }) {
   return (
-    <PageSection headingId="owed-to-hosts-heading" title={i18n.t('Owed to hosts')} intro={i18n.t('As of now, whatever the period chosen above.')}>
+    <PageSection title={i18n.t('Owed to hosts')} intro={i18n.t('As of now, whatever the period chosen above.')}>
       <MoneyCards cards={cardsOf(owed)} columns={3} />
     </PageSection>
   );

@@ -68,7 +68,6 @@ export function ReconciliationSection() {
 
   return (
     <PageSection
-      headingId="reconciliation-heading"
       title={i18n.t('Reconciliation')}
       intro={i18n.t("Checks a month's payments, refunds and payouts in the ledger against the payment provider's own records.")}
     >

@@ -13,7 +13,7 @@ type Account = NonNullable<PayoutsPage['account']>;
  */
 export function BankAccountSection({ account }: Pick<PayoutsPage, 'account'>) {
   return (
-    <PageSection headingId="bank-account-heading" title={i18n.t('Bank account')}>
+    <PageSection title={i18n.t('Bank account')}>
       {account ? (
         <CurrentAccount account={account} />
       ) : (

@@ -63,7 +63,7 @@ export function PayoutHistory({ query }: { query: ReturnType<typeof usePayouts> 
     load: () => void query.fetchNextPage(),
   };
   return (
-    <PageSection headingId="payout-history-heading" title={i18n.t('Payout history')}>
+    <PageSection title={i18n.t('Payout history')}>
       {payouts.length === 0 ? (
         <EmptyNote>{i18n.t('No payouts yet. Your first payout is sent the day after your first guest checks in.')}</EmptyNote>
       ) : (

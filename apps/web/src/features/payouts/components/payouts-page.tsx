@@ -22,7 +22,7 @@ export function PayoutsPage() {
 
   return (
     <div className="flex flex-col gap-8">
-      <HostBalanceCards balances={first.balances} heading={i18n.t('Balances')} headingId="balances-heading" />
+      <HostBalanceCards balances={first.balances} heading={i18n.t('Balances')} />
       {first.setup === 'stripe-onboarding' ? <StripePayoutsSection account={first.account} /> : <BankAccountSection account={first.account} />}
       <PayoutHistory query={payouts} />
     </div>

@@ -42,7 +42,7 @@ export function StripePayoutsSection({ account }: { account: Account }) {
   // Still busy once the answer came: the browser is on its way to Stripe.
   const leaving = onboarding.isPending || onboarding.isSuccess;
   return (
-    <PageSection headingId="stripe-payouts-heading" title={heading}>
+    <PageSection title={heading}>
       <p className="max-w-2xl text-neutral-700">{text}</p>
       {action && (
         <>
