@@ -1,5 +1,6 @@
 import { reviewProblemMessage, type ReviewState } from '@staybook/domain/reviews';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { LabelledSection } from '../../../components/labelled-section';
 import { waitingText } from '../utils/review-text';
 import { WrittenReview } from './written-review';
 import { i18n } from '../../../lib/i18n';
@@ -50,13 +51,9 @@ export function reviewPhase(state: ReviewState): ReviewPhase {
 }
 
 function ReviewBlock({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-2">
-      <h3 id={id} className="font-semibold text-neutral-900">
-        {title}
-      </h3>
+    <LabelledSection title={title} level={3} className="flex flex-col gap-2" titleClassName="font-semibold text-neutral-900">
       {children}
-    </section>
+    </LabelledSection>
   );
 }

@@ -1,18 +1,17 @@
 import { reviewPath, tripOpenedFrom } from '@staybook/domain/app-routes';
 import type { Trip } from '@staybook/domain/trips';
-import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { useReviewState } from '../api/use-review-state';
 import { reviewPhase, StayReviews } from './stay-reviews';
 import { i18n } from '../../../lib/i18n';
 import { buttonClass } from '../../../components/button';
+import { LabelledSection } from '../../../components/labelled-section';
 
 const WRITE_LINK = buttonClass('primary', 'self-start');
 
 /** The trip page's reviews of a stay that is over: 'Write a review' while the viewer may, then the reviews. */
 export function TripReviews({ trip }: { trip: Trip }) {
-  const headingId = useId();
   const bookingId = trip.booking._id;
   const state = useReviewState(bookingId);
   // Passed on to the review page, whose way back to the trip keeps where the trip was opened from.
@@ -21,10 +20,7 @@ export function TripReviews({ trip }: { trip: Trip }) {
   if (!state.data && state.isError) return null;
   const phase = state.data ? reviewPhase(state.data) : null;
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-xl border border-neutral-200 p-5">
-      <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
-        {i18n.t('Reviews')}
-      </h2>
+    <LabelledSection title={i18n.t('Reviews')} className="flex flex-col gap-4 rounded-xl border border-neutral-200 p-5" titleClassName="text-lg font-semibold text-neutral-900">
       {!state.data || !phase ? (
         <Loader size="short" />
       ) : phase.kind === 'write' ? (
@@ -36,6 +32,6 @@ export function TripReviews({ trip }: { trip: Trip }) {
       ) : (
         <p className="text-neutral-700">{phase.text}</p>
       )}
-    </section>
+    </LabelledSection>
   );
 }

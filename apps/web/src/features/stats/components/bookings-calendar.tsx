@@ -1,7 +1,8 @@
 import { formatIsoDate, formatMonthYear, isoToLocalDate } from '@staybook/domain/dates';
 import type { StatsView } from '@staybook/domain/stats';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Calendar } from '../../../components/calendar';
+import { LabelledSection } from '../../../components/labelled-section';
 import { i18n } from '../../../lib/i18n';
 import { useStatsCalendar } from '../api/use-stats';
 import './bookings-calendar.css';
@@ -23,16 +24,16 @@ function localMonth(date: Date): string {
 export function BookingsCalendar({ view }: { view: StatsView }) {
   const [month, setMonth] = useState(() => localMonth(new Date()));
   const calendar = useStatsCalendar(view, month);
-  const headingId = useId();
   const nights = calendar.data?.month === month ? calendar.data.nights : [];
   const stays = new Map(nights.map((n) => [n.date, n.stays]));
   const booked = nights.map((n) => isoToLocalDate(n.date));
 
   return (
-    <section aria-labelledby={headingId} className="app-calendar stats-calendar rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200">
-      <h2 id={headingId} className="text-lg font-semibold text-neutral-900">
-        {i18n.known(TITLES[view])}
-      </h2>
+    <LabelledSection
+      title={i18n.known(TITLES[view])}
+      className="app-calendar stats-calendar rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200"
+      titleClassName="text-lg font-semibold text-neutral-900"
+    >
       <div className="mt-2 flex justify-center" data-testid="stats-calendar" aria-busy={calendar.isFetching}>
         <Calendar
           month={isoToLocalDate(`${month}-01`)}
@@ -57,7 +58,7 @@ export function BookingsCalendar({ view }: { view: StatsView }) {
           ))
         )}
       </ul>
-    </section>
+    </LabelledSection>
   );
 }
 

@@ -5,11 +5,12 @@ import { imageAtWidth, imageSrcSet } from '@staybook/domain/images';
 import { formatMoney } from '@staybook/domain/money';
 import { formatRate } from '@staybook/domain/quote';
 import type { Trip } from '@staybook/domain/trips';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FaArrowLeft } from 'react-icons/fa';
 import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
+import { LabelledSection } from '../../../components/labelled-section';
 import { CancelBookingDialog } from '../../bookings/components/cancel-booking-dialog';
 import { AnswerRequestDialog, answerByTime, WithdrawRequestDialog } from '../../bookings/components/request-dialogs';
 import { PriceBreakdown } from '../../bookings/components/price-breakdown';
@@ -275,14 +276,14 @@ function GettingThere({ arrival, viewerRole }: { arrival: NonNullable<Trip['arri
 }
 
 function TripSection({ title, wide = false, children }: { title: string; wide?: boolean; children: ReactNode }) {
-  const id = useId();
   return (
-    <section aria-labelledby={id} className={`rounded-xl border border-neutral-200 p-5 ${wide ? 'md:col-span-2' : ''}`}>
-      <h2 id={id} className="mb-3 text-lg font-semibold text-neutral-900">
-        {title}
-      </h2>
+    <LabelledSection
+      title={title}
+      className={`rounded-xl border border-neutral-200 p-5 ${wide ? 'md:col-span-2' : ''}`}
+      titleClassName="mb-3 text-lg font-semibold text-neutral-900"
+    >
       {children}
-    </section>
+    </LabelledSection>
   );
 }
 
