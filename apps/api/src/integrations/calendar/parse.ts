@@ -9,8 +9,10 @@ import { CalendarFetchError } from './safe-fetch.js';
 /**
  * Reads another site's calendar as the nights it says are taken (docs/decisions/030-calendar-sync.md). Each event
  * covers the nights from its first day to its last: an all-day event its DTSTART to its DTEND (exclusive), a timed
- * one the day it starts (where the room is) to the day it ends, and at least that first night. Cancelled events,
- * free (TRANSPARENT) ones and those entirely in the past are skipped; repeating events are expanded up to a
+ * one the day it starts (where the room is) to the day it ends, and at least that first night. Only the nights from
+ * today to a horizon are kept: no guest can book the others, and an event stretching to the year 1 or 9999 would
+ * otherwise carry those dates into the date arithmetic of every availability answer. Cancelled events, free
+ * (TRANSPARENT) ones and those with no night in that span are skipped; repeating events are expanded up to the
  * horizon. Too many events, or text that is not iCalendar, is an error for the host and blocks nothing.
  *
  * This runs synchronously and its cost is the calendar's to choose: the server runs it in a worker thread with a
@@ -24,14 +26,23 @@ export const MAX_EVENTS = 5_000;
  * 20 µs, so refusing takes about a second of a reading thread: well inside the read's 5 s even on a busy machine.
  */
 export const MAX_STEPS = 50_000;
-/** How far ahead a repeating event is expanded. */
+/** How far ahead nights are kept (past the last night any availability window reaches), and a repeating event expanded. */
 const HORIZON_DAYS = 3 * 366;
+/**
+ * What a time in the year 1 or before, or in 9999 or after, is read as: an event may name the year 0, or last past
+ * 9999 by its duration, where dates end. Either day lies far outside the nights kept, and its neighbours are dates.
+ */
+const FAR_PAST: IsoDate = '0001-01-01';
+const FAR_FUTURE: IsoDate = '9999-01-01';
 
 const MALFORMED: CalendarSyncReason = { code: 'notACalendar' };
 const TOO_MANY_REPEATS: CalendarSyncReason = { code: 'repeatsTooOften' };
 
 /** The calendar day a time falls on where the room is (a date value is its own day; a floating time its own). */
 function dayOf(time: ICAL.Time, timeZone: string): IsoDate {
+  // Any other time is a day of the years 1 to 9999 wherever the room is.
+  if (time.year < 2) return FAR_PAST;
+  if (time.year > 9998) return FAR_FUTURE;
   const own = (): IsoDate => `${String(time.year).padStart(4, '0')}-${String(time.month).padStart(2, '0')}-${String(time.day).padStart(2, '0')}`;
   if (time.isDate || time.zone === ICAL.Timezone.localTimezone || !time.zone) return own();
   return todayIn(timeZone, time.toJSDate());
@@ -71,10 +82,11 @@ export function parseBlockedNights(text: string, { timeZone, today = todayIn(tim
   const longPast = Date.parse(`${today}T00:00:00Z`) / 1000 - 2 * 86_400;
   const ranges: StayRange[] = [];
   let steps = 0;
+  // An occurrence's nights from today to the horizon; one with none of them blocks nothing.
   const take = (range: StayRange) => {
     if (stayHasEnded(range.to, today) || range.from >= horizon) return;
     if (ranges.length >= MAX_EVENTS) throw new CalendarFetchError({ code: 'tooManyEvents', fact: String(MAX_EVENTS) });
-    ranges.push(range);
+    ranges.push({ from: range.from < today ? today : range.from, to: range.to > horizon ? horizon : range.to });
   };
   try {
     for (const component of calendar.getAllSubcomponents('vevent')) {

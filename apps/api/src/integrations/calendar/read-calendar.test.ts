@@ -73,10 +73,22 @@ describe('reading a calendar', () => {
     expect(parseBlockedNights(ics(early), { timeZone: 'Asia/Tokyo', today })).toEqual([{ from: day(10), to: day(11) }]);
   });
 
-  it('reads dates of the first century and of the year 9999', () => {
-    expect(parseBlockedNights(ics(event('DTSTART;VALUE=DATE:00010101')), { timeZone: 'UTC', today })).toEqual([]);
-    expect(parseBlockedNights(ics(event('DTSTART;VALUE=DATE:00010101', `DTEND;VALUE=DATE:${compact(day(3))}`)), { timeZone: 'UTC', today })).toEqual([{ from: '0001-01-01', to: day(3) }]);
-    expect(parseBlockedNights(ics(event(`DTSTART;VALUE=DATE:${compact(day(2))}`, 'DTEND;VALUE=DATE:99991231')), { timeZone: 'UTC', today })).toEqual([{ from: day(2), to: '9999-12-31' }]);
+  it('keeps only the nights from today to the horizon of events reaching the year 0, 1 or 9999 and beyond', () => {
+    const read = (...lines: string[]) => parseBlockedNights(ics(event(...lines)), { timeZone: 'UTC', today });
+    const horizon = day(3 * 366);
+    expect(read('DTSTART;VALUE=DATE:00010101')).toEqual([]);
+    expect(read('DTSTART;VALUE=DATE:00010101', `DTEND;VALUE=DATE:${compact(day(3))}`)).toEqual([{ from: today, to: day(3) }]);
+    expect(read(`DTSTART;VALUE=DATE:${compact(day(2))}`, 'DTEND;VALUE=DATE:99991231')).toEqual([{ from: day(2), to: horizon }]);
+    expect(read('DTSTART;VALUE=DATE:00010101', 'DTEND;VALUE=DATE:99991231')).toEqual([{ from: today, to: horizon }]);
+    expect(read('DTSTART;VALUE=DATE:00000101', 'DTEND;VALUE=DATE:99991231')).toEqual([{ from: today, to: horizon }]);
+    expect(read('DTSTART:00000101T000000Z', 'DTEND:99991231T235959Z')).toEqual([{ from: today, to: horizon }]);
+    expect(read(`DTSTART;TZID=America/New_York:${compact(day(-1))}T150000`, 'DTEND;TZID=America/New_York:99991231T230000')).toEqual([{ from: today, to: horizon }]);
+    // An end past the year 9999, by a duration of about 25,000 years.
+    expect(read(`DTSTART;VALUE=DATE:${compact(day(1))}`, 'DURATION:P9000000D')).toEqual([{ from: day(1), to: horizon }]);
+    // Events with no night between today and the horizon block nothing.
+    expect(read('DTSTART;VALUE=DATE:99991231')).toEqual([]);
+    expect(read(`DTSTART;VALUE=DATE:${compact(horizon)}`, 'DTEND;VALUE=DATE:99991231')).toEqual([]);
+    expect(read('DTSTART;VALUE=DATE:00010101', `DTEND;VALUE=DATE:${compact(today)}`)).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roomAvailabilitySchema, roomCalendarSchema, roomsPageSchema, type RoomCalendar } from '@staybook/domain';
+import { hostCalendarSchema, roomAvailabilitySchema, roomCalendarSchema, roomsPageSchema, type RoomCalendar } from '@staybook/domain';
 import { eq } from 'drizzle-orm';
 import { lastErrorText } from '@staybook/domain/calendar-sync-reasons';
 import { withLocale } from '@staybook/domain/locale';
@@ -343,14 +343,33 @@ describe.each(TEST_DATABASE_KINDS)('calendar sync on %s', (kind) => {
     expect(roomAvailabilitySchema.parse((await t.call('GET', `/api/room/${r.id}/availability`)).json()).taken).toEqual([]);
   });
 
-  it('answers the availability of a room blocked since the year 1', async () => {
+  it('answers the availability of a room blocked since the year 1, from today', async () => {
     const r = await insertRoom(t.database.db, { hostId: host.id, availableFrom: day(1), availableTo: day(30) });
     site.pages.set('/ancient.ics', { body: ics([allDay('old@elsewhere', '0001-01-01', day(4)), allDay('older@elsewhere', '0001-01-01', '0001-01-02')]) });
     const added = await t.call('POST', `/api/room/${r.id}/calendar/imports`, { as: host, body: { url: site.url('/ancient.ics') } });
     expect(added.json()).toMatchObject({ lastError: null, blockCount: 1 });
     const availability = await t.call('GET', `/api/room/${r.id}/availability`);
     expect(availability.statusCode, availability.body).toBe(200);
-    expect(roomAvailabilitySchema.parse(availability.json()).taken).toEqual([{ from: '0001-01-01', to: day(4) }]);
+    expect(roomAvailabilitySchema.parse(availability.json()).taken).toEqual([{ from: day(0), to: day(4) }]);
+  });
+
+  it('answers the availability and the host calendar of a room an imported calendar blocks from the year 1 to 9999', async () => {
+    // Preparation time widens every block by its nights on both sides, as far as the dates reach.
+    const r = await insertRoom(t.database.db, { hostId: host.id, availableFrom: day(1), availableTo: day(30), preparationNights: 2 });
+    site.pages.set('/forever.ics', { body: ics([allDay('forever@elsewhere', '0001-01-01', '9999-12-31')]) });
+    const added = await t.call('POST', `/api/room/${r.id}/calendar/imports`, { as: host, body: { url: site.url('/forever.ics') } });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ lastError: null, blockCount: 1 });
+
+    const availability = await t.call('GET', `/api/room/${r.id}/availability`);
+    expect(availability.statusCode, availability.body).toBe(200);
+    // The nights from today to the calendar's horizon, three years on: past the last night any room can offer.
+    expect(roomAvailabilitySchema.parse(availability.json())).toMatchObject({ taken: [{ from: day(0), to: day(3 * 366) }], firstBookable: null, booked: true });
+
+    const nights = await t.call('GET', `/api/room/${r.id}/calendar/nights?months=1`, { as: host });
+    expect(nights.statusCode, nights.body).toBe(200);
+    const calendar = hostCalendarSchema.parse(nights.json());
+    expect(calendar.nights.filter((n) => n.date >= day(0)).map((n) => n.state)).toEqual(calendar.nights.filter((n) => n.date >= day(0)).map(() => 'imported'));
   });
 
   it('takes at most ten imports per room when many are added at once', async () => {
