@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storedImageUrl } from '@staybook/domain';
@@ -127,6 +128,36 @@ describe.each(TEST_DATABASE_KINDS)('rate limits on sign-in, sign-up and password
     // Signed out, each is refused (401, 400) until the limit refuses it first.
     expect(await statusesOf(11, send('/api/auth/change-password', { currentPassword: 'x', newPassword: PASSWORD }))).toEqual([...Array<number>(10).fill(401), 429]);
     expect(await statusesOf(11, send('/api/auth/reset-password', { token: 'not-a-token', newPassword: PASSWORD }))).toEqual([...Array<number>(10).fill(400), 429]);
+  });
+
+  it('limits confirming the signed-in password', async () => {
+    const send = () => t.app.inject({ method: 'POST', url: '/api/auth/verify-password', remoteAddress: '198.51.100.45', headers: { origin: TEST_ORIGIN }, payload: { password: 'a guess' } });
+    expect(await statusesOf(11, send)).toEqual([...Array<number>(10).fill(401), 429]);
+  });
+
+  it('cannot be dodged by a path the library reads as a limited endpoint', async () => {
+    // Over a real connection, where a path arrives as it was sent (a test request's would be tidied first).
+    const origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const post = (path: string) =>
+      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+        const body = JSON.stringify({ email: 'a@example.com', password: 'wrong password' });
+        const sent = request(`${origin}/api/auth/${path}`, { method: 'POST', localAddress: '127.0.0.61', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' } }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown }));
+        });
+        sent.path = `/api/auth/${path}`;
+        sent.on('error', reject);
+        sent.end(body);
+      });
+    expect((await statusesOf(10, async () => ({ statusCode: (await post('sign-in/email')).status })))).toEqual(Array<number>(10).fill(401));
+    // Each of these is sign-in to the URL parser, which the library reads the path with: refused, never answered.
+    for (const path of ['./sign-in/email', 'x/../sign-in/email', '%2e/sign-in/email', 'sign-in/./email', 'sign-in/x/../email']) {
+      const res = await post(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).toEqual({ error: { code: 'NOT_FOUND', message: 'The request could not be completed.' } });
+    }
+    expect((await post('sign-in/email')).status).toBe(429);
   });
 
   it('cannot be dodged by claiming another address in a header', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, marketplaceCurrency, serverInfoSchema } from '@staybook/domain';
-import { errorBody, errorCodeForStatus, INTERNAL_ERROR_MESSAGE } from '../../errors.js';
+import { errorBody, errorCodeForStatus, INTERNAL_ERROR_MESSAGE, NotFoundError } from '../../errors.js';
 import type { Config } from '../../config.js';
 import { personalAnswer } from '../../plugins/session.js';
 import { routeSchema } from '../../route-schema.js';
@@ -23,6 +23,9 @@ function toFetchRequest(request: FastifyRequest): Request {
   });
 }
 
+/** What a refusal says when the library's own answer says nothing. */
+const NOT_COMPLETED = /*i18n*/ 'The request could not be completed.';
+
 /** The auth library answers errors as `{ code, message }`; the product's shape is `{ error: { code, message } }`. */
 function normaliseError(status: number, text: string): string {
   let parsed: { code?: unknown; message?: unknown } = {};
@@ -32,7 +35,7 @@ function normaliseError(status: number, text: string): string {
     // Not JSON: the code and message come from the status.
   }
   const code = typeof parsed.code === 'string' && parsed.code ? parsed.code : errorCodeForStatus(status);
-  const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : /*i18n*/ 'The request could not be completed.';
+  const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : NOT_COMPLETED;
   return JSON.stringify(errorBody(code, message));
 }
 
@@ -71,7 +74,20 @@ export const AUTH_RATE_LIMITS: Record<string, { max: number; timeWindow: string 
   '/send-verification-email': { max: 5, timeWindow: '15 minutes' },
   '/reset-password': { max: 10, timeWindow: '15 minutes' },
   '/change-password': { max: 10, timeWindow: '15 minutes' },
+  // A session left open (an unattended browser) must not let anyone guess its password at will.
+  '/verify-password': { max: 10, timeWindow: '15 minutes' },
 };
+
+/**
+ * Whether the path as sent is the path the library reads. The library takes the request's URL as the URL parser
+ * reads it, with `.` and `..` segments resolved (`/api/auth/./sign-in/email` is sign-in), while the router picks the
+ * route from the path as sent: such a path would reach a limited endpoint through the catch-all, uncounted. No
+ * browser sends one, and the library has no path that needs one, so it is refused as a path with nothing behind it.
+ */
+function pathIsAsRead(request: FastifyRequest): boolean {
+  const sent = request.url.split('?', 1)[0]!;
+  return new URL(request.url, 'http://localhost').pathname === sent;
+}
 
 export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = async (app, { auth, config }) => {
   const toLibrary = {
@@ -80,6 +96,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = as
     // Sessions and accounts: every answer is personal.
     onRequest: personalAnswer,
     async handler(request: FastifyRequest, reply: FastifyReply) {
+      if (!pathIsAsRead(request)) throw new NotFoundError(NOT_COMPLETED);
       return sendFetchResponse(request, reply, await auth.handler(toFetchRequest(request)));
     },
   };
