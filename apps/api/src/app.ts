@@ -60,7 +60,7 @@ import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.js';
 import { webhookFetchLimits, webhookJobHandlers } from './modules/webhooks/deliver-webhook.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerCanonicalHost } from './plugins/canonical-host.js';
-import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputLimits } from './plugins/input-limits.js';
 import { metricsRoutes, registerMetrics } from './plugins/metrics.js';
 import { DOCS_PATH, openApiRoutes, registerOpenApi } from './plugins/openapi.js';
@@ -154,6 +154,7 @@ export async function buildApp({
     connectionTimeout: 60_000,
     bodyLimit: 1_048_576,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', onRoute);

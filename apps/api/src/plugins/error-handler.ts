@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@staybook/domain';
@@ -47,4 +49,31 @@ export function answerFrameworkError(err: FastifyError, request: FastifyRequest,
     request.log.error({ err }, 'request failed');
     void reply.status(500).send(errorBody(ERROR_CODES.internal, INTERNAL_ERROR_MESSAGE));
   }
+}
+
+/** Why Node's HTTP parser gave up on a request, by its error code: the answer's status and its words. */
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: /*i18n*/ "The request's headers are too large." },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: /*i18n*/ 'The request took too long to arrive.' },
+};
+const MALFORMED = { status: 400, message: /*i18n*/ 'The request could not be read.' };
+
+/**
+ * A request Node's HTTP parser gave up on before the app saw it (the `clientErrorHandler` option): headers over
+ * Node's limit, a request that took too long to arrive, a malformed request line or body framing. Answered in the
+ * product's error shape, as Node itself would (status line, then the connection closed), where Fastify's own
+ * answer had a shape of its own.
+ */
+export function answerClientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
+  // A connection reset, or closed already: nobody is left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = CLIENT_ERRORS[err.code ?? ''] ?? MALFORMED;
+  this.log.debug({ err }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody(errorCodeForStatus(status), message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

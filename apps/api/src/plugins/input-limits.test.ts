@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
@@ -77,5 +78,47 @@ describe.each(TEST_DATABASE_KINDS)('crafted input on %s', (kind) => {
     const long = await t.call('GET', `/api/room/${'x'.repeat(400)}`);
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'The address is too long.' } });
+  });
+});
+
+/** Sends `raw` over a connection of its own and reads the answer until the server closes it. */
+function sendRaw(origin: string, raw: string): Promise<{ statusLine: string; headers: string; body: unknown }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.end(raw));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      const [statusLine = '', ...headers] = head.split('\r\n');
+      resolve({ statusLine, headers: headers.join('\n').toLowerCase(), body: JSON.parse(body) as unknown });
+    });
+  });
+}
+
+// Requests Node's HTTP parser gives up on before any route runs: the same shape as every other answer.
+describe('requests the server cannot read', () => {
+  let t: TestApp;
+  let origin: string;
+  beforeAll(async () => {
+    t = await createTestApp(TEST_DATABASE_KINDS[0]!);
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => t.close());
+
+  it("answers headers over the limit with 431 and the product's error shape", async () => {
+    const res = await sendRaw(origin, `GET /api/health HTTP/1.1\r\nHost: localhost\r\nCookie: a=${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(res.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(res.headers).toContain('content-type: application/json; charset=utf-8');
+    expect(res.body).toEqual({ error: { code: 'BAD_REQUEST', message: "The request's headers are too large." } });
+  });
+
+  it("answers a request that is not HTTP with 400 and the product's error shape", async () => {
+    for (const raw of ['GARBAGE\r\n\r\n', 'POST /api/health HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\n\r\n']) {
+      const res = await sendRaw(origin, raw);
+      expect(res.statusLine, raw).toBe('HTTP/1.1 400 Bad Request');
+      expect(res.body, raw).toEqual({ error: { code: 'BAD_REQUEST', message: 'The request could not be read.' } });
+    }
   });
 });
