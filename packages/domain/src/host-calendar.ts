@@ -67,11 +67,13 @@ export const hostCalendarQuerySchema = z.object({
 /**
  * Why the calendar refused a read or a change that names a value, as the facts its sentence is written from: the API
  * answers the English sentence as the error's `message` (the contract, as before) and these as the error's `facts`,
- * which a page writes in its language with `calendarRefusalText`. The calendar reaches `last` at the latest; a change
- * starts before `today` where the home is; a confirmed stay `from`–`to` holds nights a change would block.
+ * which a page writes in its language with `calendarRefusalText`. The calendar reaches `last` at the latest, and back
+ * to `first` at the earliest; a change starts before `today` where the home is; a confirmed stay `from`–`to` holds
+ * nights a change would block.
  */
 export const calendarRefusalFactsSchema = z.discriminatedUnion('refusal', [
   z.object({ refusal: z.literal('past-the-end'), last: isoDateSchema }),
+  z.object({ refusal: z.literal('before-the-start'), first: isoDateSchema }),
   z.object({ refusal: z.literal('before-today'), today: isoDateSchema }),
   z.object({ refusal: z.literal('stay-in-the-way'), from: isoDateSchema, to: isoDateSchema }),
 ]);
@@ -82,6 +84,8 @@ export function calendarRefusalText(facts: CalendarRefusalFacts): string {
   switch (facts.refusal) {
     case 'past-the-end':
       return i18n.t('The calendar reaches {date} at the latest.', { date: formatIsoDate(facts.last) });
+    case 'before-the-start':
+      return i18n.t('The calendar reaches back to {date} at the earliest.', { date: formatIsoDate(facts.first) });
     case 'before-today':
       return i18n.t('Nights before today ({date} where the home is) cannot be changed.', { date: formatIsoDate(facts.today) });
     case 'stay-in-the-way':

@@ -95,7 +95,8 @@ function siteOf(url: string): string {
 
 /**
  * One listing's calendar from the first day of `from`'s month (default: this month where the room is), `months`
- * months long: each night's price, what holds it and whether a stay can start on it.
+ * months long: each night's price, what holds it and whether a stay can start on it. A first month more than ten years
+ * back, or past the horizon, is refused.
  */
 export async function getHostCalendar(
   db: Db,
@@ -105,6 +106,7 @@ export async function getHostCalendar(
   const now = new Date();
   const today = todayIn(room.timeZone, now);
   checkWithinHorizon(asked ?? today, today, 'from');
+  checkWithinPast(asked ?? today, today);
   const from = `${(asked ?? today).slice(0, 7)}-01`;
   const to = addMonthsToDate(from, months);
   const range = { from, to };
@@ -181,6 +183,21 @@ function checkWithinHorizon(date: IsoDate, today: IsoDate, field: 'from' | 'to')
   const facts: CalendarRefusalFacts = { refusal: 'past-the-end', last: addDays(today, HORIZON_DAYS) };
   const message = calendarRefusalText(facts);
   throw new BadRequestError(`${field}: ${message}`, { [field]: message }, facts);
+}
+
+/**
+ * How far back the calendar reaches, in months before this one: years of past stays for a host to look over. A first
+ * month near the year 1 would send a read's look back for preparation time to before the first date there is.
+ */
+const PAST_MONTHS = 10 * 12;
+
+/** A first month before the calendar's reach back is refused with a 400 naming `from`, as one past its end is. */
+function checkWithinPast(date: IsoDate, today: IsoDate): void {
+  const first = addMonthsToDate(`${today.slice(0, 7)}-01`, -PAST_MONTHS);
+  if (date >= first) return;
+  const facts: CalendarRefusalFacts = { refusal: 'before-the-start', first };
+  const message = calendarRefusalText(facts);
+  throw new BadRequestError(`from: ${message}`, { from: message }, facts);
 }
 
 /**

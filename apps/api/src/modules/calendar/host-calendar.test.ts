@@ -145,6 +145,23 @@ describe.each(TEST_DATABASE_KINDS)('host calendar API on %s', (kind) => {
       });
     });
 
+    it('reaches back ten years from this month, and refuses an earlier first month with its first day named', async () => {
+      const room = await s.newRoom({ preparationNights: 1 });
+      const first = addMonthsToDate(`${todayIso().slice(0, 7)}-01`, -120);
+      expect(await calendarOf(room.id, `?from=${first}&months=1`)).toMatchObject({ from: first, to: addMonthsToDate(first, 1) });
+      for (const from of ['0001-01-01', '0001-02-01', addDays(first, -1)]) {
+        expect(errorOf(await s.t.call('GET', `/api/room/${room.id}/calendar/nights?from=${from}&months=1`, { as: s.host })), from).toEqual({
+          status: 400,
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: `from: The calendar reaches back to ${formatIsoDate(first)} at the earliest.`,
+            fields: { from: `The calendar reaches back to ${formatIsoDate(first)} at the earliest.` },
+            facts: { refusal: 'before-the-start', first },
+          },
+        });
+      }
+    });
+
     it('answers 401 to a visitor, 403 to a guest or another host, 404 for a room that is not there', async () => {
       const room = await s.newRoom();
       for (const [method, body] of [['GET', undefined], ['PUT', { from: day(5), to: day(6), set: { blocked: true } }]] as const) {
