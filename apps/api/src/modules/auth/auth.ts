@@ -112,6 +112,23 @@ function nameFromEmail(email: string): string {
 
 type Logger = Record<'error' | 'warn' | 'info' | 'debug', (obj: object, msg: string) => void>;
 
+/** How much of a text the library logs is kept: some of its lines quote what a request sent, whole. */
+const LOGGED_TEXT_MAX = 500;
+
+function clipped(value: unknown): unknown {
+  return typeof value === 'string' && value.length > LOGGED_TEXT_MAX ? `${value.slice(0, LOGGED_TEXT_MAX)}… (${value.length} characters)` : value;
+}
+
+/**
+ * The library's log lines, on the server's log. A line that quotes a request (an invalid callback URL, a state it
+ * cannot read) is clipped, so that no caller can write a megabyte into the log with one request.
+ */
+export function authLogger(log: Logger) {
+  return {
+    log: (level: keyof Logger, message: string, ...args: unknown[]) => log[level]({ details: args.map(clipped) }, `auth: ${String(clipped(message))}`),
+  };
+}
+
 export type AuthDeps = {
   config: Config;
   db: Db;
@@ -140,7 +157,7 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
   const importProviderPhoto = (url: string) => importRemoteImage(url, imageStore, { isAllowed: photoHosts });
   return betterAuth({
     appName: 'StayBook',
-    logger: { log: (level, message, ...args) => log[level]({ details: args }, `auth: ${message}`) },
+    logger: authLogger(log),
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     // Answered every session's raw token (each device's cookie value) to page scripts; the web app never calls it.
