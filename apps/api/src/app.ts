@@ -356,7 +356,7 @@ export async function buildApp({
       await api.register(hostRoomsRoutes, { db: database.db, imageStore, listing, defaultTimeZone: config.timeZone });
       await api.register(usersRoutes, { deps: { db: database.db, jobs, publicUrl: config.publicUrl } });
       await api.register(feesRoutes, { db: database.db, listing, currencySet: setMarketplaceCurrency });
-      await api.register(payoutsRoutes, { db: database.db, payments: paymentProvider, publicUrl: config.publicUrl, log: app.log });
+      await api.register(payoutsRoutes, { db: database.db, payments: paymentProvider, jobs, publicUrl: config.publicUrl, log: app.log });
       await api.register(financeRoutes, { db: database.db, payments: paymentProvider });
       await api.register(earningsRoutes, { db: database.db });
       await api.register(uploadsRoutes, { db: database.db, imageStore });

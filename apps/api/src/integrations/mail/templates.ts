@@ -449,6 +449,23 @@ export function payoutFailedMail(host: { name: string; email: string }, payout: 
   ]);
 }
 
+/**
+ * To a host whose payout bank account was set or replaced: where their money goes now, and what to do when it was not
+ * them (a session left open elsewhere could have done it).
+ */
+export function payoutAccountChangedMail(host: { name: string; email: string }, account: { last4: string; previousLast4: string | null }, publicUrl: string): MailMessage {
+  const values = { last4: account.last4, previous: account.previousLast4 };
+  return mail(host.email, i18n.t('Your payout bank account was changed'), greeting(host.name), [
+    [
+      account.previousLast4
+        ? i18n.t('Your payouts now go to the bank account ending in {last4}, instead of the one ending in {previous}.', values)
+        : i18n.t('Your payouts now go to the bank account ending in {last4}.', values),
+    ],
+    [i18n.t('If you did not make this change, reset your password now, then set your bank account again on your Payouts page. Payouts sent already are not affected.')],
+    { url: `${publicUrl}${APP_PATHS.payouts}`, label: i18n.t('Open Payouts') },
+  ]);
+}
+
 /** To a host whose webhook endpoint kept failing and was disabled (decision 056): where to look and enable it again. */
 export function webhookDisabledMail(owner: { name: string; email: string }, endpoint: { url: string; failures: number }, publicUrl: string): MailMessage {
   return mail(owner.email, i18n.t('Your StayBook webhook endpoint was disabled'), greeting(owner.name), [

@@ -11,6 +11,7 @@ import {
 import { errorResponses } from '../../errors.js';
 import { actorOf, holdersOf, rateLimitKeyByUser } from '../../plugins/session.js';
 import { routeFor } from '../../route-schema.js';
+import type { JobKick } from '../jobs/jobs.js';
 import { ONBOARDING_REFRESH_PATH, ONBOARDING_RETURN_PATH, renewOnboardingLink, returnFromOnboarding, startPayoutOnboarding, type OnboardingDeps } from './payout-onboarding.js';
 import { payoutsPage, setBankAccount } from './payouts.service.js';
 
@@ -20,7 +21,7 @@ const API_PREFIX = '/api';
  * A host's payouts: the Payouts page's reads, the bank account it sets (built-in processor), and setting up payouts
  * with Stripe (its onboarding, and the two addresses Stripe sends the host back to).
  */
-export const payoutsRoutes: FastifyPluginAsyncZod<OnboardingDeps> = async (app, deps) => {
+export const payoutsRoutes: FastifyPluginAsyncZod<OnboardingDeps & { jobs: JobKick }> = async (app, deps) => {
   const hosts = holdersOf('payouts');
 
   app.get(

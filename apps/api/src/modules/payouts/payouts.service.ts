@@ -5,12 +5,14 @@
  */
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { payoutFailureMessage, type BankAccountInput, type Payout, type PayoutsPage } from '@staybook/domain';
-import type { Db } from '../../db/client.js';
+import { withTransaction, type Db } from '../../db/client.js';
 import { hostBalances } from '../../db/ledger.js';
-import { payoutAccounts, payouts } from '../../db/schema.js';
+import { payoutAccounts, payouts, users } from '../../db/schema.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor.js';
 import { ConflictError } from '../../errors.js';
+import { inRecipientLanguage, payoutAccountChangedMail } from '../../integrations/mail/templates.js';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.js';
+import { enqueueMail, type MailingDeps } from '../jobs/jobs.js';
 
 export type PayoutsDeps = { db: Db; payments: PaymentProvider };
 
@@ -56,15 +58,23 @@ function toPayout(row: typeof payouts.$inferSelect): Payout {
 /**
  * Sets the bank account a host is paid to (the built-in processor): the processor checks it and keeps only its last
  * four digits; the host's earlier account, if any, is replaced. Payouts already sent keep the account they went to.
+ * The host is mailed that their payouts go elsewhere now, with the change: where money goes is worth hearing of.
  */
-export async function setBankAccount({ db, payments }: PayoutsDeps, hostId: string, input: BankAccountInput): Promise<void> {
+export async function setBankAccount(deps: PayoutsDeps & MailingDeps, hostId: string, input: BankAccountInput): Promise<void> {
+  const { payments } = deps;
   if (!payments.createBankAccount) {
     throw new ConflictError(/*i18n*/ 'This marketplace pays hosts through Stripe: set up payouts with Stripe on the Payouts page, where Stripe asks for your bank account.');
   }
   const bank = await payments.createBankAccount(input);
   const values = { provider: payments.name, accountRef: bank.id, holderName: input.holderName.trim(), last4: bank.last4, ready: true };
-  await db
-    .insert(payoutAccounts)
-    .values({ hostId, ...values })
-    .onConflictDoUpdate({ target: payoutAccounts.hostId, set: { ...values, updatedAt: sql`now()` } });
+  await withTransaction(deps.db, async (tx) => {
+    const [previous] = await tx.select({ last4: payoutAccounts.last4 }).from(payoutAccounts).where(eq(payoutAccounts.hostId, hostId)).for('update');
+    await tx
+      .insert(payoutAccounts)
+      .values({ hostId, ...values })
+      .onConflictDoUpdate({ target: payoutAccounts.hostId, set: { ...values, updatedAt: sql`now()` } });
+    const [host] = await tx.select({ name: users.name, email: users.email, locale: users.locale }).from(users).where(eq(users.id, hostId));
+    const account = { last4: bank.last4, previousLast4: previous?.last4 ?? null };
+    await enqueueMail(tx, `payout-account:${bank.id}`, inRecipientLanguage(host!, () => payoutAccountChangedMail(host!, account, deps.publicUrl)));
+  });
 }

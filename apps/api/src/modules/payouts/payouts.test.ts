@@ -62,6 +62,21 @@ describe.each(TEST_DATABASE_KINDS)('payouts on %s', (kind) => {
     expect(JSON.stringify(await queryRows(s.t.database.db, sql`select * from test_bank_accounts`))).not.toContain('000123456789');
   });
 
+  it('mails the host each time their payout bank account is set, saying where their money goes now', async () => {
+    const host = await s.t.signUp({ role: 'host', name: 'Nadia New' });
+    const changes = async () => (await s.t.mailSent()).filter((m) => m.to === host.email && m.subject === 'Your payout bank account was changed');
+    expect((await setAccount({ ...GOOD_ACCOUNT, accountNumber: '000111111116' }, host)).statusCode).toBe(200);
+    expect((await setAccount(GOOD_ACCOUNT, host)).statusCode).toBe(200);
+    // A refused account changes nothing, and says nothing.
+    expect((await setAccount({ ...GOOD_ACCOUNT, routingNumber: '021000021' }, host)).statusCode).toBe(400);
+
+    const mails = await changes();
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.text).toContain('Your payouts now go to the bank account ending in 1116.');
+    expect(mails[1]!.text).toContain('Your payouts now go to the bank account ending in 6789, instead of the one ending in 1116.');
+    expect(mails[1]!.text).toContain('If you did not make this change, reset your password now');
+  });
+
   it('releases a share the day after check-in and pays the host’s whole available balance once a day', async () => {
     expect((await setAccount(GOOD_ACCOUNT)).statusCode).toBe(200);
     const room = await s.newRoom({ cleaningFeeCents: 2_500, taxRateBp: 1_000 });
