@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { stayGuestsSchema } from './bookings.js';
-import { nightsBetween } from './dates.js';
+import { isIsoDate, nightsBetween } from './dates.js';
 import { cursorPageSchema, pageLimitSchema, pageQuerySchema } from './pages.js';
 import { isoDateSchema, listedRoomSchema, roomIdSchema } from './rooms.js';
 import { SAVED_ROOMS_MAX_ASKED, type SavedRooms } from './saved-rooms.js';
@@ -63,7 +63,8 @@ export const updateWishlistBodySchema = z
     if (body.checkin !== undefined || body.checkout !== undefined) {
       if (hasIn !== hasOut) ctx.addIssue({ code: 'custom', path: [hasIn ? 'checkout' : 'checkin'], message: WISHLIST_DATES_TOGETHER });
     }
-    if (hasIn && hasOut && nightsBetween(body.checkin!, body.checkout!) < 1) {
+    // Runs even when a date failed its own check: the order is judged only between two calendar dates.
+    if (isIsoDate(body.checkin) && isIsoDate(body.checkout) && nightsBetween(body.checkin, body.checkout) < 1) {
       ctx.addIssue({ code: 'custom', path: ['checkout'], message: WISHLIST_CHECKOUT_AFTER_CHECKIN });
     }
   });

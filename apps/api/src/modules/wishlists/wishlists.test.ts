@@ -157,6 +157,15 @@ describe.each(TEST_DATABASE_KINDS)('wishlists API on %s', (kind) => {
       expect(reversed).toMatchObject({ status: 400, error: { fields: { checkout: 'Check-out must be after check-in' } } });
       const half = errorOf(await t.call('PATCH', `/api/wishlists/${list.id}`, { as: person, body: { checkin: day(20) } }));
       expect(half).toMatchObject({ status: 400, error: { fields: { checkout: 'Choose both check-in and check-out, or neither' } } });
+      // A date that is no calendar date is named as its own field's problem, whichever of the two it is.
+      for (const bad of ['2026-02-30', '', 'x', '0000-01-01', '2'.repeat(10_000)]) {
+        for (const [checkin, checkout, field] of [[bad, day(30), 'checkin'], [day(20), bad, 'checkout']] as const) {
+          const res = await t.call('PATCH', `/api/wishlists/${list.id}`, { as: person, body: { checkin, checkout } });
+          expect(errorOf(res), `${field} ${bad.slice(0, 12)}`).toMatchObject({ status: 400, error: { code: 'VALIDATION_FAILED', fields: { [field]: 'Expected a date as YYYY-MM-DD' } } });
+        }
+      }
+      const bothBad = errorOf(await t.call('PATCH', `/api/wishlists/${list.id}`, { as: person, body: { checkin: '2026-02-30', checkout: '2027-01-01' } }));
+      expect(bothBad).toMatchObject({ status: 400, error: { fields: { checkin: 'Expected a date as YYYY-MM-DD' } } });
       const guests = errorOf(await t.call('PATCH', `/api/wishlists/${list.id}`, { as: person, body: { guests: 0 } }));
       expect(guests).toMatchObject({ status: 400, error: { fields: { guests: expect.any(String) } } });
       expect(errorOf(await t.call('GET', '/api/wishlists/not-a-list', { as: person }))).toMatchObject({ status: 400, error: { fields: { id: 'List id is malformed' } } });
