@@ -47,8 +47,13 @@ export const createWebhookBodySchema = z.object({
 });
 export type CreateWebhookBody = z.input<typeof createWebhookBodySchema>;
 
-/** `PATCH /api/webhooks/:id`: other events, or enabling a disabled endpoint again. */
-export const updateWebhookBodySchema = z.object({ events: eventsSchema.optional(), enabled: z.literal(true).optional() });
+/** Said to an API client whose change names neither (no page sends one). */
+export const WEBHOOK_NOTHING_TO_CHANGE = 'Say what to change: events or enabled';
+
+/** `PATCH /api/webhooks/:id`: other events, or enabling a disabled endpoint again; at least one of the two. */
+export const updateWebhookBodySchema = z
+  .object({ events: eventsSchema.optional(), enabled: z.literal(true).optional() })
+  .refine((change) => change.events !== undefined || change.enabled !== undefined, { error: WEBHOOK_NOTHING_TO_CHANGE });
 export type UpdateWebhookBody = z.input<typeof updateWebhookBodySchema>;
 
 export const webhookEndpointSchema = z.object({

@@ -87,12 +87,11 @@ export async function updateWebhook(
   db: Db,
   { actor, id, events, enabled }: { actor: Actor; id: string; events?: WebhookEventType[] | undefined; enabled?: true | undefined },
 ): Promise<WebhookEndpoint> {
-  await ownEndpoints.find(db, actor.id, id);
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({ ...(events ? { events } : {}), ...(enabled ? { status: 'active' as const, failuresInARow: 0, disabledAt: null } : {}) })
-    .where(eq(webhookEndpoints.id, id))
-    .returning();
+  const found = await ownEndpoints.find(db, actor.id, id);
+  const changes = { ...(events ? { events } : {}), ...(enabled ? { status: 'active' as const, failuresInARow: 0, disabledAt: null } : {}) };
+  // A change that names nothing (the route refuses one, `updateWebhookBodySchema`) leaves the endpoint as it is.
+  if (Object.keys(changes).length === 0) return endpointOf(found);
+  const [row] = await db.update(webhookEndpoints).set(changes).where(eq(webhookEndpoints.id, id)).returning();
   return endpointOf(row!);
 }
 

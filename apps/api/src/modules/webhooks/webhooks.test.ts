@@ -20,7 +20,9 @@ import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { day } from '../../test/dates.js';
 import { refusalInSpanish, SPANISH_PAGE } from '../../test/refusals.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
+import type { Actor } from '../../plugins/session.js';
 import { WEBHOOK_FAILURES_TO_DISABLE } from './deliver-webhook.js';
+import { updateWebhook } from './webhooks.service.js';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
@@ -129,6 +131,25 @@ describe.each(TEST_DATABASE_KINDS)('webhooks on %s', (kind) => {
     const withToken = await t.app.inject({ method: 'GET', url: '/api/webhooks', headers: { authorization: `Bearer ${token.token}` } });
     expect(withToken.statusCode).toBe(403);
     expect((await t.call('DELETE', `/api/webhooks/${created.id}`, { as: cast.host })).statusCode).toBe(204);
+  });
+
+  it('refuses a change that changes nothing with 400, and its service answers the endpoint as it is', async () => {
+    const endpoint = await addEndpoint(cast.host, ['booking.confirmed']);
+    // Unknown keys are dropped before the check: what is left asks for nothing.
+    for (const body of [{}, { url: 'https://example.com/other', status: 'active' }]) {
+      const res = await t.call('PATCH', `/api/webhooks/${endpoint.id}`, { as: cast.host, body });
+      expect(errorOf(res), JSON.stringify(body)).toEqual({
+        status: 400,
+        error: { code: 'VALIDATION_FAILED', message: 'request: Say what to change: events or enabled', fields: { request: 'Say what to change: events or enabled' } },
+      });
+    }
+    expect(errorOf(await t.call('PATCH', `/api/webhooks/${endpoint.id}`, { as: cast.host, body: { enabled: false } })).status).toBe(400);
+    const changed = await t.call('PATCH', `/api/webhooks/${endpoint.id}`, { as: cast.host, body: { events: ['payout.paid'] } });
+    expect(changed.json()).toMatchObject({ id: endpoint.id, events: ['payout.paid'], status: 'active' });
+
+    const actor: Actor = { id: cast.host.id, email: cast.host.email, name: 'Hana Host', image: null, role: 'host', status: 'Verified', emailVerified: true };
+    expect(await updateWebhook(t.database.db, { actor, id: endpoint.id })).toMatchObject({ id: endpoint.id, events: ['payout.paid'], status: 'active' });
+    await t.call('DELETE', `/api/webhooks/${endpoint.id}`, { as: cast.host });
   });
 
   it('signs each delivery as documented, with the event id, and logs its status and response code', async () => {
