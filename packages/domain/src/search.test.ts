@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from './dates.js';
 import { roomsQuerySchema } from './search-query.js';
-import { isNarrowed, readSearch, searchOf, searchProblems, searchToQuery } from './search.js';
+import { isNarrowed, lastSearchCheckIn, readSearch, searchOf, searchProblems, searchToQuery } from './search.js';
 import { earliestCheckIn } from './stays.js';
 
 // The domain compiles without DOM or Node types (tsconfig "types": []); these tests run on Node, which has it.
@@ -96,6 +96,17 @@ describe('the API query', () => {
     const query = roomsQuerySchema.parse({ guests: '2', minPrice: '0' });
     expect(query).toMatchObject({ guests: 2, minPrice: 0, limit: 24 });
     expect(searchOf(query)).toEqual({ guests: 2, minPrice: 0 });
+  });
+
+  it('takes a check-in up to five years after the latest today anywhere, and names one after it', () => {
+    // 2027-03-01 at noon UTC is already 2027-03-02 in the first zone on Earth (UTC+14).
+    expect(lastSearchCheckIn(now)).toBe('2032-03-02');
+    expect(searchProblems({ checkin: '2032-03-02', checkout: '2032-03-09' }, now)).toEqual([]);
+    const tooFar = [{ field: 'checkin', message: 'Check-in can be at most 5 years ahead' }];
+    expect(searchProblems({ checkin: '2032-03-03', checkout: '2032-03-09' }, now)).toEqual(tooFar);
+    expect(searchProblems({ checkin: '9999-12-30', checkout: '9999-12-31' }, now)).toEqual(tooFar);
+    // The home page drops such dates and runs the rest.
+    expect(read('checkin=9999-12-30&checkout=9999-12-31&guests=2')).toEqual({ guests: 2 });
   });
 
   it('finds no problem in a search without dates or prices', () => {

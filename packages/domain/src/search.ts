@@ -1,8 +1,8 @@
-import { isIsoDate, nightsBetween, type IsoDate } from './dates.js';
+import { addMonthsToDate, isIsoDate, nightsBetween, type IsoDate } from './dates.js';
 import { i18n } from './locale.js';
 import { ROOM_LIMITS } from './room-limits.js';
 import { MAX_STAY_NIGHTS } from './stay-limits.js';
-import { earliestCheckIn } from './stays.js';
+import { earliestCheckIn, latestTodayAnywhere } from './stays.js';
 import { CATEGORY_LABELS, type CategoryLabel } from './categories.js';
 import { sortAmenities, UNKNOWN_AMENITY_MESSAGE, unknownAmenity, type AmenityKey } from './amenities.js';
 import { FLEXIBLE_STAYS, flexibleMonthProblem, isYearMonth, MAX_FLEXIBLE_MONTHS, sortMonths, type FlexibleStay, type YearMonth } from './flexible-stays.js';
@@ -40,6 +40,18 @@ export const SEARCH_LIMITS = {
   /** A search counts its matches up to here and then says "more than" (docs/decisions/027-search.md). */
   countCap: 1000,
 } as const;
+
+/**
+ * How far ahead a search's check-in may be, in years: well past any room's bookings (a booking window is at most
+ * 24 months, BOOKING_WINDOW_MONTHS, and an availability window two years long), so a later one could find nothing.
+ * It also keeps a searched stay, and the nights around it a search looks at, far from the calendar's end (year 9999).
+ */
+export const SEARCH_MAX_YEARS_AHEAD = 5;
+
+/** The last check-in a search may ask for at `now`: SEARCH_MAX_YEARS_AHEAD years on from the latest today anywhere. */
+export function lastSearchCheckIn(now: Date = new Date()): IsoDate {
+  return addMonthsToDate(latestTodayAnywhere(now), 12 * SEARCH_MAX_YEARS_AHEAD);
+}
 
 /** What is wrong with a whole-number parameter, for the API's 400; null when it is one within its range. */
 export function wholeNumberProblem(label: string, min: number, max: number, n: number): string | null {
@@ -180,7 +192,8 @@ type Problem = { field: SearchField; message: string };
 
 /**
  * What is wrong between fields of an otherwise well-formed search, first problem first: dates come as a pair,
- * the check-out after the check-in, within the longest stay, not in the past; the price range not reversed.
+ * the check-out after the check-in, within the longest stay, not in the past nor years ahead; the price range not
+ * reversed.
  */
 export function searchProblems(search: RoomSearch, now: Date = new Date()): Problem[] {
   const problems: Problem[] = [];
@@ -191,6 +204,9 @@ export function searchProblems(search: RoomSearch, now: Date = new Date()): Prob
   // Past only when it is past everywhere on Earth: whether a check-in still today somewhere is open is each room's
   // own rule (its time zone).
   if (checkin && checkin < earliestCheckIn(now)) problems.push({ field: 'checkin', message: 'Check-in is in the past' });
+  else if (checkin && checkin > lastSearchCheckIn(now)) {
+    problems.push({ field: 'checkin', message: `Check-in can be at most ${SEARCH_MAX_YEARS_AHEAD} years ahead` });
+  }
   if (checkin && !checkout) problems.push({ field: 'checkout', message: 'Check-out is required with a check-in date' });
   if (checkout && !checkin) problems.push({ field: 'checkin', message: 'Check-in is required with a check-out date' });
   if (checkin && checkout) {

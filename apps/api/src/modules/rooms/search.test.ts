@@ -434,6 +434,21 @@ describe.each(TEST_DATABASE_KINDS)('finding a stay (GET /api/rooms) on %s', (kin
       expect(Object.keys(await refused(query))).toContain(field);
     });
 
+    it('refuses a check-in past the furthest any room takes bookings, up to the calendar\'s last days', async () => {
+      await room({ title: 'r' });
+      for (const [checkin, checkout] of [['9999-12-30', '9999-12-31'], ['9999-01-01', '9999-01-08'], [day(6 * 366), day(6 * 366 + 2)]]) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/rooms?checkin=${checkin}&checkout=${checkout}` });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toEqual({
+          error: { code: 'VALIDATION_FAILED', message: 'checkin: Check-in can be at most 5 years ahead', fields: { checkin: 'Check-in can be at most 5 years ahead' } },
+        });
+      }
+      // A check-out alone that far ahead is a check-out without its check-in.
+      expect(await refused('checkout=9999-12-31')).toEqual({ checkin: 'Check-in is required with a check-out date' });
+      // Well ahead, but not past it: a search that finds nothing.
+      expect(await titles({ checkin: day(4 * 365), checkout: day(4 * 365 + 3) })).toEqual([]);
+    });
+
     it('ignores parameters it does not know', async () => {
       await room({ title: 'r' });
       expect(await titles({ utm_source: 'mail' })).toEqual(['r']);

@@ -288,6 +288,15 @@ describe.each(TEST_DATABASE_KINDS)('searching with the index on, through the API
     expect(await titlesFor(`where=bergen&${stay}`)).toEqual([]);
     expect(await titlesFor('where=bergen')).toEqual(['Fjord hideaway']);
   });
+
+  it('refuses a stay at the calendar\'s end with 400 before the index counts its nights', async () => {
+    const host = await t.signUp({ role: 'host' });
+    expect((await t.call('POST', '/api/room', { as: host, body: await ownRoomBody(t, host, { title: 'Edge of time' }) })).statusCode).toBe(201);
+    expect(await titlesFor('where=edge')).toEqual(['Edge of time']);
+    const res = await t.call('GET', '/api/rooms?checkin=9999-12-30&checkout=9999-12-31');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: { checkin: 'Check-in can be at most 5 years ahead' } } });
+  });
 });
 
 describeNeeding(SERVER_DATABASE, 'the search index of two servers on one PostgreSQL database', {}, () => {
