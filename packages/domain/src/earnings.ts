@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { i18n } from './locale.js';
-import { isIsoDate, nightsBetween } from './dates.js';
+import { addMonthsToDate, isIsoDate, nightsBetween, todayIso, type IsoDate } from './dates.js';
 import { marketplaceCurrency, type CurrencyCode } from './money.js';
 import { financeQuerySchema, monthFiguresSchema, monthFiguresShape } from './finance.js';
 import { payoutSchema, PAYOUT_STATUSES } from './payouts.js';
@@ -116,6 +116,17 @@ export const EARNINGS_CSV_MAX_DAYS = 366;
 
 const dateSchema = z.string().refine(isIsoDate, { message: 'Expected a date as YYYY-MM-DD' });
 
+/** How far ahead a CSV file of entries may reach, in years. */
+export const EARNINGS_CSV_MAX_YEARS_AHEAD = 5;
+
+/**
+ * The last day a CSV file of entries may reach at `now` (UTC days). Entries are posted as things happen, so a later
+ * day holds none; a range a little ahead (this year to its end) is an empty file, a date in year 9999 is no period.
+ */
+export function lastEarningsCsvDay(now: Date = new Date()): IsoDate {
+  return addMonthsToDate(todayIso(now), 12 * EARNINGS_CSV_MAX_YEARS_AHEAD);
+}
+
 /** Whether both days are well written: the range's own checks speak only then (each day's error is its own). */
 const bothDays = ({ from, to }: { from: unknown; to: unknown }) => isIsoDate(from) && isIsoDate(to);
 
@@ -123,6 +134,10 @@ const bothDays = ({ from, to }: { from: unknown; to: unknown }) => isIsoDate(fro
 export const earningsEntriesQuerySchema = z
   .object({ from: dateSchema, to: dateSchema })
   .refine(({ from, to }) => !bothDays({ from, to }) || from <= to, { message: 'The first day must not come after the last', path: ['to'] })
+  .refine(({ to }) => !isIsoDate(to) || to <= lastEarningsCsvDay(), {
+    message: `The last day can be at most ${EARNINGS_CSV_MAX_YEARS_AHEAD} years ahead`,
+    path: ['to'],
+  })
   .refine(({ from, to }) => !bothDays({ from, to }) || nightsBetween(from, to) < EARNINGS_CSV_MAX_DAYS, {
     error: () => i18n.t('At most {max} days at a time', { max: EARNINGS_CSV_MAX_DAYS }),
     path: ['to'],

@@ -3,7 +3,7 @@
  * on their own accounts posted from the first day to the last (UTC days), oldest first, in words.
  */
 import { sql } from 'drizzle-orm';
-import { addDays, earningsCsvHeader, type EarningsEntriesQuery } from '@staybook/domain';
+import { earningsCsvHeader, type EarningsEntriesQuery } from '@staybook/domain';
 import { csvDollars, csvFile, csvText } from '../../csv.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { REFUND_RELEASE_SUFFIX, type LedgerAccount, type LedgerJournalKind } from '../../db/ledger.js';
@@ -28,7 +28,10 @@ const ACCOUNT_WORDS: Partial<Record<LedgerAccount, string>> = {
   host_paid: 'Paid out',
 };
 
-/** The CSV file of the host's entries posted from `from` to `to`, both days included. */
+/**
+ * The CSV file of the host's entries posted from `from` to `to`, both days included. The day after the last is the
+ * database's sum (24 hours, UTC days), so no date is worked out here, whatever range a caller asks for.
+ */
 export async function earningsEntriesCsv(db: Db, hostId: string, { from, to }: EarningsEntriesQuery): Promise<string> {
   const rows = await queryRows<{
     day: string;
@@ -48,7 +51,7 @@ export async function earningsEntriesCsv(db: Db, hostId: string, { from, to }: E
           left join bookings b on b.id = j.booking_id
           left join payouts p on p.id = j.payout_id
         where e.host_id = ${hostId}
-          and j.posted_at >= ${`${from}T00:00:00Z`}::timestamptz and j.posted_at < ${`${addDays(to, 1)}T00:00:00Z`}::timestamptz
+          and j.posted_at >= ${`${from}T00:00:00Z`}::timestamptz and j.posted_at < ${`${to}T00:00:00Z`}::timestamptz + interval '24 hours'
         order by j.posted_at, e.id`,
   );
   return csvFile(

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
+  addMonthsToDate,
   EARNINGS_CSV_HEADER,
   earningsReportSchema,
   payoutStatementSchema,
@@ -19,6 +21,7 @@ import { day } from '../../test/dates.js';
 import { SIGN_IN, WRONG_ROLE } from '../../test/hosting-suite.js';
 import type { TestUser } from '../../test/test-app.js';
 import { runPayouts } from '../payouts/payout-run.js';
+import { earningsEntriesCsv } from './earnings-csv.js';
 
 const GOOD_ACCOUNT = { holderName: 'Hana Host', routingNumber: '110000000', accountNumber: '000123456789' };
 /** Stripe's test account number whose payouts fail (`no_account`). */
@@ -96,6 +99,18 @@ describe.each(TEST_DATABASE_KINDS)('earnings on %s', (kind) => {
     expect((await csv('from=2028-01-01&to=2028-12-31')).statusCode).toBe(200);
     expect(errorOf(await csv('from=2026-02-30&to=2026-03-01'))).toMatchObject({ status: 400, error: { fields: { from: 'Expected a date as YYYY-MM-DD' } } });
     expect(errorOf(await csv('from=2026-11-01'))).toMatchObject({ status: 400 });
+    // The calendar's last days are no period with entries, nor is any day more than five years ahead.
+    const tooFar = addDays(addMonthsToDate(todayIso(), 60), 1);
+    for (const range of ['from=9999-01-01&to=9999-12-31', 'from=9999-12-31&to=9999-12-31', `from=${tooFar}&to=${tooFar}`]) {
+      expect(errorOf(await csv(range)), range).toEqual({
+        status: 400,
+        error: { code: 'VALIDATION_FAILED', message: 'to: The last day can be at most 5 years ahead', fields: { to: 'The last day can be at most 5 years ahead' } },
+      });
+    }
+    expect((await csv(`from=${addDays(tooFar, -30)}&to=${addDays(tooFar, -1)}`)).statusCode).toBe(200);
+    // The file's last day is worked out by the database: even the calendar's last day is a file (of no entries).
+    expect((await earningsEntriesCsv(s.t.database.db, s.host.id, { from: '9999-12-31', to: '9999-12-31' })).trimEnd().split('\r\n')).toHaveLength(1);
+    expect(errorOf(await call('/api/earnings?from=9999-01&to=9999-12', s.host)).status).toBe(400);
     expect(errorOf(await call('/api/earnings/payouts/not-a-payout', s.host))).toMatchObject({ status: 400, error: { fields: { payoutId: 'Payout id is malformed' } } });
   });
 
