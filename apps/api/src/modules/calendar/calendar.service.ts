@@ -178,11 +178,20 @@ export async function removeImport(deps: CalendarDeps, { actor, roomId, importId
   deps.listing.forget(roomId);
 }
 
-/** 'Sync now': every import of the room fetched at once; answers the list with the outcomes. */
+/**
+ * 'Sync now': every import of the room fetched at once, so the host waits for the slowest fetch (each has its own time
+ * limit) rather than for all of them one after the other; answers the list with the outcomes.
+ */
 export async function syncRoomNow(deps: CalendarDeps, { actor, roomId }: { actor: Actor; roomId: string }): Promise<RoomCalendar> {
   await hostedRoom(deps.db, actor, roomId);
   const rows = await deps.db.select().from(calendarImports).where(eq(calendarImports.roomId, roomId));
-  for (const row of rows) await syncImport(deps, row);
+  const reads = await Promise.allSettled(rows.map((row) => readImport(deps, row)));
+  // Recorded one at a time: each takes the room's row lock, and waiting for it together would hold a connection each.
+  for (const [i, row] of rows.entries()) {
+    const read = reads[i]!;
+    if (read.status === 'rejected') throw read.reason;
+    await recordImport(deps, row, read.value);
+  }
   return getRoomCalendar(deps, { actor, roomId });
 }
 
@@ -194,24 +203,43 @@ export async function syncRoomNow(deps: CalendarDeps, { actor, roomId }: { actor
  * commits before them. A failed fetch records why and keeps the blocks of the last good one (an outage of the other
  * site must not open nights it had taken).
  */
-export async function syncImport(deps: CalendarDeps, row: { id: string; roomId: string; url: string }): Promise<'synced' | 'failed'> {
-  const { db } = deps;
-  const [room] = await db.select({ timeZone: rooms.timeZone, deletedAt: rooms.deletedAt }).from(rooms).where(eq(rooms.id, row.roomId));
+export async function syncImport(deps: CalendarDeps, row: ImportRow): Promise<'synced' | 'failed'> {
+  return recordImport(deps, row, await readImport(deps, row));
+}
+
+type ImportRow = { id: string; roomId: string; url: string };
+
+/** What one fetch of an import found, and when the import is due again. */
+type ImportRead = { nextFetchAt: Date } & ({ ranges: StayRange[] } | { failure: CalendarFetchError });
+
+/** Fetches and reads one import's calendar, writing nothing; null when its room was removed (nothing is fetched). */
+async function readImport(deps: CalendarDeps, row: ImportRow): Promise<ImportRead | null> {
+  const [room] = await deps.db.select({ timeZone: rooms.timeZone, deletedAt: rooms.deletedAt }).from(rooms).where(eq(rooms.id, row.roomId));
   // A removed room takes no bookings: its imports are not fetched.
-  if (!room || room.deletedAt) return 'failed';
+  if (!room || room.deletedAt) return null;
   const nextFetchAt = new Date(Date.now() + deps.intervalMs);
-  let ranges: StayRange[];
   try {
-    ranges = await deps.reader.read(await fetchCalendarText(row.url, deps.limits), { timeZone: room.timeZone });
+    return { nextFetchAt, ranges: await deps.reader.read(await fetchCalendarText(row.url, deps.limits), { timeZone: room.timeZone }) };
   } catch (err) {
-    const failure = err instanceof CalendarFetchError ? err : new CalendarFetchError({ code: 'notRead' });
     if (!(err instanceof CalendarFetchError)) deps.log.error({ err, importId: row.id }, 'calendar import failed');
+    return { nextFetchAt, failure: err instanceof CalendarFetchError ? err : new CalendarFetchError({ code: 'notRead' }) };
+  }
+}
+
+/** Records what a fetch of the import found, as `syncImport` says. */
+async function recordImport(deps: CalendarDeps, row: ImportRow, read: ImportRead | null): Promise<'synced' | 'failed'> {
+  if (!read) return 'failed';
+  const { db } = deps;
+  const { nextFetchAt } = read;
+  if ('failure' in read) {
+    const { failure } = read;
     await db
       .update(calendarImports)
       .set({ lastFetchedAt: new Date(), lastError: failure.message, lastErrorReason: failure.reason, nextFetchAt })
       .where(eq(calendarImports.id, row.id));
     return 'failed';
   }
+  const { ranges } = read;
   const changed = await withTransaction(db, async (tx) => {
     // Serializes with the share lock `bookingTransaction` (bookings/confirm-booking.ts) takes on the same row.
     const [locked] = await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, row.roomId)).for('update');

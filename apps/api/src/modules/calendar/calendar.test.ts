@@ -46,6 +46,33 @@ function calendarSite() {
   };
 }
 
+/**
+ * Another site that answers calendar fetches only once `together` of them are open at once, or each after `patienceMs`
+ * when fewer come (a fetch made after another finished); `mostOpen` is the most it held open at once. It answers every
+ * path with a calendar of one night, or with HTTP 500 for a path with `down` in it.
+ */
+function gatheringSite(together: number, patienceMs = 1_500) {
+  let waiting: (() => void)[] = [];
+  const site = { mostOpen: 0, holding: false };
+  const server: Server = createServer((req, res) => {
+    const answer = () => {
+      waiting = waiting.filter((other) => other !== answer);
+      if (req.url?.includes('down')) return void res.writeHead(500).end('down');
+      res.writeHead(200, { 'content-type': 'text/calendar' }).end(ics([allDay(`${req.url}@elsewhere`, day(3), day(4))]));
+    };
+    if (!site.holding) return answer();
+    waiting.push(answer);
+    site.mostOpen = Math.max(site.mostOpen, waiting.length);
+    if (waiting.length >= together) for (const held of [...waiting]) held();
+    else setTimeout(() => waiting.includes(answer) && answer(), patienceMs);
+  });
+  return Object.assign(site, {
+    url: (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    start: () => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
+
 function ics(events: string[]): string {
   return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Elsewhere//EN', ...events, 'END:VCALENDAR', ''].join('\r\n');
 }
@@ -370,6 +397,34 @@ describe.each(TEST_DATABASE_KINDS)('calendar sync on %s', (kind) => {
     expect(nights.statusCode, nights.body).toBe(200);
     const calendar = hostCalendarSchema.parse(nights.json());
     expect(calendar.nights.filter((n) => n.date >= day(0)).map((n) => n.state)).toEqual(calendar.nights.filter((n) => n.date >= day(0)).map(() => 'imported'));
+  });
+
+  it("fetches every import of the room at once on 'Sync now', and answers their outcomes in the order they were added", async () => {
+    const paths = ['/one.ics', '/two.ics', '/down.ics', '/four.ics', '/five.ics'];
+    const gathering = gatheringSite(paths.length);
+    await gathering.start();
+    try {
+      // A host of their own: each import is a fetch, and fetches are rate-limited per person.
+      const syncing = await t.signUp({ role: 'host' });
+      const r = await insertRoom(t.database.db, { hostId: syncing.id, availableFrom: day(1), availableTo: day(30) });
+      for (const path of paths) {
+        const added = await t.call('POST', `/api/room/${r.id}/calendar/imports`, { as: syncing, body: { url: gathering.url(path) } });
+        expect(added.statusCode, added.body).toBe(201);
+      }
+
+      gathering.holding = true;
+      const synced = await t.call('POST', `/api/room/${r.id}/calendar/sync`, { as: syncing });
+      expect(synced.statusCode, synced.body).toBe(200);
+      // Every fetch was open at once: the slowest sets how long the host waits, not their sum.
+      expect(gathering.mostOpen).toBe(paths.length);
+      const { imports } = roomCalendarSchema.parse(synced.json());
+      expect(imports.map((i) => [new URL(i.url).pathname, i.blockCount, i.lastError])).toEqual(
+        paths.map((path) => [path, path === '/down.ics' ? 0 : 1, path === '/down.ics' ? 'The other site answered with HTTP status 500.' : null]),
+      );
+      expect(roomAvailabilitySchema.parse((await t.call('GET', `/api/room/${r.id}/availability`)).json()).taken).toEqual([{ from: day(3), to: day(4) }]);
+    } finally {
+      await gathering.stop();
+    }
   });
 
   it('takes at most ten imports per room when many are added at once', async () => {
