@@ -133,9 +133,9 @@ const bothDays = ({ from, to }: { from: unknown; to: unknown }) => isIsoDate(fro
 /** `GET /api/earnings/entries.csv?from=&to=`: the host's ledger entries posted from the first day to the last (UTC). */
 export const earningsEntriesQuerySchema = z
   .object({ from: dateSchema, to: dateSchema })
-  .refine(({ from, to }) => !bothDays({ from, to }) || from <= to, { message: 'The first day must not come after the last', path: ['to'] })
+  .refine(({ from, to }) => !bothDays({ from, to }) || from <= to, { error: () => i18n.t('The first day must not come after the last'), path: ['to'] })
   .refine(({ to }) => !isIsoDate(to) || to <= lastEarningsCsvDay(), {
-    message: `The last day can be at most ${EARNINGS_CSV_MAX_YEARS_AHEAD} years ahead`,
+    error: () => i18n.t('The last day can be at most {max} years ahead', { max: EARNINGS_CSV_MAX_YEARS_AHEAD }),
     path: ['to'],
   })
   .refine(({ from, to }) => !bothDays({ from, to }) || nightsBetween(from, to) < EARNINGS_CSV_MAX_DAYS, {

@@ -48,8 +48,8 @@ export function flexibleMonthRange(now: Date = new Date()): { first: YearMonth; 
 /** What is wrong with one month of a flexible search at `now`, or null. */
 export function flexibleMonthProblem(month: YearMonth, now: Date = new Date()): string | null {
   const { first, last } = flexibleMonthRange(now);
-  if (month < first) return `${month} is in the past`;
-  if (month > last) return `${month} is more than ${FLEXIBLE_MONTHS_AHEAD} months ahead`;
+  if (month < first) return i18n.t('{month} is in the past', { month });
+  if (month > last) return i18n.t('{month} is more than {max} months ahead', { month, max: FLEXIBLE_MONTHS_AHEAD });
   return null;
 }
 

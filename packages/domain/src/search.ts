@@ -203,25 +203,25 @@ export function searchProblems(search: RoomSearch, now: Date = new Date()): Prob
   if (search.checkin !== checkin || search.checkout !== checkout) return problems;
   // Past only when it is past everywhere on Earth: whether a check-in still today somewhere is open is each room's
   // own rule (its time zone).
-  if (checkin && checkin < earliestCheckIn(now)) problems.push({ field: 'checkin', message: 'Check-in is in the past' });
+  if (checkin && checkin < earliestCheckIn(now)) problems.push({ field: 'checkin', message: i18n.t('Check-in is in the past') });
   else if (checkin && checkin > lastSearchCheckIn(now)) {
-    problems.push({ field: 'checkin', message: `Check-in can be at most ${SEARCH_MAX_YEARS_AHEAD} years ahead` });
+    problems.push({ field: 'checkin', message: i18n.t('Check-in can be at most {max} years ahead', { max: SEARCH_MAX_YEARS_AHEAD }) });
   }
-  if (checkin && !checkout) problems.push({ field: 'checkout', message: 'Check-out is required with a check-in date' });
-  if (checkout && !checkin) problems.push({ field: 'checkin', message: 'Check-in is required with a check-out date' });
+  if (checkin && !checkout) problems.push({ field: 'checkout', message: i18n.t('Check-out is required with a check-in date') });
+  if (checkout && !checkin) problems.push({ field: 'checkin', message: i18n.t('Check-in is required with a check-out date') });
   if (checkin && checkout) {
     const nights = nightsBetween(checkin, checkout);
-    if (nights < 1) problems.push({ field: 'checkout', message: 'Check-out must be after check-in' });
+    if (nights < 1) problems.push({ field: 'checkout', message: i18n.t('Check-out must be after check-in') });
     else if (nights > MAX_STAY_NIGHTS) {
-      problems.push({ field: 'checkout', message: `A stay can be at most ${MAX_STAY_NIGHTS} nights` });
+      problems.push({ field: 'checkout', message: i18n.t('A stay can be at most {max} nights', { max: MAX_STAY_NIGHTS }) });
     }
   }
   if (search.stay && (search.checkin || search.checkout)) {
-    problems.push({ field: 'stay', message: 'Choose exact dates or a flexible stay, not both' });
+    problems.push({ field: 'stay', message: i18n.t('Choose exact dates or a flexible stay, not both') });
   } else if (search.stay && !search.months) {
-    problems.push({ field: 'months', message: 'Months are required with a flexible stay' });
+    problems.push({ field: 'months', message: i18n.t('Months are required with a flexible stay') });
   }
-  if (search.months && !search.stay) problems.push({ field: 'stay', message: 'Stay is required with months' });
+  if (search.months && !search.stay) problems.push({ field: 'stay', message: i18n.t('Stay is required with months') });
   for (const month of search.months ?? []) {
     const message = flexibleMonthProblem(month, now);
     if (message) {
@@ -230,7 +230,7 @@ export function searchProblems(search: RoomSearch, now: Date = new Date()): Prob
     }
   }
   if (search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice) {
-    problems.push({ field: 'maxPrice', message: 'Maximum price must not be below the minimum price' });
+    problems.push({ field: 'maxPrice', message: i18n.t('Maximum price must not be below the minimum price') });
   }
   return problems;
 }
