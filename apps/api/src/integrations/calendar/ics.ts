@@ -22,6 +22,8 @@ export type StayEvent = {
   /** 0 for the booking; each later version of the same event counts up. */
   sequence: number;
   cancelled?: boolean;
+  /** A request to book the host has not answered yet: the nights are held, the stay not confirmed. */
+  tentative?: boolean;
 };
 
 /** The UID of a booking's event: the same in every mail, download and export. */
@@ -45,7 +47,7 @@ function eventComponent(event: StayEvent, stamp: Date): ICAL.Component {
   if (event.description) vevent.addPropertyWithValue('description', event.description);
   // Busy nights: calendars that merge free/busy treat the days as taken.
   vevent.addPropertyWithValue('transp', 'OPAQUE');
-  vevent.addPropertyWithValue('status', event.cancelled ? 'CANCELLED' : 'CONFIRMED');
+  vevent.addPropertyWithValue('status', event.cancelled ? 'CANCELLED' : event.tentative ? 'TENTATIVE' : 'CONFIRMED');
   return vevent;
 }
 
@@ -66,10 +68,15 @@ export type BookedStay = { bookingId: string; reference: string; title: string; 
 
 /**
  * A booking's own calendar file, its words in the active language (a mail's recipient's, decision 062; the
- * download's and the feeds' are English): the stay (METHOD:PUBLISH), or its cancellation (METHOD:CANCEL, STATUS:CANCELLED,
- * the same UID with a higher SEQUENCE, so a calendar that added the stay removes it).
+ * download's and the feeds' are English): the stay (METHOD:PUBLISH; STATUS:TENTATIVE while it is a request the host
+ * has not answered), or its cancellation (METHOD:CANCEL, STATUS:CANCELLED, the same UID with a higher SEQUENCE, so a
+ * calendar that added the stay removes it).
  */
-export function bookingCalendar(stay: BookedStay, publicUrl: string, { cancelled = false }: { cancelled?: boolean } = {}): string {
+export function bookingCalendar(
+  stay: BookedStay,
+  publicUrl: string,
+  { cancelled = false, requested = false }: { cancelled?: boolean; requested?: boolean } = {},
+): string {
   const tripUrl = `${publicUrl}${tripPath(stay.bookingId)}`;
   return writeCalendar(
     [
@@ -82,6 +89,7 @@ export function bookingCalendar(stay: BookedStay, publicUrl: string, { cancelled
         description: `${i18n.t('Booking reference: {reference}', { reference: stay.reference })}\n${i18n.t('Trip: {url}', { url: tripUrl })}`,
         sequence: cancelled ? 1 : 0,
         cancelled,
+        tentative: requested,
       },
     ],
     { method: cancelled ? 'CANCEL' : 'PUBLISH' },

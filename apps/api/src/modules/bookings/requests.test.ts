@@ -34,6 +34,9 @@ describe.each(TEST_DATABASE_KINDS)('requests to book on %s', (kind) => {
     await s.t.clearMail();
     const request = await requestStay(s.t, s.guest, { roomId: r.id, from: day(3), to: day(6) });
     expect(request).toMatchObject({ status: 'requested', state: 'requested', cancellable: false, keptCents: 0, request: { answer: null, message: null } });
+    // Its calendar file holds the nights as a stay not confirmed yet.
+    const file = await s.t.call('GET', `/api/booking/${request._id}/calendar.ics`, { as: s.guest });
+    expect(file.body.split('\r\n')).toEqual(expect.arrayContaining(['STATUS:TENTATIVE']));
     const expires = new Date(request.request!.expiresAt).getTime();
     expect(expires - Date.now()).toBeGreaterThan(23 * 3_600_000);
     expect(expires - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
