@@ -1,0 +1,4 @@
+-- An imported calendar now blocks only the nights from today to three years ahead (integrations/calendar/parse.ts): an event from the year 1 to 9999 made a room's availability answer 500. Blocks stored before that are brought into the same range now rather than at their import's next sync, which a feed that keeps failing never reaches: those that have ended or lie wholly beyond the range go, the rest are cut to it (from yesterday, so the room's today is kept in every time zone).
+DELETE FROM "calendar_blocks" WHERE "check_out" < current_date OR "check_in" >= current_date + 1099;
+--> statement-breakpoint
+UPDATE "calendar_blocks" SET "check_in" = greatest("check_in", current_date - 1), "check_out" = least("check_out", current_date + 1099) WHERE "check_in" < current_date - 1 OR "check_out" > current_date + 1099;
