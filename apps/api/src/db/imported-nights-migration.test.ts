@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { asc, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, type IsoDate } from '@staybook/domain';
-import { createTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../test/databases.js';
+import { createTestDatabase, TEST_DATABASE_KINDS } from '../test/databases.js';
+import { useSuite } from '../test/suites.js';
 import { queryRows } from './client.js';
 import { insertRoom, insertUser } from './factories.js';
 import { calendarBlocks, calendarImports } from './schema.js';
@@ -18,11 +19,7 @@ async function migration0035(): Promise<string[]> {
  * year 1 to 9999 made the room's availability answer 500) are brought into that range by migration 0035.
  */
 describe.each(TEST_DATABASE_KINDS)('migration 0035 on %s', (kind) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase(kind);
-  });
-  afterAll(() => t?.cleanup());
+  const t = useSuite(() => createTestDatabase(kind), (database) => database.cleanup());
 
   it("cuts stored blocks to the nights from yesterday to the import's horizon, and drops those outside it", async () => {
     const db = t.database.db;
