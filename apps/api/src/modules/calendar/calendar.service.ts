@@ -183,15 +183,11 @@ export async function removeImport(deps: CalendarDeps, { actor, roomId, importId
  * limit) rather than for all of them one after the other; answers the list with the outcomes.
  */
 export async function syncRoomNow(deps: CalendarDeps, { actor, roomId }: { actor: Actor; roomId: string }): Promise<RoomCalendar> {
-  await hostedRoom(deps.db, actor, roomId);
+  const room = await hostedRoom(deps.db, actor, roomId);
   const rows = await deps.db.select().from(calendarImports).where(eq(calendarImports.roomId, roomId));
-  const reads = await Promise.allSettled(rows.map((row) => readImport(deps, row)));
+  const reads = await Promise.all(rows.map((row) => readImport(deps, row, room.timeZone)));
   // Recorded one at a time: each takes the room's row lock, and waiting for it together would hold a connection each.
-  for (const [i, row] of rows.entries()) {
-    const read = reads[i]!;
-    if (read.status === 'rejected') throw read.reason;
-    await recordImport(deps, row, read.value);
-  }
+  for (const [i, row] of rows.entries()) await recordImport(deps, row, reads[i]!);
   return getRoomCalendar(deps, { actor, roomId });
 }
 
@@ -204,7 +200,10 @@ export async function syncRoomNow(deps: CalendarDeps, { actor, roomId }: { actor
  * site must not open nights it had taken).
  */
 export async function syncImport(deps: CalendarDeps, row: ImportRow): Promise<'synced' | 'failed'> {
-  return recordImport(deps, row, await readImport(deps, row));
+  const [room] = await deps.db.select({ timeZone: rooms.timeZone, deletedAt: rooms.deletedAt }).from(rooms).where(eq(rooms.id, row.roomId));
+  // A removed room takes no bookings: its imports are not fetched.
+  if (!room || room.deletedAt) return 'failed';
+  return recordImport(deps, row, await readImport(deps, row, room.timeZone));
 }
 
 type ImportRow = { id: string; roomId: string; url: string };
@@ -212,14 +211,14 @@ type ImportRow = { id: string; roomId: string; url: string };
 /** What one fetch of an import found, and when the import is due again. */
 type ImportRead = { nextFetchAt: Date } & ({ ranges: StayRange[] } | { failure: CalendarFetchError });
 
-/** Fetches and reads one import's calendar, writing nothing; null when its room was removed (nothing is fetched). */
-async function readImport(deps: CalendarDeps, row: ImportRow): Promise<ImportRead | null> {
-  const [room] = await deps.db.select({ timeZone: rooms.timeZone, deletedAt: rooms.deletedAt }).from(rooms).where(eq(rooms.id, row.roomId));
-  // A removed room takes no bookings: its imports are not fetched.
-  if (!room || room.deletedAt) return null;
+/**
+ * Fetches and reads one import's calendar for a room in `timeZone`, writing nothing and never failing: what went wrong
+ * is the answer's `failure`.
+ */
+async function readImport(deps: CalendarDeps, row: ImportRow, timeZone: string): Promise<ImportRead> {
   const nextFetchAt = new Date(Date.now() + deps.intervalMs);
   try {
-    return { nextFetchAt, ranges: await deps.reader.read(await fetchCalendarText(row.url, deps.limits), { timeZone: room.timeZone }) };
+    return { nextFetchAt, ranges: await deps.reader.read(await fetchCalendarText(row.url, deps.limits), { timeZone }) };
   } catch (err) {
     if (!(err instanceof CalendarFetchError)) deps.log.error({ err, importId: row.id }, 'calendar import failed');
     return { nextFetchAt, failure: err instanceof CalendarFetchError ? err : new CalendarFetchError({ code: 'notRead' }) };
@@ -227,8 +226,7 @@ async function readImport(deps: CalendarDeps, row: ImportRow): Promise<ImportRea
 }
 
 /** Records what a fetch of the import found, as `syncImport` says. */
-async function recordImport(deps: CalendarDeps, row: ImportRow, read: ImportRead | null): Promise<'synced' | 'failed'> {
-  if (!read) return 'failed';
+async function recordImport(deps: CalendarDeps, row: ImportRow, read: ImportRead): Promise<'synced' | 'failed'> {
   const { db } = deps;
   const { nextFetchAt } = read;
   if ('failure' in read) {
