@@ -12,11 +12,11 @@ describe("a booking's calendar file", () => {
     const confirmed = linesOf(bookingCalendar(STAY, 'http://localhost:3000'));
     expect(confirmed).toEqual(expect.arrayContaining(['METHOD:PUBLISH', 'STATUS:CONFIRMED', 'SEQUENCE:0', `UID:${STAY.bookingId}@staybook`]));
 
-    const requested = linesOf(bookingCalendar(STAY, 'http://localhost:3000', { requested: true }));
+    const requested = linesOf(bookingCalendar(STAY, 'http://localhost:3000', 'requested'));
     expect(requested).toEqual(expect.arrayContaining(['METHOD:PUBLISH', 'STATUS:TENTATIVE', 'SEQUENCE:0']));
     expect(requested).not.toContain('STATUS:CONFIRMED');
 
-    const cancelled = linesOf(bookingCalendar(STAY, 'http://localhost:3000', { cancelled: true }));
+    const cancelled = linesOf(bookingCalendar(STAY, 'http://localhost:3000', 'cancelled'));
     expect(cancelled).toEqual(expect.arrayContaining(['METHOD:CANCEL', 'STATUS:CANCELLED', 'SEQUENCE:1']));
   });
 });

@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { i18n, tripPath, type IsoDate } from '@staybook/domain';
+import { i18n, tripPath, type IsoDate, type StayStatus } from '@staybook/domain';
 import type { MailAttachment, MailMessage } from '../mail/mailer.js';
 
 /**
@@ -21,10 +21,12 @@ export type StayEvent = {
   description?: string;
   /** 0 for the booking; each later version of the same event counts up. */
   sequence: number;
-  cancelled?: boolean;
-  /** A request to book the host has not answered yet: the nights are held, the stay not confirmed. */
-  tentative?: boolean;
+  /** Confirmed unless said otherwise; a request the host has not answered yet is tentative (its nights are held). */
+  status?: StayStatus;
 };
+
+/** A stay's STATUS in a calendar (RFC 5545 3.8.1.11). */
+const EVENT_STATUS: Record<StayStatus, string> = { confirmed: 'CONFIRMED', requested: 'TENTATIVE', cancelled: 'CANCELLED' };
 
 /** The UID of a booking's event: the same in every mail, download and export. */
 export function bookingUid(bookingId: string): string {
@@ -47,7 +49,7 @@ function eventComponent(event: StayEvent, stamp: Date): ICAL.Component {
   if (event.description) vevent.addPropertyWithValue('description', event.description);
   // Busy nights: calendars that merge free/busy treat the days as taken.
   vevent.addPropertyWithValue('transp', 'OPAQUE');
-  vevent.addPropertyWithValue('status', event.cancelled ? 'CANCELLED' : event.tentative ? 'TENTATIVE' : 'CONFIRMED');
+  vevent.addPropertyWithValue('status', EVENT_STATUS[event.status ?? 'confirmed']);
   return vevent;
 }
 
@@ -72,11 +74,8 @@ export type BookedStay = { bookingId: string; reference: string; title: string; 
  * has not answered), or its cancellation (METHOD:CANCEL, STATUS:CANCELLED, the same UID with a higher SEQUENCE, so a
  * calendar that added the stay removes it).
  */
-export function bookingCalendar(
-  stay: BookedStay,
-  publicUrl: string,
-  { cancelled = false, requested = false }: { cancelled?: boolean; requested?: boolean } = {},
-): string {
+export function bookingCalendar(stay: BookedStay, publicUrl: string, status: StayStatus = 'confirmed'): string {
+  const cancelled = status === 'cancelled';
   const tripUrl = `${publicUrl}${tripPath(stay.bookingId)}`;
   return writeCalendar(
     [
@@ -88,8 +87,7 @@ export function bookingCalendar(
         location: stay.location,
         description: `${i18n.t('Booking reference: {reference}', { reference: stay.reference })}\n${i18n.t('Trip: {url}', { url: tripUrl })}`,
         sequence: cancelled ? 1 : 0,
-        cancelled,
-        tentative: requested,
+        status,
       },
     ],
     { method: cancelled ? 'CANCEL' : 'PUBLISH' },
@@ -101,11 +99,12 @@ export function bookingCalendarFilename(reference: string): string {
   return `staybook-${reference}.ics`;
 }
 
-/** A booking mail with the stay's calendar file attached (the cancellation's for `cancelled`). */
-export function withStayCalendar(message: MailMessage, stay: BookedStay, publicUrl: string, { cancelled = false }: { cancelled?: boolean } = {}): MailMessage {
+/** A booking mail with the stay's calendar file attached (the cancellation's for a cancelled stay). */
+export function withStayCalendar(message: MailMessage, stay: BookedStay, publicUrl: string, status: StayStatus = 'confirmed'): MailMessage {
+  const cancelled = status === 'cancelled';
   const attachment: MailAttachment = {
     filename: bookingCalendarFilename(stay.reference),
-    content: bookingCalendar(stay, publicUrl, { cancelled }),
+    content: bookingCalendar(stay, publicUrl, status),
     contentType: `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'PUBLISH'}`,
   };
   return { ...message, attachments: [...(message.attachments ?? []), attachment] };

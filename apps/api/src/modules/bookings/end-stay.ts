@@ -34,7 +34,7 @@ export async function endStay(
     await emitWebhookEvent(tx, bookingEvent('booking.cancelled', row));
     for (const recipient of ['guest', 'host'] as const) {
       // Every ending is a cancellation: the mail's .ics cancels the event the booking mail added (same UID).
-      await enqueueMail(tx, `${mail.kind}:${row.id}:${recipient}`, inRecipientLanguage(stay[recipient], () => withStayCalendar(mail.build(stay, recipient), stay, deps.publicUrl, { cancelled: true })));
+      await enqueueMail(tx, `${mail.kind}:${row.id}:${recipient}`, inRecipientLanguage(stay[recipient], () => withStayCalendar(mail.build(stay, recipient), stay, deps.publicUrl, 'cancelled')));
     }
     await deps.listing.announce(tx, roomId);
     return true;

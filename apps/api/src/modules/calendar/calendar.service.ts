@@ -49,7 +49,7 @@ export async function bookingCalendarFile(deps: Pick<CalendarDeps, 'db' | 'publi
   const row = await findBookingRow(deps.db, eq(bookings.id, bookingId));
   if (!row || !partyOf(row, actor)) throw new NotFoundError(BOOKING_NOT_FOUND);
   const stay = { bookingId: row.id, reference: row.reference, title: row.title, location: row.location, from: row.checkIn, to: row.checkOut };
-  return { filename: bookingCalendarFilename(row.reference), body: bookingCalendar(stay, deps.publicUrl, { cancelled: row.status === 'cancelled', requested: row.status === 'requested' }) };
+  return { filename: bookingCalendarFilename(row.reference), body: bookingCalendar(stay, deps.publicUrl, row.status) };
 }
 
 // ---- The export feed ----
