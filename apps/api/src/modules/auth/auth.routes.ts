@@ -6,9 +6,8 @@ import { personalAnswer } from '../../plugins/session.js';
 import { routeSchema } from '../../route-schema.js';
 import { CLIENT_IP_HEADER, type Auth } from './auth.js';
 
-/** Copies a Node request into the Fetch `Request` the auth library handles. */
-function toFetchRequest(request: FastifyRequest): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+/** Copies a Node request, at `url` (its address as the URL parser reads it), into the Fetch `Request` the library handles. */
+function toFetchRequest(request: FastifyRequest, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === CLIENT_IP_HEADER) continue;
@@ -79,14 +78,15 @@ export const AUTH_RATE_LIMITS: Record<string, { max: number; timeWindow: string 
 };
 
 /**
- * Whether the path as sent is the path the library reads. The library takes the request's URL as the URL parser
- * reads it, with `.` and `..` segments resolved (`/api/auth/./sign-in/email` is sign-in), while the router picks the
- * route from the path as sent: such a path would reach a limited endpoint through the catch-all, uncounted. No
- * browser sends one, and the library has no path that needs one, so it is refused as a path with nothing behind it.
+ * The request's address as the library reads it: through the URL parser, which resolves `.` and `..` segments
+ * (`/api/auth/./sign-in/email` is sign-in). The router picks the route from the path as sent, so such a path would
+ * reach a limited endpoint through the catch-all, uncounted. No browser sends one, and the library has no path that
+ * needs one: it is refused as a path with nothing behind it.
  */
-function pathIsAsRead(request: FastifyRequest): boolean {
-  const sent = request.url.split('?', 1)[0]!;
-  return new URL(request.url, 'http://localhost').pathname === sent;
+function addressAsRead(request: FastifyRequest): URL {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  if (url.pathname !== request.url.split('?', 1)[0]) throw new NotFoundError(NOT_COMPLETED);
+  return url;
 }
 
 export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = async (app, { auth, config }) => {
@@ -96,8 +96,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = as
     // Sessions and accounts: every answer is personal.
     onRequest: personalAnswer,
     async handler(request: FastifyRequest, reply: FastifyReply) {
-      if (!pathIsAsRead(request)) throw new NotFoundError(NOT_COMPLETED);
-      return sendFetchResponse(request, reply, await auth.handler(toFetchRequest(request)));
+      return sendFetchResponse(request, reply, await auth.handler(toFetchRequest(request, addressAsRead(request))));
     },
   };
   app.route({ method: ['GET', 'POST'], url: '/auth/*', ...toLibrary });
