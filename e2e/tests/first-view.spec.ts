@@ -75,17 +75,25 @@ test("a room page's HTML preloads the very picture its gallery shows as the cove
  * app has taken the page over: the reservation card asks for the nights when it mounts.
  */
 async function holdLaterParts(page: Page, roomId: string) {
+  const { release } = await holdRequests(
+    page,
+    (url) => url.pathname === `/api/room/${roomId}/availability`,
+    (url) => /\/assets\/room-reviews-[^/]+\.js$/.test(url.pathname),
+  );
+  const mounted = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/room/${roomId}/availability`);
+  return { mounted, release };
+}
+
+/** Holds back the requests each `match` takes until `release` lets them, and any later one, through. */
+async function holdRequests(page: Page, ...matches: Array<(url: URL) => boolean>) {
   const held: Route[] = [];
   let released = false;
   const hold = (route: Route) => (released ? route.continue() : void held.push(route));
-  await page.route((url) => url.pathname === `/api/room/${roomId}/availability`, hold);
-  await page.route((url) => /\/assets\/room-reviews-[^/]+\.js$/.test(url.pathname), hold);
-  const mounted = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/room/${roomId}/availability`);
+  for (const match of matches) await page.route(match, hold);
   return {
-    mounted,
     release: async () => {
       released = true;
-      await Promise.all(held.map((route) => route.continue()));
+      await Promise.all(held.splice(0).map((route) => route.continue()));
     },
   };
 }
@@ -224,19 +232,8 @@ test.describe('the home page before the app starts', () => {
  * Holds back the app's code (every script under /assets) until `release`: the painted page is all there is, as on a
  * slow connection. Its first view is painted by then; the page's own inline script keeps what a person does on it.
  */
-async function holdAppCode(page: Page) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(
-    (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
-    (route) => (released ? route.continue() : void held.push(route)),
-  );
-  return {
-    release: async () => {
-      released = true;
-      await Promise.all(held.splice(0).map((route) => route.continue()));
-    },
-  };
+function holdAppCode(page: Page) {
+  return holdRequests(page, (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'));
 }
 
 // What a person does on the painted page while the app's code is still on its way is not lost (decision 071).
