@@ -7,6 +7,7 @@ import { TestPaymentProcessor } from '../integrations/payments/test-processor.js
 import { withTransaction, type Db } from '../db/client.js';
 import { DEMO_GUEST_REVIEWS, DEMO_GUESTS, DEMO_HOST_REVIEWS, DEMO_REPLIES, DEMO_ROOMS, DEMO_USERS, demoArrival, demoRoomExtras, type DemoRoom } from './demo-data.js';
 import { seededRandom } from '../seeded-random.js';
+import { mapLimited } from '../map-limited.js';
 import { insertBooking, insertRoom, insertUser } from '../db/factories.js';
 import { recomputeRoomRatings } from '../modules/reviews/ratings.js';
 import { accounts, reviews, roleChanges, roomNightSettings, rooms, users } from '../db/schema.js';
@@ -57,19 +58,6 @@ export function demoGalleryOf({ categoryIndex, variant, pool, siblingCovers }: {
   const start = (2 * variant) % pool.length;
   const candidates = [...pool.slice(start), ...pool.slice(0, start), ...siblingCovers];
   return candidates.slice(0, count);
-}
-
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 function describeRoom(room: { title: string; location: string; guests: number; bedrooms: number; bathrooms: number }, categoryText: string): string {

@@ -20,6 +20,7 @@ import { CalendarFetchError, checkedAddress, fetchCalendarText, type FetchLimits
 import type { Actor } from '../../plugins/session.js';
 import { findBookingRow } from '../bookings/bookings.queries.js';
 import type { ListingChanges } from '../../listing-changes.js';
+import { mapLimited } from '../../map-limited.js';
 import type { Log } from '../../log.js';
 
 /** Calendar sync (docs/decisions/030-calendar-sync.md): the export feed, booking events, and imported calendars. */
@@ -262,8 +263,14 @@ async function recordImport(deps: CalendarDeps, row: ImportRow, read: ImportRead
 }
 
 /**
+ * How many of a pass's imports are fetched at once: a pass waits on the other sites, not on this machine (reading a
+ * calendar has its own workers), so a few sites that never answer hold back only their own share of the pass.
+ */
+export const SCHEDULED_FETCHES_AT_ONCE = 5;
+
+/**
  * Takes up to `limit` imports whose time has come and pushes their next time on, in one statement
- * (`for update skip locked`: two servers never take the same import), then fetches each.
+ * (`for update skip locked`: two servers never take the same import), then fetches them, a few at once.
  */
 export async function syncDueImports(deps: CalendarDeps, { limit = 20 }: { limit?: number } = {}): Promise<number> {
   const claimed = (
@@ -275,12 +282,12 @@ export async function syncDueImports(deps: CalendarDeps, { limit = 20 }: { limit
         for update skip locked)
       returning id, room_id as "roomId", url`)) as unknown as { rows: { id: string; roomId: string; url: string }[] }
   ).rows;
-  for (const row of claimed) {
+  await mapLimited(claimed, SCHEDULED_FETCHES_AT_ONCE, async (row) => {
     try {
       await syncImport(deps, row);
     } catch (err) {
       deps.log.error({ err, importId: row.id }, 'calendar import could not be recorded');
     }
-  }
+  });
   return claimed.length;
 }

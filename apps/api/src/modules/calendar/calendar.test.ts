@@ -8,6 +8,7 @@ import { lastErrorText } from '@staybook/domain/calendar-sync-reasons';
 import { withLocale } from '@staybook/domain/locale';
 import { insertBooking, insertRoom } from '../../db/factories.js';
 import { calendarImports } from '../../db/schema.js';
+import { SCHEDULED_FETCHES_AT_ONCE } from './calendar.service.js';
 import '../../locales/es/catalog.js';
 import { OVERLAPPING_BOOKING_MESSAGE } from '../../errors.js';
 import { bookStay, confirmBooking, confirmCard, startPayment } from '../../test/bookings.js';
@@ -422,6 +423,32 @@ describe.each(TEST_DATABASE_KINDS)('calendar sync on %s', (kind) => {
         paths.map((path) => [path, path === '/down.ics' ? 0 : 1, path === '/down.ics' ? 'The other site answered with HTTP status 500.' : null]),
       );
       expect(roomAvailabilitySchema.parse((await t.call('GET', `/api/room/${r.id}/availability`)).json()).taken).toEqual([{ from: day(3), to: day(4) }]);
+    } finally {
+      await gathering.stop();
+    }
+  });
+
+  it('fetches the imports a scheduled pass takes a few at once, never more', async () => {
+    const paths = Array.from({ length: SCHEDULED_FETCHES_AT_ONCE + 1 }, (_, i) => `/due-${i}.ics`);
+    const gathering = gatheringSite(SCHEDULED_FETCHES_AT_ONCE);
+    await gathering.start();
+    try {
+      const syncing = await t.signUp({ role: 'host' });
+      const r = await insertRoom(t.database.db, { hostId: syncing.id, availableFrom: day(1), availableTo: day(30) });
+      for (const path of paths) {
+        const added = await t.call('POST', `/api/room/${r.id}/calendar/imports`, { as: syncing, body: { url: gathering.url(path) } });
+        expect(added.statusCode, added.body).toBe(201);
+      }
+      // Only this room's imports are due: the pass takes them all.
+      await t.database.db.execute(`update calendar_imports set next_fetch_at = now() + interval '1 day'` as never);
+      await t.database.db.execute(`update calendar_imports set next_fetch_at = now() - interval '1 minute' where room_id = '${r.id}'` as never);
+
+      gathering.holding = true;
+      expect(await t.app.calendarSync.runDue()).toBe(paths.length);
+      // The first five were open together; the sixth waited for one of them to finish.
+      expect(gathering.mostOpen).toBe(SCHEDULED_FETCHES_AT_ONCE);
+      const calendar = roomCalendarSchema.parse((await t.call('GET', `/api/room/${r.id}/calendar`, { as: syncing })).json());
+      expect(calendar.imports.map((i) => [i.blockCount, i.lastError])).toEqual(paths.map(() => [1, null]));
     } finally {
       await gathering.stop();
     }
