@@ -68,7 +68,8 @@ import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerReplicaReads, replicaMetrics } from './plugins/replica-reads.js';
 import { registerSession, viewerResolver } from './plugins/session.js';
-import { inlineScriptSources, registerWebServing } from './modules/web/web.js';
+import { inlineScriptSources } from './modules/web/page-html.js';
+import { registerWebServing } from './modules/web/web.js';
 
 /** Reset tokens and OAuth codes travel in URLs; they must never reach the logs. */
 const SECRET_PATH = /(\/reset-password\/)[^/?#]+/;

@@ -12,7 +12,8 @@ import {
 } from '@staybook/domain';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
-import { firstViewModulePath, pageInCurrency } from '../modules/web/web.js';
+import { firstViewModulePath } from '../modules/web/first-view-renderer.js';
+import { pageInCurrency } from '../modules/web/page-html.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 import { useSuite } from './suites.js';
 

@@ -16,7 +16,8 @@ import {
   useWebBuild,
   writeServerBuild,
 } from '../../test/web-builds.js';
-import { firstViewModulePath, homePageHtml, loadFirstViewRenderer, roomPageHtml } from './web.js';
+import { firstViewModulePath, loadFirstViewRenderer } from './first-view-renderer.js';
+import { homePageHtml, roomPageHtml } from './page-html.js';
 
 /**
  * The home page's first view drawn by the web app's server build (decision 045). A small stand-in for that build

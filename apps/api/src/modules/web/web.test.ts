@@ -8,7 +8,7 @@ import { ROOM_CARD_IMAGE_SIZES, ROOM_COVER_IMAGE_SIZES, roomsPageSchema, storedI
 import { insertRoom, insertUser } from '../../db/factories.js';
 import { rooms } from '../../db/schema.js';
 import { embeddedRooms, INDEX_HTML, SERVED_INDEX_HTML, useWebBuild } from '../../test/web-builds.js';
-import { homePageHtml } from './web.js';
+import { homePageHtml } from './page-html.js';
 
 /** The one-origin contract: the app for its routes, files with the right caching, JSON 404s elsewhere. */
 describe('serving the web app', () => {
