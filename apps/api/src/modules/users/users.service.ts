@@ -253,6 +253,9 @@ export async function declineHostRequest(deps: UserDeps, { actor, userId, reason
   return toUser(declined);
 }
 
+/** What the guard answers a signed-in person without the role a call needs, as an admin demoted meanwhile now is. */
+const NO_LONGER_ADMIN_MESSAGE = /*i18n*/ 'You do not have the role this needs.';
+
 /**
  * Sets a user's role and settles their status (Verified), recording the change; a person made a host is mailed
  * (their waiting request, if any, was granted). Shared by the admin endpoint and the operator's set-role command.
@@ -264,7 +267,20 @@ export async function applyRoleChange(
   { email, role, actorId, via, publicUrl }: { email: string; role: Role; actorId: string | null; via: 'admin' | 'cli'; publicUrl: string },
 ): Promise<{ email: string; changed: boolean; mailed: boolean } | null> {
   return withTransaction(db, async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.email, normalizeEmail(email))).for('update');
+    const wanted = normalizeEmail(email);
+    // An admin's change locks the admin's row with the user's, in id order: two admins changing each other at once
+    // take turns (never a deadlock), and the second finds whether they are still an admin before changing anyone.
+    const locked = await tx
+      .select()
+      .from(users)
+      .where(actorId === null ? eq(users.email, wanted) : or(eq(users.email, wanted), eq(users.id, actorId)))
+      .orderBy(asc(users.id))
+      .for('update');
+    if (actorId !== null) {
+      const actorRow = locked.find((row) => row.id === actorId);
+      if (!actorRow || !mayUse(actorRow.role, 'manageUsers')) throw new ForbiddenError(NO_LONGER_ADMIN_MESSAGE);
+    }
+    const current = locked.find((row) => row.email === wanted);
     if (!current) return null;
     if (current.role === role && current.status === 'Verified') return { email: current.email, changed: false, mailed: false };
     await tx.update(users).set({ role, status: 'Verified', updatedAt: sql`now()` }).where(eq(users.id, current.id));

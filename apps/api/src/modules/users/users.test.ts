@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema, usersPageSchema } from '@staybook/domain';
 import { jobs, roleChanges, users } from '../../db/schema.js';
-import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { serverUrlOf, TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { describeNeeding, twoConnectionsOn } from '../../test/needs.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 
 describe.each(TEST_DATABASE_KINDS)('users and roles on %s', (kind) => {
@@ -24,6 +27,15 @@ describe.each(TEST_DATABASE_KINDS)('users and roles on %s', (kind) => {
     otherAdmin = await t.signUp({ role: 'admin' });
   });
   afterAll(() => t.close());
+
+  /** How many sessions on the test's database wait for a lock now, whoever holds it (the file's tests run one at a time). */
+  async function sessionsWaiting(holder: pg.Client): Promise<number> {
+    await holder.query('select pg_stat_clear_snapshot()');
+    const { rows } = await holder.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = current_database() and cardinality(pg_blocking_pids(pid)) > 0',
+    );
+    return rows[0]!.n;
+  }
 
   async function roleOf(user: TestUser) {
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
@@ -198,6 +210,43 @@ describe.each(TEST_DATABASE_KINDS)('users and roles on %s', (kind) => {
       expect((await t.call('PATCH', `/api/users/update/${guest.email}`, { as: admin, body: { role: 'owner' } })).statusCode).toBe(400);
       expect((await t.call('PATCH', `/api/users/update/${guest.email}`, { as: admin, body: {} })).statusCode).toBe(400);
       expect((await t.call('PATCH', '/api/users/update/nobody@example.com', { as: admin, body: { role: 'host' } })).statusCode).toBe(404);
+    });
+
+    describeNeeding(twoConnectionsOn(kind), 'two admins changing each other at the same moment', {}, () => {
+      it('takes them in turn: the first is changed, the second is no longer an admin and is refused', async () => {
+        for (let round = 0; round < 3; round += 1) {
+          const [a, b] = await Promise.all([t.signUp({ role: 'admin' }), t.signUp({ role: 'admin' })]);
+          const holder = new pg.Client({ connectionString: serverUrlOf(t.target) });
+          await holder.connect();
+          try {
+            // Both rows held, so both requests get past the guard (both are admins now) and wait inside their change.
+            await holder.query('begin');
+            await holder.query('select id from users where id = any($1) for update', [[a.id, b.id]]);
+            const settled = [false, false];
+            const pending = [
+              t.call('PATCH', `/api/users/update/${b.email}`, { as: a, body: { role: 'guest' } }),
+              t.call('PATCH', `/api/users/update/${a.email}`, { as: b, body: { role: 'guest' } }),
+            ].map((p, i) => p.finally(() => (settled[i] = true)));
+            // Proven from the server, not a clock: both wait for the held rows at once (neither finished first), one
+            // for the holder and, when both want the same row first, the other queued behind it.
+            for (;;) {
+              const settledBefore = settled.some(Boolean);
+              if ((await sessionsWaiting(holder)) === 2) break;
+              if (settledBefore) throw new Error('A change finished without waiting for the rows the test holds, so the race was never run.');
+              await sleep(10);
+            }
+            await holder.query('commit');
+            const answers = await Promise.all(pending);
+            expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 403]);
+            expect(answers.find((res) => res.statusCode === 403)!.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'You do not have the role this needs.' } });
+            const rows = await t.database.db.select({ role: users.role }).from(users).where(inArray(users.id, [a.id, b.id]));
+            expect(rows.map((row) => row.role).sort()).toEqual(['admin', 'guest']);
+            expect(await t.database.db.select().from(roleChanges).where(inArray(roleChanges.userId, [a.id, b.id]))).toHaveLength(1);
+          } finally {
+            await holder.end();
+          }
+        }
+      });
     });
   });
 });
