@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setMarketplaceCurrency } from './money.js';
 import {
-  availabilityStartError,
+  availabilityDatesError,
   latestAvailabilityEnd,
   roomInputSchema,
   roomInputSchemaFor,
@@ -195,14 +195,34 @@ describe('room input', () => {
   });
 
   it('lets an update keep the start of a window that has already begun, and nothing earlier', () => {
-    const update = roomInputSchemaFor({ today: TODAY, keepStart: '2026-02-01' });
+    const update = roomInputSchemaFor({ today: TODAY, keep: { from: '2026-02-01', to: '2026-05-01' } });
     expect(update.parse({ ...valid, from: '2026-02-01', to: '2026-05-01' }).from).toBe('2026-02-01');
     expect(messages({ ...valid, from: '2026-01-31', to: '2026-05-01' }, update)).toEqual({ from: 'Availability cannot start before today' });
-    expect(availabilityStartError('2026-02-01', { today: TODAY, keepStart: '2026-02-01' })).toBeNull();
-    expect(availabilityStartError('2026-02-02', { today: TODAY, keepStart: '2026-02-01' })).toBe('Availability cannot start before today');
-    expect(availabilityStartError(TODAY, { today: TODAY })).toBeNull();
-    // The server's update schema leaves the start to the service, which knows the stored room.
+    const keep = { from: '2026-02-01', to: '2026-05-01' };
+    expect(availabilityDatesError({ from: '2026-02-01', to: '2026-06-01' }, { today: TODAY, keep })).toBeNull();
+    expect(availabilityDatesError({ from: '2026-02-02', to: '2026-05-01' }, { today: TODAY, keep })).toEqual({
+      field: 'from',
+      message: 'Availability cannot start before today',
+    });
+    expect(availabilityDatesError({ from: TODAY, to: '2026-04-01' }, { today: TODAY })).toBeNull();
+    // The server's update schema leaves the dates' rules of today to the service, which knows the stored room.
     expect(roomInputSchema.parse({ ...valid, from: '2020-01-01', to: '2020-02-01' }).from).toBe('2020-01-01');
+    expect(roomInputSchema.parse({ ...valid, from: '2040-01-01', to: '2040-02-01' }).from).toBe('2040-01-01');
+  });
+
+  it('ends availability at most three years from today, the nights other sites\' calendars are read for', () => {
+    // TODAY is 2026-03-10: the last check-out day may be 2029-03-10.
+    expect(schema.parse({ ...valid, from: '2028-03-11', to: '2029-03-10' }).to).toBe('2029-03-10');
+    expect(messages({ ...valid, from: '2028-03-11', to: '2029-03-11' })).toEqual({ to: 'Availability can end at most three years from today' });
+    // A start past the reach leaves no end to pick.
+    expect(messages({ ...valid, from: '2029-06-01', to: '2029-06-02' })).toEqual({ to: 'Availability can end at most three years from today' });
+    // An update may keep an end stored before the rule, and nothing further.
+    const keep = { from: '2028-01-01', to: '2029-12-01' };
+    expect(roomInputSchemaFor({ today: TODAY, keep }).parse({ ...valid, ...keep }).to).toBe('2029-12-01');
+    expect(availabilityDatesError({ from: '2028-01-01', to: '2029-12-02' }, { today: TODAY, keep })).toEqual({
+      field: 'to',
+      message: 'Availability can end at most three years from today',
+    });
   });
 
   describe('photos', () => {

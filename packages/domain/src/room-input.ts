@@ -152,25 +152,40 @@ function addYears(date: IsoDate, years: number): IsoDate {
   return isIsoDate(sameDay) ? sameDay : `${year}-03-01`;
 }
 
-/** The last check-out day an availability window starting on `from` may have. */
+/** The last check-out day an availability window starting on `from` may have: two years on (see furthestAvailabilityEnd). */
 export function latestAvailabilityEnd(from: IsoDate): IsoDate {
   return addYears(from, ROOM_LIMITS.maxAvailabilityYears);
 }
 
+/** The furthest check-out day any room's availability may have, `today` where the room is: three years on. */
+export function furthestAvailabilityEnd(today: IsoDate): IsoDate {
+  return addYears(today, ROOM_LIMITS.maxAvailabilityReachYears);
+}
+
 export const AVAILABILITY_START_MESSAGE = /*i18n*/ 'Availability cannot start before today';
+export const AVAILABILITY_REACH_MESSAGE = /*i18n*/ 'Availability can end at most three years from today';
+
+/** The dates of a room's availability, as a host sends them, or as they are stored. */
+type AvailabilityDates = { from: IsoDate; to: IsoDate };
 
 /**
- * Availability starts today or later; a window that has already started may keep its start when the room
- * is updated (`keepStart`, the stored start). Answers the field message, or null when the start is fine.
+ * The rules of an availability window that depend on today where the room is: it starts today or later, and ends
+ * at most three years from today. On update, the stored window (`keep`) may keep a start that has passed and an end
+ * set before the second rule was. Answers the field broken and its message, or null when the dates are fine.
  */
-export function availabilityStartError(from: IsoDate, { today, keepStart }: { today: IsoDate; keepStart?: IsoDate | undefined }): string | null {
-  return from >= today || from === keepStart ? null : AVAILABILITY_START_MESSAGE;
+export function availabilityDatesError(
+  { from, to }: AvailabilityDates,
+  { today, keep }: { today: IsoDate; keep?: AvailabilityDates | undefined },
+): { field: 'from' | 'to'; message: string } | null {
+  if (from < today && from !== keep?.from) return { field: 'from', message: AVAILABILITY_START_MESSAGE };
+  if (to > furthestAvailabilityEnd(today) && to !== keep?.to) return { field: 'to', message: AVAILABILITY_REACH_MESSAGE };
+  return null;
 }
 
 /** `timeZone`: the room's, when the values name one. */
-type StartRule = (from: IsoDate, timeZone: string | undefined) => string | null;
+type TodayRule = (dates: AvailabilityDates, timeZone: string | undefined) => ReturnType<typeof availabilityDatesError>;
 
-function roomInputSchemaWith(startRule: StartRule | null) {
+function roomInputSchemaWith(todayRule: TodayRule | null) {
   return z
     .object({
       title: requiredText(ROOM_LIMITS.maxTitleLength, {
@@ -293,11 +308,11 @@ function roomInputSchemaWith(startRule: StartRule | null) {
     })
     .superRefine((room, ctx) => {
       // Runs even when another field failed, so the form shows every message at once; the dates may be what failed.
-      if (isIsoDate(room.from)) {
-        const startError = startRule?.(room.from, room.timeZone);
-        if (startError) ctx.addIssue({ code: 'custom', path: ['from'], message: startError });
-      }
-      if (!isIsoDate(room.from) || !isIsoDate(room.to)) return;
+      if (!isIsoDate(room.from)) return;
+      // While the end is still to be picked, the start is judged alone.
+      const todayError = todayRule?.({ from: room.from, to: isIsoDate(room.to) ? room.to : room.from }, room.timeZone);
+      if (todayError) ctx.addIssue({ code: 'custom', path: [todayError.field], message: todayError.message });
+      if (!isIsoDate(room.to)) return;
       if (room.to <= room.from) {
         ctx.addIssue({ code: 'custom', path: ['to'], message: /*i18n*/ 'Availability must end after it starts' });
       } else if (room.to > latestAvailabilityEnd(room.from)) {
@@ -319,8 +334,8 @@ function roomInputSchemaWith(startRule: StartRule | null) {
 }
 
 /**
- * Every rule but the start one, which needs today where the room is and, on update, the stored room: the
- * routes check it in the service (`availabilityStartError`); forms use `roomInputSchemaFor`.
+ * Every rule but those of the dates that need today where the room is and, on update, the stored room: the
+ * routes check them in the service (`availabilityDatesError`); forms use `roomInputSchemaFor`.
  */
 export const roomInputSchema = roomInputSchemaWith(null);
 
@@ -329,12 +344,12 @@ export type RoomInputValues = z.input<typeof roomInputSchema>;
 export type RoomInput = z.output<typeof roomInputSchema>;
 
 /**
- * The whole rule set, start included. Today is read when a value is checked (a long-lived form keeps up
+ * The whole rule set, the dates' included. Today is read when a value is checked (a long-lived form keeps up
  * with the date), where the room is: in the zone the values name, else `timeZone` (the server's, or the
- * stored room's); `keepStart` is the stored start of the room being updated.
+ * stored room's); `keep` is the stored window of the room being updated.
  */
-export function roomInputSchemaFor({ today, keepStart, timeZone = 'UTC' }: { today?: IsoDate; keepStart?: IsoDate; timeZone?: string } = {}) {
-  return roomInputSchemaWith((from, zone) => availabilityStartError(from, { today: today ?? todayIn(zone ?? timeZone), keepStart }));
+export function roomInputSchemaFor({ today, keep, timeZone = 'UTC' }: { today?: IsoDate; keep?: AvailabilityDates; timeZone?: string } = {}) {
+  return roomInputSchemaWith((dates, zone) => availabilityDatesError(dates, { today: today ?? todayIn(zone ?? timeZone), keep }));
 }
 
 /** `GET /api/my-listings`: the host's own rooms, a page at a time. */

@@ -12,6 +12,18 @@ export const ROOM_LIMITS = {
   maxLocationLength: 120,
   maxDescriptionLength: 5_000,
   maxAvailabilityYears: 2,
+  /**
+   * How far from today a room's availability may reach (its last check-out day): the nights other sites' calendars
+   * are read for (apps/api/src/integrations/calendar/parse.ts), so no night beyond them can be booked here while
+   * taken there (decision 073).
+   */
+  maxAvailabilityReachYears: 3,
   /** A room shows 1 to 10 photos; the first is its cover. */
   maxPhotos: 10,
 } as const;
+
+/**
+ * How many days ahead of today calendars reach: the host's calendar, and the nights kept from other sites'. At least as
+ * far as any room's availability may (ROOM_LIMITS.maxAvailabilityReachYears, a leap day in each year).
+ */
+export const CALENDAR_HORIZON_DAYS = ROOM_LIMITS.maxAvailabilityReachYears * 366;

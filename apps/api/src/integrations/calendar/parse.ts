@@ -3,6 +3,7 @@ import ICAL from 'ical.js';
 import type { StayRange } from '@staybook/domain/bookings';
 import { addDays, todayIn, type IsoDate } from '@staybook/domain/dates';
 import { stayHasEnded } from '@staybook/domain/stays';
+import { CALENDAR_HORIZON_DAYS } from '@staybook/domain/room-limits';
 import type { CalendarSyncReason } from '@staybook/domain/calendar-sync-reasons';
 import { CalendarFetchError } from './safe-fetch.js';
 
@@ -26,8 +27,6 @@ export const MAX_EVENTS = 5_000;
  * 20 µs, so refusing takes about a second of a reading thread: well inside the read's 5 s even on a busy machine.
  */
 export const MAX_STEPS = 50_000;
-/** How far ahead nights are kept (past the last night any availability window reaches), and a repeating event expanded. */
-const HORIZON_DAYS = 3 * 366;
 /**
  * What a time in the year 1 or before, or in 9999 or after, is read as: an event may name the year 0, or last past
  * 9999 by its duration, where dates end. Either day lies far outside the nights kept, and its neighbours are dates.
@@ -77,7 +76,7 @@ export function parseBlockedNights(text: string, { timeZone, today = todayIn(tim
       // A zone the library cannot read: its times are read as floating (the day as written).
     }
   }
-  const horizon = addDays(today, HORIZON_DAYS);
+  const horizon = addDays(today, CALENDAR_HORIZON_DAYS);
   // Two days before today began at UTC midnight: an occurrence over by then is over wherever the room is.
   const longPast = Date.parse(`${today}T00:00:00Z`) / 1000 - 2 * 86_400;
   const ranges: StayRange[] = [];

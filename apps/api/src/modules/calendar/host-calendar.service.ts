@@ -35,6 +35,7 @@ import {
   type Stay,
   type StayRoom,
 } from '@staybook/domain';
+import { CALENDAR_HORIZON_DAYS } from '@staybook/domain/room-limits';
 import { preparedSelect, withTransaction, type Db } from '../../db/client.js';
 import { bookings, calendarBlocks, calendarImports, roomNightSettings, rooms, users } from '../../db/schema.js';
 import { dateValue, holdsNightsSql, staysOverlapSql } from '../../db/stay-sql.js';
@@ -171,16 +172,13 @@ export async function getHostCalendar(
   return { roomId, title: room.title, timeZone: room.timeZone, today, from, to, priceCents, rules: answeredRules, nights };
 }
 
-/** How far ahead the calendar reaches: past any window a host can set (two years long, from a start up to a year ahead). */
-const HORIZON_DAYS = 3 * 366;
-
 /**
  * Dates past the horizon are refused with a 400 naming `field`: a date near the calendar's end (year 9999) would
  * otherwise reach past it in the date arithmetic below and fail as a server error.
  */
 function checkWithinHorizon(date: IsoDate, today: IsoDate, field: 'from' | 'to'): void {
-  if (date <= addDays(today, HORIZON_DAYS)) return;
-  const facts: CalendarRefusalFacts = { refusal: 'past-the-end', last: addDays(today, HORIZON_DAYS) };
+  if (date <= addDays(today, CALENDAR_HORIZON_DAYS)) return;
+  const facts: CalendarRefusalFacts = { refusal: 'past-the-end', last: addDays(today, CALENDAR_HORIZON_DAYS) };
   const message = calendarRefusalText(facts);
   throw new BadRequestError(`${field}: ${message}`, { [field]: message }, facts);
 }

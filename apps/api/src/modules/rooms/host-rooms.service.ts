@@ -1,7 +1,7 @@
 import { and, count, eq, not, or, sql } from 'drizzle-orm';
 import {
   areaCentreFor,
-  availabilityStartError,
+  availabilityDatesError,
   DEFAULT_LISTING_RULES,
   listingRulesOf,
   listingRulesProblems,
@@ -144,8 +144,7 @@ export async function createRoom(
   const timeZone = input.timeZone ?? (input.position ? timeZoneAt(input.position) : defaultTimeZone);
   await checkZoneKnown(db, timeZone);
   const pin = await newRoomPin(input);
-  const startError = availabilityStartError(input.from, { today: todayIn(timeZone) });
-  if (startError) throw new BadRequestError(`from: ${startError}`, { from: startError });
+  checkAvailabilityDates(input, { today: todayIn(timeZone) });
   await checkPhotosAreTheHosts(db, actor.id, input.photos);
   const rules = checkedRules(DEFAULT_LISTING_RULES, input);
   const [row] = await db
@@ -154,6 +153,12 @@ export async function createRoom(
     .returning({ id: rooms.id });
   await listing.roomsChanged(row!.id);
   return getRoom(db, { id: row!.id, viewer: actor });
+}
+
+/** Refuses availability dates that break a rule of today where the room is (`availabilityDatesError`), naming the field. */
+function checkAvailabilityDates(input: RoomInput, rule: Parameters<typeof availabilityDatesError>[1]): void {
+  const error = availabilityDatesError(input, rule);
+  if (error) throw new BadRequestError(`${error.field}: ${error.message}`, { [error.field]: error.message });
 }
 
 /** My Listings: the actor's own live rooms, newest first. An e-mail in the path must be the actor's own. */
@@ -212,8 +217,7 @@ export async function updateRoom(
     // Left out, the zone stays as it was; days are counted where the room is (now).
     const timeZone = input.timeZone ?? room.timeZone;
     const today = todayIn(timeZone);
-    const startError = availabilityStartError(input.from, { today, keepStart: room.availableFrom });
-    if (startError) throw new BadRequestError(`from: ${startError}`, { from: startError });
+    checkAvailabilityDates(input, { today, keep: { from: room.availableFrom, to: room.availableTo } });
     const rules = checkedRules(listingRulesOf(room), input);
     const outside = await confirmedStaysWhere(
       tx,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, latestAvailabilityEnd, roomSchema, roomsPageSchema, todayIso, type Room } from '@staybook/domain';
+import { addDays, furthestAvailabilityEnd, latestAvailabilityEnd, roomSchema, roomsPageSchema, todayIso, type Room } from '@staybook/domain';
 import { rooms } from '../../db/schema.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { SIGN_IN, useHostingSuite, validationError, WRONG_ROLE } from '../../test/hosting-suite.js';
@@ -100,6 +100,8 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
         [{ from: '2027-02-30' }, 'from', 'Please enter a date as YYYY-MM-DD'],
         [{ from: addDays(today, 3), to: addDays(today, 3) }, 'to', 'Availability must end after it starts'],
         [{ from: '2030-04-01', to: '2032-04-02' }, 'to', 'Availability can be at most two years long'],
+        // Vienna's today is UTC's or the next day: two days past UTC's reach is past the room's.
+        [{ from: addDays(today, 800), to: addDays(furthestAvailabilityEnd(today), 2) }, 'to', 'Availability can end at most three years from today'],
       ];
       for (const [overrides, field, message] of refused) {
         const res = await s.t.call('POST', '/api/room', { as: s.otherHost, body: roomBody(overrides) });
@@ -119,11 +121,12 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
         to: latestAvailabilityEnd(today),
       });
       expect(atLimits).toMatchObject({ priceCents: 10_000_000, guests: 50, bedrooms: 50, bathrooms: 50, from: today, to: latestAvailabilityEnd(today) });
-      expect(await s.listRoom(s.otherHost, { price: 1, guests: 1, bedrooms: 1, bathrooms: 1, from: '2030-04-01', to: '2032-04-01' })).toMatchObject({
+      const [far, furthest] = [addDays(today, 400), furthestAvailabilityEnd(today)];
+      expect(await s.listRoom(s.otherHost, { price: 1, guests: 1, bedrooms: 1, bathrooms: 1, from: far, to: furthest })).toMatchObject({
         price: 1,
         priceCents: 100,
-        from: '2030-04-01',
-        to: '2032-04-01',
+        from: far,
+        to: furthest,
       });
     });
 

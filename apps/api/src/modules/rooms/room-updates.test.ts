@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { roomSchema, storedImageUrl } from '@staybook/domain';
+import { addDays, furthestAvailabilityEnd, roomSchema, storedImageUrl, todayIso } from '@staybook/domain';
 import { day } from '../../test/dates.js';
 import { insertBooking, insertRoom } from '../../db/factories.js';
 import { bookings, payments } from '../../db/schema.js';
@@ -111,6 +111,23 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
       });
       expect(earlier.statusCode).toBe(400);
       expect(earlier.json()).toEqual(validationError('from', 'Availability cannot start before today'));
+    });
+
+    it('ends a window at most three years from today, but lets one stored before that rule keep its end', async () => {
+      const furthest = furthestAvailabilityEnd(todayIso());
+      const row = await insertRoom(s.t.database.db, { hostId: s.host.id, availableFrom: day(400), availableTo: addDays(furthest, 30), image: storedImageUrl(randomUUID()) });
+      const update = (to: string) => s.t.call('PUT', `/api/room/update/${row.id}`, { as: s.host, body: roomBody({ from: row.availableFrom, to, image: row.image }) });
+      const kept = await update(row.availableTo);
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json()).toMatchObject({ to: row.availableTo });
+      const further = await update(addDays(row.availableTo, 1));
+      expect(further.statusCode).toBe(400);
+      expect(further.json()).toEqual(validationError('to', 'Availability can end at most three years from today'));
+      const within = await update(furthest);
+      expect(within.statusCode, within.body).toBe(200);
+      expect(within.json()).toMatchObject({ to: furthest });
+      // Once brought within reach, the stored end is the new one: it cannot go back past it.
+      expect((await update(row.availableTo)).statusCode).toBe(400);
     });
 
     it('refuses to leave a confirmed stay outside the window, naming its dates; a cancelled or past one does not count', async () => {

@@ -4,7 +4,7 @@ import { calendarErrorText } from './utils/host-calendar-changes';
 import { LISTING_RULE_FIELDS, listingRulesProblems } from '@staybook/domain/listing-rules-input';
 import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
 import { i18n, withLocale } from '@staybook/domain/locale';
-import { availabilityStartError, roomInputSchema } from '@staybook/domain/room-input';
+import { availabilityDatesError, roomInputSchema } from '@staybook/domain/room-input';
 import { ROOM_INPUT_SAMPLE, SAMPLE_PHOTO } from '@staybook/domain/test/room-input-sample';
 import { calendarImportInputSchema } from '@staybook/domain/calendar';
 import {
@@ -102,10 +102,12 @@ describe("a host's stay rules and calendar prices, refused in the page's languag
   });
 
   it("shows the availability window's checks, which the page's catalog knows, in Spanish: the pricing page's dates", () => {
-    const start = availabilityStartError('2027-03-01', { today: '2027-03-03' })!;
+    const start = availabilityDatesError({ from: '2027-03-01', to: '2027-04-01' }, { today: '2027-03-03' })!.message;
+    const reach = availabilityDatesError({ from: '2027-03-03', to: '2030-03-04' }, { today: '2027-03-03' })!.message;
     const known = (english: string) => () => ({ success: false, error: { issues: [{ message: i18n.known(english) }] } });
     expectBoth(known(start), 'La disponibilidad no puede empezar antes de hoy', 'Availability cannot start before today');
     expectBoth(known('Availability must end after it starts'), 'La disponibilidad debe terminar después de empezar', 'Availability must end after it starts');
+    expectBoth(known(reach), 'La disponibilidad puede terminar como máximo tres años después de hoy', 'Availability can end at most three years from today');
     expectBoth(known('Availability can be at most two years long'), 'La disponibilidad puede durar como máximo dos años', 'Availability can be at most two years long');
     expectBoth(known('Please choose the first available day'), 'Elige el primer día disponible', 'Please choose the first available day');
     expectBoth(known('Please choose the last available day'), 'Elige el último día disponible', 'Please choose the last available day');

@@ -1,5 +1,5 @@
-import { isoToLocalDate, localDateToIso, type IsoDate } from '@staybook/domain/dates';
-import { latestAvailabilityEnd } from '@staybook/domain/room-input';
+import { addDays, isoToLocalDate, localDateToIso, type IsoDate } from '@staybook/domain/dates';
+import { furthestAvailabilityEnd, latestAvailabilityEnd } from '@staybook/domain/room-input';
 import { Calendar } from '../../../components/calendar';
 
 interface AvailabilityCalendarProps {
@@ -17,8 +17,8 @@ interface AvailabilityCalendarProps {
 /**
  * Picks a room's availability window: the first day clicked is the first available day, the next one
  * after it the last check-out day; a click once both are set starts again. The caption chooses the month and
- * the year from lists. Days before `earliest` (but
- * `keepStart`), and beyond the two years a window may last, cannot be picked.
+ * the year from lists. Days before `earliest` (but `keepStart`), beyond the two years a window may last, and beyond
+ * three years from `earliest` cannot be picked.
  */
 export function AvailabilityCalendar({ from, to, earliest, keepStart, onChange, labelledBy }: AvailabilityCalendarProps) {
   const pickingEnd = from !== '' && to === '';
@@ -28,12 +28,15 @@ export function AvailabilityCalendar({ from, to, earliest, keepStart, onChange, 
     else onChange({ from, to: iso });
   };
   const firstMonth = keepStart !== undefined && keepStart < earliest ? keepStart : earliest;
+  const furthest = furthestAvailabilityEnd(earliest);
+  // The last day a click may pick: a start leaves a night before it; an end is the window's or the reach's.
+  const lastPick = pickingEnd ? minIso(latestAvailabilityEnd(from), furthest) : addDays(furthest, -1);
   const disabled = [
     (day: Date) => {
       const iso = localDateToIso(day);
       return iso < earliest && iso !== keepStart;
     },
-    ...(pickingEnd ? [{ after: isoToLocalDate(latestAvailabilityEnd(from)) }] : []),
+    { after: isoToLocalDate(lastPick) },
   ];
 
   return (
@@ -47,11 +50,14 @@ export function AvailabilityCalendar({ from, to, earliest, keepStart, onChange, 
         startMonth={isoToLocalDate(firstMonth)}
         // A window may last two years: the month and the year are picked from lists, not twelve clicks a year.
         captionLayout="dropdown"
-        // Once a start is picked, as far as its window may reach; before, as far as a later start's may.
-        endMonth={isoToLocalDate(latestAvailabilityEnd(from !== '' ? from : latestAvailabilityEnd(earliest)))}
+        // As far as any window may reach; once a start is picked, as far as its own may.
+        endMonth={isoToLocalDate(from !== '' ? minIso(latestAvailabilityEnd(from), furthest) : furthest)}
         fixedWeeks
       />
     </div>
   );
 }
 
+function minIso(a: IsoDate, b: IsoDate): IsoDate {
+  return a < b ? a : b;
+}

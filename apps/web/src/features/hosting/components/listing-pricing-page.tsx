@@ -86,7 +86,7 @@ function ListingPricingForm({ room, onDiscard }: { room: Room; onDiscard: () => 
   // The room as last saved: what the form starts from, and is back at after each save.
   const [saved, setSaved] = useState(room);
   const values = useMemo(() => roomFormValuesOf(saved, saved.timeZone) as RoomInputValues, [saved]);
-  const schema = useMemo(() => roomInputSchemaFor({ keepStart: saved.from, timeZone: saved.timeZone }), [saved]);
+  const schema = useMemo(() => roomInputSchemaFor({ keep: saved, timeZone: saved.timeZone }), [saved]);
   const { register, control, handleSubmit, setError, formState, reset, subscribe } = useForm<RoomInputValues, unknown, RoomInput>({
     resolver: zodResolver(schema),
     defaultValues: values,

@@ -80,7 +80,7 @@ function RoomFormFields({
   const [initialValues] = useState(() => roomFormValuesOf(room, defaultTimeZone) as RoomInputValues);
   const zone = room?.timeZone ?? defaultTimeZone;
   // Availability starts today or later where the room is (the zone chosen in the form).
-  const schema = useMemo(() => roomInputSchemaFor(room ? { keepStart: room.from, timeZone: zone } : { timeZone: zone }), [room, zone]);
+  const schema = useMemo(() => roomInputSchemaFor(room ? { keep: room, timeZone: zone } : { timeZone: zone }), [room, zone]);
   const zonesToOffer = useMemo(() => [zone], [zone]);
   const { register, control, handleSubmit, setValue, setError, clearErrors, formState, reset, subscribe } = useForm<RoomInputValues, unknown, RoomInput>({
     resolver: zodResolver(schema),
