@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { refusalText, type RefusalFacts } from '@staybook/domain/refusals';
 import { ConflictError, NotFoundError } from '../errors.js';
-import type { Db } from './client.js';
+import { withTransaction, type Db } from './client.js';
+import { users } from './schema.js';
 
 type OwnedTable = PgTable & { id: PgColumn; createdAt: PgColumn };
 /** Drizzle cannot work out what a select from a table it knows only as a type parameter answers: the helpers say. */
@@ -28,9 +29,17 @@ export function ownedRecords<T extends OwnedTable>(
       return rows as RowOf<T>[];
     },
 
-    /** Refuses one more once the owner holds `max`. */
-    async checkRoom(db: Db, ownerId: string): Promise<void> {
-      if ((await db.$count(table, theirs(ownerId))) >= max) throw new ConflictError(refusalText(tooManyFacts), tooManyFacts);
+    /**
+     * Adds one (`insert`, in the transaction) unless the owner holds `max` already. The owner's row is locked while
+     * theirs are counted, so adding several at once takes turns and the cap holds (a count and an insert alone would
+     * let each of them see room for one more).
+     */
+    async add<R>(db: Db, ownerId: string, insert: (tx: Db) => Promise<R>): Promise<R> {
+      return withTransaction(db, async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('no key update');
+        if ((await tx.$count(table, theirs(ownerId))) >= max) throw new ConflictError(refusalText(tooManyFacts), tooManyFacts);
+        return insert(tx);
+      });
     },
 
     async find(db: Db, ownerId: string, id: string): Promise<RowOf<T>> {

@@ -32,12 +32,10 @@ export async function createAccessToken(
   db: Db,
   { actor, name, scopes }: { actor: Actor; name: string; scopes: TokenScope[] },
 ): Promise<CreatedAccessToken> {
-  await ownTokens.checkRoom(db, actor.id);
   const token = newAccessTokenSecret();
-  const [row] = await db
-    .insert(accessTokens)
-    .values({ userId: actor.id, name, scopes, tokenHash: accessTokenHash(token), start: accessTokenStart(token) })
-    .returning();
+  const [row] = await ownTokens.add(db, actor.id, (tx) =>
+    tx.insert(accessTokens).values({ userId: actor.id, name, scopes, tokenHash: accessTokenHash(token), start: accessTokenStart(token) }).returning(),
+  );
   return { ...tokenOf(row!), token };
 }
 

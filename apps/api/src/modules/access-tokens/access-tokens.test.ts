@@ -1,9 +1,14 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKENS_MAX, accessTokenSchema, accessTokensSchema, createdAccessTokenSchema, TOKEN_SCOPES, type CreatedAccessToken, type TokenScope } from '@staybook/domain';
 import { insertBooking, insertRoom } from '../../db/factories.js';
 import { errorOf } from '../../test/answers.js';
 import { signUpCast, type Cast } from '../../test/cast.js';
-import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { accessTokens } from '../../db/schema.js';
+import { serverUrlOf, TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { describeNeeding, twoConnectionsOn } from '../../test/needs.js';
 import { day } from '../../test/dates.js';
 import { refusalInSpanish, SPANISH_PAGE } from '../../test/refusals.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
@@ -102,6 +107,42 @@ describe.each(TEST_DATABASE_KINDS)('personal access tokens on %s', (kind) => {
       expect(listed.items.map((item) => item.id)).toEqual(made.map((token) => token.id));
       expect((await t.call('DELETE', `/api/access-tokens/${made[0]!.id}`, { as: cast.otherGuest })).statusCode).toBe(204);
       await makeToken(cast.otherGuest, ['readBookings'], 'One more');
+    });
+
+    describeNeeding(twoConnectionsOn(kind), 'several made at the same moment', {}, () => {
+      it(`still keeps at most ${ACCESS_TOKENS_MAX}: one more is made, the others refused`, async () => {
+        const person = await t.signUp();
+        for (let i = 0; i < ACCESS_TOKENS_MAX - 1; i += 1) await makeToken(person, ['readBookings'], `Tool ${i}`);
+        const holder = new pg.Client({ connectionString: serverUrlOf(t.target) });
+        await holder.connect();
+        try {
+          // The person's row held, so that every request is under way at once before any of them can finish.
+          await holder.query('begin');
+          await holder.query('select id from users where id = $1 for update', [person.id]);
+          const tries = 5;
+          let settled = 0;
+          const pending = Array.from({ length: tries }, (_, i) =>
+            t.call('POST', '/api/access-tokens', { as: person, body: { name: `Raced ${i}`, scopes: ['readBookings'] } }).finally(() => (settled += 1)),
+          );
+          // Proven from the server, not a clock: all of them wait on the held row (or queue behind one that does).
+          for (;;) {
+            const settledBefore = settled;
+            await holder.query('select pg_stat_clear_snapshot()');
+            const { rows } = await holder.query<{ n: number }>(
+              'select count(*)::int as n from pg_stat_activity where datname = current_database() and cardinality(pg_blocking_pids(pid)) > 0',
+            );
+            if (rows[0]!.n === tries) break;
+            if (settledBefore > 0) throw new Error('A request finished without waiting for the row the test holds, so the race was never run.');
+            await sleep(10);
+          }
+          await holder.query('commit');
+          const answers = await Promise.all(pending);
+          expect(answers.map((res) => res.statusCode).sort()).toEqual([201, ...Array<number>(tries - 1).fill(409)]);
+          expect(await t.database.db.$count(accessTokens, eq(accessTokens.userId, person.id))).toBe(ACCESS_TOKENS_MAX);
+        } finally {
+          await holder.end();
+        }
+      });
     });
 
     it('refuses a token nobody made, and a malformed header', async () => {

@@ -76,9 +76,8 @@ export async function createWebhook(
   { actor, url, events }: { actor: Actor; url: string; events: WebhookEventType[] },
 ): Promise<CreatedWebhook> {
   await checkEndpointUrl(url, deps.limits);
-  await ownEndpoints.checkRoom(deps.db, actor.id);
   const secret = newWebhookSecret();
-  const [row] = await deps.db.insert(webhookEndpoints).values({ ownerId: actor.id, url, events, secret }).returning();
+  const [row] = await ownEndpoints.add(deps.db, actor.id, (tx) => tx.insert(webhookEndpoints).values({ ownerId: actor.id, url, events, secret }).returning());
   return { ...endpointOf(row!), secret };
 }
 
