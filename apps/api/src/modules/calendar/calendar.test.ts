@@ -400,19 +400,23 @@ describe.each(TEST_DATABASE_KINDS)('calendar sync on %s', (kind) => {
     expect(calendar.nights.filter((n) => n.date >= day(0)).map((n) => n.state)).toEqual(calendar.nights.filter((n) => n.date >= day(0)).map(() => 'imported'));
   });
 
+  /** A room of a host of its own (each import is a fetch, and fetches are rate-limited per person) importing each path of `from`. */
+  async function roomImporting(from: { url: (path: string) => string }, paths: string[]) {
+    const syncing = await t.signUp({ role: 'host' });
+    const r = await insertRoom(t.database.db, { hostId: syncing.id, availableFrom: day(1), availableTo: day(30) });
+    for (const path of paths) {
+      const added = await t.call('POST', `/api/room/${r.id}/calendar/imports`, { as: syncing, body: { url: from.url(path) } });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    return { syncing, r };
+  }
+
   it("fetches every import of the room at once on 'Sync now', and answers their outcomes in the order they were added", async () => {
     const paths = ['/one.ics', '/two.ics', '/down.ics', '/four.ics', '/five.ics'];
     const gathering = gatheringSite(paths.length);
     await gathering.start();
     try {
-      // A host of their own: each import is a fetch, and fetches are rate-limited per person.
-      const syncing = await t.signUp({ role: 'host' });
-      const r = await insertRoom(t.database.db, { hostId: syncing.id, availableFrom: day(1), availableTo: day(30) });
-      for (const path of paths) {
-        const added = await t.call('POST', `/api/room/${r.id}/calendar/imports`, { as: syncing, body: { url: gathering.url(path) } });
-        expect(added.statusCode, added.body).toBe(201);
-      }
-
+      const { syncing, r } = await roomImporting(gathering, paths);
       gathering.holding = true;
       const synced = await t.call('POST', `/api/room/${r.id}/calendar/sync`, { as: syncing });
       expect(synced.statusCode, synced.body).toBe(200);
@@ -433,12 +437,7 @@ describe.each(TEST_DATABASE_KINDS)('calendar sync on %s', (kind) => {
     const gathering = gatheringSite(SCHEDULED_FETCHES_AT_ONCE);
     await gathering.start();
     try {
-      const syncing = await t.signUp({ role: 'host' });
-      const r = await insertRoom(t.database.db, { hostId: syncing.id, availableFrom: day(1), availableTo: day(30) });
-      for (const path of paths) {
-        const added = await t.call('POST', `/api/room/${r.id}/calendar/imports`, { as: syncing, body: { url: gathering.url(path) } });
-        expect(added.statusCode, added.body).toBe(201);
-      }
+      const { syncing, r } = await roomImporting(gathering, paths);
       // Only this room's imports are due: the pass takes them all.
       await t.database.db.execute(`update calendar_imports set next_fetch_at = now() + interval '1 day'` as never);
       await t.database.db.execute(`update calendar_imports set next_fetch_at = now() - interval '1 minute' where room_id = '${r.id}'` as never);
