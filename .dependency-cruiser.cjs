@@ -110,7 +110,7 @@ const RULES = [
     comment:
       'Feature modules import each other one way only: the fees, uploads, the outbox, the gazetteer (places), webhooks and the listing (rooms) sit ' +
       'under the modules that book, review, message and count, and never import them. What two need both goes ' +
-      'down a layer (listing-changes.ts, db/confirmed-stays.ts, the domain).',
+      'down a layer (listing-changes.ts, db/held-stays.ts, the domain).',
     from: { path: '^apps/api/src/modules/(fees|uploads|jobs|rooms|places|webhooks)/', pathNot: TEST },
     to: { path: '^apps/api/src/modules/(bookings|calendar|reviews|messages|stats|users|auth|payments|web)/' },
   },

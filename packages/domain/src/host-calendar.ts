@@ -68,14 +68,15 @@ export const hostCalendarQuerySchema = z.object({
  * Why the calendar refused a read or a change that names a value, as the facts its sentence is written from: the API
  * answers the English sentence as the error's `message` (the contract, as before) and these as the error's `facts`,
  * which a page writes in its language with `calendarRefusalText`. The calendar reaches `last` at the latest, and back
- * to `first` at the earliest; a change starts before `today` where the home is; a confirmed stay `from`–`to` holds
- * nights a change would block.
+ * to `first` at the earliest; a change starts before `today` where the home is; a confirmed stay `from`–`to`, or a
+ * request for it the host has not answered, holds nights a change would block.
  */
 export const calendarRefusalFactsSchema = z.discriminatedUnion('refusal', [
   z.object({ refusal: z.literal('past-the-end'), last: isoDateSchema }),
   z.object({ refusal: z.literal('before-the-start'), first: isoDateSchema }),
   z.object({ refusal: z.literal('before-today'), today: isoDateSchema }),
   z.object({ refusal: z.literal('stay-in-the-way'), from: isoDateSchema, to: isoDateSchema }),
+  z.object({ refusal: z.literal('request-in-the-way'), from: isoDateSchema, to: isoDateSchema }),
 ]);
 export type CalendarRefusalFacts = z.infer<typeof calendarRefusalFactsSchema>;
 
@@ -90,6 +91,11 @@ export function calendarRefusalText(facts: CalendarRefusalFacts): string {
       return i18n.t('Nights before today ({date} where the home is) cannot be changed.', { date: formatIsoDate(facts.today) });
     case 'stay-in-the-way':
       return i18n.t('A confirmed stay from {from} to {to} holds some of these nights, so they cannot be blocked. Choose other nights, or cancel the stay first.', {
+        from: formatIsoDate(facts.from),
+        to: formatIsoDate(facts.to),
+      });
+    case 'request-in-the-way':
+      return i18n.t('A request to stay from {from} to {to} holds some of these nights, so they cannot be blocked. Choose other nights, or decline the request first.', {
         from: formatIsoDate(facts.from),
         to: formatIsoDate(facts.to),
       });

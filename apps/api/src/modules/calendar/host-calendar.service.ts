@@ -41,7 +41,7 @@ import { bookings, calendarBlocks, calendarImports, roomNightSettings, rooms, us
 import { dateValue, holdsNightsSql, staysOverlapSql } from '../../db/stay-sql.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
 import type { Actor } from '../../plugins/session.js';
-import { confirmedStaysWhere } from '../../db/confirmed-stays.js';
+import { heldStaysWhere } from '../../db/held-stays.js';
 import { listNightSettings } from '../bookings/room-nights.queries.js';
 import type { ListingChanges } from '../../listing-changes.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
@@ -228,10 +228,10 @@ export async function changeNights(
     const closes = after.some((setting) => setting.blocked && setting.from < range.to && range.from < setting.to);
     if (closes) {
       // Every stay of the range: a restore may block some of its nights only, not those of its first stay.
-      const stays = await confirmedStaysWhere(tx, roomId, staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, dateRange(range)));
+      const stays = await heldStaysWhere(tx, roomId, staysOverlapSql({ from: bookings.checkIn, to: bookings.checkOut }, dateRange(range)));
       const stay = stays.find((held) => after.some((setting) => setting.blocked && setting.from < held.to && held.from < setting.to));
       if (stay) {
-        const facts: CalendarRefusalFacts = { refusal: 'stay-in-the-way', from: stay.from, to: stay.to };
+        const facts: CalendarRefusalFacts = { refusal: stay.status === 'requested' ? 'request-in-the-way' : 'stay-in-the-way', from: stay.from, to: stay.to };
         throw new ConflictError(calendarRefusalText(facts), facts);
       }
     }

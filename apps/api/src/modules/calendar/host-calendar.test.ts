@@ -283,6 +283,25 @@ describe.each(TEST_DATABASE_KINDS)('host calendar API on %s', (kind) => {
       await changed(room.id, { from: day(20), to: day(23), set: { price: 300, note: 'Booked at the old price' } });
     });
 
+    it('refuses with 409 to block nights a request holds, saying it is a request the host can decline', async () => {
+      const room = await s.newRoom();
+      const asked = { from: day(20), to: day(23) };
+      const { booking } = await insertBooking(s.t.database.db, { room, guestId: s.guest.id, checkIn: asked.from, checkOut: asked.to });
+      // Waiting for the host's answer, as a request to book is until they accept it.
+      await s.t.database.db.update(bookings).set({ status: 'requested', requestExpiresAt: new Date(Date.now() + 86_400_000) }).where(eq(bookings.id, booking.id));
+      const before = await stored(room.id);
+      const res = await change(room.id, { from: day(21), to: day(22), set: { blocked: true } });
+      expect(errorOf(res)).toEqual({
+        status: 409,
+        error: {
+          code: 'CONFLICT',
+          message: `A request to stay from ${formatIsoDate(asked.from)} to ${formatIsoDate(asked.to)} holds some of these nights, so they cannot be blocked. Choose other nights, or decline the request first.`,
+          facts: { refusal: 'request-in-the-way', ...asked },
+        },
+      });
+      expect(await stored(room.id)).toEqual(before);
+    });
+
     it('refuses nights before today, a change over two years, and a body with neither or both of set and restore', async () => {
       const room = await s.newRoom();
       const past = `Nights before today (${formatIsoDate(todayIso())} where the home is) cannot be changed.`;

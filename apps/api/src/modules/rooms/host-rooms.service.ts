@@ -16,7 +16,7 @@ import {
   type StayRange,
 } from '@staybook/domain';
 import { refusalText, type RefusalFacts } from '@staybook/domain/refusals';
-import { confirmedStaysWhere } from '../../db/confirmed-stays.js';
+import { heldStaysWhere } from '../../db/held-stays.js';
 import { textArray, withTransaction, type Db } from '../../db/client.js';
 import { bookings, payments, recentlyViewed, rooms, uploads, users, wishlistRooms } from '../../db/schema.js';
 import { dateValue, holdsNightsSql, isInsideWindowSql, stayNotEndedSql } from '../../db/stay-sql.js';
@@ -219,7 +219,7 @@ export async function updateRoom(
     const today = todayIn(timeZone);
     checkAvailabilityDates(input, { today, keep: { from: room.availableFrom, to: room.availableTo } });
     const rules = checkedRules(listingRulesOf(room), input);
-    const outside = await confirmedStaysWhere(
+    const outside = await heldStaysWhere(
       tx,
       id,
       and(
