@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import { useEffect, useRef, type ButtonHTMLAttributes, type MouseEvent } from 'react';
 import { Spinner } from './spinner';
 
 const VARIANTS = {
@@ -28,14 +28,22 @@ export function Button({
   pending = false,
   disabled,
   children,
+  onClick,
   ...props
 }: ButtonProps) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const pressedWithFocusRef = useRefocusAfterPending(ref, pending);
   return (
     <button
+      ref={ref}
       type={type}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
       className={buttonClass(variant, className)}
+      onClick={(event: MouseEvent<HTMLButtonElement>) => {
+        pressedWithFocusRef.current = document.activeElement === event.currentTarget;
+        onClick?.(event);
+      }}
       {...props}
     >
       {/* Transparent rather than hidden, so the width stays put and the label stays in the accessible name. */}
@@ -43,4 +51,25 @@ export function Button({
       {pending && <Spinner className="absolute inset-0 m-auto" />}
     </button>
   );
+}
+
+/**
+ * A button disabled while its action runs loses focus to the page (the browser moves it off a disabled element), so
+ * someone on the keyboard who pressed it would start again from the top once an error comes back. The button
+ * pressed while focused takes focus back when its action ends, unless the person has moved on meanwhile.
+ */
+function useRefocusAfterPending(ref: { current: HTMLButtonElement | null }, pending: boolean) {
+  const pressedWithFocus = useRef(false);
+  const wasPending = useRef(pending);
+  useEffect(() => {
+    const ended = wasPending.current && !pending;
+    wasPending.current = pending;
+    if (!ended) return;
+    const button = ref.current;
+    const pressed = pressedWithFocus.current;
+    pressedWithFocus.current = false;
+    const active = document.activeElement;
+    if (pressed && button?.isConnected && !button.disabled && (!active || active === document.body)) button.focus();
+  }, [pending, ref]);
+  return pressedWithFocus;
 }
