@@ -146,8 +146,15 @@ test('a declined card is named under the form and books nothing', async ({ page,
   await pay.click();
   await expect(dialog.getByText('Your card was declined.')).toBeVisible();
   await expect(dialog.getByText('Your card number is invalid.')).toBeHidden();
-  // The guest may try another card.
+  // The guest may try another card, from where they were: the form is disabled while it pays, and focus comes back.
   await expect(pay).toBeEnabled();
+  await expect(pay).toBeFocused();
+  const cvc = dialog.getByLabel('CVC');
+  const declinedAgain = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/test-processor/confirm');
+  await cvc.press('Enter');
+  expect((await declinedAgain).status()).toBe(402);
+  await expect(pay).toBeEnabled();
+  await expect(cvc).toBeFocused();
 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();

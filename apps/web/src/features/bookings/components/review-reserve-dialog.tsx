@@ -5,7 +5,7 @@ import { DEFAULT_LISTING_RULES } from '@staybook/domain/listing-rules';
 import { quoteStay } from '@staybook/domain/quote';
 import type { Room } from '@staybook/domain/rooms';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { APP_PATHS, tripPath } from '@staybook/domain/app-routes';
 import { ERROR_CODES } from '@staybook/domain/errors';
 import { Link, useNavigate } from 'react-router';
@@ -65,6 +65,20 @@ export function ReviewReserveDialog({ room, facts, stay, guests, onClose }: Revi
   // A card authorized for this intent is not confirmed again when only the booking call needs a retry.
   const authorizedIntent = useRef<string | null>(null);
   const handleReadyChange = useCallback((ready: boolean) => setProviderReady(ready), []);
+  // Where the guest was when paying began (Pay, or the field they pressed Enter in). The form is disabled while it
+  // runs, which drops the browser's focus to the page; a declined card or a failed booking hands it back.
+  const focusBeforePay = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (processing) return;
+    const before = focusBeforePay.current;
+    focusBeforePay.current = null;
+    const active = document.activeElement;
+    if (!before || (active && active !== document.body)) return;
+    if (!before.isConnected) return;
+    // Pay stays disabled once the nights went to someone else: then the way out, Cancel.
+    const target = before.matches(':disabled') ? before.closest('form')?.querySelector<HTMLElement>('button:not(:disabled)') : before;
+    target?.focus();
+  }, [processing]);
 
   // The server's figures once the intent exists; the same rule computed here until then.
   const estimate = intent.data
@@ -88,6 +102,7 @@ export function ReviewReserveDialog({ room, facts, stay, guests, onClose }: Revi
     const payment = intent.data;
     const card = cardRef.current;
     if (!payment || !card || processing) return;
+    focusBeforePay.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setProcessing(true);
     setCardError(null);
     setBookingError(null);
