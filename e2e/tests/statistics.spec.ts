@@ -288,3 +288,16 @@ test('a host switching the dashboard to guest mode sees their statistics as a gu
   await expectCards(page, { 'Total Spent': '$0', 'Total Bookings': '0', 'Guest Since': since(user.createdAt) });
   await expect(page.getByText(NOT_ENOUGH_DATA)).toBeVisible();
 });
+
+test.describe('in Spanish on a small screen (375 px)', () => {
+  test.use({ locale: 'es-ES', viewport: { width: 375, height: 740 } });
+
+  test("the guest's chart and its table for screen readers fit the screen: nothing scrolls sideways", async ({ page }) => {
+    await signInAs(page, DEMO.guest);
+    await page.goto('/dashboard');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    // The periods with sales, as a table screen readers read: its rows are longer in Spanish.
+    await expect(page.getByRole('table', { name: /^Ventas a lo largo del tiempo/ }).getByRole('row').nth(2)).toBeAttached();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});

@@ -81,28 +81,34 @@ export function SalesChart({ points, info, range, onRangeChange, updating }: Sal
   );
 }
 
-/** The chart's points for screen readers: the picture itself is hidden from them. */
+/**
+ * The chart's points for screen readers: the picture itself is hidden from them. The table sits in a hidden box
+ * rather than being hidden itself: a table is as wide as its rows whatever width it is given, and would widen a
+ * phone's page.
+ */
 function SalesTable({ points, info }: { points: SalesPoint[]; info: SalesChartInfo }) {
   return (
-    <table className="sr-only">
-      <caption>{tableCaption(info)}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{i18n.t('Period')}</th>
-          <th scope="col">{i18n.t('Sales')}</th>
-          <th scope="col">{i18n.t('Bookings')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {points.map((p) => (
-          <tr key={p.date}>
-            <th scope="row">{describePeriod(p.date, info.granularity)}</th>
-            <td>{formatMoney(p.salesCents)}</td>
-            <td>{p.bookings}</td>
+    <div className="sr-only">
+      <table>
+        <caption>{tableCaption(info)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{i18n.t('Period')}</th>
+            <th scope="col">{i18n.t('Sales')}</th>
+            <th scope="col">{i18n.t('Bookings')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {points.map((p) => (
+            <tr key={p.date}>
+              <th scope="row">{describePeriod(p.date, info.granularity)}</th>
+              <td>{formatMoney(p.salesCents)}</td>
+              <td>{p.bookings}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
