@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { roomSchema, type StayRange } from '@staybook/domain';
 import { violationsAtBothSizes } from '../support/a11y';
-import { asAccount, createUser, sameOrigin, signInAs, uploadPhoto } from '../support/auth';
+import { asAccount, createUser, DEMO, sameOrigin, signInAs, uploadPhoto } from '../support/auth';
 import {
   addDays,
   bookThroughApi,
@@ -327,5 +327,18 @@ test("a host blocks, prices and sets a minimum stay on nights in the calendar, b
   await asAccount(playwright.request, host, async (api) => {
     const removed = await api.delete(`${SEEDED_URL}/api/room/${room._id}`, { headers: sameOrigin() });
     expect(removed.status(), await removed.text()).toBe(200);
+  });
+});
+
+test.describe('on a small screen (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the next 30 days scroll within their table, not the host's whole page", async ({ page }) => {
+    await signInAs(page, DEMO.host);
+    await page.goto('/dashboard/calendar');
+    const overview = page.getByRole('table', { name: 'What holds each of the next 30 nights, per listing' });
+    await expect(overview.getByRole('cell', { name: /: (free|booked|blocked)/ }).first()).toBeVisible();
+    await expect(overview.getByText('Loading…')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });

@@ -35,7 +35,8 @@ export function HostCalendarOverview({ rooms, more, currentId, onChoose }: HostC
           ? i18n.t("Showing your first {count} listings. Choose a listing's name to see its calendar below; the Listing menu has them all.", { count: OVERVIEW_LISTINGS })
           : i18n.t("Choose a listing's name to see its calendar below.")}
       </p>
-      <div className="overflow-x-auto">
+      {/* Positioned, so the cells' hidden texts scroll with the table instead of widening a phone's page. */}
+      <div className="relative overflow-x-auto">
         <table className="border-separate border-spacing-0.5 text-xs">
           <caption className="sr-only">{i18n.t('What holds each of the next 30 nights, per listing')}</caption>
           <thead>
