@@ -141,10 +141,13 @@ export const requireUser: onRequestAsyncHookHandler = async (request, reply) => 
   await signedInActor(request, reply);
 };
 
+/** What a signed-in person without the role a call needs hears (403). */
+export const WRONG_ROLE_MESSAGE = /*i18n*/ 'You do not have the role this needs.';
+
 export function requireRole(...roles: Role[]): onRequestAsyncHookHandler {
   return async (request, reply) => {
     const actor = await signedInActor(request, reply);
-    if (!roles.includes(actor.role)) throw new ForbiddenError(/*i18n*/ 'You do not have the role this needs.');
+    if (!roles.includes(actor.role)) throw new ForbiddenError(WRONG_ROLE_MESSAGE);
   };
 }
 

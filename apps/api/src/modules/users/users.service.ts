@@ -16,7 +16,7 @@ import { withTransaction, type Db } from '../../db/client.js';
 import { auditLog, bookings, roleChanges, rooms, users } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import { becameHostMail, hostRequestDeclinedMail, inRecipientLanguage } from '../../integrations/mail/templates.js';
-import { isOwnEmail, type Actor } from '../../plugins/session.js';
+import { isOwnEmail, WRONG_ROLE_MESSAGE, type Actor } from '../../plugins/session.js';
 import { enqueueMail, type MailingDeps } from '../jobs/jobs.js';
 
 function toUser(row: typeof users.$inferSelect): User {
@@ -253,9 +253,6 @@ export async function declineHostRequest(deps: UserDeps, { actor, userId, reason
   return toUser(declined);
 }
 
-/** What the guard answers a signed-in person without the role a call needs, as an admin demoted meanwhile now is. */
-const NO_LONGER_ADMIN_MESSAGE = /*i18n*/ 'You do not have the role this needs.';
-
 /**
  * Sets a user's role and settles their status (Verified), recording the change; a person made a host is mailed
  * (their waiting request, if any, was granted). Shared by the admin endpoint and the operator's set-role command.
@@ -278,7 +275,7 @@ export async function applyRoleChange(
       .for('update');
     if (actorId !== null) {
       const actorRow = locked.find((row) => row.id === actorId);
-      if (!actorRow || !mayUse(actorRow.role, 'manageUsers')) throw new ForbiddenError(NO_LONGER_ADMIN_MESSAGE);
+      if (!actorRow || !mayUse(actorRow.role, 'manageUsers')) throw new ForbiddenError(WRONG_ROLE_MESSAGE); // as the guard answers an admin demoted meanwhile
     }
     const current = locked.find((row) => row.email === wanted);
     if (!current) return null;
