@@ -9,8 +9,8 @@ import { array, object, string, type Infer } from './shape.js';
 /** The most rooms one `GET /api/wishlists/saved` asks about: a page of the home grid, at most. */
 export const SAVED_ROOMS_MAX_ASKED = 100;
 
-/** The list the first save goes to when the person has none. */
-export const DEFAULT_WISHLIST_NAME = 'Saved';
+/** The list the first save goes to when the person has none, named in the language of the page they saved from. */
+export const DEFAULT_WISHLIST_NAME = /*i18n*/ 'Saved';
 
 /** `GET /api/wishlists/saved?roomIds=a,b`: each room asked about that one of the person's lists holds, with those lists. */
 export const savedRoomsShape = object({

@@ -23,6 +23,7 @@ import type { BrowsingReads } from '../../db/replica.js';
 import { errorResponses } from '../../errors.js';
 import { changingOneRecord, noContent, oneRecord, routeFor, routeSchema } from '../../route-schema.js';
 import { actorOf, signedIn } from '../../plugins/session.js';
+import { requestLocale } from '../../request-locale.js';
 import { listRecentlyViewed, recordView } from './recently-viewed.service.js';
 import {
   addRoomToWishlist,
@@ -66,10 +67,10 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db; browse: BrowsingRe
     '/wishlists/save',
     routeFor(
       signedIn,
-      "Save a room to my first wishlist, made ('Saved') when I have none",
+      "Save a room to my first wishlist, made ('Saved', in the page's language) when I have none",
       { body: wishlistRoomBodySchema }, quickSaveSchema, changingOneRecord,
     ),
-    async (request) => quickSave(db, { actor: actorOf(request), roomId: request.body.roomId }),
+    async (request) => quickSave(db, { actor: actorOf(request), roomId: request.body.roomId, locale: requestLocale(request.headers) }),
   );
 
   app.get(

@@ -3,6 +3,9 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_WISHLIST_NAME,
   firstNameOf,
+  i18n,
+  withLocale,
+  type Locale,
   type QuickSave,
   type SavedRooms,
   type UpdateWishlistBody,
@@ -189,9 +192,10 @@ export async function removeRoomFromWishlist(db: Db, { actor, id, roomId }: { ac
 
 /**
  * `POST /api/wishlists/save`: the heart's one press. The home goes to the person's first list; with none, to a new
- * 'Saved'. Two presses at once make one list: the person's row is locked while the first is found or made.
+ * 'Saved', named in `locale` (the page's language: it is their list, and stays as named). Two presses at once make one
+ * list: the person's row is locked while the first is found or made.
  */
-export async function quickSave(db: Db, { actor, roomId }: { actor: Actor; roomId: string }): Promise<QuickSave> {
+export async function quickSave(db: Db, { actor, roomId, locale }: { actor: Actor; roomId: string; locale: Locale }): Promise<QuickSave> {
   await checkRoomListed(db, roomId);
   return withTransaction(db, async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('no key update');
@@ -201,7 +205,8 @@ export async function quickSave(db: Db, { actor, roomId }: { actor: Actor; roomI
       .where(eq(wishlists.ownerId, actor.id))
       .orderBy(asc(wishlists.createdAt), asc(wishlists.id))
       .limit(1);
-    const list = first ?? (await tx.insert(wishlists).values({ ownerId: actor.id, name: DEFAULT_WISHLIST_NAME }).returning({ id: wishlists.id, name: wishlists.name }))[0]!;
+    const name = withLocale(locale, () => i18n.t(DEFAULT_WISHLIST_NAME));
+    const list = first ?? (await tx.insert(wishlists).values({ ownerId: actor.id, name }).returning({ id: wishlists.id, name: wishlists.name }))[0]!;
     await tx.insert(wishlistRooms).values({ wishlistId: list.id, roomId }).onConflictDoNothing();
     return { list, created: !first };
   });

@@ -17,6 +17,7 @@ import { errorOf } from '../../test/answers.js';
 import { signUpCast } from '../../test/cast.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { day } from '../../test/dates.js';
+import { SPANISH_PAGE } from '../../test/refusals.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 
 describe.each(TEST_DATABASE_KINDS)('wishlists API on %s', (kind) => {
@@ -194,6 +195,16 @@ describe.each(TEST_DATABASE_KINDS)('wishlists API on %s', (kind) => {
       expect(byRoom).toEqual({ [a.id]: ['Saved', 'Later'], [b.id]: ['Saved'] });
       // Nobody else's hearts show these saves.
       expect((await ok(await t.call('GET', `/api/wishlists/saved?roomIds=${a.id}`, { as: otherGuest }), savedRoomsSchema)).saved).toEqual([]);
+    });
+
+    it("names the first list in the language of the page the heart was pressed on, and keeps that name", async () => {
+      const person = await t.signUp();
+      const [a, b] = [await newRoom(), await newRoom()];
+      const spanish = await ok(await t.call('POST', '/api/wishlists/save', { as: person, body: { roomId: a.id }, headers: SPANISH_PAGE }), quickSaveSchema);
+      expect(spanish).toMatchObject({ created: true, list: { name: 'Guardados' } });
+      // Their list now: an English page saves to it under the same name.
+      const english = await ok(await t.call('POST', '/api/wishlists/save', { as: person, body: { roomId: b.id } }), quickSaveSchema);
+      expect(english).toMatchObject({ created: false, list: { id: spanish.list.id, name: 'Guardados' } });
     });
 
     it('shows the host nothing of who saved their home', async () => {
