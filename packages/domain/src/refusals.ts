@@ -14,6 +14,8 @@ import { formatMoney } from './money.js';
 export type RefusalFacts =
   /** A room's new dates leave out `count` confirmed stays that have not ended, the first `from`–`to`. */
   | { refusal: 'stays-outside-dates'; count: string; from: IsoDate; to: IsoDate }
+  /** A room's new dates leave out no confirmed stay but `count` requests to stay the host has not answered, the first `from`–`to`. */
+  | { refusal: 'requests-outside-dates'; count: string; from: IsoDate; to: IsoDate }
   /** A room with `count` upcoming stays cannot be removed: the one asking cancels them in Manage Bookings, or its host must. */
   | { refusal: 'upcoming-stays'; count: string; cancels: 'you' | 'host' }
   /** Cancelling a stay would now refund `refundCents` of `totalCents`, not what the person was shown. */
@@ -33,6 +35,7 @@ export function readRefusalFacts(facts: Readonly<Record<string, string>> | null 
   const counts = (...names: string[]) => names.every((name) => COUNT.test(facts[name] ?? ''));
   switch (facts.refusal) {
     case 'stays-outside-dates':
+    case 'requests-outside-dates':
       return counts('count') && isIsoDate(facts.from) && isIsoDate(facts.to) ? { refusal: facts.refusal, count: facts.count!, from: facts.from, to: facts.to } : null;
     case 'upcoming-stays':
       return counts('count') && (facts.cancels === 'you' || facts.cancels === 'host') ? { refusal: facts.refusal, count: facts.count!, cancels: facts.cancels } : null;
@@ -56,6 +59,11 @@ export function refusalText(facts: RefusalFacts): string {
     case 'stays-outside-dates':
       return i18n.t(
         '{count, plural, one {A confirmed stay from {from} to {to} falls outside the new dates.} other {# confirmed stays fall outside the new dates; the first is from {from} to {to}.}}',
+        { count: Number(facts.count), from: formatIsoDate(facts.from), to: formatIsoDate(facts.to) },
+      );
+    case 'requests-outside-dates':
+      return i18n.t(
+        '{count, plural, one {A request to stay from {from} to {to} falls outside the new dates. Accept or decline it first.} other {# requests to stay fall outside the new dates; the first is from {from} to {to}. Accept or decline them first.}}',
         { count: Number(facts.count), from: formatIsoDate(facts.from), to: formatIsoDate(facts.to) },
       );
     case 'upcoming-stays':

@@ -23,6 +23,20 @@ const REFUSALS: { status: number; code: string; message: string; facts: Record<s
   {
     status: 409,
     code: 'CONFLICT',
+    message: 'A request to stay from Jan 5, 2027 to Jan 8, 2027 falls outside the new dates. Accept or decline it first.',
+    facts: { refusal: 'requests-outside-dates', count: '1', from: '2027-01-05', to: '2027-01-08' },
+    es: 'Una solicitud de estancia del 5 ene 2027 al 8 ene 2027 queda fuera de las nuevas fechas. Acéptala o recházala antes.',
+  },
+  {
+    status: 409,
+    code: 'CONFLICT',
+    message: '2 requests to stay fall outside the new dates; the first is from Jan 5, 2027 to Jan 8, 2027. Accept or decline them first.',
+    facts: { refusal: 'requests-outside-dates', count: '2', from: '2027-01-05', to: '2027-01-08' },
+    es: '2 solicitudes de estancia quedan fuera de las nuevas fechas; la primera es del 5 ene 2027 al 8 ene 2027. Acéptalas o recházalas antes.',
+  },
+  {
+    status: 409,
+    code: 'CONFLICT',
     message: 'This room has 1 upcoming stay. Cancel it in Manage Bookings first.',
     facts: { refusal: 'upcoming-stays', count: '1', cancels: 'you' },
     es: 'Este alojamiento tiene 1 estancia próxima. Cancélala antes en Gestionar reservas.',

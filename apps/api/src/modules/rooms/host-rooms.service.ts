@@ -13,10 +13,9 @@ import {
   type Room,
   type RoomInput,
   type HostRoomsPage,
-  type StayRange,
 } from '@staybook/domain';
 import { refusalText, type RefusalFacts } from '@staybook/domain/refusals';
-import { heldStaysWhere } from '../../db/held-stays.js';
+import { heldStaysWhere, type HeldStay } from '../../db/held-stays.js';
 import { textArray, withTransaction, type Db } from '../../db/client.js';
 import { bookings, payments, recentlyViewed, rooms, uploads, users, wishlistRooms } from '../../db/schema.js';
 import { dateValue, holdsNightsSql, isInsideWindowSql, stayNotEndedSql } from '../../db/stay-sql.js';
@@ -182,9 +181,15 @@ async function lockLiveRoom(tx: Db, id: string) {
   return room;
 }
 
-/** The refusal of new dates that leave out confirmed stays: its English sentence, and the facts a page writes it from. */
-function outsideStaysRefusal(stays: StayRange[]): ConflictError {
-  const facts: RefusalFacts = { refusal: 'stays-outside-dates', count: String(stays.length), from: stays[0]!.from, to: stays[0]!.to };
+/**
+ * The refusal of new dates that leave out stays holding nights: its English sentence, and the facts a page writes it
+ * from. It names the confirmed stays left out, or, when there are none, the requests the host has still to answer.
+ */
+function outsideStaysRefusal(stays: HeldStay[]): ConflictError {
+  const confirmed = stays.filter((stay) => stay.status === 'confirmed');
+  const named = confirmed.length > 0 ? confirmed : stays;
+  const refusal = confirmed.length > 0 ? 'stays-outside-dates' : 'requests-outside-dates';
+  const facts: RefusalFacts = { refusal, count: String(named.length), from: named[0]!.from, to: named[0]!.to };
   return new ConflictError(refusalText(facts), facts);
 }
 

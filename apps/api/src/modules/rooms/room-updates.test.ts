@@ -182,6 +182,40 @@ describe.each(TEST_DATABASE_KINDS)('hosting API on %s', (kind) => {
       expect((cut.json() as { error: { message: string } }).error.message).toMatch(/^A confirmed stay from .+ falls outside the new dates\.$/);
     });
 
+    it('names requests the host has not answered as requests, and the confirmed stays alone when there are both', async () => {
+      const row = await insertRoom(s.t.database.db, { hostId: s.host.id, availableFrom: '2027-01-01', availableTo: '2027-02-01', image: storedImageUrl(randomUUID()) });
+      const asRequest = async (checkIn: string, checkOut: string) => {
+        const { booking } = await insertBooking(s.t.database.db, { room: row, guestId: s.guest.id, checkIn, checkOut });
+        await s.t.database.db.update(bookings).set({ status: 'requested', requestExpiresAt: new Date(Date.now() + 86_400_000) }).where(eq(bookings.id, booking.id));
+      };
+      await asRequest('2027-01-05', '2027-01-08');
+      await asRequest('2027-01-20', '2027-01-22');
+      const update = (from: string, to: string) => s.t.call('PUT', `/api/room/update/${row.id}`, { as: s.host, body: roomBody({ image: row.image, from, to }) });
+      const one = await update('2027-01-10', '2027-02-01');
+      expect(one.statusCode).toBe(409);
+      expect(one.json()).toEqual({
+        error: {
+          code: 'CONFLICT',
+          message: 'A request to stay from Jan 5, 2027 to Jan 8, 2027 falls outside the new dates. Accept or decline it first.',
+          facts: { refusal: 'requests-outside-dates', count: '1', from: '2027-01-05', to: '2027-01-08' },
+        },
+      });
+      expect((await update('2027-01-10', '2027-01-15')).json()).toMatchObject({
+        error: {
+          message: '2 requests to stay fall outside the new dates; the first is from Jan 5, 2027 to Jan 8, 2027. Accept or decline them first.',
+          facts: { refusal: 'requests-outside-dates', count: '2', from: '2027-01-05', to: '2027-01-08' },
+        },
+      });
+      await insertBooking(s.t.database.db, { room: row, guestId: s.otherGuest.id, checkIn: '2027-01-25', checkOut: '2027-01-27' });
+      expect((await update('2027-01-10', '2027-01-15')).json()).toMatchObject({
+        error: {
+          message: 'A confirmed stay from Jan 25, 2027 to Jan 27, 2027 falls outside the new dates.',
+          facts: { refusal: 'stays-outside-dates', count: '1', from: '2027-01-25', to: '2027-01-27' },
+        },
+      });
+      expect((await s.roomRow(row.id))!).toMatchObject({ availableFrom: '2027-01-01', availableTo: '2027-02-01' });
+    });
+
     it('names the stays outside the new dates in the page’s language, their dates in its format, from the answer’s facts', async () => {
       const row = await insertRoom(s.t.database.db, { hostId: s.host.id, availableFrom: '2027-01-01', availableTo: '2027-02-01', image: storedImageUrl(randomUUID()) });
       await insertBooking(s.t.database.db, { room: row, guestId: s.guest.id, checkIn: '2027-01-05', checkOut: '2027-01-08' });
