@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hostRequestCountSchema, userSchema, usersPageSchema, type Role, type UserStatus, type UsersPage } from '@staybook/domain';
 import { insertBooking, insertRoom, insertUser } from '../../db/factories.js';
 import { auditLog, bookings, jobs, roleChanges, users } from '../../db/schema.js';
-import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { WRONG_ROLE_MESSAGE } from '../../plugins/session.js';
+import { errorOf } from '../../test/answers.js';
+import { serverUrlOf, TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { untilBlockedBy } from '../../test/lock-waits.js';
+import { describeNeeding, twoConnectionsOn } from '../../test/needs.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
+import { approveHostRequest, declineHostRequest } from './users.service.js';
 
 /** Manage Users at scale: the search, the filters and the paging of GET /api/users, and answering host requests. */
 describe.each(TEST_DATABASE_KINDS)('Manage Users on %s', (kind) => {
@@ -301,6 +307,54 @@ describe.each(TEST_DATABASE_KINDS)('Manage Users on %s', (kind) => {
       // Approving again is a 409 and mails nothing more.
       expect((await t.call('POST', `/api/users/${waiting.id}/approve-host`, { as: admin })).statusCode).toBe(409);
       expect((await t.mailSent()).filter((m) => m.to === waiting.email)).toHaveLength(1);
+    });
+
+    it('refuses an admin demoted since, as the guard does, changing nothing: at the door, and inside the decision', async () => {
+      const demoted = await t.signUp({ role: 'admin' });
+      const deps = { db: t.database.db, jobs: { kick: () => {} }, publicUrl: 'http://localhost:3000' };
+      // The person as the guard saw them a moment ago, before the demotion below committed.
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, demoted.id));
+      const seenAsAdmin = { id: row!.id, email: row!.email, name: row!.name, image: row!.image, role: row!.role, status: row!.status, emailVerified: row!.emailVerified };
+      await t.database.db.update(users).set({ role: 'guest' }).where(eq(users.id, demoted.id));
+      const tag = tagged();
+      const waiting = await person(`Waits ${tag}`, `waits-${tag}@example.com`, 'guest', 'Requested');
+      for (const action of ['decline-host', 'approve-host']) {
+        const res = await t.call('POST', `/api/users/${waiting.id}/${action}`, { as: demoted, body: { reason: 'No.' } });
+        expect(errorOf(res), action).toEqual({ status: 403, error: { code: 'FORBIDDEN', message: WRONG_ROLE_MESSAGE } });
+      }
+      const refused = { status: 403, code: 'FORBIDDEN', message: WRONG_ROLE_MESSAGE };
+      await expect(approveHostRequest(deps, { actor: seenAsAdmin, userId: waiting.id })).rejects.toMatchObject(refused);
+      await expect(declineHostRequest(deps, { actor: seenAsAdmin, userId: waiting.id, reason: 'No.' })).rejects.toMatchObject(refused);
+      expect(await statusOf(waiting.id)).toEqual({ role: 'guest', status: 'Requested' });
+      expect(await t.database.db.select().from(roleChanges).where(eq(roleChanges.userId, waiting.id))).toEqual([]);
+      expect(await t.database.db.select().from(auditLog).where(eq(auditLog.userId, waiting.id))).toEqual([]);
+    });
+
+    describeNeeding(twoConnectionsOn(kind), 'an admin demoted while their decision is on its way', {}, () => {
+      it('waits for the demotion under way, then refuses them: the request still waits for another admin', async () => {
+        for (const action of ['approve-host', 'decline-host']) {
+          const [demoted, tag] = [await t.signUp({ role: 'admin' }), tagged()];
+          const waiting = await person(`Waits ${tag}`, `waits-${tag}@example.com`, 'guest', 'Requested');
+          const holder = new pg.Client({ connectionString: serverUrlOf(t.target) });
+          await holder.connect();
+          try {
+            // Another admin's demotion, not yet committed: the guard still reads an admin and lets the call through.
+            await holder.query('begin');
+            await holder.query(`update users set role = 'guest' where id = $1`, [demoted.id]);
+            const pending = t.call('POST', `/api/users/${waiting.id}/${action}`, { as: demoted, body: { reason: 'No.' } });
+            // Proven from the server: the decision waits for the admin's row, which the demotion holds.
+            await untilBlockedBy(holder, pending);
+            await holder.query('commit');
+            expect(errorOf(await pending), action).toEqual({ status: 403, error: { code: 'FORBIDDEN', message: WRONG_ROLE_MESSAGE } });
+          } finally {
+            await holder.end();
+          }
+          expect(await statusOf(waiting.id)).toEqual({ role: 'guest', status: 'Requested' });
+          expect(await t.database.db.select().from(roleChanges).where(eq(roleChanges.userId, waiting.id))).toEqual([]);
+          expect(await t.database.db.select().from(auditLog).where(eq(auditLog.userId, waiting.id))).toEqual([]);
+          expect((await t.call('POST', `/api/users/${waiting.id}/${action}`, { as: admin, body: { reason: 'No.' } })).statusCode).toBe(200);
+        }
+      });
     });
 
     it('gives one outcome when two admins approve and decline the same request at once', async () => {

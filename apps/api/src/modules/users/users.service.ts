@@ -193,6 +193,27 @@ async function refuseDecision(db: Db, userId: string): Promise<never> {
   throw new ConflictError(NO_REQUEST_MESSAGE);
 }
 
+/**
+ * Locks the deciding admin's row with the applicant's, in id order as a role change locks them (never a deadlock
+ * against it), and refuses an admin demoted since the guard let the call through: a demotion under way is waited
+ * for, so the decision is made by an admin or not at all.
+ */
+async function lockDecision(tx: Db, { actor, userId }: { actor: Actor; userId: string }): Promise<void> {
+  const locked = await tx
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(inArray(users.id, [actor.id, userId]))
+    .orderBy(asc(users.id))
+    .for('update');
+  refuseUnlessStillAdmin(locked, actor.id);
+}
+
+/** Among rows the caller locked, the acting admin's must still manage users: else the guard's own refusal (403). */
+function refuseUnlessStillAdmin(locked: { id: string; role: Role }[], actorId: string): void {
+  const actorRow = locked.find((row) => row.id === actorId);
+  if (!actorRow || !mayUse(actorRow.role, 'manageUsers')) throw new ForbiddenError(WRONG_ROLE_MESSAGE); // as the guard answers an admin demoted meanwhile
+}
+
 /** The row of a guest whose host request is waiting, as the guarded updates below name it. */
 function waitingRequest(userId: string): SQL | undefined {
   return and(eq(users.id, userId), eq(users.role, 'guest'), eq(users.status, 'Requested'));
@@ -218,10 +239,11 @@ async function recordRoleChange(
 /**
  * An admin grants a waiting host request: the guest becomes a host (Verified), the change is recorded as any
  * role change is, and the new host is mailed, all in one transaction. Guarded by the request still waiting, so
- * an approval and a decline at once give one outcome.
+ * an approval and a decline at once give one outcome, and by the approver still being an admin (`lockDecision`).
  */
 export async function approveHostRequest(deps: UserDeps, { actor, userId }: { actor: Actor; userId: string }): Promise<User> {
   const approved = await withTransaction(deps.db, async (tx) => {
+    await lockDecision(tx, { actor, userId });
     const [row] = await tx.update(users).set({ role: 'host', status: 'Verified', updatedAt: sql`now()` }).where(waitingRequest(userId)).returning();
     if (!row) return null;
     await recordRoleChange(tx, { actorId: actor.id, user: row, fromRole: 'guest', toRole: 'host', via: 'admin', requested: true }, deps.publicUrl);
@@ -239,6 +261,7 @@ export async function approveHostRequest(deps: UserDeps, { actor, userId }: { ac
  */
 export async function declineHostRequest(deps: UserDeps, { actor, userId, reason }: { actor: Actor; userId: string; reason: string }): Promise<User> {
   const declined = await withTransaction(deps.db, async (tx) => {
+    await lockDecision(tx, { actor, userId });
     const [row] = await tx.update(users).set({ status: 'Verified', updatedAt: sql`now()` }).where(waitingRequest(userId)).returning();
     if (!row) return null;
     const [entry] = await tx
@@ -273,10 +296,7 @@ export async function applyRoleChange(
       .where(actorId === null ? eq(users.email, wanted) : or(eq(users.email, wanted), eq(users.id, actorId)))
       .orderBy(asc(users.id))
       .for('update');
-    if (actorId !== null) {
-      const actorRow = locked.find((row) => row.id === actorId);
-      if (!actorRow || !mayUse(actorRow.role, 'manageUsers')) throw new ForbiddenError(WRONG_ROLE_MESSAGE); // as the guard answers an admin demoted meanwhile
-    }
+    if (actorId !== null) refuseUnlessStillAdmin(locked, actorId);
     const current = locked.find((row) => row.email === wanted);
     if (!current) return null;
     if (current.role === role && current.status === 'Verified') return { email: current.email, changed: false, mailed: false };
