@@ -53,6 +53,32 @@ export function lastSearchCheckIn(now: Date = new Date()): IsoDate {
   return addMonthsToDate(latestTodayAnywhere(now), 12 * SEARCH_MAX_YEARS_AHEAD);
 }
 
+/**
+ * What is wrong with the dates of a stay a guest asks about, a search's or a wishlist's, first problem first: the
+ * check-in neither in the past (everywhere on Earth) nor more than SEARCH_MAX_YEARS_AHEAD years ahead, the check-out
+ * after it and within the longest stay. Either date may be left out; whether both are needed is the caller's rule.
+ */
+export function askedStayProblems(
+  { checkin, checkout }: { checkin?: IsoDate | undefined; checkout?: IsoDate | undefined },
+  now: Date = new Date(),
+): { field: 'checkin' | 'checkout'; message: string }[] {
+  const problems: { field: 'checkin' | 'checkout'; message: string }[] = [];
+  // Past only when it is past everywhere on Earth: whether a check-in still today somewhere is open is each room's
+  // own rule (its time zone).
+  if (checkin && checkin < earliestCheckIn(now)) problems.push({ field: 'checkin', message: i18n.t('Check-in is in the past') });
+  else if (checkin && checkin > lastSearchCheckIn(now)) {
+    problems.push({ field: 'checkin', message: i18n.t('Check-in can be at most {max} years ahead', { max: SEARCH_MAX_YEARS_AHEAD }) });
+  }
+  if (checkin && checkout) {
+    const nights = nightsBetween(checkin, checkout);
+    if (nights < 1) problems.push({ field: 'checkout', message: i18n.t('Check-out must be after check-in') });
+    else if (nights > MAX_STAY_NIGHTS) {
+      problems.push({ field: 'checkout', message: i18n.t('A stay can be at most {max} nights', { max: MAX_STAY_NIGHTS }) });
+    }
+  }
+  return problems;
+}
+
 /** What is wrong with a whole-number parameter, for the API's 400; null when it is one within its range. */
 export function wholeNumberProblem(label: string, min: number, max: number, n: number): string | null {
   return Number.isInteger(n) && n >= min && n <= max ? null : `${label} must be a whole number from ${min} to ${max}`;
@@ -201,21 +227,9 @@ export function searchProblems(search: RoomSearch, now: Date = new Date()): Prob
   const checkin = isIsoDate(search.checkin) ? search.checkin : undefined;
   const checkout = isIsoDate(search.checkout) ? search.checkout : undefined;
   if (search.checkin !== checkin || search.checkout !== checkout) return problems;
-  // Past only when it is past everywhere on Earth: whether a check-in still today somewhere is open is each room's
-  // own rule (its time zone).
-  if (checkin && checkin < earliestCheckIn(now)) problems.push({ field: 'checkin', message: i18n.t('Check-in is in the past') });
-  else if (checkin && checkin > lastSearchCheckIn(now)) {
-    problems.push({ field: 'checkin', message: i18n.t('Check-in can be at most {max} years ahead', { max: SEARCH_MAX_YEARS_AHEAD }) });
-  }
+  problems.push(...askedStayProblems({ checkin, checkout }, now));
   if (checkin && !checkout) problems.push({ field: 'checkout', message: i18n.t('Check-out is required with a check-in date') });
   if (checkout && !checkin) problems.push({ field: 'checkin', message: i18n.t('Check-in is required with a check-out date') });
-  if (checkin && checkout) {
-    const nights = nightsBetween(checkin, checkout);
-    if (nights < 1) problems.push({ field: 'checkout', message: i18n.t('Check-out must be after check-in') });
-    else if (nights > MAX_STAY_NIGHTS) {
-      problems.push({ field: 'checkout', message: i18n.t('A stay can be at most {max} nights', { max: MAX_STAY_NIGHTS }) });
-    }
-  }
   if (search.stay && (search.checkin || search.checkout)) {
     problems.push({ field: 'stay', message: i18n.t('Choose exact dates or a flexible stay, not both') });
   } else if (search.stay && !search.months) {

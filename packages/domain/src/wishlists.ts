@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { stayGuestsSchema } from './bookings.js';
-import { isIsoDate, nightsBetween } from './dates.js';
+import { isIsoDate } from './dates.js';
+import { i18n } from './locale.js';
 import { cursorPageSchema, pageLimitSchema, pageQuerySchema } from './pages.js';
 import { isoDateSchema, listedRoomSchema, roomIdSchema } from './rooms.js';
+import { askedStayProblems } from './search.js';
 import { SAVED_ROOMS_MAX_ASKED, type SavedRooms } from './saved-rooms.js';
 import { stayProblemFactsSchema } from './stay-problem-schema.js';
 import type { Same } from './shape.js';
@@ -29,26 +31,24 @@ export const WISHLIST_ROOMS_PAGE_SIZE = 24;
 /** How many homes 'Recently viewed' keeps per person, newest first. */
 export const RECENTLY_VIEWED_LIMIT = 12;
 
-export const WISHLIST_NAME_REQUIRED = 'Please name the list';
-export const WISHLIST_NAME_TOO_LONG = `A list's name can be at most ${WISHLIST_NAME_MAX_LENGTH} characters`;
+const nameRequired = () => i18n.t('Please name the list');
 
-/** A list's name, trimmed: 1 to 50 characters. */
+/** A list's name, trimmed: 1 to 50 characters; its problems in the page's language. */
 export const wishlistNameSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? WISHLIST_NAME_REQUIRED : 'The name must be text') })
+  .string({ error: (issue) => (issue.input === undefined ? nameRequired() : i18n.t('The name must be text')) })
   .trim()
-  .min(1, { error: WISHLIST_NAME_REQUIRED })
-  .max(WISHLIST_NAME_MAX_LENGTH, { error: WISHLIST_NAME_TOO_LONG });
+  .min(1, { error: nameRequired })
+  .max(WISHLIST_NAME_MAX_LENGTH, { error: () => i18n.t("A list's name can be at most {max} characters", { max: WISHLIST_NAME_MAX_LENGTH }) });
 
 /** `POST /api/wishlists`. */
 export const createWishlistBodySchema = z.object({ name: wishlistNameSchema });
 export type CreateWishlistBody = z.infer<typeof createWishlistBodySchema>;
 
-export const WISHLIST_CHECKOUT_AFTER_CHECKIN = 'Check-out must be after check-in';
-export const WISHLIST_DATES_TOGETHER = 'Choose both check-in and check-out, or neither';
-
 /**
  * `PATCH /api/wishlists/:id`: a new name, and/or the stay the list prices its homes for (null dates clear it).
- * Check-in and check-out come together; guests default to one.
+ * Check-in and check-out come together, as any stay a guest asks about (`askedStayProblems`: not in the past, not
+ * years ahead, within the longest stay); guests default to one. A stay saved earlier keeps its dates when only the
+ * name changes, even once they have passed.
  */
 export const updateWishlistBodySchema = z
   .object({
@@ -61,12 +61,13 @@ export const updateWishlistBodySchema = z
     const hasIn = body.checkin != null;
     const hasOut = body.checkout != null;
     if (body.checkin !== undefined || body.checkout !== undefined) {
-      if (hasIn !== hasOut) ctx.addIssue({ code: 'custom', path: [hasIn ? 'checkout' : 'checkin'], message: WISHLIST_DATES_TOGETHER });
+      if (hasIn !== hasOut) {
+        ctx.addIssue({ code: 'custom', path: [hasIn ? 'checkout' : 'checkin'], message: i18n.t('Choose both check-in and check-out, or neither') });
+      }
     }
-    // Runs even when a date failed its own check: the order is judged only between two calendar dates.
-    if (isIsoDate(body.checkin) && isIsoDate(body.checkout) && nightsBetween(body.checkin, body.checkout) < 1) {
-      ctx.addIssue({ code: 'custom', path: ['checkout'], message: WISHLIST_CHECKOUT_AFTER_CHECKIN });
-    }
+    // Runs even when a date failed its own check: each rule is judged only between calendar dates.
+    const dates = { checkin: isIsoDate(body.checkin) ? body.checkin : undefined, checkout: isIsoDate(body.checkout) ? body.checkout : undefined };
+    for (const { field, message } of askedStayProblems(dates)) ctx.addIssue({ code: 'custom', path: [field], message });
   });
 export type UpdateWishlistBody = z.infer<typeof updateWishlistBodySchema>;
 

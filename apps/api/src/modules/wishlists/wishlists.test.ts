@@ -167,6 +167,19 @@ describe.each(TEST_DATABASE_KINDS)('wishlists API on %s', (kind) => {
       }
       const bothBad = errorOf(await t.call('PATCH', `/api/wishlists/${list.id}`, { as: person, body: { checkin: '2026-02-30', checkout: '2027-01-01' } }));
       expect(bothBad).toMatchObject({ status: 400, error: { fields: { checkin: 'Expected a date as YYYY-MM-DD' } } });
+      // A stay a search would refuse is refused here too: past everywhere, years ahead, longer than a stay can be.
+      const stays = [
+        [day(-3), day(2), 'checkin', 'Check-in is in the past'],
+        ['9999-12-30', '9999-12-31', 'checkin', 'Check-in can be at most 5 years ahead'],
+        [day(10), addDays(day(10), 366), 'checkout', 'A stay can be at most 365 nights'],
+      ] as const;
+      for (const [checkin, checkout, field, message] of stays) {
+        const refused = errorOf(await t.call('PATCH', `/api/wishlists/${list.id}`, { as: person, body: { checkin, checkout } }));
+        expect(refused, checkin).toMatchObject({ status: 400, error: { fields: { [field]: message } } });
+      }
+      const longest = await ok(await t.call('PATCH', `/api/wishlists/${list.id}`, { as: person, body: { checkin: day(10), checkout: addDays(day(10), 365) } }), wishlistSchema);
+      expect(longest.stay).toEqual({ checkin: day(10), checkout: addDays(day(10), 365), guests: 1 });
+      expect((await ok(await t.call('PATCH', `/api/wishlists/${list.id}`, { as: person, body: { checkin: null, checkout: null } }), wishlistSchema)).stay).toBeNull();
       const guests = errorOf(await t.call('PATCH', `/api/wishlists/${list.id}`, { as: person, body: { guests: 0 } }));
       expect(guests).toMatchObject({ status: 400, error: { fields: { guests: expect.any(String) } } });
       expect(errorOf(await t.call('GET', '/api/wishlists/not-a-list', { as: person }))).toMatchObject({ status: 400, error: { fields: { id: 'List id is malformed' } } });

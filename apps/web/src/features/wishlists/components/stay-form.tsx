@@ -1,3 +1,5 @@
+import { earliestCheckIn } from '@staybook/domain/stays';
+import { lastSearchCheckIn } from '@staybook/domain/search';
 import { updateWishlistBodySchema, type WishlistStay } from '@staybook/domain/wishlists';
 import { useState, type FormEvent } from 'react';
 import { AlertText } from '../../../components/alert-text';
@@ -14,6 +16,8 @@ export function StayForm({ listId, stay }: { listId: string; stay: WishlistStay 
   const [checkout, setCheckout] = useState(stay?.checkout ?? '');
   const [guests, setGuests] = useState(String(stay?.guests ?? 1));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The dates a search would take; the schema says why any other is refused.
+  const [firstCheckIn, lastCheckIn] = [earliestCheckIn(), lastSearchCheckIn()];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,8 +41,8 @@ export function StayForm({ listId, stay }: { listId: string; stay: WishlistStay 
     <form onSubmit={submit} noValidate aria-label={i18n.t('Stay dates')} className="flex flex-col gap-2 rounded-xl border border-neutral-200 p-4">
       <p className="text-sm text-neutral-600">{i18n.t('Set dates to see whether each home is free and what the stay costs.')}</p>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <TextField label={i18n.t('Check-in')} type="date" value={checkin} onChange={(e) => setCheckin(e.currentTarget.value)} error={errors.checkin} />
-        <TextField label={i18n.t('Check-out')} type="date" value={checkout} onChange={(e) => setCheckout(e.currentTarget.value)} error={errors.checkout} />
+        <TextField label={i18n.t('Check-in')} type="date" min={firstCheckIn} max={lastCheckIn} value={checkin} onChange={(e) => setCheckin(e.currentTarget.value)} error={errors.checkin} />
+        <TextField label={i18n.t('Check-out')} type="date" min={firstCheckIn} value={checkout} onChange={(e) => setCheckout(e.currentTarget.value)} error={errors.checkout} />
         <TextField label={i18n.t('Guests')} type="number" min={1} value={guests} onChange={(e) => setGuests(e.currentTarget.value)} error={errors.guests} />
       </div>
       <AlertText className="text-sm text-rose-600">{errors.form}</AlertText>
