@@ -1,7 +1,7 @@
 /** Request bodies, queries and form rules about people (classic zod); their answers and limits are in accounts.ts. */
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, roleSchema } from './accounts.js';
-import { i18n, LOCALES } from './locale.js';
+import { countText, i18n, LOCALES } from './locale.js';
 import { ROLES, USER_STATUSES } from './users.js';
 import { hasControlCharacters, hasControlCharactersButLayout } from './text.js';
 
@@ -82,16 +82,16 @@ export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
 export const userIdParamsSchema = z.object({ id: z.uuid({ message: 'Not a user id' }) });
 
 export const DECLINE_REASON_MAX_LENGTH = 500;
-export const DECLINE_REASON_REQUIRED = 'Please give a reason';
+const declineReasonRequired = () => i18n.t('Please give a reason');
 
 /** `POST /api/users/:id/decline-host`: why the request is declined, mailed to the person who asked. */
 export const declineHostBodySchema = z.object({
   reason: z
-    .string({ error: (issue) => (issue.input === undefined ? DECLINE_REASON_REQUIRED : 'The reason must be text') })
+    .string({ error: (issue) => (issue.input === undefined ? declineReasonRequired() : 'The reason must be text') })
     .trim()
-    .min(1, { message: DECLINE_REASON_REQUIRED })
-    .max(DECLINE_REASON_MAX_LENGTH, { message: `A reason can be at most ${DECLINE_REASON_MAX_LENGTH} characters` })
-    .refine((s) => !hasControlCharactersButLayout(s), { error: 'The reason contains characters that are not allowed' }),
+    .min(1, { error: declineReasonRequired })
+    .max(DECLINE_REASON_MAX_LENGTH, { error: () => i18n.t('A reason can be at most {max} characters', { max: countText(DECLINE_REASON_MAX_LENGTH) }) })
+    .refine((s) => !hasControlCharactersButLayout(s), { error: () => i18n.t('The reason contains characters that are not allowed') }),
 });
 export type DeclineHostBody = z.infer<typeof declineHostBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countText, i18n } from './locale.js';
 import { cursorPageSchema, pageLimitSchema, pageQuerySchema } from './pages.js';
 import { hasControlCharactersButLayout } from './text.js';
 
@@ -24,21 +25,20 @@ export function messageLength(text: string): number {
   return n;
 }
 
-export const MESSAGE_REQUIRED = 'Please write a message';
-export const MESSAGE_TOO_LONG = `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters`;
+const messageRequired = () => i18n.t('Please write a message');
 
-/** Why a message cannot be sent as it is (after trimming), or null when it can. */
+/** Why a message cannot be sent as it is (after trimming), or null when it can; in the page's language. */
 export function messageProblem(text: string): string | null {
   const trimmed = text.trim();
-  if (trimmed === '') return MESSAGE_REQUIRED;
-  if (messageLength(trimmed) > MESSAGE_MAX_LENGTH) return MESSAGE_TOO_LONG;
-  if (hasControlCharactersButLayout(trimmed)) return 'The message contains characters that are not allowed';
+  if (trimmed === '') return messageRequired();
+  if (messageLength(trimmed) > MESSAGE_MAX_LENGTH) return i18n.t('A message can be at most {max} characters', { max: countText(MESSAGE_MAX_LENGTH) });
+  if (hasControlCharactersButLayout(trimmed)) return i18n.t('The message contains characters that are not allowed');
   return null;
 }
 
 /** A message's text, trimmed: 1 to 2,000 characters, never only whitespace. */
 export const messageBodySchema = z
-  .string({ error: (issue) => (issue.input === undefined ? MESSAGE_REQUIRED : 'The message must be text') })
+  .string({ error: (issue) => (issue.input === undefined ? messageRequired() : 'The message must be text') })
   .trim()
   .superRefine((text, ctx) => {
     const problem = messageProblem(text);

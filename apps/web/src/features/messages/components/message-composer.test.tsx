@@ -1,12 +1,15 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@staybook/domain/accounts';
+import { setActiveLocale } from '@staybook/domain/locale';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { TestProviders } from '../../../testing/providers';
 import { sampleUser } from '../../../testing/samples';
+import '../../../locales/es/catalog';
 import { MessageComposer } from './message-composer';
 
 afterEach(() => {
+  setActiveLocale('en');
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
@@ -27,7 +30,7 @@ function renderComposer(fetch: (url: string, init: RequestInit) => Response, use
       <MessageComposer bookingId={BOOKING_ID} />
     </TestProviders>,
   );
-  const field = screen.getByLabelText('Message') as HTMLTextAreaElement;
+  const field = screen.getByLabelText(/^(Message|Mensaje)$/) as HTMLTextAreaElement;
   const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url, init]) => [url, JSON.parse(init?.body as string)]);
   return { field, posts };
 }
@@ -91,5 +94,19 @@ describe('MessageComposer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByText('A message can be at most 2,000 characters')).toBeTruthy();
     expect(posts()).toEqual([]);
+  });
+
+  it('says why in Spanish on a Spanish page', () => {
+    window.untranslatedMessages = [];
+    setActiveLocale('es');
+    const { field, posts } = renderComposer(() => answer(201, SENT));
+    fireEvent.input(field, { target: { value: '   ' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(screen.getByText('Escribe un mensaje')).toBeTruthy();
+    fireEvent.input(field, { target: { value: 'a'.repeat(2001) } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(screen.getByText('Un mensaje puede tener como máximo 2000 caracteres')).toBeTruthy();
+    expect(posts()).toEqual([]);
+    expect(window.untranslatedMessages).toEqual([]);
   });
 });
