@@ -17,7 +17,10 @@ const bothMonths = ({ from, to }: { from: unknown; to: unknown }) => monthSchema
 
 export const financeQuerySchema = z
   .object({ from: monthSchema, to: monthSchema })
-  .refine(({ from, to }) => !bothMonths({ from, to }) || from <= to, { message: 'The first month must not come after the last', path: ['to'] })
+  .refine(({ from, to }) => !bothMonths({ from, to }) || from <= to, {
+    error: () => i18n.t('The first month must not come after the last'),
+    path: ['to'],
+  })
   .refine(({ from, to }) => !bothMonths({ from, to }) || monthsBetween(from, to) <= FINANCE_MAX_MONTHS, {
     error: () => i18n.t('At most {max} months at a time', { max: FINANCE_MAX_MONTHS }),
     path: ['to'],

@@ -164,6 +164,8 @@ describe('EarningsPage', () => {
       expect(tableText('Ganancias por mes').headers).toEqual(['Mes', 'Reservado', 'Reembolsado', 'Liberado', 'Pagado']);
       for (const label of ['Desde', 'Hasta', 'Primer día', 'Último día']) expect(field(label)).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Descargar CSV' })).toBeTruthy();
+      type('Desde', '2027-01');
+      expect(noteOf('Hasta')).toBe('El primer mes no puede ser posterior al último');
     } finally {
       setActiveLocale('en');
     }
