@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { publicReviewSchema } from '@staybook/domain';
@@ -98,8 +99,14 @@ describe.each(TEST_DATABASE_KINDS)('reviews API on %s', (kind) => {
       expect(errorOf(await reply(s.host, 'Thank you!'))).toEqual({ status: 404, error: { code: 'NOT_FOUND', message: 'Review not found.' } });
 
       await s.write(s.host, booking.id, HOST_REVIEW);
-      expect(errorOf(await reply(s.otherHost, 'Thank you!')).status).toBe(403);
-      expect(errorOf(await reply(s.guest, 'Thank you!')).status).toBe(403);
+      // Anyone but the room's host, admins included, hears what an id nobody has answers (decision 075).
+      const noSuchReview = await s.t.call('POST', `/api/reviews/${randomUUID()}/reply`, { as: s.otherHost, body: { body: 'Thank you!' } });
+      expect(errorOf(noSuchReview)).toEqual({ status: 404, error: { code: 'NOT_FOUND', message: 'Review not found.' } });
+      for (const outsider of [s.otherHost, s.guest, s.admin]) {
+        const res = await reply(outsider, 'Thank you!');
+        expect(errorOf(res), outsider.email).toEqual(errorOf(noSuchReview));
+        expect(res.body).toBe(noSuchReview.body);
+      }
       expect(errorOf(await reply(null, 'Thank you!')).status).toBe(401);
       expect(errorOf(await reply(s.host, '   '))).toMatchObject({ status: 400, error: { fields: { body: 'Please write your reply' } } });
       const res = await reply(s.host, 'Thank you, Ana!');

@@ -20,7 +20,7 @@ import {
 import { withTransaction, type Db } from '../../db/client.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor.js';
 import { auditLog, bookings, reviews, rooms, users } from '../../db/schema.js';
-import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, PG_ERRORS, ROOM_NOT_FOUND_MESSAGE, sqlState } from '../../errors.js';
+import { AppError, BadRequestError, ConflictError, NotFoundError, PG_ERRORS, ROOM_NOT_FOUND_MESSAGE, sqlState } from '../../errors.js';
 import { inRecipientLanguage, reviewHiddenMail } from '../../integrations/mail/templates.js';
 import type { Actor } from '../../plugins/session.js';
 import { findBookingRow, type BookingRow } from '../bookings/bookings.queries.js';
@@ -282,16 +282,17 @@ async function lockReview(tx: Db, reviewId: string) {
 
 /**
  * `POST /api/reviews/:id/reply`: the room's host answers a published guest review once, in public. A review
- * nobody may read yet (unpublished, hidden, or a host's review of a guest) is not found, whoever asks.
+ * nobody may read yet (unpublished, hidden, or a host's review of a guest) is not found, whoever asks; to anyone
+ * but the room's host, admins included, no review is theirs to answer, and they hear what an id nobody has
+ * answers (docs/decisions/075-not-yours-is-not-found.md).
  */
 export async function replyToReview(db: Db, { actor, reviewId, body }: { actor: Actor; reviewId: string; body: string }): Promise<PublicReview> {
   await withTransaction(db, async (tx) => {
     const row = await lockReview(tx, reviewId);
     const review = row?.review;
-    if (!row || !review || review.side !== 'guest' || review.publishedAt === null || review.hiddenAt !== null) {
+    if (!row || !review || review.side !== 'guest' || review.publishedAt === null || review.hiddenAt !== null || row.hostId !== actor.id) {
       throw new NotFoundError(REVIEW_NOT_FOUND);
     }
-    if (row.hostId !== actor.id) throw new ForbiddenError(/*i18n*/ 'Only the host of this room can reply to its reviews.');
     if (review.reply !== null) throw new ConflictError(/*i18n*/ 'This review already has a reply.');
     await tx.update(reviews).set({ reply: body, repliedAt: sql`now()` }).where(and(eq(reviews.id, reviewId), isNull(reviews.reply)));
   });
