@@ -13,7 +13,7 @@ import {
 import { errorResponses } from '../../errors.js';
 import { changingOneRecord, oneRecord, routeFor } from '../../route-schema.js';
 import { actorOf, rateLimitKeyByUser, signedIn } from '../../plugins/session.js';
-import { countUnread, listMessages, listThreads, markThreadRead, sendMessage, type MessageDeps } from './messages.service.js';
+import { checkMayWriteTo, countUnread, listMessages, listThreads, markThreadRead, sendMessage, type MessageDeps } from './messages.service.js';
 
 /** A booking's thread (its guest and the room's host only) and each person's list of threads. */
 export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = async (app, { deps }) => {
@@ -32,6 +32,8 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> = asyn
   app.post(
     '/booking/:id/messages',
     {
+      // Before the text is validated: to anyone but the booking's parties it does not exist, whatever they send.
+      preValidation: async (request) => checkMayWriteTo(db, { actor: actorOf(request), bookingId: (request.params as { id?: unknown }).id }),
       // Counted once the sender and the text are known good: a person writes far fewer than this.
       config: { rateLimit: { max: 60, timeWindow: '10 minutes', hook: 'preHandler', keyGenerator: rateLimitKeyByUser } },
       ...routeFor(

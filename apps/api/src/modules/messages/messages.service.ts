@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { messagePreview, partyOf, type Message, type MessagesPage, type Thread, type ThreadsPage, type UnreadCount } from '@staybook/domain';
+import { bookingIdSchema, messagePreview, partyOf, type Message, type MessagesPage, type Thread, type ThreadsPage, type UnreadCount } from '@staybook/domain';
 import { withTransaction, type Db } from '../../db/client.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor.js';
 import { bookings, messages, users } from '../../db/schema.js';
@@ -25,6 +25,16 @@ async function findThread(db: Db, { actor, bookingId }: { actor: Actor; bookingI
   const row = await findBookingRow(db, eq(bookings.id, bookingId));
   if (!row || !partyOf(row, actor)) throw new NotFoundError(BOOKING_NOT_FOUND);
   return row;
+}
+
+/**
+ * Whether the actor is a party of the booking, asked before what they send is read: to anyone else, and for a
+ * booking nobody has, the same 404 whatever the text (docs/decisions/075-not-yours-is-not-found.md). The write
+ * checks again in its transaction. An id that is not one is left to the route's validation.
+ */
+export async function checkMayWriteTo(db: Db, { actor, bookingId }: { actor: Actor; bookingId: unknown }): Promise<void> {
+  if (!bookingIdSchema.safeParse(bookingId).success) return;
+  await findThread(db, { actor, bookingId: bookingId as string });
 }
 
 type MessageRow = typeof messages.$inferSelect & { senderName: string; senderImage: string | null };

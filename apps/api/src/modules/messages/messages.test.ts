@@ -93,6 +93,29 @@ describe.each(TEST_DATABASE_KINDS)('messages API on %s', (kind) => {
       expect(errorOf(await t.call('GET', '/api/booking/not-a-booking/messages', { as: guest })).status).toBe(400);
     });
 
+    it('answers an outsider as it answers a booking nobody has, whatever they send; only a party hears what is wrong with the text', async () => {
+      const stay = await newStay();
+      const notFound = { status: 404, error: { code: 'NOT_FOUND', message: 'Booking not found.' } };
+      for (const body of ['Hello', '', '   ', 42, null, undefined, 'a'.repeat(2001), 'bell \u0007 rings']) {
+        const label = JSON.stringify(body);
+        const missing = await send(guest, randomUUID(), body);
+        expect(errorOf(missing), label).toEqual(notFound);
+        for (const outsider of [otherGuest, otherHost, admin]) {
+          const res = await send(outsider, stay.id, body);
+          expect(errorOf(res), `${outsider.email} ${label}`).toEqual(notFound);
+          expect(res.body).toBe(missing.body);
+        }
+      }
+      expect(errorOf(await send(guest, stay.id, 'a'.repeat(2001)))).toEqual({
+        status: 400,
+        error: { code: 'VALIDATION_FAILED', message: 'body: A message can be at most 2,000 characters', fields: { body: 'A message can be at most 2,000 characters' } },
+      });
+      expect(errorOf(await send(host, stay.id, '')).status).toBe(400);
+      // An id that is not one is the route's 400 for everyone, before anything is looked up.
+      expect(errorOf(await send(otherGuest, 'not-a-booking', '')).error.fields).toHaveProperty('id');
+      expect((await thread(guest, stay.id)).items).toEqual([]);
+    });
+
     it('asks people who are signed out to sign in, on every call', async () => {
       const stay = await newStay();
       const calls = [
