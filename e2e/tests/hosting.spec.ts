@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { furthestAvailabilityEnd, todayIn } from '@staybook/domain';
 import { asAccount, createUser, photoPng, sameOrigin, signInAs } from '../support/auth';
-import { addDays, bookThroughApi, mediumDate } from '../support/bookings';
+import { addDays, bookThroughApi, dayName, mediumDate } from '../support/bookings';
 import {
   availabilityCalendar,
+  chooseCategory,
   fillRoomForm,
   listedRoomId,
   listingRow,
@@ -245,4 +247,59 @@ test("Add Room's availability calendar goes to a month and a year chosen from li
   const first = later.toISOString().slice(0, 10);
   await pickAvailability(page, first, addDays(first, 10));
   await expect(page.getByTestId('availability-summary')).toHaveText(`${mediumDate(first)} – ${mediumDate(addDays(first, 10))}`);
+});
+
+test("the room form's availability reaches the last day three years on, and no further, and saves with it", async ({ page, playwright }) => {
+  test.slow();
+  const host = await createUser(playwright.request, { role: 'host' });
+  await signInAs(page, host);
+  await page.goto('/dashboard/add-room');
+  // A new room has no time zone yet: its today is the UTC day, as the form's.
+  const last = furthestAvailabilityEnd(todayIn('UTC'));
+  const from = addDays(last, -20);
+  const room = details({ from, to: last });
+  const calendar = availabilityCalendar(page);
+  const goToMonth = async (date: string) => {
+    const d = new Date(`${date}T00:00:00Z`);
+    const month = d.toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
+    await calendar.getByRole('combobox', { name: 'Choose the Year' }).selectOption(String(d.getUTCFullYear()));
+    await calendar.getByRole('combobox', { name: 'Choose the Month' }).selectOption({ label: month });
+    await expect(calendar.getByRole('grid', { name: `${month} ${d.getUTCFullYear()}` })).toBeVisible();
+  };
+  const dayCalled = (date: string) => calendar.getByRole('button', { name: new RegExp(`^${dayName(date)}(, today)?(, selected)?$`) });
+
+  await goToMonth(from);
+  await dayCalled(from).click();
+  await goToMonth(last);
+  await expect(dayCalled(last)).toBeEnabled();
+  // The day after is not offered: disabled in its month, or its month is not there to go to.
+  const after = addDays(last, 1);
+  const afterDay = dayCalled(after);
+  if ((await afterDay.count()) > 0) await expect(afterDay).toBeDisabled();
+  else {
+    const nextMonth = new Date(`${after}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
+    await expect(calendar.getByRole('button', { name: 'Go to the Next Month' })).toBeDisabled();
+    const year = calendar.getByRole('combobox', { name: 'Choose the Year' });
+    if (after.slice(0, 4) === last.slice(0, 4)) {
+      await expect(calendar.getByRole('combobox', { name: 'Choose the Month' }).getByRole('option', { name: nextMonth })).toBeDisabled();
+    } else await expect(year.getByRole('option', { name: after.slice(0, 4), exact: true })).toHaveCount(0);
+  }
+  await dayCalled(last).click();
+  await expect(page.getByTestId('availability-summary')).toHaveText(`${mediumDate(from)} – ${mediumDate(last)}`);
+
+  await page.getByLabel('Location').fill(room.location);
+  await chooseCategory(page, page, room.category);
+  await page.getByLabel('Title').fill(room.title);
+  await page.getByLabel('Price per night ($)').fill(room.price);
+  await page.getByLabel('Total guests').fill(room.guests);
+  await page.getByLabel('Bedrooms').fill(room.bedrooms);
+  await page.getByLabel('Bathrooms').fill(room.bathrooms);
+  await page.getByLabel('Description').fill(room.description);
+  await page.getByLabel('Photos').setInputFiles({ name: 'far-off.png', mimeType: 'image/png', buffer: photoPng() });
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(page.getByText('Room Added Successfully!')).toBeVisible();
+  await page.waitForURL(atPath('/dashboard/my-listings'));
+  const roomId = await listedRoomId(page, room.title);
+  expect(await (await page.request.get(`/api/room/${roomId}`)).json()).toMatchObject({ from, to: last });
 });
