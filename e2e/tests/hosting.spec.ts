@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { furthestAvailabilityEnd, todayIn } from '@staybook/domain';
+import { furthestAvailabilityEnd, LOCALE_COOKIE, todayIn } from '@staybook/domain';
 import { asAccount, createUser, photoPng, sameOrigin, signInAs } from '../support/auth';
 import { addDays, bookThroughApi, dayName, mediumDate } from '../support/bookings';
 import {
@@ -13,6 +13,7 @@ import {
   type RoomDetails,
 } from '../support/hosting';
 import { roomCards } from '../support/rooms';
+import { SEEDED_URL } from '../support/servers';
 import { atPath, dashboardNav, dialog, expectImageLoaded } from '../support/ui';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -248,6 +249,42 @@ test("Add Room's availability calendar goes to a month and a year chosen from li
   await pickAvailability(page, first, addDays(first, 10));
   await expect(page.getByTestId('availability-summary')).toHaveText(`${mediumDate(first)} – ${mediumDate(addDays(first, 10))}`);
 });
+
+for (const locale of ['en', 'es'] as const) {
+  test(`My Listings at 1366 px shows every action's whole label, without scrolling (${locale})`, async ({ page, playwright }) => {
+    const host = await createUser(playwright.request, { role: 'host' });
+    const room = details();
+    await asAccount(playwright.request, host, (api) => listRoomThroughApi(api, room));
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.context().addCookies([{ name: LOCALE_COOKIE, value: locale, url: SEEDED_URL }]);
+    await signInAs(page, host);
+    await page.goto('/dashboard/my-listings');
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    const table = page.getByRole('table');
+    // Delete, Update, Pricing and availability, Calendar sync: the row's last four cells.
+    const actions = listingRow(page, room.title).getByRole('cell').locator('button, a').filter({ hasNotText: room.title });
+    await expect(actions).toHaveCount(4);
+    for (const action of await actions.all()) {
+      const { scrollWidth, clientWidth, text } = await action.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, text: el.textContent }));
+      expect(scrollWidth, `"${text}" is cut`).toBeLessThanOrEqual(clientWidth);
+      await expect(action).toBeInViewport({ ratio: 1 });
+    }
+    const box = await table.evaluate((el) => {
+      const frame = el.parentElement as HTMLElement;
+      return { scrollWidth: frame.scrollWidth, clientWidth: frame.clientWidth };
+    });
+    expect(box.scrollWidth, 'the table scrolls inside its box').toBeLessThanOrEqual(box.clientWidth);
+
+    // On a phone, the row is a card: its actions are whole, and the page does not scroll sideways.
+    await page.setViewportSize({ width: 375, height: 768 });
+    for (const action of await actions.all()) {
+      const { scrollWidth, clientWidth, text } = await action.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, text: el.textContent }));
+      expect(scrollWidth, `"${text}" is cut at 375 px`).toBeLessThanOrEqual(clientWidth);
+    }
+    const pageWidth = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    expect(pageWidth.scrollWidth, 'the page scrolls sideways at 375 px').toBeLessThanOrEqual(pageWidth.clientWidth);
+  });
+}
 
 test("the room form's availability reaches the last day three years on, and no further, and saves with it", async ({ page, playwright }) => {
   test.slow();

@@ -26,10 +26,12 @@ interface DataTableProps<T> {
   rowKey: (row: T) => string;
   /** Shown instead of the table when the list is empty. */
   empty: ReactNode;
+  /** Narrower gaps between columns, for a table with many (its actions fit a laptop's width without scrolling). */
+  dense?: boolean;
 }
 
 /** A dashboard table of a list that comes a page at a time, with 'Show more' under it while there is more. */
-export function DataTable<T>({ label, columns, query, rowKey, empty }: DataTableProps<T>) {
+export function DataTable<T>({ label, columns, query, rowKey, empty, dense = false }: DataTableProps<T>) {
   const { data, error, isPending, isFetchNextPageError } = query;
 
   if (isPending) return <Loader />;
@@ -39,7 +41,7 @@ export function DataTable<T>({ label, columns, query, rowKey, empty }: DataTable
 
   return (
     <div>
-      <Table label={label} columns={columns} rows={rows} rowKey={rowKey} />
+      <Table label={label} columns={columns} rows={rows} rowKey={rowKey} dense={dense} />
       {isFetchNextPageError && (
         <p role="alert" className="mt-6 text-center text-rose-600">
           {error?.message}
@@ -58,21 +60,27 @@ interface TableProps<T> {
   rowKey: (row: T) => string;
   /** Rows that sum up the others (a total), in the table's foot, drawn in bold. */
   foot?: readonly T[];
+  /** Narrower gaps between columns, for a table with many. */
+  dense?: boolean;
 }
 
 const ROW_CLASS = 'block rounded-xl border border-neutral-200 py-2 sm:table-row sm:rounded-none sm:border-0 sm:py-0';
 const CELL_CLASS =
-  'flex items-center justify-between gap-4 px-4 py-2 text-right text-sm text-neutral-900 before:shrink-0 before:text-xs before:font-semibold before:tracking-wide before:text-neutral-600 before:uppercase before:content-[attr(data-label)] sm:table-cell sm:px-5 sm:py-4 sm:text-left sm:before:content-none';
+  'flex items-center justify-between gap-4 px-4 py-2 text-right text-sm text-neutral-900 before:shrink-0 before:text-xs before:font-semibold before:tracking-wide before:text-neutral-600 before:uppercase before:content-[attr(data-label)] sm:table-cell sm:py-4 sm:text-left sm:before:content-none';
+const HEAD_CLASS = 'py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-neutral-600 uppercase';
+/** A column's side gaps from `sm` up (below it, a card's cells keep theirs). */
+const GAP = { usual: 'sm:px-5', dense: 'sm:px-3' } as const;
 
 /**
  * The dashboard's tables. From `sm` up, a table; below it, each row is a card whose cells carry
  * their column's name (drawn by CSS from `data-label`, so it is not part of the cell's text).
  */
-export function Table<T>({ label, columns, rows, rowKey, foot = [] }: TableProps<T>) {
+export function Table<T>({ label, columns, rows, rowKey, foot = [], dense = false }: TableProps<T>) {
+  const gap = dense ? GAP.dense : GAP.usual;
   const row = (item: T, className = '') => (
     <tr key={rowKey(item)} className={`${ROW_CLASS} ${className}`}>
       {columns.map((column) => (
-        <td key={column.header} data-label={column.header} className={`${CELL_CLASS} ${column.className ?? ''}`}>
+        <td key={column.header} data-label={column.header} className={`${CELL_CLASS} ${gap} ${column.className ?? ''}`}>
           {column.cell(item)}
         </td>
       ))}
@@ -84,11 +92,7 @@ export function Table<T>({ label, columns, rows, rowKey, foot = [] }: TableProps
         <thead className="sr-only bg-neutral-50 sm:not-sr-only sm:table-header-group">
           <tr>
             {columns.map((column) => (
-              <th
-                key={column.header}
-                scope="col"
-                className="px-5 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-neutral-600 uppercase"
-              >
+              <th key={column.header} scope="col" className={`${HEAD_CLASS} ${dense ? 'px-3' : 'px-5'}`}>
                 {column.header}
               </th>
             ))}

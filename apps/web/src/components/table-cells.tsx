@@ -25,18 +25,22 @@ const TONES = {
   change: 'bg-green-100 text-green-900 hover:bg-green-200',
 } as const;
 
-const ACTION_PILL = 'rounded-full px-3 py-1 font-semibold whitespace-nowrap transition';
+const ACTION_PILL = 'rounded-full px-3 py-1 font-semibold transition';
+/** On one line; or, in a table whose actions would not fit its width, broken onto lines as the table needs. */
+const FIT = { line: 'whitespace-nowrap', wrap: 'inline-block text-center text-balance' } as const;
 
 /** A row's action (Delete, Update, Cancel): a small pill that opens what the row asks to confirm or change. */
 export function RowAction({
   tone,
   label,
+  fit = 'line',
   onClick,
   children,
 }: {
   tone: keyof typeof TONES;
   /** The accessible name when the text alone does not say which row it acts on. */
   label?: string;
+  fit?: keyof typeof FIT;
   onClick: () => void;
   children: ReactNode;
 }) {
@@ -45,7 +49,7 @@ export function RowAction({
       type="button"
       aria-label={label}
       onClick={onClick}
-      className={`${ACTION_PILL} ${TONES[tone]}`}
+      className={`${ACTION_PILL} ${FIT[fit]} ${TONES[tone]}`}
     >
       {children}
     </button>
@@ -53,9 +57,21 @@ export function RowAction({
 }
 
 /** A row's action that is a page of its own: a link (it opens in a new tab too), dressed as the row's other actions. */
-export function RowLink({ tone, label, to, children }: { tone: keyof typeof TONES; label?: string; to: string; children: ReactNode }) {
+export function RowLink({
+  tone,
+  label,
+  fit = 'line',
+  to,
+  children,
+}: {
+  tone: keyof typeof TONES;
+  label?: string;
+  fit?: keyof typeof FIT;
+  to: string;
+  children: ReactNode;
+}) {
   return (
-    <Link to={to} aria-label={label} className={`${ACTION_PILL} ${TONES[tone]}`}>
+    <Link to={to} aria-label={label} className={`${ACTION_PILL} ${FIT[fit]} ${TONES[tone]}`}>
       {children}
     </Link>
   );

@@ -34,12 +34,14 @@ export function MyListingsTable() {
   ): Column<RoomSummary> => ({
     header,
     cell: (room) => (
-      <RowAction tone={tone} label={label(room)} onClick={() => setOpen({ dialog, room })}>
+      <RowAction tone={tone} label={label(room)} fit="wrap" onClick={() => setOpen({ dialog, room })}>
         {text}
       </RowAction>
     ),
   });
 
+  // Nine columns: at a laptop's width they sit closer, and the actions' labels break onto lines rather than run out
+  // of the table's box.
   const columns: Column<RoomSummary>[] = [
     { header: i18n.t('Title'), cell: (room) => <ListingTitle room={room} /> },
     { header: i18n.t('Location'), cell: (room) => room.location },
@@ -51,7 +53,7 @@ export function MyListingsTable() {
     {
       header: i18n.t('Pricing'),
       cell: (room) => (
-        <RowLink tone="change" to={listingPricingPath(room._id)} label={i18n.t('Pricing and availability for {title}', { title: room.title })}>
+        <RowLink tone="change" fit="wrap" to={listingPricingPath(room._id)} label={i18n.t('Pricing and availability for {title}', { title: room.title })}>
           {i18n.t('Pricing and availability')}
         </RowLink>
       ),
@@ -61,7 +63,7 @@ export function MyListingsTable() {
 
   return (
     <>
-      <DataTable label={i18n.t('My listings')} columns={columns} query={listings} rowKey={(room) => room._id} empty={<NoListings text={i18n.t('Rooms you add appear here, where you can update or delete them.')} />} />
+      <DataTable label={i18n.t('My listings')} dense columns={columns} query={listings} rowKey={(room) => room._id} empty={<NoListings text={i18n.t('Rooms you add appear here, where you can update or delete them.')} />} />
       {open?.dialog === 'delete' && <DeleteRoomDialog key={open.room._id} room={open.room} onClose={close} />}
       {open?.dialog === 'update' && <UpdateRoomDialog key={open.room._id} room={open.room} onClose={close} />}
       {open?.dialog === 'calendar' && <CalendarSyncDialog key={open.room._id} room={open.room} onClose={close} />}
