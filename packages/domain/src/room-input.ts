@@ -152,7 +152,10 @@ function addYears(date: IsoDate, years: number): IsoDate {
   return isIsoDate(sameDay) ? sameDay : `${year}-03-01`;
 }
 
-/** The last check-out day an availability window starting on `from` may have: two years on (see furthestAvailabilityEnd). */
+/**
+ * The last check-out day an availability window starting on `from` may have: two years on. A second bound holds
+ * too, from today rather than from the start: `furthestAvailabilityEnd` (three years from today, decision 073).
+ */
 export function latestAvailabilityEnd(from: IsoDate): IsoDate {
   return addYears(from, ROOM_LIMITS.maxAvailabilityYears);
 }
