@@ -4,7 +4,6 @@ import { asAccount, createUser, photoPng, sameOrigin, signInAs } from '../suppor
 import { addDays, bookThroughApi, dayName, mediumDate } from '../support/bookings';
 import {
   availabilityCalendar,
-  chooseCategory,
   fillRoomForm,
   listedRoomId,
   listingRow,
@@ -324,14 +323,7 @@ test("the room form's availability reaches the last day three years on, and no f
   await dayCalled(last).click();
   await expect(page.getByTestId('availability-summary')).toHaveText(`${mediumDate(from)} – ${mediumDate(last)}`);
 
-  await page.getByLabel('Location').fill(room.location);
-  await chooseCategory(page, page, room.category);
-  await page.getByLabel('Title').fill(room.title);
-  await page.getByLabel('Price per night ($)').fill(room.price);
-  await page.getByLabel('Total guests').fill(room.guests);
-  await page.getByLabel('Bedrooms').fill(room.bedrooms);
-  await page.getByLabel('Bathrooms').fill(room.bathrooms);
-  await page.getByLabel('Description').fill(room.description);
+  await fillRoomForm(page, page, room, { pickDates: false });
   await page.getByLabel('Photos').setInputFiles({ name: 'far-off.png', mimeType: 'image/png', buffer: photoPng() });
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await page.getByRole('button', { name: 'Save & Continue' }).click();
