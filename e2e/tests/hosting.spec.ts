@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { furthestAvailabilityEnd, LOCALE_COOKIE, todayIn } from '@staybook/domain';
 import { asAccount, createUser, photoPng, sameOrigin, signInAs } from '../support/auth';
 import { addDays, bookThroughApi, dayName, mediumDate } from '../support/bookings';
@@ -285,50 +285,115 @@ for (const locale of ['en', 'es'] as const) {
   });
 }
 
-test("the room form's availability reaches the last day three years on, and no further, and saves with it", async ({ page, playwright }) => {
-  test.slow();
-  const host = await createUser(playwright.request, { role: 'host' });
-  await signInAs(page, host);
-  await page.goto('/dashboard/add-room');
-  // A new room has no time zone yet: its today is the UTC day, as the form's.
-  const last = furthestAvailabilityEnd(todayIn('UTC'));
-  const from = addDays(last, -20);
-  const room = details({ from, to: last });
-  const calendar = availabilityCalendar(page);
-  const goToMonth = async (date: string) => {
-    const d = new Date(`${date}T00:00:00Z`);
-    const month = d.toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
-    await calendar.getByRole('combobox', { name: 'Choose the Year' }).selectOption(String(d.getUTCFullYear()));
-    await calendar.getByRole('combobox', { name: 'Choose the Month' }).selectOption({ label: month });
-    await expect(calendar.getByRole('grid', { name: `${month} ${d.getUTCFullYear()}` })).toBeVisible();
-  };
-  const dayCalled = (date: string) => calendar.getByRole('button', { name: new RegExp(`^${dayName(date)}(, today)?(, selected)?$`) });
+/** The calendar's controls that could lead to the day after the last day, once the last day's month is shown. */
+interface PastTheLastDay {
+  dayAfter: Locator;
+  nextMonthButton: Locator;
+  /** The day after's month in the month list (of the shown year). */
+  monthOption: Locator;
+  /** The day after's year in the year list. */
+  yearOption: Locator;
+}
 
-  await goToMonth(from);
-  await dayCalled(from).click();
-  await goToMonth(last);
-  await expect(dayCalled(last)).toBeEnabled();
-  // The day after is not offered: disabled in its month, or its month is not there to go to.
-  const after = addDays(last, 1);
-  const afterDay = dayCalled(after);
-  if ((await afterDay.count()) > 0) await expect(afterDay).toBeDisabled();
-  else {
-    const nextMonth = new Date(`${after}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
-    await expect(calendar.getByRole('button', { name: 'Go to the Next Month' })).toBeDisabled();
-    const year = calendar.getByRole('combobox', { name: 'Choose the Year' });
-    if (after.slice(0, 4) === last.slice(0, 4)) {
-      await expect(calendar.getByRole('combobox', { name: 'Choose the Month' }).getByRole('option', { name: nextMonth })).toBeDisabled();
-    } else await expect(year.getByRole('option', { name: after.slice(0, 4), exact: true })).toHaveCount(0);
+/**
+ * Where the furthest last day of an availability window falls (three years from the form's today), and how the
+ * calendar keeps the day after it from being picked: disabled in the same month, or its month, or its year, not offered.
+ */
+const lastDayCases: {
+  title: string;
+  holds: (last: string, after: string) => boolean;
+  expectNotOffered: (controls: PastTheLastDay) => Promise<void>;
+}[] = [
+  {
+    title: 'mid-month: the day after it is shown and disabled',
+    holds: (last, after) => after.slice(0, 7) === last.slice(0, 7),
+    expectNotOffered: async ({ dayAfter }) => {
+      await expect(dayAfter).toBeDisabled();
+    },
+  },
+  {
+    title: 'the end of a month other than December: the next month is not offered',
+    holds: (last, after) => after.slice(0, 7) !== last.slice(0, 7) && after.slice(0, 4) === last.slice(0, 4),
+    expectNotOffered: async ({ dayAfter, nextMonthButton, monthOption }) => {
+      await expect(dayAfter).toHaveCount(0);
+      await expect(nextMonthButton).toBeDisabled();
+      await expect(monthOption).toBeDisabled();
+    },
+  },
+  {
+    title: '31 December: the next year is not offered',
+    holds: (last, after) => after.slice(0, 4) !== last.slice(0, 4),
+    expectNotOffered: async ({ dayAfter, nextMonthButton, yearOption }) => {
+      await expect(dayAfter).toHaveCount(0);
+      await expect(nextMonthButton).toBeDisabled();
+      await expect(yearOption).toHaveCount(0);
+    },
+  },
+];
+
+/**
+ * The browser's today for a case: the latest day before the real UTC today whose furthest last day falls as the case
+ * wants. Never later than the server's today (the server's clock is not faked, and it checks the saved dates against
+ * its own today: three years from an earlier day is within its reach), and never the real today, so the calendar's
+ * ', today' day shows the faked clock reached the page.
+ */
+function browserTodayFor(holds: (last: string, after: string) => boolean): string {
+  for (let day = addDays(todayIn('UTC'), -1), tries = 0; tries < 800; day = addDays(day, -1), tries += 1) {
+    const last = furthestAvailabilityEnd(day);
+    if (holds(last, addDays(last, 1))) return day;
   }
-  await dayCalled(last).click();
-  await expect(page.getByTestId('availability-summary')).toHaveText(`${mediumDate(from)} – ${mediumDate(last)}`);
+  throw new Error('no day in the 800 days before today has its furthest last day where the case wants it');
+}
 
-  await fillRoomForm(page, page, room, { pickDates: false });
-  await page.getByLabel('Photos').setInputFiles({ name: 'far-off.png', mimeType: 'image/png', buffer: photoPng() });
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(page.getByText('Room Added Successfully!')).toBeVisible();
-  await page.waitForURL(atPath('/dashboard/my-listings'));
-  const roomId = await listedRoomId(page, room.title);
-  expect(await (await page.request.get(`/api/room/${roomId}`)).json()).toMatchObject({ from, to: last });
-});
+for (const { title, holds, expectNotOffered } of lastDayCases) {
+  test(`the room form's availability reaches the last day three years on, and no further, and saves with it: ${title}`, async ({ page, playwright }) => {
+    test.slow();
+    const browserToday = browserTodayFor(holds);
+    test.info().annotations.push({ type: "the browser's today", description: browserToday });
+    // Midday UTC: the same day in every time zone the browser may run in.
+    await page.clock.setFixedTime(new Date(`${browserToday}T12:00:00Z`));
+    const host = await createUser(playwright.request, { role: 'host' });
+    await signInAs(page, host);
+    await page.goto('/dashboard/add-room');
+    // A new room has no time zone yet: its today is the UTC day, as the form's.
+    const last = furthestAvailabilityEnd(browserToday);
+    const after = addDays(last, 1);
+    const from = addDays(last, -20);
+    const room = details({ from, to: last });
+    const calendar = availabilityCalendar(page);
+    const monthOf = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
+    const goToMonth = async (date: string) => {
+      await calendar.getByRole('combobox', { name: 'Choose the Year' }).selectOption(date.slice(0, 4));
+      await calendar.getByRole('combobox', { name: 'Choose the Month' }).selectOption({ label: monthOf(date) });
+      await expect(calendar.getByRole('grid', { name: `${monthOf(date)} ${date.slice(0, 4)}` })).toBeVisible();
+    };
+    const dayCalled = (date: string) => calendar.getByRole('button', { name: new RegExp(`^${dayName(date)}(, today)?(, selected)?$`) });
+
+    // The page's today is the faked one: the calendar opens on its month, and it alone is called today.
+    await expect(calendar.getByRole('grid', { name: `${monthOf(browserToday)} ${browserToday.slice(0, 4)}` })).toBeVisible();
+    await expect(calendar.getByRole('button', { name: /, today(, selected)?$/ })).toHaveAccessibleName(`${dayName(browserToday)}, today`);
+
+    await goToMonth(from);
+    await dayCalled(from).click();
+    await goToMonth(last);
+    await expect(dayCalled(last)).toBeEnabled();
+    // The day after is not offered: disabled in its month, or its month (or its year) is not there to go to.
+    await expectNotOffered({
+      dayAfter: dayCalled(after),
+      nextMonthButton: calendar.getByRole('button', { name: 'Go to the Next Month' }),
+      monthOption: calendar.getByRole('combobox', { name: 'Choose the Month' }).getByRole('option', { name: monthOf(after), exact: true }),
+      yearOption: calendar.getByRole('combobox', { name: 'Choose the Year' }).getByRole('option', { name: after.slice(0, 4), exact: true }),
+    });
+    await dayCalled(last).click();
+    await expect(page.getByTestId('availability-summary')).toHaveText(`${mediumDate(from)} – ${mediumDate(last)}`);
+
+    await fillRoomForm(page, page, room, { pickDates: false });
+    await page.getByLabel('Photos').setInputFiles({ name: 'far-off.png', mimeType: 'image/png', buffer: photoPng() });
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save & Continue' }).click();
+    await expect(page.getByText('Room Added Successfully!')).toBeVisible();
+    await page.waitForURL(atPath('/dashboard/my-listings'));
+    const roomId = await listedRoomId(page, room.title);
+    expect(await (await page.request.get(`/api/room/${roomId}`)).json()).toMatchObject({ from, to: last });
+  });
+}
