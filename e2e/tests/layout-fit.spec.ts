@@ -1,0 +1,249 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LOCALE_COOKIE } from '@staybook/domain';
+import { DEMO, signInAs, type Account } from '../support/auth';
+import { fetchSeededRoom, roomPath } from '../support/rooms';
+import { SEEDED_URL } from '../support/servers';
+
+/**
+ * Every page a person can reach, at a phone's width and a laptop's, in English and in Spanish: nothing is cut or
+ * spills out sideways. On each page, once its level-one heading is up and nothing is loading any more:
+ *   (a) the document does not scroll sideways;
+ *   (b) no visible button, link, tab, table header cell or label shows its text cut: neither clipped by itself (an
+ *       element inside it with overflow hidden or clip, or an ellipsis, whose content is wider than its box) nor by a
+ *       box around it that hides what does not fit. Text shortened on purpose is let be: an ellipsis, with the whole
+ *       text in a `title` or in the control's accessible name;
+ *   (c) no element reaches past the viewport's right edge (what a box that scrolls or clips holds counts as far as
+ *       that box shows it).
+ * The demo marketplace's accounts are only looked at (pages and dialogs are opened, nothing is sent), so the pages
+ * carry the demo's bookings, earnings and messages.
+ */
+
+const WIDTHS = [375, 1366] as const;
+const LOCALES = ['en', 'es'] as const;
+type Locale = (typeof LOCALES)[number];
+
+/** A place to visit: an address, or a dialog a page opens (the step clicks its button). */
+interface Stop {
+  name: string;
+  path: string;
+  /** Opens a dialog on the page once it is up; the dialog is then what is waited for. */
+  open?: (page: Page) => Promise<void>;
+}
+
+/** The faults of the page as it is drawn now, each a line naming the element and its text. */
+function layoutFaults(): string[] {
+  const faults: string[] = [];
+  const root = document.documentElement;
+  const viewportRight = root.clientWidth;
+  if (root.scrollWidth > root.clientWidth) {
+    faults.push(`the page scrolls sideways: ${root.scrollWidth}px of content in ${root.clientWidth}px`);
+  }
+  const textOf = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const describe = (el: Element) => {
+    const text = textOf(el) || el.getAttribute('aria-label') || el.getAttribute('title') || '';
+    return `<${el.tagName.toLowerCase()}> "${text.length > 70 ? `${text.slice(0, 70)}…` : text}"`;
+  };
+  const shown = (el: Element) => {
+    if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
+  /** Hidden on purpose for all but screen readers (`sr-only`): clipped to nothing. */
+  const offScreenText = (el: Element) => {
+    for (let at: Element | null = el; at; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      if (style.clip !== 'auto' || style.clipPath.startsWith('inset(50%')) return true;
+    }
+    return false;
+  };
+  /** The whole text is in a `title` or an `aria-label` of the element or of one around it. */
+  const wholeTextGiven = (el: Element, whole: string) => {
+    for (let at: Element | null = el; at; at = at.parentElement) {
+      if ((at.getAttribute('title') ?? '').includes(whole) || (at.getAttribute('aria-label') ?? '').includes(whole)) return true;
+    }
+    return false;
+  };
+  const clips = (style: CSSStyleDeclaration) => style.overflowX !== 'visible';
+  const hides = (style: CSSStyleDeclaration) => style.overflowX === 'hidden' || style.overflowX === 'clip';
+
+  // (b) Cut text in a control.
+  const controls = document.querySelectorAll('button, a[href], [role="button"], [role="link"], [role="tab"], th, [role="columnheader"], label, summary');
+  for (const control of Array.from(controls)) {
+    if (!shown(control) || offScreenText(control) || textOf(control) === '') continue;
+    for (const el of [control, ...Array.from(control.querySelectorAll('*'))]) {
+      if (!shown(el) || offScreenText(el)) continue;
+      const style = getComputedStyle(el);
+      const ellipsis = style.textOverflow === 'ellipsis';
+      if (!hides(style) && !ellipsis) continue;
+      const whole = textOf(el);
+      if (el.scrollWidth <= el.clientWidth + 1 || whole === '') continue;
+      // Shortened on purpose: an ellipsis shows it, and the whole text is in a title or a name given around it.
+      if (ellipsis && wholeTextGiven(el, whole)) continue;
+      faults.push(`${describe(control)} is cut: ${el.scrollWidth}px of text in a ${el.clientWidth}px box`);
+      break;
+    }
+    // Cut by a box around it that hides what does not fit (not one that scrolls: the person can scroll to it).
+    const box = control.getBoundingClientRect();
+    for (let at = control.parentElement; at && at !== document.body; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      if (!hides(style)) continue;
+      const frame = at.getBoundingClientRect();
+      if (box.right > frame.right + 1 || box.left < frame.left - 1) {
+        const seen = Math.max(0, Math.min(box.right, frame.right) - Math.max(box.left, frame.left));
+        faults.push(`${describe(control)} is cut by the box around it: ${Math.round((100 * seen) / box.width)}% of it shows`);
+        break;
+      }
+    }
+  }
+
+  // (c) Past the viewport's right edge, as far as the boxes that scroll or clip let it show.
+  const past = new Set<Element>();
+  for (const el of Array.from(document.body.querySelectorAll('*'))) {
+    if (!shown(el) || offScreenText(el)) continue;
+    let right = el.getBoundingClientRect().right;
+    for (let at = el.parentElement; at && at !== document.body; at = at.parentElement) {
+      if (clips(getComputedStyle(at))) right = Math.min(right, at.getBoundingClientRect().right);
+    }
+    if (right > viewportRight + 1) {
+      past.add(el);
+      // Only the outermost: what is inside it goes past because it does.
+      if (!(el.parentElement && past.has(el.parentElement))) {
+        faults.push(`${describe(el)} reaches ${Math.round(right)}px, past the viewport's ${viewportRight}px`);
+      }
+    }
+  }
+  return faults;
+}
+
+/** Opens the stop (and its dialog) and waits for its heading, with nothing loading any more. */
+async function arrive(page: Page, stop: Stop): Promise<void> {
+  await page.goto(stop.path);
+  await expect(page.getByRole('heading', { level: 1 }).first(), `${stop.name}: its heading`).toBeVisible();
+  if (stop.open) {
+    await stop.open(page);
+    await expect(page.getByRole('dialog').last()).toBeVisible();
+  }
+  await expect(page.getByRole('status', { name: /^(Loading|Cargando)/ })).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Animations that end (a dialog opening) have ended, so what is measured is where things come to rest.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Visits every stop at each width; fails once, listing every fault of every page. */
+async function expectEveryStopFits(page: Page, locale: Locale, stops: readonly Stop[]): Promise<void> {
+  await page.context().addCookies([{ name: LOCALE_COOKIE, value: locale, url: SEEDED_URL }]);
+  const found: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const stop of stops) {
+      await arrive(page, stop);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      for (const fault of await page.evaluate(layoutFaults)) found.push(`${stop.name} (${stop.path}) at ${width}px in ${locale}: ${fault}`);
+    }
+  }
+  expect(found, `cut or overflowing on ${found.length} counts:\n${found.join('\n')}\n`).toEqual([]);
+}
+
+/** The address of the first link on `path` whose address starts with `prefix`, or null when it has none. */
+async function firstLinkOn(page: Page, path: string, prefix: string): Promise<string | null> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('status', { name: /^(Loading|Cargando)/ })).toHaveCount(0);
+  const link = page.locator(`a[href^="${prefix}"]`).first();
+  if ((await link.count()) === 0) return null;
+  return link.getAttribute('href');
+}
+
+/** A dialog opened by the first button whose name matches (in either language). */
+function dialogOf(name: RegExp): (page: Page) => Promise<void> {
+  return (page) => page.getByRole('button', { name }).first().click();
+}
+
+async function signedIn(page: Page, account: Account): Promise<void> {
+  await signInAs(page, account);
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const locale of LOCALES) {
+  // A visitor's room page asks them to log in first: it is visited signed in, with the guest's pages.
+  test(`a visitor's pages fit at 375 and 1366 px (${locale})`, async ({ page }) => {
+    await expectEveryStopFits(page, locale, [
+      { name: 'Home', path: '/' },
+      { name: 'Search results', path: '/?where=Greece&guests=2' },
+      { name: 'Log in', path: '/login' },
+      { name: 'Sign up', path: '/signup' },
+      { name: 'Password reset', path: '/reset-password?token=a-token' },
+      { name: 'Password reset, link gone wrong', path: '/reset-password?error=INVALID_TOKEN' },
+      { name: 'E-mail verification, link gone wrong', path: '/verify-email?error=invalid_token' },
+      { name: 'Not found', path: '/no-such-page' },
+    ]);
+  });
+
+  test(`a guest's pages fit at 375 and 1366 px (${locale})`, async ({ page, request }) => {
+    test.slow();
+    const room = await fetchSeededRoom(request);
+    await signedIn(page, DEMO.guest);
+    const trip = await firstLinkOn(page, '/dashboard/my-bookings', '/dashboard/trips/');
+    const wishlist = await firstLinkOn(page, '/dashboard/wishlists', '/dashboard/wishlists/');
+    const stops: Stop[] = [
+      { name: 'Home, signed in', path: '/' },
+      { name: 'Room', path: roomPath(room._id) },
+      { name: 'Statistics', path: '/dashboard' },
+      { name: 'My Bookings', path: '/dashboard/my-bookings' },
+      { name: 'Wishlists', path: '/dashboard/wishlists' },
+      { name: 'Messages', path: '/dashboard/messages' },
+      { name: 'Profile', path: '/dashboard/profile' },
+      { name: 'Update Profile', path: '/dashboard/profile', open: dialogOf(/^(Update Profile|Actualizar perfil)$/i) },
+    ];
+    expect(trip, 'the demo guest has a trip').not.toBeNull();
+    stops.push({ name: 'Trip', path: trip! }, { name: 'Receipt', path: `${trip!}/receipt` });
+    if (wishlist) stops.push({ name: 'Wishlist', path: wishlist });
+    await expectEveryStopFits(page, locale, stops);
+  });
+
+  test(`a host's pages fit at 375 and 1366 px (${locale})`, async ({ page }) => {
+    test.slow();
+    await signedIn(page, DEMO.host);
+    const pricing = await firstLinkOn(page, '/dashboard/my-listings', '/dashboard/listings/');
+    const trip = await firstLinkOn(page, '/dashboard/manage-bookings', '/dashboard/trips/');
+    const statement = await firstLinkOn(page, '/dashboard/earnings', '/dashboard/earnings/payouts/');
+    const stops: Stop[] = [
+      { name: 'Statistics', path: '/dashboard' },
+      { name: 'My Listings', path: '/dashboard/my-listings' },
+      { name: 'Update a room', path: '/dashboard/my-listings', open: dialogOf(/^(Update|Actualizar) /) },
+      { name: 'Calendar sync', path: '/dashboard/my-listings', open: dialogOf(/^(Calendar sync|Sincronización de calendario)/) },
+      { name: 'Add a room', path: '/dashboard/add-room' },
+      { name: 'Calendar', path: '/dashboard/calendar' },
+      { name: 'Manage Bookings', path: '/dashboard/manage-bookings' },
+      { name: 'Requests', path: '/dashboard/requests' },
+      { name: 'Earnings', path: '/dashboard/earnings' },
+      { name: 'Payouts', path: '/dashboard/payouts' },
+      { name: 'Messages', path: '/dashboard/messages' },
+    ];
+    expect(pricing, 'the demo host has a listing').not.toBeNull();
+    stops.push({ name: 'Pricing and availability', path: pricing! });
+    if (trip) stops.push({ name: "A guest's stay", path: trip });
+    if (statement) stops.push({ name: 'Payout statement', path: statement });
+    await expectEveryStopFits(page, locale, stops);
+  });
+
+  test(`an admin's pages fit at 375 and 1366 px (${locale})`, async ({ page }) => {
+    await signedIn(page, DEMO.admin);
+    await expectEveryStopFits(page, locale, [
+      { name: 'Statistics', path: '/dashboard' },
+      { name: 'Manage Users', path: '/dashboard/manage-users' },
+      { name: 'Decline host request', path: '/dashboard/manage-users', open: dialogOf(/^(Decline|Rechazar)/) },
+      { name: 'Finance', path: '/dashboard/finance' },
+      { name: 'Fees', path: '/dashboard/fees' },
+    ]);
+  });
+}
