@@ -64,7 +64,7 @@ export function RoomCard({ room, search = {}, near, eager, highPriority, action,
           />
         </div>
         <div className="mt-3 flex items-baseline justify-between gap-2">
-          <p className="truncate font-semibold text-neutral-900">{room.location}</p>
+          <p title={room.location} className="truncate font-semibold text-neutral-900">{room.location}</p>
           <CardRating rating={room.rating} />
         </div>
         {near && room.distanceKm !== undefined && <p className="text-sm text-neutral-500">{distanceText(room.distanceKm, near)}</p>}
