@@ -80,6 +80,7 @@ function OverviewRow({ room, days, current, onChoose }: OverviewRowProps) {
           type="button"
           aria-current={current || undefined}
           onClick={() => onChoose(room._id)}
+          title={room.title}
           className={`block max-w-48 truncate rounded px-1 py-0.5 text-left text-sm hover:underline ${current ? 'font-semibold text-rose-700' : 'text-neutral-900'}`}
         >
           {room.title}
