@@ -48,7 +48,7 @@ export function SearchBar({ search, onSearch }: SearchBarProps) {
           <FiSearch aria-hidden="true" size={20} />
           <span className="flex min-w-0 flex-col">
             <span className="font-semibold text-neutral-900">{i18n.t('Where to?')}</span>
-            <span className="truncate text-sm text-neutral-600">{summarize(search)}</span>
+            <span className="line-clamp-2 text-sm text-neutral-600">{summarize(search)}</span>
           </span>
         </button>
         {sheetOpen && (
