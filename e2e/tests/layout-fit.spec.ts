@@ -96,6 +96,23 @@ function layoutFaults(): string[] {
     }
   }
 
+  // A table wider than its box: the box scrolls, and what sits at the end of its rows is out of sight (My Listings'
+  // 'Calendar sync' once showed 8 % of itself at 1366 px). Named by the controls and header cells it hides.
+  for (const table of Array.from(document.querySelectorAll('table'))) {
+    if (!shown(table) || offScreenText(table)) continue;
+    let frame = table.parentElement;
+    while (frame && frame !== document.body && !clips(getComputedStyle(frame))) frame = frame.parentElement;
+    if (!frame || frame === document.body || frame.scrollWidth <= frame.clientWidth + 1) continue;
+    // Made to scroll: a named region the keyboard can focus to scroll it (the payout statement's stays on a phone).
+    if (frame.getAttribute('role') === 'region' && frame.tabIndex >= 0 && frame.hasAttribute('aria-label')) continue;
+    const edge = frame.getBoundingClientRect();
+    const hidden = Array.from(table.querySelectorAll('button, a[href], th'))
+      .filter((el) => shown(el) && el.getBoundingClientRect().right > edge.right + 1)
+      .map((el) => `"${textOf(el)}"`);
+    const name = table.getAttribute('aria-label') ?? textOf(table.caption ?? table).slice(0, 40);
+    faults.push(`the table "${name}" scrolls sideways in its box (${frame.scrollWidth}px in ${frame.clientWidth}px), hiding ${hidden.slice(0, 6).join(', ') || 'its last columns'}`);
+  }
+
   // (c) Past the viewport's right edge, as far as the boxes that scroll or clip let it show.
   const past = new Set<Element>();
   for (const el of Array.from(document.body.querySelectorAll('*'))) {
@@ -115,37 +132,47 @@ function layoutFaults(): string[] {
   return faults;
 }
 
-/** Opens the stop (and its dialog) and waits for its heading, with nothing loading any more. */
-async function arrive(page: Page, stop: Stop): Promise<void> {
-  await page.goto(stop.path);
-  await expect(page.getByRole('heading', { level: 1 }).first(), `${stop.name}: its heading`).toBeVisible();
-  if (stop.open) {
-    await stop.open(page);
-    await expect(page.getByRole('dialog').last()).toBeVisible();
-  }
+/** Nothing is loading any more, and every animation that ends (a dialog opening) has ended: things are at rest. */
+async function settle(page: Page): Promise<void> {
   await expect(page.getByRole('status', { name: /^(Loading|Cargando)/ })).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  // Animations that end (a dialog opening) have ended, so what is measured is where things come to rest.
-  await page.evaluate(() =>
-    Promise.all(
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Two frames: the layout of a new viewport size has been made and painted.
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+    await Promise.all(
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
         .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+    );
+  });
 }
 
-/** Visits every stop at each width; fails once, listing every fault of every page. */
+/** Opens the stop (and its dialog) and waits for its heading. */
+async function arrive(page: Page, stop: Stop, locale: Locale): Promise<void> {
+  await page.goto(stop.path);
+  await expect(page.getByRole('heading', { level: 1 }).first(), `${stop.name}: its heading`).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  if (stop.open) {
+    await stop.open(page);
+    await expect(page.getByRole('dialog').last()).toBeVisible();
+  }
+}
+
+/**
+ * Visits every stop, measuring it at each width in turn (the window resized, as the phone-size checks of the other
+ * specs do); fails once, listing every fault of every page.
+ */
 async function expectEveryStopFits(page: Page, locale: Locale, stops: readonly Stop[]): Promise<void> {
   await page.context().addCookies([{ name: LOCALE_COOKIE, value: locale, url: SEEDED_URL }]);
   const found: string[] = [];
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const stop of stops) {
-      await arrive(page, stop);
-      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  for (const stop of stops) {
+    await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+    await arrive(page, stop, locale);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await settle(page);
       for (const fault of await page.evaluate(layoutFaults)) found.push(`${stop.name} (${stop.path}) at ${width}px in ${locale}: ${fault}`);
     }
   }
