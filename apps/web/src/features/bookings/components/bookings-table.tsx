@@ -67,6 +67,7 @@ export function BookingsTable({ view }: { view: BookingsView }) {
     <>
       <DataTable
         label={i18n.t(TABLE_LABELS[view])}
+        dense
         columns={columns}
         query={bookings}
         rowKey={(booking) => booking._id}
