@@ -16,13 +16,15 @@ interface MonthFiguresTableProps<K extends string> {
   report: MonthFigures<K>;
   /** How a figure reads; money by default. */
   format?: (cents: number, key: K) => string;
+  /** Narrower gaps between columns, for a report with many (Finance's fit a laptop's width in Spanish too). */
+  dense?: boolean;
 }
 
 /** The period's figures, a row per month, oldest first, and their totals in the table's foot (Finance and Earnings). */
 /** Amounts in the marketplace's currency: the column's key is not a currency (formatMoney's second parameter). */
 const moneyOf = (cents: number) => formatMoney(cents);
 
-export function MonthFiguresTable<K extends string>({ label, columns, report, format = moneyOf }: MonthFiguresTableProps<K>) {
+export function MonthFiguresTable<K extends string>({ label, columns, report, format = moneyOf, dense = false }: MonthFiguresTableProps<K>) {
   type Row = Record<K, number> & { month: string | null };
   const tableColumns: Column<Row>[] = [
     {
@@ -39,6 +41,7 @@ export function MonthFiguresTable<K extends string>({ label, columns, report, fo
       rows={report.months as readonly Row[]}
       rowKey={(row) => row.month ?? 'total'}
       foot={[{ ...report.totals, month: null } as Row]}
+      dense={dense}
     />
   );
 }

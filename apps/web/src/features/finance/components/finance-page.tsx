@@ -44,7 +44,7 @@ export function FinancePage() {
           !refused && <LoadError what={i18n.t('The figures')} error={report.error} onRetry={() => void report.refetch()} />
         ) : (
           <div aria-busy={report.isPlaceholderData || undefined} className={report.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
-            <MonthFiguresTable label={i18n.t('Money by month')} columns={FINANCE_COLUMNS} report={report.data} />
+            <MonthFiguresTable label={i18n.t('Money by month')} columns={FINANCE_COLUMNS} report={report.data} dense />
           </div>
         )}
       </PageSection>
