@@ -35,8 +35,9 @@ export function HostCalendarOverview({ rooms, more, currentId, onChoose }: HostC
           ? i18n.t("Showing your first {count} listings. Choose a listing's name to see its calendar below; the Listing menu has them all.", { count: OVERVIEW_LISTINGS })
           : i18n.t("Choose a listing's name to see its calendar below.")}
       </p>
-      {/* Positioned, so the cells' hidden texts scroll with the table instead of widening a phone's page. */}
-      <div className="relative overflow-x-auto">
+      {/* Positioned, so the cells' hidden texts scroll with the table instead of widening a phone's page. On a phone the 30
+          nights scroll sideways: a named region the keyboard can focus and scroll, as the payout statement's table. */}
+      <div role="region" aria-label={i18n.t('What holds each of the next 30 nights, per listing')} tabIndex={0} className="relative overflow-x-auto">
         <table className="border-separate border-spacing-0.5 text-xs">
           <caption className="sr-only">{i18n.t('What holds each of the next 30 nights, per listing')}</caption>
           <thead>
