@@ -49,6 +49,7 @@ export function ThreadList() {
 
 function ThreadItem({ thread }: { thread: Thread }) {
   const { otherParty, lastMessage, unread } = thread;
+  const preview = lastMessage.fromMe ? i18n.t('You: {preview}', { preview: lastMessage.preview }) : lastMessage.preview;
   return (
     <li>
       <Link
@@ -71,8 +72,9 @@ function ThreadItem({ thread }: { thread: Thread }) {
               <span className="font-semibold text-neutral-900">{otherParty.name}</span>
               <span className="text-xs text-neutral-600">{thread.as === 'guest' ? i18n.t('Your host') : i18n.t('Your guest')}</span>
             </p>
-            <p className={`truncate text-sm ${unread > 0 ? 'font-medium text-neutral-900' : 'text-neutral-600'}`}>
-              {lastMessage.fromMe ? i18n.t('You: {preview}', { preview: lastMessage.preview }) : lastMessage.preview}
+            {/* One line, shortened with an ellipsis; the whole preview shows when hovered, as the app's other shortened texts. */}
+            <p title={preview} className={`truncate text-sm ${unread > 0 ? 'font-medium text-neutral-900' : 'text-neutral-600'}`}>
+              {preview}
             </p>
           </div>
         </div>
