@@ -124,10 +124,11 @@ export default defineConfig({
       {
         DATA_DIR: join(dataRoot, 'seeded'),
         SEED_DEMO: '1',
-        // Every test signs in and pays from 127.0.0.1 (more than 30 card confirmations in a run's ten minutes); the
-        // limits themselves have API tests.
+        // Every test signs in, pays and uploads its people's photos from 127.0.0.1 (more than 30 card confirmations or
+        // uploads in a run's ten minutes); the limits themselves have API tests.
         AUTH_RATE_LIMIT: '0',
         PAYMENT_RATE_LIMIT: '0',
+        UPLOAD_RATE_LIMIT: '0',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
         GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
@@ -140,7 +141,7 @@ export default defineConfig({
       `node --import tsx e2e/support/wait-for.ts ${CONTROL_URL}/health && npm start`,
     ),
     // No Google settings: the app says Google sign-in is not configured.
-    server('empty', EMPTY_PORT, EMPTY_URL, { DATA_DIR: join(dataRoot, 'empty'), SEED_DEMO: '0' }),
+    server('empty', EMPTY_PORT, EMPTY_URL, { DATA_DIR: join(dataRoot, 'empty'), SEED_DEMO: '0', UPLOAD_RATE_LIMIT: '0' }),
     // The demo marketplace in euros and in yen (currency.spec.ts): a currency is set before the first booking.
     ...(
       [
@@ -154,6 +155,7 @@ export default defineConfig({
         MARKETPLACE_CURRENCY: currency,
         AUTH_RATE_LIMIT: '0',
         PAYMENT_RATE_LIMIT: '0',
+        UPLOAD_RATE_LIMIT: '0',
       }),
     ),
     // The demo marketplace again, on PostgreSQL: for the tests that run on both databases.
@@ -169,6 +171,7 @@ export default defineConfig({
               SEED_DEMO: '1',
               AUTH_RATE_LIMIT: '0',
               PAYMENT_RATE_LIMIT: '0',
+              UPLOAD_RATE_LIMIT: '0',
               // The stand-in mail server, so the users a test creates here verify their address as on the other.
               SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
             },

@@ -121,25 +121,6 @@ export async function asAccount<T>(
   }
 }
 
-/** One uploaded photo per server for the users a worker creates (see sharedPhoto). */
-const sharedPhotos = new Map<string, Promise<string>>();
-
-/**
- * The photo every user createUser makes carries. Uploads are limited to 30 per 10 minutes per address
- * and every test runs from 127.0.0.1, so users share one upload per worker; a test about photos
- * uploads its own.
- */
-function sharedPhoto(api: APIRequestContext, baseURL: string): Promise<string> {
-  let photo = sharedPhotos.get(baseURL);
-  if (!photo) {
-    photo = uploadPhoto(api, baseURL);
-    sharedPhotos.set(baseURL, photo);
-    // A failed upload is not kept: the next user tries again.
-    photo.catch(() => sharedPhotos.delete(baseURL));
-  }
-  return photo;
-}
-
 export const VERIFICATION_SUBJECT = 'Confirm your e-mail address for StayBook';
 
 /** The newest verification mail to `email` once there are at least `count` of them (mail leaves after the answer). */
@@ -175,7 +156,8 @@ export async function createUser(
   const user = await (async () => {
     const api = await request.newContext();
     try {
-      const image = await sharedPhoto(api, baseURL);
+      // Their own photo, as the sign-up form uploads it: a photo another account owns is not theirs to show.
+      const image = await uploadPhoto(api, baseURL);
       const response = await api.post(`${baseURL}/api/auth/sign-up/email`, {
         headers: sameOrigin(baseURL),
         data: { name: displayName, email, password, image },

@@ -360,7 +360,7 @@ export async function buildApp({
       await api.register(payoutsRoutes, { db: database.db, payments: paymentProvider, jobs, publicUrl: config.publicUrl, log: app.log });
       await api.register(financeRoutes, { db: database.db, payments: paymentProvider });
       await api.register(earningsRoutes, { db: database.db });
-      await api.register(uploadsRoutes, { db: database.db, imageStore });
+      await api.register(uploadsRoutes, { db: database.db, imageStore, rateLimit: config.uploadRateLimit });
       await api.register(bookingsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(paymentsRoutes, { deps: bookingDeps, rateLimit: config.paymentRateLimit });
       await api.register(statsRoutes, { db: database.db });

@@ -55,6 +55,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
   AUTH_RATE_LIMIT: booleanFlag.default(true),
   PAYMENT_RATE_LIMIT: booleanFlag.default(true),
+  UPLOAD_RATE_LIMIT: booleanFlag.default(true),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url({ message: 'must be the issuer URL of an OpenID provider' }).default('https://accounts.google.com'),
@@ -152,6 +153,8 @@ export type Config = {
   authRateLimit: boolean;
   /** Rate limits on creating payments and on the test processor's card confirmations. */
   paymentRateLimit: boolean;
+  /** The rate limit on image uploads (30 per 10 minutes per person, or per address for a visitor). */
+  uploadRateLimit: boolean;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   /** SMTP server for outgoing mail; when unset, mail is written to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
@@ -283,6 +286,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     authSecret: e.AUTH_SECRET,
     authRateLimit: e.AUTH_RATE_LIMIT,
     paymentRateLimit: e.PAYMENT_RATE_LIMIT,
+    uploadRateLimit: e.UPLOAD_RATE_LIMIT,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER.replace(/\/+$/, '') }

@@ -16,12 +16,12 @@ import { routeSchema } from '../../route-schema.js';
  * The file is judged by its content and re-encoded; its name and declared type are ignored. Who uploaded it
  * (a signed-in uploader; a visitor's is nobody's) is written down: a host may put on a room only their own.
  */
-export const uploadsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageStore }> = async (app, { db, imageStore }) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<{ db: Db; imageStore: ImageStore; rateLimit: boolean }> = async (app, { db, imageStore, rateLimit }) => {
   app.post(
     '/uploads/image',
     {
       onRequest: identifyViewer,
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: rateLimitKeyByUser } },
+      config: rateLimit ? { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: rateLimitKeyByUser } } : {},
       schema: routeSchema(
         'Upload an image (multipart field `image`)',
         { consumes: ['multipart/form-data'] }, uploadedImageSchema, errorResponses(400, 403, 413, 429, 503), { status: 201 },
