@@ -227,6 +227,9 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
         const body = ctx.body as { image?: string; name?: unknown } | undefined;
         if (ctx.path === '/sign-up/email') {
           if (!isOwnImageUrl(body?.image)) throw new APIError('BAD_REQUEST', { message: PHOTO_REQUIRED });
+          // A photo another account owns is theirs (their profile's, their rooms'): not a new account's face.
+          const [upload] = await db.select({ ownerId: uploads.ownerId }).from(uploads).where(eq(uploads.url, body.image));
+          if (upload?.ownerId) throw new APIError('BAD_REQUEST', { message: PHOTO_REQUIRED });
           // Empty or left out, the name is made from the e-mail (the user.create hook).
           if (body?.name !== undefined) checkName(nameSchema, body.name);
         }

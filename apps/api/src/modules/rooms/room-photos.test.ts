@@ -186,6 +186,26 @@ describe.each(TEST_DATABASE_KINDS)('room photos on %s', (kind) => {
     expect((await t.call('POST', '/api/room', { as: otherHost, body: photosBody([abandoned]) })).json()).toEqual(validationError('photos', NOT_YOURS));
   });
 
+  it("never makes another account's photo a new account's, at sign-up", async () => {
+    const avatar = await upload(null);
+    const owner = await t.signUp({ name: 'Olga Owner', image: avatar });
+    const [theirs] = await ownPhotos(host, 1);
+    for (const image of [avatar, theirs!]) {
+      const email = `taker-${randomUUID().slice(0, 8)}@example.com`;
+      const res = await t.call('POST', '/api/auth/sign-up/email', { body: { name: 'Tom Taker', email, password: 'correct horse battery', image } });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'Please upload a profile photo.' } });
+      expect(await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))).toEqual([]);
+    }
+    // Their owners keep them; a visitor's upload nobody has claimed yet still makes a sign-up's photo.
+    const [row] = await t.database.db.select({ ownerId: uploads.ownerId }).from(uploads).where(eq(uploads.url, avatar));
+    expect(row?.ownerId).toBe(owner.id);
+    const fresh = await upload(null);
+    const newcomer = await t.signUp({ name: 'Nia New', image: fresh });
+    const [claimed] = await t.database.db.select({ ownerId: uploads.ownerId }).from(uploads).where(eq(uploads.url, fresh));
+    expect(claimed?.ownerId).toBe(newcomer.id);
+  });
+
   it("never takes another host's upload made a profile photo first", async () => {
     const [theirs] = await ownPhotos(host, 1);
     // The profile can no longer take it (the hole: a profile photo was every room's to show)…
