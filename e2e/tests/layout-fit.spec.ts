@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LOCALE_COOKIE } from '@staybook/domain';
-import { DEMO, signInAs, type Account } from '../support/auth';
+import { LOCALE_COOKIE, wishlistSchema } from '@staybook/domain';
+import { asAccount, DEMO, sameOrigin, signInAs } from '../support/auth';
 import { fetchSeededRoom, roomPath } from '../support/rooms';
 import { SEEDED_URL } from '../support/servers';
 
@@ -194,10 +194,6 @@ function dialogOf(name: RegExp): (page: Page) => Promise<void> {
   return (page) => page.getByRole('button', { name }).first().click();
 }
 
-async function signedIn(page: Page, account: Account): Promise<void> {
-  await signInAs(page, account);
-}
-
 test.describe.configure({ mode: 'parallel' });
 
 for (const locale of LOCALES) {
@@ -215,12 +211,19 @@ for (const locale of LOCALES) {
     ]);
   });
 
-  test(`a guest's pages fit at 375 and 1366 px (${locale})`, async ({ page, request }) => {
+  test(`a guest's pages fit at 375 and 1366 px (${locale})`, async ({ page, request, playwright }) => {
     test.slow();
     const room = await fetchSeededRoom(request);
-    await signedIn(page, DEMO.guest);
+    // The demo has no lists: the guest gets one holding a room, so a list's own page is measured too.
+    const list = await asAccount(playwright.request, DEMO.guest, async (api) => {
+      const made = await api.post(`${SEEDED_URL}/api/wishlists`, { headers: sameOrigin(), data: { name: `Measured in ${locale}` } });
+      expect(made.status(), await made.text()).toBe(201);
+      const { id } = wishlistSchema.parse(await made.json());
+      expect((await api.put(`${SEEDED_URL}/api/wishlists/${id}/rooms/${room._id}`, { headers: sameOrigin() })).status()).toBe(200);
+      return id;
+    });
+    await signInAs(page, DEMO.guest);
     const trip = await firstLinkOn(page, '/dashboard/my-bookings', '/dashboard/trips/');
-    const wishlist = await firstLinkOn(page, '/dashboard/wishlists', '/dashboard/wishlists/');
     const stops: Stop[] = [
       { name: 'Home, signed in', path: '/' },
       { name: 'Room', path: roomPath(room._id) },
@@ -232,14 +235,13 @@ for (const locale of LOCALES) {
       { name: 'Update Profile', path: '/dashboard/profile', open: dialogOf(/^(Update Profile|Actualizar perfil)$/i) },
     ];
     expect(trip, 'the demo guest has a trip').not.toBeNull();
-    stops.push({ name: 'Trip', path: trip! }, { name: 'Receipt', path: `${trip!}/receipt` });
-    if (wishlist) stops.push({ name: 'Wishlist', path: wishlist });
+    stops.push({ name: 'Trip', path: trip! }, { name: 'Receipt', path: `${trip!}/receipt` }, { name: 'Wishlist', path: `/dashboard/wishlists/${list}` });
     await expectEveryStopFits(page, locale, stops);
   });
 
   test(`a host's pages fit at 375 and 1366 px (${locale})`, async ({ page }) => {
     test.slow();
-    await signedIn(page, DEMO.host);
+    await signInAs(page, DEMO.host);
     const pricing = await firstLinkOn(page, '/dashboard/my-listings', '/dashboard/listings/');
     const trip = await firstLinkOn(page, '/dashboard/manage-bookings', '/dashboard/trips/');
     const statement = await firstLinkOn(page, '/dashboard/earnings', '/dashboard/earnings/payouts/');
@@ -256,15 +258,14 @@ for (const locale of LOCALES) {
       { name: 'Payouts', path: '/dashboard/payouts' },
       { name: 'Messages', path: '/dashboard/messages' },
     ];
-    expect(pricing, 'the demo host has a listing').not.toBeNull();
-    stops.push({ name: 'Pricing and availability', path: pricing! });
-    if (trip) stops.push({ name: "A guest's stay", path: trip });
-    if (statement) stops.push({ name: 'Payout statement', path: statement });
+    // The demo host has listings, guests' stays and payouts (the seed's scenes): each page is there to measure.
+    expect([pricing, trip, statement], 'the demo host has a listing, a booked stay and a payout').not.toContain(null);
+    stops.push({ name: 'Pricing and availability', path: pricing! }, { name: "A guest's stay", path: trip! }, { name: 'Payout statement', path: statement! });
     await expectEveryStopFits(page, locale, stops);
   });
 
   test(`an admin's pages fit at 375 and 1366 px (${locale})`, async ({ page }) => {
-    await signedIn(page, DEMO.admin);
+    await signInAs(page, DEMO.admin);
     await expectEveryStopFits(page, locale, [
       { name: 'Statistics', path: '/dashboard' },
       { name: 'Manage Users', path: '/dashboard/manage-users' },
