@@ -25,6 +25,9 @@ function toFetchRequest(request: FastifyRequest, url: URL): Request {
 /** What a refusal says when the library's own answer says nothing. */
 const NOT_COMPLETED = /*i18n*/ 'The request could not be completed.';
 
+/** What a call with a method the address does not take is told. */
+const METHOD_NOT_ALLOWED = /*i18n*/ 'This address does not take that method.';
+
 /** The auth library answers errors as `{ code, message }`; the product's shape is `{ error: { code, message } }`. */
 function normaliseError(status: number, text: string): string {
   let parsed: { code?: unknown; message?: unknown } = {};
@@ -105,6 +108,11 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = as
   for (const [path, limit] of Object.entries(AUTH_RATE_LIMITS)) {
     app.route({ method: 'POST', url: `/auth${path}`, ...toLibrary, config: config.authRateLimit ? { rateLimit: limit } : {} });
   }
+  // Google's answer to a sign-in comes back as a GET the browser follows; the product never asks for a form post.
+  // The library would turn a posted body, whatever it held and up to the body limit, into the address of a redirect.
+  app.post('/auth/callback/:id', { schema: { hide: true }, onRequest: personalAnswer }, async (_request, reply) =>
+    reply.status(405).header('allow', 'GET').send(errorBody(errorCodeForStatus(405), METHOD_NOT_ALLOWED)),
+  );
 
   app.get('/config', { schema: routeSchema('What the app needs to know before sign-in', {}, serverInfoSchema) }, async () => ({
     googleSignIn: config.google !== null,

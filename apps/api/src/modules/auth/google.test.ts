@@ -144,4 +144,19 @@ describe.each(TEST_DATABASE_KINDS)('Google sign-in on %s', (kind) => {
     const callback = await t.call('GET', `${back.pathname}${back.search}`);
     expect(sessionCookie(callback)).not.toMatch(/session_token=[^;]+/);
   });
+
+  it('takes the answer only as the GET the browser follows, never as a posted body it would echo into a redirect', async () => {
+    identity = { sub: 'google-sub-4', email: 'poster@example.com', name: 'Poster' };
+    const start = await t.call('POST', '/api/auth/sign-in/social', { body: { provider: 'google', callbackURL: '/' } });
+    const provider = await fetch((start.json() as { url: string }).url, { redirect: 'manual' });
+    const back = new URL(provider.headers.get('location')!);
+    const posted = await t.call('POST', back.pathname, {
+      headers: { cookie: sessionCookie(start) },
+      body: { ...Object.fromEntries(back.searchParams), padding: 'x'.repeat(500_000) },
+    });
+    expect(posted.statusCode).toBe(405);
+    expect(posted.headers.allow).toBe('GET');
+    expect(posted.headers.location).toBeUndefined();
+    expect(sessionCookie(posted)).not.toMatch(/session_token=[^;]+/);
+  });
 });
