@@ -25,6 +25,9 @@ function toFetchRequest(request: FastifyRequest, url: URL): Request {
 /** What a refusal says when the library's own answer says nothing. */
 const NOT_COMPLETED = /*i18n*/ 'The request could not be completed.';
 
+/** The largest body an auth endpoint reads, in bytes (413 beyond it). */
+export const AUTH_BODY_LIMIT = 16_384;
+
 /** What a call with a method the address does not take is told. */
 const METHOD_NOT_ALLOWED = /*i18n*/ 'This address does not take that method.';
 
@@ -98,6 +101,10 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = as
     schema: { hide: true },
     // Sessions and accounts: every answer is personal.
     onRequest: personalAnswer,
+    // The longest body a person sends here (a sign-up: name, e-mail, password, photo address) is well under a
+    // kilobyte; the library keeps some fields as sent (a sign-in's return address, in its table of pending
+    // sign-ins), so a body is held to what a person could type, not to the API's megabyte.
+    bodyLimit: AUTH_BODY_LIMIT,
     async handler(request: FastifyRequest, reply: FastifyReply) {
       return sendFetchResponse(request, reply, await auth.handler(toFetchRequest(request, addressAsRead(request))));
     },

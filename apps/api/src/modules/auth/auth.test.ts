@@ -8,6 +8,7 @@ import { users } from '../../db/schema.js';
 import { PASSWORD, useAccountsSuite } from '../../test/accounts.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { sessionCookie, TEST_ORIGIN } from '../../test/test-app.js';
+import { AUTH_BODY_LIMIT } from './auth.routes.js';
 
 /** Signing up, signing in and out, and the sessions that last: what opens an account and what never does. */
 describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
@@ -139,6 +140,21 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
       expect(res.json(), JSON.stringify(name)).toEqual({ error: { code: 'BAD_REQUEST', message } });
       expect(await s.t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()))).toEqual([]);
     }
+  });
+
+  it('reads no body longer than a person could type: a sign-up or a sign-in carrying more is refused unread', async () => {
+    const address = s.email();
+    const padded = (size: number) => 'x'.repeat(size);
+    const signUp = await s.signUp({ name: padded(AUTH_BODY_LIMIT), email: address, password: PASSWORD, image: storedImageUrl(randomUUID()) });
+    expect(signUp.statusCode).toBe(413);
+    expect(signUp.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+    expect(await s.t.database.db.select().from(users).where(eq(users.email, address.toLowerCase()))).toEqual([]);
+    // A sign-in's return address is kept as sent until the sign-in ends: it too is held to the limit.
+    const social = await s.t.call('POST', '/api/auth/sign-in/social', { body: { provider: 'google', callbackURL: `/${padded(AUTH_BODY_LIMIT)}` } });
+    expect(social.statusCode).toBe(413);
+    // Just under the limit, the body is read as before.
+    const near = await s.signUp({ name: 'x', email: s.email(), password: PASSWORD, image: storedImageUrl(randomUUID()), note: padded(AUTH_BODY_LIMIT - 200) });
+    expect(near.statusCode).toBe(200);
   });
 
   it('has no list of sessions: it answered every device\'s session token to page scripts', async () => {
