@@ -34,7 +34,7 @@ import { createCalendarReader, DEFAULT_READER_LIMITS } from './integrations/cale
 import { DEFAULT_FETCH_LIMITS, type ResolveHost } from './integrations/calendar/safe-fetch.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createJobWorker, type JobWorker } from './modules/jobs/job-worker.js';
-import { countFailedJobs, countPendingJobs, outboxMailer } from './modules/jobs/jobs.js';
+import { countFailedJobs, countPendingJobs, JOB_LANES, outboxMailer } from './modules/jobs/jobs.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { createReviewSweeper, type ReviewSweeper } from './modules/reviews/review-sweeper.js';
@@ -280,6 +280,7 @@ export async function buildApp({
     },
     log: app.log,
     ownsDatabase: database.kind === 'pglite',
+    lanes: JOB_LANES,
   });
   app.decorate('jobs', jobs);
   const auth = createAuth({

@@ -61,7 +61,7 @@ export type JobWorker = ProcessPart & {
 /**
  * Runs the outbox's jobs: claims due rows (`FOR UPDATE SKIP LOCKED`, so several servers never take the same
  * job), runs each through its handler, and marks it done, or due again after a backoff, or failed after
- * JOB_MAX_ATTEMPTS. One pass at a time per process; jobs in a pass run in the order they were written.
+ * JOB_MAX_ATTEMPTS. One pass at a time per lane and process; jobs in a pass run in the order they were written.
  */
 export function createJobWorker({
   db,
@@ -69,6 +69,7 @@ export function createJobWorker({
   log,
   ownsDatabase,
   pollMs = JOB_POLL_MS,
+  lanes = [null],
 }: {
   db: Db;
   handlers: JobHandlers;
@@ -76,17 +77,20 @@ export function createJobWorker({
   /** The embedded database belongs to this process alone: any hold left in it is a dead process's. */
   ownsDatabase: boolean;
   pollMs?: number;
+  /**
+   * The kinds of job each lane runs (null: every kind). Each lane claims and runs its own jobs, beside the others:
+   * a slow job in one lane never keeps another lane's jobs waiting.
+   */
+  lanes?: readonly (readonly JobKind[] | null)[];
 }): JobWorker {
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<PassResult> | null = null;
-  let again = false;
   let stopped = true;
   let lastPrune = 0;
 
   /** The moment a pass runs at: the database's clock, unless a test names one. */
   const at = (now: Date | undefined) => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
 
-  async function claim(now: Date | undefined): Promise<ClaimedJob[]> {
+  async function claim(kinds: readonly JobKind[] | null, now: Date | undefined): Promise<ClaimedJob[]> {
     const claimed = await queryRows<ClaimedJob>(
       db,
       sql`
@@ -95,6 +99,7 @@ export function createJobWorker({
           select id from jobs
           where status = 'pending' and run_at <= ${at(now)}
             and (locked_until is null or locked_until <= ${at(now)})
+            ${kinds ? sql`and kind = any(${`{${kinds.join(',')}}`}::text[])` : sql``}
           order by run_at, id
           limit ${BATCH}
           for update skip locked)
@@ -171,45 +176,74 @@ export function createJobWorker({
     await db.execute(sql`delete from jobs where status = 'done' and finished_at < now() - ${`${DONE_KEPT_MS} milliseconds`}::interval`);
   }
 
-  async function pass(now: Date | undefined): Promise<PassResult> {
-    const result: PassResult = { done: 0, retried: 0, failed: 0 };
-    for (;;) {
-      const batch = await claim(now);
-      if (batch.length === 0) break;
-      await runBatch(batch, now, result);
-      if (batch.length < BATCH) break;
-    }
-    await prune();
-    return result;
-  }
+  /** One lane: its passes, one at a time. */
+  function lane(kinds: readonly JobKind[] | null) {
+    let running: Promise<PassResult> | null = null;
+    let again = false;
 
-  function runPass(now?: Date): Promise<PassResult> {
-    const started = pass(now).finally(() => {
-      if (running === started) running = null;
-    });
-    running = started;
-    return started;
-  }
-
-  function tick(): void {
-    if (running) {
-      again = true;
-      return;
+    async function pass(now: Date | undefined): Promise<PassResult> {
+      const result: PassResult = { done: 0, retried: 0, failed: 0 };
+      for (;;) {
+        const batch = await claim(kinds, now);
+        if (batch.length === 0) break;
+        await runBatch(batch, now, result);
+        if (batch.length < BATCH) break;
+      }
+      await prune();
+      return result;
     }
-    void runPass()
-      .catch((err: unknown) => log.error({ err }, 'the job worker could not run its jobs'))
-      .finally(() => {
-        if (again && !stopped) {
-          again = false;
-          tick();
-        }
+
+    function runPass(now?: Date): Promise<PassResult> {
+      const started = pass(now).finally(() => {
+        if (running === started) running = null;
       });
+      running = started;
+      return started;
+    }
+
+    function tick(): void {
+      if (running) {
+        again = true;
+        return;
+      }
+      void runPass()
+        .catch((err: unknown) => log.error({ err, kinds }, 'the job worker could not run its jobs'))
+        .finally(() => {
+          if (again && !stopped) {
+            again = false;
+            tick();
+          }
+        });
+    }
+
+    return {
+      tick,
+      async runDue(now: Date | undefined) {
+        while (running) await running.catch(() => {});
+        return runPass(now);
+      },
+      async idle() {
+        while (running) await running.catch(() => {});
+      },
+    };
   }
+
+  const laneRuns = lanes.map(lane);
+  const tick = () => {
+    for (const each of laneRuns) each.tick();
+  };
 
   return {
     async runDue({ now } = {}) {
-      while (running) await running.catch(() => {});
-      return runPass(now);
+      const total: PassResult = { done: 0, retried: 0, failed: 0 };
+      // One lane after the other: a test reads what ran in the order the lanes are named.
+      for (const each of laneRuns) {
+        const result = await each.runDue(now);
+        total.done += result.done;
+        total.retried += result.retried;
+        total.failed += result.failed;
+      }
+      return total;
     },
     kick() {
       if (!stopped) setImmediate(tick);
@@ -228,7 +262,7 @@ export function createJobWorker({
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
-      while (running) await running.catch(() => {});
+      for (const each of laneRuns) await each.idle();
     },
   };
 }

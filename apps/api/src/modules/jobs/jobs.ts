@@ -2,8 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { WebhookEventType } from '@staybook/domain';
 import type { Db } from '../../db/client.js';
-import type { RELEASE_SHARE_JOB} from '../../db/ledger.js';
-import { type ReleaseShareJob } from '../../db/ledger.js';
+import { RELEASE_SHARE_JOB, type ReleaseShareJob } from '../../db/ledger.js';
 import { jobs } from '../../db/schema.js';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer.js';
 import { currentRequestId } from '../../request-context.js';
@@ -25,6 +24,21 @@ export type JobPayloads = {
   'webhook-delivery': { deliveryId: string };
 };
 export type JobKind = keyof JobPayloads;
+
+/**
+ * The worker's lanes (job-worker.ts), each run beside the others: the marketplace's own work, and calls to
+ * receivers other people run. A person's webhook endpoint may take its whole timeout on every delivery, and a host
+ * can make many; the mail that signs people in and the shares that pay hosts never wait behind them.
+ */
+const LANE_OF: Record<JobKind, 'ours' | 'receivers'> = {
+  mail: 'ours',
+  [RELEASE_SHARE_JOB]: 'ours',
+  'webhook-event': 'receivers',
+  'webhook-delivery': 'receivers',
+};
+export const JOB_LANES: readonly (readonly JobKind[])[] = (['ours', 'receivers'] as const).map((lane) =>
+  (Object.keys(LANE_OF) as JobKind[]).filter((kind) => LANE_OF[kind] === lane),
+);
 
 /** The job worker as a change that wrote jobs sees it: told once the change committed, so they run now rather than at the next poll. */
 export type JobKick = { kick(): void };

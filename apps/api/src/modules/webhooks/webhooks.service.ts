@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_LOG_SIZE,
@@ -111,8 +111,9 @@ export async function listDeliveries(db: Db, { actor, id }: { actor: Actor; id: 
 }
 
 /**
- * 'Redeliver': the same event (same id and body, signed anew) is sent again as a job of its own, whatever became
- * of it before. A disabled endpoint is enabled first, by its owner, so a redelivery never reaches one.
+ * 'Redeliver': a delivered or failed event (same id and body, signed anew) is sent again as a job of its own. One
+ * still being sent (pending: queued, or waiting to be tried again) is not queued a second time: its own job sends
+ * it. A disabled endpoint is enabled first, by its owner, so a redelivery never reaches one.
  */
 export async function redeliver(deps: WebhookDeps, { actor, id, deliveryId }: { actor: Actor; id: string; deliveryId: string }): Promise<WebhookDelivery> {
   const endpoint = await ownEndpoints.find(deps.db, actor.id, id);
@@ -120,9 +121,16 @@ export async function redeliver(deps: WebhookDeps, { actor, id, deliveryId }: { 
   const [row] = await deps.db
     .update(webhookDeliveries)
     .set({ status: 'pending', redeliveries: sql`${webhookDeliveries.redeliveries} + 1` })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id)))
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id), ne(webhookDeliveries.status, 'pending')))
     .returning();
-  if (!row) throw new NotFoundError(/*i18n*/ 'No such delivery.');
+  if (!row) {
+    const [pending] = await deps.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id)));
+    if (!pending) throw new NotFoundError(/*i18n*/ 'No such delivery.');
+    throw new ConflictError(/*i18n*/ 'This delivery is still being sent: it can be sent again once it has been delivered or has failed.');
+  }
   await enqueueJob(deps.db, WEBHOOK_DELIVERY_JOB, `${WEBHOOK_DELIVERY_JOB}:${row.id}:${row.redeliveries}`, { deliveryId: row.id });
   deps.jobs.kick();
   return deliveryOf(row);

@@ -19,7 +19,7 @@ import { signUpCast, type Cast } from '../../test/cast.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { day } from '../../test/dates.js';
 import { refusalInSpanish, SPANISH_PAGE } from '../../test/refusals.js';
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
 import type { Actor } from '../../plugins/session.js';
 import { WEBHOOK_FAILURES_TO_DISABLE } from './deliver-webhook.js';
 import { updateWebhook } from './webhooks.service.js';
@@ -192,6 +192,9 @@ describe.each(TEST_DATABASE_KINDS)('webhooks on %s', (kind) => {
     const [failed] = await deliveries(cast.host, endpoint.id);
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, responseStatus: 500, lastError: 'The endpoint answered with HTTP status 500.' });
     expect(webhookEndpointSchema.parse((await t.call('GET', '/api/webhooks', { as: cast.host })).json().items[0])).toMatchObject({ failuresInARow: 1 });
+    // Still being sent (its retry is queued): asking again would queue it twice, so it is refused until it ends.
+    const early = errorOf(await t.call('POST', `/api/webhooks/${endpoint.id}/deliveries/${failed!.id}/redeliver`, { as: cast.host }));
+    expect(early).toMatchObject({ status: 409, error: { message: 'This delivery is still being sent: it can be sent again once it has been delivered or has failed.' } });
 
     // The outbox's backoff: due again a few seconds later.
     await runJobs(hoursLater(1));
@@ -247,6 +250,48 @@ describe.each(TEST_DATABASE_KINDS)('webhooks on %s', (kind) => {
     expect(receiver.received).toHaveLength(WEBHOOK_FAILURES_TO_DISABLE + 1);
     expect((await deliveries(cast.host, endpoint.id)).find((d) => d.id === delivery!.id)).toMatchObject({ status: 'delivered', responseStatus: 200 });
     await t.call('DELETE', `/api/webhooks/${endpoint.id}`, { as: cast.host });
+  });
+
+  it("keeps no one's mail waiting while a receiver takes its time to answer", { timeout: 60_000 }, async () => {
+    // A receiver that holds each delivery open until told to answer. Should the outbox make the mail wait behind it,
+    // it answers after 8 s all the same (within a delivery's timeout), and the test fails on what it saw, not a timeout.
+    const held: (() => void)[] = [];
+    let answered = false;
+    const slow = createServer((req, res) => {
+      req.resume();
+      const answer = () => {
+        if (res.headersSent) return;
+        answered = true;
+        res.writeHead(200).end('ok');
+      };
+      held.push(answer);
+      setTimeout(answer, 8_000).unref();
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const endpoint = await addEndpoint(cast.host, ['calendar.changed'], `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hooks`);
+    const settle = async (until: () => boolean) => {
+      for (let i = 0; i < 400 && !until(); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+    };
+    // The server's own worker, as in production: the change wakes it, and the delivery is under way.
+    expect((await changeNights(cast.host, 70)).statusCode).toBe(200);
+    await settle(() => held.length > 0);
+    expect(held).toHaveLength(1);
+
+    const requested = await t.call('POST', '/api/auth/request-password-reset', { body: { email: cast.guest.email, redirectTo: `${TEST_ORIGIN}/reset-password` } });
+    expect(requested.statusCode).toBe(200);
+    const resetMail = () => t.mail.some((m) => m.to === cast.guest.email && /reset/i.test(m.subject));
+    let answeredBeforeMail: boolean | null = null;
+    await settle(() => {
+      if (resetMail()) answeredBeforeMail ??= answered;
+      return resetMail();
+    });
+    expect(resetMail()).toBe(true);
+    expect(answeredBeforeMail).toBe(false);
+    for (const answer of held) answer();
+    await runJobs();
+    expect((await deliveries(cast.host, endpoint.id))[0]).toMatchObject({ status: 'delivered', responseStatus: 200 });
+    await t.call('DELETE', `/api/webhooks/${endpoint.id}`, { as: cast.host });
+    await new Promise<void>((resolve) => slow.close(() => resolve()));
   });
 
   it('refuses to deliver to an address that has turned private since it was added', async () => {
