@@ -24,8 +24,8 @@ export type RefusalFacts =
   | { refusal: 'too-many-requests'; seconds: string }
   /** An uploaded image passed the limit of `megabytes`. */
   | { refusal: 'image-too-large'; megabytes: string }
-  /** A person has `max` access tokens, or `max` webhook endpoints, the most one can have. */
-  | { refusal: 'too-many-access-tokens' | 'too-many-webhook-endpoints'; max: string };
+  /** A person has `max` access tokens, `max` webhook endpoints or `max` wishlists, the most one can have. */
+  | { refusal: 'too-many-access-tokens' | 'too-many-webhook-endpoints' | 'too-many-wishlists'; max: string };
 
 const COUNT = /^\d{1,15}$/;
 
@@ -47,6 +47,7 @@ export function readRefusalFacts(facts: Readonly<Record<string, string>> | null 
       return counts('megabytes') ? { refusal: facts.refusal, megabytes: facts.megabytes! } : null;
     case 'too-many-access-tokens':
     case 'too-many-webhook-endpoints':
+    case 'too-many-wishlists':
       return counts('max') ? { refusal: facts.refusal, max: facts.max! } : null;
     default:
       return null;
@@ -93,6 +94,10 @@ export function refusalText(facts: RefusalFacts): string {
       });
     case 'too-many-webhook-endpoints':
       return i18n.t('{max, plural, one {You have # webhook endpoint, the most one can have. Remove it first.} other {You have # webhook endpoints, the most one can have. Remove one first.}}', {
+        max: Number(facts.max),
+      });
+    case 'too-many-wishlists':
+      return i18n.t('{max, plural, one {You have # list, the most one can have. Remove it first.} other {You have # lists, the most one can have. Remove one you no longer use first.}}', {
         max: Number(facts.max),
       });
   }

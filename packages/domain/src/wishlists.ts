@@ -25,6 +25,8 @@ export const savedRoomsSchema = z.object({
 true satisfies Same<z.infer<typeof savedRoomsSchema>, SavedRooms>;
 
 export const WISHLIST_NAME_MAX_LENGTH = 50;
+/** The most lists one person keeps: enough for every trip a person plans, and a bound on what the hearts read. */
+export const WISHLISTS_MAX = 100;
 /** How many lists the Wishlists page, and the rooms a list's page, show at a time. */
 export const WISHLISTS_PAGE_SIZE = 20;
 export const WISHLIST_ROOMS_PAGE_SIZE = 24;

@@ -53,7 +53,7 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db; browse: BrowsingRe
 
   app.post(
     '/wishlists',
-    routeFor(signedIn, 'Make a wishlist (a name of 1 to 50 characters)', { body: createWishlistBodySchema }, wishlistSchema, errorResponses(400, 403), { status: 201 }),
+    routeFor(signedIn, 'Make a wishlist (a name of 1 to 50 characters)', { body: createWishlistBodySchema }, wishlistSchema, errorResponses(400, 403, 409), { status: 201 }),
     async (request, reply) => reply.status(201).send(await createWishlist(db, { actor: actorOf(request), name: request.body.name })),
   );
 

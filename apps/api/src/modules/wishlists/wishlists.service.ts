@@ -13,8 +13,10 @@ import {
   type WishlistPage,
   type WishlistRoom,
   type WishlistsPage,
+  WISHLISTS_MAX,
 } from '@staybook/domain';
 import { withTransaction, type Db } from '../../db/client.js';
+import { ownedRecords } from '../../db/owned-records.js';
 import { rooms, users, wishlistRooms, wishlists } from '../../db/schema.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor.js';
 import { NotFoundError, ROOM_NOT_FOUND_MESSAGE } from '../../errors.js';
@@ -64,10 +66,13 @@ export async function listWishlists(db: Db, { actor, cursor, limit }: { actor: A
   };
 }
 
-/** `POST /api/wishlists`: a new, empty list. */
+/** A person's lists, for the cap on how many they keep. */
+const ownLists = ownedRecords(wishlists, wishlists.ownerId, { max: WISHLISTS_MAX, tooMany: 'too-many-wishlists', notFound: LIST_NOT_FOUND });
+
+/** `POST /api/wishlists`: a new, empty list, unless the person keeps `WISHLISTS_MAX` already. */
 export async function createWishlist(db: Db, { actor, name }: { actor: Actor; name: string }): Promise<Wishlist> {
-  const [row] = await db.insert(wishlists).values({ ownerId: actor.id, name }).returning();
-  return toWishlist(row!, { count: 0, cover: null }, { owner: true });
+  const row = await ownLists.add(db, actor.id, async (tx) => (await tx.insert(wishlists).values({ ownerId: actor.id, name }).returning())[0]!);
+  return toWishlist(row, { count: 0, cover: null }, { owner: true });
 }
 
 /** `PATCH /api/wishlists/:id`: a new name, and/or the stay the list prices its homes for (null dates clear it). */

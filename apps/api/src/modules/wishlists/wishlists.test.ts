@@ -11,13 +11,15 @@ import {
   wishlistSchema,
   wishlistsPageSchema,
   type Wishlist,
+  WISHLISTS_MAX,
 } from '@staybook/domain';
 import { insertBooking, insertRoom } from '../../db/factories.js';
+import { wishlists } from '../../db/schema.js';
 import { errorOf } from '../../test/answers.js';
 import { signUpCast } from '../../test/cast.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
 import { day } from '../../test/dates.js';
-import { SPANISH_PAGE } from '../../test/refusals.js';
+import { refusalInSpanish, SPANISH_PAGE } from '../../test/refusals.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.js';
 
 describe.each(TEST_DATABASE_KINDS)('wishlists API on %s', (kind) => {
@@ -144,6 +146,23 @@ describe.each(TEST_DATABASE_KINDS)('wishlists API on %s', (kind) => {
       } while (cursor);
       expect(seen).toEqual(saved);
       expect(errorOf(await t.call('GET', `/api/wishlists/${lists[0]!.id}?cursor=nonsense`, { as: person }))).toMatchObject({ status: 400, error: { fields: { cursor: 'Invalid cursor' } } });
+    });
+
+    it(`keeps at most ${WISHLISTS_MAX} lists a person, and makes room when one is removed`, async () => {
+      const person = await t.signUp();
+      await t.database.db.insert(wishlists).values(Array.from({ length: WISHLISTS_MAX - 1 }, (_, i) => ({ ownerId: person.id, name: `Trip ${i}` })));
+      const last = await create(person, 'The last one');
+      const answer = await t.call('POST', '/api/wishlists', { as: person, body: { name: 'One more' } });
+      const refused = errorOf(answer);
+      expect(refused).toMatchObject({
+        status: 409,
+        error: { message: `You have ${WISHLISTS_MAX} lists, the most one can have. Remove one you no longer use first.`, facts: { refusal: 'too-many-wishlists', max: String(WISHLISTS_MAX) } },
+      });
+      expect(refusalInSpanish(answer)).toBe(`Tienes ${WISHLISTS_MAX} listas, el máximo que se puede tener. Elimina primero una que ya no uses.`);
+      // Another person's lists count for them alone.
+      expect(await create(otherGuest, 'Mine')).toMatchObject({ name: 'Mine' });
+      expect((await t.call('DELETE', `/api/wishlists/${last.id}`, { as: person })).statusCode).toBe(204);
+      expect(await create(person, 'One more')).toMatchObject({ name: 'One more' });
     });
 
     it('refuses a name that is empty or too long, dates out of order, and malformed ids with 400 naming the field', async () => {
