@@ -3,11 +3,13 @@ import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { storedImageUrl } from '@staybook/domain';
+import { roomSchema, storedImageUrl } from '@staybook/domain';
+import { insertRoom } from '../../db/factories.js';
 import { users } from '../../db/schema.js';
 import { createLocalImageStore, localUploadsDir } from '../../integrations/images/image-store.js';
 import { useAccountsSuite } from '../../test/accounts.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
+import { day } from '../../test/dates.js';
 import { sessionCookie, type TestUser } from '../../test/test-app.js';
 
 /** A signed-in person changing their password, name and photo, and the old photo's files. */
@@ -92,5 +94,22 @@ describe.each(TEST_DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
     // A change of name alone leaves the photo where it is.
     expect((await s.t.call('POST', '/api/auth/update-user', { as: other, body: { name: 'Renamed' } })).statusCode).toBe(200);
     expect(await filesOf(third)).not.toEqual([]);
+  });
+
+  it("drops the kept listing answers when a host's name or photo changes, and keeps them for anyone else's", async () => {
+    const host = await s.t.signUp({ role: 'host', name: 'Hana Host' });
+    const guest = await s.t.signUp({ name: 'Gus Guest' });
+    const room = await insertRoom(s.t.database.db, { hostId: host.id, title: 'Loft by the river', availableFrom: day(-10), availableTo: day(100) });
+    const roomPage = async () => roomSchema.parse((await s.t.call('GET', `/api/room/${room.id}`)).json());
+    expect((await roomPage()).host.name).toBe('Hana Host');
+    await s.t.call('GET', '/api/rooms');
+    const kept = s.t.app.listing.stats().entries;
+    expect(kept).toBeGreaterThan(0);
+
+    expect((await s.t.call('POST', '/api/auth/update-user', { as: guest, body: { name: 'Gus Renamed' } })).statusCode).toBe(200);
+    expect(s.t.app.listing.stats().entries).toBe(kept);
+
+    expect((await s.t.call('POST', '/api/auth/update-user', { as: host, body: { name: 'Hana Renamed' } })).statusCode).toBe(200);
+    expect((await roomPage()).host.name).toBe('Hana Renamed');
   });
 });

@@ -128,6 +128,8 @@ describe.each(TEST_DATABASE_KINDS)('rate limits on sign-in, sign-up and password
     // Signed out, each is refused (401, 400) until the limit refuses it first.
     expect(await statusesOf(11, send('/api/auth/change-password', { currentPassword: 'x', newPassword: PASSWORD }))).toEqual([...Array<number>(10).fill(401), 429]);
     expect(await statusesOf(11, send('/api/auth/reset-password', { token: 'not-a-token', newPassword: PASSWORD }))).toEqual([...Array<number>(10).fill(400), 429]);
+    // A profile's name or photo: a host's empties every server's kept listing answers.
+    expect(await statusesOf(31, send('/api/auth/update-user', { name: 'Renamed' }))).toEqual([...Array<number>(30).fill(401), 429]);
   });
 
   it('limits confirming the signed-in password', async () => {

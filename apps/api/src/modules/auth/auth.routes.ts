@@ -81,6 +81,8 @@ export const AUTH_RATE_LIMITS: Record<string, { max: number; timeWindow: string 
   '/change-password': { max: 10, timeWindow: '15 minutes' },
   // A session left open (an unattended browser) must not let anyone guess its password at will.
   '/verify-password': { max: 10, timeWindow: '15 minutes' },
+  // A host's new name or photo empties every server's kept listing answers: a person edits a profile a few times.
+  '/update-user': { max: 30, timeWindow: '10 minutes' },
 };
 
 /**

@@ -20,7 +20,7 @@ import {
 } from '@staybook/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { accounts, sessions, uploads, users, verifications } from '../../db/schema.js';
+import { accounts, rooms, sessions, uploads, users, verifications } from '../../db/schema.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import { inRecipientLanguage, passwordResetMail, signUpAttemptMail, verifyEmailMail } from '../../integrations/mail/templates.js';
 import type { ImageStore } from '../../integrations/images/image-store.js';
@@ -143,6 +143,11 @@ export type AuthDeps = {
 };
 
 
+/** Whether the person hosts a room not removed (`rooms_host_idx`): one whose name and photo a listing shows. */
+async function hostsRooms(db: Db, userId: string): Promise<boolean> {
+  const [room] = await db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.hostId, userId), isNull(rooms.deletedAt))).limit(1);
+  return room !== undefined;
+}
 /**
  * Accounts, passwords, sessions and Google sign-in, built on better-auth. Passwords are hashed with
  * scrypt by the library; sessions live in the database behind a signed, httpOnly, SameSite=Lax cookie.
@@ -247,7 +252,10 @@ export function createAuth({ config, db, mailer, imageStore, secret, log, runInB
         if (ctx.path === '/change-password' && session && !isAPIError(ctx.context.returned)) {
           await endResetLinks(db, session.user.id);
         }
-        if (ctx.path === '/update-user' && !isAPIError(ctx.context.returned)) await listing.roomsChanged();
+        // Kept listing answers show a host's name and photo, nobody else's: only a host's change drops them.
+        if (ctx.path === '/update-user' && session && !isAPIError(ctx.context.returned) && (await hostsRooms(db, session.user.id))) {
+          await listing.roomsChanged();
+        }
         // An answer that made (or renewed) a session, such as a sign-in with a password or back from Google (a
         // redirect), gives a browser that has no language of its own yet the one saved on the account (decision 062);
         // a browser's own choice is kept, and signing out keeps it too.
