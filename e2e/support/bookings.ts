@@ -139,6 +139,21 @@ export async function fetchMyBookings(api: APIRequestContext): Promise<Booking[]
   return bookingsPageSchema.parse(await response.json()).items;
 }
 
+/** Every booking of the signed-in guest, page after page. */
+export async function fetchAllMyBookings(api: APIRequestContext): Promise<Booking[]> {
+  const bookings: Booking[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
+    const response = await api.get(`${SEEDED_URL}/api/my-bookings${query}`);
+    expect(response.status(), 'GET /api/my-bookings').toBe(200);
+    const page = bookingsPageSchema.parse(await response.json());
+    bookings.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return bookings;
+}
+
 /**
  * Registers, for the spec file it is called in, the cancelling of stays once each test ends, passed or failed:
  * every upcoming stay of each guest handed to the returned function. A stay a test leaves behind would count in

@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LOCALE_COOKIE, wishlistSchema } from '@staybook/domain';
 import { asAccount, DEMO, sameOrigin, signInAs } from '../support/auth';
+import { fetchAllMyBookings } from '../support/bookings';
 import { fetchSeededRoom, roomPath } from '../support/rooms';
+import { today } from '../support/search';
 import { SEEDED_URL } from '../support/servers';
 
 /**
@@ -15,7 +17,7 @@ import { SEEDED_URL } from '../support/servers';
  *   (c) no element reaches past the viewport's right edge (what a box that scrolls or clips holds counts as far as
  *       that box shows it).
  * The demo marketplace's accounts are only looked at (pages and dialogs are opened, nothing is sent), so the pages
- * carry the demo's bookings, earnings and messages.
+ * carry the demo's bookings, earnings, messages and reviews.
  */
 
 const WIDTHS = [375, 1366] as const;
@@ -222,6 +224,13 @@ for (const locale of LOCALES) {
       expect((await api.put(`${SEEDED_URL}/api/wishlists/${id}/rooms/${room._id}`, { headers: sameOrigin() })).status()).toBe(200);
       return id;
     });
+    // The seed's stay that ended two days ago is the guest's last finished one: its review page holds the form (or the
+    // reviews, once the run's other tests have written them). An older stay's page shows its reviews as published.
+    const [finished, reviewed] = await asAccount(playwright.request, DEMO.guest, async (api) => {
+      const past = (await fetchAllMyBookings(api)).filter((booking) => booking.state === 'past').sort((a, b) => b.to.localeCompare(a.to));
+      return [past[0], past.find((booking) => booking.review?.written && booking.review.closesOn < today())];
+    });
+    expect([finished, reviewed], 'the demo guest has a finished stay, and an older one reviewed').not.toContain(undefined);
     await signInAs(page, DEMO.guest);
     const trip = await firstLinkOn(page, '/dashboard/my-bookings', '/dashboard/trips/');
     const stops: Stop[] = [
@@ -235,7 +244,13 @@ for (const locale of LOCALES) {
       { name: 'Update Profile', path: '/dashboard/profile', open: dialogOf(/^(Update Profile|Actualizar perfil)$/i) },
     ];
     expect(trip, 'the demo guest has a trip').not.toBeNull();
-    stops.push({ name: 'Trip', path: trip! }, { name: 'Receipt', path: `${trip!}/receipt` }, { name: 'Wishlist', path: `/dashboard/wishlists/${list}` });
+    stops.push(
+      { name: 'Trip', path: trip! },
+      { name: 'Receipt', path: `${trip!}/receipt` },
+      { name: 'Wishlist', path: `/dashboard/wishlists/${list}` },
+      { name: 'Review', path: `/dashboard/trips/${finished!._id}/review` },
+      { name: 'Review, published', path: `/dashboard/trips/${reviewed!._id}/review` },
+    );
     await expectEveryStopFits(page, locale, stops);
   });
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { violationsAtBothSizes } from '../support/a11y';
-import { bookingsPageSchema, roomsPageSchema, type Booking } from '@staybook/domain';
+import { roomsPageSchema } from '@staybook/domain';
 import { cardRatingText, formatAverage, RATING_SHOWN_FROM, type RatingSummary } from '@staybook/domain/ratings';
 import { roomReviewsPageSchema } from '@staybook/domain/reviews';
 import { asAccount, DEMO, sameOrigin, signInAs, type Account } from '../support/auth';
-import { findBookingRow } from '../support/bookings';
+import { fetchAllMyBookings, findBookingRow } from '../support/bookings';
 import { cardHrefs, roomCards, roomPath } from '../support/rooms';
 import { searchForm } from '../support/search';
 import { SEEDED_URL } from '../support/servers';
@@ -13,21 +13,6 @@ import { atPath, dashboardNav, dialog } from '../support/ui';
 
 /** Demo hosts who can sign in (apps/api/src/seed/demo-data.ts); the seed's reviewable stay is at a room of one of them. */
 const DEMO_HOST_PASSWORD = DEMO.host.password;
-
-/** Every booking of the signed-in guest, page after page. */
-async function fetchAllMyBookings(api: APIRequestContext): Promise<Booking[]> {
-  const bookings: Booking[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
-    const response = await api.get(`${SEEDED_URL}/api/my-bookings${query}`);
-    expect(response.status(), 'GET /api/my-bookings').toBe(200);
-    const page = bookingsPageSchema.parse(await response.json());
-    bookings.push(...page.items);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return bookings;
-}
 
 /** The room's rating as the API answers it now. */
 async function fetchRoomRating(api: APIRequestContext, roomId: string): Promise<RatingSummary> {
