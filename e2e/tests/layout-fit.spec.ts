@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LOCALE_COOKIE, wishlistSchema } from '@staybook/domain';
 import { asAccount, DEMO, sameOrigin, signInAs } from '../support/auth';
-import { fetchAllMyBookings } from '../support/bookings';
+import { addDays, fetchAllMyBookings } from '../support/bookings';
 import { fetchSeededRoom, roomPath } from '../support/rooms';
 import { today } from '../support/search';
 import { SEEDED_URL } from '../support/servers';
@@ -17,7 +17,8 @@ import { SEEDED_URL } from '../support/servers';
  *   (c) no element reaches past the viewport's right edge (what a box that scrolls or clips holds counts as far as
  *       that box shows it).
  * The demo marketplace's accounts are only looked at (pages and dialogs are opened, nothing is sent), so the pages
- * carry the demo's bookings, earnings, messages and reviews.
+ * carry the demo's bookings, earnings, messages and reviews. Only lists are made, the guest's (the demo has none): one
+ * for the guest's own pages, and one shared by its link for a visitor's.
  */
 
 const WIDTHS = [375, 1366] as const;
@@ -200,7 +201,22 @@ test.describe.configure({ mode: 'parallel' });
 
 for (const locale of LOCALES) {
   // A visitor's room page asks them to log in first: it is visited signed in, with the guest's pages.
-  test(`a visitor's pages fit at 375 and 1366 px (${locale})`, async ({ page }) => {
+  test(`a visitor's pages fit at 375 and 1366 px (${locale})`, async ({ page, request, playwright }) => {
+    const room = await fetchSeededRoom(request);
+    // A list the guest shares by its link, with a room and a stay, as the person they send it to opens it signed out.
+    const token = await asAccount(playwright.request, DEMO.guest, async (api) => {
+      const made = await api.post(`${SEEDED_URL}/api/wishlists`, { headers: sameOrigin(), data: { name: `Shared in ${locale}` } });
+      expect(made.status(), await made.text()).toBe(201);
+      const { id } = wishlistSchema.parse(await made.json());
+      expect((await api.put(`${SEEDED_URL}/api/wishlists/${id}/rooms/${room._id}`, { headers: sameOrigin() })).status()).toBe(200);
+      const stay = { checkin: addDays(today(), 40), checkout: addDays(today(), 44), guests: 2 };
+      const dated = await api.patch(`${SEEDED_URL}/api/wishlists/${id}`, { headers: sameOrigin(), data: stay });
+      expect(dated.status(), await dated.text()).toBe(200);
+      const shared = await api.post(`${SEEDED_URL}/api/wishlists/${id}/share`, { headers: sameOrigin() });
+      expect(shared.status(), await shared.text()).toBe(200);
+      return wishlistSchema.parse(await shared.json()).shareToken;
+    });
+    expect(token, 'the shared list has a link').not.toBeNull();
     await expectEveryStopFits(page, locale, [
       { name: 'Home', path: '/' },
       { name: 'Search results', path: '/?where=Greece&guests=2' },
@@ -210,6 +226,7 @@ for (const locale of LOCALES) {
       { name: 'Password reset, link gone wrong', path: '/reset-password?error=INVALID_TOKEN' },
       { name: 'E-mail verification, link gone wrong', path: '/verify-email?error=invalid_token' },
       { name: 'Not found', path: '/no-such-page' },
+      { name: 'Shared wishlist', path: `/wishlists/shared/${token!}` },
     ]);
   });
 
