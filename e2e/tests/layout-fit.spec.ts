@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { LOCALE_COOKIE, wishlistSchema } from '@staybook/domain';
 import { asAccount, DEMO, sameOrigin, signInAs } from '../support/auth';
 import { addDays, fetchAllMyBookings } from '../support/bookings';
+import { failRequests } from '../support/network';
 import { fetchSeededRoom, roomPath } from '../support/rooms';
 import { today } from '../support/search';
 import { SEEDED_URL } from '../support/servers';
@@ -31,6 +32,8 @@ interface Stop {
   path: string;
   /** Opens a dialog on the page once it is up; the dialog is then what is waited for. */
   open?: (page: Page) => Promise<void>;
+  /** Requests that fail while the stop is open, as with the server out of reach: the page shows what it says then. */
+  unreachable?: (url: URL) => boolean;
 }
 
 /** The faults of the page as it is drawn now, each a line naming the element and its text. */
@@ -171,6 +174,8 @@ async function expectEveryStopFits(page: Page, locale: Locale, stops: readonly S
   await page.context().addCookies([{ name: LOCALE_COOKIE, value: locale, url: SEEDED_URL }]);
   const found: string[] = [];
   for (const stop of stops) {
+    // The server is out of reach for this stop only.
+    const reachable = stop.unreachable ? await failRequests(page, stop.unreachable) : () => {};
     await page.setViewportSize({ width: WIDTHS[0], height: 800 });
     await arrive(page, stop, locale);
     for (const width of WIDTHS) {
@@ -178,6 +183,7 @@ async function expectEveryStopFits(page: Page, locale: Locale, stops: readonly S
       await settle(page);
       for (const fault of await page.evaluate(layoutFaults)) found.push(`${stop.name} (${stop.path}) at ${width}px in ${locale}: ${fault}`);
     }
+    reachable();
   }
   expect(found, `cut or overflowing on ${found.length} counts:\n${found.join('\n')}\n`).toEqual([]);
 }
@@ -227,6 +233,10 @@ for (const locale of LOCALES) {
       { name: 'E-mail verification, link gone wrong', path: '/verify-email?error=invalid_token' },
       { name: 'Not found', path: '/no-such-page' },
       { name: 'Shared wishlist', path: `/wishlists/shared/${token!}` },
+      // Back from Google with no session: the sign-in did not finish, and the login page says so.
+      { name: 'Signing in, no session', path: '/auth/complete?to=%2Fdashboard' },
+      // Back from Google while the session cannot be read: the error screen, with 'Try again'.
+      { name: 'Signing in, server out of reach', path: '/auth/complete?to=%2Fdashboard', unreachable: (url) => url.pathname === '/api/auth/get-session' },
     ]);
   });
 
