@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LOCALE_COOKIE, wishlistSchema } from '@staybook/domain';
 import { asAccount, DEMO, sameOrigin, signInAs } from '../support/auth';
 import { addDays, fetchAllMyBookings } from '../support/bookings';
@@ -198,6 +198,15 @@ async function firstLinkOn(page: Page, path: string, prefix: string): Promise<st
   return link.getAttribute('href');
 }
 
+/** A new list of the signed-in person's, named `name`, holding the room: its id. */
+async function listHolding(api: APIRequestContext, name: string, roomId: string): Promise<string> {
+  const made = await api.post(`${SEEDED_URL}/api/wishlists`, { headers: sameOrigin(), data: { name } });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = wishlistSchema.parse(await made.json());
+  expect((await api.put(`${SEEDED_URL}/api/wishlists/${id}/rooms/${roomId}`, { headers: sameOrigin() })).status()).toBe(200);
+  return id;
+}
+
 /** A dialog opened by the first button whose name matches (in either language). */
 function dialogOf(name: RegExp): (page: Page) => Promise<void> {
   return (page) => page.getByRole('button', { name }).first().click();
@@ -211,10 +220,7 @@ for (const locale of LOCALES) {
     const room = await fetchSeededRoom(request);
     // A list the guest shares by its link, with a room and a stay, as the person they send it to opens it signed out.
     const token = await asAccount(playwright.request, DEMO.guest, async (api) => {
-      const made = await api.post(`${SEEDED_URL}/api/wishlists`, { headers: sameOrigin(), data: { name: `Shared in ${locale}` } });
-      expect(made.status(), await made.text()).toBe(201);
-      const { id } = wishlistSchema.parse(await made.json());
-      expect((await api.put(`${SEEDED_URL}/api/wishlists/${id}/rooms/${room._id}`, { headers: sameOrigin() })).status()).toBe(200);
+      const id = await listHolding(api, `Shared in ${locale}`, room._id);
       const stay = { checkin: addDays(today(), 40), checkout: addDays(today(), 44), guests: 2 };
       const dated = await api.patch(`${SEEDED_URL}/api/wishlists/${id}`, { headers: sameOrigin(), data: stay });
       expect(dated.status(), await dated.text()).toBe(200);
@@ -244,13 +250,7 @@ for (const locale of LOCALES) {
     test.slow();
     const room = await fetchSeededRoom(request);
     // The demo has no lists: the guest gets one holding a room, so a list's own page is measured too.
-    const list = await asAccount(playwright.request, DEMO.guest, async (api) => {
-      const made = await api.post(`${SEEDED_URL}/api/wishlists`, { headers: sameOrigin(), data: { name: `Measured in ${locale}` } });
-      expect(made.status(), await made.text()).toBe(201);
-      const { id } = wishlistSchema.parse(await made.json());
-      expect((await api.put(`${SEEDED_URL}/api/wishlists/${id}/rooms/${room._id}`, { headers: sameOrigin() })).status()).toBe(200);
-      return id;
-    });
+    const list = await asAccount(playwright.request, DEMO.guest, (api) => listHolding(api, `Measured in ${locale}`, room._id));
     // The seed's stay that ended two days ago is the guest's last finished one: its review page holds the form (or the
     // reviews, once the run's other tests have written them). An older stay's page shows its reviews as published.
     const [finished, reviewed] = await asAccount(playwright.request, DEMO.guest, async (api) => {
