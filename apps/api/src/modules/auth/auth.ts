@@ -142,12 +142,12 @@ export type AuthDeps = {
   listing: ListingChanges;
 };
 
-
 /** Whether the person hosts a room not removed (`rooms_host_idx`): one whose name and photo a listing shows. */
 async function hostsRooms(db: Db, userId: string): Promise<boolean> {
   const [room] = await db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.hostId, userId), isNull(rooms.deletedAt))).limit(1);
   return room !== undefined;
 }
+
 /**
  * Accounts, passwords, sessions and Google sign-in, built on better-auth. Passwords are hashed with
  * scrypt by the library; sessions live in the database behind a signed, httpOnly, SameSite=Lax cookie.

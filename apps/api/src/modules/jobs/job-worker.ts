@@ -216,14 +216,16 @@ export function createJobWorker({
         });
     }
 
+    async function idle(): Promise<void> {
+      while (running) await running.catch(() => {});
+    }
+
     return {
       tick,
+      idle,
       async runDue(now: Date | undefined) {
-        while (running) await running.catch(() => {});
+        await idle();
         return runPass(now);
-      },
-      async idle() {
-        while (running) await running.catch(() => {});
       },
     };
   }
