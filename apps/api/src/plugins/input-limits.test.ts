@@ -43,7 +43,8 @@ describe.each(TEST_DATABASE_KINDS)('crafted input on %s', (kind) => {
   });
 
   it('refuses JSON nested deeper than 32 levels on every route, and takes 32', async () => {
-    for (const body of [nestedArrays(5000), nestedObjects(5000), nestedArrays(33), `{"email":"a@example.com","password":${nestedArrays(33)}}`]) {
+    // Deep, yet inside the auth routes' 16 KB (AUTH_BODY_LIMIT): the nesting is what is refused, not the size.
+    for (const body of [nestedArrays(5000), nestedObjects(2500), nestedArrays(33), `{"email":"a@example.com","password":${nestedArrays(33)}}`]) {
       for (const [as, url] of [[null, '/api/auth/sign-in/email'], [user, '/api/auth/update-user'], [user, '/api/user']] as const) {
         const res = await t.call(url === '/api/user' ? 'PUT' : 'POST', url, { as, body, headers: json });
         expect(res.statusCode, `${url} ${body.slice(0, 20)}`).toBe(400);
