@@ -9,7 +9,7 @@ import {
   type WebhookEventType,
 } from '@staybook/domain';
 import { answerColumns } from '../../db/answer-columns.js';
-import type { Db } from '../../db/client.js';
+import { withTransaction, type Db } from '../../db/client.js';
 import { ownedRecords } from '../../db/owned-records.js';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
@@ -118,20 +118,24 @@ export async function listDeliveries(db: Db, { actor, id }: { actor: Actor; id: 
 export async function redeliver(deps: WebhookDeps, { actor, id, deliveryId }: { actor: Actor; id: string; deliveryId: string }): Promise<WebhookDelivery> {
   const endpoint = await ownEndpoints.find(deps.db, actor.id, id);
   if (endpoint.status === 'disabled') throw new ConflictError(/*i18n*/ 'This endpoint is disabled. Enable it first, then redeliver.');
-  const [row] = await deps.db
-    .update(webhookDeliveries)
-    .set({ status: 'pending', redeliveries: sql`${webhookDeliveries.redeliveries} + 1` })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id), ne(webhookDeliveries.status, 'pending')))
-    .returning();
+  // The job commits with the status it is for: a delivery is never left pending with nothing to send it.
+  const row = await withTransaction(deps.db, async (tx) => {
+    const [queued] = await tx
+      .update(webhookDeliveries)
+      .set({ status: 'pending', redeliveries: sql`${webhookDeliveries.redeliveries} + 1` })
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id), ne(webhookDeliveries.status, 'pending')))
+      .returning();
+    if (queued) await enqueueJob(tx, WEBHOOK_DELIVERY_JOB, `${WEBHOOK_DELIVERY_JOB}:${queued.id}:${queued.redeliveries}`, { deliveryId: queued.id });
+    return queued;
+  });
   if (!row) {
-    const [pending] = await deps.db
+    const [exists] = await deps.db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id)));
-    if (!pending) throw new NotFoundError(/*i18n*/ 'No such delivery.');
+    if (!exists) throw new NotFoundError(/*i18n*/ 'No such delivery.');
     throw new ConflictError(/*i18n*/ 'This delivery is still being sent: it can be sent again once it has been delivered or has failed.');
   }
-  await enqueueJob(deps.db, WEBHOOK_DELIVERY_JOB, `${WEBHOOK_DELIVERY_JOB}:${row.id}:${row.redeliveries}`, { deliveryId: row.id });
   deps.jobs.kick();
   return deliveryOf(row);
 }
