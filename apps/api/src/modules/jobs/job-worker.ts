@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { preparedSql, queryRows, type Db } from '../../db/client.js';
-import type { JobKind, JobPayloads } from './jobs.js';
+import type { JobKind, JobLane, JobPayloads } from './jobs.js';
 import { withRequestId } from '../../request-context.js';
 import type { Log } from '../../log.js';
 import type { ProcessPart } from '../../periodic.js';
@@ -43,10 +43,16 @@ const renewHold = preparedSql(
 
 /** Job ids as one `bigint[]` parameter. */
 const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+/** Strings as one `text[]` parameter, each quoted. */
+const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
-type ClaimedJob = { id: number; key: string; kind: JobKind; payload: unknown; attempts: number; requestId: string | null };
+/** Whom a job is for, in a lane that takes turns by person: its payload's owner, else (a job written before it named one) itself. */
+const partyOfJob = sql`coalesce(payload->>'ownerId', 'job:' || id)`;
+
+type ClaimedJob = { id: number; key: string; kind: JobKind; payload: unknown; attempts: number; requestId: string | null; party: string };
 
 export type PassResult = { done: number; retried: number; failed: number };
+const noneRun = (): PassResult => ({ done: 0, retried: 0, failed: 0 });
 
 export type JobWorker = ProcessPart & {
   /**
@@ -69,7 +75,7 @@ export function createJobWorker({
   log,
   ownsDatabase,
   pollMs = JOB_POLL_MS,
-  lanes = [null],
+  lanes = [{ kinds: null }],
 }: {
   db: Db;
   handlers: JobHandlers;
@@ -78,10 +84,10 @@ export function createJobWorker({
   ownsDatabase: boolean;
   pollMs?: number;
   /**
-   * The kinds of job each lane runs (null: every kind). Each lane claims and runs its own jobs, beside the others:
-   * a slow job in one lane never keeps another lane's jobs waiting.
+   * The kinds of job each lane runs (null: every kind), and how many at once (JobLane). Each lane claims and runs
+   * its own jobs, beside the others: a slow job in one lane never keeps another lane's jobs waiting.
    */
-  lanes?: readonly (readonly JobKind[] | null)[];
+  lanes?: readonly JobLane[];
 }): JobWorker {
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
@@ -90,7 +96,8 @@ export function createJobWorker({
   /** The moment a pass runs at: the database's clock, unless a test names one. */
   const at = (now: Date | undefined) => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
 
-  async function claim(kinds: readonly JobKind[] | null, now: Date | undefined): Promise<ClaimedJob[]> {
+  /** Due jobs of `kinds`, held for this worker: a batch, or one job of someone not in `busy` (a lane that takes turns). */
+  async function claim(kinds: readonly JobKind[] | null, now: Date | undefined, busy?: ReadonlySet<string>): Promise<ClaimedJob[]> {
     const claimed = await queryRows<ClaimedJob>(
       db,
       sql`
@@ -100,10 +107,11 @@ export function createJobWorker({
           where status = 'pending' and run_at <= ${at(now)}
             and (locked_until is null or locked_until <= ${at(now)})
             ${kinds ? sql`and kind = any(${`{${kinds.join(',')}}`}::text[])` : sql``}
+            ${busy && busy.size > 0 ? sql`and ${partyOfJob} <> all(${textArray([...busy])}::text[])` : sql``}
           order by run_at, id
-          limit ${BATCH}
+          limit ${busy ? 1 : BATCH}
           for update skip locked)
-        returning id, key, kind, payload, attempts, request_id as "requestId"`,
+        returning id, key, kind, payload, attempts, request_id as "requestId", ${partyOfJob} as party`,
     );
     return claimed.sort((a, b) => Number(a.id) - Number(b.id));
   }
@@ -177,18 +185,54 @@ export function createJobWorker({
   }
 
   /** One lane: its passes, one at a time. */
-  function lane(kinds: readonly JobKind[] | null) {
+  function lane({ kinds, parallel }: JobLane) {
     let running: Promise<PassResult> | null = null;
     let again = false;
+    /** Told when a job may have come due while a pass takes turns, so a free slot takes it now. */
+    let wake: (() => void) | null = null;
 
-    async function pass(now: Date | undefined): Promise<PassResult> {
-      const result: PassResult = { done: 0, retried: 0, failed: 0 };
+    /** Batch after batch, each in order, until none is left. */
+    async function inOrder(now: Date | undefined): Promise<PassResult> {
+      const result = noneRun();
       for (;;) {
         const batch = await claim(kinds, now);
         if (batch.length === 0) break;
         await runBatch(batch, now, result);
         if (batch.length < BATCH) break;
       }
+      return result;
+    }
+
+    /**
+     * Up to `width` jobs at once, one a person: a slot that frees takes the oldest due job of someone with none
+     * running, until none is left and none is running. One person's slow receiver holds one slot, and their other
+     * jobs wait their turn; a job written meanwhile (a kick, or the poll) takes a free slot at once.
+     */
+    async function takingTurns(now: Date | undefined, width: number): Promise<PassResult> {
+      const result = noneRun();
+      const busy = new Map<string, Promise<void>>();
+      try {
+        for (;;) {
+          while (busy.size < width) {
+            const [job] = await claim(kinds, now, new Set(busy.keys()));
+            if (!job) break;
+            const run = runBatch([job], now, result)
+              .catch((err: unknown) => log.error({ err, jobKey: job.key }, 'the job worker could not finish a job; its hold lapses and it runs again'))
+              .finally(() => busy.delete(job.party));
+            busy.set(job.party, run);
+          }
+          if (busy.size === 0) break;
+          await Promise.race([...busy.values(), new Promise<void>((resolve) => (wake = resolve))]);
+          wake = null;
+        }
+      } finally {
+        await Promise.all(busy.values());
+      }
+      return result;
+    }
+
+    async function pass(now: Date | undefined): Promise<PassResult> {
+      const result = parallel && parallel > 1 ? await takingTurns(now, parallel) : await inOrder(now);
       await prune();
       return result;
     }
@@ -204,6 +248,7 @@ export function createJobWorker({
     function tick(): void {
       if (running) {
         again = true;
+        wake?.();
         return;
       }
       void runPass()
@@ -237,7 +282,7 @@ export function createJobWorker({
 
   return {
     async runDue({ now } = {}) {
-      const total: PassResult = { done: 0, retried: 0, failed: 0 };
+      const total = noneRun();
       // One lane after the other: a test reads what ran in the order the lanes are named.
       for (const each of laneRuns) {
         const result = await each.runDue(now);

@@ -20,25 +20,35 @@ export type JobPayloads = {
   [RELEASE_SHARE_JOB]: ReleaseShareJob;
   /** An event for a person's webhook endpoints, to fan out into a delivery each (modules/webhooks). */
   'webhook-event': { ownerId: string; eventId: string; type: WebhookEventType; body: string };
-  /** One delivery to one endpoint, with the outbox's retries (modules/webhooks). */
-  'webhook-delivery': { deliveryId: string };
+  /** One delivery to one endpoint of `ownerId`, with the outbox's retries (modules/webhooks). */
+  'webhook-delivery': { deliveryId: string; ownerId: string };
 };
 export type JobKind = keyof JobPayloads;
 
+/** The kinds whose payload names the person they are for: only these may run in a lane that takes turns by person. */
+type KindForSomeone = { [K in JobKind]: JobPayloads[K] extends { ownerId: string } ? K : never }[JobKind];
+
 /**
- * The worker's lanes (job-worker.ts), each run beside the others: the marketplace's own work, and calls to
- * receivers other people run. A person's webhook endpoint may take its whole timeout on every delivery, and a host
- * can make many; the mail that signs people in and the shares that pay hosts never wait behind them.
+ * A lane of the worker (job-worker.ts): the kinds it runs, and how. Without `parallel`, its jobs run one after the
+ * other in batches, in the order they were written. With it, up to that many run at once, never two of one person
+ * (the payload's `ownerId`) in a process: whoever has the most queued, others' jobs are next.
  */
-const LANE_OF: Record<JobKind, 'ours' | 'receivers'> = {
+export type JobLane = { kinds: readonly JobKind[] | null; parallel?: number };
+
+/**
+ * The worker's lanes, each run beside the others (docs/decisions/079 and 080): the marketplace's own work, in order;
+ * and calls to receivers other people run, eight at once and one at a time per person. A person's webhook endpoint
+ * may take its whole timeout on every delivery, and a host can make many: the mail that signs people in and the
+ * shares that pay hosts never wait behind them, nor does another host's delivery.
+ */
+const LANE_OF: { [K in JobKind]: K extends KindForSomeone ? 'ours' | 'receivers' : 'ours' } = {
   mail: 'ours',
   [RELEASE_SHARE_JOB]: 'ours',
   'webhook-event': 'receivers',
   'webhook-delivery': 'receivers',
 };
-export const JOB_LANES: readonly (readonly JobKind[])[] = (['ours', 'receivers'] as const).map((lane) =>
-  (Object.keys(LANE_OF) as JobKind[]).filter((kind) => LANE_OF[kind] === lane),
-);
+const kindsOf = (lane: 'ours' | 'receivers') => (Object.keys(LANE_OF) as JobKind[]).filter((kind) => LANE_OF[kind] === lane);
+export const JOB_LANES: readonly JobLane[] = [{ kinds: kindsOf('ours') }, { kinds: kindsOf('receivers'), parallel: 8 }];
 
 /** The job worker as a change that wrote jobs sees it: told once the change committed, so they run now rather than at the next poll. */
 export type JobKick = { kick(): void };

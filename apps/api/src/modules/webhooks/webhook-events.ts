@@ -56,7 +56,7 @@ export async function fanOutWebhookEvent(db: Db, { ownerId, eventId, type, body 
       on conflict (endpoint_id, event_id) do nothing
       returning id)
     insert into ${jobs} (kind, key, payload, request_id)
-    select ${WEBHOOK_DELIVERY_JOB}, ${`${WEBHOOK_DELIVERY_JOB}:`} || id || ':0', jsonb_build_object('deliveryId', id), ${currentRequestId()} from delivered
+    select ${WEBHOOK_DELIVERY_JOB}, ${`${WEBHOOK_DELIVERY_JOB}:`} || id || ':0', jsonb_build_object('deliveryId', id, 'ownerId', ${ownerId}::text), ${currentRequestId()} from delivered
     on conflict (key) do nothing`);
 }
 

@@ -125,7 +125,10 @@ export async function redeliver(deps: WebhookDeps, { actor, id, deliveryId }: { 
       .set({ status: 'pending', redeliveries: sql`${webhookDeliveries.redeliveries} + 1` })
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id), ne(webhookDeliveries.status, 'pending')))
       .returning();
-    if (queued) await enqueueJob(tx, WEBHOOK_DELIVERY_JOB, `${WEBHOOK_DELIVERY_JOB}:${queued.id}:${queued.redeliveries}`, { deliveryId: queued.id });
+    if (queued) {
+      const key = `${WEBHOOK_DELIVERY_JOB}:${queued.id}:${queued.redeliveries}`;
+      await enqueueJob(tx, WEBHOOK_DELIVERY_JOB, key, { deliveryId: queued.id, ownerId: endpoint.ownerId });
+    }
     return queued;
   });
   if (!row) {

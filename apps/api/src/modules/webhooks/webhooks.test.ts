@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import {
   createdWebhookSchema,
   webhookDeliveriesSchema,
@@ -292,6 +292,62 @@ describe.each(TEST_DATABASE_KINDS)('webhooks on %s', (kind) => {
     expect((await deliveries(cast.host, endpoint.id))[0]).toMatchObject({ status: 'delivered', responseStatus: 200 });
     await t.call('DELETE', `/api/webhooks/${endpoint.id}`, { as: cast.host });
     await new Promise<void>((resolve) => slow.close(() => resolve()));
+  });
+
+  it("sends another host's deliveries while one host's receiver takes its time, and that host's one at a time", { timeout: 60_000 }, async () => {
+    // Hana's receiver holds each delivery open until told to answer (after 8 s at the latest, within a delivery's
+    // timeout): should Otto's delivery wait behind hers, the test fails on what it saw, not on a timeout.
+    const held: (() => void)[] = [];
+    let answered = false;
+    const slow = createServer((req, res) => {
+      req.resume();
+      const answer = () => {
+        if (res.headersSent) return;
+        answered = true;
+        res.writeHead(200).end('ok');
+      };
+      held.push(answer);
+      setTimeout(answer, 8_000).unref();
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const hers = await addEndpoint(cast.host, ['calendar.changed'], `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hooks`);
+    const his = await addEndpoint(cast.otherHost, ['calendar.changed']);
+    const hisRoom = (await insertRoom(t.database.db, { hostId: cast.otherHost.id, title: 'Loft over the market', availableFrom: day(-10), availableTo: day(200) })).id;
+    onTestFinished(async () => {
+      for (const answer of held) answer();
+      await t.call('DELETE', `/api/webhooks/${hers.id}`, { as: cast.host });
+      await t.call('DELETE', `/api/webhooks/${his.id}`, { as: cast.otherHost });
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    });
+    const settle = async (until: () => boolean) => {
+      for (let i = 0; i < 400 && !until(); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+    };
+
+    // The server's own worker, as in production: three changes of hers, three deliveries, the first under way.
+    for (const from of [80, 82, 84]) expect((await changeNights(cast.host, from)).statusCode).toBe(200);
+    await settle(() => held.length > 0);
+    const changed = await t.call('PUT', `/api/room/${hisRoom}/calendar/nights`, { as: cast.otherHost, body: { from: day(90), to: day(91), set: { price: 95 } } });
+    expect(changed.statusCode).toBe(200);
+    let answeredBeforeHis: boolean | null = null;
+    await settle(() => {
+      if (receiver.received.length > 0) answeredBeforeHis ??= answered;
+      return receiver.received.length > 0;
+    });
+    expect(receiver.received).toHaveLength(1);
+    expect(answeredBeforeHis).toBe(false);
+    // Hers go one at a time: the first still open, the other two wait their turn.
+    expect(held).toHaveLength(1);
+    expect((await deliveries(cast.otherHost, his.id))[0]).toMatchObject({ status: 'delivered', responseStatus: 200 });
+
+    // Answered one by one, hers all arrive.
+    for (let sent = 1; sent <= 3; sent += 1) {
+      await settle(() => held.length >= sent);
+      held[sent - 1]!();
+    }
+    await settle(() => held.length === 3 && answered);
+    await runJobs();
+    const ofHers = await deliveries(cast.host, hers.id);
+    expect(ofHers.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
   });
 
   it('refuses to deliver to an address that has turned private since it was added', async () => {
