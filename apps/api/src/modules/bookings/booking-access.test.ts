@@ -46,11 +46,11 @@ describe.each(TEST_DATABASE_KINDS)('bookings API on %s', (kind) => {
       }
     });
 
-    it("answers 403 for someone else's payment intent, 404 for someone else's booking as for an unknown one (IDOR), for admins too", async () => {
+    it("answers someone else's payment intent and booking as unknown ones, 404 with the same words (IDOR), for admins too", async () => {
       for (const other of [s.otherGuest, s.otherHost, s.admin]) {
         expect(errorOf(await confirmBooking(s.t, other, intentId))).toEqual({
-          status: 403,
-          error: { code: 'FORBIDDEN', message: 'This payment belongs to someone else.' },
+          status: 404,
+          error: { code: 'NOT_FOUND', message: 'This payment does not exist. Please start the booking again.' },
         });
         expect(errorOf(await s.t.call('DELETE', `/api/booking/${booking._id}`, { as: other }))).toEqual({
           status: 404,

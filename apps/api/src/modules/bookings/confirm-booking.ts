@@ -14,7 +14,6 @@ import {
   BadRequestError,
   ConflictError,
   constraintOf,
-  ForbiddenError,
   NotFoundError,
   OVERLAPPING_BOOKING_MESSAGE,
   PG_ERRORS,
@@ -70,9 +69,9 @@ export async function confirmBookingForPayment(
   const { db } = deps;
   // The payment and the booking it made, if any, in one read.
   const [found] = await paymentAndBooking(db).execute({ provider: deps.payments.name, providerPaymentId });
-  if (!found) throw new NotFoundError(PAYMENT_NOT_FOUND);
+  // Someone else's payment answers as one nobody has (decision 075): its id tells a stranger nothing.
+  if (!found || (actor && found.payment.guestId !== actor.id)) throw new NotFoundError(PAYMENT_NOT_FOUND);
   const { payment } = found;
-  if (actor && payment.guestId !== actor.id) throw new ForbiddenError(/*i18n*/ 'This payment belongs to someone else.');
 
   const existing = found.bookingId ? await findBookingRow(db, eq(bookings.id, found.bookingId)) : undefined;
   if (existing) return { booking: await answerExisting(deps, payment, existing), created: false };
