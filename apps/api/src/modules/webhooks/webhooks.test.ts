@@ -53,6 +53,50 @@ async function startReceiver() {
   };
 }
 
+/** Waits, 10 s at the most, until `until()` holds (the caller then checks what it expects). */
+async function settle(until: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !until(); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
+/**
+ * A receiver that holds each delivery open until told to answer, and answers after 8 s all the same (within a
+ * delivery's timeout): a test that something did not wait behind it fails on what it saw, not on a timeout.
+ */
+async function startHoldingReceiver() {
+  const held: (() => void)[] = [];
+  let answered = false;
+  const server = createServer((req, res) => {
+    req.resume();
+    const answer = () => {
+      if (res.headersSent) return;
+      answered = true;
+      res.writeHead(200).end('ok');
+    };
+    held.push(answer);
+    setTimeout(answer, 8_000).unref();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    /** The deliveries it holds open, in the order they came: call one to answer it. */
+    held,
+    answered: () => answered,
+    /** Whether it had answered any delivery when `seen()` first held (null: it never did within 10 s). */
+    async answeredBefore(seen: () => boolean): Promise<boolean | null> {
+      let before: boolean | null = null;
+      await settle(() => {
+        if (seen()) before ??= answered;
+        return seen();
+      });
+      return before;
+    },
+    close: () => {
+      for (const answer of held) answer();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 /** The receiver's check, written from docs/webhooks.md alone: HMAC-SHA256 of `<t>.<body>`, hex, within five minutes. */
 function verifiedAsDocumented(secret: string, { headers, body }: Received): boolean {
   const header = String(headers['staybook-signature'] ?? '');
@@ -253,101 +297,56 @@ describe.each(TEST_DATABASE_KINDS)('webhooks on %s', (kind) => {
   });
 
   it("keeps no one's mail waiting while a receiver takes its time to answer", { timeout: 60_000 }, async () => {
-    // A receiver that holds each delivery open until told to answer. Should the outbox make the mail wait behind it,
-    // it answers after 8 s all the same (within a delivery's timeout), and the test fails on what it saw, not a timeout.
-    const held: (() => void)[] = [];
-    let answered = false;
-    const slow = createServer((req, res) => {
-      req.resume();
-      const answer = () => {
-        if (res.headersSent) return;
-        answered = true;
-        res.writeHead(200).end('ok');
-      };
-      held.push(answer);
-      setTimeout(answer, 8_000).unref();
+    const slow = await startHoldingReceiver();
+    const endpoint = await addEndpoint(cast.host, ['calendar.changed'], slow.url);
+    onTestFinished(async () => {
+      await t.call('DELETE', `/api/webhooks/${endpoint.id}`, { as: cast.host });
+      await slow.close();
     });
-    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
-    const endpoint = await addEndpoint(cast.host, ['calendar.changed'], `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hooks`);
-    const settle = async (until: () => boolean) => {
-      for (let i = 0; i < 400 && !until(); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
-    };
     // The server's own worker, as in production: the change wakes it, and the delivery is under way.
     expect((await changeNights(cast.host, 70)).statusCode).toBe(200);
-    await settle(() => held.length > 0);
-    expect(held).toHaveLength(1);
+    await settle(() => slow.held.length > 0);
+    expect(slow.held).toHaveLength(1);
 
     const requested = await t.call('POST', '/api/auth/request-password-reset', { body: { email: cast.guest.email, redirectTo: `${TEST_ORIGIN}/reset-password` } });
     expect(requested.statusCode).toBe(200);
     const resetMail = () => t.mail.some((m) => m.to === cast.guest.email && /reset/i.test(m.subject));
-    let answeredBeforeMail: boolean | null = null;
-    await settle(() => {
-      if (resetMail()) answeredBeforeMail ??= answered;
-      return resetMail();
-    });
-    expect(resetMail()).toBe(true);
-    expect(answeredBeforeMail).toBe(false);
-    for (const answer of held) answer();
+    expect(await slow.answeredBefore(resetMail)).toBe(false);
+    slow.held[0]!();
     await runJobs();
     expect((await deliveries(cast.host, endpoint.id))[0]).toMatchObject({ status: 'delivered', responseStatus: 200 });
-    await t.call('DELETE', `/api/webhooks/${endpoint.id}`, { as: cast.host });
-    await new Promise<void>((resolve) => slow.close(() => resolve()));
   });
 
   it("sends another host's deliveries while one host's receiver takes its time, and that host's one at a time", { timeout: 60_000 }, async () => {
-    // Hana's receiver holds each delivery open until told to answer (after 8 s at the latest, within a delivery's
-    // timeout): should Otto's delivery wait behind hers, the test fails on what it saw, not on a timeout.
-    const held: (() => void)[] = [];
-    let answered = false;
-    const slow = createServer((req, res) => {
-      req.resume();
-      const answer = () => {
-        if (res.headersSent) return;
-        answered = true;
-        res.writeHead(200).end('ok');
-      };
-      held.push(answer);
-      setTimeout(answer, 8_000).unref();
-    });
-    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
-    const hers = await addEndpoint(cast.host, ['calendar.changed'], `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hooks`);
+    const slow = await startHoldingReceiver();
+    const hers = await addEndpoint(cast.host, ['calendar.changed'], slow.url);
     const his = await addEndpoint(cast.otherHost, ['calendar.changed']);
     const hisRoom = (await insertRoom(t.database.db, { hostId: cast.otherHost.id, title: 'Loft over the market', availableFrom: day(-10), availableTo: day(200) })).id;
     onTestFinished(async () => {
-      for (const answer of held) answer();
       await t.call('DELETE', `/api/webhooks/${hers.id}`, { as: cast.host });
       await t.call('DELETE', `/api/webhooks/${his.id}`, { as: cast.otherHost });
-      await new Promise<void>((resolve) => slow.close(() => resolve()));
+      await slow.close();
     });
-    const settle = async (until: () => boolean) => {
-      for (let i = 0; i < 400 && !until(); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
-    };
 
     // The server's own worker, as in production: three changes of hers, three deliveries, the first under way.
     for (const from of [80, 82, 84]) expect((await changeNights(cast.host, from)).statusCode).toBe(200);
-    await settle(() => held.length > 0);
+    await settle(() => slow.held.length > 0);
     const changed = await t.call('PUT', `/api/room/${hisRoom}/calendar/nights`, { as: cast.otherHost, body: { from: day(90), to: day(91), set: { price: 95 } } });
     expect(changed.statusCode).toBe(200);
-    let answeredBeforeHis: boolean | null = null;
-    await settle(() => {
-      if (receiver.received.length > 0) answeredBeforeHis ??= answered;
-      return receiver.received.length > 0;
-    });
+    expect(await slow.answeredBefore(() => receiver.received.length > 0)).toBe(false);
     expect(receiver.received).toHaveLength(1);
-    expect(answeredBeforeHis).toBe(false);
     // Hers go one at a time: the first still open, the other two wait their turn.
-    expect(held).toHaveLength(1);
+    expect(slow.held).toHaveLength(1);
     expect((await deliveries(cast.otherHost, his.id))[0]).toMatchObject({ status: 'delivered', responseStatus: 200 });
 
     // Answered one by one, hers all arrive.
     for (let sent = 1; sent <= 3; sent += 1) {
-      await settle(() => held.length >= sent);
-      held[sent - 1]!();
+      await settle(() => slow.held.length >= sent);
+      slow.held[sent - 1]!();
     }
-    await settle(() => held.length === 3 && answered);
+    await settle(() => slow.held.length === 3 && slow.answered());
     await runJobs();
-    const ofHers = await deliveries(cast.host, hers.id);
-    expect(ofHers.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
+    expect((await deliveries(cast.host, hers.id)).map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
   });
 
   it('refuses to deliver to an address that has turned private since it was added', async () => {
