@@ -124,6 +124,13 @@ export type AppDeps = {
   resolveCalendarHost?: ResolveHost;
 };
 
+/** What Stripe.js needs a page's policy to allow (Stripe's documented Content-Security-Policy for Stripe.js). */
+const STRIPE_JS = {
+  scripts: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frames: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connections: ['https://api.stripe.com'],
+};
+
 /** Builds the whole HTTP application without listening, for the server and for tests alike. */
 export async function buildApp({
   config,
@@ -171,8 +178,10 @@ export async function buildApp({
         // Every picture is served by us (provider photos are copied in at sign-in), but the map's tiles when a tile
         // service is configured (MAP_TILE_URL; docs/decisions/053-the-map.md).
         'img-src': ["'self'", 'data:', 'blob:', ...(config.mapTiles ? [config.mapTiles.imageSource] : [])],
-        // Scripts are this origin's files, and the page's one inline script, named by its hash.
-        'script-src': ["'self'", ...inlineScriptSources(webDist)],
+        // Scripts are this origin's files, and the page's one inline script, named by its hash; with Stripe, Stripe.js.
+        'script-src': ["'self'", ...inlineScriptSources(webDist), ...(config.stripe ? STRIPE_JS.scripts : [])],
+        // With Stripe, the card field and the bank's check of a card live in Stripe's frames, which call Stripe's API.
+        ...(config.stripe ? { 'frame-src': STRIPE_JS.frames, 'connect-src': ["'self'", ...STRIPE_JS.connections] } : {}),
         // Served over plain HTTP on localhost by default; HTTPS deployments terminate TLS in front.
         'upgrade-insecure-requests': null,
       },

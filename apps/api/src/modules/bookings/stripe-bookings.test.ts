@@ -73,6 +73,15 @@ describe.each(TEST_DATABASE_KINDS)('bookings through Stripe on %s', (kind) => {
     expect(captures.filter((c) => c.status === 200)).toHaveLength(1);
   });
 
+  it("lets the page load Stripe.js, its card frames and its API, and nothing else from elsewhere", async () => {
+    const policy = String((await t.call('GET', '/')).headers['content-security-policy']).split(';').map((directive) => directive.trim());
+    expect(policy).toContain("frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
+    expect(policy).toContain("connect-src 'self' https://api.stripe.com");
+    expect(policy.find((directive) => directive.startsWith('script-src'))).toMatch(/^script-src 'self'( 'sha256-[^']+')* https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com$/);
+    // An API answer is data: it loads nothing, Stripe or not.
+    expect((await t.call('GET', '/api/payments/config')).headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
   it('acknowledges events about payments that are not ours, and refuses unsigned ones', async () => {
     // Another app on the same Stripe account made this intent; its events reach our endpoint too.
     const otherApp = new Stripe(stripeApi.secretKey, { host: stripeApi.host, port: stripeApi.port, protocol: stripeApi.protocol });
