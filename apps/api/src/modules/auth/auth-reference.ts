@@ -24,7 +24,7 @@ export const UNDOCUMENTED_AUTH_ENDPOINTS: Record<string, { status: number; why: 
   'get /delete-user/callback': { status: 404, why: 'deleting an account is not enabled' },
   'post /update-session': { status: 400, why: 'sessions have no fields of the product to update' },
   'post /callback/{id}': { status: 405, why: "Google answers a sign-in by sending the browser back with GET; the product never asks it for a form post" },
-  'get /error': { status: 200, why: 'an HTML page the browser lands on after a failed Google sign-in, not an API answer' },
+  'get /error': { status: 302, why: 'where a failed Google sign-in lands: sent on to the login page, which says what went wrong' },
 };
 
 /** Who may call each endpoint: anyone, a signed-in person only (401 otherwise), or both (the answer differs). */

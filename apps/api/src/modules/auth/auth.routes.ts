@@ -97,6 +97,9 @@ function addressAsRead(request: FastifyRequest): URL {
   return url;
 }
 
+/** The library's error codes are lower-case words joined by underscores; anything else is not passed on. */
+const LIBRARY_ERROR_CODE = /^[a-z]+(?:_[a-z]+)*$/;
+
 export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = async (app, { auth, config }) => {
   const toLibrary = {
     // The library's endpoints are described from its own generator instead (plugins/openapi.ts).
@@ -122,6 +125,13 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; config: Config }> = as
   app.post('/auth/callback/:id', { schema: { hide: true }, onRequest: personalAnswer }, async (_request, reply) =>
     reply.status(405).header('allow', 'GET').send(errorBody(errorCodeForStatus(405), METHOD_NOT_ALLOWED)),
   );
+
+  // Where the library sends a browser after a failed Google sign-in when none was named: the login page, which says
+  // what went wrong. The library's own page would print any `error_description` a link's writer chose, on our site.
+  app.get('/auth/error', { schema: { hide: true }, onRequest: personalAnswer }, async (request, reply) => {
+    const { error } = request.query as { error?: unknown };
+    return reply.redirect(typeof error === 'string' && LIBRARY_ERROR_CODE.test(error) ? `/login?error=${error}` : '/login');
+  });
 
   app.get('/config', { schema: routeSchema('What the app needs to know before sign-in', {}, serverInfoSchema) }, async () => ({
     googleSignIn: config.google !== null,

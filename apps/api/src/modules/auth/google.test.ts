@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { sessionSchema } from '@staybook/domain';
 import { users } from '../../db/schema.js';
 import { TEST_DATABASE_KINDS } from '../../test/databases.js';
-import { createTestApp, sessionCookie, type TestApp } from '../../test/test-app.js';
+import { createTestApp, sessionCookie, TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
 
 /** Google sign-in, end to end, against a real OpenID provider running locally. */
 describe.each(TEST_DATABASE_KINDS)('Google sign-in on %s', (kind) => {
@@ -143,6 +143,20 @@ describe.each(TEST_DATABASE_KINDS)('Google sign-in on %s', (kind) => {
     const back = new URL(provider.headers.get('location')!);
     const callback = await t.call('GET', `${back.pathname}${back.search}`);
     expect(sessionCookie(callback)).not.toMatch(/session_token=[^;]+/);
+    // No error address was named: the library's own lands the browser on the login page, with its code.
+    const landing = new URL(String(callback.headers.location), TEST_ORIGIN);
+    expect(landing.pathname).toBe('/api/auth/error');
+    const sentOn = await t.call('GET', `${landing.pathname}${landing.search}`);
+    expect(sentOn.statusCode).toBe(302);
+    expect(sentOn.headers.location).toMatch(/^\/login\?error=state_[a-z_]+$/);
+  });
+
+  it("passes on to the login page a code of the library's form only, never words a link's writer chose", async () => {
+    const phishing = await t.call('GET', '/api/auth/error?error=Your%20account%20is%20locked&error_description=Call%20%2B1-555-0100');
+    expect(phishing.statusCode).toBe(302);
+    expect(phishing.headers.location).toBe('/login');
+    expect(phishing.body).not.toContain('555');
+    expect((await t.call('GET', '/api/auth/error?error=access_denied&error_description=Call%20us')).headers.location).toBe('/login?error=access_denied');
   });
 
   it('takes the answer only as the GET the browser follows, never as a posted body it would echo into a redirect', async () => {
