@@ -239,6 +239,8 @@ for (const locale of LOCALES) {
       { name: 'E-mail verification, link gone wrong', path: '/verify-email?error=invalid_token' },
       { name: 'Not found', path: '/no-such-page' },
       { name: 'Shared wishlist', path: `/wishlists/shared/${token!}` },
+      // A link that opens no list, as one whose owner has stopped sharing it: the error screen says so.
+      { name: 'Shared wishlist, link gone wrong', path: `/wishlists/shared/${'0'.repeat(43)}` },
       // Back from Google with no session: the sign-in did not finish, and the login page says so.
       { name: 'Signing in, no session', path: '/auth/complete?to=%2Fdashboard' },
       // Back from Google while the session cannot be read: the error screen, with 'Try again'.
