@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { LOCALE_COOKIE, wishlistSchema } from '@staybook/domain';
+import { LOCALE_COOKIE, reviewStateSchema, wishlistSchema, type Booking } from '@staybook/domain';
 import { asAccount, DEMO, sameOrigin, signInAs } from '../support/auth';
 import { addDays, fetchAllMyBookings } from '../support/bookings';
 import { failRequests } from '../support/network';
@@ -254,12 +254,23 @@ for (const locale of LOCALES) {
     // The demo has no lists: the guest gets one holding a room, so a list's own page is measured too.
     const list = await asAccount(playwright.request, DEMO.guest, (api) => listHolding(api, `Measured in ${locale}`, room._id));
     // The seed's stay that ended two days ago is the guest's last finished one: its review page holds the form (or the
-    // reviews, once the run's other tests have written them). An older stay's page shows its reviews as published.
-    const [finished, reviewed] = await asAccount(playwright.request, DEMO.guest, async (api) => {
+    // reviews, once the run's other tests have written them). An older stay's page shows its reviews as published; one
+    // whose days to review passed with no review from either side says so.
+    const [finished, reviewed, unreviewed] = await asAccount(playwright.request, DEMO.guest, async (api) => {
       const past = (await fetchAllMyBookings(api)).filter((booking) => booking.state === 'past').sort((a, b) => b.to.localeCompare(a.to));
-      return [past[0], past.find((booking) => booking.review?.written && booking.review.closesOn < today())];
+      let unreviewed: Booking | undefined;
+      for (const booking of past.filter((stay) => stay.review && !stay.review.written && stay.review.closesOn < today())) {
+        const response = await api.get(`${SEEDED_URL}/api/booking/${booking._id}/review`);
+        expect(response.status(), await response.text()).toBe(200);
+        const state = reviewStateSchema.parse(await response.json());
+        if (state.problem === 'window-closed' && !state.mine && !state.theirs) {
+          unreviewed = booking;
+          break;
+        }
+      }
+      return [past[0], past.find((booking) => booking.review?.written && booking.review.closesOn < today()), unreviewed];
     });
-    expect([finished, reviewed], 'the demo guest has a finished stay, and an older one reviewed').not.toContain(undefined);
+    expect([finished, reviewed, unreviewed], 'the demo guest has a finished stay, an older one reviewed and one never reviewed').not.toContain(undefined);
     await signInAs(page, DEMO.guest);
     const trip = await firstLinkOn(page, '/dashboard/my-bookings', '/dashboard/trips/');
     const stops: Stop[] = [
@@ -279,6 +290,7 @@ for (const locale of LOCALES) {
       { name: 'Wishlist', path: `/dashboard/wishlists/${list}` },
       { name: 'Review', path: `/dashboard/trips/${finished!._id}/review` },
       { name: 'Review, published', path: `/dashboard/trips/${reviewed!._id}/review` },
+      { name: 'Review, days passed', path: `/dashboard/trips/${unreviewed!._id}/review` },
     );
     await expectEveryStopFits(page, locale, stops);
   });
