@@ -33,6 +33,22 @@ export async function failRequests(page: Page, matches: (url: URL) => boolean): 
 }
 
 /**
+ * Answers the page's reads (GET) matching `matches` with what the server answers, as `change` makes it (JSON), until
+ * the returned function is called.
+ */
+export async function changeAnswers(page: Page, matches: (url: URL) => boolean, change: (answer: unknown) => unknown): Promise<() => void> {
+  let changing = true;
+  await page.route(matches, async (route) => {
+    if (!changing || route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    await route.fulfill({ response, json: change(await response.json()) });
+  });
+  return () => {
+    changing = false;
+  };
+}
+
+/**
  * The server embeds the home page's first page of rooms in its HTML (docs/decisions/017-bundle-budget.md), and
  * the first view it painted from them (decision 045). This takes both out, as when the server could not read the
  * rooms: the app then asks `/api/rooms` for the first page too, so a test can hold or fail that request.
