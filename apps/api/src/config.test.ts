@@ -55,12 +55,12 @@ describe('configuration', () => {
     expect(() =>
       parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'http://stays.example.com', SMTP_URL: 'smtp://mail' }),
     ).toThrow(/PUBLIC_URL/);
-    const ok = parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://stays.example.com/', SMTP_URL: 'smtp://mail', TRUST_PROXY: '1' });
+    const ok = parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://stays.example.com/', SMTP_URL: 'smtp://mail', TRUST_PROXY: '1', TEST_PAYMENTS: '1' });
     expect(ok).toMatchObject({ publicUrl: 'https://stays.example.com', trustProxy: 1 });
   });
 
   it('seeds the demo accounts in production only when SEED_DEMO=1 is set by hand', () => {
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://stays.example.com', SMTP_URL: 'smtp://mail' };
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://stays.example.com', SMTP_URL: 'smtp://mail', TEST_PAYMENTS: '1' };
     expect(parseConfig(production).seedDemo).toBe(false);
     expect(parseConfig({ ...production, SEED_DEMO: '' }).seedDemo).toBe(false);
     expect(parseConfig({ ...production, SEED_DEMO: '1' }).seedDemo).toBe(true);
@@ -121,8 +121,18 @@ describe('configuration', () => {
       expect(() => parseConfig({ STRIPE_API_URL: 'http://127.0.0.1:12111' })).toThrow(/STRIPE_API_URL: only used with Stripe/);
     });
 
+    it('asks production for Stripe, or for the test processor by hand (TEST_PAYMENTS=1), never both', () => {
+      expect(() => parseConfig(production)).toThrow(
+        /STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: required in production to take payments; or TEST_PAYMENTS=1 to run on the built-in test processor, which moves no money/,
+      );
+      expect(() => parseConfig({ ...production, TEST_PAYMENTS: '0' })).toThrow(/required in production to take payments/);
+      expect(parseConfig({ ...production, TEST_PAYMENTS: '1' }).stripe).toBeNull();
+      // Elsewhere the test processor needs no word: it is what `npm start` runs.
+      expect(parseConfig({}).stripe).toBeNull();
+      expect(() => parseConfig({ ...keys, TEST_PAYMENTS: '1' })).toThrow(/TEST_PAYMENTS: only for running without Stripe; remove it, or the Stripe keys/);
+    });
+
     it('asks production for the webhook secret when Stripe is on', () => {
-      expect(parseConfig(production).stripe).toBeNull();
       expect(() => parseConfig({ ...production, ...keys })).toThrow(/STRIPE_WEBHOOK_SECRET: required in production with Stripe/);
       expect(parseConfig({ ...production, ...keys, STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }).stripe).toMatchObject({ webhookSecret: 'whsec_abc123' });
     });

@@ -66,6 +66,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be the signing secret of a Stripe webhook endpoint (whsec_…)").optional(),
   // Connected accounts' events (account.updated) go only to a Connect endpoint, which has a signing secret of its own.
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be the signing secret of a Stripe Connect webhook endpoint (whsec_…)").optional(),
+  // Production without Stripe keys: the built-in test processor, only when this says so (a rehearsal, a demo).
+  TEST_PAYMENTS: booleanFlag.optional(),
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, message: 'must be the http(s) address of a Stripe-compatible API, e.g. http://127.0.0.1:12111' })
     .refine((url) => new URL(url).pathname === '/', 'must be a scheme, host and port only, e.g. http://127.0.0.1:12111')
@@ -260,12 +262,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
     if (e[name] && !e.S3_BUCKET) problems.push(`  ${name}: only used with S3_BUCKET; set S3_BUCKET too, or remove it`);
   }
+  if (stripeOn && e.TEST_PAYMENTS) problems.push('  TEST_PAYMENTS: only for running without Stripe; remove it, or the Stripe keys');
   if (e.NODE_ENV === 'production') {
     if (!e.AUTH_SECRET) problems.push('  AUTH_SECRET: required in production (e.g. `openssl rand -hex 32`)');
     if (!e.PUBLIC_URL?.startsWith('https://')) {
       problems.push('  PUBLIC_URL: required in production, as the https:// address people open');
     }
     if (!e.SMTP_URL) problems.push('  SMTP_URL: required in production (password-reset mail must reach people)');
+    if (!stripeOn && !e.TEST_PAYMENTS) {
+      problems.push(
+        '  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: required in production to take payments; or TEST_PAYMENTS=1 to run on the built-in test processor, which moves no money (a rehearsal, a demo)',
+      );
+    }
     if (stripeOn && !e.STRIPE_WEBHOOK_SECRET) {
       problems.push('  STRIPE_WEBHOOK_SECRET: required in production with Stripe (the signing secret of the endpoint /api/payments/stripe/webhook, whsec_…)');
     }

@@ -119,7 +119,7 @@ describe.each(TEST_DATABASE_KINDS)('production server on %s', { timeout: 600_000
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'staybook-production-'));
     // Start-up needs no mail server: nothing listens on this port, and nothing is sent.
-    env = { DATA_DIR: dataDir, NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(32), PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, SEED_DEMO: '' };
+    env = { DATA_DIR: dataDir, NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(32), PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, SEED_DEMO: '', TEST_PAYMENTS: '1' };
     if (kind === 'postgres') {
       const server = await createServerDatabase();
       env.DATABASE_URL = server.url;
@@ -149,6 +149,8 @@ describe.each(TEST_DATABASE_KINDS)('production server on %s', { timeout: 600_000
     expect(await signIn.json()).toEqual({ error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } });
     expect(server.output()).not.toContain('Seeded');
     expect(server.output()).not.toContain('DEMO ACCOUNTS');
+    // Run on the test processor by hand, it says so at every start.
+    expect(server.output()).toContain('TEST PAYMENTS IN PRODUCTION');
     expect(await server.stop()).toBe(0);
     expect(await countRows()).toEqual({ users: 0, rooms: 0 });
 

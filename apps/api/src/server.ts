@@ -92,6 +92,13 @@ async function main(): Promise<void> {
           'and one may be an admin. Delete these accounts or change their passwords now, and leave SEED_DEMO unset.',
       );
     }
+    if (!config.stripe) {
+      app.log.warn(
+        'WARNING: TEST PAYMENTS IN PRODUCTION (TEST_PAYMENTS=1). The built-in test processor takes the cards: no money ' +
+          'moves, and card numbers typed into the booking form reach this server. Set STRIPE_SECRET_KEY and ' +
+          'STRIPE_PUBLISHABLE_KEY to take payments.',
+      );
+    }
   }
 
   // A second signal while closing means 'stop now', unless it is the same stop delivered twice: under `npm start`

@@ -29,7 +29,7 @@ describe('npm run payouts', () => {
     const env = { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0' };
     expect(await runOperatorCommand('payouts', ['--asof=2030-01-01'], env)).toMatchObject({ code: 2, output: expect.stringContaining('Usage: npm run payouts -- [--as-of=YYYY-MM-DD]') });
     expect(await runOperatorCommand('payouts', ['--as-of=2030-02-30'], env)).toMatchObject({ code: 2 });
-    const production = { ...env, NODE_ENV: 'production', AUTH_SECRET: TEST_AUTH_SECRET, PUBLIC_URL: 'https://staybook.example', SMTP_URL: 'smtp://127.0.0.1:1' };
+    const production = { ...env, NODE_ENV: 'production', AUTH_SECRET: TEST_AUTH_SECRET, PUBLIC_URL: 'https://staybook.example', SMTP_URL: 'smtp://127.0.0.1:1', TEST_PAYMENTS: '1' };
     const future = await runOperatorCommand('payouts', ['--as-of=2999-01-01'], production);
     expect(future.code).toBe(2);
     expect(future.output).toContain('2999-01-01 is in the future: in production a run pays only what is due by today');
